@@ -1,0 +1,65 @@
+"""jlir: read Julia's printed SSA IR into Python objects, analyse it, and print it back exactly.
+
+    >>> import jlir
+    >>> doc = jlir.parse(open("dump.txt").read())
+    >>> jlir.format(doc) == open("dump.txt").read()
+    True
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from jlir.ir.function import CFGListing, Document, Form, Function, VectorDisplay
+from jlir.syntax.errors import ParseError
+
+__version__ = "0.1.0"
+__all__ = ["parse", "parse_file", "format", "functions", "to_json", "from_json", "ParseError", "Document",
+           "Function", "Form", "CFGListing", "VectorDisplay"]
+
+
+def parse(text: str, filename: str = "<input>") -> Document:
+    """Every dump in `text` as a Document; raises ParseError (with file, line and column) on bad input."""
+    from jlir.syntax.layout import DocumentReader
+    return DocumentReader(text, filename).read()
+
+
+def parse_file(path: str | Path) -> Document:
+    """`parse` of a file's UTF-8 text, with the file name in errors."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise ParseError(f"not UTF-8 text ({e.reason} at byte {e.start}): this is not Julia IR text",
+                         file=str(path)) from None
+    return parse(text, str(path))
+
+
+def format(x) -> str:
+    """Print a Document, Function, CFG listing or vector display exactly as Julia would."""
+    from jlir.printer.forms import format_document, format_item
+    if isinstance(x, Document):
+        return format_document(x)
+    return format_item(x)
+
+
+def functions(doc: Document) -> list[Function]:
+    """The functions of a document, vector elements included, in order."""
+    out = []
+    for item in doc.items:
+        if isinstance(item, VectorDisplay):
+            out.extend(i for i in item.items if isinstance(i, Function))
+        elif isinstance(item, Function):
+            out.append(item)
+    return out
+
+
+def to_json(x) -> dict:
+    """The model as JSON-ready data (schema `jlir/ir/schema.md`, versioned)."""
+    from jlir.ir.serialize import to_json as _to_json
+    return _to_json(x)
+
+
+def from_json(data: dict):
+    """The model back from `to_json` data."""
+    from jlir.ir.serialize import from_json as _from_json
+    return _from_json(data)

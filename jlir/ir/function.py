@@ -1,0 +1,121 @@
+"""A function's IR, shaped like Julia's `IRCode`: a flat statement list plus basic blocks.
+
+Layout is not stored: the printer derives every column from this model and
+the `Style`.  What *is* stored is what the text says about the IR itself
+(statements, types, line info, block boundaries, the header of a
+`@code_warntype` print) and which of Julia's displays printed it (`Form`).
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from jlir.ir.style import Style
+
+
+class Form(enum.Enum):
+    """Which Julia display printed the function."""
+    TYPED = "typed"          # `@code_typed`: CodeInfo(...) => T
+    LOWERED = "lowered"      # `@code_lowered`: CodeInfo(...) without types
+    IRCODE = "ircode"        # `show(::IRCode)`: no wrapper, left line-number column
+    WARNTYPE = "warntype"    # `@code_warntype`: header sections, `Body::T`, types of used values only
+
+
+@dataclass(frozen=True, slots=True)
+class LineInfo:
+    """One line-table entry, like Julia's `LineInfoNode`: `inlined_at` is the index of the caller's entry (0: none)."""
+    file: str
+    line: int
+    method: str
+    inlined_at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement: its node, its inferred type (None where none is printed), line info and call label.
+
+    `loc` indexes `Function.linetable` (1-based, 0 = no line info).
+    `label` is 1.12's call label (`intrinsic`, `builtin`, `dynamic`, `invoke`, …).
+    `new_id` is set for a pending node of an uncompacted IRCode: it is printed
+    in place but is not one of the positional statements, and is referred to
+    as `%new_id`.
+    """
+    node: object
+    type: object = None
+    loc: int = 0
+    label: str | None = None
+    new_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A basic block: positional statements `first..last` (1-based, inclusive)."""
+    first: int
+    last: int
+
+    @property
+    def stmts(self) -> range:
+        return range(self.first, self.last + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class WarntypeHeader:
+    """What `@code_warntype` prints above `Body::T`.
+
+    `instance` is the `MethodInstance for …` line's text after that prefix,
+    `source` the `from …` line's text after `from `; `sections` lists the
+    variable sections in order, e.g. `(("Arguments", ((name, type), …)), ("Locals", …))`.
+    """
+    instance: str | None
+    source: str | None
+    sections: tuple
+    body_type: object
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """A function's IR as one of Julia's displays printed it.
+
+    `stmts` holds every printed statement in print order (positional ones and
+    pending new nodes); `blocks` index positional statements.
+    `return_type` is the `=> T` of a `CodeInfo => T` pair (None: no pair).
+    `wrapper` is `codeinfo` or `thunk` (`:($(Expr(:thunk, CodeInfo(…))))`).
+    `costs` is the statement-cost column of `print_statement_costs`, `title` its first line.
+    """
+    form: Form
+    style: Style
+    stmts: tuple[Statement, ...]
+    blocks: tuple[Block, ...]
+    linetable: tuple[LineInfo, ...] = ()
+    return_type: object = None
+    header: WarntypeHeader | None = None
+    wrapper: str = "codeinfo"
+    costs: tuple[int, ...] | None = None
+    title: str | None = None
+
+    @property
+    def positional(self) -> list[Statement]:
+        """The positional statements, in order (pending new nodes left out): Julia's `ir.stmts`."""
+        return [s for s in self.stmts if s.new_id is None]
+
+
+@dataclass(frozen=True, slots=True)
+class CFGListing:
+    """A printed `ir.cfg`: per block its statement range and successors, in stored order."""
+    style: Style
+    blocks: tuple[tuple[int, int, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VectorDisplay:
+    """A `Vector` display of CodeInfo pairs: `1-element Array{Any,1}:` then each element indented by one space."""
+    header: str
+    items: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """All dumps found in one text, with what separates them (blank lines between prints)."""
+    items: tuple
+    separators: tuple[str, ...] = field(default=())
+    trailing: str = "\n"

@@ -1,0 +1,72 @@
+"""Julia's operator table: precedence classes of infix operators and the unary ones.
+
+One table serves the lexer (which token class an operator is) and the
+printer (when Julia prints a call infix, and when it adds parentheses).
+Numbers follow Julia's own ordering (`Base.operator_precedence`): higher
+binds tighter.
+"""
+from __future__ import annotations
+
+PREC_ASSIGN = 1
+PREC_PAIR = 2
+PREC_COMPARISON = 6
+PREC_PIPE = 7
+PREC_COLON = 8
+PREC_PLUS = 9
+PREC_SHIFT = 10
+PREC_TIMES = 11
+PREC_RATIONAL = 12
+PREC_POWER = 13
+PREC_DECL = 14  # `::`: a statement with a type suffix is printed at this precedence
+
+_CLASSES = {
+    PREC_ASSIGN: "= += -= *= /= //= ^= ÷= %= <<= >>= >>>= |= &= ⊻= := ≔",
+    PREC_PAIR: "=>",
+    PREC_COMPARISON: ("== === != !== < <= > >= ≤ ≥ ≠ ≡ ≢ <: >: isa in ∈ ∉ ∋ ∌ ⊆ ⊈ ⊂ ⊄ ⊊ ⊇ ⊉ ⊃ ⊅ ⊋ "
+                      "≈ ≉ ≺ ≻ ⪯ ⪰ ⊑ ⊒ ⊏ ⊐ ∝"),
+    PREC_PIPE: "|> <|",
+    PREC_COLON: ": ..",
+    PREC_PLUS: "+ - | ⊻ ++ ∪ ∨ ⊔ ± ∓ ⊕ ⊖ ⊞ ⊟ ⊽",
+    PREC_SHIFT: "<< >> >>>",
+    PREC_TIMES: "* / ÷ % & \\ ⋅ ∘ × ∩ ∧ ⊗ ⊘ ⊙ ⊚ ⊛ ⊠ ⊡ ⊓ ∗ ∙ ⊼",
+    PREC_RATIONAL: "//",
+    PREC_POWER: "^ ↑ ↓",
+}
+
+PRECEDENCE: dict[str, int] = {op: prec for prec, ops in _CLASSES.items() for op in ops.split()}
+
+# Operators Julia prints prefix when called with one argument.
+UNARY_OPS = frozenset("+ - ! ~ ¬ √ ∛ ∜ <: >:".split())
+
+# Infix calls Julia may chain with more than two arguments (`1 + x + 2`).
+CHAINABLE = frozenset({"+", "++", "*"})
+
+# Operator symbols that need `:(…)` when quoted or qualified (`Base.:(==)`, not `Base.:==`).
+PAREN_QUOTED = frozenset({":", "::", ":=", "=", "==", "===", "=>", "->", "-->", "&&", "||", "...", "."})
+
+# Word operators: identifiers that are also infix operators.
+WORD_OPS = frozenset({"isa", "in"})
+
+# Subscript and prime suffixes Julia allows on operators (`/ₚ`, `+′`).
+OP_SUFFIX_CHARS = "₀₁₂₃₄₅₆₇₈₉ₐₑₒₓₔₕₖₗₘₙₚₛₜ′″‴"
+
+
+def base_operator(name: str) -> str:
+    """The operator without Julia's subscript/prime suffixes (`/ₚ` → `/`)."""
+    return name.rstrip(OP_SUFFIX_CHARS) or name
+
+
+def precedence(name: str) -> int:
+    """Infix precedence of `name`, 0 if it is not an infix operator."""
+    return PRECEDENCE.get(base_operator(name), 0)
+
+
+def is_operator(name: str) -> bool:
+    """True for names Julia treats as operators (infix or prefix)."""
+    b = base_operator(name)
+    return b in PRECEDENCE or b in UNARY_OPS
+
+
+def op_spacing(name: str) -> str:
+    """The separator Julia prints around an infix operator: none for `:`, spaces otherwise."""
+    return name if name == ":" else f" {name} "

@@ -1,0 +1,110 @@
+"""What differs between Julia versions' IR printers, as data.
+
+A `Style` is the range of Julia versions consistent with the evidence in a
+dump (`lo`..`hi`); every printing decision that changed between versions is a
+property computed from it.  The printer asks the style, never the version
+string, so a new Julia release means a new row here, not new printer code.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Version = tuple[int, int]
+
+OLDEST: Version = (1, 0)
+NEWEST: Version = (1, 14)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The Julia versions whose printer matches a dump; printing follows `hi`, the newest of them."""
+    lo: Version = OLDEST
+    hi: Version = NEWEST
+
+    @classmethod
+    def for_version(cls, version: str | Version) -> "Style":
+        """The style of one Julia version, e.g. `Style.for_version("1.5.3")`."""
+        if isinstance(version, str):
+            parts = version.split(".")
+            version = (int(parts[0]), int(parts[1]))
+        return cls(version, version)
+
+    def narrowed(self, lo: Version = OLDEST, hi: Version = NEWEST) -> "Style":
+        """This style restricted to `lo..hi`; evidence that contradicts earlier evidence is ignored."""
+        new_lo, new_hi = max(self.lo, lo), min(self.hi, hi)
+        if new_lo > new_hi:
+            return self
+        return Style(new_lo, new_hi)
+
+    @property
+    def family(self) -> str:
+        """A human name for the range: `1.5`, `1.2–1.5`, `1.7+`."""
+        def fmt(v):
+            return f"{v[0]}.{v[1]}"
+        if self.lo == self.hi:
+            return fmt(self.lo)
+        if self.hi == NEWEST:
+            return fmt(self.lo) + "+"
+        return f"{fmt(self.lo)}–{fmt(self.hi)}"
+
+    # --- decisions, one per printer change (see the format spec, §5) ---------------------------
+    @property
+    def curly_sep(self) -> str:
+        """DataType parameters: `Tuple{A,B}` up to 1.5, `Tuple{A, B}` from 1.6 (#37085)."""
+        return "," if self.hi <= (1, 5) else ", "
+
+    @property
+    def paren_globalref_callee(self) -> bool:
+        """`(Base.add_int)(x, 1)` in 1.0–1.1; `Base.add_int(x, 1)` from 1.2 (#30966)."""
+        return self.hi <= (1, 1)
+
+    @property
+    def codeinfo_line_column(self) -> bool:
+        """1.0's CodeInfo starts every line with a line-number column."""
+        return self.hi <= (1, 0)
+
+    @property
+    def location_close_quote(self) -> str:
+        """``within `f'`` up to 1.6, ``within `f` `` from 1.7 (#40885)."""
+        return "'" if self.hi <= (1, 6) else "`"
+
+    @property
+    def bare_return_nothing(self) -> bool:
+        """Up to 1.5 a literal `nothing` return prints as a bare `return`."""
+        return self.hi <= (1, 5)
+
+    @property
+    def enter_as_expr(self) -> bool:
+        """`$(Expr(:enter, #4))` up to 1.10, `enter #4` from 1.11 (#52300)."""
+        return self.hi <= (1, 10)
+
+    @property
+    def ircode_blank_tail(self) -> bool:
+        """From 1.7 an IRCode print ends with a spaces-only line and no newline."""
+        return self.hi >= (1, 7)
+
+    @property
+    def argument_show_prefix(self) -> str:
+        """How an `Argument` shows inside `$(Expr(…))`: `Core.Compiler.Argument(2)` up to 1.5."""
+        return "Core.Compiler.Argument" if self.hi <= (1, 5) else "Core.Argument"
+
+    @property
+    def cfg_block_listing(self) -> bool:
+        """`CFG with N blocks:` from 1.9 (#46985); `1\\t=>\\t2` before."""
+        return self.hi >= (1, 9)
+
+    @property
+    def warntype_layout(self) -> str:
+        """`body` (1.0–1.1: `Body::T` only), `variables` (1.2–1.6), `instance` (1.7+: MethodInstance header)."""
+        if self.hi <= (1, 1):
+            return "body"
+        if self.hi <= (1, 6):
+            return "variables"
+        return "instance"
+
+    def to_json(self) -> dict:
+        return {"family": self.family, "lo": list(self.lo), "hi": list(self.hi)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Style":
+        return cls(tuple(d["lo"]), tuple(d["hi"]))

@@ -1,0 +1,104 @@
+"""The small AST of *shown* Julia values: types after `::` and constants printed by `show`.
+
+Julia prints a type, a lattice element (`Core.Const(1)`,
+`Core.Compiler.PartialStruct(...)`) or a constant inside `$(QuoteNode(...))`
+through the same `show` machinery, so one AST serves all of them.  It keeps
+exactly what is needed to print the text back: the separator between curly
+parameters is *not* stored, because it follows from the Julia version that
+printed it (see `jlir.ir.style`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class TypeName:
+    """`Int64`, `Base.OneTo`, `Core.Compiler.Const`: a dotted path, components as printed."""
+    path: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.path[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class TypeApply:
+    """`Head{P1, P2}`; `Union{}` has no parameters."""
+    head: object
+    params: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class TypeCall:
+    """`Head(a, b)`: `typeof(f)`, `Core.Const(1)`, `Core.Compiler.Const(1, false)`, `Foo()`."""
+    head: object
+    args: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class TypeWhere:
+    """`body where var`; `A where B where C` nests."""
+    body: object
+    var: object
+
+
+@dataclass(frozen=True, slots=True)
+class TypeTuple:
+    """A tuple value `(1, 2)`, `(:a,)`, `()`."""
+    items: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class TypeVect:
+    """A typed vector literal `Any[Core.Const(1), Int64]` (inside PartialStruct)."""
+    eltype: object
+    items: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class TypeInfix:
+    """`lhs op rhs`: `T<:Real`, `1:4`, `1 => 2`."""
+    op: str
+    lhs: object
+    rhs: object
+
+
+@dataclass(frozen=True, slots=True)
+class TypePrefix:
+    """`op arg` without space: `<:Real`, `-x`."""
+    op: str
+    arg: object
+
+
+@dataclass(frozen=True, slots=True)
+class TypeComment:
+    """`#= 2 cause(s) =#` (in 1.12's `LimitedAccuracy`)."""
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TypeQuote:
+    """`:(…)`: a quoted statement or expression shown as a value (1.5 dead code, QuoteNode contents)."""
+    inner: object
+
+
+# Lattice element heads, by last path component: what makes a type "extended".
+LATTICE_HEADS = frozenset({"Const", "PartialStruct", "PartialTuple", "MaybeUndef", "Conditional",
+                           "InterConditional", "PartialTypeVar", "LimitedAccuracy", "PartialOpaque"})
+
+
+def is_lattice_element(t) -> bool:
+    """True for `Core.Const(…)`, `PartialStruct(…)`, `MaybeUndef(…)` and the other inference-lattice wrappers."""
+    return isinstance(t, TypeCall) and isinstance(t.head, TypeName) and t.head.name in LATTICE_HEADS
+
+
+def widen(t):
+    """The plain Julia type behind a lattice element where it is printed (`PartialStruct(T, …)` → T)."""
+    if is_lattice_element(t) and t.head.name in ("PartialStruct", "PartialTuple", "MaybeUndef", "LimitedAccuracy"):
+        return t.args[0]
+    return t
+
+
+UNION_EMPTY = TypeApply(TypeName(("Union",)), ())
+UNDEF_TYPE = TypeName(("#UNDEF",))

@@ -1,0 +1,92 @@
+"""Operands of IR statements: the values Julia's IR refers to.
+
+Every value is a frozen, slotted dataclass, so values hash, compare by content
+and can be shared freely between statements (the parser interns them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SSAValue:
+    """`%id`: the result of statement `id` (ids of pending new nodes follow the statements)."""
+    id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Argument:
+    """`_n`: argument `n` of the function (`_1` is the function itself), printed where no names are known."""
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class SlotNumber:
+    """A local or argument slot.
+
+    Julia prints a slot by name (`x`), by name and number when names clash
+    (`x@_3`), by number when the name is empty (`@_4`) or absent (`_3` in
+    lowered code).  A bare name is ambiguous in the printed text: Julia also
+    prints function and type constants by their bare name (`(isa)(%1, Int64)`),
+    so `name` alone does not prove the value is a slot.
+    """
+    name: str | None
+    id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GlobalRef:
+    """`Mod.name`; `module` is None for an operator Julia printed infix, which drops the module."""
+    module: str | None
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A raw Symbol (`:x` in the shown arguments of an `Expr`); in a statement it prints as a bare name."""
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    """A constant printed in Julia's `show` form: `1`, `0x01`, `1.0f0`, `NaN`, `'a'`, `"s\\n"`, `true`, `nothing`.
+
+    `text` is exactly what Julia printed (float and integer formatting is
+    Julia's, not Python's); `kind` says which family it belongs to, so
+    analyses can evaluate it with `value`.
+    """
+    text: str
+    kind: str  # one of LITERAL_KINDS
+
+    @property
+    def value(self):
+        """The Python value of the literal, where one exists (None otherwise)."""
+        from jlir.ir.literals import literal_value
+        return literal_value(self)
+
+
+LITERAL_KINDS = ("int", "float", "bool", "char", "string", "nothing", "symbol_string")
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteNode:
+    """`:y` for a quoted Symbol, `$(QuoteNode(v))` otherwise."""
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class Splat:
+    """`x...` inside a call or tuple."""
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class TypedSlot:
+    """`x::T` inside an expression (Julia ≤1.10 TypedSlot, and annotated values)."""
+    value: object
+    type: object
+
+
+NOTHING = Literal("nothing", "nothing")
+TRUE = Literal("true", "bool")
+FALSE = Literal("false", "bool")

@@ -1,0 +1,247 @@
+"""Statement, value and type text, following Julia's `show_unquoted` / `show` rules.
+
+Two contexts, as in Julia: *unquoted* (a statement as the IR printer shows
+it) and *shown* (an argument of `$(Expr(…))` or the content of a
+`QuoteNode`, where `%3` shows as `:(%3)` and a Symbol as `:x`).
+Infix printing, parentheses and operator spacing come from
+`jlir.ir.operators`, the one operator table.
+"""
+from __future__ import annotations
+
+import re
+
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS, WORD_OPS,
+                               base_operator, is_operator, op_spacing, precedence)
+from jlir.ir.style import Style
+
+_IDENTIFIER = re.compile(r"(?:[^\W\d]|_)[\w!′]*$")
+_KEYWORDS = frozenset("begin while if for try return break continue function macro quote let local global const "
+                      "do struct module baremodule using import export end else elseif catch finally true false "
+                      "abstract primitive mutable type".split())
+
+
+def is_identifier(name: str) -> bool:
+    """Julia's `Base.isidentifier`: a name that prints without `var"…"`."""
+    return bool(_IDENTIFIER.match(name)) and name not in _KEYWORDS
+
+
+def _union_head(t) -> bool:
+    return isinstance(t, T.TypeName) and t.path[-1] == "Union"
+
+
+class ExprPrinter:
+    """Prints model values as one Julia version family does (`style`); results are memoised per object."""
+
+    def __init__(self, style: Style):
+        self.style = style
+        self._curly_sep = style.curly_sep
+        self._types: dict[int, tuple[object, str]] = {}
+
+    # ------------------------------------------------------------------ names
+    def globalref(self, g: V.GlobalRef) -> str:
+        if g.module is None:
+            return g.name
+        return f"{g.module}.{self.qualified_name(g.name)}"
+
+    def qualified_name(self, name: str) -> str:
+        """`add_int`, `:+`, `:(==)`, `:(var"#f#1")` (1.3+) or `:(#f#1)` (≤1.2) after `Module.`."""
+        if is_identifier(name):
+            return name
+        if is_operator(name):
+            return f":({name})" if name in PAREN_QUOTED else f":{name}"
+        if self.style.hi <= (1, 2):
+            return f":({name})"
+        return f':(var"{name}")'
+
+    def symbol(self, name: str) -> str:
+        """A Symbol in `show` form: `:x`, `:+`, `:(==)`, `Symbol("a b")`."""
+        if is_identifier(name) or (is_operator(name) and name not in PAREN_QUOTED):
+            return ":" + name
+        if name in PAREN_QUOTED:
+            return f":({name})"
+        return 'Symbol("' + name.replace("\\", "\\\\").replace('"', '\\"') + '")'
+
+    @staticmethod
+    def slot(s: V.SlotNumber) -> str:
+        if s.name is None:
+            return f"_{s.id}"
+        if s.id is None:
+            return s.name
+        return f"{s.name}@_{s.id}"
+
+    # ------------------------------------------------------------------ unquoted
+    def unquoted(self, v, prec: int = 0, quoted: bool = False) -> str:
+        """`v` as it appears in a statement; `prec` is the surrounding precedence, `quoted` inside `:(…)`."""
+        cls = type(v)
+        if cls is V.SSAValue:
+            return f"%{v.id}"
+        if cls is V.Literal:
+            return v.text
+        if cls is V.SlotNumber:
+            return self.slot(v)
+        if cls is V.Argument:
+            return f"_{v.n}"
+        if cls is V.GlobalRef:
+            return self.globalref(v)
+        if cls is N.Expr:
+            return self.expr(v, prec, quoted)
+        if cls is V.QuoteNode:
+            inner = v.value
+            if type(inner) is V.Symbol:
+                return self.symbol(inner.name)
+            return f"$(QuoteNode({self.shown(inner)}))"
+        if cls is V.Symbol:
+            return v.name
+        if cls is V.Splat:
+            return self.unquoted(v.value, 0, quoted) + "..."
+        if cls is V.TypedSlot:
+            return f"{self.unquoted(v.value, PREC_DECL, quoted)}::{self.type(v.type)}"
+        if cls in _NODE_TYPES:
+            return self.node(v, quoted)
+        return self.type(v)
+
+    def node(self, n, quoted: bool = False) -> str:
+        """A control-flow or SSA node; inside a quote, targets are statement numbers (`%9`)."""
+        prefix = "%" if quoted else "#"
+        cls = type(n)
+        if cls is N.GotoNode:
+            return f"goto {prefix}{n.label}"
+        if cls is N.GotoIfNot:
+            return f"goto {prefix}{n.dest} if not {self.unquoted(n.cond, 0, quoted)}"
+        if cls is N.ReturnNode:
+            if n.val is None:
+                return "unreachable"
+            if n.val == V.NOTHING and self.style.bare_return_nothing:
+                return "return"
+            return "return " + self.unquoted(n.val, 0, quoted)
+        if cls is N.PhiNode:
+            edges = ", ".join(f"{prefix}{e} => {'#undef' if v is None else self.unquoted(v, 0, quoted)}"
+                              for e, v in zip(n.edges, n.values))
+            return f"φ ({edges})"
+        if cls is N.PhiCNode:
+            return "φᶜ (" + ", ".join(self.unquoted(v, 0, quoted) for v in n.values) + ")"
+        if cls is N.UpsilonNode:
+            return "ϒ (" + ("#undef" if n.val is None else self.unquoted(n.val, 0, quoted)) + ")"
+        if cls is N.PiNode:
+            return f"π ({self.unquoted(n.val, 0, quoted)}, {self.type(n.typ)})"
+        if cls is N.EnterNode:
+            if self.style.enter_as_expr:
+                return f"$(Expr(:enter, #{n.catch_dest}))"
+            scope = "" if n.scope is None else " with scope " + self.unquoted(n.scope, 0, quoted)
+            return f"enter #{n.catch_dest}{scope}"
+        if cls is N.NewvarNode:
+            return f"Core.NewvarNode({self.shown(n.slot)})"
+        raise TypeError(f"not a node: {n!r}")
+
+    def expr(self, e: N.Expr, prec: int, quoted: bool) -> str:
+        head, args = e.head, e.args
+        if head == "call":
+            return self.call(args[0], args[1:], prec, quoted)
+        if head == "invoke" and len(args) >= 2:
+            return "invoke " + self.invoke(e, quoted)
+        if head in ("new", "splatnew"):
+            return f"%{head}(" + ", ".join(self.unquoted(a, 0, quoted) for a in args) + ")"
+        if head == "=" and len(args) == 2:
+            text = f"{self.unquoted(args[0], PREC_ASSIGN, quoted)} = {self.unquoted(args[1], PREC_ASSIGN, quoted)}"
+            return f"({text})" if PREC_ASSIGN <= prec else text
+        return "$(Expr(" + ", ".join([self.symbol(head)] + [self.shown(a) for a in args]) + "))"
+
+    def invoke(self, e: N.Expr, quoted: bool = False) -> str:
+        """`Main.g(%1::Int64, x)` (without the `invoke ` word): arguments annotated from the instance's signature."""
+        mi, callee, args = e.args[0], e.args[1], e.args[2:]
+        types = mi.arg_types if isinstance(mi, N.MethodInstance) else ()
+        parts = []
+        for i, a in enumerate(args):
+            text = self.unquoted(a, 0, quoted)
+            if i < len(types):
+                text += "::" + self.type(types[i])
+            parts.append(text)
+        return f"{self.callee(callee, quoted)}(" + ", ".join(parts) + ")"
+
+    def callee(self, f, quoted: bool) -> str:
+        """Julia's `show_call`: a GlobalRef or curly callee prints bare, anything else in parentheses."""
+        if type(f) is V.GlobalRef and f.module is not None and not self.style.paren_globalref_callee:
+            return self.globalref(f)
+        if type(f) is T.TypeApply:
+            return self.type(f)
+        if type(f) is V.GlobalRef and f.module is None:
+            return f"({f.name})"
+        return f"({self.unquoted(f, 0, quoted)})"
+
+    def call(self, f, args: tuple, prec: int, quoted: bool) -> str:
+        name = f.name if type(f) is V.GlobalRef else None
+        if name is not None and (is_operator(name) or name in WORD_OPS):
+            op_prec = precedence(name)
+            n = len(args)
+            no_splat = not any(type(a) is V.Splat for a in args)
+            if n == 1 and base_operator(name) in UNARY_OPS:
+                arg = args[0]
+                inner = self.unquoted(arg, op_prec or PREC_DECL, quoted)
+                if type(arg) is N.Expr and arg.head == "call":
+                    inner = f"({self.unquoted(arg, 0, quoted)})"
+                return name + inner
+            if op_prec and no_splat and (n == 2 or (n > 2 and name in CHAINABLE) or (n == 3 and name == ":")):
+                text = op_spacing(name).join(self.unquoted(a, op_prec, quoted) for a in args)
+                return f"({text})" if op_prec <= prec else text
+        return self.callee(f, quoted) + "(" + ", ".join(self.unquoted(a, 0, quoted) for a in args) + ")"
+
+    # ------------------------------------------------------------------ shown
+    def shown(self, v) -> str:
+        """`v` in `show` form, as inside `$(Expr(…))` and `$(QuoteNode(…))`."""
+        cls = type(v)
+        if cls is V.Literal:
+            return v.text
+        if cls is V.Symbol:
+            return self.symbol(v.name)
+        if cls is V.Argument:
+            return f"{self.style.argument_show_prefix}({v.n})"
+        if cls is N.Expr and v.head not in ("call", "invoke", "new", "splatnew", "="):
+            return f":({self.expr(v, 0, True)})"
+        if cls in (V.SSAValue, V.SlotNumber, V.GlobalRef, V.QuoteNode, N.Expr) or cls in _NODE_TYPES:
+            return f":({self.unquoted(v, 0, True)})"
+        return self.type(v)
+
+    # ------------------------------------------------------------------ types
+    def type(self, t) -> str:
+        """A type or shown constant (memoised: the parser shares one object per distinct text)."""
+        key = id(t)
+        hit = self._types.get(key)
+        if hit is not None and hit[0] is t:
+            return hit[1]
+        text = self._type(t)
+        self._types[key] = (t, text)
+        return text
+
+    def _type(self, t) -> str:
+        cls = type(t)
+        if cls is T.TypeName:
+            return ".".join(t.path)
+        if cls is T.TypeApply:
+            sep = ", " if _union_head(t.head) else self._curly_sep
+            return self.type(t.head) + "{" + sep.join(self.type(p) for p in t.params) + "}"
+        if cls is T.TypeCall:
+            return self.type(t.head) + "(" + ", ".join(self.type(a) for a in t.args) + ")"
+        if cls is T.TypeWhere:
+            return f"{self.type(t.body)} where {self.type(t.var)}"
+        if cls is T.TypeTuple:
+            items = [self.type(i) for i in t.items]
+            return "(" + items[0] + ",)" if len(items) == 1 else "(" + ", ".join(items) + ")"
+        if cls is T.TypeVect:
+            return self.type(t.eltype) + "[" + ", ".join(self.type(i) for i in t.items) + "]"
+        if cls is T.TypeInfix:
+            sep = t.op if t.op in ("<:", ">:", ":", "::") else f" {t.op} "
+            return self.type(t.lhs) + sep + self.type(t.rhs)
+        if cls is T.TypePrefix:
+            return t.op + self.type(t.arg)
+        if cls is T.TypeComment:
+            return t.text
+        if cls is T.TypeQuote:
+            return f":({self.unquoted(t.inner, 0, True)})"
+        return self.unquoted(t)
+
+
+_NODE_TYPES = frozenset({N.GotoNode, N.GotoIfNot, N.ReturnNode, N.PhiNode, N.PhiCNode, N.UpsilonNode, N.PiNode,
+                         N.EnterNode, N.NewvarNode})

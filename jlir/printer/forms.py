@@ -1,0 +1,91 @@
+"""The wrappers around statement lines, per display: CodeInfo, IRCode, @code_warntype, CFG, vectors, documents."""
+from __future__ import annotations
+
+from jlir.ir.function import CFGListing, Document, Form, Function, VectorDisplay
+from jlir.printer.exprs import ExprPrinter
+from jlir.printer.function import body_lines
+
+
+def format_function(f: Function) -> str:
+    """`f` exactly as the Julia display that printed it (no final newline)."""
+    ep = ExprPrinter(f.style)
+    lines = body_lines(f, ep)
+    if f.form is Form.IRCODE:
+        return "\n".join(lines)
+    if f.form is Form.WARNTYPE:
+        return "\n".join(_warntype_header(f, ep) + lines)
+    if f.wrapper == "thunk":
+        return "\n".join([":($(Expr(:thunk, CodeInfo("] + lines + ["))))"])
+    close = ")" if f.return_type is None else ") => " + ep.type(f.return_type)
+    return "\n".join(["CodeInfo("] + lines + [close])
+
+
+def _warntype_header(f: Function, ep: ExprPrinter) -> list[str]:
+    h = f.header
+    out = []
+    if h.instance is not None:
+        out.append("MethodInstance for " + h.instance)
+    if h.source is not None:
+        out.append("  from " + h.source)
+    for title, entries in h.sections:
+        out.append(title)
+        out.extend(f"  {name}{sep}{ep.type(t)}" for name, sep, t in entries)
+    if f.style.warntype_layout == "variables" and h.sections:
+        out.append("")
+    out.append("Body::" + ep.type(h.body_type))
+    return out
+
+
+def format_cfg(c: CFGListing) -> str:
+    """`ir.cfg` as printed: `CFG with N blocks:` (1.9+) or `i\\t=>\\tsuccs` lines (≤1.8)."""
+    if all(first is not None for first, _, _ in c.blocks) and c.style.cfg_block_listing:
+        out = [f"CFG with {len(c.blocks)} blocks:"]
+        for i, (first, last, succs) in enumerate(c.blocks, 1):
+            rng = f"(stmt {first})" if first == last else f"(stmts {first}:{last})"
+            arrow = " → bb " + ", ".join(map(str, succs)) if succs else ""
+            out.append(f"  bb {i} {rng}{arrow}")
+        return "\n".join(out)
+    return "\n".join(f"{i}\t=>\t" + ", ".join(map(str, succs)) for i, (_, _, succs) in enumerate(c.blocks, 1))
+
+
+def format_vector(v: VectorDisplay) -> str:
+    """A `Vector` display: the header, then each element with one leading space on its first line.
+
+    With several `CodeInfo => T` pairs Julia aligns the ` => `: each element's
+    first line is padded by how much shorter its whole `CodeInfo(…)` text is
+    than the longest one.
+    """
+    texts = [format_item(x) for x in v.items]
+    keys = [_pair_key_length(x, t) for x, t in zip(v.items, texts)]
+    width = max(keys)
+    out = [v.header + ":"]
+    for text, key in zip(texts, keys):
+        pad = 1 + (width - key if len(texts) > 1 and key is not None else 0)
+        out.append(" " * pad + text)
+    return "\n".join(out)
+
+
+def _pair_key_length(f, text: str) -> int:
+    if isinstance(f, Function) and f.return_type is not None:
+        return len(text) - len(text.rsplit(") => ", 1)[1]) - 4
+    return len(text)
+
+
+def format_item(x) -> str:
+    if isinstance(x, Function):
+        return format_function(x)
+    if isinstance(x, CFGListing):
+        return format_cfg(x)
+    if isinstance(x, VectorDisplay):
+        return format_vector(x)
+    raise TypeError(f"cannot print {type(x).__name__}")
+
+
+def format_document(d: Document) -> str:
+    """The whole text: each dump printed, with the separators that stood between them."""
+    parts = []
+    for sep, item in zip(d.separators, d.items):
+        parts.append(sep)
+        parts.append(format_item(item))
+    parts.append(d.trailing)
+    return "".join(parts)

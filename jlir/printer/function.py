@@ -1,0 +1,110 @@
+"""Printing a function: every column computed from the model, the way Julia's IR printer does.
+
+The block rail (`N ─`, `┄` for merge blocks, `│`, `└──`, widths from the block
+count), the SSA column (padded to the largest *used* id), the line-number
+column, 1.12's call labels and the `::T` suffix all follow from the model and
+the style; the original text is never consulted.
+"""
+from __future__ import annotations
+
+from jlir.analysis.cfg import predecessors
+from jlir.analysis.uses import used_ids
+from jlir.ir.function import Form, Function
+from jlir.ir.nodes import takes_type_suffix
+from jlir.ir.operators import PREC_DECL
+from jlir.printer.exprs import ExprPrinter
+from jlir.syntax.layout import LABEL_TEXT
+
+_TYPED_FORMS = (Form.TYPED, Form.IRCODE, Form.WARNTYPE)
+
+
+def _groups(f: Function):
+    """Print groups as Julia forms them: (positional index, lines) where each line is (statement, final).
+
+    Pending nodes print before the statement they precede (never `final`, so
+    never `└──`); pending nodes after the last statement attach after it.
+    """
+    groups, before, pos = [], [], 0
+    for s in f.stmts:
+        if s.new_id is not None:
+            before.append(s)
+            continue
+        pos += 1
+        groups.append((pos, [(p, False) for p in before] + [(s, True)]))
+        before = []
+    if before:
+        if groups:
+            idx, lines = groups[-1]
+            lines[-1] = (lines[-1][0], False)
+            lines.extend((p, True) for p in before)
+        else:
+            groups.append((0, [(p, True) for p in before]))
+    return groups
+
+
+def line_numbers(f: Function) -> list[str]:
+    """The line-number column per positional statement: the outermost line when it changes, else blank."""
+    out, last = [], 0
+    table = f.linetable
+    for s in f.positional:
+        line = 0
+        if s.loc:
+            entry = table[s.loc - 1]
+            while entry.inlined_at:
+                entry = table[entry.inlined_at - 1]
+            line = entry.line
+        out.append(str(line) if line and line != last else "")
+        if line:
+            last = line
+    return out
+
+
+def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
+    """The statement lines of `f` (and its IRCode tail line), without the form's wrapper."""
+    blocks = f.blocks
+    W = len(str(len(blocks)))
+    used = used_ids(f.stmts)
+    L = len(str(max(used))) if used else 0
+    preds = predecessors(f)
+    first_of = {b.first: i for i, b in enumerate(blocks, 1)}
+    lasts = {b.last for b in blocks}
+    show_types = f.form in _TYPED_FORMS
+    warntype = f.form is Form.WARNTYPE
+    with_column = f.form is Form.IRCODE or (f.style.codeinfo_line_column and f.form in (Form.TYPED, Form.LOWERED))
+    numbers = line_numbers(f) if with_column else []
+    col_width = (max(map(len, numbers), default=0) + 1) if with_column else 0
+    mid = "│ " + " " * W
+    last_rail = "└" + "─" * (W + 1)
+    lines = []
+    for idx, group in _groups(f):
+        for j, (s, final) in enumerate(group):
+            is_stmt = s.new_id is None
+            if j == 0 and idx in first_of:
+                b = first_of[idx]
+                glyph = "─" if len(preds[b - 1]) <= 1 else "┄"
+                rail = f"{b} {glyph}" + "─" * (W - len(str(b)))
+            elif final and idx in lasts:
+                rail = last_rail
+            else:
+                rail = mid
+            prefix = ""
+            if with_column:
+                prefix = (numbers[idx - 1] if j == 0 and idx else "").ljust(col_width)
+            sid = idx if is_stmt else s.new_id
+            if sid in used:
+                ssa = f"%{sid}" + " " * (L - len(str(sid)) + 1) + "= "
+            else:
+                ssa = " " * (L + 4)
+            node = s.node
+            show_type = show_types and takes_type_suffix(node)
+            text = ep.unquoted(node, PREC_DECL if show_type else 0)
+            if s.label:
+                if s.label.endswith("invoke") and text.startswith("invoke "):
+                    text = text[len("invoke "):]
+                text = LABEL_TEXT[s.label] + text
+            if show_type and s.type is not None and (not warntype or sid in used):
+                text += "::" + ep.type(s.type)
+            lines.append(f"{prefix}{rail} {ssa}{text}")
+    if f.form is Form.IRCODE and f.style.ircode_blank_tail:
+        lines.append(" " * col_width)
+    return lines

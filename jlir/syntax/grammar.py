@@ -1,0 +1,380 @@
+"""Lark frontend: the LALR parser over statement bodies and types, building model values directly.
+
+Lark calls the `_Build` callbacks as it reduces (no parse tree is built), and
+`StatementParser` memoises whole bodies and types: real dumps repeat them
+enormously (`Int64`, `Bool`, `goto #3`), and a cache hit costs one dict lookup.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
+
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.operators import CHAINABLE
+from jlir.syntax.lexer import JuliaIRLexer, LexError
+
+_ARG_RX = re.compile(r"_(\d+)$")
+_SLOTNUM_RX = re.compile(r"(.*)@_(\d+)$")
+_SHOWN_ARGUMENT_HEADS = {("Core", "Compiler", "Argument"), ("Core", "Argument")}
+
+
+def grammar_text() -> str:
+    """The grammar, from the source tree's `grammar/` or the installed package's copy."""
+    source = Path(__file__).resolve().parents[2] / "grammar" / "julia_ir.lark"
+    if source.is_file():
+        return source.read_text(encoding="utf-8")
+    return resources.files("jlir.grammar").joinpath("julia_ir.lark").read_text(encoding="utf-8")
+
+
+class BodyError(Exception):
+    """A body the grammar cannot read: `column` (0-based) into the body and the expected token names."""
+
+    def __init__(self, message: str, column: int, expected: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.column = column
+        self.expected = expected
+
+
+def _tokens(children):
+    return [c for c in children if not isinstance(c, Token)]
+
+
+def _unquote_shown(v):
+    """A value in `show` form as the model holds it: `:(%3)` is `%3`, `Core.Argument(2)` is `_2`."""
+    if isinstance(v, T.TypeQuote):
+        return v.inner
+    if isinstance(v, T.TypeCall) and isinstance(v.head, T.TypeName) and v.head.path in _SHOWN_ARGUMENT_HEADS \
+            and len(v.args) == 1 and isinstance(v.args[0], V.Literal):
+        return V.Argument(int(v.args[0].text))
+    if isinstance(v, V.Literal) and v.kind == "symbol":
+        return V.Symbol(v.text[1:])
+    return v
+
+
+def _as_type(v):
+    """A statement-level value used as a type head (`Vector` in `Vector{Float64}`)."""
+    if isinstance(v, V.SlotNumber) and v.id is None:
+        return T.TypeName((v.name,))
+    if isinstance(v, V.GlobalRef):
+        return T.TypeName(tuple(v.module.split(".")) + (v.name,) if v.module else (v.name,))
+    return v
+
+
+def split_globalref(text: str) -> V.GlobalRef:
+    """`Base.add_int` → GlobalRef("Base", "add_int"); `Base.:(==)` and `Base.:+` → name `==`, `+`."""
+    if ".:" in text:
+        module, _, name = text.partition(".:")
+        if name.startswith("(") and name.endswith(")"):
+            name = name[1:-1]
+    else:
+        module, _, name = text.rpartition(".")
+    if name.startswith('var"') and name.endswith('"'):
+        name = name[4:-1]
+    return V.GlobalRef(module, name)
+
+
+class _Build(Transformer):
+    """Reduce callbacks: each returns a model value (see jlir.ir)."""
+
+    def __init__(self):
+        super().__init__(visit_tokens=False)
+        self._parenthesized: set[int] = set()
+
+    # --- statement nodes
+    def goto(self, c):
+        return N.GotoNode(c[1])
+
+    def goto_if_not(self, c):
+        return N.GotoIfNot(c[3], c[1])
+
+    def return_value(self, c):
+        return N.ReturnNode(c[1])
+
+    def return_bare(self, c):
+        return N.ReturnNode(V.NOTHING)
+
+    def unreachable(self, c):
+        return N.ReturnNode(None)
+
+    def phi(self, c):
+        edges = [x for x in c[2:-1] if isinstance(x, tuple)]
+        return N.PhiNode(tuple(e for e, _ in edges), tuple(v for _, v in edges))
+
+    def phi_edge(self, c):
+        value = None if isinstance(c[2], Token) else c[2]
+        return (c[0], value)
+
+    def target(self, c):
+        return int(c[0][1:])
+
+    def phic(self, c):
+        return N.PhiCNode(tuple(x for x in _tokens(c[2:-1]) if x is not None))
+
+    def upsilon(self, c):
+        v = c[2]
+        return N.UpsilonNode(None if isinstance(v, Token) else v)
+
+    def pi(self, c):
+        return N.PiNode(c[2], c[4])
+
+    def enter(self, c):
+        return N.EnterNode(c[1], c[3] if len(c) > 3 else None)
+
+    def invoke(self, c):
+        callee, args = c[1], c[3] or ()
+        arg_types, values = [], []
+        for a in args:
+            if isinstance(a, V.TypedSlot):
+                values.append(a.value)
+                arg_types.append(a.type)
+            else:
+                values.append(a)
+        return N.Expr("invoke", (N.MethodInstance(tuple(arg_types)), callee, *values))
+
+    # --- expressions
+    def assign(self, c):
+        return N.Expr("=", (c[0], c[2]))
+
+    def binop(self, c):
+        lhs, op, rhs = c
+        name = str(op)
+        if name in CHAINABLE and isinstance(lhs, N.Expr) and lhs.head == "call" and id(lhs) not in self._parenthesized \
+                and isinstance(lhs.args[0], V.GlobalRef) and lhs.args[0].module is None and lhs.args[0].name == name \
+                and len(lhs.args) >= 3:
+            return N.Expr("call", lhs.args + (rhs,))
+        return N.Expr("call", (V.GlobalRef(None, name), lhs, rhs))
+
+    def unop(self, c):
+        return N.Expr("call", (V.GlobalRef(None, str(c[0])), c[1]))
+
+    def typed(self, c):
+        return V.TypedSlot(c[0], c[2])
+
+    def splat(self, c):
+        return V.Splat(c[0])
+
+    def call(self, c):
+        callee, args = c[0], c[2] or ()
+        if isinstance(callee, V.GlobalRef) and callee.module == "Core" and callee.name == "NewvarNode" and len(args) == 1:
+            return N.NewvarNode(_unquote_shown(args[0]))
+        if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized:
+            # `(Core.Intrinsics.add_int)(…)`: a function *constant* shown qualified, not a GlobalRef.
+            callee = _as_type(callee)
+        return N.Expr("call", (callee, *args))
+
+    def curly(self, c):
+        return T.TypeApply(_as_type(c[0]), tuple(c[2] or ()))
+
+    def args(self, c):
+        return tuple(x for x in c if not isinstance(x, Token))
+
+    tparams = targs = args
+
+    def ssa(self, c):
+        return V.SSAValue(int(c[0][1:]))
+
+    def slotnum(self, c):
+        m = _SLOTNUM_RX.match(c[0])
+        return V.SlotNumber(m.group(1), int(m.group(2)))
+
+    def name(self, c):
+        text = str(c[0])
+        m = _ARG_RX.match(text)
+        if m:
+            return V.Argument(int(m.group(1)))
+        return V.SlotNumber(text)
+
+    def globalref(self, c):
+        return split_globalref(str(c[0]))
+
+    def quoted_symbol(self, c):
+        return V.QuoteNode(V.Symbol(c[0][1:]))
+
+    def paren(self, c):
+        inner = c[1]
+        self._parenthesized.add(id(inner))
+        return inner
+
+    def tuple(self, c):
+        return T.TypeTuple(tuple(_tokens(c)))
+
+    def op_value(self, c):
+        return V.GlobalRef(None, str(c[1]))
+
+    def any_op(self, c):
+        return c[0]
+
+    def new(self, c):
+        return N.Expr("new", tuple(c[1] or ()))
+
+    def splatnew(self, c):
+        return N.Expr("splatnew", tuple(c[1] or ()))
+
+    def quote(self, c):
+        return T.TypeQuote(c[1])
+
+    # --- literals
+    def int_literal(self, c):
+        return V.Literal(str(c[0]), "int")
+
+    def float_literal(self, c):
+        return V.Literal(str(c[0]), "float")
+
+    def string_literal(self, c):
+        return V.Literal(str(c[0]), "string")
+
+    def char_literal(self, c):
+        return V.Literal(str(c[0]), "char")
+
+    def bool_literal(self, c):
+        return V.TRUE if c[0] == "true" else V.FALSE
+
+    def nothing_literal(self, c):
+        return V.NOTHING
+
+    # --- interpolations: `$(Expr(:head, …))`, `$(QuoteNode(…))`
+    def expr_interp(self, c):
+        head = str(c[1])[1:]
+        args = tuple(_unquote_shown(x) for x in c[2:] if not isinstance(x, Token))
+        if head == "enter" and len(args) == 1 and isinstance(args[0], BlockRef):
+            return N.EnterNode(args[0].block)
+        return N.Expr(head, args)
+
+    def quotenode_interp(self, c):
+        return V.QuoteNode(_unquote_shown(c[1]))
+
+    def block_ref(self, c):
+        return BlockRef(int(c[0][1:]))
+
+    # --- shown values / types
+    def t_where(self, c):
+        return T.TypeWhere(c[0], c[2])
+
+    def t_infix(self, c):
+        return T.TypeInfix(str(c[1]), c[0], c[2])
+
+    def t_infix_decl(self, c):
+        return T.TypeInfix("::", c[0], c[2])
+
+    def t_prefix(self, c):
+        return T.TypePrefix(str(c[0]), c[1])
+
+    def t_apply(self, c):
+        return T.TypeApply(c[0], tuple(c[2] or ()))
+
+    def t_call(self, c):
+        return T.TypeCall(c[0], tuple(c[2] or ()))
+
+    def t_vect(self, c):
+        return T.TypeVect(c[0], tuple(c[2] or ()))
+
+    def t_splat(self, c):
+        return V.Splat(c[0])
+
+    def t_name(self, c):
+        text = str(c[0])
+        if ".:" in text:
+            module, _, name = text.partition(".:")
+            return T.TypeName(tuple(module.split(".")) + (":" + name,))
+        return T.TypeName(tuple(_split_path(text)))
+
+    def t_symbol(self, c):
+        return V.Literal(str(c[0]), "symbol")
+
+    def t_ssa(self, c):
+        return V.SSAValue(int(c[0][1:]))
+
+    def t_slotnum(self, c):
+        return self.slotnum(c)
+
+    def t_opname(self, c):
+        return T.TypeName((str(c[0]),))
+
+    def t_comment(self, c):
+        return T.TypeComment(str(c[0]))
+
+    def t_undef(self, c):
+        return T.UNDEF_TYPE
+
+    def t_tuple(self, c):
+        return T.TypeTuple(tuple(_tokens(c)))
+
+    def t_paren(self, c):
+        return c[1]
+
+    def t_quote(self, c):
+        return T.TypeQuote(c[1])
+
+
+class BlockRef:
+    """`#4` inside `$(Expr(:enter, #4))`: only lives until the callback turns the Expr into an EnterNode."""
+    __slots__ = ("block",)
+
+    def __init__(self, block: int):
+        self.block = block
+
+
+_PATH_SPLIT = re.compile(r'var"(?:[^"\\]|\\.)*"|[^.]+')
+
+
+def _split_path(text: str) -> list[str]:
+    return _PATH_SPLIT.findall(text)
+
+
+@lru_cache(maxsize=1)
+def _lark() -> tuple[Lark, _Build]:
+    build = _Build()
+    lark = Lark(grammar_text(), parser="lalr", lexer=JuliaIRLexer, start=["stmt", "type"], strict=True,
+                transformer=build, maybe_placeholders=True, cache=False)
+    return lark, build
+
+
+class StatementParser:
+    """Parses statement bodies and types, memoised.
+
+    `parse_stmt(body)` and `parse_type(text)` return model values or raise
+    BodyError.  The caches live as long as the parser: one parser per
+    document keeps memory proportional to the input.
+    """
+
+    def __init__(self):
+        self._lark, self._build = _lark()
+        self._stmts: dict[str, object] = {}
+        self._types: dict[str, object] = {}
+
+    def parse_stmt(self, body: str):
+        try:
+            return self._stmts[body]
+        except KeyError:
+            pass
+        value = self._stmts[body] = self._parse(body, "stmt")
+        return value
+
+    def parse_type(self, text: str):
+        try:
+            return self._types[text]
+        except KeyError:
+            pass
+        value = self._types[text] = self._parse(text, "type")
+        return value
+
+    def _parse(self, text: str, start: str):
+        self._build._parenthesized.clear()
+        try:
+            return self._lark.parse(text, start=start)
+        except LexError as e:
+            raise BodyError(f"unexpected character {text[e.pos]!r}", e.pos) from None
+        except UnexpectedInput as e:
+            token = getattr(e, "token", None)
+            expected = tuple(sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or ()))
+            if token is None or token.type == "$END":
+                raise BodyError("unexpected end of statement", len(text), expected) from None
+            column = (token.start_pos or 0)
+            raise BodyError(f"unexpected {token.type} {str(token)!r}", column, expected) from None

@@ -1,0 +1,545 @@
+"""Reading a text: find each dump, recognise its form and style, and split its lines into columns.
+
+The columns of a statement line are fixed by the dump as a whole
+(`[line-number column][rail][inline indent] [SSA column][label][body][::T]`),
+so a cheap scan reads them with string slicing; only the body and the type go
+to the Lark grammar (jlir.syntax.grammar).  Nothing about the layout is kept:
+the printer recomputes it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from jlir.ir import nodes as N
+from jlir.ir.function import (Block, CFGListing, Document, Form, Function, LineInfo, Statement, VectorDisplay,
+                              WarntypeHeader)
+from jlir.ir.style import Style
+from jlir.syntax import debuginfo
+from jlir.syntax.detect import detect_style
+from jlir.syntax.errors import ParseError
+from jlir.syntax.grammar import BodyError, StatementParser
+
+_CODEINFO_OPEN = re.compile(r"( *)CodeInfo\($")
+_THUNK_OPEN = ":($(Expr(:thunk, CodeInfo("
+_CODEINFO_CLOSE = re.compile(r"\)(?: => (.*))?$")
+_VECTOR_HEADER = re.compile(r"\d+-element .+:$")
+_FIRST_RAIL = re.compile(r"(\d* +)?1 [─┄]")
+_CFG_HEADER = re.compile(r"CFG with (\d+) blocks:$")
+_CFG_BLOCK = re.compile(r"  bb (\d+) \((?:stmt (\d+)|stmts (\d+):(\d+))\)(?: → bb (.*))?$")
+_CFG_OLD = re.compile(r"(\d+)\t=>\t(.*)$")
+_SSA_COLUMN = re.compile(r"%(\d+)( +)= ")
+_LABELS = {"intrinsic ": "intrinsic", "  builtin ": "builtin", "dynamic builtin ": "dynamic builtin",
+           "  dynamic ": "dynamic", "  unknown ": "unknown", "   invoke ": "invoke", "dynamic invoke ": "dynamic invoke"}
+_LABEL_RX = re.compile("|".join(re.escape(k) for k in _LABELS))
+_WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
+_SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+LABEL_TEXT = {v: k for k, v in _LABELS.items()}
+
+
+@dataclass
+class _StmtLine:
+    """One statement line, split into its columns (positions are 0-based in `text`)."""
+    index: int               # line index in the document
+    rail: str                # "start", "mid", "end"
+    block: int               # block number on a "start" rail
+    lineno: str              # text of the line-number column, stripped
+    depth: int               # inline indent (number of `│` after the rail)
+    printed_id: int | None   # `%N` of the SSA column, None when unused
+    label: str | None
+    body: str
+    body_col: int
+    locations: list = field(default_factory=list)
+
+
+class DocumentReader:
+    """Reads every dump in a text into a `Document`; raises ParseError with a location on bad input."""
+
+    def __init__(self, text: str, filename: str = "<input>"):
+        if "\x1b" in text:
+            text = _ANSI.sub("", text)  # colored REPL output: the escapes carry no IR
+        self.filename = filename
+        self.lines = text.split("\n")
+        self.parser = StatementParser()
+
+    # ------------------------------------------------------------------ errors
+    def error(self, message: str, index: int, column: int = 0, expected=()) -> ParseError:
+        line = self.lines[index] if 0 <= index < len(self.lines) else ""
+        return ParseError(message, file=self.filename, line=index + 1, column=column + 1, text=line,
+                          expected=tuple(expected))
+
+    # ------------------------------------------------------------------ document
+    def read(self) -> Document:
+        lines = self.lines
+        if "\x00" in "\n".join(lines[:50]) or any("\x00" in l for l in lines):
+            bad = next(i for i, l in enumerate(lines) if "\x00" in l)
+            raise self.error("binary data: this is not Julia IR text", bad, lines[bad].index("\x00"))
+        items, seps = [], []
+        i, last_end, n = 0, -1, len(lines)
+        while i < n:
+            if not lines[i].strip():
+                i += 1
+                continue
+            seps.append("\n".join([""] * (last_end >= 0) + lines[last_end + 1:i] + [""]))
+            item, i = self.read_item(i)
+            items.append(item)
+            last_end = i - 1
+        if not items:
+            raise self.error("no Julia IR found: the input is empty" if not "".join(lines).strip()
+                             else "no Julia IR found", 0)
+        trailing = "\n".join([""] + lines[last_end + 1:])
+        return Document(tuple(items), tuple(seps), trailing)
+
+    def read_item(self, i: int):
+        """Read the dump starting at line `i`; returns (item, index after it)."""
+        line = self.lines[i]
+        if _VECTOR_HEADER.match(line):
+            return self.read_vector(i)
+        if _CODEINFO_OPEN.match(line) or line == _THUNK_OPEN:
+            return self.read_codeinfo(i)
+        if line.startswith(_WARNTYPE_STARTS):
+            return self.read_warntype(i)
+        if _CFG_HEADER.match(line) or _CFG_OLD.match(line):
+            return self.read_cfg(i)
+        if _FIRST_RAIL.match(line):
+            return self.read_ircode(i)
+        raise self.error("not Julia SSA IR that jlir knows: expected `CodeInfo(`, an IRCode statement line "
+                         "(`1 ─ …`), a `@code_warntype` header, or a CFG listing", i)
+
+    # ------------------------------------------------------------------ forms
+    def read_vector(self, i: int):
+        header = self.lines[i]
+        items, j = [], i + 1
+        while j < len(self.lines) and _CODEINFO_OPEN.match(self.lines[j]) and self.lines[j].startswith(" "):
+            item, j = self.read_codeinfo(j)
+            items.append(item)
+        if not items:
+            raise self.error("a vector display of IR needs its elements: expected ` CodeInfo(` on the next line",
+                             min(i + 1, len(self.lines) - 1))
+        return VectorDisplay(header[:-1], tuple(items)), j
+
+    def read_codeinfo(self, i: int):
+        open_line = self.lines[i]
+        thunk = open_line == _THUNK_OPEN
+        j = i + 1
+        while j < len(self.lines):
+            line = self.lines[j]
+            if thunk and line == "))))":
+                break
+            if not thunk and _CODEINFO_CLOSE.match(line):
+                break
+            if not line.strip():
+                raise self.error("unexpected blank line inside `CodeInfo(`: the dump ends before its closing `)`", j)
+            j += 1
+        else:
+            raise self.error("unterminated `CodeInfo(`: expected a closing `)` line", len(self.lines) - 1,
+                             len(self.lines[-1]))
+        close = _CODEINFO_CLOSE.match(self.lines[j]) if not thunk else None
+        return_type = None
+        if close and close.group(1) is not None:
+            return_type = self.parse_type(close.group(1), j, 5)
+        text = "\n".join(self.lines[i:j + 1])
+        body = self.read_body(i + 1, j, codeinfo=True, text=text)
+        form = Form.TYPED if (return_type is not None or body.typed) else Form.LOWERED
+        f = Function(form, body.style, body.stmts, body.blocks, body.linetable, return_type,
+                     wrapper="thunk" if thunk else "codeinfo")
+        return f, j + 1
+
+    def read_ircode(self, i: int):
+        j = i
+        while j < len(self.lines) and self.lines[j].strip():
+            j += 1
+        tail = j < len(self.lines) and self.lines[j] != "" and not self.lines[j].strip()
+        body = self.read_body(i, j, codeinfo=False, text="\n".join(self.lines[i:j]),
+                              tail_present=tail or None)
+        end = j + 1 if tail else j
+        return Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable), end
+
+    def read_warntype(self, i: int):
+        lines = self.lines
+        instance = source = None
+        sections = []
+        j = i
+        if lines[j].startswith("MethodInstance for "):
+            instance = lines[j][len("MethodInstance for "):]
+            j += 1
+            if j < len(lines) and lines[j].startswith("  from "):
+                source = lines[j][len("  from "):]
+                j += 1
+        while j < len(lines) and not lines[j].startswith("Body::"):
+            title = lines[j]
+            if not title or title.startswith(" "):
+                if not title:
+                    j += 1
+                    continue
+                raise self.error("expected a section title (`Arguments`, `Locals`, `Variables`) or `Body::T`", j)
+            entries = []
+            j += 1
+            while j < len(lines) and lines[j].startswith("  "):
+                m = _SECTION_ENTRY.match(lines[j])
+                if not m:
+                    raise self.error("expected `  name::Type` in a @code_warntype section", j, 2)
+                entries.append((m.group(1), m.group(2), self.parse_type(m.group(3), j, m.start(3))))
+                j += 1
+            sections.append((title, tuple(entries)))
+        if j >= len(lines):
+            raise self.error("a @code_warntype print must have a `Body::T` line", len(lines) - 1)
+        body_type = self.parse_type(lines[j][len("Body::"):], j, len("Body::"))
+        start = j + 1
+        k = start
+        while k < len(lines) and lines[k].strip():
+            k += 1
+        text = "\n".join(lines[i:k])
+        body = self.read_body(start, k, codeinfo=True, text=text, warntype=True)
+        header = WarntypeHeader(instance, source, tuple(sections), body_type)
+        f = Function(Form.WARNTYPE, body.style, body.stmts, body.blocks, body.linetable, header=header)
+        return f, k
+
+    def read_cfg(self, i: int):
+        lines = self.lines
+        blocks = []
+        m = _CFG_HEADER.match(lines[i])
+        if m:
+            count = int(m.group(1))
+            j = i + 1
+            while j < len(lines) and (b := _CFG_BLOCK.match(lines[j])):
+                first = int(b.group(2) or b.group(3))
+                last = int(b.group(2) or b.group(4))
+                succs = tuple(int(s.strip()) for s in b.group(5).split(",")) if b.group(5) else ()
+                blocks.append((first, last, succs))
+                j += 1
+            if len(blocks) != count:
+                raise self.error(f"the CFG header announces {count} blocks, but {len(blocks)} follow",
+                                 j if j < len(lines) else len(lines) - 1)
+            return CFGListing(detect_style(lines[i]), tuple(blocks)), j
+        j = i
+        while j < len(lines) and (b := _CFG_OLD.match(lines[j])):
+            if int(b.group(1)) != len(blocks) + 1:
+                raise self.error(f"expected block {len(blocks) + 1} in the CFG listing", j)
+            succs = tuple(int(s.strip()) for s in b.group(2).split(",")) if b.group(2) else ()
+            blocks.append((None, None, succs))
+            j += 1
+        return CFGListing(Style().narrowed(hi=(1, 8)), tuple(blocks)), j
+
+    # ------------------------------------------------------------------ values
+    def parse_type(self, text: str, index: int, column: int):
+        try:
+            return self.parser.parse_type(text)
+        except BodyError as e:
+            raise self.error(f"cannot read this type: {e}", index, column + e.column, e.expected) from None
+
+    # ------------------------------------------------------------------ statement lines
+    def read_body(self, start: int, end: int, *, codeinfo: bool, text: str, warntype: bool = False,
+                  tail_present: bool | None = None) -> "_Body":
+        """Read lines `start..end-1` (statement lines and location lines) of one dump."""
+        return _BodyReader(self, start, end, codeinfo=codeinfo, text=text, warntype=warntype,
+                           tail_present=tail_present).read()
+
+
+@dataclass
+class _Body:
+    stmts: tuple
+    blocks: tuple
+    linetable: tuple
+    style: Style
+    typed: bool
+
+
+class _BodyReader:
+    """The statement lines of one dump: columns, pending nodes, blocks and line info."""
+
+    def __init__(self, doc: DocumentReader, start: int, end: int, *, codeinfo: bool, text: str, warntype: bool,
+                 tail_present: bool | None):
+        self.doc = doc
+        self.start, self.end = start, end
+        self.codeinfo = codeinfo
+        self.warntype = warntype
+        self.text = text
+        self.tail_present = tail_present
+
+    def read(self) -> _Body:
+        doc, lines = self.doc, self.doc.lines
+        first = next((k for k in range(self.start, self.end) if _FIRST_RAIL.match(lines[k])), None)
+        if first is None:
+            if self.start >= self.end:
+                raise doc.error("this dump has no statements", max(self.start - 1, 0), len(lines[max(self.start - 1, 0)]))
+            raise doc.error("expected the first statement of block 1 (`1 ─ …`)", self.start)
+        m = _FIRST_RAIL.match(lines[first])
+        self.col = len(m.group(1) or "")            # width of the line-number column
+        rail_at = self.col + 2
+        rest = lines[first][rail_at + 1:]
+        self.W = 1 + (len(rest) - len(rest.lstrip("─")))
+        self.lines_info = self._split_lines()
+        self.L = self._ssa_width()
+        stmt_lines = [self._read_columns(s) for s in self.lines_info if s is not None and s[0] == "stmt"]
+        return self._assemble(stmt_lines)
+
+    def _split_lines(self):
+        """Classify each line as a statement line or a location line (`@ file:line within …`)."""
+        out = []
+        doc, lines, W, col = self.doc, self.doc.lines, self.W, self.col
+        for k in range(self.start, self.end):
+            line = lines[k]
+            rail = line[col:col + W + 2]
+            if col and line[:col].strip() and not line[:col].strip().isdigit():
+                raise doc.error("expected a line number or blanks in the line-number column", k)
+            if rail.startswith("│") and rail[1:] == " " * (W + 1) or not rail.strip():
+                p = col + W + 2
+                while p < len(line) and line[p] == "│":
+                    p += 1
+                after = line[p:p + 2]
+                if not rail.strip() or after[:1] in ("┌", "└") or after == " @" or (after[:1] == "" and p > col + W + 2):
+                    out.append(("loc", k))
+                    continue
+            out.append(("stmt", k))
+        return out
+
+    def _ssa_width(self) -> int:
+        """`L`: digits of the largest used SSA id, read off the first line that has a `%N = ` column."""
+        lines = self.doc.lines
+        for kind, k in self.lines_info:
+            if kind != "stmt":
+                continue
+            line = lines[k]
+            p = self.col + self.W + 2
+            while p < len(line) and line[p] == "│":
+                p += 1
+            m = _SSA_COLUMN.match(line, p + 1)
+            if m:
+                return len(m.group(1)) + len(m.group(2)) - 1
+        return 0
+
+    def _read_columns(self, item) -> _StmtLine:
+        doc, W, col, L = self.doc, self.W, self.col, self.L
+        k = item[1]
+        line = doc.lines[k]
+        rail = line[col:col + W + 2]
+        if rail.startswith("│") and rail[1:] == " " * (W + 1):
+            kind, block = "mid", 0
+        elif rail == "└" + "─" * (W + 1):
+            kind, block = "end", 0
+        else:
+            m = re.match(r"(\d+) ([─┄])(─*)$", rail)
+            if not m:
+                raise doc.error(f"expected a block rail {W + 2} characters wide (`N ─`, `│`, `└──`)", k, col)
+            kind, block = "start", int(m.group(1))
+        p = col + W + 2
+        depth = 0
+        while p < len(line) and line[p] == "│":
+            p += 1
+            depth += 1
+        if line[p:p + 1] != " ":
+            raise doc.error("expected a space after the block rail", k, p)
+        p += 1
+        printed_id = None
+        if line.startswith("%", p):
+            m = _SSA_COLUMN.match(line, p)
+            if not m:
+                raise doc.error("expected `%N = ` in the SSA column", k, p)
+            if len(m.group(1)) + len(m.group(2)) - 1 != L:
+                raise doc.error(f"the SSA column is misaligned (expected it {L + 4} characters wide)", k, p)
+            printed_id = int(m.group(1))
+            p = m.end()
+        else:
+            if line[p:p + L + 4].strip() or len(line) < p + L + 4:
+                raise doc.error(f"expected `%N = ` or {L + 4} blanks before the statement", k, p)
+            p += L + 4
+        label = None
+        m = _LABEL_RX.match(line, p)
+        if m:
+            label = _LABELS[m.group()]
+            p = m.end()
+            if label.endswith("invoke"):
+                p -= len("invoke ")
+        return _StmtLine(k, kind, block, line[:col].strip(), depth, printed_id, label, line[p:], p)
+
+    # ------------------------------------------------------------------ model
+    def _assemble(self, stmt_lines: list[_StmtLine]) -> _Body:
+        doc = self.doc
+        typed = self.warntype or (not self.codeinfo) or any(_has_suffix(s.body) for s in stmt_lines)
+        parser = doc.parser
+        parsed = []
+        for s in stmt_lines:
+            node, typ = self._parse_statement(s, typed, parser)
+            parsed.append((s, node, typ))
+        pending = _pending_nodes([s.printed_id for s in stmt_lines])
+        # blocks over positional statements
+        blocks, block_no, pos = [], 0, 0
+        block_first = None
+        stmts = []
+        positional_of = []
+        next_new = 0
+        for (s, node, typ), is_pending in zip(parsed, pending):
+            if s.rail == "start":
+                if s.block != block_no + 1:
+                    raise doc.error(f"expected block {block_no + 1} here (blocks are numbered in order from 1)",
+                                    s.index, self.col)
+                if block_first is not None:
+                    blocks.append(Block(block_first, pos))
+                block_no += 1
+                block_first = pos + (0 if is_pending else 1)
+            if is_pending:
+                stmts.append(Statement(node, typ, 0, s.label, s.printed_id if s.printed_id is not None else -1))
+                positional_of.append(None)
+                continue
+            pos += 1
+            if block_first is None:
+                raise doc.error("a statement before the first block", s.index, self.col)
+            stmts.append(Statement(node, typ, 0, s.label))
+            positional_of.append(pos)
+            if s.rail == "end":
+                blocks.append(Block(block_first, pos))
+                block_first = None
+        if block_first is not None:
+            blocks.append(Block(block_first, pos))
+        stmts = _number_pending(stmts, pos)
+        linetable, stmts = self._line_info(stmt_lines, stmts, positional_of)
+        extra = []
+        if self.codeinfo and self.col:
+            extra.append(((1, 0), (1, 0)))
+        if self.tail_present is not None or not self.codeinfo:
+            extra.append(((1, 7), Style().hi) if self.tail_present else (Style().lo, (1, 6)))
+        style = detect_style(self.text, codeinfo=self.codeinfo, extra=tuple(extra))
+        return _Body(tuple(stmts), tuple(blocks), linetable, style, typed)
+
+    def _parse_statement(self, s: _StmtLine, typed: bool, parser: StatementParser):
+        body = s.body
+        type_text = None
+        if typed:
+            body, type_text = split_type_suffix(body)
+        try:
+            node = parser.parse_stmt(body)
+        except BodyError as e:
+            raise self.doc.error(f"cannot read this statement: {e}", s.index, s.body_col + e.column,
+                                 e.expected) from None
+        if type_text is None:
+            return node, None
+        if not N.takes_type_suffix(node):
+            # `return z::Core.Compiler.Const(1, false)`: the `::` belongs to the statement.
+            try:
+                return parser.parse_stmt(s.body), None
+            except BodyError:
+                pass
+        try:
+            typ = parser.parse_type(type_text)
+        except BodyError as e:
+            raise self.doc.error(f"cannot read this type: {e}", s.index,
+                                 s.body_col + len(body) + 2 + e.column, e.expected) from None
+        return node, typ
+
+    def _line_info(self, stmt_lines, stmts, positional_of):
+        """Line info: the line-number column (IRCode, 1.0 CodeInfo) or `@ file:line` location lines."""
+        has_locations = any(kind == "loc" for kind, _ in self.lines_info)
+        if has_locations:
+            return debuginfo.read_locations(self.doc, self.lines_info, stmt_lines, stmts, positional_of, self.W)
+        if not self.col:
+            return (), stmts
+        table: dict[int, int] = {}
+        linetable = []
+        out = list(stmts)
+        current = 0
+        group_lineno = ""
+        for i, (s, st, pos) in enumerate(zip(stmt_lines, stmts, positional_of)):
+            if pos is None:  # a pending node shows the line of the statement it precedes
+                group_lineno = group_lineno or s.lineno
+                continue
+            text = group_lineno or s.lineno
+            group_lineno = ""
+            if text:
+                n = int(text)
+                if n not in table:
+                    linetable.append(LineInfo("", n, ""))
+                    table[n] = len(linetable)
+                current = table[n]
+            out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
+        return tuple(linetable), out
+
+
+def _has_suffix(body: str) -> bool:
+    return split_type_suffix(body)[1] is not None
+
+
+def split_type_suffix(body: str) -> tuple[str, str | None]:
+    """Split `stmt::T` at the last `::` outside brackets, strings and chars; (body, None) if there is none."""
+    k = body.rfind("::")
+    if k < 0:
+        return body, None
+    suffix = body[k + 2:]
+    if '"' not in body and "'" not in body:
+        if (suffix.count("(") == suffix.count(")") and suffix.count("{") == suffix.count("}")
+                and suffix.count("[") == suffix.count("]")):
+            head = body[:k]
+            if head.count("(") == head.count(")") and head.count("{") == head.count("}") \
+                    and head.count("[") == head.count("]"):
+                return head, suffix
+    return _split_type_suffix_slow(body)
+
+
+def _split_type_suffix_slow(body: str) -> tuple[str, str | None]:
+    depth, i, n, last = 0, 0, len(body), -1
+    while i < n:
+        c = body[i]
+        if c == '"':
+            i += 1
+            while i < n and body[i] != '"':
+                i += 2 if body[i] == "\\" else 1
+        elif c == "'" and i > 0 and not (body[i - 1].isalnum() or body[i - 1] in ")]}_'"):
+            i += 1
+            while i < n and body[i] != "'":
+                i += 2 if body[i] == "\\" else 1
+        elif c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+        elif c == ":" and depth == 0 and body.startswith("::", i):
+            last = i
+            i += 1
+        i += 1
+    if last < 0:
+        return body, None
+    return body[:last], body[last + 2:]
+
+
+def _pending_nodes(printed_ids: list[int | None]) -> list[bool]:
+    """Which printed statements are pending new nodes of an uncompacted IRCode.
+
+    Positional statements are numbered 1, 2, … in print order; a pending node
+    printed among them either shows an id that breaks that sequence, or is
+    unnumbered and surplus: between two numbered anchors `a` and `b` only
+    `b - a - 1` statements can be positional, and Julia prints pending nodes
+    just before their anchor, so the surplus is the last ones before `b`.
+    """
+    n = len(printed_ids)
+    pending = [False] * n
+    anchors = []  # (print index, id) of numbered positional statements
+    for i, pid in enumerate(printed_ids):
+        if pid is None:
+            continue
+        if pid > i + 1 or (anchors and pid <= anchors[-1][1]):
+            pending[i] = True
+        else:
+            anchors.append((i, pid))
+    prev_i, prev_id = -1, 0
+    for i, pid in anchors:
+        unnumbered = [k for k in range(prev_i + 1, i) if printed_ids[k] is None]
+        slots = pid - prev_id - 1
+        for k in unnumbered[max(slots, 0):]:
+            pending[k] = True
+        prev_i, prev_id = i, pid
+    return pending
+
+
+def _number_pending(stmts: list[Statement], npositional: int) -> list[Statement]:
+    """Give unnumbered pending nodes ids after the positional ones (`length(stmts) + k`), skipping printed ids."""
+    taken = {s.new_id for s in stmts if s.new_id is not None and s.new_id > 0}
+    next_id = npositional + 1
+    out = []
+    for s in stmts:
+        if s.new_id == -1:
+            while next_id in taken:
+                next_id += 1
+            s = Statement(s.node, s.type, s.loc, s.label, next_id)
+            taken.add(next_id)
+        out.append(s)
+    return out

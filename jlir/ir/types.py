@@ -72,6 +72,13 @@ class TypePrefix:
 
 
 @dataclass(frozen=True, slots=True)
+class TypeNoted:
+    """A value `show` follows with a note: `Ptr{Nothing} @0x0000000000000000`, `f (generic function with 3 methods)`."""
+    value: object
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
 class TypeComment:
     """`#= 2 cause(s) =#` (in 1.12's `LimitedAccuracy`)."""
     text: str

@@ -29,7 +29,8 @@ def is_identifier(name: str) -> bool:
 
 
 def _union_head(t) -> bool:
-    return isinstance(t, T.TypeName) and t.path[-1] == "Union"
+    """`Union{A, B}` keeps `, ` in every version (also `UNION{…}`, as 1.5's @code_warntype shouts it)."""
+    return isinstance(t, T.TypeName) and t.path[-1] in ("Union", "UNION")
 
 
 class ExprPrinter:
@@ -58,7 +59,7 @@ class ExprPrinter:
 
     def symbol(self, name: str) -> str:
         """A Symbol in `show` form: `:x`, `:+`, `:(==)`, `Symbol("a b")`."""
-        if is_identifier(name) or (is_operator(name) and name not in PAREN_QUOTED):
+        if _IDENTIFIER.match(name) or (is_operator(name) and name not in PAREN_QUOTED):
             return ":" + name
         if name in PAREN_QUOTED:
             return f":({name})"
@@ -159,7 +160,7 @@ class ExprPrinter:
             if i < len(types):
                 text += "::" + self.type(types[i])
             parts.append(text)
-        return f"{self.callee(callee, quoted)}(" + ", ".join(parts) + ")"
+        return f"{self.unquoted(callee, 0, quoted)}(" + ", ".join(parts) + ")"
 
     def callee(self, f, quoted: bool) -> str:
         """Julia's `show_call`: a GlobalRef or curly callee prints bare, anything else in parentheses."""
@@ -200,7 +201,7 @@ class ExprPrinter:
             return f"{self.style.argument_show_prefix}({v.n})"
         if cls is N.Expr and v.head not in ("call", "invoke", "new", "splatnew", "="):
             return f":({self.expr(v, 0, True)})"
-        if cls in (V.SSAValue, V.SlotNumber, V.GlobalRef, V.QuoteNode, N.Expr) or cls in _NODE_TYPES:
+        if cls in (V.SSAValue, V.SlotNumber, V.GlobalRef, V.QuoteNode, V.TypedSlot, N.Expr) or cls in _NODE_TYPES:
             return f":({self.unquoted(v, 0, True)})"
         return self.type(v)
 
@@ -238,6 +239,8 @@ class ExprPrinter:
             return t.op + self.type(t.arg)
         if cls is T.TypeComment:
             return t.text
+        if cls is T.TypeNoted:
+            return f"{self.type(t.value)} {t.note}"
         if cls is T.TypeQuote:
             return f":({self.unquoted(t.inner, 0, True)})"
         return self.unquoted(t)

@@ -57,7 +57,7 @@ def format_vector(v: VectorDisplay) -> str:
     """
     texts = [format_item(x) for x in v.items]
     keys = [_pair_key_length(x, t) for x, t in zip(v.items, texts)]
-    width = max(keys)
+    width = max((k for k in keys if k is not None), default=0)
     out = [v.header + ":"]
     for text, key in zip(texts, keys):
         pad = 1 + (width - key if len(texts) > 1 and key is not None else 0)
@@ -65,10 +65,11 @@ def format_vector(v: VectorDisplay) -> str:
     return "\n".join(out)
 
 
-def _pair_key_length(f, text: str) -> int:
+def _pair_key_length(f, text: str) -> int | None:
+    """Length of the key of a `CodeInfo => T` pair, newlines included, as Julia's `alignment` measures it."""
     if isinstance(f, Function) and f.return_type is not None:
-        return len(text) - len(text.rsplit(") => ", 1)[1]) - 4
-    return len(text)
+        return text.rindex(") => ") + 1
+    return None
 
 
 def format_item(x) -> str:

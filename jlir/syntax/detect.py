@@ -18,10 +18,6 @@ EVIDENCE = [
     (_R(r"Core\.Compiler\.(?:Const|PartialStruct|Argument)\("), OLDEST, (1, 5)),
     (_R(r"(?<![\w.])Core\.(?:Const|PartialStruct|Argument)\("), (1, 6), NEWEST),
     (_R(r"Base\.Compiler\."), (1, 12), NEWEST),
-    (_R(r"^(?:intrinsic |  builtin |dynamic builtin |  dynamic |  unknown |   invoke |dynamic invoke )", re.M),
-     (1, 12), NEWEST),
-    (_R(r"(?:%\d+ += |^[│└ ]\S* +|─ +)(?:intrinsic |  builtin |dynamic builtin |  dynamic |   invoke |dynamic invoke )",
-        re.M), (1, 12), NEWEST),
     (_R(r" enter #\d+"), (1, 11), NEWEST),
     (_R(r"\$\(Expr\(:enter, #"), OLDEST, (1, 10)),
     (_R(r"\$\(Expr\(:leave, :\("), (1, 11), NEWEST),
@@ -39,7 +35,7 @@ EVIDENCE = [
     (_R(r"^\d+-element Vector\{"), (1, 6), NEWEST),
     (_R(r"\$\(Expr\(:unreachable\)\)"), OLDEST, (1, 5)),
     (_R(r"[│└─] +return$", re.M), OLDEST, (1, 5)),
-    (_R(r"[\w}\]],[\w{:]"), OLDEST, (1, 5)),  # `Tuple{Int64,Int64}`: DataType parameters without a space
+    (_R(r"[\w}\])],[\w{:]"), OLDEST, (1, 5)),  # `Tuple{Int64,Int64}`: DataType parameters without a space
     (_R(r"(?<![\w.])(?!Union\{)\w+\{[^{}()]*, [^{}()]*\}"), (1, 6), NEWEST),
     (_R(r"(?<![\w\"])@_\d"), (1, 2), NEWEST),
     (_R(r'var"'), (1, 3), NEWEST),

@@ -164,6 +164,11 @@ class _Build(Transformer):
         callee, args = c[0], c[2] or ()
         if isinstance(callee, V.GlobalRef) and callee.module == "Core" and callee.name == "NewvarNode" and len(args) == 1:
             return N.NewvarNode(_unquote_shown(args[0]))
+        if (type(callee) is V.SlotNumber and callee.id is None or type(callee) is T.TypeApply) \
+                and id(callee) not in self._parenthesized:
+            # `Float16(0.5)`, `var"#1#2"()`, `Val{2}()`: a constant shown by `show`, not a call
+            # (Julia parenthesizes every callee that is not a GlobalRef: `(f)(x)`).
+            return T.TypeCall(_as_type(callee), tuple(args))
         if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized:
             # `(Core.Intrinsics.add_int)(…)`: a function *constant* shown qualified, not a GlobalRef.
             callee = _as_type(callee)
@@ -207,6 +212,9 @@ class _Build(Transformer):
 
     def op_value(self, c):
         return V.GlobalRef(None, str(c[1]))
+
+    def op_value_bare(self, c):
+        return V.GlobalRef(None, str(c[0]))
 
     def any_op(self, c):
         return c[0]
@@ -293,6 +301,15 @@ class _Build(Transformer):
 
     def t_slotnum(self, c):
         return self.slotnum(c)
+
+    def t_kwarg(self, c):
+        return T.TypeInfix("=", T.TypeName((str(c[0]),)), c[2])
+
+    def hash_name(self, c):
+        return V.SlotNumber(str(c[0]))  # a slot named `#201` (a closure variable)
+
+    def t_noted(self, c):
+        return T.TypeNoted(c[0], str(c[1]))
 
     def t_opname(self, c):
         return T.TypeName((str(c[0]),))

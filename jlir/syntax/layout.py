@@ -188,7 +188,7 @@ class DocumentReader:
         body_type = self.parse_type(lines[j][len("Body::"):], j, len("Body::"))
         start = j + 1
         k = start
-        while k < len(lines) and lines[k].strip():
+        while k < len(lines) and lines[k].strip() and not lines[k].startswith(_WARNTYPE_STARTS):
             k += 1
         text = "\n".join(lines[i:k])
         body = self.read_body(start, k, codeinfo=True, text=text, warntype=True)
@@ -396,6 +396,8 @@ class _BodyReader:
         stmts = _number_pending(stmts, pos)
         linetable, stmts = self._line_info(stmt_lines, stmts, positional_of)
         extra = []
+        if any(s.label for s in stmt_lines):  # call labels came with 1.12
+            extra.append(((1, 12), Style().hi))
         if self.codeinfo and self.col:
             extra.append(((1, 0), (1, 0)))
         if self.tail_present is not None or not self.codeinfo:

@@ -22,8 +22,9 @@ from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PA
 IDENT = r'(?:var"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#)[\w!#′]*)'
 _OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
 OPERATOR = "(?:" + "|".join(re.escape(o) for o in _OPS) + ")[" + OP_SUFFIX_CHARS + "]*"
-NUMBER_FLOAT = r'(?:\d+\.\d*(?:[eEf][-+]?\d+)?|\.\d+(?:[eEf][-+]?\d+)?|\d+[eEf][-+]?\d+|(?:NaN|Inf)(?:16|32)?(?![\w#]))'
-NUMBER_INT = r'(?:0x[0-9a-fA-F]+|0b[01]+|0o[0-7]+|\d+)(?![\w.])'
+NUMBER_FLOAT = (r'(?:(?:\d+\.\d*(?:[eEf][-+]?\d+)?|\.\d+(?:[eEf][-+]?\d+)?|\d+[eEf][-+]?\d+)(?:im)?'
+                r'|(?:NaN|Inf)(?:16|32)?(?![\w#]))')
+NUMBER_INT = r'(?:0x[0-9a-fA-F]+|0b[01]+|0o[0-7]+|\d+(?:im)?)(?![\w.])'
 
 _COMMON = [
     ("WS", r" +"),
@@ -40,8 +41,12 @@ _COMMON = [
     ("DECL", r"::"),
     ("OPREF", IDENT + r"(?:\." + IDENT + r")*\.:(?:\((?:" + IDENT + "|" + OPERATOR + r"|[^()\s]+)\)|" + OPERATOR + ")"),
 ]
+_OPERATOR_ONLY = [
+    # What `show` writes after some values: `Ptr{Nothing} @0x0000…`, `f (generic function with 3 methods)`.
+    ("VALUE_NOTE", r"@0x[0-9a-fA-F]+|\(generic function with \d+ methods?\)"),
+]
 _OPERAND_ONLY = [
-    ("STRING", r'"(?:[^"\\]|\\.)*"'),
+    ("STRING", r'(?:(?!var")[A-Za-z_]\w*)?"(?:[^"\\]|\\.)*"[A-Za-z]*'),  # also `r"a+"i`, `b"…"`, `v"1.5"`
     ("CHAR", r"'(?:[^'\\]|\\.[^']*)'"),
     ("QUOTE_OPEN", r":\("),
     ("FLOAT", "-?" + NUMBER_FLOAT),
@@ -63,7 +68,7 @@ def _compile(rules):
 
 
 _OPERAND_RX = _compile(_COMMON + _OPERAND_ONLY + _TAIL)
-_OPERATOR_RX = _compile(_COMMON + _TAIL)
+_OPERATOR_RX = _compile(_COMMON + _OPERATOR_ONLY + _TAIL)
 _GROUP_TYPE = {}
 for _rx in (_OPERAND_RX, _OPERATOR_RX):
     for _name, _idx in _rx.groupindex.items():
@@ -80,7 +85,8 @@ _KEYWORDS = {"goto": "KW_GOTO", "return": "KW_RETURN", "unreachable": "KW_UNREAC
 _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
 _OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH",
-                          "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT"})
+                          "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT",
+                          "VALUE_NOTE"})
 # Keywords are recognised at the start of a statement: first token, or right after `:(`.
 _STATEMENT_START = frozenset({None, "QUOTE_OPEN"})
 

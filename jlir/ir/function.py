@@ -108,8 +108,11 @@ class CFGListing:
 
 @dataclass(frozen=True, slots=True)
 class VectorDisplay:
-    """A `Vector` display of CodeInfo pairs: `1-element Array{Any,1}:` then each element indented by one space."""
-    header: str
+    """A `Vector` display of CodeInfo pairs: `1-element Array{Any,1}:` then each element indented by one space.
+
+    `header` is None when the text holds the elements without the header line.
+    """
+    header: str | None
     items: tuple
 
 

@@ -51,7 +51,7 @@ class TypeTuple:
 
 @dataclass(frozen=True, slots=True)
 class TypeVect:
-    """A typed vector literal `Any[Core.Const(1), Int64]` (inside PartialStruct)."""
+    """A vector literal: `Any[Core.Const(1), Int64]` (inside PartialStruct), `[3, 1, 4]` (`eltype` None)."""
     eltype: object
     items: tuple
 

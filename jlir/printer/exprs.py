@@ -231,7 +231,8 @@ class ExprPrinter:
             items = [self.type(i) for i in t.items]
             return "(" + items[0] + ",)" if len(items) == 1 else "(" + ", ".join(items) + ")"
         if cls is T.TypeVect:
-            return self.type(t.eltype) + "[" + ", ".join(self.type(i) for i in t.items) + "]"
+            head = "" if t.eltype is None else self.type(t.eltype)
+            return head + "[" + ", ".join(self.type(i) for i in t.items) + "]"
         if cls is T.TypeInfix:
             sep = t.op if t.op in ("<:", ">:", ":", "::") else f" {t.op} "
             return self.type(t.lhs) + sep + self.type(t.rhs)

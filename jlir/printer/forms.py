@@ -58,7 +58,7 @@ def format_vector(v: VectorDisplay) -> str:
     texts = [format_item(x) for x in v.items]
     keys = [_pair_key_length(x, t) for x, t in zip(v.items, texts)]
     width = max((k for k in keys if k is not None), default=0)
-    out = [v.header + ":"]
+    out = [] if v.header is None else [v.header + ":"]
     for text, key in zip(texts, keys):
         pad = 1 + (width - key if len(texts) > 1 and key is not None else 0)
         out.append(" " * pad + text)

@@ -283,6 +283,9 @@ class _Build(Transformer):
     def t_vect(self, c):
         return T.TypeVect(c[0], tuple(c[2] or ()))
 
+    def t_array(self, c):
+        return T.TypeVect(None, tuple(c[1] or ()))
+
     def t_splat(self, c):
         return V.Splat(c[0])
 

@@ -96,6 +96,9 @@ class DocumentReader:
         line = self.lines[i]
         if _VECTOR_HEADER.match(line):
             return self.read_vector(i)
+        if line.startswith(" CodeInfo("):
+            # a vector element whose `N-element Vector{Any}:` header was not captured
+            return self.read_vector(i, header=False)
         if _CODEINFO_OPEN.match(line) or line == _THUNK_OPEN:
             return self.read_codeinfo(i)
         if line.startswith(_WARNTYPE_STARTS):
@@ -108,16 +111,16 @@ class DocumentReader:
                          "(`1 ─ …`), a `@code_warntype` header, or a CFG listing", i)
 
     # ------------------------------------------------------------------ forms
-    def read_vector(self, i: int):
-        header = self.lines[i]
-        items, j = [], i + 1
+    def read_vector(self, i: int, header: bool = True):
+        title = self.lines[i][:-1] if header else None
+        items, j = [], i + 1 if header else i
         while j < len(self.lines) and _CODEINFO_OPEN.match(self.lines[j]) and self.lines[j].startswith(" "):
             item, j = self.read_codeinfo(j)
             items.append(item)
         if not items:
             raise self.error("a vector display of IR needs its elements: expected ` CodeInfo(` on the next line",
                              min(i + 1, len(self.lines) - 1))
-        return VectorDisplay(header[:-1], tuple(items)), j
+        return VectorDisplay(title, tuple(items)), j
 
     def read_codeinfo(self, i: int):
         open_line = self.lines[i]
@@ -378,7 +381,7 @@ class _BodyReader:
                 if block_first is not None:
                     blocks.append(Block(block_first, pos))
                 block_no += 1
-                block_first = pos + (0 if is_pending else 1)
+                block_first = pos + 1  # a pending node may carry the label: the block starts at the next statement
             if is_pending:
                 stmts.append(Statement(node, typ, 0, s.label, s.printed_id if s.printed_id is not None else -1))
                 positional_of.append(None)

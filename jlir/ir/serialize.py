@@ -1,0 +1,274 @@
+"""The model as JSON and back: a versioned, documented schema (see `schema.md` next to this file).
+
+    >>> data = to_json(doc)                     # {"schema": "jlir/1", "document": {...}}
+    >>> from_json(json.loads(json.dumps(data))) == doc
+    True
+
+The encoding is generic over the model's frozen dataclasses: every instance
+becomes an object tagged with `"kind"` (its class name) followed by its
+fields in declaration order; tuples become lists (and lists come back as
+tuples), `None` is `null`, strings and integers are themselves.  The classes
+come from one registry (`KINDS`, built from the model modules), so a new
+model class serialises without new code here.  The few fields that need care
+have an entry in `FIELD_CODECS`:
+
+* `Function.form` holds an enum: it is written as its value (`"typed"`).
+* `Function.style` / `CFGListing.style` hold a `Style`: `{"lo": [1, 5], "hi": [1, 5], "family": "1.5"}`
+  (`family` is informative and ignored when reading).
+* `WarntypeHeader.sections` (nested tuples) becomes a list of
+  `{"title": …, "entries": [{"name": …, "sep": …, "type": …}]}`.
+* `CFGListing.blocks` (tuples of first, last, successors) becomes a list of
+  `{"first": …, "last": …, "succs": […]}`.
+
+Everything else, including values that may be `None` with a meaning
+(`PhiNode.values` for `#undef`, `ReturnNode.val` for `unreachable`), goes
+through the generic rule.
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any, Callable
+
+from jlir.ir import function as _function
+from jlir.ir import nodes as _nodes
+from jlir.ir import types as _types
+from jlir.ir import values as _values
+from jlir.ir.function import CFGListing, Form, Function, WarntypeHeader
+from jlir.ir.style import Style
+
+SCHEMA = "jlir/1"
+SCHEMA_PREFIX = "jlir/"
+
+__all__ = ["SCHEMA", "SchemaError", "to_json", "from_json", "encode", "decode", "KINDS"]
+
+
+class SchemaError(ValueError):
+    """JSON that is not jlir model data of a schema version this jlir reads; the message says where and why."""
+
+
+def _collect_kinds() -> dict[str, type]:
+    """Every dataclass defined in the model modules, by class name (the `"kind"` tag)."""
+    kinds: dict[str, type] = {}
+    for module in (_values, _nodes, _types, _function):
+        for name, obj in vars(module).items():
+            if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
+                if name in kinds and kinds[name] is not obj:
+                    raise RuntimeError(f"two model classes are called {name}: the JSON kind tag would be ambiguous")
+                kinds[name] = obj
+    return kinds
+
+
+# The registry: kind tag -> class.  Style is not tagged (see FIELD_CODECS) and is not a kind.
+KINDS: dict[str, type] = _collect_kinds()
+_FIELDS: dict[type, tuple[dataclasses.Field, ...]] = {cls: dataclasses.fields(cls) for cls in KINDS.values()}
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+# A field called `kind` would collide with the tag: it is written as `<class>_kind` (`Literal.kind` -> `literal_kind`).
+_JSON_NAME: dict[tuple[type, str], str] = {
+    (cls, f.name): (f"{_snake(cls.__name__)}_kind" if f.name == "kind" else f.name)
+    for cls, fields in _FIELDS.items() for f in fields}
+
+
+# ---------------------------------------------------------------- fields that need care
+def _enc_style(s: Style, path: str) -> dict:
+    if not isinstance(s, Style):
+        raise TypeError(f"{path}: expected a Style, got {type(s).__name__}")
+    return {"lo": list(s.lo), "hi": list(s.hi), "family": s.family}
+
+
+def _dec_version(v, path: str) -> tuple[int, int]:
+    if not (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)):
+        raise SchemaError(f"{path}: expected a Julia version as [major, minor], got {v!r}")
+    return (v[0], v[1])
+
+
+def _dec_style(d, path: str) -> Style:
+    if not isinstance(d, dict) or "lo" not in d or "hi" not in d:
+        raise SchemaError(f"{path}: expected a style object {{\"lo\": [1, 5], \"hi\": [1, 5], …}}, got {_short(d)}")
+    extra = set(d) - {"lo", "hi", "family"}
+    if extra:
+        raise SchemaError(f"{path}: unknown field(s) of a style: {', '.join(sorted(extra))}")
+    return Style(_dec_version(d["lo"], path + ".lo"), _dec_version(d["hi"], path + ".hi"))
+
+
+def _enc_form(f: Form, path: str) -> str:
+    return f.value
+
+
+def _dec_form(v, path: str) -> Form:
+    try:
+        return Form(v)
+    except ValueError:
+        raise SchemaError(f"{path}: unknown form {v!r} (expected one of "
+                          f"{', '.join(repr(f.value) for f in Form)})") from None
+
+
+def _enc_sections(sections: tuple, path: str) -> list:
+    return [{"title": title,
+             "entries": [{"name": name, "sep": sep, "type": encode(t, f"{path}[{i}].entries[{j}].type")}
+                         for j, (name, sep, t) in enumerate(entries)]}
+            for i, (title, entries) in enumerate(sections)]
+
+
+def _dec_sections(v, path: str) -> tuple:
+    out = []
+    for i, sec in enumerate(_expect_list(v, path)):
+        p = f"{path}[{i}]"
+        _expect_keys(sec, p, {"title", "entries"})
+        entries = []
+        for j, e in enumerate(_expect_list(sec["entries"], p + ".entries")):
+            q = f"{p}.entries[{j}]"
+            _expect_keys(e, q, {"name", "sep", "type"})
+            entries.append((_expect_str(e["name"], q + ".name"), _expect_str(e["sep"], q + ".sep"),
+                            decode(e["type"], q + ".type")))
+        out.append((_expect_str(sec["title"], p + ".title"), tuple(entries)))
+    return tuple(out)
+
+
+def _enc_cfg_blocks(blocks: tuple, path: str) -> list:
+    return [{"first": first, "last": last, "succs": list(succs)} for first, last, succs in blocks]
+
+
+def _dec_cfg_blocks(v, path: str) -> tuple:
+    out = []
+    for i, b in enumerate(_expect_list(v, path)):
+        p = f"{path}[{i}]"
+        _expect_keys(b, p, {"first", "last", "succs"})
+        succs = _expect_list(b["succs"], p + ".succs")
+        for s in (b["first"], b["last"], *succs):
+            if s is not None and type(s) is not int:
+                raise SchemaError(f"{p}: block bounds and successors are integers, got {s!r}")
+        out.append((b["first"], b["last"], tuple(succs)))
+    return tuple(out)
+
+
+# (class, field name) -> (encoder, decoder); both take the value and a path for error messages.
+FIELD_CODECS: dict[tuple[type, str], tuple[Callable[[Any, str], Any], Callable[[Any, str], Any]]] = {
+    (Function, "form"): (_enc_form, _dec_form),
+    (Function, "style"): (_enc_style, _dec_style),
+    (CFGListing, "style"): (_enc_style, _dec_style),
+    (CFGListing, "blocks"): (_enc_cfg_blocks, _dec_cfg_blocks),
+    (WarntypeHeader, "sections"): (_enc_sections, _dec_sections),
+}
+
+
+# ---------------------------------------------------------------- generic rule
+def encode(x, path: str = "$"):
+    """One model object (or a tuple/primitive inside one) as JSON-ready data, without the schema envelope."""
+    if x is None or type(x) in (str, int, bool):
+        return x
+    if type(x) is float:  # not produced by the parser (literals keep Julia's text), but plain data is fine
+        return x
+    if isinstance(x, tuple):
+        return [encode(v, f"{path}[{i}]") for i, v in enumerate(x)]
+    cls = type(x)
+    fields = _FIELDS.get(cls)
+    if fields is not None:
+        out = {"kind": cls.__name__}
+        for f in fields:
+            v = getattr(x, f.name)
+            codec = FIELD_CODECS.get((cls, f.name))
+            key = _JSON_NAME[cls, f.name]
+            p = f"{path}.{key}"
+            out[key] = codec[0](v, p) if codec else encode(v, p)
+        return out
+    if cls is Style:
+        return _enc_style(x, path)
+    if isinstance(x, enum.Enum):
+        return x.value
+    raise TypeError(f"{path}: cannot encode {cls.__name__} {x!r}: it is not part of the jlir model")
+
+
+def decode(data, path: str = "$"):
+    """The model object (or tuple/primitive) that `encode` turned into `data`."""
+    if data is None or type(data) in (str, int, bool, float):
+        return data
+    if isinstance(data, list):
+        return tuple(decode(v, f"{path}[{i}]") for i, v in enumerate(data))
+    if not isinstance(data, dict):
+        raise SchemaError(f"{path}: unexpected {type(data).__name__} {_short(data)}")
+    kind = data.get("kind")
+    if kind is None:
+        if set(data) <= {"lo", "hi", "family"}:
+            return _dec_style(data, path)
+        raise SchemaError(f"{path}: an object without a \"kind\" tag: {_short(data)}")
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise SchemaError(f"{path}: unknown kind {kind!r} (not a class of the jlir model, schema {SCHEMA})")
+    fields = _FIELDS[cls]
+    names = {_JSON_NAME[cls, f.name] for f in fields}
+    extra = set(data) - names - {"kind"}
+    if extra:
+        raise SchemaError(f"{path}: unknown field(s) of {kind}: {', '.join(sorted(extra))}")
+    kwargs = {}
+    for f in fields:
+        key = _JSON_NAME[cls, f.name]
+        p = f"{path}.{key}"
+        if key not in data:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise SchemaError(f"{p}: missing field {key!r} of {kind}")
+            continue  # a field added later with a default: older documents still load
+        codec = FIELD_CODECS.get((cls, f.name))
+        kwargs[f.name] = codec[1](data[key], p) if codec else decode(data[key], p)
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as e:
+        raise SchemaError(f"{path}: cannot build {kind}: {e}") from None
+
+
+# ---------------------------------------------------------------- envelope
+def to_json(x) -> dict:
+    """`{"schema": "jlir/1", "document": …}` for a Document, or any other model object (its kind says which)."""
+    return {"schema": SCHEMA, "document": encode(x, "$.document")}
+
+
+def from_json(data) -> Any:
+    """The model object of `to_json` data; raises SchemaError for another schema version or malformed data."""
+    if not isinstance(data, dict) or "schema" not in data:
+        raise SchemaError("not jlir JSON: expected an object {\"schema\": \"" + SCHEMA + "\", \"document\": …}, got "
+                          + _short(data))
+    schema = data["schema"]
+    if schema != SCHEMA:
+        if isinstance(schema, str) and schema.startswith(SCHEMA_PREFIX):
+            raise SchemaError(f"unsupported schema version {schema!r}: this jlir reads {SCHEMA!r} only "
+                              f"(a different jlir/N is an incompatible format)")
+        raise SchemaError(f"not jlir JSON: unknown schema {_short(schema)} (expected {SCHEMA!r})")
+    extra = set(data) - {"schema", "document"}
+    if extra:
+        raise SchemaError(f"$: unknown top-level field(s): {', '.join(sorted(extra))}")
+    if "document" not in data:
+        raise SchemaError("$: missing \"document\"")
+    return decode(data["document"], "$.document")
+
+
+# ---------------------------------------------------------------- helpers
+def _short(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _expect_list(v, path: str) -> list:
+    if not isinstance(v, list):
+        raise SchemaError(f"{path}: expected a list, got {_short(v)}")
+    return v
+
+
+def _expect_str(v, path: str) -> str:
+    if not isinstance(v, str):
+        raise SchemaError(f"{path}: expected a string, got {_short(v)}")
+    return v
+
+
+def _expect_keys(v, path: str, keys: set[str]) -> None:
+    if not isinstance(v, dict):
+        raise SchemaError(f"{path}: expected an object with {', '.join(sorted(keys))}, got {_short(v)}")
+    if set(v) != keys:
+        missing, extra = keys - set(v), set(v) - keys
+        what = "; ".join(filter(None, [missing and "missing " + ", ".join(sorted(missing)),
+                                       extra and "unknown " + ", ".join(sorted(extra))]))
+        raise SchemaError(f"{path}: {what}")

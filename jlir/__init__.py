@@ -24,13 +24,10 @@ def parse(text: str, filename: str = "<input>") -> Document:
 
 
 def parse_file(path: str | Path) -> Document:
-    """`parse` of a file's UTF-8 text, with the file name in errors."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise ParseError(f"not UTF-8 text ({e.reason} at byte {e.start}): this is not Julia IR text",
-                         file=str(path)) from None
+    """`parse` of a file's UTF-8 text, with the file name in errors (binary or non-UTF-8 data is a ParseError)."""
+    from jlir.syntax.errors import decode_source
+    # Bytes, not text mode: newlines stay as written (no `\r\n` translation), and errors are located.
+    text = decode_source(Path(path).read_bytes(), str(path))
     return parse(text, str(path))
 
 

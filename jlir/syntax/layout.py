@@ -101,6 +101,9 @@ class DocumentReader:
             return self.read_vector(i, header=False)
         if _CODEINFO_OPEN.match(line) or line == _THUNK_OPEN:
             return self.read_codeinfo(i)
+        if line in ("Variables:", "Body:"):
+            raise self.error("not Julia SSA IR that jlir knows: this is a pre-0.7 `@code_warntype` print "
+                             "(`Variables:`, `Body:` and a `begin … end` body), from before Julia's SSA IR", i)
         if line.startswith(_WARNTYPE_STARTS):
             return self.read_warntype(i)
         if _CFG_HEADER.match(line) or _CFG_OLD.match(line):

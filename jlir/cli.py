@@ -1,0 +1,337 @@
+"""The `jlir` command: summarise, print, round-trip and convert Julia IR dumps.
+
+    jlir parse FILE… [--json]       one summary line per function (or the model as JSON)
+    jlir print FILE… [--from-json]  the dump printed back from the model (or from `parse --json` output)
+    jlir roundtrip FILE…            check that printing the parsed dump gives the file back byte for byte
+
+`-` is standard input.  Exit status: 0 on success; 1 when `roundtrip` found a
+file that does not round-trip (or does not parse); 2 for unreadable input
+(missing file, binary data, invalid UTF-8, text that is not Julia IR jlir
+knows, malformed JSON) — with a located message on stderr, never a traceback.
+
+JSON output (`parse --json`) is one object per input file, each on its own
+line (JSON Lines; with one file the output is a single JSON document):
+`{"schema": "jlir/1", "source": FILE, "document": …}` — see jlir/ir/schema.md.
+`print --from-json` reads such output back: one or more of these objects
+(one per line, or concatenated), or a JSON list of them.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+import jlir
+from jlir.syntax.errors import ParseError, decode_source
+
+EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
+
+
+class InputError(Exception):
+    """An input that could not be read at all (missing, a directory, no permission): one line, no location."""
+
+
+def _name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a file") from None
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def _read_text(path: str) -> str:
+    """The UTF-8 text of a file; ParseError (located) for binary data or invalid UTF-8."""
+    return decode_source(_read_bytes(path), _name(path))
+
+
+def _parse(path: str):
+    """(text, Document) of a file; raises InputError or ParseError."""
+    text = _read_text(path)
+    return text, jlir.parse(text, _name(path))
+
+
+def _err(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _internal(path: str, what: str, e: BaseException) -> str:
+    return f"{_name(path)}: error: internal error while {what}: {type(e).__name__}: {e} (this is a jlir bug)"
+
+
+# ---------------------------------------------------------------- parse
+def _summary_rows(doc) -> list[tuple[str, ...]]:
+    from jlir.ir.function import CFGListing, Function, VectorDisplay
+    from jlir.printer.exprs import ExprPrinter
+
+    def function_row(index: str, f: Function) -> tuple[str, ...]:
+        returns = f.return_type
+        if returns is None and f.header is not None:
+            returns = f.header.body_type
+        shown = "-" if returns is None else ExprPrinter(f.style).type(returns)
+        return (index, f.form.value, f.style.family, str(len(f.blocks)), str(len(f.stmts)), shown)
+
+    rows = []
+    for i, item in enumerate(doc.items, 1):
+        if isinstance(item, Function):
+            rows.append(function_row(str(i), item))
+        elif isinstance(item, CFGListing):
+            rows.append((str(i), "cfg", item.style.family, str(len(item.blocks)), "-", "-"))
+        elif isinstance(item, VectorDisplay):
+            header = item.header if item.header is not None else "(elements without a header)"
+            rows.append((str(i), "vector", "", "", "", f"{len(item.items)} element(s): {header}"))
+            for j, sub in enumerate(item.items, 1):
+                if isinstance(sub, Function):
+                    rows.append(function_row(f"{i}.{j}", sub))
+        else:
+            rows.append((str(i), type(item).__name__, "", "", "", ""))
+    return rows
+
+
+def _format_table(rows: list[tuple[str, ...]]) -> list[str]:
+    header = ("#", "form", "julia", "blocks", "stmts", "returns")
+    table = [header] + rows
+    widths = [max(len(r[c]) for r in table) for c in range(len(header) - 1)]
+    right = {3, 4}
+    out = []
+    for r in table:
+        cells = [r[c].rjust(widths[c]) if c in right else r[c].ljust(widths[c]) for c in range(len(widths))]
+        out.append(("  " + "  ".join(cells) + "  " + r[-1]).rstrip())
+    return out
+
+
+def cmd_parse(args) -> int:
+    status = EXIT_OK
+    for path in args.files:
+        try:
+            _, doc = _parse(path)
+        except InputError as e:
+            _err(f"jlir: error: {e}")
+            status = EXIT_ERROR
+            continue
+        except ParseError as e:
+            _err(e.render())
+            status = EXIT_ERROR
+            continue
+        except RecursionError as e:
+            _err(f"{_name(path)}: error: the input nests too deeply to read ({e})")
+            status = EXIT_ERROR
+            continue
+        except Exception as e:  # a parser bug must not show as a traceback
+            _err(_internal(path, "parsing", e))
+            status = EXIT_ERROR
+            continue
+        if args.json:
+            try:
+                data = jlir.to_json(doc)
+                data = {"schema": data["schema"], "source": _name(path), "document": data["document"]}
+                line = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            except Exception as e:
+                _err(_internal(path, "writing JSON", e))
+                status = EXIT_ERROR
+                continue
+            _write(line + "\n")
+        else:
+            n = len(jlir.functions(doc))
+            lines = [f"{_name(path)}: {len(doc.items)} dump(s), {n} function(s)"] + _format_table(_summary_rows(doc))
+            _write("\n".join(lines) + "\n")
+    return status
+
+
+# ---------------------------------------------------------------- print
+def _json_documents(text: str, name: str) -> list:
+    """Every jlir JSON envelope in `text`: one or more objects (JSON Lines or concatenated), or a list of them."""
+    decoder = json.JSONDecoder()
+    out, pos, n = [], 0, len(text)
+    while True:
+        while pos < n and text[pos] in " \t\r\n":
+            pos += 1
+        if pos >= n:
+            break
+        try:
+            value, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as e:
+            line = text.split("\n")[e.lineno - 1] if text else ""
+            raise ParseError(f"not valid JSON: {e.msg}", file=name, line=e.lineno, column=e.colno,
+                             text=line) from None
+        out.extend(value if isinstance(value, list) else [value])
+    if not out:
+        raise ParseError("no JSON found: the input is empty", file=name)
+    return out
+
+
+def _from_json_items(path: str) -> list:
+    from jlir.ir.serialize import SchemaError
+    name = _name(path)
+    items = []
+    for k, data in enumerate(_json_documents(_read_text(path), name), 1):
+        if isinstance(data, dict):
+            data = {key: v for key, v in data.items() if key != "source"}
+        try:
+            items.append(jlir.from_json(data))
+        except SchemaError as e:
+            where = f" (JSON document {k})" if k > 1 else ""
+            raise InputError(f"{name}{where}: {e}") from None
+    return items
+
+
+def cmd_print(args) -> int:
+    status = EXIT_OK
+    for path in args.files:
+        try:
+            if args.from_json:
+                texts = [jlir.format(x) for x in _from_json_items(path)]
+            else:
+                texts = [jlir.format(_parse(path)[1])]
+        except InputError as e:
+            _err(f"jlir: error: {e}")
+            status = EXIT_ERROR
+            continue
+        except ParseError as e:
+            _err(e.render())
+            status = EXIT_ERROR
+            continue
+        except RecursionError as e:
+            _err(f"{_name(path)}: error: the input nests too deeply to read ({e})")
+            status = EXIT_ERROR
+            continue
+        except Exception as e:
+            _err(_internal(path, "printing", e))
+            status = EXIT_ERROR
+            continue
+        for text in texts:
+            _write(text)
+    return status
+
+
+# ---------------------------------------------------------------- roundtrip
+def _lines_with_ends(text: str) -> list[str]:
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def first_difference(expected: str, got: str) -> tuple[int, str | None, str | None] | None:
+    """(1-based line, expected line, printed line) of the first line that differs (None past the end)."""
+    a, b = _lines_with_ends(expected), _lines_with_ends(got)
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else None
+        y = b[i] if i < len(b) else None
+        if x != y:
+            return i + 1, x, y
+    return None
+
+
+def _shorten(line: str | None) -> str:
+    if line is None:
+        return "end of text"
+    r = repr(line)
+    return r if len(r) <= 300 else r[:297] + "..."
+
+
+def cmd_roundtrip(args) -> int:
+    passed = failed = 0
+    unreadable = False
+    for path in args.files:
+        name = _name(path)
+        try:
+            text, doc = _parse(path)
+            got = jlir.format(doc)
+        except InputError as e:
+            _err(f"jlir: error: {e}")
+            unreadable = True
+            failed += 1
+            continue
+        except ParseError as e:
+            _write(e.render() + "\n")
+            failed += 1
+            continue
+        except Exception as e:
+            _write(_internal(path, "parsing and printing", e) + "\n")
+            failed += 1
+            continue
+        if got == text:
+            passed += 1
+            continue
+        failed += 1
+        line, x, y = first_difference(text, got)
+        _write(f"{name}:{line}: differs: expected {_shorten(x)}, got {_shorten(y)}\n")
+    _write(f"{passed} passed, {failed} failed\n")
+    if unreadable:
+        return EXIT_ERROR
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+# ---------------------------------------------------------------- main
+def _write(text: str) -> None:
+    sys.stdout.buffer.write(text.encode("utf-8"))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="jlir", description="Read Julia's printed SSA IR (@code_typed, @code_lowered, IRCode, "
+                                 "@code_warntype, CFG listings) and print it back exactly.",
+        epilog="Exit status: 0 ok, 1 a file failed `roundtrip`, 2 unreadable input or not Julia IR.")
+    p.add_argument("--version", action="version", version=f"jlir {jlir.__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sp = sub.add_parser("parse", help="summarise the functions in each file (or print the model as JSON)",
+                        description="One line per function: index, form, Julia version family, blocks, "
+                                    "statements and return type.")
+    sp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
+    sp.add_argument("--json", action="store_true",
+                    help="print the model as JSON (schema jlir/1): one object per file, one per line")
+    sp.set_defaults(func=cmd_parse)
+
+    pp = sub.add_parser("print", help="parse each file and print it back from the model",
+                        description="Print each dump from its parsed model, exactly as Julia printed it.")
+    pp.add_argument("files", nargs="+", metavar="FILE", help="a dump file (or JSON with --from-json); - for stdin")
+    pp.add_argument("--from-json", action="store_true",
+                    help="read the JSON written by `jlir parse --json` instead of a dump")
+    pp.set_defaults(func=cmd_print)
+
+    rp = sub.add_parser("roundtrip", help="check that each file prints back byte for byte",
+                        description="For each file, check format(parse(text)) == text; report the first "
+                                    "differing line of each failure and `N passed, M failed`.")
+    rp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
+    rp.set_defaults(func=cmd_roundtrip)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
+    try:
+        args = build_parser().parse_args(argv)
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
+    except KeyboardInterrupt:
+        _err("jlir: interrupted")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`jlir parse … | head`): stop quietly, and keep Python from complaining at exit.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        return 141
+
+
+if __name__ == "__main__":
+    sys.exit(main())

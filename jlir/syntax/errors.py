@@ -2,12 +2,25 @@
 from __future__ import annotations
 
 _TOKEN_NAMES = {
-    "SSA": "an SSA value (%N)", "BLOCK": "a block (#N)", "NAME": "a name", "PATH": "a qualified name",
-    "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
-    "INT": "an integer", "FLOAT": "a float", "STRING": "a string", "DECL": "'::'", "OP_PAIR": "'=>'",
-    "KW_IF_NOT": "'if not'", "KW_WHERE": "'where'", "$END": "end of statement",
+    "SSA": "an SSA value (%N)", "SLOTNUM": "a slot (_N, x@_N)", "BLOCK": "a block (#N)", "UNDEF": "'#undef'",
+    "NAME": "a name", "PATH": "a qualified name", "OPREF": "a qualified operator (Base.:+)",
+    "INT": "an integer", "FLOAT": "a float", "STRING": "a string", "CHAR": "a character", "SYMBOL": "a symbol (:x)",
+    "BOOL": "true/false", "NOTHING": "'nothing'", "COMMENT": "a #= comment =#", "VALUE_NOTE": "a value note",
+    "OP_ASSIGN": "'='", "OP_PAIR": "'=>'", "OP_COMP": "a comparison operator", "OP_PIPE": "'|>'",
+    "OP_COLON": "':'", "OP_PLUS": "an operator like '+'", "OP_SHIFT": "an operator like '<<'",
+    "OP_TIMES": "an operator like '*'", "OP_RATIONAL": "'//'", "OP_POWER": "'^'", "OP_UNARY": "a unary operator",
+    "DECL": "'::'", "DOTS": "'...'", "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
+    "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "SEMI": "';'",
+    "QUOTE_OPEN": "':('", "EXPR_OPEN": "'$(Expr('", "QN_OPEN": "'$(QuoteNode('", "NEW_OPEN": "'%new('",
+    "SPLATNEW_OPEN": "'%splatnew('", "KW_GOTO": "'goto'", "KW_IF_NOT": "'if not'", "KW_RETURN": "'return'",
+    "KW_UNREACHABLE": "'unreachable'", "KW_INVOKE": "'invoke'", "KW_ENTER": "'enter'",
+    "KW_WITH_SCOPE": "'with scope'", "KW_PHI": "'φ'", "KW_PHIC": "'φᶜ'", "KW_UPSILON": "'ϒ'", "KW_PI": "'π'",
+    "KW_WHERE": "'where'", "$END": "end of statement",
 }
 
+_RANK = {name: i for i, name in enumerate(["$END", "SSA", "SLOTNUM", "NAME", "PATH", "BLOCK", "RPAR", "COMMA"])}
+_RANK.update({name: i + len(_RANK) for i, name in enumerate(n for n in _TOKEN_NAMES if n not in _RANK)})
+_RAIL_CHARS = "─┄│└┌"
 
 # Control characters in the shown line would garble a terminal: show them as their Unicode pictures (one column each).
 _VISIBLE = {c: 0x2400 + c for c in range(0x20) if c != 0x09} | {0x09: " ", 0x7F: 0x2421}
@@ -41,9 +54,23 @@ class ParseError(Exception):
         shown = shown.translate(_VISIBLE)
         out = [f"{self.file}:{self.line}:{self.column}: error: {self.message}", f"  {shown}", "  " + " " * (col - 1) + "^"]
         if self.expected:
-            names = [_TOKEN_NAMES.get(e, e) for e in self.expected[:12]]
-            out.append("  expected: " + ", ".join(names) + (", …" if len(self.expected) > 12 else ""))
+            # the most telling alternatives first (SSA values, names, literals), in `_TOKEN_NAMES` order
+            order = sorted(dict.fromkeys(self.expected), key=lambda e: _RANK.get(e, len(_RANK)))
+            names = [_TOKEN_NAMES.get(e, e) for e in order[:12]]
+            out.append("  expected: " + ", ".join(names) + (", …" if len(order) > 12 else ""))
+        hint = self.hint()
+        if hint:
+            out.append("  note: " + hint)
         return "\n".join(out)
+
+    def hint(self) -> str | None:
+        """A likely cause, where the offending text makes one obvious."""
+        at = self.text[self.column - 1:self.column + 1] if 0 < self.column <= len(self.text) else ""
+        if at[:1] == "%" and not at[1:2].isdigit() and not self.text.startswith("%new(", self.column - 1):
+            return "`%` must be followed by a statement number: `%N`"
+        if "\u2500" <= at[:1] <= "\u257f" and at[:1] not in _RAIL_CHARS:
+            return f"`{at[:1]}` is not one of the box-drawing characters Julia's IR printer uses ({' '.join(_RAIL_CHARS)})"
+        return None
 
     def __str__(self) -> str:
         return self.render()
@@ -63,17 +90,13 @@ def _locate(data: bytes, offset: int) -> tuple[int, int, str]:
 def decode_source(data: bytes, file: str = "<input>") -> str:
     """The UTF-8 text of `data`, or a located ParseError for binary data (a NUL byte) or invalid UTF-8."""
     nul = data.find(b"\x00")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        if nul < 0 or nul > e.start:
-            line, column, shown = _locate(data, e.start)
-            raise ParseError(f"not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}: {e.reason}): "
-                             "this is not Julia IR text", file=file, line=line, column=column,
-                             text=shown) from None
-        text = None
-    if nul >= 0:
+    if nul >= 0:  # text never holds NUL: call it binary even where invalid UTF-8 comes first
         line, column, shown = _locate(data, nul)
         raise ParseError("binary data (a NUL byte): this is not Julia IR text", file=file, line=line,
                          column=column, text=shown)
-    return text
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, column, shown = _locate(data, e.start)
+        raise ParseError(f"not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}: {e.reason}): "
+                         "this is not Julia IR text", file=file, line=line, column=column, text=shown) from None

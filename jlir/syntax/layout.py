@@ -328,7 +328,8 @@ class _BodyReader:
         else:
             m = re.match(r"(\d+) ([─┄])(─*)$", rail)
             if not m:
-                raise doc.error(f"expected a block rail {W + 2} characters wide (`N ─`, `│`, `└──`)", k, col)
+                bad = next((q for q, c in enumerate(rail) if c not in "0123456789 ─┄│└"), 0)
+                raise doc.error(f"expected a block rail {W + 2} characters wide (`N ─`, `│`, `└──`)", k, col + bad)
             kind, block = "start", int(m.group(1))
         p = col + W + 2
         depth = 0

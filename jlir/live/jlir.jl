@@ -277,7 +277,7 @@ end
 # Before each case they are advanced to values that depend only on the case's
 # rank in the full sorted case list (see "Why Main" above).  A case that uses
 # more than a stride is reported (its numbers then depend on earlier cases).
-const MAIN_COUNTER_STRIDE = 100
+const MAIN_COUNTER_STRIDE = 50
 const GENSYM_BASE = 10_000
 const GENSYM_STRIDE = 1_000
 
@@ -295,17 +295,23 @@ end
 "Take two values of `mod`'s closure counter (by lowering, not defining, a closure); return the second."
 function module_counter(mod::Module)
     th = Meta.lower(mod, :(() -> nothing))
-    m = match(r"#(\d+)#(\d+)", sprint(show, th))
-    m === nothing && error("cannot read the closure counter of $mod")
-    return parse(Int, m.captures[2])
+    best = 0
+    walk(x) = x isa Symbol ? (m = match(r"^#(\d+)#(\d+)$", string(x)); m === nothing || (best = max(best, parse(Int, m.captures[2])))) :
+              x isa Expr ? foreach(walk, x.args) :
+              x isa Core.CodeInfo ? foreach(walk, x.code) : nothing
+    walk(th)
+    best == 0 && error("cannot read the closure counter of $mod")
+    return best
 end
 
 "Advance `mod`'s closure counter so that the next closure is `#<target+1>#<target+2>`."
 function advance_module_counter(mod::Module, target::Int)
-    c = module_counter(mod)
+    c = module_counter(mod)        # the last value taken
     c > target && return false
-    while c < target - 1
-        c = module_counter(mod)
+    closure = :(() -> nothing)
+    while c + 2 <= target
+        Meta.lower(mod, closure)   # lowering (not defining) a closure takes 2 values
+        c += 2
     end
     # lowering (not defining) a method with keywords takes exactly one value
     c == target - 1 && Meta.lower(mod, :(_jlir_counter_probe(; k=1) = k))
@@ -318,11 +324,13 @@ function advance_gensyms(target::Int)
     for _ in cj:target-1
         gensym()
     end
-    cf = flisp_gensym_counter()
-    cf > target && return false
-    n = target - cf - 1
-    n > 0 && macroexpand(PROBE_MODULE, Expr(:macrocall, Symbol("@advance"), LineNumberNode(0), n))
-    return true
+    cf = flisp_gensym_counter()         # the next hygienic name takes cf + 1
+    while cf < target - 1
+        n = min(500, target - cf - 2)    # expansion cost grows faster than linearly
+        n > 0 && macroexpand(PROBE_MODULE, Expr(:macrocall, Symbol("@advance"), LineNumberNode(0), n))
+        cf = flisp_gensym_counter()
+    end
+    return cf == target - 1
 end
 
 function advance_counters(rank::Int)

@@ -90,14 +90,21 @@ def _summary_rows(doc) -> list[tuple[str, ...]]:
         elif isinstance(item, CFGListing):
             rows.append((str(i), "cfg", item.style.family, str(len(item.blocks)), "-", "-"))
         elif isinstance(item, VectorDisplay):
-            header = item.header if item.header is not None else "(elements without a header)"
-            rows.append((str(i), "vector", "", "", "", f"{len(item.items)} element(s): {header}"))
+            header = item.header + ":" if item.header is not None else "(elements without their header line)"
+            rows.append((str(i), "vector", "", "", "", header))
             for j, sub in enumerate(item.items, 1):
                 if isinstance(sub, Function):
                     rows.append(function_row(f"{i}.{j}", sub))
-        else:
-            rows.append((str(i), type(item).__name__, "", "", "", ""))
+        else:  # e.g. a StatementVector (`code.code` shown as a Vector): no blocks, no return type
+            style, stmts, header = getattr(item, "style", None), getattr(item, "stmts", None), getattr(item, "header", None)
+            label = "stmt-vector" if type(item).__name__ == "StatementVector" else type(item).__name__
+            rows.append((str(i), label, style.family if style is not None else "", "-",
+                         str(len(stmts)) if stmts is not None else "-", header + ":" if header else "-"))
     return rows
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _format_table(rows: list[tuple[str, ...]]) -> list[str]:
@@ -145,7 +152,8 @@ def cmd_parse(args) -> int:
             _write(line + "\n")
         else:
             n = len(jlir.functions(doc))
-            lines = [f"{_name(path)}: {len(doc.items)} dump(s), {n} function(s)"] + _format_table(_summary_rows(doc))
+            lines = [f"{_name(path)}: {_plural(len(doc.items), 'dump')}, {_plural(n, 'function')}"]
+            lines += _format_table(_summary_rows(doc))
             _write("\n".join(lines) + "\n")
     return status
 

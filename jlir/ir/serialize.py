@@ -12,9 +12,9 @@ come from one registry (`KINDS`, built from the model modules), so a new
 model class serialises without new code here.  The few fields that need care
 have an entry in `FIELD_CODECS`:
 
-* `Function.form` holds an enum: it is written as its value (`"typed"`).
-* `Function.style` / `CFGListing.style` hold a `Style`: `{"lo": [1, 5], "hi": [1, 5], "family": "1.5"}`
-  (`family` is informative and ignored when reading).
+* A field annotated `Form` (`Function.form`) holds an enum: it is written as its value (`"typed"`).
+* A field annotated `Style` (`Function.style`, `CFGListing.style`, …) is written
+  `{"lo": [1, 5], "hi": [1, 5], "family": "1.5"}` (`family` is informative and ignored when reading).
 * `WarntypeHeader.sections` (nested tuples) becomes a list of
   `{"title": …, "entries": [{"name": …, "sep": …, "type": …}]}`.
 * `CFGListing.blocks` (tuples of first, last, successors) becomes a list of
@@ -34,7 +34,7 @@ from jlir.ir import function as _function
 from jlir.ir import nodes as _nodes
 from jlir.ir import types as _types
 from jlir.ir import values as _values
-from jlir.ir.function import CFGListing, Form, Function, WarntypeHeader
+from jlir.ir.function import CFGListing, Form, WarntypeHeader
 from jlir.ir.style import Style
 
 SCHEMA = "jlir/1"
@@ -147,14 +147,24 @@ def _dec_cfg_blocks(v, path: str) -> tuple:
     return tuple(out)
 
 
+Codec = tuple[Callable[[Any, str], Any], Callable[[Any, str], Any]]
+
+# Fields annotated with one of these types, in any model class, use its codec.
+TYPE_CODECS: dict[str, Codec] = {
+    "Style": (_enc_style, _dec_style),
+    "Form": (_enc_form, _dec_form),
+}
+
 # (class, field name) -> (encoder, decoder); both take the value and a path for error messages.
-FIELD_CODECS: dict[tuple[type, str], tuple[Callable[[Any, str], Any], Callable[[Any, str], Any]]] = {
-    (Function, "form"): (_enc_form, _dec_form),
-    (Function, "style"): (_enc_style, _dec_style),
-    (CFGListing, "style"): (_enc_style, _dec_style),
+FIELD_CODECS: dict[tuple[type, str], Codec] = {
+    (cls, f.name): TYPE_CODECS[f.type if isinstance(f.type, str) else f.type.__name__]
+    for cls, fields in _FIELDS.items() for f in fields
+    if (f.type if isinstance(f.type, str) else getattr(f.type, "__name__", None)) in TYPE_CODECS
+}
+FIELD_CODECS.update({
     (CFGListing, "blocks"): (_enc_cfg_blocks, _dec_cfg_blocks),
     (WarntypeHeader, "sections"): (_enc_sections, _dec_sections),
-}
+})
 
 
 # ---------------------------------------------------------------- generic rule

@@ -12,6 +12,7 @@ from jlir.analysis.uses import used_ids
 from jlir.ir.function import Form, Function
 from jlir.ir.nodes import takes_type_suffix
 from jlir.ir.operators import PREC_DECL
+from jlir.printer.debuginfo import location_layout, location_printing
 from jlir.printer.exprs import ExprPrinter
 from jlir.syntax.layout import LABEL_TEXT
 
@@ -75,6 +76,9 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
     col_width = (max(map(len, numbers), default=0) + 1) if with_column else 0
     mid = "│ " + " " * W
     last_rail = "└" + "─" * (W + 1)
+    # debuginfo=:source CodeInfo: location lines between statements, inline indent after the rail
+    located = f.form is not Form.IRCODE and not with_column and location_printing(f)
+    loc_before, indents, loc_close = location_layout(f, W) if located else ({}, {}, [])
     lines = []
     for idx, group in _groups(f):
         for j, (s, final) in enumerate(group):
@@ -104,7 +108,10 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
                 text = LABEL_TEXT[s.label] + text
             if show_type and s.type is not None and (not warntype or sid in used):
                 text += "::" + ep.type(s.type)
-            lines.append(f"{prefix}{rail} {ssa}{text}")
+            if j == 0 and idx in loc_before:
+                lines.extend(loc_before[idx])
+            lines.append(f"{prefix}{rail}{indents.get(idx, '')} {ssa}{text}")
+    lines.extend(loc_close)
     if f.form is Form.IRCODE and f.style.ircode_blank_tail:
         lines.append(" " * col_width)
     return lines

@@ -68,6 +68,8 @@ def _err(message: str) -> None:
 
 
 def _internal(path: str, what: str, e: BaseException) -> str:
+    if isinstance(e, RecursionError):
+        return f"{_name(path)}: error: the input nests too deeply to handle ({what})"
     return f"{_name(path)}: error: internal error while {what}: {type(e).__name__}: {e} (this is a jlir bug)"
 
 
@@ -140,22 +142,31 @@ def cmd_parse(args) -> int:
             _err(_internal(path, "parsing", e))
             status = EXIT_ERROR
             continue
-        if args.json:
-            try:
-                data = jlir.to_json(doc)
-                data = {"schema": data["schema"], "source": _name(path), "document": data["document"]}
-                line = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            except Exception as e:
-                _err(_internal(path, "writing JSON", e))
-                status = EXIT_ERROR
-                continue
-            _write(line + "\n")
+        try:
+            text = _json_line(doc, path) if args.json else _summary(doc, path)
+        except RecursionError:
+            _err(f"{_name(path)}: error: a value nests too deeply to be written "
+                 + ("as JSON" if args.json else "in the summary"))
+            status = EXIT_ERROR
+        except Exception as e:
+            _err(_internal(path, "writing JSON" if args.json else "summarising", e))
+            status = EXIT_ERROR
         else:
-            n = len(jlir.functions(doc))
-            lines = [f"{_name(path)}: {_plural(len(doc.items), 'dump')}, {_plural(n, 'function')}"]
-            lines += _format_table(_summary_rows(doc))
-            _write("\n".join(lines) + "\n")
+            _write(text)
     return status
+
+
+def _json_line(doc, path: str) -> str:
+    data = jlir.to_json(doc)
+    data = {"schema": data["schema"], "source": _name(path), "document": data["document"]}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _summary(doc, path: str) -> str:
+    n = len(jlir.functions(doc))
+    lines = [f"{_name(path)}: {_plural(len(doc.items), 'dump')}, {_plural(n, 'function')}"]
+    lines += _format_table(_summary_rows(doc))
+    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------- print

@@ -57,7 +57,7 @@ class Case:
     shown: str | None = None       # the offending line as the error shows it (None: do not check)
     column: int | None = None      # expected column
     message: str = ""              # regex the message must match
-    expected: tuple[str, ...] = () # names that must appear in the `expected:` list
+    expected: tuple[str, ...] = () # names that must appear in the `expected:` list or the `note:`
 
 
 def truncated_mid_line() -> Case:
@@ -95,7 +95,8 @@ def unbalanced_missing_close() -> Case:
 
 def unbalanced_extra_close() -> Case:
     broken, n, shown = edit(typed_text(), "Base.sub_int(%5, %6)::UInt64", "Base.sub_int(%5, %6))::UInt64")
-    return Case(broken.encode(), line=n, shown=shown, column=shown.index("))") + 2, message="unexpected")
+    return Case(broken.encode(), line=n, shown=shown, column=shown.index("))") + 2, message="unexpected",
+                expected=("extra",))
 
 
 def bad_box_char_in_block_rail() -> Case:
@@ -189,8 +190,8 @@ def check_rendered(err: str, path: Path, case: Case) -> None:
     if case.shown is not None:
         assert lines[1] == "  " + case.shown, err
         assert lines[2].index("^") == 2 + col - 1, err  # the caret sits under the column
-    if case.expected:
-        listed = next((l for l in lines[3:] if l.startswith("  expected: ")), "")
+    if case.expected:  # what would have been accepted: the `expected:` list, or a `note:` that says it
+        listed = " ".join(l for l in lines[3:] if l.startswith(("  expected: ", "  note: ")))
         for name in case.expected:
             assert name in listed, err
 

@@ -1,6 +1,8 @@
 """Located parse errors: file, line, column, the offending line with a caret, and what was expected."""
 from __future__ import annotations
 
+import re
+
 _TOKEN_NAMES = {
     "SSA": "an SSA value (%N)", "SLOTNUM": "a slot (_N, x@_N)", "BLOCK": "a block (#N)", "UNDEF": "'#undef'",
     "NAME": "a name", "PATH": "a qualified name", "OPREF": "a qualified operator (Base.:+)",
@@ -70,10 +72,25 @@ class ParseError(Exception):
             return "`%` must be followed by a statement number: `%N`"
         if "\u2500" <= at[:1] <= "\u257f" and at[:1] not in _RAIL_CHARS:
             return f"`{at[:1]}` is not one of the box-drawing characters Julia's IR printer uses ({' '.join(_RAIL_CHARS)})"
-        return None
+        return _bracket_hint(self.text) if len(self.text) <= 10_000 else None
 
     def __str__(self) -> str:
         return self.render()
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"?|\'(?:[^\'\\]|\\.)\'')
+
+
+def _bracket_hint(line: str) -> str | None:
+    """`(`, `{`, `[` that the line opens and does not close, or closes without opening (strings ignored)."""
+    code = _STRINGS.sub('""', line)
+    for o, c in ("()", "{}", "[]"):
+        opened, closed = code.count(o), code.count(c)
+        if opened > closed:
+            return f"unbalanced brackets: the line opens {opened} '{o}' but closes {closed}: a '{c}' is missing"
+        if closed > opened:
+            return f"unbalanced brackets: the line closes {closed} '{c}' but opens {opened}: a '{c}' is extra"
+    return None
 
 
 def _locate(data: bytes, offset: int) -> tuple[int, int, str]:

@@ -157,8 +157,8 @@ def cmd_parse(args) -> int:
 
 
 def _json_line(doc, path: str) -> str:
-    data = jlir.to_json(doc)
-    data = {"schema": data["schema"], "source": _name(path), "document": data["document"]}
+    from jlir.ir.serialize import to_json
+    data = to_json(doc, source=_name(path))
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
@@ -196,8 +196,6 @@ def _from_json_items(path: str) -> list:
     name = _name(path)
     items = []
     for k, data in enumerate(_json_documents(_read_text(path), name), 1):
-        if isinstance(data, dict):
-            data = {key: v for key, v in data.items() if key != "source"}
         try:
             items.append(jlir.from_json(data))
         except SchemaError as e:

@@ -232,9 +232,16 @@ def decode(data, path: str = "$"):
 
 
 # ---------------------------------------------------------------- envelope
-def to_json(x) -> dict:
-    """`{"schema": "jlir/1", "document": …}` for a Document, or any other model object (its kind says which)."""
-    return {"schema": SCHEMA, "document": encode(x, "$.document")}
+def to_json(x, source: str | None = None) -> dict:
+    """`{"schema": "jlir/1", "document": …}` for a Document, or any other model object (its kind says which).
+
+    `source` (optional) names where the text came from; it is written as `"source"` and ignored by `from_json`.
+    """
+    data = {"schema": SCHEMA}
+    if source is not None:
+        data["source"] = source
+    data["document"] = encode(x, "$.document")
+    return data
 
 
 def from_json(data) -> Any:
@@ -248,7 +255,7 @@ def from_json(data) -> Any:
             raise SchemaError(f"unsupported schema version {schema!r}: this jlir reads {SCHEMA!r} only "
                               f"(a different jlir/N is an incompatible format)")
         raise SchemaError(f"not jlir JSON: unknown schema {_short(schema)} (expected {SCHEMA!r})")
-    extra = set(data) - {"schema", "document"}
+    extra = set(data) - {"schema", "document", "source"}
     if extra:
         raise SchemaError(f"$: unknown top-level field(s): {', '.join(sorted(extra))}")
     if "document" not in data:

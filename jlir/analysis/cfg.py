@@ -35,13 +35,20 @@ def successors(f) -> list[list[int]]:
     return out
 
 
-def predecessors(f) -> list[list[int]]:
-    """Predecessor block numbers of each block (index 0 is block 1); 0 marks the catch-block edge."""
+def predecessors(f, branch_edges: bool = True) -> list[list[int]]:
+    """Predecessor block numbers of each block (index 0 is block 1); 0 marks the catch-block edge.
+
+    `branch_edges=False` leaves out the taken edge of a conditional branch, as
+    Julia 1.0 does for CodeInfo, whose branches are still `Expr(:gotoifnot)`
+    and escape its `compute_basic_blocks` (only the fall-through counts).
+    """
     nblocks = len(f.blocks)
     preds: list[list[int]] = [[] for _ in range(nblocks)]
     stmts = f.positional
     for b, succs in enumerate(successors(f), 1):
         term = stmts[f.blocks[b - 1].last - 1].node if f.blocks[b - 1].last >= 1 else None
+        if not branch_edges and isinstance(term, N.GotoIfNot):
+            succs = [s for s in succs if s == b + 1]
         for s in succs:
             if 1 <= s <= nblocks:
                 preds[s - 1].append(b)

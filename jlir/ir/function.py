@@ -73,6 +73,31 @@ class WarntypeHeader:
 
 
 @dataclass(frozen=True, slots=True)
+class Screen:
+    """How the right-hand line-info gutter of a colored print reached the text.
+
+    Julia draws the gutter first (1.0 CodeInfo, IRCode in every version, only
+    with `:color`): a cursor move `ESC[nG` to column `width − widest method −
+    widest annotation − 2`, the annotation (`│╻╷`), padding and a method name,
+    then `ESC[1G` back to column 1, where the line is printed over it.  What
+    the text shows depends on how it was captured (`capture`):
+
+    * `"screen"`: copied off the terminal: the line, blanks up to the gutter
+      column, then whatever of the gutter the line did not cover;
+    * `"stream"`: the escape codes were stripped from the byte stream, so the
+      gutter text comes first, straight before the line.
+
+    `width` is the terminal width (`displaysize(io)[2]`); a `"stream"` capture
+    leaves no trace of it (None).  `trimmed`: trailing blanks of every row were
+    removed (editors, Julia's own whitespace check) rather than kept as Julia wrote them.
+    The gutter text itself is not stored: the printer computes it from the line table.
+    """
+    capture: str
+    width: int | None = None
+    trimmed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Function:
     """A function's IR as one of Julia's displays printed it.
 
@@ -81,6 +106,13 @@ class Function:
     `return_type` is the `=> T` of a `CodeInfo => T` pair (None: no pair).
     `wrapper` is `codeinfo` or `thunk` (`:($(Expr(:thunk, CodeInfo(…))))`).
     `costs` is the statement-cost column of `print_statement_costs`, `title` its first line.
+    `escapes` is the escape-information column of EscapeAnalysis's `code_escapes`
+    display (its symbol per positional statement: `◌`, `✓`, `↑′`, `X`, `*`…),
+    `title` that display's header line (the function and its arguments' escapes).
+    `screen` is set when the text carries the right-hand line-info gutter of a colored print.
+    `tail_dropped` is True when the text stops before the whitespace-only line Julia
+    prints after the last statement (IRCode and the statement-cost display, 1.7+):
+    doc pages and doctests trim it, and a reprint should match the text it came from.
     """
     form: Form
     style: Style
@@ -92,6 +124,9 @@ class Function:
     wrapper: str = "codeinfo"
     costs: tuple[int, ...] | None = None
     title: str | None = None
+    screen: Screen | None = None
+    tail_dropped: bool = False
+    escapes: tuple[str, ...] | None = None
 
     @property
     def positional(self) -> list[Statement]:
@@ -114,6 +149,22 @@ class VectorDisplay:
     """
     header: str | None
     items: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class StatementVector:
+    """A `Vector{Any}` display of bare statements (`code.code`, `ir.stmts`): one element per line, in `show` form.
+
+    Unlike a statement line of an IR print, an element has no rail, SSA column
+    or type: Expressions show quoted (`:(Base.not_int(%4))`), branch targets are
+    statement numbers (`:(goto %7)`), other values show as themselves.
+    `header` is the `16-element Vector{Any}` line without its colon (None when
+    the text holds the elements only); `stmts` holds each element as the
+    grammar reads a shown value (a quoted statement is a `TypeQuote` around it).
+    """
+    style: Style
+    header: str | None
+    stmts: tuple
 
 
 @dataclass(frozen=True, slots=True)

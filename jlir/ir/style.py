@@ -64,6 +64,19 @@ class Style:
         return self.hi <= (1, 0)
 
     @property
+    def codeinfo_branch_edges(self) -> bool:
+        """Whether a CodeInfo's `┄` counts conditional-branch edges: not in 1.0 (its `Expr(:gotoifnot)` escaped
+        `compute_basic_blocks`; read off real 1.0 output, e.g. `17 ─` after `goto #17 if not %33`)."""
+        return self.hi > (1, 0)
+
+    @property
+    def gutter_stacks_by_index(self) -> bool:
+        """The right-hand gutter compares inlining stacks by line-table index, and a statement without line info
+        gets a bare `│`, up to 1.11; from 1.12 (new debuginfo, #52415) frames compare by value and such a
+        statement keeps the previous stack."""
+        return self.hi <= (1, 11)
+
+    @property
     def location_close_quote(self) -> str:
         """``within `f'`` up to 1.6, ``within `f` `` from 1.7 (#40885)."""
         return "'" if self.hi <= (1, 6) else "`"

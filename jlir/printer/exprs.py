@@ -145,6 +145,9 @@ class ExprPrinter:
             return "invoke " + self.invoke(e, quoted)
         if head in ("new", "splatnew"):
             return f"%{head}(" + ", ".join(self.unquoted(a, 0, quoted) for a in args) + ")"
+        if head == "gotoifnot" and len(args) == 2 and type(args[1]) is V.Literal:
+            # ≤1.5 `Expr(:gotoifnot)`, shown: `unless %5 goto %16` (the IR printer shows a GotoIfNot node instead)
+            return f"unless {self.unquoted(args[0], 0, quoted)} goto %{args[1].text}"
         if head == "=" and len(args) == 2:
             text = f"{self.unquoted(args[0], PREC_ASSIGN, quoted)} = {self.unquoted(args[1], PREC_ASSIGN, quoted)}"
             return f"({text})" if PREC_ASSIGN <= prec else text

@@ -1,15 +1,20 @@
 """The wrappers around statement lines, per display: CodeInfo, IRCode, @code_warntype, CFG, vectors, documents."""
 from __future__ import annotations
 
-from jlir.ir.function import CFGListing, Document, Form, Function, VectorDisplay
+from jlir.ir.function import CFGListing, Document, Form, Function, StatementVector, VectorDisplay
+from jlir.ir.values import Literal
 from jlir.printer.exprs import ExprPrinter
-from jlir.printer.function import body_lines
+from jlir.printer.function import body_lines, cost_column
 
 
 def format_function(f: Function) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
     ep = ExprPrinter(f.style)
     lines = body_lines(f, ep)
+    if f.costs is not None:
+        return "\n".join(_cost_display(f, lines))
+    if f.escapes is not None:  # code_escapes: its header, then the statements (no closing row)
+        return "\n".join([f.title] + lines)
     if f.form is Form.IRCODE:
         return "\n".join(lines)
     if f.form is Form.WARNTYPE:
@@ -18,6 +23,15 @@ def format_function(f: Function) -> str:
         return "\n".join([":($(Expr(:thunk, CodeInfo("] + lines + ["))))"])
     close = ")" if f.return_type is None else ") => " + ep.type(f.return_type)
     return "\n".join(["CodeInfo("] + lines + [close])
+
+
+def _cost_display(f: Function, lines: list[str]) -> list[str]:
+    """`print_statement_costs`: the method's title, the cost-prefixed statements, then (1.7+) the blank
+    cost column `show_ir` ends with (its `println` is the newline after the display)."""
+    out = [f.title] + lines
+    if f.style.ircode_blank_tail and not f.tail_dropped:
+        out.append(" " * len(cost_column(f.costs)[0]))
+    return out
 
 
 def _warntype_header(f: Function, ep: ExprPrinter) -> list[str]:
@@ -72,7 +86,28 @@ def _pair_key_length(f, text: str) -> int | None:
     return None
 
 
+def format_statement_vector(v: StatementVector) -> str:
+    """A `Vector{Any}` of statements: the header, then each element in `show` form.
+
+    Julia's matrix printing aligns a column on `alignment`: numbers right-aligned
+    by their digits, everything else flush left; one space starts each row.
+    """
+    ep = ExprPrinter(v.style)
+    texts = [ep.type(x) for x in v.stmts]
+    lefts = [len(t) if _is_integer(x) else 0 for x, t in zip(v.stmts, texts)]
+    width = max(lefts, default=0)
+    out = [] if v.header is None else [v.header + ":"]
+    out.extend(" " + " " * (width - left) + t for t, left in zip(texts, lefts))
+    return "\n".join(out)
+
+
+def _is_integer(x) -> bool:
+    return isinstance(x, Literal) and x.kind == "int"
+
+
 def format_item(x) -> str:
+    if isinstance(x, StatementVector):
+        return format_statement_vector(x)
     if isinstance(x, Function):
         return format_function(x)
     if isinstance(x, CFGListing):

@@ -14,6 +14,7 @@ from jlir.ir.nodes import takes_type_suffix
 from jlir.ir.operators import PREC_DECL
 from jlir.printer.debuginfo import location_layout, location_printing
 from jlir.printer.exprs import ExprPrinter
+from jlir.printer.gutter import gutter_painter
 from jlir.syntax.layout import LABEL_TEXT
 
 _TYPED_FORMS = (Form.TYPED, Form.IRCODE, Form.WARNTYPE)
@@ -60,20 +61,41 @@ def line_numbers(f: Function) -> list[str]:
     return out
 
 
+def cost_column(costs) -> list[str]:
+    """`print_statement_costs`' column: each cost right-aligned in `ndigits(maxcost) + 1`, then a space."""
+    nd = len(str(max(costs, default=0)))
+    return [str(c).rjust(nd + 1) + " " for c in costs]
+
+
+def escapes_with_line_info(f: Function) -> bool:
+    """Whether a `code_escapes` display was printed with `debuginfo=:source`: line numbers (and, with color,
+    the right-hand gutter) around its escape column; the text shows it by a line table or a gutter."""
+    return bool(f.linetable) or f.screen is not None
+
+
 def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
     """The statement lines of `f` (and its IRCode tail line), without the form's wrapper."""
     blocks = f.blocks
     W = len(str(len(blocks)))
     used = used_ids(f.stmts)
     L = len(str(max(used))) if used else 0
-    preds = predecessors(f)
+    preds = predecessors(f, f.form is Form.IRCODE or f.style.codeinfo_branch_edges)
     first_of = {b.first: i for i, b in enumerate(blocks, 1)}
     lasts = {b.last for b in blocks}
     show_types = f.form in _TYPED_FORMS
     warntype = f.form is Form.WARNTYPE
-    with_column = f.form is Form.IRCODE or (f.style.codeinfo_line_column and f.form in (Form.TYPED, Form.LOWERED))
+    with_column = f.form is Form.IRCODE or (f.style.codeinfo_line_column and f.form is not Form.IRCODE)
     numbers = line_numbers(f) if with_column else []
     col_width = (max(map(len, numbers), default=0) + 1) if with_column else 0
+    if f.costs is not None:  # print_statement_costs: the cost column takes the place of line numbers
+        numbers, with_column = cost_column(f.costs), True
+        col_width = len(numbers[0]) if numbers else 0
+    tool_column = None  # a tool's column after the line numbers
+    if f.escapes is not None:  # code_escapes: `rpad(symbol, 2), " "`, after the line numbers if it shows them
+        tool_column = [e.ljust(2) + " " for e in f.escapes]
+        if not escapes_with_line_info(f):
+            numbers, with_column, col_width = [], False, 0
+    painter = gutter_painter(f)
     mid = "│ " + " " * W
     last_rail = "└" + "─" * (W + 1)
     # debuginfo=:source CodeInfo: location lines between statements, inline indent after the rail
@@ -94,6 +116,8 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
             prefix = ""
             if with_column:
                 prefix = (numbers[idx - 1] if j == 0 and idx else "").ljust(col_width)
+            if tool_column is not None:
+                prefix += tool_column[idx - 1] if j == 0 and idx else "   "
             sid = idx if is_stmt else s.new_id
             if sid in used:
                 ssa = f"%{sid}" + " " * (L - len(str(sid)) + 1) + "= "
@@ -110,8 +134,9 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
                 text += "::" + ep.type(s.type)
             if j == 0 and idx in loc_before:
                 lines.extend(loc_before[idx])
-            lines.append(f"{prefix}{rail}{indents.get(idx, '')} {ssa}{text}")
+            row = f"{prefix}{rail}{indents.get(idx, '')} {ssa}{text}"
+            lines.append(painter.paint(row, idx if j == 0 else 0) if painter else row)
     lines.extend(loc_close)
-    if f.form is Form.IRCODE and f.style.ircode_blank_tail:
-        lines.append(" " * col_width)
+    if f.form is Form.IRCODE and f.style.ircode_blank_tail and not f.tail_dropped and with_column:
+        lines.append(painter.paint(" " * col_width, 0) if painter else " " * col_width)
     return lines

@@ -94,6 +94,10 @@ class _Build(Transformer):
     def goto_if_not(self, c):
         return N.GotoIfNot(c[3], c[1])
 
+    def unless_goto(self, c):
+        # `show` of a ≤1.5 `Expr(:gotoifnot, cond, dest)` (statement vectors): kept an Expr, not a GotoIfNot node
+        return N.Expr("gotoifnot", (c[1], V.Literal(str(c[3]), "int")))
+
     def return_value(self, c):
         return N.ReturnNode(c[1])
 

@@ -15,7 +15,7 @@ from jlir.ir import nodes as N
 from jlir.ir.function import (Block, CFGListing, Document, Form, Function, LineInfo, Statement, VectorDisplay,
                               WarntypeHeader)
 from jlir.ir.style import Style
-from jlir.syntax import debuginfo
+from jlir.syntax import costs, debuginfo, escapes, foreign, gutter, stmtvector
 from jlir.syntax.detect import detect_style
 from jlir.syntax.errors import ParseError
 from jlir.syntax.grammar import BodyError, StatementParser
@@ -75,6 +75,9 @@ class DocumentReader:
         if "\x00" in "\n".join(lines[:50]) or any("\x00" in l for l in lines):
             bad = next(i for i, l in enumerate(lines) if "\x00" in l)
             raise self.error("binary data: this is not Julia IR text", bad, lines[bad].index("\x00"))
+        found = foreign.identify(lines)
+        if found is not None:
+            raise self.error(f"not Julia SSA IR that jlir knows: this looks like {found[1]}", found[0])
         items, seps = [], []
         i, last_end, n = 0, -1, len(lines)
         while i < n:
@@ -110,6 +113,10 @@ class DocumentReader:
             return self.read_cfg(i)
         if _FIRST_RAIL.match(line):
             return self.read_ircode(i)
+        if costs.starts_cost_display(self.lines, i):
+            return costs.read_cost_display(self, i)
+        if escapes.starts_escape_display(self.lines, i):
+            return escapes.read_escape_display(self, i)
         raise self.error("not Julia SSA IR that jlir knows: expected `CodeInfo(`, an IRCode statement line "
                          "(`1 ─ …`), a `@code_warntype` header, or a CFG listing", i)
 
@@ -117,6 +124,8 @@ class DocumentReader:
     def read_vector(self, i: int, header: bool = True):
         title = self.lines[i][:-1] if header else None
         items, j = [], i + 1 if header else i
+        if j < len(self.lines) and stmtvector.is_element_line(self.lines[j]):
+            return stmtvector.read_statement_vector(self, i, header)
         while j < len(self.lines) and _CODEINFO_OPEN.match(self.lines[j]) and self.lines[j].startswith(" "):
             item, j = self.read_codeinfo(j)
             items.append(item)
@@ -149,7 +158,7 @@ class DocumentReader:
         body = self.read_body(i + 1, j, codeinfo=True, text=text)
         form = Form.TYPED if (return_type is not None or body.typed) else Form.LOWERED
         f = Function(form, body.style, body.stmts, body.blocks, body.linetable, return_type,
-                     wrapper="thunk" if thunk else "codeinfo")
+                     wrapper="thunk" if thunk else "codeinfo", screen=body.screen)
         return f, j + 1
 
     def read_ircode(self, i: int):
@@ -160,7 +169,8 @@ class DocumentReader:
         body = self.read_body(i, j, codeinfo=False, text="\n".join(self.lines[i:j]),
                               tail_present=tail or None)
         end = j + 1 if tail else j
-        return Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable), end
+        return Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, screen=body.screen,
+                        tail_dropped=not tail and body.style.ircode_blank_tail), end
 
     def read_warntype(self, i: int):
         lines = self.lines
@@ -199,7 +209,8 @@ class DocumentReader:
         text = "\n".join(lines[i:k])
         body = self.read_body(start, k, codeinfo=True, text=text, warntype=True)
         header = WarntypeHeader(instance, source, tuple(sections), body_type)
-        f = Function(Form.WARNTYPE, body.style, body.stmts, body.blocks, body.linetable, header=header)
+        f = Function(Form.WARNTYPE, body.style, body.stmts, body.blocks, body.linetable, header=header,
+                     screen=body.screen)
         return f, k
 
     def read_cfg(self, i: int):
@@ -237,10 +248,16 @@ class DocumentReader:
 
     # ------------------------------------------------------------------ statement lines
     def read_body(self, start: int, end: int, *, codeinfo: bool, text: str, warntype: bool = False,
-                  tail_present: bool | None = None) -> "_Body":
-        """Read lines `start..end-1` (statement lines and location lines) of one dump."""
+                  tail_present: bool | None = None, left: tuple[str, int, int] | None = None) -> "_Body":
+        """Read lines `start..end-1` (statement lines and location lines) of one dump.
+
+        `left` = (kind, width, start): the lines start with `width` columns of which `start..width` is a
+        column a tool's line-info printer wrote (before it: line numbers): `costs`
+        (`print_statement_costs`) or `escapes` (EscapeAnalysis's `code_escapes`); its values come back
+        in `_Body.left_values`.
+        """
         return _BodyReader(self, start, end, codeinfo=codeinfo, text=text, warntype=warntype,
-                           tail_present=tail_present).read()
+                           tail_present=tail_present, left=left).read()
 
 
 @dataclass
@@ -250,29 +267,47 @@ class _Body:
     linetable: tuple
     style: Style
     typed: bool
+    screen: object = None             # Screen of a right-hand gutter (jlir.syntax.gutter)
+    left_values: tuple | None = None  # per positional statement, the text of a tool's left column
 
 
 class _BodyReader:
     """The statement lines of one dump: columns, pending nodes, blocks and line info."""
 
     def __init__(self, doc: DocumentReader, start: int, end: int, *, codeinfo: bool, text: str, warntype: bool,
-                 tail_present: bool | None):
+                 tail_present: bool | None, left: tuple[str, int, int] | None = None):
         self.doc = doc
         self.start, self.end = start, end
         self.codeinfo = codeinfo
         self.warntype = warntype
         self.text = text
         self.tail_present = tail_present
+        self.left = left
+
+    @property
+    def left_kind(self) -> str:
+        return self.left[0] if self.left else "lineno"
 
     def read(self) -> _Body:
         doc, lines = self.doc, self.doc.lines
+        # a colored print's right-hand gutter: strip it here (the lines then read as usual), rebuild it in `_line_info`
+        self.gutter = gutter.split_gutter(lines, self.start, self.end)
+        if self.left is not None:
+            cw = self.left[1]
+            first = next((k for k in range(self.start, self.end) if _FIRST_RAIL.match(lines[k], cw)), None)
+            if first is not None:
+                return self._read_from(first, cw)
         first = next((k for k in range(self.start, self.end) if _FIRST_RAIL.match(lines[k])), None)
         if first is None:
             if self.start >= self.end:
                 raise doc.error("this dump has no statements", max(self.start - 1, 0), len(lines[max(self.start - 1, 0)]))
             raise doc.error("expected the first statement of block 1 (`1 ─ …`)", self.start)
         m = _FIRST_RAIL.match(lines[first])
-        self.col = len(m.group(1) or "")            # width of the line-number column
+        return self._read_from(first, len(m.group(1) or ""))
+
+    def _read_from(self, first: int, col: int) -> _Body:
+        lines = self.doc.lines
+        self.col = col                              # width of the line-number (or cost) column
         rail_at = self.col + 2
         rest = lines[first][rail_at + 1:]
         self.W = 1 + (len(rest) - len(rest.lstrip("─")))
@@ -288,7 +323,7 @@ class _BodyReader:
         for k in range(self.start, self.end):
             line = lines[k]
             rail = line[col:col + W + 2]
-            if col and line[:col].strip() and not line[:col].strip().isdigit():
+            if col and line[:col].strip() and not line[:col].strip().isdigit() and self.left_kind != "escapes":
                 raise doc.error("expected a line number or blanks in the line-number column", k)
             if rail.startswith("│") and rail[1:] == " " * (W + 1) or not rail.strip():
                 p = col + W + 2
@@ -401,16 +436,29 @@ class _BodyReader:
         if block_first is not None:
             blocks.append(Block(block_first, pos))
         stmts = _number_pending(stmts, pos)
-        linetable, stmts = self._line_info(stmt_lines, stmts, positional_of)
         extra = []
         if any(s.label for s in stmt_lines):  # call labels came with 1.12
             extra.append(((1, 12), Style().hi))
-        if self.codeinfo and self.col:
+        if self.codeinfo and self.col and self.left is None:
             extra.append(((1, 0), (1, 0)))
-        if self.tail_present is not None or not self.codeinfo:
+        if self.tail_present is not None or not self.codeinfo and self.left is None:
             extra.append(((1, 7), Style().hi) if self.tail_present else (Style().lo, (1, 6)))
         style = detect_style(self.text, codeinfo=self.codeinfo, extra=tuple(extra))
-        return _Body(tuple(stmts), tuple(blocks), linetable, style, typed)
+        self.style = style
+        screen = left_values = None
+        if self.left is not None:
+            kind, width, start = self.left
+            left_values = tuple(self.doc.lines[s.index][start:width].strip()
+                                for s, pos in zip(stmt_lines, positional_of) if pos is not None)
+            for s in stmt_lines:
+                s.lineno = self.doc.lines[s.index][:start].strip()
+        if self.left is not None and not any(s.lineno for s in stmt_lines) and self.gutter is None:
+            linetable = ()
+        elif self.gutter is not None:
+            linetable, stmts, screen = gutter.read_line_info(self, stmt_lines, stmts, positional_of)
+        else:
+            linetable, stmts = self._line_info(stmt_lines, stmts, positional_of)
+        return _Body(tuple(stmts), tuple(blocks), linetable, style, typed, screen, left_values)
 
     def _parse_statement(self, s: _StmtLine, typed: bool, parser: StatementParser):
         body = s.body

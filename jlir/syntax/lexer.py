@@ -81,7 +81,8 @@ _PREC_TOKEN = {PREC_ASSIGN: "OP_ASSIGN", PREC_PAIR: "OP_PAIR", PREC_COMPARISON: 
                PREC_COLON: "OP_COLON", PREC_PLUS: "OP_PLUS", PREC_SHIFT: "OP_SHIFT", PREC_TIMES: "OP_TIMES",
                PREC_RATIONAL: "OP_RATIONAL", PREC_POWER: "OP_POWER"}
 _KEYWORDS = {"goto": "KW_GOTO", "return": "KW_RETURN", "unreachable": "KW_UNREACHABLE", "invoke": "KW_INVOKE",
-             "enter": "KW_ENTER", "φ": "KW_PHI", "φᶜ": "KW_PHIC", "ϒ": "KW_UPSILON", "π": "KW_PI"}
+             "enter": "KW_ENTER", "φ": "KW_PHI", "φᶜ": "KW_PHIC", "ϒ": "KW_UPSILON", "π": "KW_PI",
+             "unless": "KW_UNLESS"}
 _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
 _OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH",
@@ -130,13 +131,19 @@ def tokenize(text: str):
                 yield Token("KW_WITH_SCOPE", "with scope", start_pos=pos, column=pos + 1)
                 pos += 11
                 prev = "KW_WITH_SCOPE"
+            elif text.startswith("goto ", pos) and not expecting_operand:
+                # `unless %5 goto %16`: `show` of a ≤1.5 `Expr(:gotoifnot)`
+                yield Token("KW_GOTO", "goto", start_pos=pos, column=pos + 1)
+                pos += 5
+                prev = "KW_GOTO"
             elif text.startswith("where ", pos):
                 yield Token("KW_WHERE", "where", start_pos=pos, column=pos + 1)
                 pos += 6
                 prev = "KW_WHERE"
             continue
         if kind == "NAME":
-            if prev in _STATEMENT_START and value in _KEYWORDS and (pos == n or text[pos] in " ("):
+            if prev in _STATEMENT_START and value in _KEYWORDS and (pos == n or text[pos] in " (") \
+                    and (value != "unless" or " goto " in text[pos:]):
                 kind = _KEYWORDS[value]
             elif value in _LITERAL_NAMES:
                 kind = _LITERAL_NAMES[value]

@@ -1,0 +1,41 @@
+"""Reading `Base.print_statement_costs`: a method title line, then each statement prefixed by its cost.
+
+Julia prints, per matching method, `show(io, method)` on one line, then the
+optimized CodeInfo through `show_ir` with a line-info printer that writes
+each statement's inlining cost right-aligned in `ndigits(maxcost) + 1`
+columns plus a space, so the column is as wide as the largest cost + 2.
+`show_ir` ends (1.7+) by calling that printer once more for no statement:
+a line of blanks as wide as the column, then `println`.
+"""
+from __future__ import annotations
+
+import re
+
+from jlir.ir.function import Form, Function
+
+_COST_LINE = re.compile(r"( *)(\d+) 1 [─┄]")
+
+
+def starts_cost_display(lines: list[str], i: int) -> bool:
+    """Whether line `i` is a method title followed by the first cost-prefixed statement line."""
+    title = lines[i]
+    return bool(title.strip()) and not title[0].isspace() and i + 1 < len(lines) \
+        and _COST_LINE.match(lines[i + 1]) is not None and "(" in title
+
+
+def read_cost_display(reader, i: int):
+    """The display starting at line `i` as a Function with `title` and `costs`; returns (function, next index)."""
+    lines = reader.lines
+    m = _COST_LINE.match(lines[i + 1])
+    width = m.end(2) + 1
+    j = i + 1
+    while j < len(lines) and lines[j].strip():
+        j += 1
+    tail = j < len(lines) and lines[j] == " " * width
+    body = reader.read_body(i + 1, j, codeinfo=True, text="\n".join(lines[i:j]), left=("costs", width, 0),
+                            tail_present=tail or None)
+    form = Form.TYPED if body.typed else Form.LOWERED
+    costs = tuple(int(c or 0) for c in body.left_values)
+    f = Function(form, body.style, body.stmts, body.blocks, body.linetable, costs=costs, title=lines[i],
+                 tail_dropped=not tail and body.style.ircode_blank_tail)
+    return f, (j + 1 if tail else j)

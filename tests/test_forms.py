@@ -169,22 +169,35 @@ def test_statement_vector_count_must_match_header():
 
 
 # ---------------------------------------------------------------------------- 5. 1.12 IRCode with a right gutter
-def test_1_12_ircode_gutter_rows_with_julias_line_number_column_roundtrip():
-    # 0068 was pasted into a comment without IRCode's (one blank) line-number column; its first block has
-    # no pending nodes: with that column restored, the rows read back and print back exactly
-    rows = [" " + r for r in corpus("0068.txt").split("\n")[:3]]
-    text = "\n".join(rows) + "\n"
+def restored_0068() -> str:
+    """0068 with IRCode's line-number column (one blank: no line info) that the comment it was pasted into lost."""
+    return "".join(" " + row + "\n" for row in corpus("0068.txt").split("\n")[:-1])
+
+
+def test_1_12_ircode_with_gutter_and_pending_nodes_roundtrips_once_restored():
+    text = restored_0068()
     assert roundtrips(text)
     f = only_function(text)
-    # `│` at column 81 = 84 - widest method (0) - widest annotation (1) - 2
-    assert f.screen.capture == "screen" and f.screen.width == 84
+    # `│` at column 81 = 84 - widest method (0) - widest annotation (1) - 2; rows without it were trimmed
+    assert f.screen == Screen("screen", 84, True)
     assert f.style.lo >= (1, 12)  # the call labels
+    assert f.tail_dropped  # nor did the comment keep Julia's final blank row
 
 
-def test_1_12_ircode_with_attach_after_nodes_is_refused_with_the_reason():
-    with pytest.raises(jlir.ParseError) as e:
-        jlir.parse(corpus("0068.txt"))
-    assert "attach_after" in e.value.message and e.value.line == 5
+def test_1_12_ircode_pending_nodes_read_off_the_gutter():
+    # the source (Compiler/test/EscapeAnalysis.jl) builds this IR: 6 statements, then insert_node! of
+    # 7 (setfield!, before 4), 8 (goto #3, attach_after 4), 9 (getfield, before 6), 10 (return %9, attach_after 6);
+    # rows without a gutter are not the first row of a print group
+    f = only_function(corpus("0068.txt"))
+    got = [(s.new_id, s.attach_after, type(s.node).__name__) for s in f.stmts]
+    assert got == [(None, False, "Expr"), (None, False, "Expr"), (None, False, "GotoIfNot"), (7, False, "Expr"),
+                   (None, False, "Literal"), (8, True, "GotoNode"), (None, False, "Expr"), (9, False, "Expr"),
+                   (None, False, "Literal"), (10, True, "ReturnNode")]
+    assert [(b.first, b.last) for b in f.blocks] == [(1, 3), (4, 4), (5, 6)]
+    # the rows as published, but for the line-number column Julia prints
+    rows = jlir.format(f).split("\n")
+    assert rows[4:6] == [" │        nothing::Any", " └──      goto #3"]
+    assert [r[1:].rstrip("│ ") for r in rows] == [r.rstrip("│ ") for r in corpus("0068.txt").split("\n")[:-1]]
 
 
 # ---------------------------------------------------------------------------- 6. foreign texts

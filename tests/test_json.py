@@ -95,7 +95,7 @@ def test_function_json_lists_statements_with_node_type_loc_label_new_id():
     assert d["kind"] == "Function" and d["form"] == "typed"
     assert isinstance(d["stmts"], list) and len(d["stmts"]) == len(f.stmts)
     first = d["stmts"][0]
-    assert list(first) == ["kind", "node", "type", "loc", "label", "new_id"]
+    assert list(first) == ["kind", "node", "type", "loc", "label", "new_id", "attach_after"]
     assert first["node"] == {"kind": "Expr", "head": "call",
                              "args": [{"kind": "GlobalRef", "module": "Base", "name": "arraylen"},
                                       {"kind": "SlotNumber", "name": "v", "id": None}]}

@@ -38,13 +38,16 @@ class Statement:
     `label` is 1.12's call label (`intrinsic`, `builtin`, `dynamic`, `invoke`, …).
     `new_id` is set for a pending node of an uncompacted IRCode: it is printed
     in place but is not one of the positional statements, and is referred to
-    as `%new_id`.
+    as `%new_id`.  `attach_after` (1.9+ `insert_node!(…, attach_after=true)`):
+    the pending node belongs to the positional statement printed before it
+    (it prints after that statement, in its print group) rather than to the next one.
     """
     node: object
     type: object = None
     loc: int = 0
     label: str | None = None
     new_id: int | None = None
+    attach_after: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,13 @@ def _groups(f: Function):
     """
     groups, before, pos = [], [], 0
     for s in f.stmts:
+        if s.new_id is not None and s.attach_after and groups and not before:
+            # printed after its statement, which is then not `final`; each attached node is (Julia's show_ir_stmt)
+            lines = groups[-1][1]
+            if lines[-1][0].new_id is None:
+                lines[-1] = (lines[-1][0], False)
+            lines.append((s, True))
+            continue
         if s.new_id is not None:
             before.append(s)
             continue

@@ -406,13 +406,18 @@ class _BodyReader:
             node, typ = self._parse_statement(s, typed, parser)
             parsed.append((s, node, typ))
         pending = _pending_nodes([s.printed_id for s in stmt_lines])
+        attach = [False] * len(stmt_lines)
+        if self.gutter is not None:  # a gutter marks each statement's print group: it tells pending nodes apart
+            grouped = gutter.print_groups(stmt_lines, self.gutter[2])
+            if grouped is not None:
+                pending, attach = grouped
         # blocks over positional statements
         blocks, block_no, pos = [], 0, 0
         block_first = None
         stmts = []
         positional_of = []
         next_new = 0
-        for (s, node, typ), is_pending in zip(parsed, pending):
+        for (s, node, typ), is_pending, after in zip(parsed, pending, attach):
             if s.rail == "start":
                 if s.block != block_no + 1:
                     raise doc.error(f"expected block {block_no + 1} here (blocks are numbered in order from 1)",
@@ -422,7 +427,8 @@ class _BodyReader:
                 block_no += 1
                 block_first = pos + 1  # a pending node may carry the label: the block starts at the next statement
             if is_pending:
-                stmts.append(Statement(node, typ, 0, s.label, s.printed_id if s.printed_id is not None else -1))
+                stmts.append(Statement(node, typ, 0, s.label, s.printed_id if s.printed_id is not None else -1,
+                                       attach_after=after))
                 positional_of.append(None)
                 continue
             pos += 1
@@ -596,7 +602,7 @@ def _number_pending(stmts: list[Statement], npositional: int) -> list[Statement]
         if s.new_id == -1:
             while next_id in taken:
                 next_id += 1
-            s = Statement(s.node, s.type, s.loc, s.label, next_id)
+            s = Statement(s.node, s.type, s.loc, s.label, next_id, s.attach_after)
             taken.add(next_id)
         out.append(s)
     return out

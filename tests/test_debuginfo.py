@@ -24,12 +24,7 @@ SOURCE_FIXTURES = sorted((FIXTURES / "julia-1.5.3").glob("*-source.txt"))
 CORPUS_FILES = [CORPUS / f"{n}.txt" for n in ("0056", "0115", "0143", "0145", "0147", "0150", "0189")]
 
 # Failures in statement text, not in location lines (other work items).
-KNOWN_STATEMENT_FAILURES = {
-    "base_ryu.typed-source.txt": "a statement with `[` the statement grammar does not read yet (line 626)",
-    "base_tryparse.lowered-source.txt": "`Core.NewvarNode(:(_0))` reprints as `Core.NewvarNode(Core.Argument(0))`",
-    "base_tryparse.warntype-source.txt": "`Core.NewvarNode(:(_0))` reprints as "
-                                         "`Core.NewvarNode(Core.Compiler.Argument(0))`",
-}
+KNOWN_STATEMENT_FAILURES: dict[str, str] = {}
 
 # After the rail prefix (`│` or blank, then spaces): `│`s, then `┌ @ `, ` @ ` or only `└`s.
 _LOCATION_LINE = re.compile(r"(?:│ +| +)│*(?:┌ @ | @ |└+$)")

@@ -44,6 +44,9 @@ CHAINABLE = frozenset({"+", "++", "*"})
 # Operator symbols that need `:(…)` when quoted or qualified (`Base.:(==)`, not `Base.:==`).
 PAREN_QUOTED = frozenset({":", "::", ":=", "=", "==", "===", "=>", "->", "-->", "&&", "||", "...", "."})
 
+# Symbols `show` writes as `:(=)` rather than `:=` (`:...`, `:->`, `:.`, `:&&` stay bare).
+SYMBOL_PAREN_QUOTED = frozenset({":", "::", ":=", "=", "==", "===", "=>"})
+
 # Word operators: identifiers that are also infix operators.
 WORD_OPS = frozenset({"isa", "in"})
 

@@ -79,6 +79,13 @@ class TypeNoted:
 
 
 @dataclass(frozen=True, slots=True)
+class TypeOpaque:
+    """`show` output jlir does not model, kept verbatim: quoted surface Julia (`:(p[end])`, multi-line
+    `quote` blocks), an exception's message, a truncated array `[1, 2  …  36]`.  It is a constant, not IR."""
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class TypeComment:
     """`#= 2 cause(s) =#` (in 1.12's `LimitedAccuracy`)."""
     text: str
@@ -106,6 +113,9 @@ def widen(t):
         return t.args[0]
     return t
 
+
+# The `…` of a long array shown truncated, standing among its items.
+ELIDED = TypeName(("…",))
 
 UNION_EMPTY = TypeApply(TypeName(("Union",)), ())
 UNDEF_TYPE = TypeName(("#UNDEF",))

@@ -8,29 +8,22 @@ Infix printing, parentheses and operator spacing come from
 """
 from __future__ import annotations
 
-import re
-
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS, WORD_OPS,
+from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS, WORD_OPS,
                                base_operator, is_operator, op_spacing, precedence)
+from jlir.ir.names import is_identifier, is_symbol_word
 from jlir.ir.style import Style
 
-_IDENTIFIER = re.compile(r"(?:[^\W\d]|_)[\w!′]*$")
-_KEYWORDS = frozenset("begin while if for try return break continue function macro quote let local global const "
-                      "do struct module baremodule using import export end else elseif catch finally true false "
-                      "abstract primitive mutable type".split())
-
-
-def is_identifier(name: str) -> bool:
-    """Julia's `Base.isidentifier`: a name that prints without `var"…"`."""
-    return bool(_IDENTIFIER.match(name)) and name not in _KEYWORDS
+# Union types and the aliases Julia shows Unions by keep `, ` between parameters in every version
+# (also `UNION{…}`, as 1.5's @code_warntype shouts it).
+UNION_HEADS = frozenset({"Union", "UNION", "StridedArray", "StridedVector", "StridedMatrix", "StridedVecOrMat",
+                         "DenseVecOrMat", "VecOrMat", "AbstractVecOrMat", "AbstractVecOrTuple"})
 
 
 def _union_head(t) -> bool:
-    """`Union{A, B}` keeps `, ` in every version (also `UNION{…}`, as 1.5's @code_warntype shouts it)."""
-    return isinstance(t, T.TypeName) and t.path[-1] in ("Union", "UNION")
+    return isinstance(t, T.TypeName) and t.path[-1] in UNION_HEADS
 
 
 class ExprPrinter:
@@ -59,10 +52,11 @@ class ExprPrinter:
 
     def symbol(self, name: str) -> str:
         """A Symbol in `show` form: `:x`, `:+`, `:(==)`, `Symbol("a b")`."""
-        if _IDENTIFIER.match(name) or (is_operator(name) and name not in PAREN_QUOTED):
-            return ":" + name
-        if name in PAREN_QUOTED:
+        if name in SYMBOL_PAREN_QUOTED:
             return f":({name})"
+        if is_symbol_word(name) or is_operator(name) or name in _BARE_SYMBOLS \
+                or (name.startswith(".") and is_operator(name[1:])):  # dotted operators: `:.=`, `:.<:`
+            return ":" + name
         return 'Symbol("' + name.replace("\\", "\\\\").replace('"', '\\"') + '")'
 
     @staticmethod
@@ -169,8 +163,6 @@ class ExprPrinter:
         """Julia's `show_call`: a GlobalRef or curly callee prints bare, anything else in parentheses."""
         if type(f) is V.GlobalRef and f.module is not None and not self.style.paren_globalref_callee:
             return self.globalref(f)
-        if type(f) is T.TypeApply:
-            return self.type(f)
         if type(f) is V.GlobalRef and f.module is None:
             return f"({f.name})"
         return f"({self.unquoted(f, 0, quoted)})"
@@ -235,13 +227,19 @@ class ExprPrinter:
             return "(" + items[0] + ",)" if len(items) == 1 else "(" + ", ".join(items) + ")"
         if cls is T.TypeVect:
             head = "" if t.eltype is None else self.type(t.eltype)
-            return head + "[" + ", ".join(self.type(i) for i in t.items) + "]"
+            items = ", ".join(self.type(i) for i in t.items).replace(", …, ", "  …  ")
+            return head + "[" + items + "]"
         if cls is T.TypeInfix:
             sep = t.op if t.op in ("<:", ">:", ":", "::") else f" {t.op} "
-            return self.type(t.lhs) + sep + self.type(t.rhs)
+            rhs = self.type(t.rhs)
+            if t.op in ("<:", ">:") and type(t.rhs) is T.TypeWhere:
+                rhs = f"({rhs})"  # a UnionAll bound: `_A<:(AbstractArray{Bool,N} where N)`
+            return self.type(t.lhs) + sep + rhs
         if cls is T.TypePrefix:
             return t.op + self.type(t.arg)
         if cls is T.TypeComment:
+            return t.text
+        if cls is T.TypeOpaque:
             return t.text
         if cls is T.TypeNoted:
             return f"{self.type(t.value)} {t.note}"
@@ -249,6 +247,9 @@ class ExprPrinter:
             return f":({self.unquoted(t.inner, 0, True)})"
         return self.unquoted(t)
 
+
+# Symbols `show` prints after a bare colon although they are not operators Julia can call.
+_BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})
 
 _NODE_TYPES = frozenset({N.GotoNode, N.GotoIfNot, N.ReturnNode, N.PhiNode, N.PhiCNode, N.UpsilonNode, N.PiNode,
                          N.EnterNode, N.NewvarNode})

@@ -34,8 +34,8 @@ EVIDENCE = [
     (_R(r"^\d+-element Array\{"), OLDEST, (1, 5)),
     (_R(r"^\d+-element Vector\{"), (1, 6), NEWEST),
     (_R(r"\$\(Expr\(:unreachable\)\)"), OLDEST, (1, 5)),
-    (_R(r"[│└─] +return$", re.M), OLDEST, (1, 5)),
-    (_R(r"[\w}\])],[\w{:]"), OLDEST, (1, 5)),  # `Tuple{Int64,Int64}`: DataType parameters without a space
+    (_R(r"[│└─┄] +return$", re.M), OLDEST, (1, 5)),
+    (_R(r"[\w}\])\"],[\w{:]"), OLDEST, (1, 5)),  # `Tuple{Int64,Int64}`: DataType parameters without a space
     (_R(r"(?<![\w.])(?!Union\{)\w+\{[^{}()]*, [^{}()]*\}"), (1, 6), NEWEST),
     (_R(r"(?<![\w\"])@_\d"), (1, 2), NEWEST),
     (_R(r'var"'), (1, 3), NEWEST),
@@ -44,8 +44,8 @@ EVIDENCE = [
 
 # Printed only in CodeInfo up to 1.5 (IRCode prints `unreachable` in every version).
 CODEINFO_EVIDENCE = [
-    (_R(r"[│└─] +unreachable$", re.M), (1, 6), NEWEST),
-    (_R(r"[│└─] +return nothing$", re.M), (1, 6), NEWEST),
+    (_R(r"[│└─┄] +unreachable$", re.M), (1, 6), NEWEST),
+    (_R(r"[│└─┄] +return nothing$", re.M), (1, 6), NEWEST),
 ]
 
 

@@ -17,8 +17,12 @@ from lark.exceptions import UnexpectedInput
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.ir.names import var_quoted
 from jlir.ir.operators import CHAINABLE
-from jlir.syntax.lexer import JuliaIRLexer, LexError
+from jlir.ir.style import Style
+from jlir.syntax.driver import DriverError, LALRDriver
+from jlir.syntax.lexer import JuliaIRLexer, LexError, tokenize
+from jlir.syntax.templates import fill, template
 
 _ARG_RX = re.compile(r"_(\d+)$")
 _SLOTNUM_RX = re.compile(r"(.*)@_(\d+)$")
@@ -46,15 +50,29 @@ def _tokens(children):
     return [c for c in children if not isinstance(c, Token)]
 
 
+# Values whose `show` form is `:(…)`: a TypeQuote around one of them is just that value.
+_QUOTED_IN_SHOW = (V.SSAValue, V.SlotNumber, V.Argument, V.GlobalRef, V.QuoteNode, V.TypedSlot, N.Expr,
+                   N.GotoNode, N.GotoIfNot, N.ReturnNode, N.PhiNode, N.PhiCNode, N.UpsilonNode, N.PiNode,
+                   N.NewvarNode)
+
+
+def _symbol_name(text: str) -> str:
+    """`:x` → `x`; `:(=)` → `=`."""
+    name = text[1:]
+    return name[1:-1] if name.startswith("(") and name.endswith(")") else name
+
+
 def _unquote_shown(v):
     """A value in `show` form as the model holds it: `:(%3)` is `%3`, `Core.Argument(2)` is `_2`."""
     if isinstance(v, T.TypeQuote):
-        return v.inner
+        if isinstance(v.inner, V.Argument):  # `:(_9)` shows a slot; an Argument shows as `Core.Argument(9)`
+            return V.SlotNumber(None, v.inner.n)
+        return v.inner if isinstance(v.inner, _QUOTED_IN_SHOW) else v
     if isinstance(v, T.TypeCall) and isinstance(v.head, T.TypeName) and v.head.path in _SHOWN_ARGUMENT_HEADS \
             and len(v.args) == 1 and isinstance(v.args[0], V.Literal):
         return V.Argument(int(v.args[0].text))
     if isinstance(v, V.Literal) and v.kind == "symbol":
-        return V.Symbol(v.text[1:])
+        return V.Symbol(_symbol_name(v.text))
     return v
 
 
@@ -63,7 +81,7 @@ def _as_type(v):
     if isinstance(v, V.SlotNumber) and v.id is None:
         return T.TypeName((v.name,))
     if isinstance(v, V.GlobalRef):
-        return T.TypeName(tuple(v.module.split(".")) + (v.name,) if v.module else (v.name,))
+        return T.TypeName(tuple(v.module.split(".")) + (var_quoted(v.name),) if v.module else (v.name,))
     return v
 
 
@@ -86,6 +104,7 @@ class _Build(Transformer):
     def __init__(self):
         super().__init__(visit_tokens=False)
         self._parenthesized: set[int] = set()
+        self.parse_shown = None  # set by the StatementParser using this builder
 
     # --- statement nodes
     def goto(self, c):
@@ -99,7 +118,8 @@ class _Build(Transformer):
         return N.Expr("gotoifnot", (c[1], V.Literal(str(c[3]), "int")))
 
     def return_value(self, c):
-        return N.ReturnNode(c[1])
+        value = c[1]
+        return N.ReturnNode(V.GlobalRef(None, str(value)) if isinstance(value, Token) else value)
 
     def return_bare(self, c):
         return N.ReturnNode(V.NOTHING)
@@ -112,7 +132,9 @@ class _Build(Transformer):
         return N.PhiNode(tuple(e for e, _ in edges), tuple(v for _, v in edges))
 
     def phi_edge(self, c):
-        value = None if isinstance(c[2], Token) else c[2]
+        value = c[2]
+        if isinstance(value, Token):  # `#undef`, or an operator function value (`#5 => ==`)
+            value = None if value.type == "UNDEF" else V.GlobalRef(None, str(value))
         return (c[0], value)
 
     def target(self, c):
@@ -146,9 +168,38 @@ class _Build(Transformer):
     def assign(self, c):
         return N.Expr("=", (c[0], c[2]))
 
+    def where_expr(self, c):
+        """`(NamedTuple{(:a,),T} where T<:Tuple)`: a UnionAll constant, parenthesized as a callee."""
+        t = _as_type(c[1])
+        for var in c[3:-1:2]:
+            t = T.TypeWhere(t, var)
+        return t
+
+    def vect(self, c):
+        """`UInt32[0x40000001]`: an array constant."""
+        return T.TypeVect(_as_type(c[0]), c[2] or ())
+
+    def vect_items(self, c):
+        return tuple(T.ELIDED if isinstance(x, Token) and x.type == "ELISION" else x
+                     for x in c if not (isinstance(x, Token) and x.type == "COMMA") and x is not None)
+
+    t_vect_items = vect_items
+
+    def where_arg(self, c):
+        t = _as_type(c[0])
+        for var in c[2::2]:
+            t = T.TypeWhere(t, var)
+        return t
+
+    def op_typed(self, c):
+        return V.TypedSlot(V.GlobalRef(None, str(c[0])), c[2])
+
     def binop(self, c):
         lhs, op, rhs = c
         name = str(op)
+        if name == ":" and isinstance(lhs, N.Expr) and lhs.head == "call" and len(lhs.args) == 3 \
+                and lhs.args[0] == V.GlobalRef(None, ":") and id(lhs) not in self._parenthesized:
+            return N.Expr("call", lhs.args + (rhs,))  # `a:s:b` is one call with three arguments
         if name in CHAINABLE and isinstance(lhs, N.Expr) and lhs.head == "call" and id(lhs) not in self._parenthesized \
                 and isinstance(lhs.args[0], V.GlobalRef) and lhs.args[0].module is None and lhs.args[0].name == name \
                 and len(lhs.args) >= 3:
@@ -168,7 +219,7 @@ class _Build(Transformer):
         callee, args = c[0], c[2] or ()
         if isinstance(callee, V.GlobalRef) and callee.module == "Core" and callee.name == "NewvarNode" and len(args) == 1:
             return N.NewvarNode(_unquote_shown(args[0]))
-        if (type(callee) is V.SlotNumber and callee.id is None or type(callee) is T.TypeApply) \
+        if (type(callee) is V.SlotNumber and callee.id is None or type(callee) in (T.TypeApply, T.TypeName)) \
                 and id(callee) not in self._parenthesized:
             # `Float16(0.5)`, `var"#1#2"()`, `Val{2}()`: a constant shown by `show`, not a call
             # (Julia parenthesizes every callee that is not a GlobalRef: `(f)(x)`).
@@ -201,10 +252,15 @@ class _Build(Transformer):
         return V.SlotNumber(text)
 
     def globalref(self, c):
-        return split_globalref(str(c[0]))
+        text = str(c[0])
+        if '.var"' in text:
+            # Julia prints a GlobalRef to a non-identifier as `Mod.:(var"…")`; `Mod.var"…"` is a shown
+            # name (a type or a function object), so a constant.
+            return T.TypeName(tuple(_split_path(text)))
+        return split_globalref(text)
 
     def quoted_symbol(self, c):
-        return V.QuoteNode(V.Symbol(c[0][1:]))
+        return V.QuoteNode(V.Symbol(_symbol_name(str(c[0]))))
 
     def paren(self, c):
         inner = c[1]
@@ -260,7 +316,7 @@ class _Build(Transformer):
         return N.Expr(head, args)
 
     def quotenode_interp(self, c):
-        return V.QuoteNode(_unquote_shown(c[1]))
+        return V.QuoteNode(_unquote_shown(self.parse_shown(str(c[0]))))
 
     def block_ref(self, c):
         return BlockRef(int(c[0][1:]))
@@ -285,10 +341,10 @@ class _Build(Transformer):
         return T.TypeCall(c[0], tuple(c[2] or ()))
 
     def t_vect(self, c):
-        return T.TypeVect(c[0], tuple(c[2] or ()))
+        return T.TypeVect(c[0], c[2] or ())
 
     def t_array(self, c):
-        return T.TypeVect(None, tuple(c[1] or ()))
+        return T.TypeVect(None, c[1] or ())
 
     def t_splat(self, c):
         return V.Splat(c[0])
@@ -353,11 +409,17 @@ def _split_path(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
+def _shown_printers():
+    from jlir.printer.exprs import ExprPrinter
+    return ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))
+
+
+@lru_cache(maxsize=1)
 def _lark() -> tuple[Lark, _Build]:
     build = _Build()
     lark = Lark(grammar_text(), parser="lalr", lexer=JuliaIRLexer, start=["stmt", "type"], strict=True,
-                transformer=build, maybe_placeholders=True, cache=False)
-    return lark, build
+                transformer=build, maybe_placeholders=True)
+    return lark, build, LALRDriver(lark)
 
 
 class StatementParser:
@@ -369,8 +431,10 @@ class StatementParser:
     """
 
     def __init__(self):
-        self._lark, self._build = _lark()
+        self._lark, self._build, self._driver = _lark()
+        self.use_lark_driver = False  # True: Lark's own loop (the reference jlir's driver is tested against)
         self._stmts: dict[str, object] = {}
+        self._templates: dict[str, object] = {}
         self._types: dict[str, object] = {}
 
     def parse_stmt(self, body: str):
@@ -378,8 +442,19 @@ class StatementParser:
             return self._stmts[body]
         except KeyError:
             pass
-        value = self._stmts[body] = self._parse(body, "stmt")
-        return value
+        shape = template(body)
+        if shape is None:
+            value = self._stmts[body] = self._parse(body, "stmt")
+            return value
+        key, numbers = shape
+        try:
+            parsed = self._templates[key]
+        except KeyError:
+            try:
+                parsed = self._templates[key] = self._parse(key, "stmt")
+            except BodyError:
+                parsed = self._parse(body, "stmt")  # raises, located in the real text
+        return fill(parsed, numbers)
 
     def parse_type(self, text: str):
         try:
@@ -389,12 +464,36 @@ class StatementParser:
         value = self._types[text] = self._parse(text, "type")
         return value
 
-    def _parse(self, text: str, start: str):
-        self._build._parenthesized.clear()
+    def parse_shown(self, text: str):
+        """The content of `$(QuoteNode(…))`: a shown value, or `TypeOpaque` for show output no grammar covers.
+
+        `show` output is open-ended (quoted surface Julia like `:(ind += 1)`, any type's own `show`),
+        and the grammar reads only part of it: a content is kept structured only when it prints back
+        to the same text (in the ≤1.5 or the 1.6+ spelling of types), verbatim otherwise.
+        """
         try:
-            return self._lark.parse(text, start=start)
+            value = self.parse_type(text)
+        except BodyError:
+            return self._types.setdefault(text, T.TypeOpaque(text))
+        if not any(printer.type(value) == text for printer in _shown_printers()):
+            value = self._types[text] = T.TypeOpaque(text)
+        return value
+
+    def _parse(self, text: str, start: str):
+        build = self._build
+        build.parse_shown = self.parse_shown
+        outer, build._parenthesized = build._parenthesized, set()  # parses nest (QuoteNode contents)
+        try:
+            if self.use_lark_driver:
+                return self._lark.parse(text, start=start)
+            return self._driver.parse(tokenize(text), start)
         except LexError as e:
             raise BodyError(f"unexpected character {text[e.pos]!r}", e.pos) from None
+        except DriverError as e:
+            if e.token.type == "$END":
+                raise BodyError("unexpected end of statement", len(text), e.expected) from None
+            raise BodyError(f"unexpected {e.token.type} {str(e.token)!r}", e.token.start_pos or 0,
+                            e.expected) from None
         except UnexpectedInput as e:
             token = getattr(e, "token", None)
             expected = tuple(sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or ()))
@@ -402,3 +501,5 @@ class StatementParser:
                 raise BodyError("unexpected end of statement", len(text), expected) from None
             column = (token.start_pos or 0)
             raise BodyError(f"unexpected {token.type} {str(token)!r}", column, expected) from None
+        finally:
+            build._parenthesized = outer

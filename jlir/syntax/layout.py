@@ -320,7 +320,10 @@ class _BodyReader:
         """Classify each line as a statement line or a location line (`@ file:line within …`)."""
         out = []
         doc, lines, W, col = self.doc, self.doc.lines, self.W, self.col
-        for k in range(self.start, self.end):
+        self.continued: dict[int, int] = {}  # statement line → last line of a statement spanning lines
+        k = self.start - 1
+        while k + 1 < self.end:
+            k += 1
             line = lines[k]
             rail = line[col:col + W + 2]
             if col and line[:col].strip() and not line[:col].strip().isdigit() and self.left_kind != "escapes":
@@ -334,6 +337,13 @@ class _BodyReader:
                     out.append(("loc", k))
                     continue
             out.append(("stmt", k))
+            depth = open_brackets(line) if ":(" in line else 0
+            if depth > 0:  # quoted code (`:(if … end)`) continues on the next lines
+                first = k
+                while depth > 0 and k + 1 < self.end:
+                    k += 1
+                    depth += open_brackets(lines[k])
+                self.continued[first] = k
         return out
 
     def _ssa_width(self) -> int:
@@ -394,7 +404,10 @@ class _BodyReader:
             p = m.end()
             if label.endswith("invoke"):
                 p -= len("invoke ")
-        return _StmtLine(k, kind, block, line[:col].strip(), depth, printed_id, label, line[p:], p)
+        body = line[p:]
+        if k in self.continued:
+            body = "\n".join([body] + doc.lines[k + 1:self.continued[k] + 1])
+        return _StmtLine(k, kind, block, line[:col].strip(), depth, printed_id, label, body, p)
 
     # ------------------------------------------------------------------ model
     def _assemble(self, stmt_lines: list[_StmtLine]) -> _Body:
@@ -517,6 +530,31 @@ class _BodyReader:
                 current = table[n]
             out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
         return tuple(linetable), out
+
+
+_BRACKETS = re.compile(r'[()\[\]{}"]|(?<![\w)\]}\'])\'')
+
+
+def open_brackets(text: str) -> int:
+    """How many brackets `text` leaves open (strings and chars skipped); negative when it closes more."""
+    opened = text.count("(") + text.count("[") + text.count("{")
+    closed = text.count(")") + text.count("]") + text.count("}")
+    if opened == closed and '"' not in text and "'" not in text:
+        return 0
+    depth, pos, n = 0, 0, len(text)
+    while True:
+        m = _BRACKETS.search(text, pos)
+        if m is None:
+            return depth
+        c, pos = m.group(), m.end()
+        if c in "\"'":
+            while pos < n and text[pos] != c:
+                pos += 2 if text[pos] == "\\" else 1
+            pos += 1
+        elif c in "([{":
+            depth += 1
+        else:
+            depth -= 1
 
 
 def _has_suffix(body: str) -> bool:

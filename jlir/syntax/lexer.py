@@ -19,7 +19,7 @@ from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PA
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
                                OP_SUFFIX_CHARS, WORD_OPS, base_operator)
 
-IDENT = r'(?:var"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#)[\w!#′]*)'
+IDENT = r'(?:var"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#)[\w!#′´]*)'
 _OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
 OPERATOR = "(?:" + "|".join(re.escape(o) for o in _OPS) + ")[" + OP_SUFFIX_CHARS + "]*"
 NUMBER_FLOAT = (r'(?:(?:\d+\.\d*(?:[eEf][-+]?\d+)?|\.\d+(?:[eEf][-+]?\d+)?|\d+[eEf][-+]?\d+)(?:im)?'
@@ -29,12 +29,12 @@ NUMBER_INT = r'(?:0x[0-9a-fA-F]+|0b[01]+|0o[0-7]+|\d+(?:im)?)(?![\w.])'
 _COMMON = [
     ("WS", r" +"),
     ("EXPR_OPEN", r"\$\(Expr\("),
-    ("QN_OPEN", r"\$\(QuoteNode\("),
+    ("QN_OPEN", r"\$\(QuoteNode\("),  # its content is captured whole: see `_quotenode_content`
     ("NEW_OPEN", r"%new\("),
     ("SPLATNEW_OPEN", r"%splatnew\("),
     ("SSA", r"%-?\d+"),
     ("SLOTNUM", IDENT + r"?@_\d+"),
-    ("BLOCK", r"#\d+(?![\w#])"),
+    ("BLOCK", r"#-?\d+(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.templates
     ("UNDEF", r"#undef(?![\w#])|#UNDEF(?![\w#])"),
     ("COMMENT", r"#=.*?=#"),
     ("DOTS", r"\.\.\."),
@@ -48,18 +48,21 @@ _OPERATOR_ONLY = [
 _OPERAND_ONLY = [
     ("STRING", r'(?:(?!var")[A-Za-z_]\w*)?"(?:[^"\\]|\\.)*"[A-Za-z]*'),  # also `r"a+"i`, `b"…"`, `v"1.5"`
     ("CHAR", r"'(?:[^'\\]|\\.[^']*)'"),
+    # `:(=)`, `:(::)`, `:...`, `:$`: symbols that print with a colon but are no callable operator
+    ("SYMBOL", r":\((?:" + OPERATOR + r"|::|\.\.\.|\$|->|&&|\|\||\.)\)(?=[,)\s]|::|$)|:(?:\.\.\.|\.|\$|->|&&|\|\|)(?=[,)\s]|::|$)"),
     ("QUOTE_OPEN", r":\("),
     ("FLOAT", "-?" + NUMBER_FLOAT),
     ("INT", "-?" + NUMBER_INT),
-    ("SYMBOL", r":(?:" + IDENT + "|" + OPERATOR + ")"),
+    ("SYMBOL", r":\.?(?:" + IDENT + "|" + OPERATOR + ")"),  # `:x`, `:+`, and dotted operators `:.<:`
 ]
 _TAIL = [
     ("FLOAT", NUMBER_FLOAT),
     ("INT", NUMBER_INT),
     ("PATH", IDENT + r"(?:\." + IDENT + r")+"),
-    ("NAME", IDENT + r"|@[A-Za-z]\w*"),  # `@NamedTuple{…}` (1.10+)
+    ("NAME", IDENT + r"|@[A-Za-z_]\w*"),  # `@NamedTuple{…}` (1.10+), `@__MODULE__`
     ("OP", OPERATOR),
     ("PUNCT", r"[(){}\[\],;]"),
+    ("ELISION", r"…"),  # a long array shown truncated: `[1, 2  …  35, 36]`
 ]
 
 
@@ -87,9 +90,44 @@ _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
 _OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH",
                           "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT",
-                          "VALUE_NOTE"})
+                          "VALUE_NOTE", "ELISION"})
 # Keywords are recognised at the start of a statement: first token, or right after `:(`.
 _STATEMENT_START = frozenset({None, "QUOTE_OPEN"})
+
+
+_QUOTE_SPECIAL = re.compile(r'["()\[\]{}]|#=|(?<![\w)\]}\'])\'')
+
+
+def _quotenode_content(text: str, pos: int) -> int:
+    """End of the content of `$(QuoteNode(` starting at `pos`: the index of its closing `)`, or -1.
+
+    The content is whatever `show` printed (a constant, quoted Julia code,
+    an exception message), so it is scanned for balanced brackets, skipping
+    strings, chars and `#= … =#` comments, and handed to the grammar whole.
+    """
+    depth, n = 1, len(text)
+    while True:
+        m = _QUOTE_SPECIAL.search(text, pos)
+        if m is None:
+            return -1
+        c, pos = m.group(), m.end()
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                return m.start() if c == ")" else -1
+        elif c == "#=":
+            end = text.find("=#", pos)
+            if end < 0:
+                return -1
+            pos = end + 2
+        else:  # a string or a char: skip to its closing quote
+            while pos < n and text[pos] != c:
+                pos += 2 if text[pos] == "\\" else 1
+            if pos >= n:
+                return -1
+            pos += 1
 
 
 class LexError(Exception):
@@ -121,6 +159,14 @@ def tokenize(text: str):
         kind = (_OPERAND_TYPES if expecting_operand else _OPERATOR_TYPES)[m.lastindex]
         value = m.group()
         start, pos = pos, m.end()
+        if kind == "QN_OPEN":
+            end = _quotenode_content(text, pos)
+            if end < 0 or not text.startswith(")", end + 1):
+                raise LexError(text, start)
+            yield Token("QN_CONTENT", text[pos:end], start_pos=start, column=start + 1)
+            pos = end + 2
+            prev = "RPAR"
+            continue
         if kind == "WS":
             # ` if not ` and ` with scope ` are the only multi-word keywords.
             if text.startswith("if not ", pos):

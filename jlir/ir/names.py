@@ -1,0 +1,24 @@
+"""Julia identifiers: which names print bare and which need `var"…"`."""
+from __future__ import annotations
+
+import re
+
+_IDENTIFIER = re.compile(r"(?:[^\W\d]|_)[\w!′]*$")
+KEYWORDS = frozenset("begin while if for try return break continue function macro quote let local global const "
+                     "do struct module baremodule using import export end else elseif catch finally true false "
+                     "abstract primitive mutable type".split())
+
+
+def is_identifier(name: str) -> bool:
+    """Julia's `Base.isidentifier`: a name that prints without `var"…"`."""
+    return bool(_IDENTIFIER.match(name)) and name not in KEYWORDS
+
+
+def is_symbol_word(name: str) -> bool:
+    """A name that `show(::Symbol)` prints as `:name` (keywords included: `:end`)."""
+    return bool(_IDENTIFIER.match(name))
+
+
+def var_quoted(name: str) -> str:
+    """`name` as it appears in a qualified type name: bare, or `var"#1#2"`."""
+    return name if is_identifier(name) else f'var"{name}"'

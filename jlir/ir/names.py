@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-_IDENTIFIER = re.compile(r"(?:[^\W\d]|_)[\w!′]*$")
+_IDENTIFIER = re.compile(r"(?:[^\W\d]|_)[\w!′´]*$")
 KEYWORDS = frozenset("begin while if for try return break continue function macro quote let local global const "
                      "do struct module baremodule using import export end else elseif catch finally true false "
                      "abstract primitive mutable type".split())

@@ -86,6 +86,13 @@ class TypeOpaque:
 
 
 @dataclass(frozen=True, slots=True)
+class TypeHighlighted:
+    """A type Julia 1.5's `@code_warntype` printed upper-cased (its uncoloured way to flag a non-concrete
+    type: `UNION{FLOAT64, INT64}`); the original case is lost, so the text is kept as printed."""
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class TypeComment:
     """`#= 2 cause(s) =#` (in 1.12's `LimitedAccuracy`)."""
     text: str

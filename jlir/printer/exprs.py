@@ -29,8 +29,10 @@ def _union_head(t) -> bool:
 class ExprPrinter:
     """Prints model values as one Julia version family does (`style`); results are memoised per object."""
 
-    def __init__(self, style: Style):
+    def __init__(self, style: Style, *, ircode: bool = False):
         self.style = style
+        # ≤1.5 CodeInfo holds `Expr(:return, nothing)`, shown as a bare `return`; IRCode's ReturnNode is not.
+        self.bare_return_nothing = style.bare_return_nothing and not ircode
         self._curly_sep = style.curly_sep
         self._types: dict[int, tuple[object, str]] = {}
 
@@ -109,7 +111,7 @@ class ExprPrinter:
         if cls is N.ReturnNode:
             if n.val is None:
                 return "unreachable"
-            if n.val == V.NOTHING and self.style.bare_return_nothing:
+            if n.val == V.NOTHING and self.bare_return_nothing:
                 return "return"
             return "return " + self.unquoted(n.val, 0, quoted)
         if cls is N.PhiNode:
@@ -164,7 +166,7 @@ class ExprPrinter:
         if type(f) is V.GlobalRef and f.module is not None and not self.style.paren_globalref_callee:
             return self.globalref(f)
         if type(f) is V.GlobalRef and f.module is None:
-            return f"({f.name})"
+            return f.name if f.name in WORD_OPS else f"({f.name})"  # `in(…)`, but `(*)(…)`
         return f"({self.unquoted(f, 0, quoted)})"
 
     def call(self, f, args: tuple, prec: int, quoted: bool) -> str:
@@ -239,7 +241,7 @@ class ExprPrinter:
             return t.op + self.type(t.arg)
         if cls is T.TypeComment:
             return t.text
-        if cls is T.TypeOpaque:
+        if cls is T.TypeOpaque or cls is T.TypeHighlighted:
             return t.text
         if cls is T.TypeNoted:
             return f"{self.type(t.value)} {t.note}"

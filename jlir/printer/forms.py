@@ -9,7 +9,7 @@ from jlir.printer.function import body_lines, cost_column
 
 def format_function(f: Function) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
-    ep = ExprPrinter(f.style)
+    ep = ExprPrinter(f.style, ircode=f.form is Form.IRCODE)
     lines = body_lines(f, ep)
     if f.costs is not None:
         return "\n".join(_cost_display(f, lines))

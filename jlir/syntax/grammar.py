@@ -18,7 +18,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.names import var_quoted
-from jlir.ir.operators import CHAINABLE
+from jlir.ir.operators import CHAINABLE, WORD_OPS
 from jlir.ir.style import Style
 from jlir.syntax.driver import DriverError, LALRDriver
 from jlir.syntax.lexer import JuliaIRLexer, LexError, tokenize
@@ -219,6 +219,9 @@ class _Build(Transformer):
         callee, args = c[0], c[2] or ()
         if isinstance(callee, V.GlobalRef) and callee.module == "Core" and callee.name == "NewvarNode" and len(args) == 1:
             return N.NewvarNode(_unquote_shown(args[0]))
+        if type(callee) is V.SlotNumber and callee.id is None and callee.name in WORD_OPS \
+                and id(callee) not in self._parenthesized:
+            return N.Expr("call", (V.GlobalRef(None, callee.name), *args))  # `in(x, %1, ===)`: prefix `in`
         if (type(callee) is V.SlotNumber and callee.id is None or type(callee) in (T.TypeApply, T.TypeName)) \
                 and id(callee) not in self._parenthesized:
             # `Float16(0.5)`, `var"#1#2"()`, `Val{2}()`: a constant shown by `show`, not a call
@@ -408,6 +411,16 @@ def _split_path(text: str) -> list[str]:
     return _PATH_SPLIT.findall(text)
 
 
+_CONST_RX = re.compile(r"((?:Core\.Compiler|Core|Base\.Compiler)\.Const)\((.*?)(?:, (true|false))?\)$", re.S)
+
+
+def _reprints(value, text: str, every_style: bool = False) -> bool:
+    """Whether `value` prints back to `text` in the ≤1.5 or the 1.6+ spelling of types (`every_style`: in both,
+    as a constant must whose text does not follow the dump's version, like quoted code `:(Tuple{A, B})`)."""
+    check = all if every_style else any
+    return check(printer.type(value) == text for printer in _shown_printers())
+
+
 @lru_cache(maxsize=1)
 def _shown_printers():
     from jlir.printer.exprs import ExprPrinter
@@ -461,21 +474,40 @@ class StatementParser:
             return self._types[text]
         except KeyError:
             pass
-        value = self._types[text] = self._parse(text, "type")
+        try:
+            value = self._parse(text, "type")
+            if not _reprints(value, text):
+                raise BodyError("a type that does not print back", 0)
+        except BodyError:
+            value = self._const_with_shown_value(text)
+            if value is None:
+                raise
+        self._types[text] = value
         return value
+
+    def _const_with_shown_value(self, text: str):
+        """`Core.Const(v)` / `Core.Compiler.Const(v, false)` whose `v` is `show` output of any value
+        (a `Dict`, an IO object, quoted code): the value is kept as `parse_shown` reads it."""
+        m = _CONST_RX.match(text)
+        if m is None:
+            return None
+        head = T.TypeName(tuple(m.group(1).split(".")))
+        flag = m.group(3)
+        args = (self.parse_shown(m.group(2)),) + ((V.TRUE if flag == "true" else V.FALSE,) if flag else ())
+        return T.TypeCall(head, args)
 
     def parse_shown(self, text: str):
         """The content of `$(QuoteNode(…))`: a shown value, or `TypeOpaque` for show output no grammar covers.
 
         `show` output is open-ended (quoted surface Julia like `:(ind += 1)`, any type's own `show`),
         and the grammar reads only part of it: a content is kept structured only when it prints back
-        to the same text (in the ≤1.5 or the 1.6+ spelling of types), verbatim otherwise.
+        to the same text whatever the Julia version, verbatim otherwise.
         """
         try:
             value = self.parse_type(text)
         except BodyError:
             return self._types.setdefault(text, T.TypeOpaque(text))
-        if not any(printer.type(value) == text for printer in _shown_printers()):
+        if not _reprints(value, text, every_style=True):
             value = self._types[text] = T.TypeOpaque(text)
         return value
 

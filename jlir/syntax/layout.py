@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from jlir.ir import nodes as N
+from jlir.ir import types as T
 from jlir.ir.function import (Block, CFGListing, Document, Form, Function, LineInfo, Statement, VectorDisplay,
                               WarntypeHeader)
 from jlir.ir.style import Style
@@ -196,12 +197,12 @@ class DocumentReader:
                 m = _SECTION_ENTRY.match(lines[j])
                 if not m:
                     raise self.error("expected `  name::Type` in a @code_warntype section", j, 2)
-                entries.append((m.group(1), m.group(2), self.parse_type(m.group(3), j, m.start(3))))
+                entries.append((m.group(1), m.group(2), self.parse_type(m.group(3), j, m.start(3), warntype=True)))
                 j += 1
             sections.append((title, tuple(entries)))
         if j >= len(lines):
             raise self.error("a @code_warntype print must have a `Body::T` line", len(lines) - 1)
-        body_type = self.parse_type(lines[j][len("Body::"):], j, len("Body::"))
+        body_type = self.parse_type(lines[j][len("Body::"):], j, len("Body::"), warntype=True)
         start = j + 1
         k = start
         while k < len(lines) and lines[k].strip() and not lines[k].startswith(_WARNTYPE_STARTS):
@@ -240,7 +241,9 @@ class DocumentReader:
         return CFGListing(Style().narrowed(hi=(1, 8)), tuple(blocks)), j
 
     # ------------------------------------------------------------------ values
-    def parse_type(self, text: str, index: int, column: int):
+    def parse_type(self, text: str, index: int, column: int, warntype: bool = False):
+        if warntype and is_highlighted(text):
+            return T.TypeHighlighted(text)
         try:
             return self.parser.parse_type(text)
         except BodyError as e:
@@ -416,7 +419,8 @@ class _BodyReader:
         parser = doc.parser
         parsed = []
         for s in stmt_lines:
-            node, typ = self._parse_statement(s, typed, parser)
+            # @code_warntype prints `::T` only after used values: on an unused line `::T` is the expression's
+            node, typ = self._parse_statement(s, typed and not (self.warntype and s.printed_id is None), parser)
             parsed.append((s, node, typ))
         pending = _pending_nodes([s.printed_id for s in stmt_lines])
         attach = [False] * len(stmt_lines)
@@ -498,7 +502,8 @@ class _BodyReader:
             except BodyError:
                 pass
         try:
-            typ = parser.parse_type(type_text)
+            typ = T.TypeHighlighted(type_text) if self.warntype and is_highlighted(type_text) \
+                else parser.parse_type(type_text)
         except BodyError as e:
             raise self.doc.error(f"cannot read this type: {e}", s.index,
                                  s.body_col + len(body) + 2 + e.column, e.expected) from None
@@ -555,6 +560,11 @@ def open_brackets(text: str) -> int:
             depth += 1
         else:
             depth -= 1
+
+
+def is_highlighted(type_text: str) -> bool:
+    """1.5's @code_warntype upper-cases a non-concrete type (`UNION{NOTHING, INT64}`, `ANY`)."""
+    return type_text.isupper() and sum(c.isalpha() for c in type_text) >= 2
 
 
 def _has_suffix(body: str) -> bool:

@@ -19,7 +19,7 @@ from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PA
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
                                OP_SUFFIX_CHARS, WORD_OPS, base_operator)
 
-IDENT = r'(?:var"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#)[\w!#′´]*)'
+IDENT = r'(?:(?:var|VAR)"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#)[\w!#′´]*)'
 _OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
 OPERATOR = "(?:" + "|".join(re.escape(o) for o in _OPS) + ")[" + OP_SUFFIX_CHARS + "]*"
 NUMBER_FLOAT = (r'(?:(?:\d+\.\d*(?:[eEf][-+]?\d+)?|\.\d+(?:[eEf][-+]?\d+)?|\d+[eEf][-+]?\d+)(?:im)?'
@@ -58,7 +58,7 @@ _OPERAND_ONLY = [
 _TAIL = [
     ("FLOAT", NUMBER_FLOAT),
     ("INT", NUMBER_INT),
-    ("PATH", IDENT + r"(?:\." + IDENT + r")+"),
+    ("PATH", IDENT + r"(?:\." + IDENT + r")*\.@\w+|" + IDENT + r"(?:\." + IDENT + r")+"),  # also `Base.Cartesian.@ncall`
     ("NAME", IDENT + r"|@[A-Za-z_]\w*"),  # `@NamedTuple{…}` (1.10+), `@__MODULE__`
     ("OP", OPERATOR),
     ("PUNCT", r"[(){}\[\],;]"),
@@ -90,7 +90,7 @@ _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
 _OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH",
                           "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT",
-                          "VALUE_NOTE", "ELISION"})
+                          "VALUE_NOTE"})
 # Keywords are recognised at the start of a statement: first token, or right after `:(`.
 _STATEMENT_START = frozenset({None, "QUOTE_OPEN"})
 

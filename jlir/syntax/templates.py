@@ -23,7 +23,7 @@ _NUMBER = re.compile(r"(?<![\w%#])%(\d+)|(?<![\w#])#(\d+)(?![\w#])")
 
 def template(body: str):
     """(key, numbers) for a body that can be templated, else None; numbers[k-1] fills placeholder k."""
-    if '"' in body or "'" in body or "%-" in body or "#-" in body:
+    if '"' in body or "'" in body or "%-" in body or "#-" in body or "unless " in body:
         return None
     numbers: list[int] = []
 

@@ -55,3 +55,28 @@ def test_live_julia_output_round_trips(regenerated):
             continue
         text = p.read_text(encoding="utf-8")
         assert jlir.format(jlir.parse(text, p.name)) == text, p.name
+
+
+@pytest.fixture(scope="module")
+def base_forms(tmp_path_factory):
+    """Every form of 150 Base method instances, printed by the real Julia: input jlir has never seen."""
+    out = tmp_path_factory.mktemp("base-forms")
+    run = subprocess.run([JULIA, str(ROOT / "scripts" / "gen_base_forms.jl"), str(out), "--limit", "150",
+                          "--every", "40"], capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr
+    return out
+
+
+@pytest.mark.parametrize("form", ["lowered", "lowered-source", "typed-unoptimized", "typed-source", "warntype",
+                                  "ircode", "cfg"])
+def test_unseen_base_methods_print_back_exactly_in_every_form(base_forms, form):
+    dumps = [d for d in (base_forms / f"{form}.txt").read_text(encoding="utf-8").split("\0") if d]
+    assert len(dumps) > 100
+    failures = []
+    for text in dumps:
+        try:
+            if jlir.format(jlir.parse(text, form)) != text:
+                failures.append(text.split("\n", 1)[0])
+        except jlir.ParseError as e:
+            failures.append(e.render())
+    assert not failures, f"{len(failures)} of {len(dumps)} {form} dumps fail, e.g.:\n" + "\n".join(failures[:3])

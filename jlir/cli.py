@@ -121,25 +121,30 @@ def _format_table(rows: list[tuple[str, ...]]) -> list[str]:
     return out
 
 
+def _attempt(path: str, doing: str, action):
+    """Run `action()`; returns (value, None), or (None, (kind, message)) with kind `input`, `parse` or `bug`.
+
+    Every verb reports a failure the same way: an unreadable file, a located
+    parse error, or (never a traceback) a parser bug.
+    """
+    try:
+        return action(), None
+    except InputError as e:
+        return None, ("input", f"jlir: error: {e}")
+    except ParseError as e:
+        return None, ("parse", e.render())
+    except RecursionError as e:
+        return None, ("parse", f"{_name(path)}: error: the input nests too deeply to read ({e})")
+    except Exception as e:  # a parser bug must not show as a traceback
+        return None, ("bug", _internal(path, doing, e))
+
+
 def cmd_parse(args) -> int:
     status = EXIT_OK
     for path in args.files:
-        try:
-            _, doc = _parse(path)
-        except InputError as e:
-            _err(f"jlir: error: {e}")
-            status = EXIT_ERROR
-            continue
-        except ParseError as e:
-            _err(e.render())
-            status = EXIT_ERROR
-            continue
-        except RecursionError as e:
-            _err(f"{_name(path)}: error: the input nests too deeply to read ({e})")
-            status = EXIT_ERROR
-            continue
-        except Exception as e:  # a parser bug must not show as a traceback
-            _err(_internal(path, "parsing", e))
+        doc, problem = _attempt(path, "parsing", lambda: _parse(path)[1])
+        if problem:
+            _err(problem[1])
             status = EXIT_ERROR
             continue
         try:
@@ -207,25 +212,12 @@ def _from_json_items(path: str) -> list:
 def cmd_print(args) -> int:
     status = EXIT_OK
     for path in args.files:
-        try:
-            if args.from_json:
-                texts = [jlir.format(x) for x in _from_json_items(path)]
-            else:
-                texts = [jlir.format(_parse(path)[1])]
-        except InputError as e:
-            _err(f"jlir: error: {e}")
-            status = EXIT_ERROR
-            continue
-        except ParseError as e:
-            _err(e.render())
-            status = EXIT_ERROR
-            continue
-        except RecursionError as e:
-            _err(f"{_name(path)}: error: the input nests too deeply to read ({e})")
-            status = EXIT_ERROR
-            continue
-        except Exception as e:
-            _err(_internal(path, "printing", e))
+        if args.from_json:
+            texts, problem = _attempt(path, "printing", lambda: [jlir.format(x) for x in _from_json_items(path)])
+        else:
+            texts, problem = _attempt(path, "printing", lambda: [jlir.format(_parse(path)[1])])
+        if problem:
+            _err(problem[1])
             status = EXIT_ERROR
             continue
         for text in texts:
@@ -257,27 +249,27 @@ def _shorten(line: str | None) -> str:
     return r if len(r) <= 300 else r[:297] + "..."
 
 
+def _parse_and_print(path: str) -> tuple[str, str]:
+    text, doc = _parse(path)
+    return text, jlir.format(doc)
+
+
 def cmd_roundtrip(args) -> int:
     passed = failed = 0
     unreadable = False
     for path in args.files:
         name = _name(path)
-        try:
-            text, doc = _parse(path)
-            got = jlir.format(doc)
-        except InputError as e:
-            _err(f"jlir: error: {e}")
-            unreadable = True
+        result, problem = _attempt(path, "parsing and printing", lambda: _parse_and_print(path))
+        if problem:
+            kind, message = problem
             failed += 1
+            if kind == "input":
+                _err(message)
+                unreadable = True
+            else:
+                _write(message + "\n")
             continue
-        except ParseError as e:
-            _write(e.render() + "\n")
-            failed += 1
-            continue
-        except Exception as e:
-            _write(_internal(path, "parsing and printing", e) + "\n")
-            failed += 1
-            continue
+        text, got = result
         if got == text:
             passed += 1
             continue

@@ -49,8 +49,7 @@ class LALRDriver:
         end_state = self.end_states[start]
         state_stack = [self.start_states[start]]
         value_stack: list = []
-        token = None
-        for token in tokens:
+        for token in _ending(tokens):
             ttype = token.type
             while True:
                 row = states[state_stack[-1]]
@@ -70,21 +69,13 @@ class LALRDriver:
                     children = []
                 value_stack.append(callback(children))
                 state_stack.append(states[state_stack[-1]][origin][1])
-        end = Token("$END", "", start_pos=(token.end_pos if token is not None and token.end_pos else 0))
-        while True:
-            row = states[state_stack[-1]]
-            try:
-                kind, arg, origin, callback = row["$END"]
-            except KeyError:
-                raise DriverError(end, tuple(sorted(s for s in row if s.isupper()))) from None
-            if arg:
-                children = value_stack[-arg:]
-                del state_stack[-arg:]
-                del value_stack[-arg:]
-            else:
-                children = []
-            value = callback(children)
-            state_stack.append(states[state_stack[-1]][origin][1])
-            value_stack.append(value)
-            if state_stack[-1] == end_state:
-                return value_stack[-1]
+                if ttype == "$END" and state_stack[-1] == end_state:
+                    return value_stack[-1]
+
+
+def _ending(tokens):
+    """The tokens, then Lark's `$END`."""
+    token = None
+    for token in tokens:
+        yield token
+    yield Token("$END", "", start_pos=(token.end_pos if token is not None and token.end_pos else 0))

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
 TYPED = FIXTURES / "early_return.typed.txt"
 IRCODE = FIXTURES / "early_return.ircode.txt"
-SHARED_CORPUS = Path("/work/shared/corpus")
+SHARED_CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus"  # the repository's copy
 
 LOCATED = re.compile(r"(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 

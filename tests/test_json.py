@@ -29,7 +29,7 @@ def fixture_files() -> list[Path]:
     if not FIXTURES.is_dir():
         return []
     return sorted(p for p in FIXTURES.iterdir()
-                  if p.is_file() and not p.name.endswith(("domtree.txt", ".json")))
+                  if p.is_file() and p.suffix == ".txt")
 
 
 def pristine_core_files() -> list[Path]:

@@ -25,7 +25,7 @@
 #   load_case(path; rank) -> CaseHeader
 #       evaluate a case file in Main (see "Why Main" below)
 #
-# Forms (file `<case>.<form>.txt` in fixtures/julia-<version>/):
+# Forms (file `<case>.<form>.txt` in fixtures/julia-<version>/; domtree: `.json`):
 #   typed              code_typed(f, T)[1]                       (CodeInfo => RT pair)
 #   typed-unoptimized  code_typed(f, T; optimize=false)[1]
 #   typed-source       code_typed(f, T; debuginfo=:source)[1]
@@ -43,9 +43,9 @@
 #                      line-number column is then a single space)
 #   cfg                the `ircode` IRCode's `ir.cfg`
 #   domtree            the immediate dominators of that CFG, from
-#                      Core.Compiler.construct_domtree: one line per basic block,
-#                      "<bb> => <idom>", bb counting from 1, idom 0 for the entry
-#                      block (and for unreachable blocks); every line ends in "\n".
+#                      Core.Compiler.construct_domtree, as JSON (file <case>.domtree.json):
+#                      {"idoms": [...]}, entry k is the idom of block k (1-based
+#                      blocks; 0 for the entry block and for unreachable blocks).
 #   costs              Base.print_statement_costs(io, f, T) -- only offered when
 #                      the running Julia has it (1.5.3 does not).
 #
@@ -196,11 +196,7 @@ function domtree(cfg)
     C = Core.Compiler
     dt = hasmethod(C.construct_domtree, Tuple{typeof(cfg)}) ?
         C.construct_domtree(cfg) : C.construct_domtree(cfg.blocks)
-    io = IOBuffer()
-    for (bb, idom) in enumerate(dt.idoms)
-        println(io, bb, " => ", idom)
-    end
-    return String(take!(io))
+    return string("{\"idoms\": [", join(dt.idoms, ", "), "]}\n")
 end
 
 """
@@ -445,7 +441,7 @@ function run_batch(outdir::String, results::String, casefiles::Vector{String}, a
                 fs, ts = type_string(f, types, m)
                 println(out, "resolved\t", name, "\t", fs, "\t", ts)
                 for form in header.forms
-                    file = "$name.$form.txt"
+                    file = "$name.$form." * (form == "domtree" ? "json" : "txt")
                     try
                         text = check_text(Base.invokelatest(render, form, f, types; mod=m))
                         write(joinpath(outdir, file), text)

@@ -11,7 +11,7 @@ _TOKEN_NAMES = {
     "OP_ASSIGN": "'='", "OP_PAIR": "'=>'", "OP_COMP": "a comparison operator", "OP_PIPE": "'|>'",
     "OP_COLON": "':'", "OP_PLUS": "an operator like '+'", "OP_SHIFT": "an operator like '<<'",
     "OP_TIMES": "an operator like '*'", "OP_RATIONAL": "'//'", "OP_POWER": "'^'", "OP_UNARY": "a unary operator",
-    "DECL": "'::'", "DOTS": "'...'", "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
+    "DECL": "'::'", "DOTS": "'...'", "ELISION": "'…' (an elided array)", "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'",
     "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "SEMI": "';'",
     "QUOTE_OPEN": "':('", "EXPR_OPEN": "'$(Expr('", "QN_OPEN": "'$(QuoteNode('", "NEW_OPEN": "'%new('",
     "SPLATNEW_OPEN": "'%splatnew('", "KW_GOTO": "'goto'", "KW_IF_NOT": "'if not'", "KW_RETURN": "'return'",

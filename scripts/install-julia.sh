@@ -60,7 +60,15 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-CACHE_ROOT="${JLIR_JULIA_CACHE:-${HOME:?HOME is not set}/.cache/jlir}"
+# The cache: $JLIR_JULIA_CACHE, else ~/.cache/jlir, else (no HOME, as on some CI runners) the
+# repository's own .cache/ folder, which git ignores.
+if [ -n "${JLIR_JULIA_CACHE:-}" ]; then
+  CACHE_ROOT="$JLIR_JULIA_CACHE"
+elif [ -n "${HOME:-}" ]; then
+  CACHE_ROOT="$HOME/.cache/jlir"
+else
+  CACHE_ROOT="$(cd "$(dirname "$0")/.." && pwd)/.cache/jlir"
+fi
 PREFIX="${PREFIX:-$CACHE_ROOT/julia-$JULIA_VERSION}"
 WRAPPER="$PREFIX/bin/julia"
 STAMP="$PREFIX/.jlir-installed"

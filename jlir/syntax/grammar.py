@@ -6,12 +6,16 @@ enormously (`Int64`, `Bool`, `goto #3`), and a cache hit costs one dict lookup.
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
+from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedInput
 
 from jlir.ir import nodes as N
@@ -414,11 +418,32 @@ def _shown_printers():
     return ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))
 
 
+def cache_dir() -> Path:
+    """Where jlir keeps files it can rebuild: `$JLIR_CACHE_DIR`, else `$XDG_CACHE_HOME/jlir` (`~/.cache/jlir`)."""
+    if os.environ.get("JLIR_CACHE_DIR"):
+        return Path(os.environ["JLIR_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "jlir"
+
+
+def _table_cache(text: str) -> str | bool:
+    """The file for Lark's analysed grammar (its LALR table), named by the grammar text's hash and the Lark and
+    Python versions; False (no cache) when the folder cannot be made.  Lark checks the same hash inside the
+    file, so a stale or damaged file is rebuilt, and a file it cannot write is skipped silently."""
+    key = hashlib.sha256(f"{text}\0{lark_version}\0{sys.version_info[:2]}".encode()).hexdigest()[:20]
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / f"julia_ir-{key}.lark-table")
+
+
 @lru_cache(maxsize=1)
 def _lark() -> tuple[Lark, _Build]:
     build = _Build()
-    lark = Lark(grammar_text(), parser="lalr", lexer=JuliaIRLexer, start=["stmt", "type"], strict=True,
-                transformer=build, maybe_placeholders=True)
+    text = grammar_text()
+    lark = Lark(text, parser="lalr", lexer=JuliaIRLexer, start=["stmt", "type"], strict=True,
+                transformer=build, maybe_placeholders=True, cache=_table_cache(text))
     return lark, build, LALRDriver(lark)
 
 

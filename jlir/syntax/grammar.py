@@ -511,7 +511,7 @@ class StatementParser:
         try:
             if self.use_lark_driver:
                 return self._lark.parse(text, start=start)
-            return self._driver.parse(tokenize(text), start)
+            return self._driver.parse(tokenize(text, end=True), start)
         except LexError as e:
             raise BodyError(f"unexpected character {text[e.pos]!r}", e.pos) from None
         except DriverError as e:

@@ -11,6 +11,7 @@ previous token this way, and this one is several times faster.
 from __future__ import annotations
 
 import re
+import sys
 
 from lark import Token
 from lark.lexer import Lexer
@@ -75,7 +76,7 @@ _OPERATOR_RX = _compile(_COMMON + _OPERATOR_ONLY + _TAIL)
 _GROUP_TYPE = {}
 for _rx in (_OPERAND_RX, _OPERATOR_RX):
     for _name, _idx in _rx.groupindex.items():
-        _GROUP_TYPE[(_rx.pattern, _idx)] = _name.rsplit("_", 1)[0]
+        _GROUP_TYPE[(_rx.pattern, _idx)] = sys.intern(_name.rsplit("_", 1)[0])
 _OPERAND_TYPES = [None] + [_GROUP_TYPE[(_OPERAND_RX.pattern, i)] for i in range(1, _OPERAND_RX.groups + 1)]
 _OPERATOR_TYPES = [None] + [_GROUP_TYPE[(_OPERATOR_RX.pattern, i)] for i in range(1, _OPERATOR_RX.groups + 1)]
 
@@ -146,8 +147,21 @@ def _op_token(op: str) -> str:
     return _PREC_TOKEN[prec]
 
 
-def tokenize(text: str):
-    """Yield Lark tokens for one statement body or type."""
+_new_token = str.__new__
+
+
+def _token(kind: str, value: str, start: int) -> Token:
+    """A Lark `Token` with the fields the grammar's callbacks and the errors read (`type`, `value`, `start_pos`):
+    Lark's constructor also fills line and column fields, and costs three times as much."""
+    t = _new_token(Token, value)
+    t.type = kind
+    t.value = value
+    t.start_pos = start
+    return t
+
+
+def tokenize(text: str, end: bool = False):
+    """Yield Lark tokens for one statement body or type; `end`: finish with Lark's `$END` token."""
     pos, n = 0, len(text)
     prev = None
     operand_rx, operator_rx = _OPERAND_RX.match, _OPERATOR_RX.match
@@ -160,30 +174,30 @@ def tokenize(text: str):
         value = m.group()
         start, pos = pos, m.end()
         if kind == "QN_OPEN":
-            end = _quotenode_content(text, pos)
-            if end < 0 or not text.startswith(")", end + 1):
+            end_at = _quotenode_content(text, pos)
+            if end_at < 0 or not text.startswith(")", end_at + 1):
                 raise LexError(text, start)
-            yield Token("QN_CONTENT", text[pos:end], start_pos=start, column=start + 1)
-            pos = end + 2
+            yield _token("QN_CONTENT", text[pos:end_at], start)
+            pos = end_at + 2
             prev = "RPAR"
             continue
         if kind == "WS":
             # ` if not ` and ` with scope ` are the only multi-word keywords.
             if text.startswith("if not ", pos):
-                yield Token("KW_IF_NOT", "if not", start_pos=pos, column=pos + 1)
+                yield _token("KW_IF_NOT", "if not", pos)
                 pos += 7
                 prev = "KW_IF_NOT"
             elif text.startswith("with scope ", pos):
-                yield Token("KW_WITH_SCOPE", "with scope", start_pos=pos, column=pos + 1)
+                yield _token("KW_WITH_SCOPE", "with scope", pos)
                 pos += 11
                 prev = "KW_WITH_SCOPE"
             elif text.startswith("goto ", pos) and not expecting_operand:
                 # `unless %5 goto %16`: `show` of a ≤1.5 `Expr(:gotoifnot)`
-                yield Token("KW_GOTO", "goto", start_pos=pos, column=pos + 1)
+                yield _token("KW_GOTO", "goto", pos)
                 pos += 5
                 prev = "KW_GOTO"
             elif text.startswith("where ", pos):
-                yield Token("KW_WHERE", "where", start_pos=pos, column=pos + 1)
+                yield _token("KW_WHERE", "where", pos)
                 pos += 6
                 prev = "KW_WHERE"
             continue
@@ -201,8 +215,10 @@ def tokenize(text: str):
                 kind = "OP_ASSIGN"
         elif kind == "PUNCT":
             kind = _PUNCT[value]
-        yield Token(kind, value, start_pos=start, column=start + 1)
+        yield _token(kind, value, start)
         prev = kind
+    if end:
+        yield _token("$END", "", n)
 
 
 class JuliaIRLexer(Lexer):
@@ -212,4 +228,5 @@ class JuliaIRLexer(Lexer):
         pass
 
     def lex(self, data):
-        return tokenize(data)
+        for t in tokenize(data):  # Lark's own loop reads every position field
+            yield Token(t.type, t.value, start_pos=t.start_pos, column=t.start_pos + 1)

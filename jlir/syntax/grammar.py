@@ -479,7 +479,8 @@ class StatementParser:
                 parsed = self._templates[key] = self._parse(key, "stmt")
             except BodyError:
                 parsed = self._parse(body, "stmt")  # raises, located in the real text
-        return fill(parsed, numbers)
+        value = self._stmts[body] = fill(parsed, numbers)
+        return value
 
     def parse_type(self, text: str):
         try:

@@ -9,7 +9,8 @@ the printer recomputes it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 
 from jlir.ir import nodes as N
 from jlir.ir.function import (Block, CFGListing, Document, Form, Function, LineInfo, Statement, VectorDisplay,
@@ -32,13 +33,14 @@ _SSA_COLUMN = re.compile(r"%(\d+)( +)= ")
 _LABELS = {"intrinsic ": "intrinsic", "  builtin ": "builtin", "dynamic builtin ": "dynamic builtin",
            "  dynamic ": "dynamic", "  unknown ": "unknown", "   invoke ": "invoke", "dynamic invoke ": "dynamic invoke"}
 _LABEL_RX = re.compile("|".join(re.escape(k) for k in _LABELS))
+_LABEL_FIRST = frozenset(k[0] for k in _LABELS)
 _WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
 _SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 LABEL_TEXT = {v: k for k, v in _LABELS.items()}
 
 
-@dataclass
+@dataclass(slots=True)
 class _StmtLine:
     """One statement line, split into its columns (positions are 0-based in `text`)."""
     index: int               # line index in the document
@@ -50,7 +52,15 @@ class _StmtLine:
     label: str | None
     body: str
     body_col: int
-    locations: list = field(default_factory=list)
+
+
+@lru_cache(maxsize=64)
+def _columns_rx(W: int, L: int):
+    """The rail (`W + 2` wide), inline indent, separating space and SSA column (`L + 4` wide) of a well-formed
+    statement line, as one regex: `_read_columns` slices a line with it, and reads a line it does not match
+    column by column (which finds what is wrong with it)."""
+    starts = "|".join(f"\\d{{{d}}} [─┄]─{{{W - d}}}" for d in range(1, W + 1))
+    return re.compile(f"(?:│ {{{W + 1}}}|(└─{{{W + 1}}})|({starts}))(│*) (?:%(\\d+)( +)= | {{{L + 4}}})")
 
 
 class DocumentReader:
@@ -62,6 +72,7 @@ class DocumentReader:
         self.filename = filename
         self.lines = text.split("\n")
         self.parser = StatementParser()
+        self.statements: dict[tuple, dict] = {}  # (typed, warntype) → statement text → Statement
 
     # ------------------------------------------------------------------ errors
     def error(self, message: str, index: int, column: int = 0, expected=()) -> ParseError:
@@ -313,8 +324,46 @@ class _BodyReader:
         self.W = 1 + (len(rest) - len(rest.lstrip("─")))
         self.lines_info = self._split_lines()
         self.L = self._ssa_width()
-        stmt_lines = [self._read_columns(s) for s in self.lines_info if s is not None and s[0] == "stmt"]
-        return self._assemble(stmt_lines)
+        return self._assemble(self._read_all_columns())
+
+    def _read_all_columns(self) -> list[_StmtLine]:
+        """`_read_columns` of every statement line, sliced with one regex where the line is well-formed."""
+        lines, col, L = self.doc.lines, self.col, self.L
+        match = _columns_rx(self.W, L).match
+        label_match = _LABEL_RX.match
+        continued = self.continued
+        out = []
+        for kind, k in self.lines_info:
+            if kind != "stmt":
+                continue
+            line = lines[k]
+            m = match(line, col)
+            if m is None or k in continued:
+                out.append(self._read_columns(k))
+                continue
+            end, start, bars, sid, spaces = m.groups()
+            printed_id = None
+            if sid is not None:
+                if len(sid) + len(spaces) - 1 != L:
+                    out.append(self._read_columns(k))  # misaligned: raises, located
+                    continue
+                printed_id = int(sid)
+            p = m.end()
+            label = None
+            if line[p:p + 1] in _LABEL_FIRST:
+                lm = label_match(line, p)
+                if lm:
+                    label = _LABELS[lm.group()]
+                    p = lm.end()
+                    if label.endswith("invoke"):
+                        p -= len("invoke ")
+            if start is not None:
+                rail, block = "start", int(start[:start.index(" ")])
+            else:
+                rail, block = ("end" if end is not None else "mid"), 0
+            out.append(_StmtLine(k, rail, block, line[:col].strip() if col else "", len(bars), printed_id, label,
+                                 line[p:], p))
+        return out
 
     def _split_lines(self):
         """Classify each line as a statement line or a location line (`@ file:line within …`)."""
@@ -361,9 +410,8 @@ class _BodyReader:
                 return len(m.group(1)) + len(m.group(2)) - 1
         return 0
 
-    def _read_columns(self, item) -> _StmtLine:
+    def _read_columns(self, k: int) -> _StmtLine:
         doc, W, col, L = self.doc, self.W, self.col, self.L
-        k = item[1]
         line = doc.lines[k]
         rail = line[col:col + W + 2]
         if rail.startswith("│") and rail[1:] == " " * (W + 1):
@@ -414,10 +462,16 @@ class _BodyReader:
         doc = self.doc
         typed = self.warntype or (not self.codeinfo) or any(_has_suffix(s.body) for s in stmt_lines)
         parser = doc.parser
+        # a statement's text (label, body, `::T`) gives one Statement wherever it stands: read once, shared
+        memo = doc.statements.setdefault((typed, self.warntype), {})
         parsed = []
         for s in stmt_lines:
-            node, typ = self._parse_statement(s, typed, parser)
-            parsed.append((s, node, typ))
+            key = s.body if s.label is None else (s.label, s.body)
+            st = memo.get(key)
+            if st is None:
+                node, typ = self._parse_statement(s, typed, parser)
+                st = memo[key] = Statement(node, typ, 0, s.label)
+            parsed.append(st)
         pending = _pending_nodes([s.printed_id for s in stmt_lines])
         attach = [False] * len(stmt_lines)
         if self.gutter is not None:  # a gutter marks each statement's print group: it tells pending nodes apart
@@ -430,7 +484,7 @@ class _BodyReader:
         stmts = []
         positional_of = []
         next_new = 0
-        for (s, node, typ), is_pending, after in zip(parsed, pending, attach):
+        for s, st, is_pending, after in zip(stmt_lines, parsed, pending, attach):
             if s.rail == "start":
                 if s.block != block_no + 1:
                     raise doc.error(f"expected block {block_no + 1} here (blocks are numbered in order from 1)",
@@ -440,14 +494,14 @@ class _BodyReader:
                 block_no += 1
                 block_first = pos + 1  # a pending node may carry the label: the block starts at the next statement
             if is_pending:
-                stmts.append(Statement(node, typ, 0, s.label, s.printed_id if s.printed_id is not None else -1,
+                stmts.append(Statement(st.node, st.type, 0, s.label, s.printed_id if s.printed_id is not None else -1,
                                        attach_after=after))
                 positional_of.append(None)
                 continue
             pos += 1
             if block_first is None:
                 raise doc.error("a statement before the first block", s.index, self.col)
-            stmts.append(Statement(node, typ, 0, s.label))
+            stmts.append(st)
             positional_of.append(pos)
             if s.rail == "end":
                 blocks.append(Block(block_first, pos))

@@ -26,7 +26,7 @@ from jlir.ir.operators import CHAINABLE
 from jlir.ir.style import Style
 from jlir.syntax.driver import DriverError, LALRDriver
 from jlir.syntax.lexer import JuliaIRLexer, LexError, tokenize
-from jlir.syntax.templates import fill, template
+from jlir.syntax.templates import compile_filler, numbers, template, template_text
 
 _ARG_RX = re.compile(r"_(\d+)$")
 _SLOTNUM_RX = re.compile(r"(.*)@_(\d+)$")
@@ -459,7 +459,7 @@ class StatementParser:
         self._lark, self._build, self._driver = _lark()
         self.use_lark_driver = False  # True: Lark's own loop (the reference jlir's driver is tested against)
         self._stmts: dict[str, object] = {}
-        self._templates: dict[str, object] = {}
+        self._templates: dict[str, object] = {}  # template key → function of the numbers
         self._types: dict[str, object] = {}
 
     def parse_stmt(self, body: str):
@@ -471,15 +471,17 @@ class StatementParser:
         if shape is None:
             value = self._stmts[body] = self._parse(body, "stmt")
             return value
-        key, numbers = shape
+        key, pieces = shape
         try:
-            parsed = self._templates[key]
+            filler = self._templates[key]
         except KeyError:
             try:
-                parsed = self._templates[key] = self._parse(key, "stmt")
+                parsed = self._parse(template_text(pieces), "stmt")
             except BodyError:
                 parsed = self._parse(body, "stmt")  # raises, located in the real text
-        value = self._stmts[body] = fill(parsed, numbers)
+            f = compile_filler(parsed)
+            filler = self._templates[key] = (lambda nums: parsed) if f is None else f
+        value = self._stmts[body] = filler(numbers(pieces))
         return value
 
     def parse_type(self, text: str):

@@ -149,6 +149,10 @@ def _op_token(op: str) -> str:
 
 _new_token = str.__new__
 
+# Characters that start only a PUNCT token, whatever the state (no operator, name or number starts with one);
+# `(` also starts `(generic function with …)` after an operand, so it takes the regex there.
+_PUNCT_ONLY = {c: kind for c, kind in _PUNCT.items() if c != "("}
+
 
 def _token(kind: str, value: str, start: int) -> Token:
     """A Lark `Token` with the fields the grammar's callbacks and the errors read (`type`, `value`, `start_pos`):
@@ -160,46 +164,68 @@ def _token(kind: str, value: str, start: int) -> Token:
     return t
 
 
-def tokenize(text: str, end: bool = False):
-    """Yield Lark tokens for one statement body or type; `end`: finish with Lark's `$END` token."""
+def tokenize(text: str, end: bool = False) -> list[Token]:
+    """Lark tokens for one statement body or type; `end`: finish with Lark's `$END` token."""
+    out = []
+    push = out.append
     pos, n = 0, len(text)
     prev = None
     operand_rx, operator_rx = _OPERAND_RX.match, _OPERATOR_RX.match
+    punct_only = _PUNCT_ONLY
     while pos < n:
         expecting_operand = prev not in _OPERAND_END
-        m = (operand_rx if expecting_operand else operator_rx)(text, pos)
-        if m is None:
-            raise LexError(text, pos)
-        kind = (_OPERAND_TYPES if expecting_operand else _OPERATOR_TYPES)[m.lastindex]
-        value = m.group()
-        start, pos = pos, m.end()
-        if kind == "QN_OPEN":
-            end_at = _quotenode_content(text, pos)
-            if end_at < 0 or not text.startswith(")", end_at + 1):
-                raise LexError(text, start)
-            yield _token("QN_CONTENT", text[pos:end_at], start)
-            pos = end_at + 2
-            prev = "RPAR"
+        c = text[pos]
+        kind = punct_only.get(c)
+        if kind is None and c == "(" and (expecting_operand or not text.startswith("(generic", pos)):
+            kind = "LPAR"
+        if kind is not None:  # one character, one token: no regex needed
+            t = _new_token(Token, c)
+            t.type = kind
+            t.value = c
+            t.start_pos = pos
+            push(t)
+            pos += 1
+            prev = kind
             continue
+        if c == " ":
+            pos += 1
+            while pos < n and text[pos] == " ":
+                pos += 1
+            kind = "WS"
+        else:
+            m = (operand_rx if expecting_operand else operator_rx)(text, pos)
+            if m is None:
+                raise LexError(text, pos)
+            kind = (_OPERAND_TYPES if expecting_operand else _OPERATOR_TYPES)[m.lastindex]
+            value = m.group()
+            start, pos = pos, m.end()
         if kind == "WS":
             # ` if not ` and ` with scope ` are the only multi-word keywords.
             if text.startswith("if not ", pos):
-                yield _token("KW_IF_NOT", "if not", pos)
+                push(_token("KW_IF_NOT", "if not", pos))
                 pos += 7
                 prev = "KW_IF_NOT"
             elif text.startswith("with scope ", pos):
-                yield _token("KW_WITH_SCOPE", "with scope", pos)
+                push(_token("KW_WITH_SCOPE", "with scope", pos))
                 pos += 11
                 prev = "KW_WITH_SCOPE"
             elif text.startswith("goto ", pos) and not expecting_operand:
                 # `unless %5 goto %16`: `show` of a ≤1.5 `Expr(:gotoifnot)`
-                yield _token("KW_GOTO", "goto", pos)
+                push(_token("KW_GOTO", "goto", pos))
                 pos += 5
                 prev = "KW_GOTO"
             elif text.startswith("where ", pos):
-                yield _token("KW_WHERE", "where", pos)
+                push(_token("KW_WHERE", "where", pos))
                 pos += 6
                 prev = "KW_WHERE"
+            continue
+        if kind == "QN_OPEN":
+            end_at = _quotenode_content(text, pos)
+            if end_at < 0 or not text.startswith(")", end_at + 1):
+                raise LexError(text, start)
+            push(_token("QN_CONTENT", text[pos:end_at], start))
+            pos = end_at + 2
+            prev = "RPAR"
             continue
         if kind == "NAME":
             if prev in _STATEMENT_START and value in _KEYWORDS and (pos == n or text[pos] in " (") \
@@ -215,10 +241,15 @@ def tokenize(text: str, end: bool = False):
                 kind = "OP_ASSIGN"
         elif kind == "PUNCT":
             kind = _PUNCT[value]
-        yield _token(kind, value, start)
+        t = _new_token(Token, value)
+        t.type = kind
+        t.value = value
+        t.start_pos = start
+        push(t)
         prev = kind
     if end:
-        yield _token("$END", "", n)
+        push(_token("$END", "", n))
+    return out
 
 
 class JuliaIRLexer(Lexer):

@@ -70,6 +70,7 @@ class DocumentReader:
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colored REPL output: the escapes carry no IR
         self.filename = filename
+        self.text = text
         self.lines = text.split("\n")
         self.parser = StatementParser()
         self.statements: dict[tuple, dict] = {}  # (typed, warntype) → statement text → Statement
@@ -83,10 +84,10 @@ class DocumentReader:
     # ------------------------------------------------------------------ document
     def read(self) -> Document:
         lines = self.lines
-        if "\x00" in "\n".join(lines[:50]) or any("\x00" in l for l in lines):
+        if "\x00" in self.text:
             bad = next(i for i, l in enumerate(lines) if "\x00" in l)
             raise self.error("binary data: this is not Julia IR text", bad, lines[bad].index("\x00"))
-        found = foreign.identify(lines)
+        found = foreign.identify(lines, self.text)
         if found is not None:
             raise self.error(f"not Julia SSA IR that jlir knows: this looks like {found[1]}", found[0])
         items, seps = [], []
@@ -302,7 +303,7 @@ class _BodyReader:
     def read(self) -> _Body:
         doc, lines = self.doc, self.doc.lines
         # a colored print's right-hand gutter: strip it here (the lines then read as usual), rebuild it in `_line_info`
-        self.gutter = gutter.split_gutter(lines, self.start, self.end)
+        self.gutter = gutter.split_gutter(lines, self.start, self.end, text=self.text)
         if self.left is not None:
             cw = self.left[1]
             first = next((k for k in range(self.start, self.end) if _FIRST_RAIL.match(lines[k], cw)), None)
@@ -322,9 +323,97 @@ class _BodyReader:
         rail_at = self.col + 2
         rest = lines[first][rail_at + 1:]
         self.W = 1 + (len(rest) - len(rest.lstrip("─")))
+        if self.gutter is None and self.left is None and first == self.start:
+            body = self._read_plain()
+            if body is not None:
+                return body
         self.lines_info = self._split_lines()
         self.L = self._ssa_width()
         return self._assemble(self._read_all_columns())
+
+    def _read_plain(self) -> _Body | None:
+        """The common dump in one pass: every line a well-formed statement line (no location lines, no
+        statement spanning lines, no pending nodes, no gutter or tool column).  Gives what `_split_lines`,
+        `_read_all_columns` and `_assemble` give for such a dump, without their per-line records; None as
+        soon as a line is anything else (the general reading then reads the dump, and locates any error)."""
+        doc, lines, col, W = self.doc, self.doc.lines, self.col, self.W
+        start, end = self.start, self.end
+        # `_ssa_width`: every line is a statement line here, so the first one with an SSA column sets it
+        L, p0 = 0, col + W + 2
+        for k in range(start, end):
+            line = lines[k]
+            p = p0
+            while line.startswith("│", p):
+                p += 1
+            m = _SSA_COLUMN.match(line, p + 1)
+            if m:
+                L = len(m.group(1)) + len(m.group(2)) - 1
+                break
+        self.L = L
+        match = _columns_rx(W, L).match
+        label_match = _LABEL_RX.match
+        bodies, labels, rails, linenos = [], [], [], []
+        for k in range(start, end):
+            line = lines[k]
+            m = match(line, col)
+            if m is None:
+                return None
+            if col:
+                head = line[:col].strip()
+                if head and not head.isdigit():
+                    return None
+                linenos.append(head)
+            if ":(" in line and open_brackets(line) > 0:
+                return None  # quoted code continues on the next lines
+            end_rail, start_rail, _, sid, spaces = m.groups()
+            if sid is not None and (len(sid) + len(spaces) - 1 != L or int(sid) != k - start + 1):
+                return None  # misaligned, or a printed id other than its position (a pending node)
+            p = m.end()
+            label = None
+            if line[p:p + 1] in _LABEL_FIRST:
+                lm = label_match(line, p)
+                if lm:
+                    label = _LABELS[lm.group()]
+                    p = lm.end()
+                    if label.endswith("invoke"):
+                        p -= len("invoke ")
+            bodies.append(line[p:])
+            labels.append(label)
+            rails.append(int(start_rail[:start_rail.index(" ")]) if start_rail is not None
+                         else -1 if end_rail is not None else 0)  # block number, -1 (`└──`), 0 (`│`)
+        typed = self.warntype or (not self.codeinfo) or any(map(_has_suffix, bodies))
+        parser = doc.parser
+        memo = doc.statements.setdefault((typed, self.warntype), {})
+        blocks, stmts = [], []
+        block_no, block_first = 0, None
+        for pos, (body, label, rail) in enumerate(zip(bodies, labels, rails), 1):
+            if rail > 0:
+                if rail != block_no + 1:
+                    return None
+                if block_first is not None:
+                    blocks.append(Block(block_first, pos - 1))
+                block_no += 1
+                block_first = pos
+            elif block_first is None:
+                return None
+            key = body if label is None else (label, body)
+            st = memo.get(key)
+            if st is None:
+                k = start + pos - 1
+                at = len(lines[k]) - len(body)
+                node, typ = self._parse_statement(_StmtLine(k, "", 0, "", 0, None, label, body, at), typed, parser)
+                st = memo[key] = Statement(node, typ, 0, label)
+            stmts.append(st)
+            if rail < 0:
+                blocks.append(Block(block_first, pos))
+                block_first = None
+        if block_first is not None:
+            blocks.append(Block(block_first, len(stmts)))
+        self.style = style = detect_style(self.text, codeinfo=self.codeinfo, extra=self._style_facts(any(labels)))
+        linetable = ()
+        if col:
+            linetable, stmts = _line_numbers(linenos, stmts, [True] * len(stmts))
+        return _Body(tuple(stmts), tuple(blocks), linetable, style, typed)
 
     def _read_all_columns(self) -> list[_StmtLine]:
         """`_read_columns` of every statement line, sliced with one regex where the line is well-formed."""
@@ -509,14 +598,7 @@ class _BodyReader:
         if block_first is not None:
             blocks.append(Block(block_first, pos))
         stmts = _number_pending(stmts, pos)
-        extra = []
-        if any(s.label for s in stmt_lines):  # call labels came with 1.12
-            extra.append(((1, 12), Style().hi))
-        if self.codeinfo and self.col and self.left is None:
-            extra.append(((1, 0), (1, 0)))
-        if self.tail_present is not None or not self.codeinfo and self.left is None:
-            extra.append(((1, 7), Style().hi) if self.tail_present else (Style().lo, (1, 6)))
-        style = detect_style(self.text, codeinfo=self.codeinfo, extra=tuple(extra))
+        style = detect_style(self.text, codeinfo=self.codeinfo, extra=self._style_facts(any(s.label for s in stmt_lines)))
         self.style = style
         screen = left_values = None
         if self.left is not None:
@@ -532,6 +614,17 @@ class _BodyReader:
         else:
             linetable, stmts = self._line_info(stmt_lines, stmts, positional_of)
         return _Body(tuple(stmts), tuple(blocks), linetable, style, typed, screen, left_values)
+
+    def _style_facts(self, labelled: bool) -> tuple:
+        """What the layout shows about the Julia version, as (lo, hi) facts for `detect_style`."""
+        extra = []
+        if labelled:  # call labels came with 1.12
+            extra.append(((1, 12), Style().hi))
+        if self.codeinfo and self.col and self.left is None:
+            extra.append(((1, 0), (1, 0)))
+        if self.tail_present is not None or not self.codeinfo and self.left is None:
+            extra.append(((1, 7), Style().hi) if self.tail_present else (Style().lo, (1, 6)))
+        return tuple(extra)
 
     def _parse_statement(self, s: _StmtLine, typed: bool, parser: StatementParser):
         body = s.body
@@ -565,25 +658,30 @@ class _BodyReader:
             return debuginfo.read_locations(self.doc, self.lines_info, stmt_lines, stmts, positional_of, self.W)
         if not self.col:
             return (), stmts
-        table: dict[int, int] = {}
-        linetable = []
-        out = list(stmts)
-        current = 0
+        return _line_numbers([s.lineno for s in stmt_lines], stmts, positional_of)
+
+
+def _line_numbers(linenos: list[str], stmts, positional_of):
+    """The line table a line-number column shows (one entry per line number), and the statements with `loc` set."""
+    table: dict[int, int] = {}
+    linetable = []
+    out = list(stmts)
+    current = 0
+    group_lineno = ""
+    for i, (lineno, st, pos) in enumerate(zip(linenos, stmts, positional_of)):
+        if pos is None:  # a pending node shows the line of the statement it precedes
+            group_lineno = group_lineno or lineno
+            continue
+        text = group_lineno or lineno
         group_lineno = ""
-        for i, (s, st, pos) in enumerate(zip(stmt_lines, stmts, positional_of)):
-            if pos is None:  # a pending node shows the line of the statement it precedes
-                group_lineno = group_lineno or s.lineno
-                continue
-            text = group_lineno or s.lineno
-            group_lineno = ""
-            if text:
-                n = int(text)
-                if n not in table:
-                    linetable.append(LineInfo("", n, ""))
-                    table[n] = len(linetable)
-                current = table[n]
-            out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
-        return tuple(linetable), out
+        if text:
+            n = int(text)
+            if n not in table:
+                linetable.append(LineInfo("", n, ""))
+                table[n] = len(linetable)
+            current = table[n]
+        out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
+    return tuple(linetable), out
 
 
 _BRACKETS = re.compile(r'[()\[\]{}"]|(?<![\w)\]}\'])\'')
@@ -667,6 +765,8 @@ def _pending_nodes(printed_ids: list[int | None]) -> list[bool]:
     """
     n = len(printed_ids)
     pending = [False] * n
+    if all(pid is None or pid == i for i, pid in enumerate(printed_ids, 1)):
+        return pending  # every printed id is its statement's position: no id breaks the sequence, none is surplus
     anchors = []  # (print index, id) of numbered positional statements
     for i, pid in enumerate(printed_ids):
         if pid is None:
@@ -687,6 +787,8 @@ def _pending_nodes(printed_ids: list[int | None]) -> list[bool]:
 
 def _number_pending(stmts: list[Statement], npositional: int) -> list[Statement]:
     """Give unnumbered pending nodes ids after the positional ones (`length(stmts) + k`), skipping printed ids."""
+    if not any(s.new_id == -1 for s in stmts):
+        return stmts
     taken = {s.new_id for s in stmts if s.new_id is not None and s.new_id > 0}
     next_id = npositional + 1
     out = []

@@ -25,7 +25,7 @@ from jlir.ir import values as V
 BLOCK_BASE = 1_000_000
 # the digits of `%12` (not `a%12`, `%%12`, `#%12`) and of `#4` (not `a#4`, `#4#`, `#4x`): the sign stays in the text
 _NUMBER = re.compile(r"(?:(?<=%)(?<![\w%#]%)|(?<=#)(?<![\w#]#)(?=\d+(?![\w#])))(\d+)")
-_SEP = "\x00"  # no text holds a NUL (jlir refuses it as binary data), so the key is unambiguous
+_SEP = "\x00"  # joins the key's pieces: bodies holding a NUL are not templated, so keys are unambiguous
 
 
 def template(body: str):
@@ -34,7 +34,7 @@ def template(body: str):
     `pieces` alternates the text between numbers and the numbers' digits (`re.split` output); `key`
     identifies the shape: the texts between the numbers, joined by NUL.
     """
-    if '"' in body or "'" in body or "%-" in body or "#-" in body:
+    if '"' in body or "'" in body or "%-" in body or "#-" in body or _SEP in body:
         return None
     pieces = _NUMBER.split(body)
     if len(pieces) == 1:

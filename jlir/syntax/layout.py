@@ -57,6 +57,13 @@ class _StmtLine:
 
 
 @lru_cache(maxsize=64)
+def _lines_rx(col: int, W: int, L: int):
+    """`_columns_rx` for whole lines of a text (multi-line mode): the line-number column (`col` wide), rail,
+    indent, SSA column and the rest of the line (label, body and type)."""
+    return re.compile(f"^(.{{{col}}})" + _columns_rx(W, L).pattern + "(.*)$", re.M)
+
+
+@lru_cache(maxsize=64)
 def _columns_rx(W: int, L: int):
     """The rail (`W + 2` wide), inline indent, separating space and SSA column (`L + 4` wide) of a well-formed
     statement line, as one regex: `_read_columns` slices a line with it, and reads a line it does not match
@@ -359,7 +366,8 @@ class _BodyReader:
         """The common dump in one pass: every line a well-formed statement line (no location lines, no
         statement spanning lines, no pending nodes, no gutter or tool column).  Gives what `_split_lines`,
         `_read_all_columns` and `_assemble` give for such a dump, without their per-line records; None as
-        soon as a line is anything else (the general reading then reads the dump, and locates any error)."""
+        soon as a line is anything else or does not parse (the general reading then reads the dump, and reports
+        the error it finds first)."""
         doc, lines, col, W = self.doc, self.doc.lines, self.col, self.W
         start, end = self.start, self.end
         # `_ssa_width`: every line is a statement line here, so the first one with an SSA column sets it
@@ -374,45 +382,29 @@ class _BodyReader:
                 L = len(m.group(1)) + len(m.group(2)) - 1
                 break
         self.L = L
-        match = _columns_rx(W, L).match
+        # every line split into its columns by one `findall`; a line it cannot split is left out
+        rows = _lines_rx(col, W, L).findall("\n".join(lines[start:end]))
+        if len(rows) != end - start:
+            return None
+        typed = self.warntype or (not self.codeinfo) or any(_has_suffix(row[6]) for row in rows)
+        parser = doc.parser
+        memo = doc.statements.setdefault((typed, self.warntype), {})
+        quoted = any(":(" in row[6] for row in rows)
         label_match = _LABEL_RX.match
-        bodies, labels, rails, linenos = [], [], [], []
-        for k in range(start, end):
-            line = lines[k]
-            m = match(line, col)
-            if m is None:
-                return None
+        blocks, stmts, linenos = [], [], []
+        block_no, block_first, labelled = 0, None, False
+        for pos, (head, end_rail, start_rail, _, sid, spaces, body) in enumerate(rows, 1):
+            if sid and (len(sid) + len(spaces) - 1 != L or int(sid) != pos):
+                return None  # misaligned, or a printed id other than its position (a pending node)
             if col:
-                head = line[:col].strip()
+                head = head.strip()
                 if head and not head.isdigit():
                     return None
                 linenos.append(head)
-            if ":(" in line and open_brackets(line) > 0:
+            if quoted and ":(" in body and open_brackets(body) > 0:
                 return None  # quoted code continues on the next lines
-            end_rail, start_rail, _, sid, spaces = m.groups()
-            if sid is not None and (len(sid) + len(spaces) - 1 != L or int(sid) != k - start + 1):
-                return None  # misaligned, or a printed id other than its position (a pending node)
-            p = m.end()
-            label = None
-            if line[p:p + 1] in _LABEL_FIRST:
-                lm = label_match(line, p)
-                if lm:
-                    label = _LABELS[lm.group()]
-                    p = lm.end()
-                    if label.endswith("invoke"):
-                        p -= len("invoke ")
-            bodies.append(line[p:])
-            labels.append(label)
-            rails.append(int(start_rail[:start_rail.index(" ")]) if start_rail is not None
-                         else -1 if end_rail is not None else 0)  # block number, -1 (`└──`), 0 (`│`)
-        typed = self.warntype or (not self.codeinfo) or any(map(_has_suffix, bodies))
-        parser = doc.parser
-        memo = doc.statements.setdefault((typed, self.warntype), {})
-        blocks, stmts = [], []
-        block_no, block_first = 0, None
-        for pos, (body, label, rail) in enumerate(zip(bodies, labels, rails), 1):
-            if rail > 0:
-                if rail != block_no + 1:
+            if start_rail:
+                if int(start_rail[:start_rail.index(" ")]) != block_no + 1:
                     return None
                 if block_first is not None:
                     blocks.append(Block(block_first, pos - 1))
@@ -420,20 +412,29 @@ class _BodyReader:
                 block_first = pos
             elif block_first is None:
                 return None
-            key = body if label is None else (label, body)
-            st = memo.get(key)
+            label = None
+            if body[:1] in _LABEL_FIRST:
+                lm = label_match(body)
+                if lm:
+                    label = _LABELS[lm.group()]
+                    body = body[lm.end() - (len("invoke ") if label.endswith("invoke") else 0):]
+                    labelled = True
+            st = memo.get(body if label is None else (label, body))
             if st is None:
                 k = start + pos - 1
                 at = len(lines[k]) - len(body)
-                node, typ = self._parse_statement(_StmtLine(k, "", 0, "", 0, None, label, body, at), typed, parser)
-                st = memo[key] = Statement(node, typ, 0, label)
+                try:
+                    node, typ = self._parse_statement(_StmtLine(k, "", 0, "", 0, None, label, body, at), typed, parser)
+                except ParseError:
+                    return None  # the general reading reports the first error, in its order of checks
+                st = memo[body if label is None else (label, body)] = Statement(node, typ, 0, label)
             stmts.append(st)
-            if rail < 0:
+            if end_rail:
                 blocks.append(Block(block_first, pos))
                 block_first = None
         if block_first is not None:
             blocks.append(Block(block_first, len(stmts)))
-        self.style = style = detect_style(self.text, codeinfo=self.codeinfo, extra=self._style_facts(any(labels)))
+        self.style = style = detect_style(self.text, codeinfo=self.codeinfo, extra=self._style_facts(labelled))
         linetable = ()
         if col:
             linetable, stmts = _line_numbers(linenos, stmts, [True] * len(stmts))

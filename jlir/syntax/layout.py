@@ -181,13 +181,14 @@ class DocumentReader:
         open_line = self.lines[i]
         thunk = open_line == _THUNK_OPEN
         j = i + 1
-        while j < len(self.lines):
-            line = self.lines[j]
-            if thunk and line == "))))":
-                break
-            if not thunk and _CODEINFO_CLOSE.match(line):
-                break
-            if not line.strip():
+        lines, n = self.lines, len(self.lines)
+        while j < n:
+            line = lines[j]
+            c = line[:1]
+            if c == ")":  # a closing line
+                if line == "))))" if thunk else _CODEINFO_CLOSE.match(line):
+                    break
+            elif not c or c.isspace() and not line.strip():
                 raise self.error("unexpected blank line inside `CodeInfo(`: the dump ends before its closing `)`", j)
             j += 1
         else:

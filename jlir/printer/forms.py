@@ -5,6 +5,7 @@ from jlir.ir.function import CFGListing, Document, Form, Function, StatementVect
 from jlir.ir.values import Literal
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.function import body_lines, cost_column
+from jlir.syntax.layout import gc_paused
 
 
 def format_function(f: Function) -> str:
@@ -69,7 +70,7 @@ def format_vector(v: VectorDisplay) -> str:
     first line is padded by how much shorter its whole `CodeInfo(…)` text is
     than the longest one.
     """
-    texts = [format_item(x) for x in v.items]
+    texts = [_format_item(x) for x in v.items]
     keys = [_pair_key_length(x, t) for x, t in zip(v.items, texts)]
     width = max((k for k in keys if k is not None), default=0)
     out = [] if v.header is None else [v.header + ":"]
@@ -106,6 +107,11 @@ def _is_integer(x) -> bool:
 
 
 def format_item(x) -> str:
+    with gc_paused():
+        return _format_item(x)
+
+
+def _format_item(x) -> str:
     if isinstance(x, StatementVector):
         return format_statement_vector(x)
     if isinstance(x, Function):
@@ -120,8 +126,9 @@ def format_item(x) -> str:
 def format_document(d: Document) -> str:
     """The whole text: each dump printed, with the separators that stood between them."""
     parts = []
-    for sep, item in zip(d.separators, d.items):
-        parts.append(sep)
-        parts.append(format_item(item))
+    with gc_paused():
+        for sep, item in zip(d.separators, d.items):
+            parts.append(sep)
+            parts.append(_format_item(item))
     parts.append(d.trailing)
     return "".join(parts)

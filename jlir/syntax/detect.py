@@ -13,48 +13,84 @@ from jlir.ir.style import NEWEST, OLDEST, Style
 
 _R = re.compile
 
-# (pattern, lo, hi): finding `pattern` in the dump proves the version is in lo..hi.
+_SPACED_CURLY = _R(r"\{[^{}()]*, [^{}()]*\}")
+
+
+def _search_spaced_curly(text: str) -> bool:
+    """Whether `text` has `(?<![\\w.])(?!Union\\{)\\w+\\{[^{}()]*, [^{}()]*\\}` (`Tuple{A, B}`, not `Union{A, B}`
+    or `Base.Dict{A, B}`): each `{…, …}` is found from its brace, then the word before it is checked."""
+    for m in _SPACED_CURLY.finditer(text):
+        k = j = m.start()
+        while j and (text[j - 1].isalnum() or text[j - 1] == "_"):  # `\w`
+            j -= 1
+        if j < k and (j == 0 or text[j - 1] != ".") and text[j:k] != "Union":
+            return True
+    return False
+
+
+def _after_rail(word: str):
+    """A search for `[│└─┄] +word$` (a statement that is just `word`) that finds `word` at a line end first."""
+    rx = _R(re.escape(word) + "$", re.M)
+
+    def search(text: str) -> bool:
+        for m in rx.finditer(text):
+            j = k = m.start()
+            while k and text[k - 1] == " ":
+                k -= 1
+            if k < j and k and text[k - 1] in "│└─┄":
+                return True
+        return False
+    return search
+
+
+# (literal, pattern, lo, hi): finding `pattern` in the dump proves the version is in lo..hi.  `literal` is a
+# substring every match contains (or a tuple of them, one of which it contains): a dump without it is skipped
+# with a fast `in` test instead of a regex scan.  `pattern` is a regex, or a function doing its search faster;
+# patterns start with a literal where they can (lookbehinds after it), which lets `re` skip ahead to it.
 EVIDENCE = [
-    (_R(r"Core\.Compiler\.(?:Const|PartialStruct|Argument)\("), OLDEST, (1, 5)),
-    (_R(r"(?<![\w.])Core\.(?:Const|PartialStruct|Argument)\("), (1, 6), NEWEST),
-    (_R(r"Base\.Compiler\."), (1, 12), NEWEST),
-    (_R(r" enter #\d+"), (1, 11), NEWEST),
-    (_R(r"\$\(Expr\(:enter, #"), OLDEST, (1, 10)),
-    (_R(r"\$\(Expr\(:leave, :\("), (1, 11), NEWEST),
-    (_R(r"@NamedTuple\{"), (1, 10), NEWEST),
-    (_R(r"MaybeUndef\("), OLDEST, (1, 9)),
-    (_R(r"^MethodInstance for ", re.M), (1, 7), NEWEST),
-    (_R(r"^  from .* @ \S", re.M), (1, 9), NEWEST),
-    (_R(r"^  from .* in \S+ at ", re.M), (1, 7), (1, 8)),
-    (_R(r"^Variables$", re.M), (1, 2), (1, 6)),
-    (_R(r"^CFG with \d+ blocks:", re.M), (1, 9), NEWEST),
-    (_R(r"^\d+\t=>\t", re.M), OLDEST, (1, 8)),
-    (_R(r"within `[^`'\n]*`$", re.M), (1, 7), NEWEST),
-    (_R(r"within `[^`'\n]*'$", re.M), OLDEST, (1, 6)),
-    (_R(r"^\d+-element Array\{"), OLDEST, (1, 5)),
-    (_R(r"^\d+-element Vector\{"), (1, 6), NEWEST),
-    (_R(r"\$\(Expr\(:unreachable\)\)"), OLDEST, (1, 5)),
-    (_R(r"[│└─┄] +return$", re.M), OLDEST, (1, 5)),
-    (_R(r"[\w}\])\"],[\w{:]"), OLDEST, (1, 5)),  # `Tuple{Int64,Int64}`: DataType parameters without a space
-    (_R(r"(?<![\w.])(?!Union\{)\w+\{[^{}()]*, [^{}()]*\}"), (1, 6), NEWEST),
-    (_R(r"(?<![\w\"])@_\d"), (1, 2), NEWEST),
-    (_R(r'var"'), (1, 3), NEWEST),
-    (_R(r'getfield\(Main, Symbol\("'), OLDEST, (1, 2)),
+    ("Core.Compiler.", _R(r"Core\.Compiler\.(?:Const|PartialStruct|Argument)\("), OLDEST, (1, 5)),
+    (("Core.Const(", "Core.PartialStruct(", "Core.Argument("),
+     _R(r"(?<![\w.])Core\.(?:Const|PartialStruct|Argument)\("), (1, 6), NEWEST),
+    ("Base.Compiler.", _R(r"Base\.Compiler\."), (1, 12), NEWEST),
+    (" enter #", _R(r" enter #\d+"), (1, 11), NEWEST),
+    ("$(Expr(:enter, #", _R(r"\$\(Expr\(:enter, #"), OLDEST, (1, 10)),
+    ("$(Expr(:leave, :(", _R(r"\$\(Expr\(:leave, :\("), (1, 11), NEWEST),
+    ("@NamedTuple{", _R(r"@NamedTuple\{"), (1, 10), NEWEST),
+    ("MaybeUndef(", _R(r"MaybeUndef\("), OLDEST, (1, 9)),
+    ("MethodInstance for ", _R(r"^MethodInstance for ", re.M), (1, 7), NEWEST),
+    ("  from ", _R(r"^  from .* @ \S", re.M), (1, 9), NEWEST),
+    ("  from ", _R(r"^  from .* in \S+ at ", re.M), (1, 7), (1, 8)),
+    ("Variables", _R(r"^Variables$", re.M), (1, 2), (1, 6)),
+    ("CFG with ", _R(r"^CFG with \d+ blocks:", re.M), (1, 9), NEWEST),
+    ("\t=>\t", _R(r"^\d+\t=>\t", re.M), OLDEST, (1, 8)),
+    ("within `", _R(r"within `[^`'\n]*`$", re.M), (1, 7), NEWEST),
+    ("within `", _R(r"within `[^`'\n]*'$", re.M), OLDEST, (1, 6)),
+    ("-element Array{", _R(r"^\d+-element Array\{"), OLDEST, (1, 5)),
+    ("-element Vector{", _R(r"^\d+-element Vector\{"), (1, 6), NEWEST),
+    ("$(Expr(:unreachable))", _R(r"\$\(Expr\(:unreachable\)\)"), OLDEST, (1, 5)),
+    ("return", _after_rail("return"), OLDEST, (1, 5)),  # `[│└─┄] +return$`
+    # `Tuple{Int64,Int64}`: DataType parameters without a space
+    (",", _R(r",(?<=[\w}\])\"],)[\w{:]"), OLDEST, (1, 5)),
+    (", ", _search_spaced_curly, (1, 6), NEWEST),  # `Tuple{A, B}`
+    ("@_", _R(r"@_(?<![\w\"]@_)\d"), (1, 2), NEWEST),  # `(?<![\w"])@_\d`
+    ('var"', _R(r'var"'), (1, 3), NEWEST),
+    ('getfield(Main, Symbol("', _R(r'getfield\(Main, Symbol\("'), OLDEST, (1, 2)),
 ]
 
 # Printed only in CodeInfo up to 1.5 (IRCode prints `unreachable` in every version).
 CODEINFO_EVIDENCE = [
-    (_R(r"[│└─┄] +unreachable$", re.M), (1, 6), NEWEST),
-    (_R(r"[│└─┄] +return nothing$", re.M), (1, 6), NEWEST),
+    ("unreachable", _after_rail("unreachable"), (1, 6), NEWEST),  # `[│└─┄] +unreachable$`
+    ("return nothing", _after_rail("return nothing"), (1, 6), NEWEST),  # `[│└─┄] +return nothing$`
 ]
 
 
 def detect_style(text: str, *, codeinfo: bool = False, extra: tuple = ()) -> Style:
     """The style consistent with the evidence in `text`; `extra` adds (lo, hi) facts found by the layout."""
     style = Style()
-    rules = EVIDENCE + (CODEINFO_EVIDENCE if codeinfo else [])
-    for rx, lo, hi in rules:
-        if rx.search(text):
+    rules = EVIDENCE + CODEINFO_EVIDENCE if codeinfo else EVIDENCE
+    for literal, rx, lo, hi in rules:
+        if (literal in text if literal.__class__ is str else any(x in text for x in literal)) \
+                and (rx(text) if callable(rx) else rx.search(text)):
             style = style.narrowed(lo, hi)
     for lo, hi in extra:
         style = style.narrowed(lo, hi)

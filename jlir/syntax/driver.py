@@ -1,20 +1,36 @@
 """A lean loop over Lark's LALR table.
 
 Lark builds the table (from grammar/julia_ir.lark, strict: no conflicts) and
-the reduce callbacks (its tree builder around jlir's `_Build` transformer).
-Its own driver looks each reduction's callback up by `Rule`, whose hash and
-equality are Python methods, several times per token; on statement bodies
-that is most of the parse time.  This driver resolves every action once, when
-the table is loaded, into plain tuples, and otherwise does exactly what
-Lark's `ParserState.feed_token` does.  `tests/test_driver.py` checks that both
-drivers build the same values on every fixture.
+says what each reduction does (the rule's alias or name picks the `_Build`
+callback; `?rule` passes a single child through; `[x]` adds None
+placeholders; `_rule` children are spliced into their parent).  Its own
+driver looks each reduction's callback up by `Rule` and runs it through a
+chain of wrapper objects; state and symbol keys are `Token`s, whose equality
+is a Python method.  This driver resolves all of that once, when the table
+is loaded, into plain tuples keyed by interned strings:
+
+* a unit reduction that passes its child through (`?expr: pair`, the
+  precedence chain every operand climbs) only moves to the goto state;
+* a `_rule` (Lark's expansion of `x (COMMA x)*`) builds a plain list that
+  the parent splices in, instead of a `Tree`;
+* every other reduction calls the `_Build` method with exactly the children
+  Lark would pass it.
+
+`tests/test_driver.py` checks that both drivers build the same values on the
+statements and types of the fixtures.
 """
 from __future__ import annotations
+
+import sys
 
 from lark import Lark, Token
 from lark.parsers.lalr_analysis import Shift
 
-_SHIFT, _REDUCE = 0, 1
+# How a reduction builds its value (the first element of a reduce action).
+_PASS = 0      # `?rule` with one child: the child itself
+_CALL = 1      # the callback, with the popped children as they are
+_FILTER = 2    # the callback, with children spliced (`_rule` lists) and None placeholders added
+_LIST = 3      # a `_rule`: a list of its children, spliced into the parent
 
 
 class DriverError(Exception):
@@ -26,56 +42,150 @@ class DriverError(Exception):
         self.expected = expected
 
 
+def _reduction(rule, callbacks, transformer, maybe_placeholders: bool):
+    """(kind, callback, layout) for one rule, mirroring lark.parse_tree_builder.ParseTreeBuilder."""
+    expansion = rule.expansion
+    options = rule.options
+    expand_single = options.expand1 and not rule.alias
+    empty = options.empty_indices if maybe_placeholders else ()
+    if empty:
+        bits = "".join(str(int(b)) for b in empty)
+        nones = [len(ones) for ones in bits.split("0")]
+    else:
+        nones = [0] * (len(expansion) + 1)
+    include, pending = [], 0
+    for i, sym in enumerate(expansion):
+        pending += nones[i]
+        if options.keep_all_tokens or not (sym.is_term and sym.filter_out):
+            include.append((i, not sym.is_term and sym.name.startswith("_"), pending))
+            pending = 0
+    pending += nones[len(expansion)]
+    plain = not empty and len(include) == len(expansion) and not any(splice for _, splice, _ in include)
+    name = rule.alias or options.template_source or rule.origin.name
+    method = getattr(transformer, name, None) if transformer is not None else None
+    if method is not None and getattr(method, "visit_wrapper", None) is not None:
+        return _CALL, callbacks[rule], None  # a v_args-wrapped callback: Lark's own wrapper chain
+    if plain and expand_single and len(expansion) == 1:
+        return _PASS, None, None
+    if str(rule.origin.name).startswith("_") and method is None:
+        return _LIST, None, (None if plain else (tuple(include), pending))
+    if method is None:
+        return _CALL, callbacks[rule], None  # no callback: Lark's default (a Tree)
+    if plain and not expand_single:
+        return _CALL, method, None
+    return _FILTER, method, (tuple(include), pending, expand_single)
+
+
+def _filtered(children, include, pending):
+    out = []
+    for i, splice, nones in include:
+        if nones:
+            out += [None] * nones
+        if splice:
+            if out:
+                out += children[i]
+            else:  # left recursion (`_rule: _rule COMMA x`): extend the list built so far
+                out = children[i]
+        else:
+            out.append(children[i])
+    if pending:
+        out += [None] * pending
+    return out
+
+
 class LALRDriver:
     """Runs Lark's LALR table for one of its start symbols over a token iterator."""
 
     def __init__(self, lark: Lark):
         parser = lark.parser.parser.parser
         table, callbacks = parser.parse_table, parser.callbacks
-        self.start_states = dict(table.start_states)
-        self.end_states = dict(table.end_states)
-        self.states = {}
+        transformer = lark.options.transformer
+        intern = sys.intern
+        self.start_states = {intern(str(k)): v for k, v in table.start_states.items()}
+        self.end_states = {intern(str(k)): v for k, v in table.end_states.items()}
+        reductions = {}
+        n_states = max(table.states) + 1
+        self.states = states = [None] * n_states
         for state, actions in table.states.items():
             row = {}
             for symbol, (action, arg) in actions.items():
                 if action is Shift:
-                    row[symbol] = (_SHIFT, arg, None, None)
+                    row[intern(str(symbol))] = arg  # a shift (terminal) or goto (nonterminal): the next state
                 else:
-                    row[symbol] = (_REDUCE, len(arg.expansion), arg.origin.name, callbacks[arg])
-            self.states[state] = row
+                    rule = arg
+                    if rule not in reductions:
+                        kind, callback, layout = _reduction(rule, callbacks, transformer, lark.options.maybe_placeholders)
+                        reductions[rule] = (kind, len(rule.expansion), intern(str(rule.origin.name)), callback, layout)
+                    row[intern(str(symbol))] = reductions[rule]
+            states[state] = row
+        self._passes: dict[tuple[int, int, str], int] = {}
+        self._accepting = frozenset(self.end_states.values())
 
     def parse(self, tokens, start: str):
+        """The value of `start` over `tokens`, which end with Lark's `$END` token (`tokenize(text, end=True)`)."""
         states = self.states
         end_state = self.end_states[start]
-        state_stack = [self.start_states[start]]
+        state = self.start_states[start]
+        state_stack: list[int] = []  # the state before each value on the value stack
         value_stack: list = []
-        for token in _ending(tokens):
+        push_state, push_value = state_stack.append, value_stack.append
+        passes = self._passes
+        for token in tokens:
             ttype = token.type
             while True:
-                row = states[state_stack[-1]]
-                try:
-                    kind, arg, origin, callback = row[ttype]
-                except KeyError:
-                    raise DriverError(token, tuple(sorted(s for s in row if s.isupper()))) from None
-                if kind is _SHIFT:
-                    state_stack.append(arg)
-                    value_stack.append(token)
+                action = states[state].get(ttype)
+                if action.__class__ is int:
+                    push_state(state)
+                    push_value(token)
+                    state = action
                     break
-                if arg:
-                    children = value_stack[-arg:]
-                    del state_stack[-arg:]
-                    del value_stack[-arg:]
+                if action is None:
+                    raise DriverError(token, _expected(states[state]))
+                kind, n, origin, callback, layout = action
+                if kind == _PASS:
+                    # a run of pass-through reductions (an operand climbing the precedence rules) depends only
+                    # on the state under the value, the current state and the lookahead: followed once, then memoised
+                    key = (state_stack[-1], state, ttype)
+                    state = passes.get(key)
+                    if state is None:
+                        state = passes[key] = self._pass_run(*key)
+                    if state == end_state and ttype == "$END":
+                        return value_stack[-1]
+                    continue
+                if n:
+                    base = state_stack[-n]
+                    children = value_stack[-n:]
+                    del state_stack[-n:]
+                    del value_stack[-n:]
                 else:
+                    base = state
                     children = []
-                value_stack.append(callback(children))
-                state_stack.append(states[state_stack[-1]][origin][1])
-                if ttype == "$END" and state_stack[-1] == end_state:
-                    return value_stack[-1]
+                if kind == _CALL:
+                    value = callback(children)
+                elif kind == _LIST:
+                    value = children if layout is None else _filtered(children, *layout)
+                else:
+                    include, pending, expand_single = layout
+                    children = _filtered(children, include, pending)
+                    value = children[0] if expand_single and len(children) == 1 else callback(children)
+                push_state(base)
+                push_value(value)
+                state = states[base][origin]
+                if state == end_state and ttype == "$END":
+                    return value
+        raise DriverError(Token("$END", ""), ())  # the tokens did not end with `$END`
 
 
-def _ending(tokens):
-    """The tokens, then Lark's `$END`."""
-    token = None
-    for token in tokens:
-        yield token
-    yield Token("$END", "", start_pos=(token.end_pos if token is not None and token.end_pos else 0))
+    def _pass_run(self, base: int, state: int, ttype: str) -> int:
+        """The state after every pass-through reduction that applies in `state` (over `base`) before `ttype`."""
+        states = self.states
+        while True:
+            action = states[state].get(ttype)
+            if action is None or action.__class__ is int or action[0] != _PASS \
+                    or (ttype == "$END" and state in self._accepting):
+                return state
+            state = states[base][action[2]]
+
+
+def _expected(row) -> tuple[str, ...]:
+    return tuple(sorted(s for s in row if s.isupper()))

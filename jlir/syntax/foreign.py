@@ -11,27 +11,37 @@ import re
 
 _R = re.compile
 
-# (cheap substring every match contains, pattern, what the text looks like); lines can be huge, so a
-# pattern only runs on lines holding its substring, and anchored patterns are matched, not searched.
+# (cheap substrings one of which every match contains, pattern, what the text looks like); lines can be huge,
+# so a pattern only runs on lines holding its substring, and anchored patterns are matched, not searched.
 MARKERS = [
-    (":", _R(r"(?:Variables:|Body:)$"),
+    (("Variables:", "Body:"), _R(r"(?:Variables:|Body:)$"),
      "a pre-0.7 `@code_warntype` print (`Variables:`, `Body:` and a `begin … end` body), from before Julia's SSA IR"),
-    ("Structured", _R(r" ?Structured(?:CodeInfo|IRCode)\($"),
+    (("Structured",), _R(r" ?Structured(?:CodeInfo|IRCode)\($"),
      "a third-party structured-IR print (`StructuredCodeInfo(` / `StructuredIRCode(`, with `if`/`then`/`else` "
      "regions), not Base's IR printer"),
-    ("within %", _R(r".*?\b(?:(?:re)?attach|detach|sync) within %\d+"),
+    (("within %",), _R(r".*?\b(?:(?:re)?attach|detach|sync) within %\d+"),
      "Tapir IR (`detach`/`reattach`/`sync within`, from a Julia fork with task-parallel IR)"),
-    ("$(Expr(:syncregion", _R(r".*?\$\(Expr\(:syncregion"),
+    (("$(Expr(:syncregion",), _R(r".*?\$\(Expr\(:syncregion"),
      "Tapir IR (`detach`/`reattach`/`sync within`, from a Julia fork with task-parallel IR)"),
-    (": (", _R(r"\d+: \((?:%\d+(?:, %\d+)*)?\)$"),
+    ((": (",), _R(r"\d+: \((?:%\d+(?:, %\d+)*)?\)$"),
      "IRTools IR (`1: (%1)` blocks with arguments and `br` branches), from the IRTools.jl package"),
 ]
 
 
-def identify(lines: list[str]) -> tuple[int, str] | None:
-    """(line index, description) of the first foreign marker in `lines`, or None."""
-    for k, line in enumerate(lines):
-        for needle, rx, what in MARKERS:
-            if needle in line and rx.match(line):
-                return k, what
-    return None
+def identify(lines: list[str], text: str | None = None) -> tuple[int, str] | None:
+    """(line index, description) of the first foreign marker in `lines`, or None.
+
+    `text` is `"\\n".join(lines)` if the caller has it: a marker whose substrings the whole text lacks is
+    skipped with one fast scan, and only a marker that may match walks the lines.
+    """
+    if text is None:
+        text = "\n".join(lines)
+    best = None
+    for needles, rx, what in MARKERS:
+        if not any(n in text for n in needles):
+            continue
+        for k, line in enumerate(lines[:best[0]] if best is not None else lines):
+            if any(n in line for n in needles) and rx.match(line):
+                best = (k, what)  # a marker found earlier in MARKERS wins on the same line
+                break
+    return best

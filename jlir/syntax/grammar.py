@@ -6,12 +6,16 @@ enormously (`Int64`, `Bool`, `goto #3`), and a cache hit costs one dict lookup.
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
+from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedInput
 
 from jlir.ir import nodes as N
@@ -22,7 +26,7 @@ from jlir.ir.operators import CHAINABLE, WORD_OPS
 from jlir.ir.style import Style
 from jlir.syntax.driver import DriverError, LALRDriver
 from jlir.syntax.lexer import JuliaIRLexer, LexError, tokenize
-from jlir.syntax.templates import fill, template
+from jlir.syntax.templates import compile_filler, numbers, template, template_text
 
 _ARG_RX = re.compile(r"_(\d+)$")
 _SLOTNUM_RX = re.compile(r"(.*)@_(\d+)$")
@@ -427,11 +431,32 @@ def _shown_printers():
     return ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))
 
 
+def cache_dir() -> Path:
+    """Where jlir keeps files it can rebuild: `$JLIR_CACHE_DIR`, else `$XDG_CACHE_HOME/jlir` (`~/.cache/jlir`)."""
+    if os.environ.get("JLIR_CACHE_DIR"):
+        return Path(os.environ["JLIR_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "jlir"
+
+
+def _table_cache(text: str) -> str | bool:
+    """The file for Lark's analysed grammar (its LALR table), named by the grammar text's hash and the Lark and
+    Python versions; False (no cache) when the folder cannot be made.  Lark checks the same hash inside the
+    file, so a stale or damaged file is rebuilt, and a file it cannot write is skipped silently."""
+    key = hashlib.sha256(f"{text}\0{lark_version}\0{sys.version_info[:2]}".encode()).hexdigest()[:20]
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / f"julia_ir-{key}.lark-table")
+
+
 @lru_cache(maxsize=1)
 def _lark() -> tuple[Lark, _Build]:
     build = _Build()
-    lark = Lark(grammar_text(), parser="lalr", lexer=JuliaIRLexer, start=["stmt", "type"], strict=True,
-                transformer=build, maybe_placeholders=True)
+    text = grammar_text()
+    lark = Lark(text, parser="lalr", lexer=JuliaIRLexer, start=["stmt", "type"], strict=True,
+                transformer=build, maybe_placeholders=True, cache=_table_cache(text))
     return lark, build, LALRDriver(lark)
 
 
@@ -447,7 +472,7 @@ class StatementParser:
         self._lark, self._build, self._driver = _lark()
         self.use_lark_driver = False  # True: Lark's own loop (the reference jlir's driver is tested against)
         self._stmts: dict[str, object] = {}
-        self._templates: dict[str, object] = {}
+        self._templates: dict[str, object] = {}  # template key → function of the numbers
         self._types: dict[str, object] = {}
 
     def parse_stmt(self, body: str):
@@ -459,15 +484,18 @@ class StatementParser:
         if shape is None:
             value = self._stmts[body] = self._parse(body, "stmt")
             return value
-        key, numbers = shape
+        key, pieces = shape
         try:
-            parsed = self._templates[key]
+            filler = self._templates[key]
         except KeyError:
             try:
-                parsed = self._templates[key] = self._parse(key, "stmt")
+                parsed = self._parse(template_text(pieces), "stmt")
             except BodyError:
                 parsed = self._parse(body, "stmt")  # raises, located in the real text
-        return fill(parsed, numbers)
+            f = compile_filler(parsed)
+            filler = self._templates[key] = (lambda nums: parsed) if f is None else f
+        value = self._stmts[body] = filler(numbers(pieces))
+        return value
 
     def parse_type(self, text: str):
         try:
@@ -518,7 +546,7 @@ class StatementParser:
         try:
             if self.use_lark_driver:
                 return self._lark.parse(text, start=start)
-            return self._driver.parse(tokenize(text), start)
+            return self._driver.parse(tokenize(text, end=True), start)
         except LexError as e:
             raise BodyError(f"unexpected character {text[e.pos]!r}", e.pos) from None
         except DriverError as e:

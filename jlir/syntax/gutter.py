@@ -32,12 +32,18 @@ class Observed:
     offset: int = 0
 
 
-def split_gutter(lines: list[str], start: int, end: int, skip=lambda k: False):
+def split_gutter(lines: list[str], start: int, end: int, skip=lambda k: False, text: str | None = None):
     """Find a gutter in `lines[start:end]`, strip it in place; returns (capture, column, {line index: Observed}).
 
     Returns None when the lines carry no gutter.  `skip(k)` marks lines that are
-    not statement lines (location lines, the IRCode tail).
+    not statement lines (location lines, the IRCode tail).  `text`, a text holding
+    those lines, lets a dump without any gutter glyph after a blank be passed over
+    quickly: it then has a gutter only if its statement lines start with one.
     """
+    if text is not None and " │" not in text and " !" not in text:
+        first = next((k for k in range(start, end) if not skip(k) and lines[k].strip()), None)
+        if first is None or lines[first][:1] not in GLYPHS:
+            return None
     stmt = [k for k in range(start, end) if not skip(k) and lines[k].strip()]
     if not stmt:
         return None

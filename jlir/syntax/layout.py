@@ -8,8 +8,11 @@ the printer recomputes it.
 """
 from __future__ import annotations
 
+import gc
 import re
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
 
 from jlir.ir import nodes as N
 from jlir.ir import types as T
@@ -33,13 +36,14 @@ _SSA_COLUMN = re.compile(r"%(\d+)( +)= ")
 _LABELS = {"intrinsic ": "intrinsic", "  builtin ": "builtin", "dynamic builtin ": "dynamic builtin",
            "  dynamic ": "dynamic", "  unknown ": "unknown", "   invoke ": "invoke", "dynamic invoke ": "dynamic invoke"}
 _LABEL_RX = re.compile("|".join(re.escape(k) for k in _LABELS))
+_LABEL_FIRST = frozenset(k[0] for k in _LABELS)
 _WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
 _SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 LABEL_TEXT = {v: k for k, v in _LABELS.items()}
 
 
-@dataclass
+@dataclass(slots=True)
 class _StmtLine:
     """One statement line, split into its columns (positions are 0-based in `text`)."""
     index: int               # line index in the document
@@ -51,7 +55,40 @@ class _StmtLine:
     label: str | None
     body: str
     body_col: int
-    locations: list = field(default_factory=list)
+
+
+@lru_cache(maxsize=64)
+def _lines_rx(col: int, W: int, L: int):
+    """`_columns_rx` for whole lines of a text (multi-line mode): the line-number column (`col` wide), rail,
+    indent, SSA column and the rest of the line (label, body and type)."""
+    return re.compile(f"^(.{{{col}}})" + _columns_rx(W, L).pattern + "(.*)$", re.M)
+
+
+@lru_cache(maxsize=64)
+def _columns_rx(W: int, L: int):
+    """The rail (`W + 2` wide), inline indent, separating space and SSA column (`L + 4` wide) of a well-formed
+    statement line, as one regex: `_read_columns` slices a line with it, and reads a line it does not match
+    column by column (which finds what is wrong with it)."""
+    starts = "|".join(f"\\d{{{d}}} [─┄]─{{{W - d}}}" for d in range(1, W + 1))
+    return re.compile(f"(?:│ {{{W + 1}}}|(└─{{{W + 1}}})|({starts}))(│*) (?:%(\\d+)( +)= | {{{L + 4}}})")
+
+
+@contextmanager
+def gc_paused():
+    """Python's cyclic garbage collector paused while a model is built or printed.
+
+    Reading builds millions of small objects that form no reference cycles; each
+    collection the allocations trigger walks every object built so far, which cost
+    a fifth of the parse time.  Collection resumes afterwards (if it was on).
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 class DocumentReader:
@@ -61,8 +98,10 @@ class DocumentReader:
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colored REPL output: the escapes carry no IR
         self.filename = filename
+        self.text = text
         self.lines = text.split("\n")
         self.parser = StatementParser()
+        self.statements: dict[tuple, dict] = {}  # (typed, warntype) → statement text → Statement
 
     # ------------------------------------------------------------------ errors
     def error(self, message: str, index: int, column: int = 0, expected=()) -> ParseError:
@@ -72,11 +111,15 @@ class DocumentReader:
 
     # ------------------------------------------------------------------ document
     def read(self) -> Document:
+        with gc_paused():
+            return self._read()
+
+    def _read(self) -> Document:
         lines = self.lines
-        if "\x00" in "\n".join(lines[:50]) or any("\x00" in l for l in lines):
+        if "\x00" in self.text:
             bad = next(i for i, l in enumerate(lines) if "\x00" in l)
             raise self.error("binary data: this is not Julia IR text", bad, lines[bad].index("\x00"))
-        found = foreign.identify(lines)
+        found = foreign.identify(lines, self.text)
         if found is not None:
             raise self.error(f"not Julia SSA IR that jlir knows: this looks like {found[1]}", found[0])
         items, seps = [], []
@@ -139,13 +182,14 @@ class DocumentReader:
         open_line = self.lines[i]
         thunk = open_line == _THUNK_OPEN
         j = i + 1
-        while j < len(self.lines):
-            line = self.lines[j]
-            if thunk and line == "))))":
-                break
-            if not thunk and _CODEINFO_CLOSE.match(line):
-                break
-            if not line.strip():
+        lines, n = self.lines, len(self.lines)
+        while j < n:
+            line = lines[j]
+            c = line[:1]
+            if c == ")":  # a closing line
+                if line == "))))" if thunk else _CODEINFO_CLOSE.match(line):
+                    break
+            elif not c or c.isspace() and not line.strip():
                 raise self.error("unexpected blank line inside `CodeInfo(`: the dump ends before its closing `)`", j)
             j += 1
         else:
@@ -294,7 +338,7 @@ class _BodyReader:
     def read(self) -> _Body:
         doc, lines = self.doc, self.doc.lines
         # a colored print's right-hand gutter: strip it here (the lines then read as usual), rebuild it in `_line_info`
-        self.gutter = gutter.split_gutter(lines, self.start, self.end)
+        self.gutter = gutter.split_gutter(lines, self.start, self.end, text=self.text)
         if self.left is not None:
             cw = self.left[1]
             first = next((k for k in range(self.start, self.end) if _FIRST_RAIL.match(lines[k], cw)), None)
@@ -314,10 +358,134 @@ class _BodyReader:
         rail_at = self.col + 2
         rest = lines[first][rail_at + 1:]
         self.W = 1 + (len(rest) - len(rest.lstrip("─")))
+        if self.gutter is None and self.left is None and first == self.start:
+            body = self._read_plain()
+            if body is not None:
+                return body
         self.lines_info = self._split_lines()
         self.L = self._ssa_width()
-        stmt_lines = [self._read_columns(s) for s in self.lines_info if s is not None and s[0] == "stmt"]
-        return self._assemble(stmt_lines)
+        return self._assemble(self._read_all_columns())
+
+    def _read_plain(self) -> _Body | None:
+        """The common dump in one pass: every line a well-formed statement line (no location lines, no
+        statement spanning lines, no pending nodes, no gutter or tool column).  Gives what `_split_lines`,
+        `_read_all_columns` and `_assemble` give for such a dump, without their per-line records; None as
+        soon as a line is anything else or does not parse (the general reading then reads the dump, and reports
+        the error it finds first)."""
+        doc, lines, col, W = self.doc, self.doc.lines, self.col, self.W
+        start, end = self.start, self.end
+        # `_ssa_width`: every line is a statement line here, so the first one with an SSA column sets it
+        L, p0 = 0, col + W + 2
+        for k in range(start, end):
+            line = lines[k]
+            p = p0
+            while line.startswith("│", p):
+                p += 1
+            m = _SSA_COLUMN.match(line, p + 1)
+            if m:
+                L = len(m.group(1)) + len(m.group(2)) - 1
+                break
+        self.L = L
+        # every line split into its columns by one `findall`; a line it cannot split is left out
+        rows = _lines_rx(col, W, L).findall("\n".join(lines[start:end]))
+        if len(rows) != end - start:
+            return None
+        typed = self.warntype or (not self.codeinfo) or any(_has_suffix(row[6]) for row in rows)
+        parser = doc.parser
+        memo = doc.statements.setdefault((typed, self.warntype), {})
+        quoted = any(":(" in row[6] for row in rows)
+        label_match = _LABEL_RX.match
+        blocks, stmts, linenos = [], [], []
+        block_no, block_first, labelled = 0, None, False
+        for pos, (head, end_rail, start_rail, _, sid, spaces, body) in enumerate(rows, 1):
+            if sid and (len(sid) + len(spaces) - 1 != L or int(sid) != pos):
+                return None  # misaligned, or a printed id other than its position (a pending node)
+            if col:
+                head = head.strip()
+                if head and not head.isdigit():
+                    return None
+                linenos.append(head)
+            if quoted and ":(" in body and open_brackets(body) > 0:
+                return None  # quoted code continues on the next lines
+            if start_rail:
+                if int(start_rail[:start_rail.index(" ")]) != block_no + 1:
+                    return None
+                if block_first is not None:
+                    blocks.append(Block(block_first, pos - 1))
+                block_no += 1
+                block_first = pos
+            elif block_first is None:
+                return None
+            label = None
+            if body[:1] in _LABEL_FIRST:
+                lm = label_match(body)
+                if lm:
+                    label = _LABELS[lm.group()]
+                    body = body[lm.end() - (len("invoke ") if label.endswith("invoke") else 0):]
+                    labelled = True
+            # @code_warntype prints `::T` only after used values: on an unused line `::T` is the expression's
+            stmt_typed = typed and not (self.warntype and not sid)
+            key = body if label is None and stmt_typed == typed else (label, body, stmt_typed)
+            st = memo.get(key)
+            if st is None:
+                k = start + pos - 1
+                at = len(lines[k]) - len(body)
+                try:
+                    node, typ = self._parse_statement(_StmtLine(k, "", 0, "", 0, None, label, body, at), stmt_typed,
+                                                      parser)
+                except ParseError:
+                    return None  # the general reading reports the first error, in its order of checks
+                st = memo[key] = Statement(node, typ, 0, label)
+            stmts.append(st)
+            if end_rail:
+                blocks.append(Block(block_first, pos))
+                block_first = None
+        if block_first is not None:
+            blocks.append(Block(block_first, len(stmts)))
+        self.style = style = detect_style(self.text, codeinfo=self.codeinfo, extra=self._style_facts(labelled))
+        linetable = ()
+        if col:
+            linetable, stmts = _line_numbers(linenos, stmts, [True] * len(stmts))
+        return _Body(tuple(stmts), tuple(blocks), linetable, style, typed)
+
+    def _read_all_columns(self) -> list[_StmtLine]:
+        """`_read_columns` of every statement line, sliced with one regex where the line is well-formed."""
+        lines, col, L = self.doc.lines, self.col, self.L
+        match = _columns_rx(self.W, L).match
+        label_match = _LABEL_RX.match
+        continued = self.continued
+        out = []
+        for kind, k in self.lines_info:
+            if kind != "stmt":
+                continue
+            line = lines[k]
+            m = match(line, col)
+            if m is None or k in continued:
+                out.append(self._read_columns(k))
+                continue
+            end, start, bars, sid, spaces = m.groups()
+            printed_id = None
+            if sid is not None:
+                if len(sid) + len(spaces) - 1 != L:
+                    out.append(self._read_columns(k))  # misaligned: raises, located
+                    continue
+                printed_id = int(sid)
+            p = m.end()
+            label = None
+            if line[p:p + 1] in _LABEL_FIRST:
+                lm = label_match(line, p)
+                if lm:
+                    label = _LABELS[lm.group()]
+                    p = lm.end()
+                    if label.endswith("invoke"):
+                        p -= len("invoke ")
+            if start is not None:
+                rail, block = "start", int(start[:start.index(" ")])
+            else:
+                rail, block = ("end" if end is not None else "mid"), 0
+            out.append(_StmtLine(k, rail, block, line[:col].strip() if col else "", len(bars), printed_id, label,
+                                 line[p:], p))
+        return out
 
     def _split_lines(self):
         """Classify each line as a statement line or a location line (`@ file:line within …`)."""
@@ -364,9 +532,8 @@ class _BodyReader:
                 return len(m.group(1)) + len(m.group(2)) - 1
         return 0
 
-    def _read_columns(self, item) -> _StmtLine:
+    def _read_columns(self, k: int) -> _StmtLine:
         doc, W, col, L = self.doc, self.W, self.col, self.L
-        k = item[1]
         line = doc.lines[k]
         rail = line[col:col + W + 2]
         if rail.startswith("│") and rail[1:] == " " * (W + 1):
@@ -417,11 +584,18 @@ class _BodyReader:
         doc = self.doc
         typed = self.warntype or (not self.codeinfo) or any(_has_suffix(s.body) for s in stmt_lines)
         parser = doc.parser
+        # a statement's text (label, body, `::T`) gives one Statement wherever it stands: read once, shared
+        memo = doc.statements.setdefault((typed, self.warntype), {})
         parsed = []
         for s in stmt_lines:
             # @code_warntype prints `::T` only after used values: on an unused line `::T` is the expression's
-            node, typ = self._parse_statement(s, typed and not (self.warntype and s.printed_id is None), parser)
-            parsed.append((s, node, typ))
+            stmt_typed = typed and not (self.warntype and s.printed_id is None)
+            key = s.body if s.label is None and stmt_typed == typed else (s.label, s.body, stmt_typed)
+            st = memo.get(key)
+            if st is None:
+                node, typ = self._parse_statement(s, stmt_typed, parser)
+                st = memo[key] = Statement(node, typ, 0, s.label)
+            parsed.append(st)
         pending = _pending_nodes([s.printed_id for s in stmt_lines])
         attach = [False] * len(stmt_lines)
         if self.gutter is not None:  # a gutter marks each statement's print group: it tells pending nodes apart
@@ -434,7 +608,7 @@ class _BodyReader:
         stmts = []
         positional_of = []
         next_new = 0
-        for (s, node, typ), is_pending, after in zip(parsed, pending, attach):
+        for s, st, is_pending, after in zip(stmt_lines, parsed, pending, attach):
             if s.rail == "start":
                 if s.block != block_no + 1:
                     raise doc.error(f"expected block {block_no + 1} here (blocks are numbered in order from 1)",
@@ -444,14 +618,14 @@ class _BodyReader:
                 block_no += 1
                 block_first = pos + 1  # a pending node may carry the label: the block starts at the next statement
             if is_pending:
-                stmts.append(Statement(node, typ, 0, s.label, s.printed_id if s.printed_id is not None else -1,
+                stmts.append(Statement(st.node, st.type, 0, s.label, s.printed_id if s.printed_id is not None else -1,
                                        attach_after=after))
                 positional_of.append(None)
                 continue
             pos += 1
             if block_first is None:
                 raise doc.error("a statement before the first block", s.index, self.col)
-            stmts.append(Statement(node, typ, 0, s.label))
+            stmts.append(st)
             positional_of.append(pos)
             if s.rail == "end":
                 blocks.append(Block(block_first, pos))
@@ -459,14 +633,7 @@ class _BodyReader:
         if block_first is not None:
             blocks.append(Block(block_first, pos))
         stmts = _number_pending(stmts, pos)
-        extra = []
-        if any(s.label for s in stmt_lines):  # call labels came with 1.12
-            extra.append(((1, 12), Style().hi))
-        if self.codeinfo and self.col and self.left is None:
-            extra.append(((1, 0), (1, 0)))
-        if self.tail_present is not None or not self.codeinfo and self.left is None:
-            extra.append(((1, 7), Style().hi) if self.tail_present else (Style().lo, (1, 6)))
-        style = detect_style(self.text, codeinfo=self.codeinfo, extra=tuple(extra))
+        style = detect_style(self.text, codeinfo=self.codeinfo, extra=self._style_facts(any(s.label for s in stmt_lines)))
         self.style = style
         screen = left_values = None
         if self.left is not None:
@@ -482,6 +649,17 @@ class _BodyReader:
         else:
             linetable, stmts = self._line_info(stmt_lines, stmts, positional_of)
         return _Body(tuple(stmts), tuple(blocks), linetable, style, typed, screen, left_values)
+
+    def _style_facts(self, labelled: bool) -> tuple:
+        """What the layout shows about the Julia version, as (lo, hi) facts for `detect_style`."""
+        extra = []
+        if labelled:  # call labels came with 1.12
+            extra.append(((1, 12), Style().hi))
+        if self.codeinfo and self.col and self.left is None:
+            extra.append(((1, 0), (1, 0)))
+        if self.tail_present is not None or not self.codeinfo and self.left is None:
+            extra.append(((1, 7), Style().hi) if self.tail_present else (Style().lo, (1, 6)))
+        return tuple(extra)
 
     def _parse_statement(self, s: _StmtLine, typed: bool, parser: StatementParser):
         body = s.body
@@ -516,25 +694,30 @@ class _BodyReader:
             return debuginfo.read_locations(self.doc, self.lines_info, stmt_lines, stmts, positional_of, self.W)
         if not self.col:
             return (), stmts
-        table: dict[int, int] = {}
-        linetable = []
-        out = list(stmts)
-        current = 0
+        return _line_numbers([s.lineno for s in stmt_lines], stmts, positional_of)
+
+
+def _line_numbers(linenos: list[str], stmts, positional_of):
+    """The line table a line-number column shows (one entry per line number), and the statements with `loc` set."""
+    table: dict[int, int] = {}
+    linetable = []
+    out = list(stmts)
+    current = 0
+    group_lineno = ""
+    for i, (lineno, st, pos) in enumerate(zip(linenos, stmts, positional_of)):
+        if pos is None:  # a pending node shows the line of the statement it precedes
+            group_lineno = group_lineno or lineno
+            continue
+        text = group_lineno or lineno
         group_lineno = ""
-        for i, (s, st, pos) in enumerate(zip(stmt_lines, stmts, positional_of)):
-            if pos is None:  # a pending node shows the line of the statement it precedes
-                group_lineno = group_lineno or s.lineno
-                continue
-            text = group_lineno or s.lineno
-            group_lineno = ""
-            if text:
-                n = int(text)
-                if n not in table:
-                    linetable.append(LineInfo("", n, ""))
-                    table[n] = len(linetable)
-                current = table[n]
-            out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
-        return tuple(linetable), out
+        if text:
+            n = int(text)
+            if n not in table:
+                linetable.append(LineInfo("", n, ""))
+                table[n] = len(linetable)
+            current = table[n]
+        out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
+    return tuple(linetable), out
 
 
 _BRACKETS = re.compile(r'[()\[\]{}"]|(?<![\w)\]}\'])\'')
@@ -623,6 +806,8 @@ def _pending_nodes(printed_ids: list[int | None]) -> list[bool]:
     """
     n = len(printed_ids)
     pending = [False] * n
+    if all(pid is None or pid == i for i, pid in enumerate(printed_ids, 1)):
+        return pending  # every printed id is its statement's position: no id breaks the sequence, none is surplus
     anchors = []  # (print index, id) of numbered positional statements
     for i, pid in enumerate(printed_ids):
         if pid is None:
@@ -643,6 +828,8 @@ def _pending_nodes(printed_ids: list[int | None]) -> list[bool]:
 
 def _number_pending(stmts: list[Statement], npositional: int) -> list[Statement]:
     """Give unnumbered pending nodes ids after the positional ones (`length(stmts) + k`), skipping printed ids."""
+    if not any(s.new_id == -1 for s in stmts):
+        return stmts
     taken = {s.new_id for s in stmts if s.new_id is not None and s.new_id > 0}
     next_id = npositional + 1
     out = []

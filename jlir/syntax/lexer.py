@@ -11,6 +11,7 @@ previous token this way, and this one is several times faster.
 from __future__ import annotations
 
 import re
+import sys
 
 from lark import Token
 from lark.lexer import Lexer
@@ -75,7 +76,7 @@ _OPERATOR_RX = _compile(_COMMON + _OPERATOR_ONLY + _TAIL)
 _GROUP_TYPE = {}
 for _rx in (_OPERAND_RX, _OPERATOR_RX):
     for _name, _idx in _rx.groupindex.items():
-        _GROUP_TYPE[(_rx.pattern, _idx)] = _name.rsplit("_", 1)[0]
+        _GROUP_TYPE[(_rx.pattern, _idx)] = sys.intern(_name.rsplit("_", 1)[0])
 _OPERAND_TYPES = [None] + [_GROUP_TYPE[(_OPERAND_RX.pattern, i)] for i in range(1, _OPERAND_RX.groups + 1)]
 _OPERATOR_TYPES = [None] + [_GROUP_TYPE[(_OPERATOR_RX.pattern, i)] for i in range(1, _OPERATOR_RX.groups + 1)]
 
@@ -146,46 +147,85 @@ def _op_token(op: str) -> str:
     return _PREC_TOKEN[prec]
 
 
-def tokenize(text: str):
-    """Yield Lark tokens for one statement body or type."""
+_new_token = str.__new__
+
+# Characters that start only a PUNCT token, whatever the state (no operator, name or number starts with one);
+# `(` also starts `(generic function with …)` after an operand, so it takes the regex there.
+_PUNCT_ONLY = {c: kind for c, kind in _PUNCT.items() if c != "("}
+
+
+def _token(kind: str, value: str, start: int) -> Token:
+    """A Lark `Token` with the fields the grammar's callbacks and the errors read (`type`, `value`, `start_pos`):
+    Lark's constructor also fills line and column fields, and costs three times as much."""
+    t = _new_token(Token, value)
+    t.type = kind
+    t.value = value
+    t.start_pos = start
+    return t
+
+
+def tokenize(text: str, end: bool = False) -> list[Token]:
+    """Lark tokens for one statement body or type; `end`: finish with Lark's `$END` token."""
+    out = []
+    push = out.append
     pos, n = 0, len(text)
     prev = None
     operand_rx, operator_rx = _OPERAND_RX.match, _OPERATOR_RX.match
+    punct_only = _PUNCT_ONLY
     while pos < n:
         expecting_operand = prev not in _OPERAND_END
-        m = (operand_rx if expecting_operand else operator_rx)(text, pos)
-        if m is None:
-            raise LexError(text, pos)
-        kind = (_OPERAND_TYPES if expecting_operand else _OPERATOR_TYPES)[m.lastindex]
-        value = m.group()
-        start, pos = pos, m.end()
-        if kind == "QN_OPEN":
-            end = _quotenode_content(text, pos)
-            if end < 0 or not text.startswith(")", end + 1):
-                raise LexError(text, start)
-            yield Token("QN_CONTENT", text[pos:end], start_pos=start, column=start + 1)
-            pos = end + 2
-            prev = "RPAR"
+        c = text[pos]
+        kind = punct_only.get(c)
+        if kind is None and c == "(" and (expecting_operand or not text.startswith("(generic", pos)):
+            kind = "LPAR"
+        if kind is not None:  # one character, one token: no regex needed
+            t = _new_token(Token, c)
+            t.type = kind
+            t.value = c
+            t.start_pos = pos
+            push(t)
+            pos += 1
+            prev = kind
             continue
+        if c == " ":
+            pos += 1
+            while pos < n and text[pos] == " ":
+                pos += 1
+            kind = "WS"
+        else:
+            m = (operand_rx if expecting_operand else operator_rx)(text, pos)
+            if m is None:
+                raise LexError(text, pos)
+            kind = (_OPERAND_TYPES if expecting_operand else _OPERATOR_TYPES)[m.lastindex]
+            value = m.group()
+            start, pos = pos, m.end()
         if kind == "WS":
             # ` if not ` and ` with scope ` are the only multi-word keywords.
             if text.startswith("if not ", pos):
-                yield Token("KW_IF_NOT", "if not", start_pos=pos, column=pos + 1)
+                push(_token("KW_IF_NOT", "if not", pos))
                 pos += 7
                 prev = "KW_IF_NOT"
             elif text.startswith("with scope ", pos):
-                yield Token("KW_WITH_SCOPE", "with scope", start_pos=pos, column=pos + 1)
+                push(_token("KW_WITH_SCOPE", "with scope", pos))
                 pos += 11
                 prev = "KW_WITH_SCOPE"
             elif text.startswith("goto ", pos) and not expecting_operand:
                 # `unless %5 goto %16`: `show` of a ≤1.5 `Expr(:gotoifnot)`
-                yield Token("KW_GOTO", "goto", start_pos=pos, column=pos + 1)
+                push(_token("KW_GOTO", "goto", pos))
                 pos += 5
                 prev = "KW_GOTO"
             elif text.startswith("where ", pos):
-                yield Token("KW_WHERE", "where", start_pos=pos, column=pos + 1)
+                push(_token("KW_WHERE", "where", pos))
                 pos += 6
                 prev = "KW_WHERE"
+            continue
+        if kind == "QN_OPEN":
+            end_at = _quotenode_content(text, pos)
+            if end_at < 0 or not text.startswith(")", end_at + 1):
+                raise LexError(text, start)
+            push(_token("QN_CONTENT", text[pos:end_at], start))
+            pos = end_at + 2
+            prev = "RPAR"
             continue
         if kind == "NAME":
             if prev in _STATEMENT_START and value in _KEYWORDS and (pos == n or text[pos] in " (") \
@@ -201,8 +241,15 @@ def tokenize(text: str):
                 kind = "OP_ASSIGN"
         elif kind == "PUNCT":
             kind = _PUNCT[value]
-        yield Token(kind, value, start_pos=start, column=start + 1)
+        t = _new_token(Token, value)
+        t.type = kind
+        t.value = value
+        t.start_pos = start
+        push(t)
         prev = kind
+    if end:
+        push(_token("$END", "", n))
+    return out
 
 
 class JuliaIRLexer(Lexer):
@@ -212,4 +259,5 @@ class JuliaIRLexer(Lexer):
         pass
 
     def lex(self, data):
-        return tokenize(data)
+        for t in tokenize(data):  # Lark's own loop reads every position field
+            yield Token(t.type, t.value, start_pos=t.start_pos, column=t.start_pos + 1)

@@ -70,3 +70,10 @@ def test_a_file_of_several_dumps_of_every_form_prints_back_with_its_separators()
     doc = jlir.parse(text)
     assert len(doc.items) == len(forms)
     assert jlir.format(doc) == text
+
+
+@pytest.mark.parametrize("path", sorted((FIXTURES.parent / "tests" / "data").glob("*.txt")), ids=lambda p: p.name)
+def test_regression_dump_prints_back_exactly(path):
+    text = path.read_text(encoding="utf-8")
+    out = roundtrip(text, path.name)
+    assert out == text, first_difference(text, out)

@@ -8,6 +8,7 @@ Infix printing, parentheses and operator spacing come from
 """
 from __future__ import annotations
 
+from jlir.analysis.uses import ssa_uses
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -15,6 +16,7 @@ from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PRE
                                base_operator, is_operator, op_spacing, precedence)
 from jlir.ir.names import is_identifier, is_symbol_word
 from jlir.ir.style import Style
+from jlir.syntax.layout import LABEL_TEXT
 
 # Union types and the aliases Julia shows Unions by keep `, ` between parameters in every version
 # (also `UNION{…}`, as 1.5's @code_warntype shouts it).
@@ -35,12 +37,101 @@ class ExprPrinter:
         self.bare_return_nothing = style.bare_return_nothing and not ircode
         self._curly_sep = style.curly_sep
         self._types: dict[int, tuple[object, str]] = {}
+        self._statements: dict[int, tuple[object, str]] = {}
+        self._uses: dict[int, tuple[object, tuple[int, ...]]] = {}
+        self._suffix: dict[object, bool] = {}
+        self._lines: dict[int, tuple[object, tuple[str, str]]] = {}
+        self._ssa_columns: dict[int, dict[int, str]] = {}
+        self._rails: dict[int, str] = {}
+        self._globalrefs: dict[int, tuple[object, str]] = {}
+
+    # ------------------------------------------------------------------ statements (memoised per object)
+    def statement(self, node, typed: bool) -> str:
+        """`node` as a statement line shows it (`typed`: a `::T` suffix follows, so infix operands bind tighter).
+
+        Memoised by identity, like `type`: the parser shares one node object per distinct statement text, so a
+        document's repeated statements are printed once.
+        """
+        key = id(node) * 2 + typed
+        hit = self._statements.get(key)
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        text = self.unquoted(node, PREC_DECL if typed else 0)
+        self._statements[key] = (node, text)
+        return text
+
+    def statement_line(self, s, show_types: bool) -> tuple[str, str]:
+        """The text of statement `s` after the SSA column: (without, with) its `::T` suffix (the same text twice
+        where no suffix is shown); 1.12's call label included.  Memoised by identity: a document parsed by jlir
+        shares one Statement object per distinct statement text."""
+        key = id(s) * 2 + show_types
+        hit = self._lines.get(key)
+        if hit is not None and hit[0] is s:
+            return hit[1]
+        node = s.node
+        show_type = show_types and self.takes_type_suffix(node)
+        text = self.statement(node, show_type)
+        if s.label:
+            if s.label.endswith("invoke") and text.startswith("invoke "):
+                text = text[len("invoke "):]
+            text = LABEL_TEXT[s.label] + text
+        texts = (text, text + "::" + self.type(s.type)) if show_type and s.type is not None else (text, text)
+        self._lines[key] = (s, texts)
+        return texts
+
+    def start_rail(self, block: int, W: int, merge: bool) -> str:
+        """The rail of a block's first line: `N ─` (`N ┄` for a merge block), padded with `─` to `W + 2`."""
+        key = (block * 2 + merge) * 64 + W
+        text = self._rails.get(key)
+        if text is None:
+            text = self._rails[key] = f"{block} {'┄' if merge else '─'}" + "─" * (W - len(str(block)))
+        return text
+
+    def ssa_columns(self, width: int) -> dict[int, str]:
+        """The memo of `ssa_column` for one width (`sid → text`), for a caller's own lookups."""
+        cols = self._ssa_columns.get(width)
+        if cols is None:
+            cols = self._ssa_columns[width] = {}
+        return cols
+
+    def ssa_column(self, sid: int, width: int) -> str:
+        """`%sid` padded to `width` digits, then ` = `: the SSA column of a statement whose value is used."""
+        cols = self._ssa_columns.get(width)
+        if cols is None:
+            cols = self._ssa_columns[width] = {}
+        text = cols.get(sid)
+        if text is None:
+            text = cols[sid] = "%" + str(sid).ljust(width + 1) + "= "
+        return text
+
+    def takes_type_suffix(self, node) -> bool:
+        """`jlir.ir.nodes.takes_type_suffix`, memoised by node class (and head, for an Expr)."""
+        key = (N.Expr, node.head) if type(node) is N.Expr else type(node)
+        hit = self._suffix.get(key)
+        if hit is None:
+            hit = self._suffix[key] = N.takes_type_suffix(node)
+        return hit
+
+    def uses(self, node) -> tuple[int, ...]:
+        """The SSA ids `node` uses (`jlir.analysis.uses.ssa_uses`), memoised by identity."""
+        key = id(node)
+        hit = self._uses.get(key)
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        ids = tuple(ssa_uses(node))
+        self._uses[key] = (node, ids)
+        return ids
 
     # ------------------------------------------------------------------ names
     def globalref(self, g: V.GlobalRef) -> str:
         if g.module is None:
             return g.name
-        return f"{g.module}.{self.qualified_name(g.name)}"
+        hit = self._globalrefs.get(id(g))  # memoised by identity: templates share their GlobalRefs
+        if hit is not None and hit[0] is g:
+            return hit[1]
+        text = f"{g.module}.{self.qualified_name(g.name)}"
+        self._globalrefs[id(g)] = (g, text)
+        return text
 
     def qualified_name(self, name: str) -> str:
         """`add_int`, `:+`, `:(==)`, `:(var"#f#1")` (1.3+) or `:(#f#1)` (≤1.2) after `Module.`."""

@@ -8,9 +8,20 @@ from jlir.printer.function import body_lines, cost_column
 from jlir.syntax.layout import gc_paused
 
 
-def format_function(f: Function) -> str:
+def _printer(style, printers: dict | None, ircode: bool = False) -> ExprPrinter:
+    """The ExprPrinter for `style` (and IRCode or not), shared through `printers` by the functions of one
+    document: its memo tables then print each statement and type object of the document once."""
+    if printers is None:
+        return ExprPrinter(style, ircode=ircode)
+    ep = printers.get((style, ircode))
+    if ep is None:
+        ep = printers[(style, ircode)] = ExprPrinter(style, ircode=ircode)
+    return ep
+
+
+def format_function(f: Function, printers: dict | None = None) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
-    ep = ExprPrinter(f.style, ircode=f.form is Form.IRCODE)
+    ep = _printer(f.style, printers, ircode=f.form is Form.IRCODE)
     lines = body_lines(f, ep)
     if f.costs is not None:
         return "\n".join(_cost_display(f, lines))
@@ -63,14 +74,14 @@ def format_cfg(c: CFGListing) -> str:
     return "\n".join(f"{i}\t=>\t" + ", ".join(map(str, succs)) for i, (_, _, succs) in enumerate(c.blocks, 1))
 
 
-def format_vector(v: VectorDisplay) -> str:
+def format_vector(v: VectorDisplay, printers: dict | None = None) -> str:
     """A `Vector` display: the header, then each element with one leading space on its first line.
 
     With several `CodeInfo => T` pairs Julia aligns the ` => `: each element's
     first line is padded by how much shorter its whole `CodeInfo(…)` text is
     than the longest one.
     """
-    texts = [_format_item(x) for x in v.items]
+    texts = [_format_item(x, printers) for x in v.items]
     keys = [_pair_key_length(x, t) for x, t in zip(v.items, texts)]
     width = max((k for k in keys if k is not None), default=0)
     out = [] if v.header is None else [v.header + ":"]
@@ -87,13 +98,13 @@ def _pair_key_length(f, text: str) -> int | None:
     return None
 
 
-def format_statement_vector(v: StatementVector) -> str:
+def format_statement_vector(v: StatementVector, printers: dict | None = None) -> str:
     """A `Vector{Any}` of statements: the header, then each element in `show` form.
 
     Julia's matrix printing aligns a column on `alignment`: numbers right-aligned
     by their digits, everything else flush left; one space starts each row.
     """
-    ep = ExprPrinter(v.style)
+    ep = _printer(v.style, printers)
     texts = [ep.type(x) for x in v.stmts]
     lefts = [len(t) if _is_integer(x) else 0 for x, t in zip(v.stmts, texts)]
     width = max(lefts, default=0)
@@ -107,28 +118,33 @@ def _is_integer(x) -> bool:
 
 
 def format_item(x) -> str:
+    printers: dict = {}
     with gc_paused():
-        return _format_item(x)
+        text = _format_item(x, printers)
+        printers.clear()
+    return text
 
 
-def _format_item(x) -> str:
+def _format_item(x, printers: dict) -> str:
     if isinstance(x, StatementVector):
-        return format_statement_vector(x)
+        return format_statement_vector(x, printers)
     if isinstance(x, Function):
-        return format_function(x)
+        return format_function(x, printers)
     if isinstance(x, CFGListing):
         return format_cfg(x)
     if isinstance(x, VectorDisplay):
-        return format_vector(x)
+        return format_vector(x, printers)
     raise TypeError(f"cannot print {type(x).__name__}")
 
 
 def format_document(d: Document) -> str:
     """The whole text: each dump printed, with the separators that stood between them."""
     parts = []
+    printers: dict = {}  # style → ExprPrinter, shared by the document's items
     with gc_paused():
         for sep, item in zip(d.separators, d.items):
             parts.append(sep)
-            parts.append(_format_item(item))
+            parts.append(_format_item(item, printers))
+        printers.clear()  # freed while collection is paused: the collection that follows has less to walk
     parts.append(d.trailing)
     return "".join(parts)

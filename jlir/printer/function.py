@@ -8,14 +8,10 @@ the style; the original text is never consulted.
 from __future__ import annotations
 
 from jlir.analysis.cfg import predecessors
-from jlir.analysis.uses import used_ids
 from jlir.ir.function import Form, Function
-from jlir.ir.nodes import takes_type_suffix
-from jlir.ir.operators import PREC_DECL
 from jlir.printer.debuginfo import location_layout, location_printing
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import gutter_painter
-from jlir.syntax.layout import LABEL_TEXT
 
 _TYPED_FORMS = (Form.TYPED, Form.IRCODE, Form.WARNTYPE)
 
@@ -84,10 +80,18 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
     """The statement lines of `f` (and its IRCode tail line), without the form's wrapper."""
     blocks = f.blocks
     W = len(str(len(blocks)))
-    used = used_ids(f.stmts)
+    stmts = f.stmts
+    used: set[int] = set()
+    uses, uses_memo = ep.uses, ep._uses
+    for s in stmts:
+        node = s.node
+        hit = uses_memo.get(id(node))
+        used.update(hit[1] if hit is not None and hit[0] is node else uses(node))
     L = len(str(max(used))) if used else 0
     preds = predecessors(f, f.form is Form.IRCODE or f.style.codeinfo_branch_edges)
     first_of = {b.first: i for i, b in enumerate(blocks, 1)}
+    rail_of = ep.start_rail
+    start_rail = {idx: rail_of(b, W, len(preds[b - 1]) > 1) for idx, b in first_of.items()}
     lasts = {b.last for b in blocks}
     show_types = f.form in _TYPED_FORMS
     warntype = f.form is Form.WARNTYPE
@@ -105,44 +109,44 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
     painter = gutter_painter(f)
     mid = "│ " + " " * W
     last_rail = "└" + "─" * (W + 1)
+    blank_ssa = " " * (L + 4)
     # debuginfo=:source CodeInfo: location lines between statements, inline indent after the rail
     located = f.form is not Form.IRCODE and not with_column and location_printing(f)
     loc_before, indents, loc_close = location_layout(f, W) if located else ({}, {}, [])
+    plain = not with_column and tool_column is None and painter is None and not located
+    if all(s.new_id is None for s in stmts):  # no pending nodes: one line per statement, each final
+        rows = [(idx, 0, s, True) for idx, s in enumerate(stmts, 1)]
+    else:
+        rows = [(idx, j, s, final) for idx, group in _groups(f) for j, (s, final) in enumerate(group)]
+    statement_line, line_memo = ep.statement_line, ep._lines
+    ssa_column, ssa_columns = ep.ssa_column, ep.ssa_columns(L)
     lines = []
-    for idx, group in _groups(f):
-        for j, (s, final) in enumerate(group):
-            is_stmt = s.new_id is None
-            if j == 0 and idx in first_of:
-                b = first_of[idx]
-                glyph = "─" if len(preds[b - 1]) <= 1 else "┄"
-                rail = f"{b} {glyph}" + "─" * (W - len(str(b)))
-            elif final and idx in lasts:
-                rail = last_rail
-            else:
-                rail = mid
-            prefix = ""
-            if with_column:
-                prefix = (numbers[idx - 1] if j == 0 and idx else "").ljust(col_width)
-            if tool_column is not None:
-                prefix += tool_column[idx - 1] if j == 0 and idx else "   "
-            sid = idx if is_stmt else s.new_id
-            if sid in used:
-                ssa = f"%{sid}" + " " * (L - len(str(sid)) + 1) + "= "
-            else:
-                ssa = " " * (L + 4)
-            node = s.node
-            show_type = show_types and takes_type_suffix(node)
-            text = ep.unquoted(node, PREC_DECL if show_type else 0)
-            if s.label:
-                if s.label.endswith("invoke") and text.startswith("invoke "):
-                    text = text[len("invoke "):]
-                text = LABEL_TEXT[s.label] + text
-            if show_type and s.type is not None and (not warntype or sid in used):
-                text += "::" + ep.type(s.type)
-            if j == 0 and idx in loc_before:
-                lines.extend(loc_before[idx])
-            row = f"{prefix}{rail}{indents.get(idx, '')} {ssa}{text}"
-            lines.append(painter.paint(row, idx if j == 0 else 0) if painter else row)
+    for idx, j, s, final in rows:
+        if j == 0 and idx in first_of:
+            rail = start_rail[idx]
+        elif final and idx in lasts:
+            rail = last_rail
+        else:
+            rail = mid
+        sid = idx if s.new_id is None else s.new_id
+        hit = line_memo.get(id(s) * 2 + show_types)  # `statement_line`, its memo read here: one call less per line
+        bare, typed = hit[1] if hit is not None and hit[0] is s else statement_line(s, show_types)
+        if sid in used:
+            ssa, text = ssa_columns.get(sid) or ssa_column(sid, L), typed
+        else:
+            ssa, text = blank_ssa, bare if warntype else typed  # @code_warntype types used values only
+        if plain:
+            lines.append(f"{rail} {ssa}{text}")
+            continue
+        prefix = ""
+        if with_column:
+            prefix = (numbers[idx - 1] if j == 0 and idx else "").ljust(col_width)
+        if tool_column is not None:
+            prefix += tool_column[idx - 1] if j == 0 and idx else "   "
+        if j == 0 and idx in loc_before:
+            lines.extend(loc_before[idx])
+        row = f"{prefix}{rail}{indents.get(idx, '')} {ssa}{text}"
+        lines.append(painter.paint(row, idx if j == 0 else 0) if painter else row)
     lines.extend(loc_close)
     if f.form is Form.IRCODE and f.style.ircode_blank_tail and not f.tail_dropped and with_column:
         lines.append(painter.paint(" " * col_width, 0) if painter else " " * col_width)

@@ -475,6 +475,12 @@ class StatementParser:
         self._templates: dict[str, object] = {}  # template key → function of the numbers
         self._types: dict[str, object] = {}
 
+    def clear(self) -> None:
+        """Forget every memoised body, template and type."""
+        self._stmts.clear()
+        self._templates.clear()
+        self._types.clear()
+
     def parse_stmt(self, body: str):
         try:
             return self._stmts[body]

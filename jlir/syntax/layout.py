@@ -112,7 +112,11 @@ class DocumentReader:
     # ------------------------------------------------------------------ document
     def read(self) -> Document:
         with gc_paused():
-            return self._read()
+            try:
+                return self._read()
+            finally:  # the memo tables, freed while collection is paused: the collection that follows walks less
+                self.statements.clear()
+                self.parser.clear()
 
     def _read(self) -> Document:
         lines = self.lines

@@ -23,6 +23,7 @@ from jlir.syntax import costs, debuginfo, escapes, foreign, gutter, stmtvector
 from jlir.syntax.detect import detect_style
 from jlir.syntax.errors import ParseError
 from jlir.syntax.grammar import BodyError, StatementParser
+from jlir.syntax.templates import compile_filler, numbers, template, template_text
 
 _CODEINFO_OPEN = re.compile(r"( *)CodeInfo\($")
 _THUNK_OPEN = ":($(Expr(:thunk, CodeInfo("
@@ -102,6 +103,7 @@ class DocumentReader:
         self.lines = text.split("\n")
         self.parser = StatementParser()
         self.statements: dict[tuple, dict] = {}  # (typed, warntype) → statement text → Statement
+        self.line_templates: dict[tuple, dict] = {}  # (typed, warntype) → template key → filler (False: none)
 
     # ------------------------------------------------------------------ errors
     def error(self, message: str, index: int, column: int = 0, expected=()) -> ParseError:
@@ -116,6 +118,7 @@ class DocumentReader:
                 return self._read()
             finally:  # the memo tables, freed while collection is paused: the collection that follows walks less
                 self.statements.clear()
+                self.line_templates.clear()
                 self.parser.clear()
 
     def _read(self) -> Document:
@@ -432,14 +435,16 @@ class _BodyReader:
             key = body if label is None and stmt_typed == typed else (label, body, stmt_typed)
             st = memo.get(key)
             if st is None:
-                k = start + pos - 1
-                at = len(lines[k]) - len(body)
-                try:
-                    node, typ = self._parse_statement(_StmtLine(k, "", 0, "", 0, None, label, body, at), stmt_typed,
-                                                      parser)
-                except ParseError:
-                    return None  # the general reading reports the first error, in its order of checks
-                st = memo[key] = Statement(node, typ, 0, label)
+                pair = self._templated_statement(body, stmt_typed, parser)
+                if pair is None:
+                    k = start + pos - 1
+                    at = len(lines[k]) - len(body)
+                    try:
+                        pair = self._parse_statement(_StmtLine(k, "", 0, "", 0, None, label, body, at), stmt_typed,
+                                                     parser)
+                    except ParseError:
+                        return None  # the general reading reports the first error, in its order of checks
+                st = memo[key] = Statement(pair[0], pair[1], 0, label)
             stmts.append(st)
             if end_rail:
                 blocks.append(Block(block_first, pos))
@@ -653,6 +658,31 @@ class _BodyReader:
         else:
             linetable, stmts = self._line_info(stmt_lines, stmts, positional_of)
         return _Body(tuple(stmts), tuple(blocks), linetable, style, typed, screen, left_values)
+
+    def _templated_statement(self, text: str, typed: bool, parser: StatementParser):
+        """(node, type) of a statement's text (body and `::T`) through its template: the text with its SSA and
+        block numbers taken out (`jlir.syntax.templates`), read once per document and filled with each text's
+        numbers.  None when the text has no template, or its template does not read (the text itself is then
+        read, and any error located) or has numbers in its `::T` (types are read from their own text)."""
+        shape = template(text)
+        if shape is None:
+            return None
+        key, pieces = shape
+        fillers = self.doc.line_templates.setdefault((typed, self.warntype), {})
+        filler = fillers.get(key)
+        if filler is None:
+            placeholders = template_text(pieces)
+            filler = fillers[key] = False
+            type_part = split_type_suffix(placeholders)[1] if typed else None
+            if type_part is None or ("%-" not in type_part and "#-" not in type_part):
+                try:
+                    pair = self._parse_statement(_StmtLine(0, "", 0, "", 0, None, None, placeholders, 0), typed,
+                                                 parser)
+                except ParseError:
+                    return None
+                f = compile_filler(pair)
+                filler = fillers[key] = (lambda nums: pair) if f is None else f
+        return filler(numbers(pieces)) if filler else None
 
     def _style_facts(self, labelled: bool) -> tuple:
         """What the layout shows about the Julia version, as (lo, hi) facts for `detect_style`."""

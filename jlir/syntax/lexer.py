@@ -59,7 +59,8 @@ _OPERAND_ONLY = [
 _TAIL = [
     ("FLOAT", NUMBER_FLOAT),
     ("INT", NUMBER_INT),
-    ("PATH", IDENT + r"(?:\." + IDENT + r")*\.@\w+|" + IDENT + r"(?:\." + IDENT + r")+"),  # also `Base.Cartesian.@ncall`
+    # also `Base.Cartesian.@ncall` (its first alternative is tried only where a `.@` or a `var"` name follows)
+    ("PATH", r'(?=[\w!#′´.]*+(?:(?<=\.)@|"))' + IDENT + r"(?:\." + IDENT + r")*\.@\w+|" + IDENT + r"(?:\." + IDENT + r")+"),
     ("NAME", IDENT + r"|@[A-Za-z_]\w*"),  # `@NamedTuple{…}` (1.10+), `@__MODULE__`
     ("OP", OPERATOR),
     ("PUNCT", r"[(){}\[\],;]"),
@@ -71,14 +72,47 @@ def _compile(rules):
     return re.compile("|".join(f"(?P<{name}_{i}>{rx})" for i, (name, rx) in enumerate(rules)))
 
 
+def _types(rx) -> list:
+    """Token type per group number of a `_compile`d regex (`m.lastindex` → type)."""
+    by_index = {i: sys.intern(name.rsplit("_", 1)[0]) for name, i in rx.groupindex.items()}
+    return [None] + [by_index[i] for i in range(1, rx.groups + 1)]
+
+
 _OPERAND_RX = _compile(_COMMON + _OPERAND_ONLY + _TAIL)
 _OPERATOR_RX = _compile(_COMMON + _OPERATOR_ONLY + _TAIL)
-_GROUP_TYPE = {}
-for _rx in (_OPERAND_RX, _OPERATOR_RX):
-    for _name, _idx in _rx.groupindex.items():
-        _GROUP_TYPE[(_rx.pattern, _idx)] = sys.intern(_name.rsplit("_", 1)[0])
-_OPERAND_TYPES = [None] + [_GROUP_TYPE[(_OPERAND_RX.pattern, i)] for i in range(1, _OPERAND_RX.groups + 1)]
-_OPERATOR_TYPES = [None] + [_GROUP_TYPE[(_OPERATOR_RX.pattern, i)] for i in range(1, _OPERATOR_RX.groups + 1)]
+_OPERAND_TYPES, _OPERATOR_TYPES = _types(_OPERAND_RX), _types(_OPERATOR_RX)
+
+# A token starting with an ASCII letter or `_` can only be one of these rules (no other rule's match starts with
+# one), so such a position is matched against them alone, in their order.  Each alternative that fails on most
+# names first checks, without backtracking, for the character it needs after the name: a lookahead every match
+# of the rule satisfies, so the rule matches exactly where it did.
+_IDENT_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_IDENT_GATES = {
+    "SLOTNUM": r'(?=(?:var|VAR)"|[\w!#′´]*+@)',        # `x@_3`
+    "OPREF": r'(?=[\w!#′´.]*+(?:(?<=\.):|"))',          # `Base.:+`
+    "STRING": r'(?=\w*+")',                              # `r"a+"`
+    "FLOAT": "",                                         # `NaN`, `Inf32`
+    "PATH": r'(?=(?:var|VAR)"|[\w!#′´]*+\.)',          # `Base.add_int`
+    "NAME": "",
+}
+
+
+# Most such tokens are plain names and paths: a name (`Int64`) or dotted path (`Base.add_int`) of plain
+# components, not followed by `.`, `@` or `"` (nor starting `NaN`/`Inf`, nor `var"…"`), can match no rule before
+# NAME or PATH, so these are tried first.
+_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")[A-Za-z_][\w!#′´]*+'
+_PLAIN_NAME = _PLAIN + r'(?![.@"])'
+_PLAIN_PATH = _PLAIN + r'(?:\.(?:[^\W\d]|#)[\w!#′´]*+)++(?![.@"])'
+
+
+def _ident_rules(rules):
+    return [("NAME", _PLAIN_NAME), ("PATH", _PLAIN_PATH)] + [(name, _IDENT_GATES[name] + f"(?:{rx})")
+                                                             for name, rx in rules if name in _IDENT_GATES]
+
+
+_IDENT_OPERAND_RX = _compile(_ident_rules(_COMMON + _OPERAND_ONLY + _TAIL))
+_IDENT_OPERATOR_RX = _compile(_ident_rules(_COMMON + _OPERATOR_ONLY + _TAIL))
+_IDENT_OPERAND_TYPES, _IDENT_OPERATOR_TYPES = _types(_IDENT_OPERAND_RX), _types(_IDENT_OPERATOR_RX)
 
 _PUNCT = {"(": "LPAR", ")": "RPAR", "{": "LBRACE", "}": "RBRACE", "[": "LSQB", "]": "RSQB", ",": "COMMA", ";": "SEMI"}
 _PREC_TOKEN = {PREC_ASSIGN: "OP_ASSIGN", PREC_PAIR: "OP_PAIR", PREC_COMPARISON: "OP_COMP", PREC_PIPE: "OP_PIPE",
@@ -171,6 +205,7 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
     pos, n = 0, len(text)
     prev = None
     operand_rx, operator_rx = _OPERAND_RX.match, _OPERATOR_RX.match
+    ident_operand_rx, ident_operator_rx, ident_first = _IDENT_OPERAND_RX.match, _IDENT_OPERATOR_RX.match, _IDENT_FIRST
     punct_only = _PUNCT_ONLY
     while pos < n:
         expecting_operand = prev not in _OPERAND_END
@@ -193,10 +228,15 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
                 pos += 1
             kind = "WS"
         else:
-            m = (operand_rx if expecting_operand else operator_rx)(text, pos)
+            if c in ident_first:
+                m = (ident_operand_rx if expecting_operand else ident_operator_rx)(text, pos)
+                types = _IDENT_OPERAND_TYPES if expecting_operand else _IDENT_OPERATOR_TYPES
+            else:
+                m = (operand_rx if expecting_operand else operator_rx)(text, pos)
+                types = _OPERAND_TYPES if expecting_operand else _OPERATOR_TYPES
             if m is None:
                 raise LexError(text, pos)
-            kind = (_OPERAND_TYPES if expecting_operand else _OPERATOR_TYPES)[m.lastindex]
+            kind = types[m.lastindex]
             value = m.group()
             start, pos = pos, m.end()
         if kind == "WS":

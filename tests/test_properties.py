@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import jlir
 from jlir.analysis.uses import used_ids
@@ -18,18 +20,11 @@ def _same_ir(a, b):
     assert a.return_type == b.return_type
 
 
+@pytest.mark.parametrize("form", [Form.TYPED, Form.IRCODE], ids=["codeinfo", "ircode"])
 @settings(max_examples=150, deadline=None)
-@given(functions(Form.TYPED))
-def test_printing_a_parsed_codeinfo_gives_the_same_text_and_model(f):
-    text = jlir.format(f)
-    g = jlir.functions(jlir.parse(text))[0]
-    _same_ir(f, g)
-    assert jlir.format(g) == text
-
-
-@settings(max_examples=150, deadline=None)
-@given(functions(Form.IRCODE))
-def test_printing_a_parsed_ircode_gives_the_same_text_and_line_numbers(f):
+@given(data=st.data())
+def test_printing_a_parsed_function_gives_the_same_text_and_model(form, data):
+    f = data.draw(functions(form))
     text = jlir.format(f)
     g = jlir.functions(jlir.parse(text))[0]
     _same_ir(f, g)

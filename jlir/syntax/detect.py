@@ -94,4 +94,7 @@ def detect_style(text: str, *, codeinfo: bool = False, extra: tuple = ()) -> Sty
             style = style.narrowed(lo, hi)
     for lo, hi in extra:
         style = style.narrowed(lo, hi)
-    return style
+    return _STYLES.setdefault((style.lo, style.hi), style)
+
+
+_STYLES: dict = {}  # one Style object per version range (at most one per pair of Julia versions)

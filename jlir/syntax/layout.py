@@ -104,6 +104,15 @@ class DocumentReader:
         self.parser = StatementParser()
         self.statements: dict[tuple, dict] = {}  # (typed, warntype) → statement text → Statement
         self.line_templates: dict[tuple, dict] = {}  # (typed, warntype) → template key → filler (False: none)
+        self.blocks: dict[tuple[int, int], Block] = {}
+
+    def block(self, first: int, last: int) -> Block:
+        """`Block(first, last)`, one object per distinct block in the document (the model is immutable)."""
+        key = (first, last)
+        b = self.blocks.get(key)
+        if b is None:
+            b = self.blocks[key] = Block(first, last)
+        return b
 
     # ------------------------------------------------------------------ errors
     def error(self, message: str, index: int, column: int = 0, expected=()) -> ParseError:
@@ -119,6 +128,7 @@ class DocumentReader:
             finally:  # the memo tables, freed while collection is paused: the collection that follows walks less
                 self.statements.clear()
                 self.line_templates.clear()
+                self.blocks.clear()
                 self.parser.clear()
 
     def _read(self) -> Document:
@@ -402,6 +412,7 @@ class _BodyReader:
         memo = doc.statements.setdefault((typed, self.warntype), {})
         quoted = any(":(" in row[6] for row in rows)
         label_match = _LABEL_RX.match
+        block = doc.block
         blocks, stmts, linenos = [], [], []
         block_no, block_first, labelled = 0, None, False
         for pos, (head, end_rail, start_rail, _, sid, spaces, body) in enumerate(rows, 1):
@@ -418,7 +429,7 @@ class _BodyReader:
                 if int(start_rail[:start_rail.index(" ")]) != block_no + 1:
                     return None
                 if block_first is not None:
-                    blocks.append(Block(block_first, pos - 1))
+                    blocks.append(block(block_first, pos - 1))
                 block_no += 1
                 block_first = pos
             elif block_first is None:
@@ -447,10 +458,10 @@ class _BodyReader:
                 st = memo[key] = Statement(pair[0], pair[1], 0, label)
             stmts.append(st)
             if end_rail:
-                blocks.append(Block(block_first, pos))
+                blocks.append(block(block_first, pos))
                 block_first = None
         if block_first is not None:
-            blocks.append(Block(block_first, len(stmts)))
+            blocks.append(block(block_first, len(stmts)))
         self.style = style = detect_style(self.text, codeinfo=self.codeinfo, extra=self._style_facts(labelled))
         linetable = ()
         if col:

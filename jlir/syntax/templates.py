@@ -58,6 +58,11 @@ def numbers(pieces: list[str]) -> list[int]:
     return list(map(int, pieces[1::2]))
 
 
+# Shared SSA values for the ids most statements use (like Python's small ints): no object built per use.
+_SMALL = 2048
+_SSA = tuple(V.SSAValue(i) for i in range(_SMALL))
+
+
 def _index(x: int) -> int:
     """The index into the numbers of a placeholder `x < 0`."""
     return -x - 1 - (BLOCK_BASE if x <= -BLOCK_BASE else 0)
@@ -74,7 +79,7 @@ def compile_filler(v):
         if v.id >= 0:
             return None
         k = _index(v.id)
-        return lambda nums: V.SSAValue(nums[k])
+        return lambda nums: _SSA[nums[k]] if nums[k] < _SMALL else V.SSAValue(nums[k])
     if cls is N.Expr:
         args = compile_filler(v.args)
         if args is None:

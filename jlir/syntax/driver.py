@@ -14,7 +14,9 @@ is loaded, into plain tuples keyed by interned strings:
 * a `_rule` (Lark's expansion of `x (COMMA x)*`) builds a plain list that
   the parent splices in, instead of a `Tree`;
 * every other reduction calls the `_Build` method with exactly the children
-  Lark would pass it.
+  Lark would pass it;
+* with a `programs` memo, a sequence of token types parsed before is replayed
+  from its recorded shifts and reductions, without looking at the table.
 
 `tests/test_driver.py` checks that both drivers build the same values on the
 statements and types of the fixtures.
@@ -121,8 +123,26 @@ class LALRDriver:
         self._passes: dict[tuple[int, int, str], int] = {}
         self._accepting = frozenset(self.end_states.values())
 
-    def parse(self, tokens, start: str):
-        """The value of `start` over `tokens`, which end with Lark's `$END` token (`tokenize(text, end=True)`)."""
+    def parse(self, tokens, start: str, programs: dict | None = None):
+        """The value of `start` over `tokens`, a list ending with Lark's `$END` token (`tokenize(text, end=True)`).
+
+        `programs` (a dict the caller keeps) memoises the parse of each sequence of token types: LALR parsing
+        is decided by the token types alone, so a sequence parsed before is replayed from its recorded
+        shifts and reductions, without the table.
+        """
+        if programs is not None:
+            key = (start, *[t.type for t in tokens])
+            program = programs.get(key)
+            if program is not None:
+                return _replay(program, tokens)
+            record: list | None = []
+            value = self._run(tokens, start, record)
+            programs[key] = record
+            return value
+        return self._run(tokens, start, None)
+
+    def _run(self, tokens, start: str, record: list | None):
+        """Parse with the table; `record` (if given) receives each shift (None) and value-building reduction."""
         states = self.states
         end_state = self.end_states[start]
         state = self.start_states[start]
@@ -138,6 +158,8 @@ class LALRDriver:
                     push_state(state)
                     push_value(token)
                     state = action
+                    if record is not None:
+                        record.append(None)
                     break
                 if action is None:
                     raise DriverError(token, _expected(states[state]))
@@ -170,6 +192,8 @@ class LALRDriver:
                     value = children[0] if expand_single and len(children) == 1 else callback(children)
                 push_state(base)
                 push_value(value)
+                if record is not None:
+                    record.append(action)
                 state = states[base][origin]
                 if state == end_state and ttype == "$END":
                     return value
@@ -185,6 +209,33 @@ class LALRDriver:
                     or (ttype == "$END" and state in self._accepting):
                 return state
             state = states[base][action[2]]
+
+
+def _replay(program: list, tokens) -> object:
+    """Run a recorded parse over `tokens` (of the same types): shift (None) pushes the next token, a reduction
+    builds its value from the values it pops, exactly as `LALRDriver._run` did."""
+    stack: list = []
+    push = stack.append
+    next_token = iter(tokens).__next__
+    for action in program:
+        if action is None:
+            push(next_token())
+            continue
+        kind, n, origin, callback, layout = action
+        if n:
+            children = stack[-n:]
+            del stack[-n:]
+        else:
+            children = []
+        if kind == _CALL:
+            push(callback(children))
+        elif kind == _LIST:
+            push(children if layout is None else _filtered(children, *layout))
+        else:
+            include, pending, expand_single = layout
+            children = _filtered(children, include, pending)
+            push(children[0] if expand_single and len(children) == 1 else callback(children))
+    return stack[-1]
 
 
 def _expected(row) -> tuple[str, ...]:

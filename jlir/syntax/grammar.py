@@ -474,12 +474,14 @@ class StatementParser:
         self._stmts: dict[str, object] = {}
         self._templates: dict[str, object] = {}  # template key → function of the numbers
         self._types: dict[str, object] = {}
+        self._programs: dict[tuple, list] = {}  # token types → the driver's recorded parse
 
     def clear(self) -> None:
         """Forget every memoised body, template and type."""
         self._stmts.clear()
         self._templates.clear()
         self._types.clear()
+        self._programs.clear()
 
     def parse_stmt(self, body: str):
         try:
@@ -552,7 +554,7 @@ class StatementParser:
         try:
             if self.use_lark_driver:
                 return self._lark.parse(text, start=start)
-            return self._driver.parse(tokenize(text, end=True), start)
+            return self._driver.parse(tokenize(text, end=True), start, self._programs)
         except LexError as e:
             raise BodyError(f"unexpected character {text[e.pos]!r}", e.pos) from None
         except DriverError as e:

@@ -40,7 +40,7 @@ class ExprPrinter:
         self._statements: dict[int, tuple[object, str]] = {}
         self._uses: dict[int, tuple[object, tuple[int, ...]]] = {}
         self._suffix: dict[object, bool] = {}
-        self._lines: dict[int, tuple[object, tuple[str, str]]] = {}
+        self._lines: dict[int, tuple] = {}
         self._ssa_columns: dict[int, dict[int, str]] = {}
         self._rails: dict[int, str] = {}
         self._globalrefs: dict[int, tuple[object, str]] = {}
@@ -60,14 +60,16 @@ class ExprPrinter:
         self._statements[key] = (node, text)
         return text
 
-    def statement_line(self, s, show_types: bool) -> tuple[str, str]:
-        """The text of statement `s` after the SSA column: (without, with) its `::T` suffix (the same text twice
-        where no suffix is shown); 1.12's call label included.  Memoised by identity: a document parsed by jlir
-        shares one Statement object per distinct statement text."""
+    def statement_line(self, s, show_types: bool) -> tuple:
+        """What the printer needs of statement `s`: `(s, uses, bare, typed)`, the SSA ids its node uses and its
+        text after the SSA column without and with its `::T` suffix (the same text twice where no suffix is
+        shown), 1.12's call label included.  Memoised by identity under `id(s) * 2 + show_types` (a caller may
+        read `_lines` itself): a document parsed by jlir shares one Statement object per distinct statement text.
+        """
         key = id(s) * 2 + show_types
         hit = self._lines.get(key)
         if hit is not None and hit[0] is s:
-            return hit[1]
+            return hit
         node = s.node
         show_type = show_types and self.takes_type_suffix(node)
         text = self.statement(node, show_type)
@@ -75,9 +77,9 @@ class ExprPrinter:
             if s.label.endswith("invoke") and text.startswith("invoke "):
                 text = text[len("invoke "):]
             text = LABEL_TEXT[s.label] + text
-        texts = (text, text + "::" + self.type(s.type)) if show_type and s.type is not None else (text, text)
-        self._lines[key] = (s, texts)
-        return texts
+        typed = text + "::" + self.type(s.type) if show_type and s.type is not None else text
+        entry = self._lines[key] = (s, self.uses(node), text, typed)
+        return entry
 
     def start_rail(self, block: int, W: int, merge: bool) -> str:
         """The rail of a block's first line: `N ─` (`N ┄` for a merge block), padded with `─` to `W + 2`."""

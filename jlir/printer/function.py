@@ -81,19 +81,23 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
     blocks = f.blocks
     W = len(str(len(blocks)))
     stmts = f.stmts
+    show_types = f.form in _TYPED_FORMS
+    # each statement's uses and texts, from the printer's memo (read here: one call less per line)
+    statement_line, line_memo = ep.statement_line, ep._lines
+    entries = []
     used: set[int] = set()
-    uses, uses_memo = ep.uses, ep._uses
     for s in stmts:
-        node = s.node
-        hit = uses_memo.get(id(node))
-        used.update(hit[1] if hit is not None and hit[0] is node else uses(node))
+        hit = line_memo.get(id(s) * 2 + show_types)
+        if hit is None or hit[0] is not s:
+            hit = statement_line(s, show_types)
+        entries.append(hit)
+        used.update(hit[1])
     L = len(str(max(used))) if used else 0
     preds = predecessors(f, f.form is Form.IRCODE or f.style.codeinfo_branch_edges)
     first_of = {b.first: i for i, b in enumerate(blocks, 1)}
     rail_of = ep.start_rail
     start_rail = {idx: rail_of(b, W, len(preds[b - 1]) > 1) for idx, b in first_of.items()}
     lasts = {b.last for b in blocks}
-    show_types = f.form in _TYPED_FORMS
     warntype = f.form is Form.WARNTYPE
     with_column = f.form is Form.IRCODE or (f.style.codeinfo_line_column and f.form is not Form.IRCODE)
     numbers = line_numbers(f) if with_column else []
@@ -115,13 +119,13 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
     loc_before, indents, loc_close = location_layout(f, W) if located else ({}, {}, [])
     plain = not with_column and tool_column is None and painter is None and not located
     if all(s.new_id is None for s in stmts):  # no pending nodes: one line per statement, each final
-        rows = [(idx, 0, s, True) for idx, s in enumerate(stmts, 1)]
+        rows = [(idx, 0, e, True) for idx, e in enumerate(entries, 1)]
     else:
-        rows = [(idx, j, s, final) for idx, group in _groups(f) for j, (s, final) in enumerate(group)]
-    statement_line, line_memo = ep.statement_line, ep._lines
+        rows = [(idx, j, statement_line(s, show_types), final)
+                for idx, group in _groups(f) for j, (s, final) in enumerate(group)]
     ssa_column, ssa_columns = ep.ssa_column, ep.ssa_columns(L)
     lines = []
-    for idx, j, s, final in rows:
+    for idx, j, (s, _, bare, typed), final in rows:
         if j == 0 and idx in first_of:
             rail = start_rail[idx]
         elif final and idx in lasts:
@@ -129,8 +133,6 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
         else:
             rail = mid
         sid = idx if s.new_id is None else s.new_id
-        hit = line_memo.get(id(s) * 2 + show_types)  # `statement_line`, its memo read here: one call less per line
-        bare, typed = hit[1] if hit is not None and hit[0] is s else statement_line(s, show_types)
         if sid in used:
             ssa, text = ssa_columns.get(sid) or ssa_column(sid, L), typed
         else:

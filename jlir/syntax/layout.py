@@ -404,13 +404,14 @@ class _BodyReader:
                 break
         self.L = L
         # every line split into its columns by one `findall`; a line it cannot split is left out
-        rows = _lines_rx(col, W, L).findall("\n".join(lines[start:end]))
+        body_text = "\n".join(lines[start:end])
+        rows = _lines_rx(col, W, L).findall(body_text)
         if len(rows) != end - start:
             return None
         typed = self.warntype or (not self.codeinfo) or any(_has_suffix(row[6]) for row in rows)
         parser = doc.parser
         memo = doc.statements.setdefault((typed, self.warntype), {})
-        quoted = any(":(" in row[6] for row in rows)
+        quoted = ":(" in body_text
         label_match = _LABEL_RX.match
         block = doc.block
         blocks, stmts, linenos = [], [], []

@@ -118,7 +118,22 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
     located = f.form is not Form.IRCODE and not with_column and location_printing(f)
     loc_before, indents, loc_close = location_layout(f, W) if located else ({}, {}, [])
     plain = not with_column and tool_column is None and painter is None and not located
-    if all(s.new_id is None for s in stmts):  # no pending nodes: one line per statement, each final
+    pending = not all(s.new_id is None for s in stmts)
+    if plain and not pending:  # the common print: one line per statement, rail, SSA column and text
+        n = len(stmts)
+        rails = [mid] * n
+        for last in lasts:
+            if 1 <= last <= n:
+                rails[last - 1] = last_rail
+        for idx, rail in start_rail.items():  # a one-line block shows its start rail
+            if 1 <= idx <= n:
+                rails[idx - 1] = rail
+        cols = ep.ssa_columns(L)
+        ssa_column = ep.ssa_column
+        return [f"{rail} {cols.get(sid) or ssa_column(sid, L)}{typed}" if sid in used
+                else f"{rail} {blank_ssa}{bare if warntype else typed}"
+                for sid, rail, (_, _, bare, typed) in zip(range(1, n + 1), rails, entries)]
+    if not pending:  # no pending nodes: one line per statement, each final
         rows = [(idx, 0, e, True) for idx, e in enumerate(entries, 1)]
     else:
         rows = [(idx, j, statement_line(s, show_types), final)

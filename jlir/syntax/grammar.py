@@ -418,15 +418,15 @@ def _split_path(text: str) -> list[str]:
 _CONST_RX = re.compile(r"((?:Core\.Compiler|Core|Base\.Compiler)\.Const)\((.*?)(?:, (true|false))?\)$", re.S)
 
 
-def _reprints(value, text: str, every_style: bool = False) -> bool:
+def _reprints(value, text: str, every_style: bool = False, printers=None) -> bool:
     """Whether `value` prints back to `text` in the ≤1.5 or the 1.6+ spelling of types (`every_style`: in both,
     as a constant must whose text does not follow the dump's version, like quoted code `:(Tuple{A, B})`)."""
     check = all if every_style else any
-    return check(printer.type(value) == text for printer in _shown_printers())
+    return check(printer.type(value) == text for printer in (printers or _shown_printers()))
 
 
-@lru_cache(maxsize=1)
 def _shown_printers():
+    """The printers of the ≤1.5 and the 1.6+ spelling of types (new ones: their memo tables hold what they print)."""
     from jlir.printer.exprs import ExprPrinter
     return ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))
 
@@ -475,9 +475,17 @@ class StatementParser:
         self._templates: dict[str, object] = {}  # template key → function of the numbers
         self._types: dict[str, object] = {}
         self._programs: dict[tuple, list] = {}  # token types → the driver's recorded parse
+        self._shown = None  # the printers `_reprints` checks types with: their memo tables live as long as this
+
+    def _printers(self):
+        """This parser's `_shown_printers` (made on first use, dropped by `clear`)."""
+        if self._shown is None:
+            self._shown = _shown_printers()
+        return self._shown
 
     def clear(self) -> None:
         """Forget every memoised body, template and type."""
+        self._shown = None
         self._stmts.clear()
         self._templates.clear()
         self._types.clear()
@@ -512,7 +520,7 @@ class StatementParser:
             pass
         try:
             value = self._parse(text, "type")
-            if not _reprints(value, text):
+            if not _reprints(value, text, printers=self._printers()):
                 raise BodyError("a type that does not print back", 0)
         except BodyError:
             value = self._const_with_shown_value(text)
@@ -543,7 +551,7 @@ class StatementParser:
             value = self.parse_type(text)
         except BodyError:
             return self._types.setdefault(text, T.TypeOpaque(text))
-        if not _reprints(value, text, every_style=True):
+        if not _reprints(value, text, every_style=True, printers=self._printers()):
             value = self._types[text] = T.TypeOpaque(text)
         return value
 

@@ -1,37 +1,37 @@
 #!/usr/bin/env python3
-"""Regenerate the golden IR fixtures from a real Julia.
+"""Regenerate the golden IR fixtures from real Julias.
 
 Usage:
-    python3 scripts/regen_fixtures.py [--julia PATH]... [--cases NAME[,NAME...]]...
+    python3 scripts/regen_fixtures.py [--julia SPEC]... [--cases NAME[,NAME...]]...
                                       [--out ROOT] [--cases-dir DIR]
 
-For each Julia (``--julia PATH``, repeatable; else ``$JLIR_JULIA``; else
-``julia`` on PATH; else the wrapper installed by ``scripts/install-julia.sh``)
-this runs ONE Julia process over all cases in ``fixtures/cases/*.jl`` with
-``jlir/live/jlir.jl batch`` and writes ``<ROOT>/julia-<version>/``:
+SPEC is a path, a command on PATH, or `+CHANNEL` (juliaup: `--julia +1.10
+--julia +1.11`); without --julia: `$JLIR_JULIA`, `julia` on PATH, jlir's Julia
+cache, else scripts/install-julia.sh installs Julia 1.5.3.  For each Julia,
+one Julia process (jlir.live's subprocess backend) evaluates every case of
+`fixtures/cases/*.jl` and prints every form it can, into `ROOT/julia-<version>/`:
 
     <case>.<form>.txt   what Julia prints for that form (see jlir/live/jlir.jl)
-    MANIFEST.json       Julia version and platform, every file's case, form,
-                        target, command and sha256, and the forms Julia could
-                        not produce (with its error message)
+    <case>.domtree.json Julia's immediate dominators of that IRCode's CFG
+    MANIFEST.json       Julia version and platform; per case its source, target,
+                        rank; per file its case, form, command and sha256; the
+                        forms Julia could not produce, with its error message
 
-The output directory is replaced atomically: everything is written into a
-temporary directory beside it, which is swapped in only when the run worked.
-A failed run leaves the old fixtures intact.  The output is deterministic (no
-timestamps, sorted keys), so an unchanged input gives no diff.
+Cases run in the order of `fixtures/cases/order.txt`, whose line number is each
+case's rank: it fixes the closure and gensym numbers a case prints, so a run
+over some cases writes the same text as a full run.  Append new cases there.
 
-``--cases`` regenerates only the named cases and keeps the files of the
-others.  (Each case's closure and gensym numbers are made independent of the
-other cases, so a partial run writes the same text as a full run would.)
-
-Typical run (about 20-45 s, plus ~15 s to install Julia the first time):
-    python3 scripts/regen_fixtures.py
+The output folder is replaced atomically: everything is written into a
+temporary folder beside it, which is swapped in only when the run worked; a
+failed run leaves the old fixtures as they were.  The output is deterministic
+(no timestamps or machine paths; sorted keys): an unchanged input gives no diff.
+`--cases` regenerates only the named cases and keeps the files of the others.
 
 Exit status: 0 on success (forms Julia cannot produce are recorded in the
-manifest and listed on stderr); 1 when Julia failed or a case produced no
-form at all (nothing is swapped in then); 2 on bad usage.
+manifest and listed on stderr); 1 when Julia failed, a fixture text was
+unusable, or a case produced no form at all (nothing is swapped in then);
+2 on bad usage.
 """
-
 from __future__ import annotations
 
 import argparse
@@ -46,11 +46,19 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-JLIR_JL = REPO / "jlir" / "live" / "jlir.jl"
+sys.path.insert(0, str(REPO))
+
+from jlir.live import Julia, JuliaError, LiveError, JuliaNotFound  # noqa: E402
+from jlir.live.locate import find_julia  # noqa: E402
+
 INSTALL_SH = REPO / "scripts" / "install-julia.sh"
 DEFAULT_CASES = REPO / "fixtures" / "cases"
 DEFAULT_OUT = REPO / "fixtures"
 MANIFEST = "MANIFEST.json"
+ORDER = "order.txt"
+DISPLAY = ("show(IOContext(io, :color=>false, :limit=>true, :module=>Main, :displaysize=>(24, 80)), "
+           "MIME\"text/plain\"(), x) followed by one \"\\n\" (as the REPL's display); warntype and costs forms: "
+           "exactly what they print to io")
 
 
 class RegenError(Exception):
@@ -61,16 +69,53 @@ def log(msg: str) -> None:
     print(f"regen_fixtures: {msg}", file=sys.stderr, flush=True)
 
 
-def find_julias(explicit: list[str]) -> list[str]:
+class Progress:
+    """A progress bar on stderr: redrawn in place on a terminal, one line per case otherwise (CI logs)."""
+
+    def __init__(self, total: int, label: str):
+        self.total, self.label, self.done = total, label, 0
+        self.tty = sys.stderr.isatty()
+
+    def step(self, name: str, status: str) -> None:
+        self.done += 1
+        width = 30
+        filled = width * self.done // self.total
+        line = f"{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {name}: {status}"
+        if self.tty:
+            end = "\n" if self.done == self.total else ""
+            print(f"\r\x1b[K{line}", end=end, file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- inputs
+def case_ranks(cases_dir: Path, names: set[str]) -> dict[str, int]:
+    """Each case's rank (its line among the names of `order.txt`); every case must be listed."""
+    path = cases_dir / ORDER
+    if not path.exists():
+        raise RegenError(f"{path} is missing: it lists the cases in the order they were added")
+    order = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    duplicates = sorted({n for n in order if order.count(n) > 1})
+    if duplicates:
+        raise RegenError(f"{path}: listed twice: {', '.join(duplicates)}")
+    missing = sorted(names - set(order))
+    if missing:
+        raise RegenError(f"case(s) not in {path}: {', '.join(missing)} (append them at the end: the ranks of "
+                         "the others must not change)")
+    return {name: rank for rank, name in enumerate(order, 1) if name in names}
+
+
+def julia_specs(explicit: list[str]) -> list[str | None]:
+    """What to run: each --julia, else the Julia jlir.live finds, else the one install-julia.sh installs."""
     if explicit:
-        return explicit
-    env = os.environ.get("JLIR_JULIA")
-    if env:
-        return [env]
-    on_path = shutil.which("julia")
-    if on_path:
-        return [on_path]
-    log("no Julia given and none on PATH: running scripts/install-julia.sh")
+        return list(explicit)
+    try:
+        find_julia(None)
+        return [None]
+    except JuliaNotFound:
+        pass
+    log("no Julia given or found: running scripts/install-julia.sh")
     proc = subprocess.run(["bash", str(INSTALL_SH)], stdout=subprocess.PIPE, text=True)
     lines = proc.stdout.strip().splitlines()
     if proc.returncode != 0 or not lines:
@@ -78,71 +123,8 @@ def find_julias(explicit: list[str]) -> list[str]:
     return [lines[-1]]
 
 
-def sha256_file(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def parse_results(path: Path) -> dict:
-    info: dict = {"meta": {}, "targets": {}, "resolved": {}, "ok": [], "errors": []}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        parts = line.split("\t")
-        kind = parts[0]
-        if kind in ("julia", "machine", "word_size", "forms"):
-            info["meta"][kind] = parts[1]
-        elif kind == "target":
-            info["targets"][parts[1]] = parts[2]
-        elif kind == "resolved":
-            info["resolved"][parts[1]] = {"function": parts[2], "argtypes": parts[3]}
-        elif kind == "ok":
-            _, case, form, file, command = parts
-            info["ok"].append((case, form, file, command))
-        elif kind == "error":
-            _, case, form, _, message = parts
-            info["errors"].append((case, form, message))
-        else:
-            raise RegenError(f"unexpected line in Julia's results: {line!r}")
-    return info
-
-
-def check_text_file(path: Path) -> None:
-    data = path.read_bytes()
-    if b"\x1b" in data:
-        raise RegenError(f"{path.name} contains an ANSI escape code")
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise RegenError(f"{path.name} is not UTF-8: {e}") from None
-    if data and not data.endswith(b"\n"):
-        raise RegenError(f"{path.name} does not end with a newline")
-
-
-def run_julia(julia: str, case_files: list[Path], all_names: list[str], workdir: Path) -> dict:
-    results = workdir / ".results.tsv"
-    cmd = [
-        julia, "--startup-file=no", "--history-file=no", "--color=no",
-        str(JLIR_JL), "batch",
-        "--out", str(workdir), "--results", str(results),
-        "--all", ",".join(all_names),
-        *[str(p) for p in case_files],
-    ]
-    env = dict(os.environ)
-    env.setdefault("JULIA_PKG_OFFLINE", "true")
-    env["COLUMNS"] = "80"
-    env["LINES"] = "24"
-    t0 = time.monotonic()
-    # Julia's stderr (the per-case progress lines) goes straight to ours.
-    try:
-        proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, env=env, cwd=str(REPO))
-    except OSError as e:
-        raise RegenError(f"cannot run Julia {julia!r}: {e}") from None
-    if proc.returncode != 0:
-        raise RegenError(f"Julia exited with status {proc.returncode}: {' '.join(cmd[:6])} ...")
-    if not results.exists():
-        raise RegenError("Julia wrote no results file")
-    info = parse_results(results)
-    results.unlink()
-    info["seconds"] = time.monotonic() - t0
-    return info
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def display_path(path: Path) -> str:
@@ -153,167 +135,173 @@ def display_path(path: Path) -> str:
         return f"{path.parent.name}/{path.name}"
 
 
-def case_sha(path: Path) -> str:
-    return sha256_file(path)
+def fixture_bytes(name: str, text: str, machine_paths: list[str]) -> bytes:
+    """The bytes of a fixture file, or RegenError if the text is not fit to be one."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RegenError(f"{name}: Julia's output is not valid UTF-8") from None
+    if "\x1b" in text:
+        raise RegenError(f"{name}: Julia's output contains an ANSI escape code")
+    for path in machine_paths:
+        if path in text:
+            raise RegenError(f"{name}: Julia's output contains this machine's path {path}")
+    if text and not text.endswith("\n"):
+        raise RegenError(f"{name}: Julia's output does not end with a newline")
+    return data
 
 
-def build_manifest(info: dict, out_dir: Path, cases_dir: Path, old: dict | None,
-                   selected: set[str], all_cases: dict[str, Path]) -> dict:
-    meta = info["meta"]
-    files: dict = {}
-    errors: dict = {}
-    cases: dict = {}
-    # keep what the old manifest says about cases not regenerated this time
+# ---------------------------------------------------------------- one Julia
+def render_cases(jl: Julia, cases: dict[str, Path], ranks: dict[str, int], work: Path) -> dict:
+    """Evaluate and render every case in rank order into `work`; what happened, for the manifest."""
+    result = {"cases": {}, "files": {}, "errors": {}}
+    progress = Progress(len(cases), f"Julia {jl.version}")
+    for name in sorted(cases, key=ranks.__getitem__):
+        path = cases[name]
+        source = path.read_bytes()
+        case_entry = {"file": display_path(path), "source_sha256": sha256_bytes(source), "rank": ranks[name]}
+        result["cases"][name] = case_entry
+        try:
+            case = jl.load_case(source.decode("utf-8"), name, ranks[name])
+        except JuliaError as e:
+            result["errors"][f"{name}.*"] = e.julia_message
+            progress.step(name, "could not be evaluated")
+            continue
+        if case.warning:
+            log(f"  {name}: {case.warning}")
+        case_entry.update(target=case.target, function=case.function, argtypes=case.argtypes)
+        failed = 0
+        for form in case.forms:
+            file = f"{name}.{form}." + ("json" if form == "domtree" else "txt")
+            try:
+                text, command = jl.render(case.target, form)
+            except JuliaError as e:
+                result["errors"][f"{name}.{form}"] = e.julia_message
+                failed += 1
+                continue
+            data = fixture_bytes(file, text, jl.info["path"])
+            (work / file).write_bytes(data)
+            result["files"][file] = {"case": name, "form": form, "target": case.target, "command": command,
+                                     "sha256": sha256_bytes(data)}
+        progress.step(name, "ok" if not failed else f"{failed} form(s) not produced")
+    return result
+
+
+def build_manifest(jl: Julia, result: dict, old: dict | None, keep: set[str]) -> dict:
+    """The manifest: this run's cases, files and errors, plus the old manifest's entries for the cases in `keep`."""
+    files, errors, cases = {}, {}, {}
     if old is not None:
-        for name, entry in old.get("files", {}).items():
-            if entry.get("case") not in selected and entry.get("case") in all_cases:
-                files[name] = entry
-        for key, msg in old.get("errors", {}).items():
-            if key.split(".", 1)[0] not in selected and key.split(".", 1)[0] in all_cases:
-                errors[key] = msg
-        for name, entry in old.get("cases", {}).items():
-            if name not in selected and name in all_cases:
-                cases[name] = entry
-    for name in selected:
-        entry = {
-            "file": display_path(all_cases[name]),
-            "source_sha256": case_sha(all_cases[name]),
-            "target": info["targets"].get(name, ""),
-        }
-        if name in info["resolved"]:
-            entry.update(info["resolved"][name])
-        cases[name] = entry
-    for case, form, file, command in info["ok"]:
-        path = out_dir / file
-        check_text_file(path)
-        files[file] = {
-            "case": case,
-            "form": form,
-            "target": info["targets"].get(case, ""),
-            "command": command,
-            "sha256": sha256_file(path),
-        }
-    for case, form, message in info["errors"]:
-        errors[f"{case}.{form}"] = message
+        files = {k: v for k, v in old.get("files", {}).items() if v.get("case") in keep}
+        errors = {k: v for k, v in old.get("errors", {}).items() if k.split(".", 1)[0] in keep}
+        cases = {k: v for k, v in old.get("cases", {}).items() if k in keep}
+    files.update(result["files"])
+    errors.update(result["errors"])
+    cases.update(result["cases"])
+    info = jl.info
     return {
-        "generator": "scripts/regen_fixtures.py (jlir/live/jlir.jl batch)",
-        "julia_version": meta.get("julia", "?"),
-        "platform": {"machine": meta.get("machine", "?"), "word_size": int(meta.get("word_size", "0"))},
-        "forms": meta.get("forms", "").split(","),
-        "display": "show(IOContext(io, :color=>false, :limit=>true, :module=>Main, "
-                   ":displaysize=>(24, 80)), MIME\"text/plain\"(), x) followed by one "
-                   "\"\\n\" (as the REPL's display); warntype forms: exactly what "
-                   "code_warntype printed",
+        "generator": "scripts/regen_fixtures.py (jlir.live, jlir/live/jlir.jl)",
+        "julia_version": jl.version,
+        "platform": {"machine": info.get("machine", "?"), "word_size": int(info.get("word_size", "0"))},
+        "forms": list(jl.forms),
+        "display": DISPLAY,
         "cases": cases,
         "files": files,
         "errors": errors,
     }
 
 
-def write_manifest(path: Path, manifest: dict) -> None:
-    path.write_text(json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n",
-                    encoding="utf-8")
-
-
-def regen_one(julia: str, out_root: Path, cases_dir: Path, selected_names: list[str] | None) -> int:
+def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[str] | None) -> None:
     all_cases = {p.stem: p for p in sorted(cases_dir.glob("*.jl"))}
     if not all_cases:
         raise RegenError(f"no cases in {cases_dir}")
-    if selected_names is None:
+    ranks = case_ranks(cases_dir, set(all_cases))
+    if selected is None:
         selected = set(all_cases)
-    else:
-        unknown = sorted(set(selected_names) - set(all_cases))
-        if unknown:
-            raise RegenError(f"unknown case(s): {', '.join(unknown)}")
-        selected = set(selected_names)
+    unknown = sorted(selected - set(all_cases))
+    if unknown:
+        raise RegenError(f"unknown case(s): {', '.join(unknown)}")
 
     out_root.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".julia-regen-", dir=out_root))
-    try:
-        log(f"running {julia} on {len(selected)} case(s)")
-        info = run_julia(julia, [all_cases[n] for n in sorted(selected)], sorted(all_cases), work)
-        version = info["meta"].get("julia")
-        if not version:
-            raise RegenError("Julia did not report its version")
-        final = out_root / f"julia-{version}"
-        old_manifest = None
-        if final.exists() and (final / MANIFEST).exists():
-            old_manifest = json.loads((final / MANIFEST).read_text(encoding="utf-8"))
-        # carry over the files of cases not regenerated this time
-        if selected != set(all_cases) and final.exists():
-            for f in final.iterdir():
-                if f.name == MANIFEST or not f.is_file():
-                    continue
-                if f.name.split(".", 1)[0] in all_cases and f.name.split(".", 1)[0] not in selected:
-                    shutil.copy2(f, work / f.name)
-        manifest = build_manifest(info, work, cases_dir, old_manifest, selected, all_cases)
-
-        ok_cases = {case for case, *_ in info["ok"]}
-        dead = sorted(selected - ok_cases)
-        for key, msg in sorted(manifest["errors"].items()):
-            if key.split(".", 1)[0] in selected:
+    t0 = time.monotonic()
+    with Julia(spec, backend="subprocess", on_stderr=lambda line: print(f"  julia: {line}", file=sys.stderr)) as jl:
+        log(f"Julia {jl.version}: {jl.command}")
+        work = Path(tempfile.mkdtemp(prefix=".julia-regen-", dir=out_root))
+        try:
+            result = render_cases(jl, {n: all_cases[n] for n in selected}, ranks, work)
+            final = out_root / f"julia-{jl.version}"
+            old_manifest = None
+            if (final / MANIFEST).exists():
+                old_manifest = json.loads((final / MANIFEST).read_text(encoding="utf-8"))
+            keep = set(all_cases) - selected
+            if keep and final.exists():  # carry over the files of the cases not regenerated this time
+                for f in final.iterdir():
+                    if f.is_file() and f.name != MANIFEST and f.name.split(".", 1)[0] in keep:
+                        shutil.copy2(f, work / f.name)
+            manifest = build_manifest(jl, result, old_manifest, keep)
+            for key, msg in sorted(result["errors"].items()):
                 log(f"  could not produce {key}: {msg}")
-        if dead:
-            raise RegenError(f"case(s) produced no output at all: {', '.join(dead)}")
-        # every file on disk must be in the manifest and vice versa
-        on_disk = {f.name for f in work.iterdir() if f.is_file()}
-        listed = set(manifest["files"])
-        if on_disk != listed:
-            raise RegenError(f"file list mismatch: extra {sorted(on_disk - listed)}, missing {sorted(listed - on_disk)}")
-        write_manifest(work / MANIFEST, manifest)
-        os.chmod(work, 0o755)
+            produced = {entry["case"] for entry in result["files"].values()}
+            dead = sorted(selected - produced)
+            if dead:
+                raise RegenError(f"case(s) produced no output at all: {', '.join(dead)}")
+            on_disk = {f.name for f in work.iterdir() if f.is_file()}
+            if on_disk != set(manifest["files"]):
+                listed = set(manifest["files"])
+                raise RegenError(f"file list mismatch: extra {sorted(on_disk - listed)}, "
+                                 f"missing {sorted(listed - on_disk)}")
+            (work / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n",
+                                         encoding="utf-8")
+            os.chmod(work, 0o755)
+            swap_in(work, final)
+        finally:
+            if work.exists():
+                shutil.rmtree(work, ignore_errors=True)
+    shown = final.relative_to(REPO) if REPO in final.parents else final
+    log(f"wrote {shown}: {len(manifest['files'])} files, {len(result['errors'])} form(s) not produced, "
+        f"{time.monotonic() - t0:.1f}s")
 
-        # swap in
-        old = None
-        if final.exists():
-            old = out_root / f".julia-{version}.old-{os.getpid()}"
-            final.rename(old)
-        work.rename(final)
-        if old is not None:
-            shutil.rmtree(old)
-        nfiles = len(manifest["files"])
-        nerr = sum(1 for k in manifest["errors"] if k.split(".", 1)[0] in selected)
-        shown = final.relative_to(REPO) if REPO in final.parents else final
-        log(f"wrote {shown}: "
-            f"{nfiles} files, {nerr} form(s) not produced, Julia ran {info['seconds']:.1f}s")
-        return 0
-    finally:
-        if work.exists():
-            shutil.rmtree(work, ignore_errors=True)
+
+def swap_in(work: Path, final: Path) -> None:
+    """Replace `final` by `work` with two renames: at every moment one complete folder stands at `final`'s name
+    or beside it."""
+    old = None
+    if final.exists():
+        old = final.with_name(f".{final.name}.old-{os.getpid()}")
+        final.rename(old)
+    work.rename(final)
+    if old is not None:
+        shutil.rmtree(old)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  epilog="\n\n".join(__doc__.split("\n\n")[2:]),
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--julia", action="append", default=[], metavar="PATH",
-                    help="Julia executable (repeatable: one fixtures folder per Julia version)")
+    ap.add_argument("--julia", action="append", default=[], metavar="SPEC",
+                    help="a Julia: path, command, or +CHANNEL (repeatable: one fixtures folder per version)")
     ap.add_argument("--cases", action="append", default=None, metavar="NAME[,NAME...]",
                     help="only regenerate these cases (names of fixtures/cases/NAME.jl)")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="ROOT",
                     help="output root (default: fixtures/); writes ROOT/julia-<version>/")
     ap.add_argument("--cases-dir", type=Path, default=DEFAULT_CASES, metavar="DIR",
-                    help="case directory (default: fixtures/cases)")
+                    help="case folder (default: fixtures/cases), with its order.txt")
     args = ap.parse_args(argv)
 
     selected = None
     if args.cases is not None:
-        selected = [n.strip().removesuffix(".jl") for chunk in args.cases for n in chunk.split(",") if n.strip()]
+        selected = {n.strip().removesuffix(".jl") for chunk in args.cases for n in chunk.split(",") if n.strip()}
     try:
-        julias = find_julias(args.julia)
         t0 = time.monotonic()
-        for julia in julias:
-            regen_one(julia, args.out.resolve(), args.cases_dir.resolve(), selected)
+        for spec in julia_specs(args.julia):
+            regen_one(spec, args.out.resolve(), args.cases_dir.resolve(), selected)
         log(f"done in {time.monotonic() - t0:.1f}s")
         return 0
-    except RegenError as e:
+    except (RegenError, LiveError, OSError) as e:
         log(f"ERROR: {e}")
-        return 1
-    except OSError as e:
-        log(f"ERROR: {e}")
+        log("the fixtures were left as they were")
         return 1
     except KeyboardInterrupt:
-        log("interrupted; old fixtures left as they were")
+        log("interrupted; the fixtures were left as they were")
         return 1
 
 

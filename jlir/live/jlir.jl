@@ -1,72 +1,67 @@
 # jlir.jl -- the Julia side of jlir: print Julia's SSA IR exactly as a user sees
-# it at the REPL (without colour), for golden fixtures and, later, a live backend.
+# it at the REPL (without colour), for `jlir fetch`, the `jlir.live.Julia` API
+# and the golden fixtures (scripts/regen_fixtures.py).
 #
-# Written for Julia 1.5.3 (Debian's 1.5.3+dfsg-3 build, see
-# scripts/install-julia.sh); uses only Base, Core.Compiler and InteractiveUtils.
+# One file, Base/Core/InteractiveUtils only, for Julia 1.5 to 1.12: version
+# differences are decided by what is defined (`code_ircode` from 1.9, the
+# compiler in `Base.Compiler` from 1.12, ...), never by comparing VERSION.
 #
-# API (module JlirLive):
-#   resolve_target(mod, target_string) -> (f, argtypes::Type{<:Tuple})
-#       target_string is one of
-#         "f(1.0, 2)"                      call with values: types are Core.Typeof of
-#                                          the values, evaluated in `mod`
-#         "f(::Float64, ::Vector{Int})"    call with type annotations (may be mixed
-#                                          with values; `xs...` splats values)
-#         "f(1.0; scale=2)"                keyword call: like @code_typed, targets
-#                                          Core.kwfunc(f) with (NamedTuple, typeof(f), args...)
-#         "Tuple{typeof(sort!), Vector{Int}}"  a signature whose function type is a
-#                                          singleton
-#   render(form::String, f, types; mod=Main)::String
-#       the text of one form (see FORMS).  For forms that are values (`display`ed
-#       at the REPL) this is what `show(io, MIME"text/plain"(), x)` prints plus
-#       the one "\n" the REPL's display appends; for `warntype`, which prints
-#       straight to the terminal, it is exactly what code_warntype printed.
-#       The IOContext mirrors the REPL's: :limit=>true, :module=>mod, plus
-#       :color=>false and a fixed :displaysize=>(24, 80).
-#   load_case(path; rank) -> CaseHeader
-#       evaluate a case file in Main (see "Why Main" below)
-#
-# Forms (file `<case>.<form>.txt` in fixtures/julia-<version>/; domtree: `.json`):
+# Forms (what `render` prints; fixtures are `<case>.<form>.txt`, domtree `.json`):
 #   typed              code_typed(f, T)[1]                       (CodeInfo => RT pair)
 #   typed-unoptimized  code_typed(f, T; optimize=false)[1]
 #   typed-source       code_typed(f, T; debuginfo=:source)[1]
-#   typed-vector       code_typed(f, T)                          (the Array{Any,1})
+#   typed-vector       code_typed(f, T)                          (the Vector display)
 #   lowered            code_lowered(f, T)[1]
 #   lowered-source     code_lowered(f, T; debuginfo=:source)[1]
 #   warntype           code_warntype(io, f, T)
-#                      (no `warntype-source`: in 1.5.3 code_warntype(...;
-#                      debuginfo=:source) prints no location lines, because it
-#                      calls code_typed without debuginfo, which strips them)
-#   ircode             Core.Compiler.inflate_ir(ci, mi) where ci is the optimized
-#                      CodeInfo of code_typed(f, T; debuginfo=:source)[1] and mi the
-#                      matching MethodInstance (Base.method_instances(f, T)[1])
-#   ircode-noline      the same from code_typed(f, T)[1] (line info removed: the
-#                      line-number column is then a single space)
+#   ircode             Base.code_ircode(f, T)[1][1] where it exists (1.9+); before,
+#                      Compiler.inflate_ir(ci, mi) of code_typed(f, T; debuginfo=:source)[1]
+#                      and the matching MethodInstance
+#   ircode-noline      inflate_ir of code_typed(f, T)[1] (line info stripped: the
+#                      line-number column is a single space); needs inflate_ir
 #   cfg                the `ircode` IRCode's `ir.cfg`
-#   domtree            the immediate dominators of that CFG, from
-#                      Core.Compiler.construct_domtree, as JSON (file <case>.domtree.json):
-#                      {"idoms": [...]}, entry k is the idom of block k (1-based
-#                      blocks; 0 for the entry block and for unreachable blocks).
-#   costs              Base.print_statement_costs(io, f, T) -- only offered when
-#                      the running Julia has it (1.5.3 does not).
+#   domtree            the immediate dominator of each block of that CFG, from the
+#                      compiler's own construct_domtree, as JSON {"idoms": [...]}
+#                      (1-based blocks; 0 for the entry and unreachable blocks)
+#   costs              Base.print_statement_costs(io, f, T), where it exists (1.7+)
+# Forms that are values (displayed at the REPL) are `show(io, MIME"text/plain"(), x)`
+# plus the one "\n" the REPL's display appends; warntype and costs print straight
+# to io and are exactly what they print.  The IOContext mirrors the REPL's:
+# :limit=>true, :module=>Main, plus :color=>false and a fixed :displaysize=>(24, 80).
+#
+# Targets (a string; user code comes as data, never through a shell):
+#   "f(1.0, 2)"                      a call with values: their types (Core.Typeof)
+#   "f(::Float64, ::Vector{Int})"    a call with types (may mix with values; `xs...` splats)
+#   "f(1.0; scale=2)"                a keyword call: like @code_typed, the keyword
+#                                    sorter Core.kwfunc(f) with (NamedTuple, typeof(f), args...)
+#   "Tuple{typeof(sort!), Vector{Int}}"  a signature whose function type is a singleton
+#
+# Protocol (`julia jlir.jl serve`; jlir/live/protocol.py is the Python side).
+# A message is a header line `JLIR <n>` and n fields, each `<byte length>\n<bytes>`.
+# Requests go to Julia's stdin, replies come on its stdout; anything user code
+# prints to stdout goes to stderr instead.  Julia first writes the reply to
+# `hello`, then answers one request at a time:
+#   hello                               ok, info (`key\tvalue` lines)
+#   define CODE NAME                    ok        (evaluate CODE in Main as file NAME,
+#                                                  once per distinct (NAME, CODE))
+#   render FORM TARGET                  ok, text, command
+#   cfg TARGET                          ok, JSON of the CFG: blocks with stmts, preds, succs
+#   load_case CODE NAME RANK            ok, target, forms (comma-separated), f, T, warning
+#   quit                                ok, then exit
+# A request that fails in Julia gets `error, STAGE, message`, STAGE being where it
+# failed: request, define, target, render, load_case.  The juliacall backend calls
+# `JlirLive.handle_encoded` with one encoded request and gets one encoded reply.
 #
 # Command line:
-#   julia jlir.jl render FORM TARGET [CASEFILE]
-#       evaluate CASEFILE (if given) in Main, print FORM of TARGET to stdout
-#   julia jlir.jl batch --out DIR --results FILE [--all CASE,...] CASEFILE...
-#       render every form of every case into DIR/<case>.<form>.txt and write one
-#       tab-separated line per form to FILE:
-#         ok     <case> <form> <file> <command>
-#         error  <case> <form> -      <message>
-#       first lines: "julia <version>", "machine <Sys.MACHINE>", "word_size <n>",
-#       "forms <form,...>".  Progress goes to stderr.
-#   julia jlir.jl forms
-#       list the forms this Julia supports
+#   julia jlir.jl serve                          the protocol on stdin/stdout
+#   julia jlir.jl render FORM TARGET [CASEFILE]  print one form (CASEFILE evaluated first)
+#   julia jlir.jl forms                          the forms this Julia can print
 #
-# Case files: plain Julia source; a leading comment block holds the header:
-#   # target: <target string>          (must be the first line)
-#   # forms: typed, lowered, ...       (optional: only these forms)
-# The file is evaluated with include_string(Main, code, "<case>.jl"), so
-# location lines print `<case>.jl:<line>` and nothing of this machine's paths.
+# Case files (fixtures/cases/*.jl): plain Julia source whose first line is
+# `# target: <target>`; an optional `# forms: typed, lowered, ...` comment line in the
+# leading comment block restricts the forms.  A case is evaluated with
+# include_string(Main, code, "<case>.jl"), so location lines print `<case>.jl:<line>`
+# and nothing of this machine's paths.
 #
 # Why Main: code typed at the REPL lives in Main, and Julia's printers treat
 # Main specially in ways an IOContext cannot imitate: a function object prints
@@ -78,8 +73,8 @@
 #   * the names a case defines at top level must not be defined yet (cases
 #     must use distinct names; load_case checks this);
 #   * each case starts with Main's closure counter and both gensym counters
-#     advanced to fixed values that depend only on the case's rank in the full
-#     sorted case list, so closure names (`var"#101#102"`) and gensyms
+#     advanced to fixed values that depend only on the case's rank (its line in
+#     fixtures/cases/order.txt), so closure names (`var"#101#102"`) and gensyms
 #     (`r#43001`) do not depend on which other cases ran before it: a run over
 #     a subset of the cases prints the same text as a full run.
 
@@ -88,13 +83,34 @@ module JlirLive
 using InteractiveUtils
 using Base.Meta: isexpr
 
-const BASE_FORMS = [
+const PROTOCOL = "jlir-live/1"
+
+"The compiler: `Core.Compiler` up to 1.11, `Base.Compiler` from 1.12 (the Compiler stdlib)."
+const CC = isdefined(Base, :Compiler) && getfield(Base, :Compiler) isa Module ? getfield(Base, :Compiler) : Core.Compiler
+
+const HAS_CODE_IRCODE = isdefined(Base, :code_ircode)        # 1.9+
+const HAS_INFLATE_IR = isdefined(CC, :inflate_ir)
+const HAS_COSTS = isdefined(Base, :print_statement_costs)  # 1.7+
+
+const ALL_FORMS = [
     "typed", "typed-unoptimized", "typed-source", "typed-vector",
     "lowered", "lowered-source", "warntype",
-    "ircode", "ircode-noline", "cfg", "domtree",
+    "ircode", "ircode-noline", "cfg", "domtree", "costs",
 ]
-const HAS_COSTS = isdefined(Base, :print_statement_costs)
-const FORMS = HAS_COSTS ? vcat(BASE_FORMS, ["costs"]) : BASE_FORMS
+
+"Whether this Julia can print `form`."
+function has_form(form::AbstractString)
+    form in ("ircode", "cfg", "domtree") && return HAS_CODE_IRCODE || HAS_INFLATE_IR
+    form == "ircode-noline" && return HAS_INFLATE_IR
+    form == "costs" && return HAS_COSTS
+    return form in ALL_FORMS
+end
+
+"The forms this Julia can print, in a fixed order."
+const FORMS = filter(has_form, ALL_FORMS)
+
+const IRCODE_COMMAND = HAS_CODE_IRCODE ? "Base.code_ircode({f}, {T})[1][1]" :
+    "$CC.inflate_ir(code_typed({f}, {T}; debuginfo=:source)[1][1], Base.method_instances({f}, {T})[1])"
 
 "The Julia-level command each form corresponds to (`{f}` and `{T}` stand for the target)."
 const FORM_COMMANDS = Dict(
@@ -105,10 +121,10 @@ const FORM_COMMANDS = Dict(
     "lowered" => "code_lowered({f}, {T})[1]",
     "lowered-source" => "code_lowered({f}, {T}; debuginfo=:source)[1]",
     "warntype" => "code_warntype(io, {f}, {T})",
-    "ircode" => "Core.Compiler.inflate_ir(code_typed({f}, {T}; debuginfo=:source)[1][1], Base.method_instances({f}, {T})[1])",
-    "ircode-noline" => "Core.Compiler.inflate_ir(code_typed({f}, {T})[1][1], Base.method_instances({f}, {T})[1])",
-    "cfg" => "Core.Compiler.inflate_ir(code_typed({f}, {T}; debuginfo=:source)[1][1], Base.method_instances({f}, {T})[1]).cfg",
-    "domtree" => "Core.Compiler.construct_domtree(Core.Compiler.inflate_ir(code_typed({f}, {T}; debuginfo=:source)[1][1], Base.method_instances({f}, {T})[1]).cfg).idoms  # printed one line per block: bb => idom",
+    "ircode" => IRCODE_COMMAND,
+    "ircode-noline" => "$CC.inflate_ir(code_typed({f}, {T})[1][1], Base.method_instances({f}, {T})[1])",
+    "cfg" => "($IRCODE_COMMAND).cfg",
+    "domtree" => "$CC.construct_domtree(($IRCODE_COMMAND).cfg) immediate dominators, as JSON",
     "costs" => "Base.print_statement_costs(io, {f}, {T})",
 )
 
@@ -180,32 +196,61 @@ function printed(fn, mod::Module)
     return String(take!(buf))
 end
 
+"The method instances matching; from 1.11 `Base.method_instances` needs the world explicitly."
+method_instances(@nospecialize(f), @nospecialize(types)) = Base.method_instances(f, types, Base.get_world_counter())
+
 function first_result(v, what)
     isempty(v) && error("$what: no method matches")
     return v[1]
 end
 
-"The IRCode of the first match, inflated from the optimized CodeInfo."
+"""
+The IRCode of the first match: what `Base.code_ircode` returns where it exists
+(1.9+), else inflated from the optimized CodeInfo.  `lines=false` strips line
+info first, which only inflating can do.
+"""
 function ircode(f, types; lines::Bool=true)
+    if lines && HAS_CODE_IRCODE
+        return first_result(Base.code_ircode(f, types), "code_ircode")[1]
+    end
+    HAS_INFLATE_IR || error("this Julia has no $CC.inflate_ir: it cannot print IRCode without line info")
     ci, _ = first_result(code_typed(f, types; debuginfo = lines ? :source : :none), "code_typed")
-    mi = first_result(Base.method_instances(f, types), "method_instances")
-    return Core.Compiler.inflate_ir(ci, mi)
+    mi = first_result(method_instances(f, types), "method_instances")
+    return CC.inflate_ir(ci, mi)
 end
 
-function domtree(cfg)
-    C = Core.Compiler
-    dt = hasmethod(C.construct_domtree, Tuple{typeof(cfg)}) ?
-        C.construct_domtree(cfg) : C.construct_domtree(cfg.blocks)
-    return string("{\"idoms\": [", join(dt.idoms, ", "), "]}\n")
+"The compiler's dominator tree of `ir`: `construct_domtree(cfg)` in 1.5 and again from 1.12, `(cfg.blocks)` between."
+function domtree(ir)
+    cfg = ir.cfg
+    hasmethod(CC.construct_domtree, Tuple{typeof(cfg)}) && return CC.construct_domtree(cfg)
+    hasmethod(CC.construct_domtree, Tuple{typeof(ir)}) && return CC.construct_domtree(ir)
+    return CC.construct_domtree(cfg.blocks)
+end
+
+"Immediate dominator of each block (`idoms` up to 1.5, `idoms_bb` in the SNCA tree of later versions)."
+function idoms(dt)
+    v = hasfield(typeof(dt), :idoms_bb) ? dt.idoms_bb : dt.idoms
+    return Int[i for i in v]
+end
+
+domtree_json(ir) = string("{\"idoms\": [", join(idoms(domtree(ir)), ", "), "]}\n")
+
+"Julia's own CFG as JSON: per block its statement range, predecessors and successors (0: the catch edge)."
+function cfg_json(cfg)
+    block(b) = string("{\"stmts\": [", first(b.stmts), ", ", last(b.stmts), "], \"preds\": [",
+                      join(b.preds, ", "), "], \"succs\": [", join(b.succs, ", "), "]}")
+    return string("{\"blocks\": [", join(map(block, cfg.blocks), ", "), "]}\n")
 end
 
 """
     render(form, f, types; mod=Main) -> String
 
-The text Julia shows for one form (see FORMS) of the method(s) of `f` matching
-`types`.  Throws when Julia cannot produce the form.
+The text Julia shows for one form (see the file header) of the method(s) of `f`
+matching `types`.  Throws when Julia cannot produce the form.
 """
 function render(form::AbstractString, @nospecialize(f), @nospecialize(types); mod::Module=Main)
+    has_form(form) || error(form in ALL_FORMS ? "Julia $VERSION cannot print the form `$form`" :
+                                "unknown form `$form` (known: $(join(FORMS, ", ")))")
     if form == "typed"
         displayed(first_result(code_typed(f, types), "code_typed"), mod)
     elseif form == "typed-unoptimized"
@@ -221,7 +266,7 @@ function render(form::AbstractString, @nospecialize(f), @nospecialize(types); mo
     elseif form == "lowered-source"
         displayed(first_result(code_lowered(f, types; debuginfo=:source), "code_lowered"), mod)
     elseif form == "warntype"
-        isempty(Base.method_instances(f, types)) && error("code_warntype: no method matches")
+        isempty(method_instances(f, types)) && error("code_warntype: no method matches")
         printed(io -> code_warntype(io, f, types), mod)
     elseif form == "ircode"
         displayed(ircode(f, types; lines=true), mod)
@@ -230,14 +275,19 @@ function render(form::AbstractString, @nospecialize(f), @nospecialize(types); mo
     elseif form == "cfg"
         displayed(ircode(f, types; lines=true).cfg, mod)
     elseif form == "domtree"
-        domtree(ircode(f, types; lines=true).cfg)
-    elseif form == "costs"
-        HAS_COSTS || error("this Julia has no Base.print_statement_costs")
+        domtree_json(ircode(f, types; lines=true))
+    else # costs
         printed(io -> Base.print_statement_costs(io, f, types), mod)
-    else
-        error("unknown form `$form` (known: $(join(FORMS, ", ")))")
     end::String
 end
+
+"How `f` and `types` print at the REPL when they are defined in `mod`."
+function type_string(@nospecialize(f), @nospecialize(types), mod::Module)
+    fs = sprint(show, f; context = :module => mod)
+    return fs, sprint(show, types; context = :module => mod)
+end
+
+form_command(form, fs, ts) = replace(replace(FORM_COMMANDS[form], "{f}" => fs), "{T}" => ts)
 
 # ------------------------------------------------------------- case files
 
@@ -258,7 +308,7 @@ function parse_header(code::AbstractString, name::AbstractString="case")
         if mf !== nothing
             want = [String(strip(s)) for s in split(mf.captures[1], r"[,\s]+") if !isempty(strip(s))]
             for w in want
-                w in BASE_FORMS || w == "costs" || error("$name: unknown form `$w` in `# forms:`")
+                w in ALL_FORMS || error("$name: unknown form `$w` in `# forms:`")
             end
             forms = want  # a form this Julia lacks is then reported as an error
         end
@@ -373,136 +423,193 @@ function defined_names(ex, acc=Symbol[])
 end
 
 """
-    load_case(path; rank=0, mod=Main) -> CaseHeader
+    load_case(code, name; rank=0, mod=Main) -> (CaseHeader, warning)
 
-Parse the header of a case file and evaluate it in `mod` as `<case>.jl`.
-Refuses names `mod` already has (another case's).  With rank > 0 the
-closure and gensym counters are first advanced for that rank.
+Parse the header of a case's source `code` and evaluate it in `mod` as
+`<name>.jl`.  Refuses names `mod` already has (another case's).  With rank > 0
+the closure and gensym counters are first advanced for that rank; `warning`
+says why that failed, if it did (the case's names then depend on the cases run
+before it), and is empty otherwise.
 """
-function load_case(path::AbstractString; rank::Int=0, mod::Module=Main)
-    name = splitext(basename(path))[1]
-    code = read(path, String)
+function load_case(code::AbstractString, name::AbstractString; rank::Int=0, mod::Module=Main)
     header = parse_header(code, name)
     exprs = Meta.parse("begin\n" * code * "\nend")
     clash = [n for n in unique(defined_names(exprs)) if isdefined(mod, n)]
     isempty(clash) || error("$name.jl defines names that already exist in $mod (another case's?): $(join(clash, ", "))")
-    if rank > 0 && !advance_counters(rank)
-        @warn "counters already past the start of case $name: its closure/gensym numbers depend on the cases run before it"
+    warning = ""
+    if rank > 0
+        ok = try
+            advance_counters(rank)
+        catch e
+            warning = "cannot advance the closure and gensym counters on Julia $VERSION ($(error_message(e)))"
+            true
+        end
+        ok || (warning = "counters already past the start of case $name")
+        isempty(warning) || (warning *= ": its closure and gensym numbers depend on the cases run before it")
     end
     Base.include_string(mod, code, "$name.jl")
-    return header
+    return header, warning
 end
+
+# ------------------------------------------------------------- protocol
 
 clean_message(s) = replace(strip(s), r"\s*\n\s*" => " | ")[1:min(end, 500)]
+error_message(e) = clean_message(sprint(showerror, e))
 
-function error_message(e)
-    msg = sprint(showerror, e)
-    return clean_message(msg)
-end
-
-function check_text(text::String)
-    occursin('\e', text) && error("output contains an escape character")
-    isvalid(text) || error("output is not valid UTF-8")
-    for p in unique([Sys.BINDIR, normpath(Sys.BINDIR, ".."), homedir(), pwd(), tempdir()])
-        length(p) > 4 && occursin(p, text) && error("output contains the machine path $p")
+"One message: `JLIR <n>`, then each field as `<byte length>\\n<bytes>`."
+function encode_message(fields)::Vector{UInt8}
+    buf = IOBuffer()
+    print(buf, "JLIR ", length(fields), '\n')
+    for field in fields
+        s = String(field)
+        print(buf, sizeof(s), '\n')
+        write(buf, s)
     end
-    return text
+    return take!(buf)
 end
 
-"How `f` and `types` print at the REPL when the case is defined in Main."
-function type_string(@nospecialize(f), @nospecialize(types), mod::Module)
-    fs = sprint(show, f; context = :module => mod)
-    return fs, sprint(show, types; context = :module => mod)
+"The next message on `io`, or `nothing` at the end of the stream."
+function read_message(io::IO)
+    header = readline(io)
+    isempty(header) && eof(io) && return nothing
+    startswith(header, "JLIR ") || error("protocol: expected a `JLIR <n>` header, got $(repr(header[1:min(end, 80)]))")
+    n = parse(Int, header[6:end])
+    fields = Vector{String}(undef, n)
+    for i in 1:n
+        len = parse(Int, readline(io))
+        fields[i] = String(read(io, len))
+        sizeof(fields[i]) == len || error("protocol: message cut short")
+    end
+    return fields
 end
 
-form_command(form, fs, ts) = replace(replace(FORM_COMMANDS[form], "{f}" => fs), "{T}" => ts)
+"Paths of this machine, which fixtures must not contain."
+machine_paths() = filter(p -> length(p) > 4, unique([Sys.BINDIR, normpath(Sys.BINDIR, ".."), homedir(), pwd(), tempdir()]))
 
-function run_batch(outdir::String, results::String, casefiles::Vector{String}, allcases::Vector{String})
-    isdir(outdir) || mkpath(outdir)
-    allnames = sort(unique(vcat(allcases, [splitext(basename(p))[1] for p in casefiles])))
-    open(results, "w") do out
-        println(out, "julia\t", VERSION)
-        println(out, "machine\t", Sys.MACHINE)
-        println(out, "word_size\t", Sys.WORD_SIZE)
-        println(out, "forms\t", join(FORMS, ","))
-        order = sort(casefiles; by = p -> splitext(basename(p))[1])
-        ncase = length(order)
-        for (i, path) in enumerate(order)
-            name = splitext(basename(path))[1]
-            t0 = time()
-            print(stderr, "[", lpad(i, ndigits(ncase)), "/", ncase, "] ", rpad(name, 24))
-            rank = findfirst(==(name), allnames)
-            m = Main
-            nerr = 0
-            try
-                header = load_case(path; rank=rank, mod=m)
-                println(out, "target\t", name, "\t", header.target)
-                f, types = resolve_target(m, header.target)
-                fs, ts = type_string(f, types, m)
-                println(out, "resolved\t", name, "\t", fs, "\t", ts)
-                for form in header.forms
-                    file = "$name.$form." * (form == "domtree" ? "json" : "txt")
-                    try
-                        text = check_text(Base.invokelatest(render, form, f, types; mod=m))
-                        write(joinpath(outdir, file), text)
-                        println(out, "ok\t", name, "\t", form, "\t", file, "\t", form_command(form, fs, ts))
-                    catch e
-                        e isa InterruptException && rethrow()
-                        nerr += 1
-                        println(out, "error\t", name, "\t", form, "\t-\t", error_message(e))
-                    end
-                end
-            catch e
-                e isa InterruptException && rethrow()
-                nerr += 1
-                println(out, "error\t", name, "\t*\t-\t", error_message(e))
-            end
-            flush(out)
-            println(stderr, nerr == 0 ? "ok" : "$nerr error(s)", "  ", round(time() - t0; digits=1), "s")
+"What the client needs to know of this Julia: `key\\tvalue` lines (`path` repeats)."
+function info()
+    lines = ["protocol\t$PROTOCOL", "version\t$VERSION", "machine\t$(Sys.MACHINE)",
+             "word_size\t$(Sys.WORD_SIZE)", "forms\t$(join(FORMS, ","))", "pid\t$(getpid())",
+             "compiler\t$CC"]
+    append!(lines, ["path\t$p" for p in machine_paths()])
+    return join(lines, "\n")
+end
+
+"Definitions already evaluated in Main, by (file name, code): each is evaluated once per process,
+so that repeating it neither redefines its types nor advances Main's closure counter."
+const DEFINED = Set{Tuple{String,String}}()
+
+function define(code::AbstractString, name::AbstractString)
+    isempty(code) && return
+    key = (String(name), String(code))
+    key in DEFINED && return
+    Base.include_string(Main, code, name)
+    push!(DEFINED, key)
+    return
+end
+
+function resolve_in_main(target)
+    f, types = resolve_target(Main, target)
+    return f, types, type_string(f, types, Main)...
+end
+
+"""
+    handle(request::Vector{String}) -> Vector{String}
+
+Answer one request (see the file header): `["ok", ...]` or `["error", stage, message]`.
+Never throws, except on InterruptException.
+"""
+function handle(request::Vector{String})
+    stage = "request"
+    try
+        isempty(request) && error("empty request")
+        verb, args = request[1], request[2:end]
+        nargs = Dict("hello" => 0, "define" => 2, "render" => 2, "cfg" => 1, "load_case" => 3, "quit" => 0)
+        haskey(nargs, verb) || error("unknown request `$verb`")
+        length(args) == nargs[verb] || error("`$verb` takes $(nargs[verb]) field(s), got $(length(args))")
+        if verb == "hello" || verb == "quit"
+            return ["ok", info()]
+        elseif verb == "define"
+            stage = "define"
+            define(args[1], args[2])
+            return ["ok"]
+        elseif verb == "render"
+            form, target = args
+            stage = "target"
+            f, types, fs, ts = resolve_in_main(target)
+            stage = "render"
+            text = Base.invokelatest(render, form, f, types; mod=Main)
+            return ["ok", text, form_command(form, fs, ts)]
+        elseif verb == "cfg"
+            stage = "target"
+            f, types, _, _ = resolve_in_main(args[1])
+            stage = "render"
+            (HAS_CODE_IRCODE || HAS_INFLATE_IR) || error("Julia $VERSION cannot produce IRCode")
+            return ["ok", Base.invokelatest(() -> cfg_json(ircode(f, types; lines=true).cfg))]
+        else # load_case
+            stage = "load_case"
+            code, name, rank = args
+            header, warning = load_case(code, name; rank=parse(Int, rank), mod=Main)
+            stage = "target"
+            _, _, fs, ts = resolve_in_main(header.target)
+            return ["ok", header.target, join(header.forms, ","), fs, ts, warning]
         end
+    catch e
+        e isa InterruptException && rethrow()
+        return ["error", stage, error_message(e)]
     end
-    return nothing
+end
+
+"For juliacall: one encoded request in, one encoded reply out."
+handle_encoded(request::AbstractString) =
+    String(encode_message(handle(read_message(IOBuffer(String(request))))))
+
+"""
+Serve requests on stdin, replies on the original stdout; from here on what
+user code prints to stdout goes to stderr, so it cannot corrupt a reply.
+"""
+function serve()
+    fd = Libc.dup(RawFD(1))
+    replies = Base.fdio(Int(reinterpret(Cint, fd)), true)
+    redirect_stdout(stderr)
+    reply(fields) = (write(replies, encode_message(fields)); flush(replies))
+    reply(handle(["hello"]))
+    while true
+        request = try
+            read_message(stdin)
+        catch e
+            e isa InterruptException && rethrow()
+            reply(["error", "request", error_message(e)])
+            return
+        end
+        request === nothing && return
+        reply(handle(request))
+        request[1] == "quit" && return
+    end
 end
 
 function usage()
     println(stderr, """
-    usage: julia jlir.jl render FORM TARGET [CASEFILE]
-           julia jlir.jl batch --out DIR --results FILE [--all CASE,...] CASEFILE...
+    usage: julia jlir.jl serve
+           julia jlir.jl render FORM TARGET [CASEFILE]
            julia jlir.jl forms""")
 end
 
 function main(args::Vector{String})
-    isempty(args) && (usage(); exit(2))
-    cmd = args[1]
-    if cmd == "forms"
+    cmd = isempty(args) ? "" : args[1]
+    if cmd == "serve" && length(args) == 1
+        serve()
+    elseif cmd == "forms" && length(args) == 1
         foreach(println, FORMS)
-    elseif cmd == "render"
-        length(args) in (3, 4) || (usage(); exit(2))
-        form, target = args[2], args[3]
-        length(args) == 4 && load_case(args[4])
-        f, types = resolve_target(Main, target)
-        print(stdout, Base.invokelatest(render, form, f, types; mod=Main))
-    elseif cmd == "batch"
-        outdir = results = nothing
-        allcases = String[]
-        files = String[]
-        i = 2
-        while i <= length(args)
-            a = args[i]
-            if a == "--out"
-                outdir = args[i+1]; i += 2
-            elseif a == "--results"
-                results = args[i+1]; i += 2
-            elseif a == "--all"
-                allcases = String[s for s in split(args[i+1], ',') if !isempty(s)]; i += 2
-            else
-                push!(files, a); i += 1
-            end
+    elseif cmd == "render" && length(args) in (3, 4)
+        if length(args) == 4
+            _, warning = load_case(read(args[4], String), splitext(basename(args[4]))[1])
         end
-        (outdir === nothing || results === nothing) && (usage(); exit(2))
-        run_batch(outdir, results, files, allcases)
+        f, types = resolve_target(Main, args[3])
+        print(stdout, Base.invokelatest(render, args[2], f, types; mod=Main))
     else
-        usage(); exit(2)
+        usage()
+        exit(2)
     end
 end
 

@@ -1,0 +1,259 @@
+"""`Julia`: a live Julia that prints IR for jlir, whichever backend runs it.
+
+    jl = Julia()                                 # juliacall if it works, else a `julia` executable
+    f = jl.code_typed("foo(1.0)", defs=open("foo.jl").read())
+    f.text, f.blocks, f.return_type              # what Julia printed, and jlir's reading of it
+    jl.cfg("foo(1.0)").blocks, jl.domtree("foo(1.0)")   # Julia's own CFG and dominators
+
+Targets and forms are those of `jlir/live/jlir.jl`.  `defs` is Julia source
+evaluated in `Main` before the target is resolved, once per distinct text in
+a session (so repeating it per call costs nothing and keeps closure names).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+import jlir
+from jlir.ir.function import Document, Function, VectorDisplay
+from jlir.live.errors import JuliaError, JuliaNotFound, ProtocolError
+from jlir.live.juliacall_backend import JuliacallBackend
+from jlir.live.locate import INSTALL_HINT, find_julia, resolve
+from jlir.live.subprocess_backend import SubprocessBackend
+
+FORMS = ("typed", "typed-unoptimized", "typed-source", "typed-vector", "lowered", "lowered-source", "warntype",
+         "ircode", "ircode-noline", "cfg", "domtree", "costs")
+BACKENDS = ("auto", "juliacall", "subprocess")
+DEFAULT_DEFS_NAME = "defs.jl"
+
+_DEFAULT = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Fetched:
+    """One form of one target as a live Julia printed it (`text`, verbatim) and jlir's reading of it.
+
+    It reads like the function it holds: `f.blocks`, `f.stmts`, `f.return_type`
+    … are those of `f.function`.  `command` is the Julia call that printed it.
+    `document` is None for `domtree`, whose text is JSON, not IR.
+    """
+    text: str
+    form: str
+    target: str
+    command: str
+    julia_version: str
+    document: Document | None
+
+    @property
+    def function(self) -> Function:
+        """The function printed (the first, for a vector of several)."""
+        for item in self.document.items if self.document is not None else ():
+            if isinstance(item, VectorDisplay):
+                item = next((x for x in item.items if isinstance(x, Function)), None)
+            if isinstance(item, Function):
+                return item
+        raise ValueError(f"the `{self.form}` form holds no function")
+
+    def __getattr__(self, name: str):
+        if name.startswith("__") or name == "function":
+            raise AttributeError(name)
+        return getattr(self.function, name)
+
+
+@dataclass(frozen=True, slots=True)
+class CFGBlock:
+    """One block of Julia's own CFG: its statement range and edges as Julia stores them (pred 0: a catch edge)."""
+    stmts: tuple[int, int]
+    preds: tuple[int, ...]
+    succs: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class JuliaCFG:
+    """`ir.cfg` of the target's IRCode, read from Julia's objects (not from printed text)."""
+    blocks: tuple[CFGBlock, ...]
+
+    @classmethod
+    def from_json(cls, data: dict) -> "JuliaCFG":
+        return cls(tuple(CFGBlock(tuple(b["stmts"]), tuple(b["preds"]), tuple(b["succs"])) for b in data["blocks"]))
+
+    def to_json(self) -> dict:
+        return {"blocks": [{"stmts": list(b.stmts), "preds": list(b.preds), "succs": list(b.succs)}
+                           for b in self.blocks]}
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedCase:
+    """A fixture case evaluated in Main: its target, the forms it asks for, how Julia shows f and T."""
+    target: str
+    forms: tuple[str, ...]
+    function: str
+    argtypes: str
+    warning: str
+
+
+def _open_backend(julia: str | None, backend: str, startup_timeout: float | None,
+                  on_stderr: Callable[[str], None] | None):
+    """The backend to use: `auto` tries juliacall (unless a `julia` executable was named), then a subprocess."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    tried: list[str] = []
+    if backend == "juliacall" or (backend == "auto" and not julia):
+        exe = None
+        if julia:
+            command = resolve(julia, "--julia")
+            if len(command.argv) > 1:
+                raise JuliaNotFound(f"juliacall: cannot run {command} (a juliaup channel); set PYTHON_JULIAPKG_EXE "
+                                    "to that channel's julia, or use the subprocess backend")
+            exe = command.argv[0]
+        try:
+            return JuliacallBackend(exe, quiet=(backend == "auto"))
+        except JuliaNotFound as e:
+            if backend == "juliacall":
+                raise
+            tried.append(str(e))
+    try:
+        command = find_julia(julia)
+    except JuliaNotFound as e:
+        tried += list(e.tried) or [str(e)]
+        if julia:
+            raise
+        raise JuliaNotFound("no Julia found. Tried: " + "; ".join(tried) + ".\n" + INSTALL_HINT,
+                            tuple(tried)) from None
+    return SubprocessBackend(command, startup_timeout=startup_timeout, on_stderr=on_stderr)
+
+
+class Julia:
+    """A live Julia session that prints IR exactly as its REPL would.
+
+    `julia`: a path, a command, or `+CHANNEL` (juliaup); None looks at
+    `$JLIR_JULIA`, PATH and jlir's Julia cache.  `backend`: `auto` (juliacall
+    if it starts, else a subprocess; a named `julia` means a subprocess),
+    `juliacall` or `subprocess`.  `timeout` bounds each request (seconds, None
+    for none; the subprocess backend stops a Julia that overruns and starts a
+    new one for the next request).  `on_stderr` receives each line the
+    subprocess Julia writes to stderr (warnings, user prints).
+    """
+
+    def __init__(self, julia: str | None = None, *, backend: str = "auto", timeout: float | None = 300.0,
+                 startup_timeout: float | None = 300.0, on_stderr: Callable[[str], None] | None = None):
+        self.timeout = timeout
+        self._backend = _open_backend(julia, backend, startup_timeout, on_stderr)
+
+    # ------------------------------------------------------------------ what is running
+    @property
+    def backend(self) -> str:
+        """`juliacall` or `subprocess`."""
+        return self._backend.name
+
+    @property
+    def version(self) -> str:
+        return str(self._backend.info.get("version", "?"))
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """The forms this Julia can print (`ircode` needs 1.5's inflate_ir or 1.9's code_ircode, `costs` 1.7+)."""
+        return tuple(str(self._backend.info.get("forms", "")).split(","))
+
+    @property
+    def info(self) -> dict:
+        """What Julia told about itself: version, machine, word_size, forms, pid, compiler, path (machine paths)."""
+        return dict(self._backend.info)
+
+    @property
+    def command(self) -> str:
+        """How this Julia runs (the executable and where it was found, or juliacall)."""
+        cmd = self._backend.command
+        return f"{cmd} ({cmd.origin})" if hasattr(cmd, "origin") else str(cmd)
+
+    @property
+    def pid(self) -> int | None:
+        return self._backend.pid
+
+    def __repr__(self) -> str:
+        return f"<Julia {self.version} via {self.backend}: {self.command}>"
+
+    # ------------------------------------------------------------------ requests
+    def _call(self, *fields: str, timeout=_DEFAULT) -> list[str]:
+        reply = self._backend.request(list(fields), self.timeout if timeout is _DEFAULT else timeout)
+        if reply and reply[0] == "ok":
+            return reply[1:]
+        if len(reply) == 3 and reply[0] == "error":
+            raise JuliaError(reply[1], reply[2])
+        raise ProtocolError(f"unexpected reply from Julia: {reply[:2]!r}")
+
+    def define(self, code: str, name: str = DEFAULT_DEFS_NAME) -> None:
+        """Evaluate Julia source in Main as file `name` (once per distinct text and name)."""
+        self._call("define", code, name)
+
+    def render(self, target: str, form: str = "typed", *, defs: str | None = None,
+               defs_name: str = DEFAULT_DEFS_NAME) -> tuple[str, str]:
+        """`(text, command)`: what Julia prints for `form` of `target`, and the Julia call that printed it."""
+        if form not in FORMS:
+            raise ValueError(f"unknown form {form!r} (known: {', '.join(FORMS)})")
+        if defs:
+            self.define(defs, defs_name)
+        text, command = self._call("render", form, target)
+        return text, command
+
+    def fetch(self, target: str, form: str = "typed", *, defs: str | None = None,
+              defs_name: str = DEFAULT_DEFS_NAME) -> Fetched:
+        """`form` of `target` as Julia prints it, read by jlir (a jlir.ParseError if jlir cannot read it)."""
+        text, command = self.render(target, form, defs=defs, defs_name=defs_name)
+        document = None if form == "domtree" else jlir.parse(text, f"<Julia {self.version}: {command}>")
+        return Fetched(text, form, target, command, self.version, document)
+
+    def code_typed(self, target: str, *, defs: str | None = None, optimize: bool = True,
+                   debuginfo: str = "none") -> Fetched:
+        """`@code_typed` (`optimize=False`: unoptimized; `debuginfo="source"`: with location lines)."""
+        if not optimize:
+            if _with_source(debuginfo):
+                raise ValueError("jlir has no form for code_typed(…; optimize=false, debuginfo=:source)")
+            return self.fetch(target, "typed-unoptimized", defs=defs)
+        return self.fetch(target, "typed-source" if _with_source(debuginfo) else "typed", defs=defs)
+
+    def code_lowered(self, target: str, *, defs: str | None = None, debuginfo: str = "none") -> Fetched:
+        """`@code_lowered` (`debuginfo="source"`: with location lines)."""
+        return self.fetch(target, "lowered-source" if _with_source(debuginfo) else "lowered", defs=defs)
+
+    def code_warntype(self, target: str, *, defs: str | None = None) -> Fetched:
+        return self.fetch(target, "warntype", defs=defs)
+
+    def ircode(self, target: str, *, defs: str | None = None, lines: bool = True) -> Fetched:
+        """The optimized IRCode (`Base.code_ircode` from 1.9, `inflate_ir` before); `lines=False` strips line info."""
+        return self.fetch(target, "ircode" if lines else "ircode-noline", defs=defs)
+
+    def cfg(self, target: str, *, defs: str | None = None) -> JuliaCFG:
+        """Julia's own CFG of the target's IRCode, from its objects: the reference for jlir's CFG analysis."""
+        if defs:
+            self.define(defs)
+        (text,) = self._call("cfg", target)
+        return JuliaCFG.from_json(json.loads(text))
+
+    def domtree(self, target: str, *, defs: str | None = None) -> tuple[int, ...]:
+        """Immediate dominator of each block (index 0 is block 1; 0 for the entry and unreachable blocks),
+        from the compiler's own `construct_domtree`."""
+        text, _ = self.render(target, "domtree", defs=defs)
+        return tuple(json.loads(text)["idoms"])
+
+    def load_case(self, code: str, name: str, rank: int) -> LoadedCase:
+        """Evaluate a fixture case (`fixtures/cases/NAME.jl` source) with its closure counters set for `rank`."""
+        target, forms, function, argtypes, warning = self._call("load_case", code, name, str(rank))
+        return LoadedCase(target, tuple(f for f in forms.split(",") if f), function, argtypes, warning)
+
+    # ------------------------------------------------------------------ lifecycle
+    def close(self) -> None:
+        self._backend.close()
+
+    def __enter__(self) -> "Julia":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _with_source(debuginfo: str) -> bool:
+    if debuginfo not in ("none", "source"):
+        raise ValueError(f"debuginfo must be 'none' or 'source', not {debuginfo!r}")
+    return debuginfo == "source"

@@ -1,0 +1,219 @@
+"""The subprocess backend: one `julia jlir.jl serve` process kept alive across requests.
+
+Julia's start-up plus its first compilation of the reflection code costs about
+a second; every later request costs only its own work, so a fixture run or a
+session of many `fetch` calls pays the start-up once.  Requests and replies
+are framed messages over the process's stdin and stdout (`jlir.live.protocol`).
+
+Two threads read the process: one turns stdout into replies on a queue, so a
+request can wait with a timeout on any platform; one drains stderr (Julia's
+warnings and whatever user code prints) into a bounded tail kept for error
+messages.  When the process dies or times out it is stopped and forgotten;
+the next request starts a new one.
+"""
+from __future__ import annotations
+
+import collections
+import os
+import queue
+import subprocess
+import threading
+import time
+import weakref
+from pathlib import Path
+from typing import Callable
+
+from jlir.live import protocol
+from jlir.live.errors import JuliaCrashed, JuliaStartError, JuliaTimeout, ProtocolError
+from jlir.live.locate import JuliaCommand
+
+JLIR_JL = Path(__file__).with_name("jlir.jl")
+JULIA_OPTIONS = ("--startup-file=no", "--history-file=no", "--color=no")
+STDERR_TAIL_LINES = 200
+
+_EOF = object()
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop `proc` for good (used by `close` and at garbage collection)."""
+    if proc.poll() is None:
+        proc.kill()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        try:
+            stream.close()
+        except (OSError, AttributeError):
+            pass
+
+
+def _describe_exit(returncode: int | None) -> str:
+    if returncode is None:
+        return "still running"
+    if returncode < 0:
+        import signal
+        try:
+            return f"killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"killed by signal {-returncode}"
+    return f"exit status {returncode}"
+
+
+class _Process:
+    """One running Julia: the Popen, its reply queue and stderr tail."""
+
+    def __init__(self, command: JuliaCommand, on_stderr: Callable[[str], None] | None):
+        argv = [*command.argv, *JULIA_OPTIONS, str(JLIR_JL), "serve"]
+        env = dict(os.environ, COLUMNS="80", LINES="24")
+        try:
+            self.popen = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                # Not in our process group: Ctrl-C reaches Python, which then stops Julia itself.
+                start_new_session=(os.name == "posix"))
+        except OSError as e:
+            raise JuliaStartError(f"cannot run {command} ({command.origin}): {e.strerror or e}") from None
+        self.replies: queue.Queue = queue.Queue()
+        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
+        self._on_stderr = on_stderr
+        threading.Thread(target=self._read_replies, name="jlir-julia-stdout", daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._read_stderr, name="jlir-julia-stderr", daemon=True)
+        self._stderr_reader.start()
+        self._finalizer = weakref.finalize(self, _stop, self.popen)
+
+    def _read_replies(self) -> None:
+        stream = self.popen.stdout
+        try:
+            while True:
+                message = protocol.read_message(stream)
+                if message is None:
+                    break
+                self.replies.put(message)
+        except (ProtocolError, OSError, ValueError) as e:
+            self.replies.put(e)
+        self.replies.put(_EOF)
+
+    def _read_stderr(self) -> None:
+        try:
+            for raw in self.popen.stderr:
+                line = raw.decode("utf-8", errors="replace").rstrip("\n")
+                self.stderr_tail.append(line)
+                if self._on_stderr is not None:
+                    self._on_stderr(line)
+        except (OSError, ValueError):
+            pass
+
+    def stderr_text(self, lines: int = 20) -> str:
+        """The last `lines` lines Julia wrote to stderr (after it exited: all of them, its last words included)."""
+        if self.popen.poll() is not None:
+            self._stderr_reader.join(timeout=2)
+        return "\n".join(list(self.stderr_tail)[-lines:])
+
+    def stop(self) -> None:
+        self._finalizer()
+
+
+class SubprocessBackend:
+    """Julia in a child process.  Thread-safe: one request at a time."""
+
+    name = "subprocess"
+
+    def __init__(self, command: JuliaCommand, *, startup_timeout: float | None = 300.0,
+                 on_stderr: Callable[[str], None] | None = None):
+        self.command = command
+        self.startup_timeout = startup_timeout
+        self._on_stderr = on_stderr
+        self._proc: _Process | None = None
+        self._lock = threading.Lock()
+        self.info: dict = {}
+        self.starts = 0
+        with self._lock:
+            self._start()
+
+    # ------------------------------------------------------------------ lifecycle
+    def _start(self) -> None:
+        proc = _Process(self.command, self._on_stderr)
+        self._proc = proc
+        t0 = time.monotonic()
+        try:
+            hello = self._receive(self.startup_timeout, "start up")
+        except (JuliaCrashed, JuliaTimeout) as e:
+            raise JuliaStartError(f"{self.command} ({self.command.origin}) did not start serving: {e}") from None
+        self.startup_seconds = time.monotonic() - t0
+        self.info = protocol.parse_info(hello[1])
+        if self.info.get("protocol") != "jlir-live/1":
+            self._discard()
+            raise JuliaStartError(f"{self.command}: unexpected protocol {self.info.get('protocol')!r}")
+        self.starts += 1
+
+    def _discard(self) -> None:
+        if self._proc is not None:
+            self._proc.stop()
+            self._proc = None
+
+    def close(self) -> None:
+        """Ask Julia to quit, and stop it if it does not."""
+        with self._lock:
+            proc = self._proc
+            if proc is None:
+                return
+            try:
+                proc.popen.stdin.write(protocol.encode(["quit"]))
+                proc.popen.stdin.flush()
+                proc.popen.wait(timeout=5)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
+                pass
+            self._discard()
+
+    @property
+    def pid(self) -> int | None:
+        """The running Julia's process id (None between a crash and the next request)."""
+        return self._proc.popen.pid if self._proc is not None else None
+
+    # ------------------------------------------------------------------ requests
+    def _crashed(self, when: str) -> JuliaCrashed:
+        proc = self._proc
+        try:
+            proc.popen.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        code = proc.popen.poll()
+        tail = proc.stderr_text()
+        self._discard()
+        message = f"the Julia process (pid {proc.popen.pid}) {when} ({_describe_exit(code)})"
+        if tail:
+            message += "; its last output:\n" + tail
+        return JuliaCrashed(message + "\nThe next request starts a new Julia.", code, tail)
+
+    def _receive(self, timeout: float | None, doing: str) -> list[str]:
+        try:
+            reply = self._proc.replies.get(timeout=timeout)
+        except queue.Empty:
+            pid = self._proc.popen.pid
+            self._discard()
+            raise JuliaTimeout(f"Julia (pid {pid}) did not {doing} within {timeout:g} s; it was stopped, and the "
+                               "next request starts a new Julia") from None
+        except KeyboardInterrupt:
+            self._discard()  # Julia is mid-request: its reply would answer the wrong question later
+            raise
+        if reply is _EOF:
+            raise self._crashed(f"exited while it should {doing}")
+        if isinstance(reply, Exception):
+            self._discard()
+            raise ProtocolError(f"Julia's reply could not be read: {reply}")
+        return reply
+
+    def request(self, fields: list[str], timeout: float | None = None) -> list[str]:
+        """Send one request and return Julia's reply fields (`ok`/`error` first)."""
+        with self._lock:
+            if self._proc is None:
+                self._start()
+            elif self._proc.popen.poll() is not None:
+                raise self._crashed("exited since the last request")
+            try:
+                self._proc.popen.stdin.write(protocol.encode(fields))
+                self._proc.popen.stdin.flush()
+            except (BrokenPipeError, OSError, ValueError):
+                raise self._crashed("exited before it read the request") from None
+            return self._receive(timeout, "answer")

@@ -26,3 +26,22 @@ def known_failures() -> dict[str, str]:
         return {}
     data = json.loads(KNOWN_FAILURES_FILE.read_text(encoding="utf-8"))
     return {entry["file"]: entry["reason"] for entry in data}
+
+
+def live_julias() -> list[str]:
+    """The Julias the live tests run against: `$JLIR_TEST_JULIAS` (specs separated by `,`: paths, commands,
+    `+CHANNEL`), else the one jlir.live finds (`$JLIR_JULIA`, `julia` on PATH, jlir's cache)."""
+    import os
+    from jlir.live.locate import find_julia
+    from jlir.live.errors import JuliaNotFound
+    listed = [s.strip() for s in os.environ.get("JLIR_TEST_JULIAS", "").split(",") if s.strip()]
+    if listed:
+        return listed
+    try:
+        return [str(find_julia().argv[0])]
+    except JuliaNotFound:
+        return []
+
+
+NO_JULIA = ("no Julia: looked for $JLIR_TEST_JULIAS, $JLIR_JULIA, `julia` on PATH and jlir's Julia cache "
+            "(scripts/install-julia.sh installs 1.5.3; scripts/test.sh does so)")

@@ -204,37 +204,42 @@ class Julia:
         document = None if form == "domtree" else jlir.parse(text, f"<Julia {self.version}: {command}>")
         return Fetched(text, form, target, command, self.version, document)
 
-    def code_typed(self, target: str, *, defs: str | None = None, optimize: bool = True,
-                   debuginfo: str = "none") -> Fetched:
+    def code_typed(self, target: str, *, defs: str | None = None, defs_name: str = DEFAULT_DEFS_NAME,
+                   optimize: bool = True, debuginfo: str = "none") -> Fetched:
         """`@code_typed` (`optimize=False`: unoptimized; `debuginfo="source"`: with location lines)."""
         if not optimize:
             if _with_source(debuginfo):
                 raise ValueError("jlir has no form for code_typed(…; optimize=false, debuginfo=:source)")
-            return self.fetch(target, "typed-unoptimized", defs=defs)
-        return self.fetch(target, "typed-source" if _with_source(debuginfo) else "typed", defs=defs)
+            return self.fetch(target, "typed-unoptimized", defs=defs, defs_name=defs_name)
+        return self.fetch(target, "typed-source" if _with_source(debuginfo) else "typed", defs=defs, defs_name=defs_name)
 
-    def code_lowered(self, target: str, *, defs: str | None = None, debuginfo: str = "none") -> Fetched:
+    def code_lowered(self, target: str, *, defs: str | None = None, defs_name: str = DEFAULT_DEFS_NAME,
+                     debuginfo: str = "none") -> Fetched:
         """`@code_lowered` (`debuginfo="source"`: with location lines)."""
-        return self.fetch(target, "lowered-source" if _with_source(debuginfo) else "lowered", defs=defs)
+        return self.fetch(target, "lowered-source" if _with_source(debuginfo) else "lowered", defs=defs, defs_name=defs_name)
 
-    def code_warntype(self, target: str, *, defs: str | None = None) -> Fetched:
-        return self.fetch(target, "warntype", defs=defs)
+    def code_warntype(self, target: str, *, defs: str | None = None,
+                      defs_name: str = DEFAULT_DEFS_NAME) -> Fetched:
+        """`@code_warntype`."""
+        return self.fetch(target, "warntype", defs=defs, defs_name=defs_name)
 
-    def ircode(self, target: str, *, defs: str | None = None, lines: bool = True) -> Fetched:
+    def ircode(self, target: str, *, defs: str | None = None, defs_name: str = DEFAULT_DEFS_NAME,
+               lines: bool = True) -> Fetched:
         """The optimized IRCode (`Base.code_ircode` from 1.9, `inflate_ir` before); `lines=False` strips line info."""
-        return self.fetch(target, "ircode" if lines else "ircode-noline", defs=defs)
+        return self.fetch(target, "ircode" if lines else "ircode-noline", defs=defs, defs_name=defs_name)
 
-    def cfg(self, target: str, *, defs: str | None = None) -> JuliaCFG:
+    def cfg(self, target: str, *, defs: str | None = None, defs_name: str = DEFAULT_DEFS_NAME) -> JuliaCFG:
         """Julia's own CFG of the target's IRCode, from its objects: the reference for jlir's CFG analysis."""
         if defs:
-            self.define(defs)
+            self.define(defs, defs_name)
         (text,) = self._call("cfg", target)
         return JuliaCFG.from_json(json.loads(text))
 
-    def domtree(self, target: str, *, defs: str | None = None) -> tuple[int, ...]:
+    def domtree(self, target: str, *, defs: str | None = None,
+                defs_name: str = DEFAULT_DEFS_NAME) -> tuple[int, ...]:
         """Immediate dominator of each block (index 0 is block 1; 0 for the entry and unreachable blocks),
         from the compiler's own `construct_domtree`."""
-        text, _ = self.render(target, "domtree", defs=defs)
+        text, _ = self.render(target, "domtree", defs=defs, defs_name=defs_name)
         return tuple(json.loads(text)["idoms"])
 
     def load_case(self, code: str, name: str, rank: int) -> LoadedCase:

@@ -137,8 +137,8 @@ class SubprocessBackend:
         self._proc = proc
         t0 = time.monotonic()
         try:
-            hello = self._receive(self.startup_timeout, "start up")
-        except (JuliaCrashed, JuliaTimeout) as e:
+            hello = self._receive(self.startup_timeout, starting=True)
+        except (JuliaCrashed, JuliaTimeout, ProtocolError) as e:
             raise JuliaStartError(f"{self.command} ({self.command.origin}) did not start serving: {e}") from None
         self.startup_seconds = time.monotonic() - t0
         self.info = protocol.parse_info(hello[1])
@@ -186,19 +186,19 @@ class SubprocessBackend:
             message += "; its last output:\n" + tail
         return JuliaCrashed(message + "\nThe next request starts a new Julia.", code, tail)
 
-    def _receive(self, timeout: float | None, doing: str) -> list[str]:
+    def _receive(self, timeout: float | None, starting: bool = False) -> list[str]:
         try:
             reply = self._proc.replies.get(timeout=timeout)
         except queue.Empty:
             pid = self._proc.popen.pid
             self._discard()
-            raise JuliaTimeout(f"Julia (pid {pid}) did not {doing} within {timeout:g} s; it was stopped, and the "
-                               "next request starts a new Julia") from None
+            raise JuliaTimeout(f"Julia (pid {pid}) did not {'start up' if starting else 'answer'} within {timeout:g} s; "
+                               "it was stopped, and the next request starts a new Julia") from None
         except KeyboardInterrupt:
             self._discard()  # Julia is mid-request: its reply would answer the wrong question later
             raise
         if reply is _EOF:
-            raise self._crashed(f"exited while it should {doing}")
+            raise self._crashed("exited while starting up" if starting else "exited while answering a request")
         if isinstance(reply, Exception):
             self._discard()
             raise ProtocolError(f"Julia's reply could not be read: {reply}")
@@ -216,4 +216,4 @@ class SubprocessBackend:
                 self._proc.popen.stdin.flush()
             except (BrokenPipeError, OSError, ValueError):
                 raise self._crashed("exited before it read the request") from None
-            return self._receive(timeout, "answer")
+            return self._receive(timeout)

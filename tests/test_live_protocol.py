@@ -1,0 +1,47 @@
+"""The framed messages between jlir and its Julia side: any text travels unchanged, and malformed input is named."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from jlir.live import protocol
+from jlir.live.errors import ProtocolError
+
+
+@given(st.lists(st.text()))
+def test_any_list_of_texts_survives_a_round_trip(fields):
+    assert protocol.decode(protocol.encode(fields)) == fields
+
+
+def test_messages_follow_one_another_on_a_stream():
+    stream = io.BytesIO(protocol.encode(["ok", "a\nJLIR 2\n"]) + protocol.encode(["error", "render", "φ"]))
+    assert protocol.read_message(stream) == ["ok", "a\nJLIR 2\n"]
+    assert protocol.read_message(stream) == ["error", "render", "φ"]
+    assert protocol.read_message(stream) is None
+
+
+def test_bytes_that_are_not_utf8_come_back_as_they_were():
+    raw = b"JLIR 1\n3\na\xffb"
+    (field,) = protocol.decode(raw)
+    assert protocol.encode([field]) == raw
+    with pytest.raises(UnicodeEncodeError):
+        field.encode("utf-8")
+
+
+@pytest.mark.parametrize("data, says", [
+    (b"hello from user code\n", "expected a `JLIR <n>` header"),
+    (b"JLIR x\n", "expected a field count"),
+    (b"JLIR 1\nten\n", "expected a field length"),
+    (b"JLIR 1\n10\nshort", "ended inside a message"),
+])
+def test_a_malformed_message_is_a_protocol_error_saying_what_was_wrong(data, says):
+    with pytest.raises(ProtocolError, match=says):
+        protocol.read_message(io.BytesIO(data))
+
+
+def test_hello_info_reads_as_a_dict_with_the_paths_as_a_list():
+    info = protocol.parse_info("version\t1.5.3\npath\t/a\npath\t/b b")
+    assert info == {"version": "1.5.3", "path": ["/a", "/b b"]}

@@ -18,3 +18,12 @@ FILES = [p for p in ir_fixture_files() if not p.name.startswith("base_")]
 def test_parsed_model_of_a_committed_fixture_matches_its_snapshot(path, snapshot):
     version = path.parent.name.removeprefix("julia-")
     assert model_text(path.read_text(encoding="utf-8"), path.name) == model_snapshot(snapshot, version, path.stem)
+
+
+def test_every_snapshot_belongs_to_a_committed_fixture():
+    """Syrupy cannot tie a snapshot named by fixture to a test, so it would not report a stale one: this does."""
+    from model_snapshot import SNAPSHOTS
+    expected = {(p.parent.name, p.stem) for p in FILES}
+    stored = {(p.parent.name, p.stem) for p in SNAPSHOTS.glob("julia-*/*.json")}
+    assert stored - expected == set(), "snapshots of no committed fixture (delete them)"
+    assert expected - stored == set(), "fixtures without a snapshot (run pytest --snapshot-update and review)"

@@ -1,0 +1,96 @@
+"""scripts/regen_fixtures.py: deterministic, atomic, strict about case ranks, and clear when it fails."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, NO_JULIA, ROOT, live_julias
+
+JULIAS = live_julias()
+needs_julia = pytest.mark.skipif(not JULIAS, reason=NO_JULIA)
+
+
+def regen(*args, timeout=600):
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "regen_fixtures.py"), *map(str, args)],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def snapshot_tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def case_folder(tmp_path: Path, cases: dict[str, str], order: list[str]) -> Path:
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    for name, code in cases.items():
+        (folder / f"{name}.jl").write_text(code)
+    (folder / "order.txt").write_text("# ranks\n" + "".join(f"{n}\n" for n in order))
+    return folder
+
+
+@needs_julia
+def test_a_second_run_with_no_change_changes_no_byte(tmp_path):
+    out = tmp_path / "out"
+    first = regen("--julia", JULIAS[0], "--out", out, "--cases", "loops,closures,simd")
+    assert first.returncode == 0, first.stderr
+    before = snapshot_tree(out)
+    second = regen("--julia", JULIAS[0], "--out", out, "--cases", "loops,closures,simd")
+    assert second.returncode == 0, second.stderr
+    assert snapshot_tree(out) == before
+    assert any(name.endswith("MANIFEST.json") for name in before)
+
+
+@needs_julia
+def test_progress_goes_to_stderr_one_line_per_case_when_not_a_terminal(tmp_path):
+    run = regen("--julia", JULIAS[0], "--out", tmp_path, "--cases", "loops,chars")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == ""
+    progress = [line for line in run.stderr.splitlines() if "] " in line and "/2 " in line]
+    assert len(progress) == 2 and progress[-1].split("] ")[1].startswith("2/2")
+
+
+@needs_julia
+def test_a_failing_case_leaves_the_previous_fixtures_intact(tmp_path):
+    cases = case_folder(tmp_path, {"good": "# target: good_f(1)\ngood_f(x) = x + 1\n",
+                                   "bad": "# target: bad_f(1)\nbad_f(x) = (x +\n"}, ["good", "bad"])
+    out = tmp_path / "out"
+    ok = regen("--julia", JULIAS[0], "--out", out, "--cases-dir", cases, "--cases", "good")
+    assert ok.returncode == 0, ok.stderr
+    before = snapshot_tree(out)
+    failed = regen("--julia", JULIAS[0], "--out", out, "--cases-dir", cases)
+    assert failed.returncode == 1
+    assert "produced no output at all: bad" in failed.stderr and "left as they were" in failed.stderr
+    assert snapshot_tree(out) == before
+    assert not list(out.glob(".julia-*")), "a work folder was left behind"
+
+
+def test_a_julia_that_fails_to_start_changes_nothing(tmp_path):
+    fake = tmp_path / "julia"
+    fake.write_text("#!/bin/sh\necho 'ERROR: broken install' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    out = tmp_path / "out"
+    shutil.copytree(FIXTURES / "julia-1.5.3", out / "julia-1.5.3")
+    before = snapshot_tree(out)
+    run = regen("--julia", fake, "--out", out, timeout=60)
+    assert run.returncode == 1
+    assert "broken install" in run.stderr
+    assert snapshot_tree(out) == before
+
+
+def test_a_case_missing_from_the_order_file_is_refused_before_julia_runs(tmp_path):
+    cases = case_folder(tmp_path, {"a": "# target: a_f(1)\na_f(x) = x\n", "b": "# target: b_f(1)\nb_f(x) = x\n"},
+                        ["a"])
+    run = regen("--julia", tmp_path / "no-julia-needed", "--out", tmp_path / "out", "--cases-dir", cases)
+    assert run.returncode == 1
+    assert "not in" in run.stderr and "order.txt: b (append them at the end" in run.stderr
+
+
+def test_every_committed_case_has_a_rank():
+    names = {p.stem for p in (FIXTURES / "cases").glob("*.jl")}
+    order = [line.strip() for line in (FIXTURES / "cases" / "order.txt").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    assert names <= set(order) and len(order) == len(set(order))

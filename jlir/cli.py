@@ -3,9 +3,12 @@
     jlir parse FILE… [--json]       one summary line per function (or the model as JSON)
     jlir print FILE… [--from-json]  the dump printed back from the model (or from `parse --json` output)
     jlir roundtrip FILE…            check that printing the parsed dump gives the file back byte for byte
+    jlir diff A B [--json]          structural diff of two prints of the same function(s), e.g. by two
+                                    Julia versions: changes modulo SSA and block renumbering, style apart
 
 `-` is standard input.  Exit status: 0 on success; 1 when `roundtrip` found a
-file that does not round-trip (or does not parse); 2 for unreadable input
+file that does not round-trip (or does not parse), or `diff` found the two
+prints different (0: identical or equivalent); 2 for unreadable input
 (missing file, binary data, invalid UTF-8, text that is not Julia IR jlir
 knows, malformed JSON) — with a located message on stderr, never a traceback.
 
@@ -282,6 +285,46 @@ def cmd_roundtrip(args) -> int:
     return EXIT_FAILED if failed else EXIT_OK
 
 
+# ---------------------------------------------------------------- diff
+def _context_lines(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a number of lines (0 or more), got {text!r}")
+    return int(text)
+
+
+def cmd_diff(args) -> int:
+    """Exit 0 when the prints are identical or equivalent (printing style, line info), 1 when they differ,
+    2 when an input cannot be read or parsed or holds no function."""
+    from jlir.diff import DiffError, diff_documents
+    from jlir.diff_text import render_text
+    if args.a == "-" and args.b == "-":
+        _err("jlir: error: only one of the two inputs can be standard input")
+        return EXIT_ERROR
+    docs, failed = [], False
+    for path in (args.a, args.b):
+        doc, problem = _attempt(path, "parsing", lambda: _parse(path)[1])
+        if problem:
+            _err(problem[1])
+            failed = True
+        docs.append(doc)
+    if failed:
+        return EXIT_ERROR
+    try:
+        d = diff_documents(docs[0], docs[1], _name(args.a), _name(args.b))
+        if args.json:
+            text = json.dumps(d.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
+        else:
+            text = render_text(d, context=args.context, show_style=args.show_style)
+    except DiffError as e:
+        _err(f"jlir: error: {e}")
+        return EXIT_ERROR
+    except Exception as e:  # a diff bug must not show as a traceback
+        _err(_internal(args.a, "diffing", e))
+        return EXIT_ERROR
+    _write(text)
+    return EXIT_FAILED if d.outcome == "different" else EXIT_OK
+
+
 # ---------------------------------------------------------------- main
 def _write(text: str) -> None:
     sys.stdout.buffer.write(text.encode("utf-8"))
@@ -315,6 +358,27 @@ def build_parser() -> argparse.ArgumentParser:
                                     "differing line of each failure and `N passed, M failed`.")
     rp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     rp.set_defaults(func=cmd_roundtrip)
+
+    dp = sub.add_parser(
+        "diff", help="structural diff of two prints of the same function(s), e.g. by two Julia versions",
+        description="Pair the statements of A and B by content (modulo SSA and block renumbering) and report "
+                    "added, removed and changed statements, changed types, block structure, return types and "
+                    "@code_warntype variables.  Differences of printing style between Julia versions "
+                    "(Core.Compiler.Const vs Core.Const, Array{T,1} vs Vector{T}, _2 vs slot names, 1.12 call "
+                    "labels on one side, …) are reported as style, not change.  Line info (line tables, "
+                    "location lines, line-number columns) is not compared: it differs between any two Julia "
+                    "builds.  Functions are paired in order.",
+        epilog="Exit status: 0 identical or equivalent (style or line info only), 1 different, "
+               "2 unreadable input, a parse error, or no function to compare.")
+    dp.add_argument("a", metavar="A", help="a dump file; - for standard input")
+    dp.add_argument("b", metavar="B", help="a dump file; - for standard input")
+    dp.add_argument("--json", action="store_true",
+                    help="print one JSON object (schema jlir-diff/1, keys documented in jlir/diff.py)")
+    dp.add_argument("-U", "--context", type=_context_lines, default=3, metavar="N",
+                    help="unchanged statements shown around each change (default 3)")
+    dp.add_argument("--show-style", action="store_true",
+                    help="also list each statement and variable that differs only in printing style")
+    dp.set_defaults(func=cmd_diff)
     return p
 
 

@@ -151,3 +151,12 @@ def test_the_domtree_is_julias_json_and_matches_the_fixture(jl, committed):
     text, command = jl.render(TARGET, "domtree", defs=LOOPS, defs_name="loops.jl")
     assert json.loads(text) == json.loads((committed / "loops.domtree.json").read_text())
     assert "construct_domtree" in command
+
+
+def test_auto_falls_back_to_a_subprocess_when_juliacall_cannot_start(monkeypatch):
+    from jlir.live import juliacall_backend
+    monkeypatch.setattr(juliacall_backend, "_failure", "cannot start (a test says so)")
+    monkeypatch.setenv("JLIR_JULIA", JULIAS[0])
+    with Julia() as jl:
+        assert jl.backend == "subprocess"
+        assert "$JLIR_JULIA" in jl.command

@@ -56,7 +56,6 @@ from jlir.ir.style import Style
 from jlir.printer.exprs import ExprPrinter
 
 SCHEMA = "jlir-diff/1"
-_TYPED_FORMS = (Form.TYPED, Form.IRCODE, Form.WARNTYPE)
 _TYPED_SLOTS_REMOVED = (1, 11)  # Julia 1.11 removed TypedSlot (#50943)
 
 __all__ = ["SCHEMA", "DiffError", "diff_documents", "diff_functions", "DocumentDiff", "FunctionDiff",
@@ -291,12 +290,15 @@ class DocumentDiff:
             return "different: " + summary_line(_summary(self.functions), self.unpaired_a, self.unpaired_b)
         styled = any(f.style for f in self.functions)
         ignored = list(dict.fromkeys(i for f in self.functions for i in f.ignored))
-        parts = []
-        if styled:
-            parts.append(f"in printing style (Julia {self.a.family} vs {self.b.family})")
-        if ignored or not styled:
-            parts.append("in " + (", ".join(ignored) or "layout") + " (not compared)")
-        return "equivalent: the prints differ only " + " and ".join(parts)
+        head = "equivalent: the prints"
+        if self.a.forms != self.b.forms:
+            head += f" ({self.a.form} vs {self.b.form})"
+        parts = [f"printing style (Julia {self.a.family} vs {self.b.family})"] if styled else []
+        if ignored:
+            parts.append(", ".join(ignored) + " (not compared)")
+        if not parts:
+            return head + " show the same IR" + ("" if self.a.forms != self.b.forms else " (layout differs)")
+        return head + " differ only in " + " and in ".join(parts)
 
     def to_json(self) -> dict:
         return {"schema": SCHEMA, "outcome": self.outcome, "message": self.message,
@@ -356,9 +358,9 @@ def diff_documents(a: Document, b: Document, source_a: str = "A", source_b: str 
             what = ", ".join(_other_items(doc)) or "nothing"
             raise DiffError(f"{name}: no function to compare (it holds {what}); jlir diff compares functions")
     pairs = tuple(diff_functions(x, y, i) for i, (x, y) in enumerate(zip(fa, fb), 1))
+    identical = len(fa) == len(fb) and all(f.identical for f in pairs) and jlir.format(a) == jlir.format(b)
     n = len(pairs)
-    return DocumentDiff(_document_side(a, fa, source_a), _document_side(b, fb, source_b),
-                        jlir.format(a) == jlir.format(b), pairs,
+    return DocumentDiff(_document_side(a, fa, source_a), _document_side(b, fb, source_b), identical, pairs,
                         tuple(range(n + 1, len(fa) + 1)), tuple(range(n + 1, len(fb) + 1)))
 
 
@@ -380,9 +382,9 @@ def diff_functions(fa: Function, fb: Function, index: int = 1) -> FunctionDiff:
 
     Line info is not compared: line tables and location lines differ between any two Julia builds.
     """
-    # one side surely prints no TypedSlot (1.11+), the other surely may (≤1.10): their `x::T` is style
+    # one side surely prints no TypedSlot (1.11+, or lowered code), the other may: their `x::T` is style
     straddles = max(fa.style.lo, fb.style.lo) >= _TYPED_SLOTS_REMOVED > min(fa.style.hi, fb.style.hi)
-    canon = Canonicalizer(strip_typed_slots=straddles)
+    canon = Canonicalizer(strip_typed_slots=straddles or Form.LOWERED in (fa.form, fb.form))
     xs, ys = entries(fa, canon), entries(fb, canon)
     alignment = align(xs, ys)
     pairs = [(i, j) for i, j in alignment if i is not None and j is not None]
@@ -427,7 +429,7 @@ class _Shower:
 
     def __init__(self, f: Function):
         self.printer = ExprPrinter(f.style, ircode=f.form is Form.IRCODE)
-        self.show_types = f.form in _TYPED_FORMS
+        self.show_types = f.form is not Form.LOWERED  # lowered code prints no `::T`
         self.warntype = f.form is Form.WARNTYPE
         self.used = used_ids(f.stmts)
 
@@ -465,7 +467,7 @@ def _value_diff(ta, tb, canon: Canonicalizer, show_a, show_b) -> ValueDiff | Non
 # ---------------------------------------------------------------------------------------------- warntype header
 def _slot_names(h: WarntypeHeader | None) -> dict:
     """Slot number → name, from a header whose list is in slot order (`Variables`, 1.2–1.6; `Arguments`, 1.7+).
-    Names Julia made up (`@_4`, `x@_2`) say nothing about `_N` and are left out."""
+    Names that carry their number (`@_4`, `x@_2`) are left out: they need no mapping."""
     out = {}
     for title, vs in (h.sections if h is not None else ()):
         if title in ("Variables", "Arguments"):

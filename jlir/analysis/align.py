@@ -51,10 +51,17 @@ class Unmapped:
 
 @dataclass(frozen=True, slots=True)
 class Mapping:
-    """The renumbering read off the paired statements: SSA ids and blocks A→B, argument number → slot name."""
+    """The renumbering read off the paired statements: SSA ids and blocks A→B, slot number → slot name."""
     ssa: dict
     blocks: dict
-    args: dict
+    slots: dict
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A slot or argument by number, however it was printed (`_2`, `@_2`, `x@_2`, or `x` once `x` is known
+    to be slot 2)."""
+    n: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +76,9 @@ class Verdict:
 _HOLE = Unmapped(0)  # an SSA operand, in a content key
 
 
-def rewrite(x, ssa=None, block=None, arg=None):
+def rewrite(x, ssa=None, block=None, slot=None):
     """`x` with every SSA operand `%k` replaced by `ssa(k)`, every block number `b` by `block(b)` and every
-    numbered argument (`_N`) by `arg(value)`, each where given.
+    argument or slot `v` by `slot(v)`, each where given.
 
     Generic over the model: inside a node, the only bare integers are block numbers (`goto #b`, φ edges,
     `enter #b`); SSA operands are `SSAValue`s; types are left alone.
@@ -82,17 +89,17 @@ def rewrite(x, ssa=None, block=None, arg=None):
     if cls is int:
         return x if block is None else block(x)
     if cls is tuple:
-        return tuple(rewrite(i, ssa, block, arg) for i in x)
-    if arg is not None and (cls is V.Argument or (cls is V.SlotNumber and x.name is None)):
-        return arg(x)
+        return tuple(rewrite(i, ssa, block, slot) for i in x)
+    if slot is not None and (cls is V.Argument or cls is V.SlotNumber):
+        return slot(x)
     if cls in VALUE_CLASSES and cls not in _LEAVES:
-        return cls(*[rewrite(getattr(x, f), ssa, block, arg) for f in cls.__slots__])
+        return cls(*[rewrite(getattr(x, f), ssa, block, slot) for f in cls.__slots__])
     return x
 
 
-def _blank(x, arg=None):
+def _blank(x, slot=None):
     """`x` with SSA operands and block numbers blanked out: its content, whatever the numbering."""
-    return rewrite(x, ssa=lambda k: _HOLE, block=lambda b: 0, arg=arg)
+    return rewrite(x, ssa=lambda k: _HOLE, block=lambda b: 0, slot=slot)
 
 
 def entries(f: Function, canonicalizer: Canonicalizer) -> list[Entry]:
@@ -145,34 +152,55 @@ def align(xs: list[Entry], ys: list[Entry]) -> list[tuple]:
 def _align(ka, kb, span, level, out) -> None:
     i1, i2, j1, j2 = span
     if i1 == i2 or j1 == j2 or level == len(ka[i1]):
-        out.extend((i, None) for i in range(i1, i2))
-        out.extend((None, j) for j in range(j1, j2))
+        _unpaired(span, out)
         return
-    matcher = SequenceMatcher(None, [k[level] for k in ka[i1:i2]], [k[level] for k in kb[j1:j2]], autojunk=False)
-    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
-        if tag == "equal":
-            out.extend((i1 + a1 + k, j1 + b1 + k) for k in range(a2 - a1))
-        else:
-            _align(ka, kb, (i1 + a1, i1 + a2, j1 + b1, j1 + b2), level + 1, out)
+    # A common head and tail pair first, as in diff(1): difflib alone may pair a run of repeated statements
+    # one place off (its longest matching block starts earliest in A), turning one insertion into three edits.
+    head = 0
+    while i1 + head < i2 and j1 + head < j2 and ka[i1 + head][level] == kb[j1 + head][level]:
+        head += 1
+    tail = 0
+    while i2 - tail > i1 + head and j2 - tail > j1 + head and ka[i2 - tail - 1][level] == kb[j2 - tail - 1][level]:
+        tail += 1
+    out.extend((i1 + k, j1 + k) for k in range(head))
+    a1, a2, b1, b2 = i1 + head, i2 - tail, j1 + head, j2 - tail
+    if a1 == a2 or b1 == b2:
+        _unpaired((a1, a2, b1, b2), out)
+    else:
+        matcher = SequenceMatcher(None, [k[level] for k in ka[a1:a2]], [k[level] for k in kb[b1:b2]],
+                                  autojunk=False)
+        for tag, x1, x2, y1, y2 in matcher.get_opcodes():
+            if tag == "equal":
+                out.extend((a1 + x1 + k, b1 + y1 + k) for k in range(x2 - x1))
+            else:
+                _align(ka, kb, (a1 + x1, a1 + x2, b1 + y1, b1 + y2), level + 1, out)
+    out.extend((i2 - tail + k, j2 - tail + k) for k in range(tail))
+
+
+def _unpaired(span, out) -> None:
+    i1, i2, j1, j2 = span
+    out.extend((i, None) for i in range(i1, i2))
+    out.extend((None, j) for j in range(j1, j2))
 
 
 # ---------------------------------------------------------------------------------------------- derive
 def derive(xs: list[Entry], ys: list[Entry], pairs: list[tuple], names: dict) -> Mapping:
-    """The renumbering the pairs imply.  `names` (argument number → name, from warntype headers) is taken as
-    given; other argument names are voted for by the pairs, one name per number and one number per name."""
+    """The renumbering the pairs imply.  `names` (slot number → name, from warntype headers) is taken as
+    given; other slot names are voted for by the pairs (one side prints `_2`, the other `x` at the same
+    place), one name per number and one number per name."""
     ssa = {xs[i].id: ys[j].id for i, j in pairs}
     blocks = {0: 0}
     for i, j in pairs:  # a branch to block `a` lands on its first statement: where that statement went
         blocks.setdefault(xs[i].block, ys[j].block)
-    args, votes = dict(names), []
+    slots, votes = dict(names), []
     for i, j in pairs:
-        _argument_votes(xs[i].canon.node, ys[j].canon.node, votes)
-    taken = set(args.values())
+        _slot_votes(xs[i].canon.node, ys[j].canon.node, votes)
+    taken = set(slots.values())
     for (n, name), _ in _by_votes(votes):
-        if n not in args and name not in taken:
-            args[n] = name
+        if n not in slots and name not in taken:
+            slots[n] = name
             taken.add(name)
-    return Mapping(ssa, blocks, args)
+    return Mapping(ssa, blocks, slots)
 
 
 def _by_votes(items) -> list:
@@ -181,20 +209,21 @@ def _by_votes(items) -> list:
 
 
 def _number(x) -> int | None:
-    """The number of an argument printed as `_N` (an Argument, or a nameless slot in lowered code)."""
+    """The number a slot or argument is printed with (`_2`, `@_2`, `x@_2`), if any."""
     if type(x) is V.Argument:
         return x.n
-    if type(x) is V.SlotNumber and x.name is None:
+    if type(x) is V.SlotNumber:
         return x.id
     return None
 
 
-def _argument_votes(x, y, out: list) -> None:
-    """Where one side has `_N` and the other a slot name at the same place, a vote for `N → name`."""
+def _slot_votes(x, y, out: list) -> None:
+    """Where one side prints a slot by number and the other by name alone at the same place, a vote for
+    `number → name`."""
     nx, ny = _number(x), _number(y)
     if nx is not None or ny is not None:
         named = y if nx is not None else x
-        if type(named) is V.SlotNumber and named.name:
+        if type(named) is V.SlotNumber and named.name and named.id is None:
             out.append((nx if nx is not None else ny, named.name))
         return
     cls = type(x)
@@ -203,10 +232,10 @@ def _argument_votes(x, y, out: list) -> None:
     if cls is tuple:
         if len(x) == len(y):
             for a, b in zip(x, y):
-                _argument_votes(a, b, out)
+                _slot_votes(a, b, out)
     elif cls in VALUE_CLASSES and cls not in _LEAVES:
         for f in cls.__slots__:
-            _argument_votes(getattr(x, f), getattr(y, f), out)
+            _slot_votes(getattr(x, f), getattr(y, f), out)
 
 
 # ---------------------------------------------------------------------------------------------- judge
@@ -216,6 +245,8 @@ class Judge:
 
     def __init__(self, mapping: Mapping, canonicalizer: Canonicalizer, labels: bool):
         self.m, self.c, self.labels = mapping, canonicalizer, labels
+        names = Counter(mapping.slots.values())
+        self._numbers = {name: n for n, name in mapping.slots.items() if names[name] == 1}
 
     def _ssa(self, k):
         b = self.m.ssa.get(k)
@@ -225,9 +256,12 @@ class Judge:
         b = self.m.blocks.get(k)
         return b if b is not None else Unmapped(k)
 
-    def _arg(self, x):
-        name = self.m.args.get(_number(x))
-        return x if name is None else V.SlotNumber(name)
+    def _slot(self, x):
+        """A slot or argument as its number where known: `_2`, `@_2`, `x@_2` and (slot 2 being `x`) `x` alike."""
+        n = _number(x)
+        if n is None and x.name is not None:
+            n = self._numbers.get(x.name)
+        return x if n is None else Slot(n)
 
     def judge(self, x: Entry, y: Entry) -> Verdict:
         sa, sb = x.stmt, y.stmt
@@ -241,8 +275,8 @@ class Judge:
         notes = set() if node_same else set(ca.node_rules | cb.node_rules)
         if not type_same:
             notes |= ca.type_rules | cb.type_rules
-        node_ok = node_same or self.c.equal(rewrite(ca.node, self._ssa, self._block, self._arg),
-                                            rewrite(cb.node, arg=self._arg), notes)
+        node_ok = node_same or self.c.equal(rewrite(ca.node, self._ssa, self._block, self._slot),
+                                            rewrite(cb.node, slot=self._slot), notes)
         if node_ok and not node_same and not self.c.equal(rewrite(ca.node, self._ssa, self._block), cb.node):
             notes.add("arguments")
         type_ok = type_same or ca.type is None or cb.type is None or self.c.equal(ca.type, cb.type, notes)
@@ -262,8 +296,8 @@ class Judge:
 
     def _node_aspect(self, a, b) -> str:
         """Why two nodes differ: `target` (only block numbers), `operands` (only SSA operands) or `node`."""
-        if not self.c.equal(_blank(a, self._arg), _blank(b, self._arg)):
+        if not self.c.equal(_blank(a, self._slot), _blank(b, self._slot)):
             return "node"
-        targets_blank = self.c.equal(rewrite(a, self._ssa, lambda k: 0, self._arg),
-                                     rewrite(b, None, lambda k: 0, self._arg))
+        targets_blank = self.c.equal(rewrite(a, self._ssa, lambda k: 0, self._slot),
+                                     rewrite(b, None, lambda k: 0, self._slot))
         return "target" if targets_blank else "operands"

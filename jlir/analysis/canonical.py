@@ -37,7 +37,8 @@ RULES: dict[str, str] = {
     "unreachable": "`$(Expr(:unreachable))` (≤1.5 CodeInfo) vs `unreachable`",
     "nothing": "`Base.nothing`/`Main.nothing` (a global) vs the constant `nothing`",
     "typed-slot": "typed slots: `x::T` (≤1.10) vs `x` (1.11+), and ≤1.5's `@_4::T::T` statements",
-    "arguments": "arguments printed as `_N` (φ and invoke arguments ≤1.7, IRCode) vs by slot name",
+    "arguments": "arguments and slots printed by number (`_2`, `@_2`, `x@_2`: IRCode, φ and invoke arguments "
+                 "≤1.7) vs by name",
     "labels": "1.12 call labels (`intrinsic`, `dynamic`, …) printed by one side only",
     "header": "@code_warntype header: `Variables` (1.2–1.6) vs `MethodInstance`/`Arguments`/`Locals` (1.7+), "
               "`#unused#` vs `_`",
@@ -74,8 +75,9 @@ class Canonicalizer:
     """Rewrites statements, types and values into the canonical spelling; memoised per object.
 
     `strip_typed_slots`: also drop `x::T` TypedSlot annotations inside statements.  Julia 1.11
-    removed TypedSlot, so the diff sets it only when one side is 1.11+ and the other ≤1.10: between
-    two older prints a TypedSlot's type is information, not style.
+    removed TypedSlot, so the diff sets it when one side is 1.11+ and the other ≤1.10, or when one
+    side is lowered code (which has no types at all); between two typed prints ≤1.10 a TypedSlot's
+    type is information, not style.
     One Canonicalizer serves both sides of one comparison (it owns the 1.5 printer that `equal` uses).
     """
 
@@ -91,7 +93,7 @@ class Canonicalizer:
         (≤1.5's `@_4::T::T`) becomes the bare slot, as 1.6+ prints it (#38961)."""
         node, node_rules = self.value(s.node)
         typ, type_rules = self.value(s.type)
-        if type(node) is V.TypedSlot and node.type == typ:
+        if type(node) is V.TypedSlot and self.equal(node.type, typ):
             node, node_rules = node.value, node_rules | {"typed-slot"}
         if type(node) is N.ReturnNode and s.type is not None:  # `$(Expr(:unreachable))::Union{}`: no type now
             typ = None
@@ -173,8 +175,9 @@ class Canonicalizer:
         cls = type(t)
         if cls is T.TypeCall and T.is_lattice_element(t):
             return self._lattice(t)
-        if cls is T.TypeApply:
-            return self._apply(self._sub(t.head), self._sub(t.params))
+        if cls is T.TypeApply:  # a name as a head is not the bare alias (`Vector{T}` is no `(Vector){T}`)
+            head = t.head if type(t.head) is T.TypeName else self._sub(t.head)
+            return self._apply(head, self._sub(t.params))
         if cls is T.TypeName and t.path[-1] in _ARRAY_ALIASES and t.path[:-1] in _ALIAS_MODULES:
             if t.path[-1].startswith("Bit"):
                 return self._apply(t, ())

@@ -5,6 +5,7 @@
     jlir roundtrip FILE…            check that printing the parsed dump gives the file back byte for byte
     jlir diff A B [--json]          structural diff of two prints of the same function(s), e.g. by two
                                     Julia versions: changes modulo SSA and block renumbering, style apart
+    jlir fetch TARGET… [--form F]   ask a live Julia for IR (jlir.live), printed as its REPL shows it
 
 `-` is standard input.  Exit status: 0 on success; 1 when `roundtrip` found a
 file that does not round-trip (or does not parse), or `diff` found the two
@@ -325,6 +326,85 @@ def cmd_diff(args) -> int:
     return EXIT_FAILED if d.outcome == "different" else EXIT_OK
 
 
+# ---------------------------------------------------------------- fetch
+def _fetch_json(jl, target: str, form: str, text: str, command: str, document) -> dict:
+    """What `fetch --json` writes for one target: the model (IR forms), or Julia's own CFG or dominators."""
+    from jlir.ir.serialize import to_json
+    julia = {"version": jl.version, "target": target, "form": form, "command": command}
+    if form == "cfg":
+        return {"julia": julia, **jl.cfg(target).to_json()}
+    if form == "domtree":
+        return {"julia": julia, **json.loads(text)}
+    return to_json(document, julia=julia)
+
+
+def cmd_fetch(args) -> int:
+    """Ask a live Julia for one form of each target (one session for all), check jlir reads it, write it."""
+    from jlir.live import Julia, LiveError
+    defs, defs_name = None, "defs.jl"
+    if args.defs:
+        try:
+            defs = _read_text(args.defs)
+        except InputError as e:
+            _err(f"jlir: error: --defs {e}")
+            return EXIT_ERROR
+        except ParseError as e:
+            _err(e.render())
+            return EXIT_ERROR
+        defs_name = "stdin.jl" if args.defs == "-" else os.path.basename(args.defs)
+    outputs, status = [], EXIT_OK
+    try:
+        with Julia(args.julia, backend=args.backend, timeout=args.timeout,
+                   on_stderr=lambda line: _err(f"julia: {line}")) as jl:
+            for target in args.targets:
+                text, command = jl.render(target, args.form, defs=defs, defs_name=defs_name)
+                try:
+                    document = None if args.form == "domtree" else jlir.parse(text, f"<Julia {jl.version}: {command}>")
+                except ParseError as e:
+                    outputs.append(text)
+                    _err(e.render())
+                    _err(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (written "
+                         "as it is): please report it")
+                    status = EXIT_ERROR
+                    continue
+                if args.json:
+                    data = _fetch_json(jl, target, args.form, text, command, document)
+                    outputs.append(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+                else:
+                    outputs.append(text)
+    except LiveError as e:
+        _err(f"jlir: error: {e}")
+        return EXIT_ERROR
+    out = ("" if args.json else "\n").join(outputs)
+    if args.output:
+        try:
+            _write_file_atomically(args.output, out)
+        except OSError as e:
+            _err(f"jlir: error: cannot write {args.output}: {e.strerror or e}")
+            return EXIT_ERROR
+    else:
+        _write(out)
+    return status
+
+
+def _write_file_atomically(path: str, text: str) -> None:
+    """Write `text` to `path` through a temporary file beside it and a rename: readers see the old file or the new
+    one, never half of one, and a failure leaves the old file as it was."""
+    import tempfile
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8", errors="surrogateescape"))
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 # ---------------------------------------------------------------- main
 def _write(text: str) -> None:
     sys.stdout.buffer.write(text.encode("utf-8"))
@@ -379,6 +459,33 @@ def build_parser() -> argparse.ArgumentParser:
     dp.add_argument("--show-style", action="store_true",
                     help="also list each statement and variable that differs only in printing style")
     dp.set_defaults(func=cmd_diff)
+
+    from jlir.live.session import BACKENDS, FORMS
+    fp = sub.add_parser(
+        "fetch", help="ask a live Julia for the IR of a call or signature, printed exactly as its REPL shows it",
+        description="Run Julia (juliacall in-process if it starts, else a `julia` executable kept alive for all "
+                    "targets), print FORM of each TARGET as the REPL shows it, and check that jlir reads it. "
+                    "TARGET is a call with values (`foo(1.0)`), with types (`foo(::Float64)`), with keywords "
+                    "(`foo(1; k=2)`), or a signature (`Tuple{typeof(sort), Vector{Int}}`).",
+        epilog="Julia is looked for as: --julia, $JLIR_JULIA, `julia` on PATH, jlir's Julia cache "
+               "(scripts/install-julia.sh). Exit status: 0 ok; 2 no Julia, Julia failed (its error is shown), "
+               "or jlir cannot read what Julia printed.")
+    fp.add_argument("targets", nargs="+", metavar="TARGET", help="a call or a Tuple{typeof(f), …} signature")
+    fp.add_argument("--defs", metavar="FILE", help="Julia source evaluated in Main first (- for stdin); its "
+                                                   "file name shows in location lines")
+    fp.add_argument("--form", choices=FORMS, default="typed",
+                    help="what to print (default typed): lowered, typed, typed-unoptimized, warntype, ircode, "
+                         "cfg, domtree, … (`jlir fetch --help` lists all)")
+    fp.add_argument("--julia", metavar="SPEC", help="a Julia executable, a command on PATH, or +CHANNEL (juliaup)")
+    fp.add_argument("--backend", choices=BACKENDS, default="auto",
+                    help="auto (default): juliacall if it starts and no --julia is given, else a subprocess")
+    fp.add_argument("--json", action="store_true",
+                    help="the model as JSON (schema jlir/1); for cfg and domtree Julia's own CFG (blocks with "
+                         "stmts, preds, succs) and immediate dominators")
+    fp.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
+                    help="stop a Julia request that takes longer (default 300)")
+    fp.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically) instead of stdout")
+    fp.set_defaults(func=cmd_fetch)
     return p
 
 

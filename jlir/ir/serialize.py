@@ -232,14 +232,17 @@ def decode(data, path: str = "$"):
 
 
 # ---------------------------------------------------------------- envelope
-def to_json(x, source: str | None = None) -> dict:
+def to_json(x, source: str | None = None, julia: dict | None = None) -> dict:
     """`{"schema": "jlir/1", "document": …}` for a Document, or any other model object (its kind says which).
 
-    `source` (optional) names where the text came from; it is written as `"source"` and ignored by `from_json`.
+    `source` (optional) names where the text came from; `julia` (optional) says which live Julia printed it and
+    how (`jlir fetch`: version, target, form, command).  Both are informative: `from_json` ignores them.
     """
     data = {"schema": SCHEMA}
     if source is not None:
         data["source"] = source
+    if julia is not None:
+        data["julia"] = julia
     data["document"] = encode(x, "$.document")
     return data
 
@@ -255,7 +258,7 @@ def from_json(data) -> Any:
             raise SchemaError(f"unsupported schema version {schema!r}: this jlir reads {SCHEMA!r} only "
                               f"(a different jlir/N is an incompatible format)")
         raise SchemaError(f"not jlir JSON: unknown schema {_short(schema)} (expected {SCHEMA!r})")
-    extra = set(data) - {"schema", "document", "source"}
+    extra = set(data) - {"schema", "document", "source", "julia"}
     if extra:
         raise SchemaError(f"$: unknown top-level field(s): {', '.join(sorted(extra))}")
     if "document" not in data:

@@ -1,0 +1,118 @@
+"""`jlir fetch`: a live Julia's IR on the command line, as the REPL shows it, or as JSON; clear failures, exit 2."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import jlir
+from conftest import FIXTURES, NO_JULIA, live_julias
+
+JULIAS = live_julias()
+needs_julia = pytest.mark.skipif(not JULIAS, reason=NO_JULIA)
+CASE = FIXTURES / "cases" / "loops.jl"
+TARGET = "sum_loop(::Vector{Float64})"
+
+
+def jlir_cli(*args, env=None, timeout=300):
+    return subprocess.run([sys.executable, "-m", "jlir", *map(str, args)], capture_output=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+def julia_args():
+    return ["--julia", JULIAS[0], "--backend", "subprocess"]
+
+
+@pytest.fixture(scope="module")
+def committed():
+    from jlir.live import Julia
+    with Julia(JULIAS[0], backend="subprocess") as jl:
+        version, forms = jl.version, jl.forms
+    folder = FIXTURES / f"julia-{version}"
+    if not folder.is_dir():
+        pytest.skip(f"no committed fixtures for Julia {version}")
+    return folder, forms
+
+
+@needs_julia
+@pytest.mark.parametrize("form", ["typed", "typed-unoptimized", "typed-source", "typed-vector", "lowered",
+                                  "lowered-source", "warntype", "ircode", "ircode-noline", "cfg", "domtree"])
+def test_fetch_prints_every_form_exactly_as_the_fixture_of_that_julia(committed, form):
+    folder, forms = committed
+    if form not in forms:
+        pytest.skip(f"this Julia cannot print {form}")
+    run = jlir_cli("fetch", TARGET, "--defs", CASE, "--form", form, *julia_args())
+    assert run.returncode == 0, run.stderr.decode()
+    suffix = "json" if form == "domtree" else "txt"
+    assert run.stdout.decode() == (folder / f"loops.{form}.{suffix}").read_text(encoding="utf-8")
+
+
+@needs_julia
+def test_fetch_json_of_several_targets_is_one_model_per_line_from_one_session():
+    run = jlir_cli("fetch", TARGET, "sum_loop(::Vector{Int})", "--defs", CASE, "--json", *julia_args())
+    assert run.returncode == 0, run.stderr.decode()
+    lines = run.stdout.decode().splitlines()
+    assert len(lines) == 2
+    for line, target in zip(lines, [TARGET, "sum_loop(::Vector{Int})"]):
+        data = json.loads(line)
+        assert data["schema"] == "jlir/1" and data["julia"]["target"] == target
+        assert data["julia"]["form"] == "typed" and data["julia"]["command"].startswith("code_typed(sum_loop, ")
+        assert jlir.format(jlir.from_json(data)).startswith("CodeInfo(")
+
+
+@needs_julia
+def test_fetch_cfg_json_is_julias_own_cfg_and_domtree_json_its_dominators(committed):
+    folder, _ = committed
+    cfg = json.loads(jlir_cli("fetch", TARGET, "--defs", CASE, "--form", "cfg", "--json", *julia_args()).stdout)
+    printed = jlir.parse((folder / "loops.cfg.txt").read_text(encoding="utf-8")).items[0]
+    assert [b["succs"] for b in cfg["blocks"]] == [list(succs) for _, _, succs in printed.blocks]
+    assert all(len(b["stmts"]) == 2 and "preds" in b for b in cfg["blocks"])
+    dom = json.loads(jlir_cli("fetch", TARGET, "--defs", CASE, "--form", "domtree", "--json", *julia_args()).stdout)
+    assert dom["idoms"] == json.loads((folder / "loops.domtree.json").read_text())["idoms"]
+
+
+@needs_julia
+def test_an_error_in_julia_is_one_clear_line_and_exit_2():
+    run = jlir_cli("fetch", "no_such_function(1)", *julia_args())
+    assert run.returncode == 2
+    assert run.stdout == b""
+    assert b"jlir: error: Julia failed at target: UndefVarError: no_such_function not defined" in run.stderr
+    assert b"Traceback" not in run.stderr
+
+
+@needs_julia
+def test_output_file_is_replaced_whole_and_left_alone_when_julia_fails(tmp_path):
+    out = tmp_path / "ir.txt"
+    out.write_text("old\n")
+    assert jlir_cli("fetch", "nope(1)", "-o", out, *julia_args()).returncode == 2
+    assert out.read_text() == "old\n"
+    assert jlir_cli("fetch", TARGET, "--defs", CASE, "-o", out, *julia_args()).returncode == 0
+    assert out.read_text().startswith("CodeInfo(\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ir.txt"]
+
+
+@needs_julia
+def test_what_julia_writes_to_stderr_is_passed_on_marked_as_julias(tmp_path):
+    defs = tmp_path / "noisy.jl"
+    defs.write_text('println("hello from noisy.jl")\nnoisy(x) = x\n')
+    run = jlir_cli("fetch", "noisy(1)", "--defs", defs, *julia_args())
+    assert run.returncode == 0
+    assert b"julia: hello from noisy.jl" in run.stderr and b"hello" not in run.stdout
+
+
+def test_with_no_julia_fetch_says_where_it_looked_and_how_to_install(tmp_path):
+    env = {"PATH": str(tmp_path), "JLIR_JULIA": "", "JLIR_JULIA_CACHE": str(tmp_path / "cache")}
+    run = jlir_cli("fetch", "foo(1)", "--backend", "subprocess", env=env)
+    assert run.returncode == 2
+    err = run.stderr.decode()
+    assert "no Julia found" in err and "`julia` on PATH: not found" in err and "Install Julia" in err
+    assert "Traceback" not in err
+
+
+def test_a_missing_defs_file_is_one_line_and_exit_2(tmp_path):
+    run = jlir_cli("fetch", "foo(1)", "--defs", tmp_path / "missing.jl", "--julia", tmp_path / "no-julia")
+    assert run.returncode == 2
+    assert run.stderr.decode().strip() == f"jlir: error: --defs {tmp_path / 'missing.jl'}: no such file"

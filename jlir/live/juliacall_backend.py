@@ -105,8 +105,6 @@ class JuliacallBackend:
             main.include(str(JLIR_JL))
         self._handle = main.seval("JlirLive.handle_encoded")
         self.command = f"juliacall (Julia {main.seval('string(VERSION)')} in this Python process)"
-        self.startup_seconds = 0.0
-        self.starts = 1
         self.info = protocol.parse_info(self.request(["hello"])[1])
 
     @property

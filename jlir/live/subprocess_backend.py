@@ -18,7 +18,6 @@ import os
 import queue
 import subprocess
 import threading
-import time
 import weakref
 from pathlib import Path
 from typing import Callable
@@ -127,7 +126,6 @@ class SubprocessBackend:
         self._proc: _Process | None = None
         self._lock = threading.Lock()
         self.info: dict = {}
-        self.starts = 0
         with self._lock:
             self._start()
 
@@ -135,17 +133,14 @@ class SubprocessBackend:
     def _start(self) -> None:
         proc = _Process(self.command, self._on_stderr)
         self._proc = proc
-        t0 = time.monotonic()
         try:
             hello = self._receive(self.startup_timeout, starting=True)
         except (JuliaCrashed, JuliaTimeout, ProtocolError) as e:
             raise JuliaStartError(f"{self.command} ({self.command.origin}) did not start serving: {e}") from None
-        self.startup_seconds = time.monotonic() - t0
         self.info = protocol.parse_info(hello[1])
         if self.info.get("protocol") != "jlir-live/1":
             self._discard()
             raise JuliaStartError(f"{self.command}: unexpected protocol {self.info.get('protocol')!r}")
-        self.starts += 1
 
     def _discard(self) -> None:
         if self._proc is not None:

@@ -4,11 +4,13 @@ Two prints of one function seldom number alike: a statement inserted near the
 top shifts every later `%n`, a split block every later `#b`.  So statements are
 paired by content, never by position:
 
-1. `align` runs difflib over *content keys* (the canonical statement with its
-   SSA operands and block numbers blanked out), first with the type, then
-   without it (a type change still pairs), then by the bare operation (call
-   target, node kind: an operand change still pairs); each level only looks at
-   what the level before left unpaired, so the cost beyond difflib's own is linear.
+1. `align` finds a longest common subsequence of *content keys* (the canonical
+   statement with its SSA operands and block numbers blanked out; Myers'
+   algorithm, whose time grows with the size of the difference): first with the
+   type and what the operands compute, then with the type, then without it (a
+   type change still pairs), then by the bare operation (call target, node
+   kind: an operand change still pairs).  Each level only looks at what the
+   level before left unpaired.
 2. `derive` reads the renumbering off the pairs: SSA ids A→B, blocks A→B (an
    A block goes where its first paired statement went: a branch lands there),
    and which name an argument printed as `_N` on one side has on the other
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from jlir.analysis.canonical import Canonical, Canonicalizer, VALUE_CLASSES
+from jlir.analysis.uses import ssa_uses
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir.function import Function, Statement
@@ -123,10 +126,17 @@ def entries(f: Function, canonicalizer: Canonicalizer) -> list[Entry]:
 
 
 # ---------------------------------------------------------------------------------------------- align
-def _keys(e: Entry) -> tuple:
-    """Content keys, finest first: canonical node and type, canonical node, the operation alone."""
-    node = _blank(e.canon.node)
-    return (node, e.canon.type), node, _operation(e.canon.node)
+def _keys(es: list[Entry]) -> list[tuple]:
+    """Content keys of each statement, finest first: canonical node and type with what its SSA operands
+    compute (the canonical nodes defining them: the same call on other inputs is another statement), canonical
+    node and type, canonical node, the operation alone."""
+    blank = {e.id: _blank(e.canon.node) for e in es}
+    keys = []
+    for e in es:
+        node = blank[e.id]
+        inputs = tuple(blank.get(k) for k in ssa_uses(e.canon.node))
+        keys.append(((node, e.canon.type, inputs), (node, e.canon.type), node, _operation(e.canon.node)))
+    return keys
 
 
 def _operation(node) -> tuple:
@@ -143,7 +153,7 @@ def _operation(node) -> tuple:
 
 def align(xs: list[Entry], ys: list[Entry]) -> list[tuple]:
     """The two statement lists merged in order: `(i, j)` pairs, `(i, None)` only in A, `(None, j)` only in B."""
-    ka, kb = [_keys(e) for e in xs], [_keys(e) for e in ys]
+    ka, kb = _keys(xs), _keys(ys)
     out: list[tuple] = []
     _align(ka, kb, (0, len(xs), 0, len(ys)), 0, out)
     return out
@@ -154,27 +164,69 @@ def _align(ka, kb, span, level, out) -> None:
     if i1 == i2 or j1 == j2 or level == len(ka[i1]):
         _unpaired(span, out)
         return
-    # A common head and tail pair first, as in diff(1): difflib alone may pair a run of repeated statements
-    # one place off (its longest matching block starts earliest in A), turning one insertion into three edits.
-    head = 0
-    while i1 + head < i2 and j1 + head < j2 and ka[i1 + head][level] == kb[j1 + head][level]:
-        head += 1
-    tail = 0
-    while i2 - tail > i1 + head and j2 - tail > j1 + head and ka[i2 - tail - 1][level] == kb[j2 - tail - 1][level]:
-        tail += 1
-    out.extend((i1 + k, j1 + k) for k in range(head))
-    a1, a2, b1, b2 = i1 + head, i2 - tail, j1 + head, j2 - tail
-    if a1 == a2 or b1 == b2:
-        _unpaired((a1, a2, b1, b2), out)
-    else:
-        matcher = SequenceMatcher(None, [k[level] for k in ka[a1:a2]], [k[level] for k in kb[b1:b2]],
-                                  autojunk=False)
-        for tag, x1, x2, y1, y2 in matcher.get_opcodes():
-            if tag == "equal":
-                out.extend((a1 + x1 + k, b1 + y1 + k) for k in range(x2 - x1))
+    a, b = [k[level] for k in ka[i1:i2]], [k[level] for k in kb[j1:j2]]
+    matches = _shortest_edit(a, b, _MAX_EDITS)
+    if matches is None:
+        matcher = SequenceMatcher(None, a, b, autojunk=False)
+        matches = [(x + k, y + k) for x, y, n in matcher.get_matching_blocks() for k in range(n)]
+    x = y = 0
+    for p, q in matches + [(len(a), len(b))]:
+        if p > x or q > y:
+            _align(ka, kb, (i1 + x, i1 + p, j1 + y, j1 + q), level + 1, out)
+        if p < len(a):
+            out.append((i1 + p, j1 + q))
+        x, y = p + 1, q + 1
+
+
+# Beyond this many edits in one span the prints mostly differ, and difflib's heuristic pairs what it can.
+_MAX_EDITS = 2000
+
+
+def _shortest_edit(a: list, b: list, limit: int) -> list[tuple[int, int]] | None:
+    """The pairs of equal elements along a shortest edit script from `a` to `b` (a longest common
+    subsequence), by Myers' O((N+M)·D) algorithm: time grows with the size of the difference, not with the
+    product of the lengths.  None when it needs more than `limit` edits."""
+    n, m = len(a), len(b)
+    off = min(n + m, limit) + 1
+    v = [0] * (2 * off + 1)  # v[off + k]: the furthest x reached on diagonal k = x - y
+    trace = []  # v[-d..d] after each round d, to walk back
+    for d in range(off):
+        for k in range(-d, d + 1, 2):
+            if k == -d or (k != d and v[off + k - 1] < v[off + k + 1]):
+                x = v[off + k + 1]  # a step down: b[y] inserted
             else:
-                _align(ka, kb, (a1 + x1, a1 + x2, b1 + y1, b1 + y2), level + 1, out)
-    out.extend((i2 - tail + k, j2 - tail + k) for k in range(tail))
+                x = v[off + k - 1] + 1  # a step right: a[x] deleted
+            y = x - k
+            while x < n and y < m and a[x] == b[y]:
+                x += 1
+                y += 1
+            v[off + k] = x
+            if x >= n and y >= m:
+                return _walk_back(trace, n, m)
+        trace.append(v[off - d:off + d + 1])
+    return None
+
+
+def _walk_back(trace: list, n: int, m: int) -> list[tuple[int, int]]:
+    pairs = []
+    x, y = n, m
+    for d in range(len(trace), 0, -1):
+        prev = trace[d - 1]  # diagonals -(d-1)..(d-1), at index k + d - 1
+        k = x - y
+        down = k == -d or (k != d and prev[k - 1 + d - 1] < prev[k + 1 + d - 1])
+        pk = k + 1 if down else k - 1
+        px = prev[pk + d - 1]
+        py = px - pk
+        start = px if down else px + 1  # the snake after the edit starts here
+        while x > start:
+            x, y = x - 1, y - 1
+            pairs.append((x, y))
+        x, y = px, py
+    while x > 0 and y > 0:
+        x, y = x - 1, y - 1
+        pairs.append((x, y))
+    pairs.reverse()
+    return pairs
 
 
 def _unpaired(span, out) -> None:

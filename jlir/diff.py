@@ -51,7 +51,7 @@ from jlir.analysis.align import Entry, Judge, align, derive, entries
 from jlir.analysis.canonical import RULES, Canonicalizer
 from jlir.analysis.cfg import successors
 from jlir.analysis.uses import ssa_uses, used_ids
-from jlir.ir.function import Document, Form, Function, WarntypeHeader
+from jlir.ir.function import Document, Form, Function, Statement, WarntypeHeader
 from jlir.ir.style import Style
 from jlir.printer.exprs import ExprPrinter
 
@@ -390,34 +390,46 @@ def diff_functions(fa: Function, fb: Function, index: int = 1) -> FunctionDiff:
     pairs = [(i, j) for i, j in alignment if i is not None and j is not None]
     mapping = derive(xs, ys, pairs, {**_slot_names(fb.header), **_slot_names(fa.header)})
     labels = any(s.label for s in fa.stmts) and any(s.label for s in fb.stmts)
-    judge = Judge(mapping, canon, labels)
     show_a, show_b = _Shower(fa), _Shower(fb)
-    statements = []
-    for i, j in alignment:
-        x = xs[i] if i is not None else None
-        y = ys[j] if j is not None else None
-        if x is None or y is None:
-            statements.append(StatementDiff("removed" if y is None else "added", show_a(x), show_b(y)))
-            continue
-        v = judge.judge(x, y)
-        unpaired = tuple(k for k in dict.fromkeys(ssa_uses(x.stmt.node)) if k not in mapping.ssa) \
-            if "operands" in v.aspects else ()
-        statements.append(StatementDiff(v.kind, show_a(x), show_b(y), v.aspects, tuple(sorted(v.rules)), unpaired))
-    return_type = _value_diff(_returns(fa), _returns(fb), canon, show_a.type, show_b.type)
-    instance = None
-    if fa.header and fb.header and fa.header.instance and fb.header.instance \
-            and fa.header.instance != fb.header.instance:
-        instance = ValueDiff("changed", fa.header.instance, fb.header.instance)
+    statements = _statements(xs, ys, alignment, Judge(mapping, canon, labels), show_a, show_b)
+    ta, tb = _returns(fa), _returns(fb)
+    return_type = _value_diff(ta, tb, canon, show_a.type, show_b.type)
     variables, header_rules = _variables(fa.header, fb.header, canon, show_a.type, show_b.type)
     rules = Counter(r for s in statements if s.op == "style" for r in s.rules)
     rules.update(r for v in variables if v.op == "style" for r in v.rules)
     rules.update(return_type.rules if return_type and return_type.op == "style" else ())
     rules.update(header_rules)
-    style = tuple(StyleNote(r, rules[r]) for r in RULES if rules[r])
+    if fa.form is fb.form and fa.style != fb.style:
+        same = [ys[j].stmt for (_, j), s in zip(alignment, statements) if s.op == "same"]
+        rules["spelling"] += sum(show_a.line(s) != show_b.line(s) for s in same)
+        rules["spelling"] += ta is not None and ta == tb and show_a.type(ta) != show_b.type(tb)
     return FunctionDiff(index, _function_side(fa), _function_side(fb), jlir.format(fa) == jlir.format(fb),
-                        tuple(statements), _block_diff(fa, fb, xs, ys, pairs, mapping), return_type, instance,
-                        variables, style, _ignored(fa, fb), _notes(fa, fb),
+                        tuple(statements), _block_diff(fa, fb, xs, ys, pairs, mapping), return_type,
+                        _instance(fa.header, fb.header), variables,
+                        tuple(StyleNote(r, rules[r]) for r in RULES if rules[r]), _ignored(fa, fb), _notes(fa, fb),
                         tuple(sorted((xs[i].id, ys[j].id) for i, j in pairs)))
+
+
+def _statements(xs, ys, alignment, judge: Judge, show_a, show_b) -> list[StatementDiff]:
+    out = []
+    for i, j in alignment:
+        x = xs[i] if i is not None else None
+        y = ys[j] if j is not None else None
+        if x is None or y is None:
+            out.append(StatementDiff("removed" if y is None else "added", show_a(x), show_b(y)))
+            continue
+        v = judge.judge(x, y)
+        unpaired = tuple(k for k in dict.fromkeys(ssa_uses(x.stmt.node)) if k not in judge.m.ssa) \
+            if "operands" in v.aspects else ()
+        out.append(StatementDiff(v.kind, show_a(x), show_b(y), v.aspects, tuple(sorted(v.rules)), unpaired))
+    return out
+
+
+def _instance(ha: WarntypeHeader | None, hb: WarntypeHeader | None) -> ValueDiff | None:
+    """The `MethodInstance for …` lines (1.7+ warntype) when both sides print one and they differ."""
+    if ha is None or hb is None or not ha.instance or not hb.instance or ha.instance == hb.instance:
+        return None
+    return ValueDiff("changed", ha.instance, hb.instance)
 
 
 def _function_side(f: Function) -> FunctionSide:
@@ -444,6 +456,10 @@ class _Shower:
 
     def type(self, t) -> str:
         return self.printer.type(t)
+
+    def line(self, s: Statement) -> str:
+        """`s` as this side's Julia would print it, with its type: to see where two versions spell alike IR apart."""
+        return self.printer.statement_line(s, self.show_types)[3]
 
 
 def _returns(f: Function):
@@ -505,7 +521,9 @@ def _variables(ha, hb, canon: Canonicalizer, show_a, show_b) -> tuple[tuple[Vari
         k = ks.pop(0)
         matched.add(k)
         d = _value_diff(t, vb[k][2], canon, show_a, show_b)
-        if d is not None or sep != vb[k][1]:
+        if d is None and sep == vb[k][1] and show_a(t) != show_b(vb[k][2]):
+            header_rules.append("spelling")
+        elif d is not None or sep != vb[k][1]:
             d = d or ValueDiff("changed", show_a(t), show_b(vb[k][2]))
             out.append(VariableDiff(d.op, key[1], d.a, d.b, d.rules))
     out += [VariableDiff("added", key[1], None, show_b(t)) for k, (key, _, t) in enumerate(vb) if k not in matched]

@@ -279,7 +279,18 @@ def test_a_julia_1_5_3_print_respelled_the_way_1_10_prints_it_is_equivalent(case
     g = parse_text(jlir.format(g))
     d = diff_functions(f, g)
     assert d.outcome == "equivalent", [s for s in not_same(d) if s.op != "style"]
-    assert rules(d) and rules(d) <= {"lattice", "alias", "unreachable"}
+    assert rules(d) and rules(d) <= {"lattice", "alias", "unreachable", "spelling"}
+
+
+def test_what_the_model_does_not_keep_tuple_spacing_and_bare_return_is_counted_as_spelling():
+    f = jlir.functions(jlir.parse_file(J153 / "tuples.typed.txt"))[0]
+    g = parse_text(jlir.format(replace(f, style=Style.for_version("1.10"), stmts=respelled_as_julia_1_10(f.stmts),
+                                       return_type=respelled_as_julia_1_10(f.return_type))))
+    assert "Tuple{Int64,Int64}" in jlir.format(f) and "Tuple{Int64, Int64}" in jlir.format(g)
+    d = diff_functions(f, g)
+    assert d.outcome == "equivalent" and rules(d) == {"lattice", "spelling"}
+    spelled = [s for s in d.statements if s.op == "same" and s.a.text != s.b.text]
+    assert spelled and all(s.a.text.replace(" ", "") == s.b.text.replace(" ", "") for s in spelled)
 
 
 # ---------------------------------------------------------------------------------------------- properties

@@ -42,6 +42,9 @@ RULES: dict[str, str] = {
     "labels": "1.12 call labels (`intrinsic`, `dynamic`, …) printed by one side only",
     "header": "@code_warntype header: `Variables` (1.2–1.6) vs `MethodInstance`/`Arguments`/`Locals` (1.7+), "
               "`#unused#` vs `_`",
+    "spelling": "the printer's spelling of the same model: `Tuple{A,B}` (≤1.5) vs `Tuple{A, B}`, `(Base.f)(x)` "
+                "(≤1.1) vs `Base.f(x)`, `return` (≤1.5) vs `return nothing`, `$(Expr(:enter, #4))` (≤1.10) vs "
+                "`enter #4`, `Core.Compiler.Argument(2)` (≤1.5) vs `Core.Argument(2)`",
 }
 
 # 1.6+ shows these aliases of ≤1.5's array types (#36107): alias → (type, dimensions).

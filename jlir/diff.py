@@ -51,7 +51,8 @@ from jlir.analysis.align import Entry, Judge, align, derive, entries
 from jlir.analysis.canonical import RULES, Canonicalizer
 from jlir.analysis.cfg import successors
 from jlir.analysis.uses import ssa_uses, used_ids
-from jlir.ir.function import Document, Form, Function, Statement, WarntypeHeader
+from jlir.ir.function import (CFGListing, Document, Form, Function, Statement, StatementVector, VectorDisplay,
+                               WarntypeHeader)
 from jlir.ir.style import Style
 from jlir.printer.exprs import ExprPrinter
 
@@ -287,7 +288,7 @@ class DocumentDiff:
         if self.identical:
             return "identical: the two prints are the same text"
         if self.outcome == "different":
-            return "different: " + summary_line(_summary(self.functions), self.unpaired_a, self.unpaired_b)
+            return "different: " + summary_line(self.summary(), self.unpaired_a, self.unpaired_b)
         styled = any(f.style for f in self.functions)
         ignored = list(dict.fromkeys(i for f in self.functions for i in f.ignored))
         head = "equivalent: the prints"
@@ -300,11 +301,15 @@ class DocumentDiff:
             return head + " show the same IR" + ("" if self.a.forms != self.b.forms else " (layout differs)")
         return head + " differ only in " + " and in ".join(parts)
 
+    def summary(self) -> dict:
+        """Totals over the paired functions (the keys of `summary` in the JSON)."""
+        return _summary(self.functions)
+
     def to_json(self) -> dict:
         return {"schema": SCHEMA, "outcome": self.outcome, "message": self.message,
                 "a": self.a.to_json(), "b": self.b.to_json(), "functions": [f.to_json() for f in self.functions],
                 "unpaired": {"a": list(self.unpaired_a), "b": list(self.unpaired_b)},
-                "summary": _summary(self.functions)}
+                "summary": self.summary()}
 
 
 def _side_json(side):
@@ -331,8 +336,8 @@ def _summary(functions) -> dict:
 
 
 def summary_line(summary: dict, unpaired_a=(), unpaired_b=()) -> str:
-    """`N added, M removed, K changed (T types), blocks changed` (and the return type, variables, unpaired
-    functions when they differ)."""
+    """`N added, M removed, K changed (T types), blocks changed` (and the return type, variables, statements
+    that differ in style only, unpaired functions, where there are any)."""
     text = (f"{summary['added']} added, {summary['removed']} removed, {summary['changed']} changed "
             f"({summary['types']} type{'' if summary['types'] == 1 else 's'}), "
             f"blocks {'changed' if summary['blocks_changed'] else 'unchanged'}")
@@ -340,6 +345,8 @@ def summary_line(summary: dict, unpaired_a=(), unpaired_b=()) -> str:
         text += ", return type changed"
     if summary["variables_changed"]:
         text += f", {summary['variables_changed']} variable{'s' if summary['variables_changed'] > 1 else ''} changed"
+    if summary["style"]:
+        text += f", {summary['style']} in style only"
     for side, extra in (("A", unpaired_a), ("B", unpaired_b)):
         if extra:
             text += f", {len(extra)} function{'s' if len(extra) > 1 else ''} only in {side}"
@@ -365,9 +372,9 @@ def diff_documents(a: Document, b: Document, source_a: str = "A", source_b: str 
 
 
 def _other_items(doc: Document) -> tuple[str, ...]:
-    names = {"CFGListing": "a CFG listing", "StatementVector": "a statement vector"}
-    return tuple(names.get(type(i).__name__, type(i).__name__) for i in doc.items
-                 if type(i).__name__ not in ("Function", "VectorDisplay"))
+    """What a document holds besides functions, which the diff leaves out (said in the header)."""
+    names = {CFGListing: "a CFG listing", StatementVector: "a statement vector"}
+    return tuple(names.get(type(i), type(i).__name__) for i in doc.items if not isinstance(i, (Function, VectorDisplay)))
 
 
 def _document_side(doc: Document, fs: list[Function], source: str) -> DocumentSide:

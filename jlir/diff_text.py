@@ -28,14 +28,16 @@ def render_text(d: DocumentDiff, *, context: int = 3, show_style: bool = False) 
     lines = [f"--- {d.a.source}  ({_describe(d.a)})", f"+++ {d.b.source}  ({_describe(d.b)})", d.message]
     if d.identical:
         return "\n".join(lines) + "\n"
+    several = len(d.functions) > 1
     for f in d.functions:
         lines += _function(f, context, show_style)
+        if several and not f.identical:
+            lines.append(f"function {f.index}: " + summary_line(f.summary()))
     for side, extra in (("A", d.unpaired_a), ("B", d.unpaired_b)):
         if extra:
             lines.append(f"functions only in {side}: " + ", ".join(map(str, extra))
                          + f" ({d.a.functions} in A, {d.b.functions} in B; paired in order)")
-    if len(d.functions) > 1 or d.unpaired_a or d.unpaired_b:
-        lines.append("total: " + summary_line(d.to_json()["summary"], d.unpaired_a, d.unpaired_b))
+    lines.append("summary: " + summary_line(d.summary(), d.unpaired_a, d.unpaired_b))
     return "\n".join(lines) + "\n"
 
 
@@ -60,8 +62,6 @@ def _function(f: FunctionDiff, context: int, show_style: bool) -> list[str]:
     out += _listing(f.statements, context, show_style)
     out += _header(f, show_style)
     out += _blocks(f)
-    if f.outcome == "different":
-        out.append("summary: " + summary_line(f.summary()))
     return out
 
 

@@ -327,10 +327,10 @@ def test_text_names_both_inputs_with_form_and_style_and_lists_changes_with_both_
     text = render_text(d).splitlines()
     assert text[0] == f"--- {CORPUS / '0062.txt'}  (1 function: typed, Julia 1.0+)"
     assert text[1] == f"+++ {CORPUS / '0059.txt'}  (1 function: typed, Julia 1.12+)"
-    assert text[2] == "different: 1 added, 0 removed, 0 changed (0 types), blocks unchanged"
+    assert text[2] == "different: 1 added, 0 removed, 0 changed (0 types), blocks unchanged, 1 in style only"
     assert "+ %1: $(Expr(:code_coverage_effect))::Nothing" in text
     assert "  %1 → %2 =   dynamic Base.getindex(A, 1)::Any" in text
-    assert text[-1] == "summary: 1 added, 0 removed, 0 changed (0 types), blocks unchanged"
+    assert text[-1] == "summary: 1 added, 0 removed, 0 changed (0 types), blocks unchanged, 1 in style only"
 
 
 def test_style_only_statements_are_listed_on_request():

@@ -32,8 +32,8 @@ JSON (`DocumentDiff.to_json()`), schema `jlir-diff/1`; keys are stable:
 * a function: `index`, `outcome`, `a`/`b` (`form`, `style` (`family`, `lo`, `hi`), `statements`,
   `blocks`), `statements` (every entry that is not `same`: `op` (`style`, `changed`, `added`,
   `removed`), `a`/`b` (`id`, `block`, `text`, `used`, `type`, or null), `aspects` (`node`,
-  `operands`, `target`, `type`, `label`), `rules`, `unpaired` (A's SSA operands without a
-  partner)), `ssa_map` (`[a_id, b_id]` pairs), `blocks` (`a`, `b` (counts), `map` (`[a, b]`
+  `operands`, `target`, `type`, `label`), `rules`, `operands` (`{"a", "b", "a_in_b"}`: where the
+  SSA operands do not correspond, A's, B's, and A's counterpart in B or null)), `ssa_map` (`[a_id, b_id]` pairs), `blocks` (`a`, `b` (counts), `map` (`[a, b]`
   pairs), `added`, `removed`, `split` (`{"a": n, "b": [...]}`), `merged` (`{"a": [...], "b": n}`),
   `edges` (`{"a", "b", "a_succs", "b_succs"}`), `changed`), `return_type` and `instance` (null or
   `{"op", "a", "b", "rules"}`), `variables` (entries not `same`: `{"op", "name", "a", "b",
@@ -50,7 +50,7 @@ import jlir
 from jlir.analysis.align import Entry, Judge, align, derive, entries
 from jlir.analysis.canonical import RULES, Canonicalizer
 from jlir.analysis.cfg import successors
-from jlir.analysis.uses import ssa_uses, used_ids
+from jlir.analysis.uses import used_ids
 from jlir.ir.function import (CFGListing, Document, Form, Function, Statement, StatementVector, VectorDisplay,
                                WarntypeHeader)
 from jlir.ir.style import Style
@@ -87,17 +87,19 @@ class StatementSide:
 class StatementDiff:
     """One entry of the alignment.  `op`: `same`, `style` (same IR, spelled differently: `rules`),
     `changed` (`aspects`: `node`, `operands`, `target`, `type`, `label`), `added` (B only) or `removed` (A only).
-    `unpaired`: the SSA operands of A's statement whose definitions have no partner in B (why operands changed)."""
+    `operands`, when operands changed: (A's operand, B's operand at that place, the counterpart of A's
+    operand in B, or None when its definition has no partner) for each place that does not correspond."""
     op: str
     a: StatementSide | None
     b: StatementSide | None
     aspects: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
-    unpaired: tuple[int, ...] = ()
+    operands: tuple[tuple[int, int, int | None], ...] = ()
 
     def to_json(self) -> dict:
         return {"op": self.op, "a": _side_json(self.a), "b": _side_json(self.b), "aspects": list(self.aspects),
-                "rules": list(self.rules), "unpaired": list(self.unpaired)}
+                "rules": list(self.rules),
+                "operands": [{"a": a, "b": b, "a_in_b": c} for a, b, c in self.operands]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,9 +428,8 @@ def _statements(xs, ys, alignment, judge: Judge, show_a, show_b) -> list[Stateme
             out.append(StatementDiff("removed" if y is None else "added", show_a(x), show_b(y)))
             continue
         v = judge.judge(x, y)
-        unpaired = tuple(k for k in dict.fromkeys(ssa_uses(x.stmt.node)) if k not in judge.m.ssa) \
-            if "operands" in v.aspects else ()
-        out.append(StatementDiff(v.kind, show_a(x), show_b(y), v.aspects, tuple(sorted(v.rules)), unpaired))
+        operands = judge.rewired(x, y) if "operands" in v.aspects else ()
+        out.append(StatementDiff(v.kind, show_a(x), show_b(y), v.aspects, tuple(sorted(v.rules)), operands))
     return out
 
 

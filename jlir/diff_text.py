@@ -128,10 +128,12 @@ def _aspect(e: StatementDiff, aspect: str) -> str:
         return "statement changed"
     if aspect == "target":
         return "branch target changed"
-    if not e.unpaired:
-        return "operands changed"
-    ids = ", ".join(f"%{k}" for k in e.unpaired)
-    return f"operands changed ({ids} of A {'has' if len(e.unpaired) == 1 else 'have'} no counterpart in B)"
+    return "operands changed: " + ", ".join(_operand(a, b, c) for a, b, c in e.operands)
+
+
+def _operand(a: int, b: int, a_in_b: int | None) -> str:
+    where = f"A's %{a} is B's %{a_in_b}" if a_in_b is not None else f"A's %{a} has no counterpart in B"
+    return f"%{a} → %{b} ({where})"
 
 
 # ---------------------------------------------------------------------------------------------- header, blocks

@@ -125,7 +125,7 @@ def test_julia_1_7_vs_1_9_loop_lost_its_cbrt_call_and_split_the_entry_block():
     # the loop's exit test compares with the trip count, now a φ: its operand changed, not the statement
     exit_test = next(s for s in f.statements if s.a and s.a.text == "(%12 === %2)::Bool")
     assert (exit_test.op, exit_test.aspects, exit_test.b.text) == ("changed", ("operands",), "(%16 === %5)::Bool")
-    assert exit_test.unpaired == (2,)
+    assert exit_test.operands == ((2, 5, None),)  # A's %2 (the ifelse) has no partner; B uses the φ %5
 
 
 def test_the_ssair_phic_example_changed_only_its_leave_when_leave_took_ssa_tokens():
@@ -156,6 +156,21 @@ def test_the_escape_example_by_1_8_and_1_11_lost_its_allocation():
     (f,) = d.functions
     assert ops(f) == ["removed", "removed", "removed", "changed"]
     assert (f.statements[-1].a.text, f.statements[-1].b.text) == ("return %3", "return _2")
+
+
+def test_a_pending_node_inserted_before_compaction_is_one_addition_numbered_past_the_statements():
+    d = diff_files(CORPUS / "0017.txt", CORPUS / "0079.txt")  # Mooncake docs: insert_node!, not compacted
+    (added,) = not_same(d.functions[0])
+    assert (added.op, added.b.id, added.b.block, added.b.text) == ("added", 10, 3, "(Core.Intrinsics.mul_int)(%3, 2)::Int64")
+
+
+def test_compaction_renumbers_and_rewires_one_operand_to_the_new_statement():
+    d = diff_files(CORPUS / "0079.txt", CORPUS / "0081.txt")
+    (f,) = d.functions
+    (rewired,) = not_same(f)
+    assert (rewired.aspects, rewired.operands) == (("operands",), ((3, 6, 3),))
+    assert "~ %6 → %7: operands changed: %3 → %6 (A's %3 is B's %3)" in render_text(d)
+    assert (10, 6) in f.ssa_map and not f.blocks.changed
 
 
 # ---------------------------------------------------------------------------------------------- Julia 1.5.3 displays
@@ -350,7 +365,7 @@ def test_json_is_one_object_with_the_documented_keys():
                       "variables", "style", "ignored", "notes", "summary"}
     assert set(f["blocks"]) == {"a", "b", "map", "added", "removed", "split", "merged", "edges", "changed"}
     assert {s["op"] for s in f["statements"]} == {"added", "removed", "changed"}
-    assert set(f["statements"][0]) == {"op", "a", "b", "aspects", "rules", "unpaired"}
+    assert set(f["statements"][0]) == {"op", "a", "b", "aspects", "rules", "operands"}
     assert set(data["summary"]) == {"added", "removed", "changed", "types", "style", "blocks_changed",
                                     "return_type_changed", "variables_changed"}
 

@@ -272,22 +272,27 @@ def _number(x) -> int | None:
 def _slot_votes(x, y, out: list) -> None:
     """Where one side prints a slot by number and the other by name alone at the same place, a vote for
     `number → name`."""
-    nx, ny = _number(x), _number(y)
-    if nx is not None or ny is not None:
-        named = y if nx is not None else x
-        if type(named) is V.SlotNumber and named.name and named.id is None:
-            out.append((nx if nx is not None else ny, named.name))
-        return
+    for p, q in _side_by_side(x, y):
+        n = _number(p) if _number(p) is not None else _number(q)
+        named = q if _number(p) is not None else p
+        if n is not None and type(named) is V.SlotNumber and named.name and named.id is None:
+            out.append((n, named.name))
+
+
+def _side_by_side(x, y):
+    """The values at the same places of two nodes (walking both while their shapes agree; where they part,
+    the two values there)."""
     cls = type(x)
-    if cls is not type(y):
-        return
-    if cls is tuple:
-        if len(x) == len(y):
-            for a, b in zip(x, y):
-                _slot_votes(a, b, out)
-    elif cls in VALUE_CLASSES and cls not in _LEAVES:
+    if cls is not type(y) or cls in _LEAVES or cls is V.SSAValue:
+        yield x, y
+    elif cls is tuple and len(x) == len(y):
+        for a, b in zip(x, y):
+            yield from _side_by_side(a, b)
+    elif cls in VALUE_CLASSES:
         for f in cls.__slots__:
-            _slot_votes(getattr(x, f), getattr(y, f), out)
+            yield from _side_by_side(getattr(x, f), getattr(y, f))
+    else:
+        yield x, y
 
 
 # ---------------------------------------------------------------------------------------------- judge
@@ -314,6 +319,12 @@ class Judge:
         if n is None and x.name is not None:
             n = self._numbers.get(x.name)
         return x if n is None else Slot(n)
+
+    def rewired(self, x: Entry, y: Entry) -> tuple[tuple[int, int, int | None], ...]:
+        """Where paired statements use different values: (A's operand, B's operand at that place, A's operand's
+        counterpart in B or None)."""
+        return tuple((p.id, q.id, self.m.ssa.get(p.id)) for p, q in _side_by_side(x.canon.node, y.canon.node)
+                     if type(p) is V.SSAValue and type(q) is V.SSAValue and self.m.ssa.get(p.id) != q.id)
 
     def judge(self, x: Entry, y: Entry) -> Verdict:
         sa, sb = x.stmt, y.stmt

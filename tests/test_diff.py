@@ -266,6 +266,19 @@ def test_a_swapped_branch_target_is_a_changed_statement_and_a_changed_cfg_edge()
     assert set(edge.a_succs) == {node.dest, block + 1} and set(edge.b_succs) == {other, block + 1}
 
 
+def test_warntype_variables_and_body_type_are_compared_by_name_and_type():
+    f = jlir.functions(jlir.parse_file(PERF_TIPS))[0]
+    (title, (self_, x, y)), = f.header.sections
+    variables = (self_, (y[0], "::", T.TypeName(("Float64",))), ("z", "::", T.TypeName(("Int64",))))
+    g = replace(f, header=replace(f.header, sections=((title, variables),), body_type=T.TypeName(("Int64",))))
+    d = diff_functions(f, g)
+    assert [(v.op, v.name, v.a, v.b) for v in d.variables] == [
+        ("removed", "x", "Float64", None), ("changed", "y", "UNION{FLOAT64, INT64}", "Float64"),
+        ("added", "z", None, "Int64")]
+    assert (d.return_type.op, d.return_type.a, d.return_type.b) == ("changed", "Float64", "Int64")
+    assert d.outcome == "different" and set(ops(d)) == {"same"}
+
+
 def respelled_as_julia_1_10(x):
     """`x` as Julia 1.6+ spells what 1.5 printed: `Core.Const(v)`, `Vector{T}`, `unreachable`."""
     cls = type(x)

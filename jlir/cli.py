@@ -414,7 +414,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="jlir", description="Read Julia's printed SSA IR (@code_typed, @code_lowered, IRCode, "
                                  "@code_warntype, CFG listings) and print it back exactly.",
-        epilog="Exit status: 0 ok, 1 a file failed `roundtrip`, 2 unreadable input or not Julia IR.")
+        epilog="Exit status: 0 ok, 1 a file failed `roundtrip` or `diff` found the prints different, 2 unreadable "
+               "input, not Julia IR, or (fetch) no Julia or Julia failed.")
     p.add_argument("--version", action="version", version=f"jlir {jlir.__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

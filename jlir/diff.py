@@ -296,7 +296,11 @@ class DocumentDiff:
         head = "equivalent: the prints"
         if self.a.forms != self.b.forms:
             head += f" ({self.a.form} vs {self.b.form})"
-        parts = [f"printing style (Julia {self.a.family} vs {self.b.family})"] if styled else []
+        if self.a.family == self.b.family:  # the text does not tell the versions apart, e.g. `_2` vs `x` in a φ
+            style = f"printing style (both read as Julia {self.a.family})"
+        else:
+            style = f"printing style (Julia {self.a.family} vs {self.b.family})"
+        parts = [style] if styled else []
         if ignored:
             parts.append(", ".join(ignored) + " (not compared)")
         if not parts:

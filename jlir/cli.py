@@ -359,7 +359,7 @@ def cmd_fetch(args) -> int:
             for target in args.targets:
                 text, command = jl.render(target, args.form, defs=defs, defs_name=defs_name)
                 try:
-                    document = None if args.form == "domtree" else jlir.parse(text, f"<Julia {jl.version}: {command}>")
+                    document = jl.read(text, args.form, command)
                 except ParseError as e:
                     outputs.append(text)
                     _err(e.render())

@@ -26,7 +26,8 @@ sys.path.insert(0, str(REPO))
 
 from jlir.live import Julia  # noqa: E402
 from jlir.live.locate import find_julia  # noqa: E402
-from jlir.live.subprocess_backend import JLIR_JL, JULIA_OPTIONS  # noqa: E402
+from jlir.live.protocol import JLIR_JL  # noqa: E402
+from jlir.live.subprocess_backend import JULIA_OPTIONS  # noqa: E402
 
 
 def main() -> int:

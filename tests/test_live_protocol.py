@@ -45,3 +45,12 @@ def test_a_malformed_message_is_a_protocol_error_saying_what_was_wrong(data, say
 def test_hello_info_reads_as_a_dict_with_the_paths_as_a_list():
     info = protocol.parse_info("version\t1.5.3\npath\t/a\npath\t/b b")
     assert info == {"version": "1.5.3", "path": ["/a", "/b b"]}
+
+
+def test_the_forms_python_offers_are_the_julia_sides_in_its_order():
+    """The list lives on both sides (the CLI needs it before any Julia runs): they must not drift apart."""
+    import re
+    from jlir.live import FORMS
+    from jlir.live.protocol import JLIR_JL
+    block = re.search(r"const ALL_FORMS = \[(.*?)\]", JLIR_JL.read_text(encoding="utf-8"), re.S).group(1)
+    assert tuple(re.findall(r'"([^"]+)"', block)) == FORMS

@@ -602,9 +602,7 @@ function main(args::Vector{String})
     elseif cmd == "forms" && length(args) == 1
         foreach(println, FORMS)
     elseif cmd == "render" && length(args) in (3, 4)
-        if length(args) == 4
-            _, warning = load_case(read(args[4], String), splitext(basename(args[4]))[1])
-        end
+        length(args) == 4 && load_case(read(args[4], String), splitext(basename(args[4]))[1])
         f, types = resolve_target(Main, args[3])
         print(stdout, Base.invokelatest(render, args[2], f, types; mod=Main))
     else

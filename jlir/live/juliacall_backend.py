@@ -21,12 +21,11 @@ import io
 import os
 import sys
 import tempfile
-from pathlib import Path
 
 from jlir.live import protocol
+from jlir.live.protocol import JLIR_JL
 from jlir.live.errors import JuliaNotFound
 
-JLIR_JL = Path(__file__).with_name("jlir.jl")
 SELECTING_VARIABLES = ("PYTHON_JULIACALL_EXE", "PYTHON_JULIACALL_BINDIR", "PYTHON_JULIAPKG_EXE")
 
 _failure: str | None = None  # why juliacall could not start in this process (it is not tried twice)

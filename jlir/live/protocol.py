@@ -7,11 +7,13 @@ stray line on the stream is recognised as such instead of being misread.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import BinaryIO, Sequence
 
 from jlir.live.errors import ProtocolError
 
 MAGIC = b"JLIR "
+JLIR_JL = Path(__file__).with_name("jlir.jl")  # the Julia side, shipped in the package
 
 
 def encode(fields: Sequence[str]) -> bytes:

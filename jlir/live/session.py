@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 import jlir
-from jlir.ir.function import Document, Function, VectorDisplay
+from jlir.ir.function import Document, Function
 from jlir.live.errors import JuliaError, JuliaNotFound, ProtocolError
 from jlir.live.juliacall_backend import JuliacallBackend
 from jlir.live.locate import INSTALL_HINT, find_julia, resolve
@@ -26,8 +26,6 @@ FORMS = ("typed", "typed-unoptimized", "typed-source", "typed-vector", "lowered"
          "ircode", "ircode-noline", "cfg", "domtree", "costs")
 BACKENDS = ("auto", "juliacall", "subprocess")
 DEFAULT_DEFS_NAME = "defs.jl"
-
-_DEFAULT = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +46,10 @@ class Fetched:
     @property
     def function(self) -> Function:
         """The function printed (the first, for a vector of several)."""
-        for item in self.document.items if self.document is not None else ():
-            if isinstance(item, VectorDisplay):
-                item = next((x for x in item.items if isinstance(x, Function)), None)
-            if isinstance(item, Function):
-                return item
-        raise ValueError(f"the `{self.form}` form holds no function")
+        functions = jlir.functions(self.document) if self.document is not None else []
+        if not functions:
+            raise ValueError(f"the `{self.form}` form holds no function")
+        return functions[0]
 
     def __getattr__(self, name: str):
         if name.startswith("__") or name == "function":
@@ -175,8 +171,8 @@ class Julia:
         return f"<Julia {self.version} via {self.backend}: {self.command}>"
 
     # ------------------------------------------------------------------ requests
-    def _call(self, *fields: str, timeout=_DEFAULT) -> list[str]:
-        reply = self._backend.request(list(fields), self.timeout if timeout is _DEFAULT else timeout)
+    def _call(self, *fields: str) -> list[str]:
+        reply = self._backend.request(list(fields), self.timeout)
         if reply and reply[0] == "ok":
             return reply[1:]
         if len(reply) == 3 and reply[0] == "error":
@@ -201,8 +197,11 @@ class Julia:
               defs_name: str = DEFAULT_DEFS_NAME) -> Fetched:
         """`form` of `target` as Julia prints it, read by jlir (a jlir.ParseError if jlir cannot read it)."""
         text, command = self.render(target, form, defs=defs, defs_name=defs_name)
-        document = None if form == "domtree" else jlir.parse(text, f"<Julia {self.version}: {command}>")
-        return Fetched(text, form, target, command, self.version, document)
+        return Fetched(text, form, target, command, self.version, self.read(text, form, command))
+
+    def read(self, text: str, form: str, command: str) -> Document | None:
+        """jlir's reading of `text`, printed by this Julia for `form` by `command` (None for domtree's JSON)."""
+        return None if form == "domtree" else jlir.parse(text, f"<Julia {self.version}: {command}>")
 
     def code_typed(self, target: str, *, defs: str | None = None, defs_name: str = DEFAULT_DEFS_NAME,
                    optimize: bool = True, debuginfo: str = "none") -> Fetched:

@@ -19,14 +19,13 @@ import queue
 import subprocess
 import threading
 import weakref
-from pathlib import Path
 from typing import Callable
 
 from jlir.live import protocol
+from jlir.live.protocol import JLIR_JL
 from jlir.live.errors import JuliaCrashed, JuliaStartError, JuliaTimeout, ProtocolError
 from jlir.live.locate import JuliaCommand
 
-JLIR_JL = Path(__file__).with_name("jlir.jl")
 JULIA_OPTIONS = ("--startup-file=no", "--history-file=no", "--color=no")
 STDERR_TAIL_LINES = 200
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from jlir.ir.function import CFGListing, Document, Form, Function, VectorDisplay
+from jlir.ir.errors import JlirError
 from jlir.syntax.errors import ParseError
 
 __version__ = "0.1.0"
-__all__ = ["parse", "parse_file", "format", "functions", "to_json", "from_json", "ParseError", "Document",
+__all__ = ["JlirError", "parse", "parse_file", "format", "functions", "to_json", "from_json", "ParseError", "Document",
            "Function", "Form", "CFGListing", "VectorDisplay"]
 
 

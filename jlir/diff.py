@@ -43,17 +43,19 @@ JSON (`DocumentDiff.to_json()`), schema `jlir-diff/1`; keys are stable:
 """
 from __future__ import annotations
 
+from jlir.ir.errors import JlirError
+
 from collections import Counter
 from dataclasses import dataclass, replace
 
 import jlir
 from jlir.analysis.align import Entry, Judge, align, derive, entries
 from jlir.analysis.canonical import RULES, Canonicalizer
-from jlir.analysis.cfg import successors
-from jlir.analysis.uses import used_ids
 from jlir.ir.function import (CFGListing, Document, Form, Function, Statement, StatementVector, VectorDisplay,
                                WarntypeHeader)
+from jlir.ir.cfg import compute_cfg
 from jlir.ir.style import Style
+from jlir.ir.walk import used_ids
 from jlir.printer.exprs import ExprPrinter
 
 SCHEMA = "jlir-diff/1"
@@ -64,7 +66,7 @@ __all__ = ["SCHEMA", "DiffError", "diff_documents", "diff_functions", "DocumentD
            "VariableDiff", "StyleNote", "FunctionSide", "DocumentSide"]
 
 
-class DiffError(ValueError):
+class DiffError(JlirError, ValueError):
     """Inputs that cannot be diffed (a document with no function, e.g. a CFG listing); the message says why."""
 
 
@@ -545,7 +547,7 @@ def _variables(ha, hb, canon: Canonicalizer, show_a, show_b) -> tuple[tuple[Vari
 # ---------------------------------------------------------------------------------------------- blocks
 def _canonical_function(f: Function, es: list[Entry]) -> Function:
     """`f` with canonical nodes: its CFG as Julia's later printers see it (`$(Expr(:unreachable))` ends a block)."""
-    return replace(f, stmts=tuple(replace(e.stmt, node=e.canon.node) for e in es))
+    return f.replace(stmts=tuple(replace(e.stmt, node=e.canon.node) for e in es))
 
 
 def _block_diff(fa, fb, xs, ys, pairs, mapping) -> BlockDiff:
@@ -558,8 +560,8 @@ def _block_diff(fa, fb, xs, ys, pairs, mapping) -> BlockDiff:
         if a and b:
             homes_a.setdefault(a, []).append(b)
             homes_b.setdefault(b, []).append(a)
-    succ_a = successors(_canonical_function(fa, xs))
-    succ_b = successors(_canonical_function(fb, ys))
+    succ_a = [b.succs for b in compute_cfg(_canonical_function(fa, xs)).blocks]
+    succ_b = [b.succs for b in compute_cfg(_canonical_function(fb, ys)).blocks]
     edges = []
     for a, b in sorted(to_b.items()):
         tail = homes_a[a][-1] if a in homes_a else b  # where A's terminator went (the last piece of a split)

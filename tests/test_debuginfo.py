@@ -124,7 +124,7 @@ def test_recursive_frames_of_one_method_are_one_group():
 def test_the_same_line_table_prints_with_backticks_from_julia_1_7():
     f = _function(RECURSIVE)
     assert f.style.location_close_quote == "'"
-    g = replace(f, style=Style.for_version("1.7"))
+    g = f.replace(style=Style.for_version("1.7"))
     assert jlir.format(g) == RECURSIVE.replace("'", "`")
 
 

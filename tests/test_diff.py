@@ -212,7 +212,7 @@ def insert_statement(f, pos: int, stmt: Statement):
     stmts = [replace(s, node=rewrite(s.node, ssa=shift)) for s in f.stmts]
     stmts.insert(pos - 1, stmt)
     blocks = tuple(Block(b.first + (b.first > pos), b.last + (b.last >= pos)) for b in f.blocks)
-    return replace(f, stmts=tuple(stmts), blocks=blocks)
+    return f.replace(stmts=tuple(stmts), blocks=blocks)
 
 
 MARKER = Statement(N.Expr("call", (V.GlobalRef("Main", "inserted_marker"), V.SSAValue(1))), T.TypeName(("Int64",)))
@@ -243,12 +243,12 @@ def test_a_changed_statement_type_is_one_type_change():
     union = T.TypeApply(T.TypeName(("Union",)), (T.TypeName(("Nothing",)), T.TypeName(("Int64",))))
     stmts = list(f.stmts)
     stmts[k] = replace(stmts[k], type=union)
-    d = diff_functions(f, replace(f, stmts=tuple(stmts)))
+    d = diff_functions(f, f.replace(stmts=tuple(stmts)))
     (changed,) = not_same(d)
     assert (changed.op, changed.aspects, changed.a.type, changed.b.type) == (
         "changed", ("type",), "Int64", "Union{Nothing, Int64}")
     assert f"~ %{k + 1}: type Int64 → Union{{Nothing, Int64}}" in render_text(
-        diff_documents(Document((f,), ("",)), Document((replace(f, stmts=tuple(stmts)),), ("",))))
+        diff_documents(Document((f,), ("",)), Document((f.replace(stmts=tuple(stmts)),), ("",))))
 
 
 def test_a_swapped_branch_target_is_a_changed_statement_and_a_changed_cfg_edge():
@@ -258,7 +258,7 @@ def test_a_swapped_branch_target_is_a_changed_statement_and_a_changed_cfg_edge()
     other = next(b for b in range(len(f.blocks), 0, -1) if b not in (node.dest, block + 1))
     stmts = list(f.stmts)
     stmts[k] = replace(stmts[k], node=replace(node, dest=other))
-    d = diff_functions(f, replace(f, stmts=tuple(stmts)))
+    d = diff_functions(f, f.replace(stmts=tuple(stmts)))
     (changed,) = not_same(d)
     assert (changed.op, changed.aspects) == ("changed", ("target",))
     (edge,) = d.blocks.edges
@@ -270,7 +270,7 @@ def test_warntype_variables_and_body_type_are_compared_by_name_and_type():
     f = jlir.functions(jlir.parse_file(PERF_TIPS))[0]
     (title, (self_, x, y)), = f.header.sections
     variables = (self_, (y[0], "::", T.TypeName(("Float64",))), ("z", "::", T.TypeName(("Int64",))))
-    g = replace(f, header=replace(f.header, sections=((title, variables),), body_type=T.TypeName(("Int64",))))
+    g = f.replace(header=replace(f.header, sections=((title, variables),), body_type=T.TypeName(("Int64",))))
     d = diff_functions(f, g)
     assert [(v.op, v.name, v.a, v.b) for v in d.variables] == [
         ("removed", "x", "Float64", None), ("changed", "y", "UNION{FLOAT64, INT64}", "Float64"),
@@ -302,7 +302,7 @@ def respelled_as_julia_1_10(x):
 @pytest.mark.parametrize("case", ["arrays.typed", "kwcall.typed-unoptimized", "exceptions.typed"])
 def test_a_julia_1_5_3_print_respelled_the_way_1_10_prints_it_is_equivalent(case):
     f = jlir.functions(jlir.parse_file(J153 / f"{case}.txt"))[0]
-    g = replace(f, style=Style.for_version("1.10"), stmts=respelled_as_julia_1_10(f.stmts),
+    g = f.replace(style=Style.for_version("1.10"), stmts=respelled_as_julia_1_10(f.stmts),
                 return_type=respelled_as_julia_1_10(f.return_type))
     g = parse_text(jlir.format(g))
     d = diff_functions(f, g)
@@ -312,7 +312,7 @@ def test_a_julia_1_5_3_print_respelled_the_way_1_10_prints_it_is_equivalent(case
 
 def test_what_the_model_does_not_keep_tuple_spacing_and_bare_return_is_counted_as_spelling():
     f = jlir.functions(jlir.parse_file(J153 / "tuples.typed.txt"))[0]
-    g = parse_text(jlir.format(replace(f, style=Style.for_version("1.10"), stmts=respelled_as_julia_1_10(f.stmts),
+    g = parse_text(jlir.format(f.replace(style=Style.for_version("1.10"), stmts=respelled_as_julia_1_10(f.stmts),
                                        return_type=respelled_as_julia_1_10(f.return_type))))
     assert "Tuple{Int64,Int64}" in jlir.format(f) and "Tuple{Int64, Int64}" in jlir.format(g)
     d = diff_functions(f, g)
@@ -341,9 +341,9 @@ def test_inserting_one_statement_anywhere_is_exactly_one_addition(data):
 @settings(max_examples=80, deadline=None)
 @given(functions())
 def test_the_same_function_printed_as_julia_1_5_and_1_10_print_it_is_never_different(f):
-    g = replace(f, style=Style.for_version("1.10" if f.style.hi <= (1, 5) else "1.5"))
+    g = f.replace(style=Style.for_version("1.10" if f.style.hi <= (1, 5) else "1.5"))
     if g.style.hi > (1, 5):
-        g = replace(g, stmts=respelled_as_julia_1_10(f.stmts), return_type=respelled_as_julia_1_10(f.return_type))
+        g = g.replace(stmts=respelled_as_julia_1_10(f.stmts), return_type=respelled_as_julia_1_10(f.return_type))
     d = diff_functions(f, parse_text(jlir.format(g)))
     assert d.outcome in ("identical", "equivalent")
     assert {s.op for s in d.statements} <= {"same", "style"}

@@ -62,7 +62,7 @@ def test_cost_column_is_right_aligned_to_the_largest_cost():
 def test_statement_cost_display_tail_row():
     # Julia's finish_show_ir calls the cost printer once more with idx 0: `" "^(nd+1), " "`, then println
     f = only_function(corpus("0050.txt"))
-    text = jlir.format(dataclasses.replace(f, tail_dropped=False))
+    text = jlir.format(f.replace(tail_dropped=False))
     assert text.split("\n")[-1] == " " * 4
     assert text.split("\n")[:-1] == corpus("0050.txt").rstrip("\n").split("\n")
 

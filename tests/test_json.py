@@ -16,7 +16,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.function import Block, CFGListing, Document, Form, Function, LineInfo, Statement, WarntypeHeader
-from jlir.ir.serialize import KINDS, SCHEMA, SchemaError, decode, encode
+from jlir.ir.serialize import _FIELDS, KINDS, SCHEMA, SchemaError, decode, encode
 from jlir.ir.style import NEWEST, OLDEST, Style
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,7 +216,8 @@ def _model_objects():
     def extend(value):
         options = []
         for cls in KINDS.values():
-            fields = {f.name: _annotation_strategy(cls, f, value) for f in dataclasses.fields(cls)}
+            # the fields JSON writes (a Function's flat names, as its constructor takes them)
+            fields = {f.name: _annotation_strategy(cls, f, value) for f in _FIELDS[cls]}
             options.append(st.builds(cls, **fields))
         return st.one_of(options)
 

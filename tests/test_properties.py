@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import jlir
-from jlir.analysis.uses import used_ids
+from jlir.ir.walk import used_ids
 from jlir.ir.function import Form
 from strategies import functions
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from jlir.analysis.canonical import Canonical, Canonicalizer, VALUE_CLASSES
-from jlir.analysis.uses import ssa_uses
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir.function import Function, Statement
+from jlir.ir.walk import ssa_uses
 
 # Values with no SSA operand or block number inside (a SlotNumber's `id` is a slot, not a block).
 _LEAVES = frozenset({V.SlotNumber, V.Argument, V.Literal, V.GlobalRef, V.Symbol})

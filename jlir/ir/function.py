@@ -7,9 +7,11 @@ the `Style`.  What *is* stored is what the text says about the IR itself
 """
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass, field
 
+from jlir.ir.errors import JlirError
 from jlir.ir.style import Style
 
 
@@ -101,27 +103,47 @@ class Screen:
 
 
 @dataclass(frozen=True, slots=True)
-class Function:
-    """A function's IR as one of Julia's displays printed it.
+class IR:
+    """The IR itself, as Julia's `IRCode` holds it: what edits change and analyses read.
 
-    `stmts` holds every printed statement in print order (positional ones and
-    pending new nodes); `blocks` index positional statements.
-    `return_type` is the `=> T` of a `CodeInfo => T` pair (None: no pair).
-    `wrapper` is `codeinfo` or `thunk` (`:($(Expr(:thunk, CodeInfo(…))))`).
-    `costs` is the statement-cost column of `print_statement_costs`, `title` its first line.
-    `escapes` is the escape-information column of EscapeAnalysis's `code_escapes`
-    display (its symbol per positional statement: `◌`, `✓`, `↑′`, `X`, `*`…),
-    `title` that display's header line (the function and its arguments' escapes).
-    `screen` is set when the text carries the right-hand line-info gutter of a colored print.
-    `tail_dropped` is True when the text stops before the whitespace-only line Julia
-    prints after the last statement (IRCode and the statement-cost display, 1.7+):
-    doc pages and doctests trim it, and a reprint should match the text it came from.
+    `stmts` holds every statement in print order: the positional ones (Julia's
+    `ir.stmts`) and the pending new nodes of an uncompacted IRCode (`new_id`
+    set); `blocks` index positional statements (1-based); `linetable` is
+    indexed by `Statement.loc` (1-based, 0 = no line info).
     """
-    form: Form
-    style: Style
     stmts: tuple[Statement, ...]
     blocks: tuple[Block, ...]
     linetable: tuple[LineInfo, ...] = ()
+
+    @property
+    def positional(self) -> list[Statement]:
+        """The positional statements, in order (pending new nodes left out): Julia's `ir.stmts`."""
+        return [s for s in self.stmts if s.new_id is None]
+
+
+@dataclass(frozen=True, slots=True)
+class Display:
+    """What one of Julia's displays printed around the IR: the envelope, not the IR.
+
+    `form` is the display, `style` the range of Julia versions whose printing
+    the text shows.  `return_type` is the `=> T` of a `CodeInfo => T` pair
+    (None: no pair); `header` what `@code_warntype` prints above the body;
+    `wrapper` is `codeinfo` or `thunk` (`:($(Expr(:thunk, CodeInfo(…))))`).
+    `costs` is the statement-cost column of `print_statement_costs`, `title` its
+    first line; `escapes` is the escape-information column of EscapeAnalysis's
+    `code_escapes` display (its symbol per positional statement: `◌`, `✓`, `↑′`,
+    `X`, `*`…), `title` that display's header line.  `screen` is set when the
+    text carries the right-hand line-info gutter of a colored print.
+    `tail_dropped` is True when the text stops before the whitespace-only line
+    Julia prints after the last statement (IRCode and the statement-cost
+    display, 1.7+): doc pages and doctests trim it, and a reprint should match
+    the text it came from.
+
+    `costs` and `escapes` are per positional statement: they describe the IR
+    they were printed with and go stale when it changes (see `Function.with_ir`).
+    """
+    form: Form
+    style: Style
     return_type: object = None
     header: WarntypeHeader | None = None
     wrapper: str = "codeinfo"
@@ -131,10 +153,103 @@ class Function:
     tail_dropped: bool = False
     escapes: tuple[str, ...] | None = None
 
-    @property
-    def positional(self) -> list[Statement]:
-        """The positional statements, in order (pending new nodes left out): Julia's `ir.stmts`."""
-        return [s for s in self.stmts if s.new_id is None]
+
+# The per-statement columns of a Display: they belong to the statements they were printed beside.
+STATEMENT_COLUMNS = ("costs", "escapes")
+_IR_NAMES = frozenset(f for f in IR.__slots__)
+_DISPLAY_NAMES = frozenset(f for f in Display.__slots__)
+# The flat order of the names, as `Function(...)` takes them and JSON (schema jlir/1) writes them.
+FLAT_NAMES = ("form", "style", "stmts", "blocks", "linetable", "return_type", "header", "wrapper", "costs", "title",
+              "screen", "tail_dropped", "escapes")
+
+
+class StaleColumns(JlirError):
+    """A function's IR changed under per-statement display columns (costs, escapes) that would no longer fit it."""
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Function:
+    """A function's IR (`ir`) as one of Julia's displays printed it (`display`).
+
+    The two are apart so that an edit changes the IR and the display either
+    follows or is refused clearly (`with_ir`).  Every field of both reads
+    straight off the function (`f.stmts`, `f.blocks`, `f.form`, `f.return_type`,
+    …), and `Function(form, style, stmts, blocks, linetable, …)` builds both
+    from the flat list of names (`FLAT_NAMES`), as the JSON schema lists them.
+    """
+    ir: IR
+    display: Display
+
+    def __init__(self, form=None, style=None, stmts=(), blocks=(), linetable=(), return_type=None, header=None,
+                 wrapper="codeinfo", costs=None, title=None, screen=None, tail_dropped=False, escapes=None, *,
+                 ir: IR | None = None, display: Display | None = None):
+        """Either the flat names (`FLAT_NAMES`) or the two parts (`ir=`, `display=`, as `dataclasses.replace` passes them)."""
+        if ir is None:
+            ir = IR(stmts, blocks, linetable)
+        if display is None:
+            display = Display(form, style, return_type, header, wrapper, costs, title, screen, tail_dropped, escapes)
+        object.__setattr__(self, "ir", ir)
+        object.__setattr__(self, "display", display)
+
+    @classmethod
+    def of(cls, ir: IR, display: Display) -> "Function":
+        """The function made of an IR and its display."""
+        f = object.__new__(cls)
+        object.__setattr__(f, "ir", ir)
+        object.__setattr__(f, "display", display)
+        return f
+
+    def replace(self, **changes) -> "Function":
+        """A copy with some of the flat names changed (`stmts=…`, `style=…`, `tail_dropped=…`), like `dataclasses.replace`.
+
+        Per-statement columns are not adjusted here: use `with_ir` to change the IR under them.
+        """
+        unknown = set(changes) - _IR_NAMES - _DISPLAY_NAMES
+        if unknown:
+            raise TypeError(f"Function has no field(s) {', '.join(sorted(unknown))}")
+        ir = dataclasses.replace(self.ir, **{k: v for k, v in changes.items() if k in _IR_NAMES})
+        display = dataclasses.replace(self.display, **{k: v for k, v in changes.items() if k in _DISPLAY_NAMES})
+        return Function.of(ir, display)
+
+    def with_ir(self, ir: IR, *, columns: str = "drop") -> "Function":
+        """This display around another IR (an edited one).
+
+        The per-statement columns (`costs`, `escapes`) are kept when every
+        positional statement is the very same object, in the same order, as
+        before.  Otherwise `columns="drop"` drops them (they described the old
+        statements), and `columns="refuse"` raises `StaleColumns`.
+        """
+        display = self.display
+        stale = [c for c in STATEMENT_COLUMNS if getattr(display, c) is not None]
+        if stale and not _same_statements(self.ir.positional, ir.positional):
+            if columns == "refuse":
+                raise StaleColumns(f"the IR changed under the {' and '.join(stale)} column(s) of this display")
+            if columns != "drop":
+                raise ValueError(f"columns must be 'drop' or 'refuse', not {columns!r}")
+            display = dataclasses.replace(display, **{c: None for c in stale})
+        return Function.of(ir, display)
+
+    # the IR's fields
+    stmts = property(lambda self: self.ir.stmts)
+    blocks = property(lambda self: self.ir.blocks)
+    linetable = property(lambda self: self.ir.linetable)
+    positional = property(lambda self: self.ir.positional,
+                          doc="The positional statements, in order (pending new nodes left out): Julia's `ir.stmts`.")
+    # the display's fields
+    form = property(lambda self: self.display.form)
+    style = property(lambda self: self.display.style)
+    return_type = property(lambda self: self.display.return_type)
+    header = property(lambda self: self.display.header)
+    wrapper = property(lambda self: self.display.wrapper)
+    costs = property(lambda self: self.display.costs)
+    title = property(lambda self: self.display.title)
+    screen = property(lambda self: self.display.screen)
+    tail_dropped = property(lambda self: self.display.tail_dropped)
+    escapes = property(lambda self: self.display.escapes)
+
+
+def _same_statements(a: list, b: list) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,17 +8,28 @@ are frozen, slotted dataclasses.  Anything Julia represents as an `Expr`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
 class GotoNode:
     """`goto #label`: `label` is a block number (a statement number inside a quoted `:(goto %9)`)."""
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ("label",)
+    TERMINATOR: ClassVar[bool] = True
+    TYPE_SUFFIX: ClassVar[bool] = False
+    PURE: ClassVar[bool] = True
     label: int
 
 
 @dataclass(frozen=True, slots=True)
 class GotoIfNot:
     """`goto #dest if not cond`."""
+    OPERANDS: ClassVar[tuple] = ("cond",)
+    TARGETS: ClassVar[tuple] = ("dest",)
+    TERMINATOR: ClassVar[bool] = True
+    TYPE_SUFFIX: ClassVar[bool] = False
+    PURE: ClassVar[bool] = True
     cond: object
     dest: int
 
@@ -26,12 +37,22 @@ class GotoIfNot:
 @dataclass(frozen=True, slots=True)
 class ReturnNode:
     """`return val`; `val is None` is `unreachable`."""
+    OPERANDS: ClassVar[tuple] = ("val",)
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = True
+    TYPE_SUFFIX: ClassVar[bool] = False
+    PURE: ClassVar[bool] = True
     val: object = None
 
 
 @dataclass(frozen=True, slots=True)
 class PhiNode:
     """`φ (#e1 => v1, …)`: a value of None is `#undef`."""
+    OPERANDS: ClassVar[tuple] = ("values",)
+    TARGETS: ClassVar[tuple] = ("edges",)
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     edges: tuple[int, ...]
     values: tuple
 
@@ -39,18 +60,33 @@ class PhiNode:
 @dataclass(frozen=True, slots=True)
 class PhiCNode:
     """`φᶜ (v1, …)`: the catch-block φ fed by upsilons."""
+    OPERANDS: ClassVar[tuple] = ("values",)
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     values: tuple
 
 
 @dataclass(frozen=True, slots=True)
 class UpsilonNode:
     """`ϒ (v)`; `val is None` is `ϒ (#undef)`."""
+    OPERANDS: ClassVar[tuple] = ("val",)
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = False
     val: object = None
 
 
 @dataclass(frozen=True, slots=True)
 class PiNode:
     """`π (val, T)`: `val` narrowed to type `T`."""
+    OPERANDS: ClassVar[tuple] = ("val",)
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = False
+    PURE: ClassVar[bool] = True
     val: object
     typ: object
 
@@ -58,6 +94,11 @@ class PiNode:
 @dataclass(frozen=True, slots=True)
 class EnterNode:
     """Start of a `try`: `enter #catch_dest` (1.11+), `$(Expr(:enter, #n))` before; `#0` is no catch block."""
+    OPERANDS: ClassVar[tuple] = ("scope",)
+    TARGETS: ClassVar[tuple] = ("catch_dest",)
+    TERMINATOR: ClassVar[bool] = True
+    TYPE_SUFFIX: ClassVar[bool] = False
+    PURE: ClassVar[bool] = False
     catch_dest: int
     scope: object = None
 
@@ -65,12 +106,22 @@ class EnterNode:
 @dataclass(frozen=True, slots=True)
 class NewvarNode:
     """`Core.NewvarNode(:(y))`: slot `y` becomes undefined."""
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = False
     slot: object
 
 
 @dataclass(frozen=True, slots=True)
 class MethodInstance:
     """The method instance of an `invoke`, reduced to what the printer shows: its argument types."""
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     arg_types: tuple
 
 
@@ -81,25 +132,53 @@ class Expr:
     For `call`, `args[0]` is the callee; for `invoke`, `args[0]` is a
     `MethodInstance` and `args[1]` the callee.
     """
+    OPERANDS: ClassVar[tuple] = ("args",)
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = False
     head: str
     args: tuple
 
 
+# Traits, declared on each class above and read through the functions below (and `jlir.ir.walk`):
+#   OPERANDS    fields holding operand values (a tuple field holds several; None in one is `#undef`/absent)
+#   TARGETS     fields holding block numbers (branch targets, φ edges, the catch block of `enter`)
+#   TERMINATOR  ends a basic block in Julia's `compute_basic_blocks`
+#   TYPE_SUFFIX Julia prints `::T` after it in typed code (its `should_print_ssa_type`)
+#   PURE        no side effect and cannot throw, so removable when unused (calls: decided per callee by passes)
+# An Expr's traits depend on its head: the head sets below refine the class's defaults.
+
 # Expr heads that Julia's printer never follows with a `::T` suffix (its `should_print_ssa_type`).
 UNTYPED_EXPR_HEADS = frozenset({"gc_preserve_begin", "gc_preserve_end", "meta", "enter", "leave", "return"})
-UNTYPED_NODES = (GotoNode, GotoIfNot, ReturnNode, PiNode, EnterNode)
+# Expr heads that end a block (pre-1.x spellings of the terminators).
+TERMINATOR_EXPR_HEADS = frozenset({"return", "gotoifnot", "enter"})
 
 
 def takes_type_suffix(node) -> bool:
     """Whether Julia prints `::T` after this statement in typed code (§2.3 of the format spec)."""
-    from jlir.ir.values import QuoteNode
-    if isinstance(node, Expr):
+    if type(node) is Expr:
         return node.head not in UNTYPED_EXPR_HEADS
-    return not isinstance(node, UNTYPED_NODES + (QuoteNode,))
+    return getattr(type(node), "TYPE_SUFFIX", True)
 
 
 def is_terminator(node) -> bool:
     """Whether `node` ends a basic block the way Julia's `compute_basic_blocks` sees it."""
-    if isinstance(node, (GotoNode, GotoIfNot, ReturnNode, EnterNode)):
-        return True
-    return isinstance(node, Expr) and node.head in ("return", "gotoifnot", "enter")
+    if type(node) is Expr:
+        return node.head in TERMINATOR_EXPR_HEADS
+    return getattr(type(node), "TERMINATOR", False)
+
+
+def flow_kind(node) -> str | None:
+    """How control leaves a block ending in `node`: "return" (also `unreachable`), "goto", "gotoifnot",
+    "enter" (falls through, and may jump to the catch block), or None (falls through)."""
+    cls = type(node)
+    if cls is ReturnNode or (cls is Expr and node.head == "return"):
+        return "return"
+    if cls is GotoNode:
+        return "goto"
+    if cls is GotoIfNot:
+        return "gotoifnot"
+    if cls is EnterNode:
+        return "enter"
+    return None

@@ -26,6 +26,8 @@ through the generic rule.
 """
 from __future__ import annotations
 
+from jlir.ir.errors import JlirError
+
 import dataclasses
 import enum
 from typing import Any, Callable
@@ -43,7 +45,7 @@ SCHEMA_PREFIX = "jlir/"
 __all__ = ["SCHEMA", "SchemaError", "to_json", "from_json", "encode", "decode", "KINDS"]
 
 
-class SchemaError(ValueError):
+class SchemaError(JlirError, ValueError):
     """JSON that is not jlir model data of a schema version this jlir reads; the message says where and why."""
 
 
@@ -62,6 +64,9 @@ def _collect_kinds() -> dict[str, type]:
 # The registry: kind tag -> class.  Style is not tagged (see FIELD_CODECS) and is not a kind.
 KINDS: dict[str, type] = _collect_kinds()
 _FIELDS: dict[type, tuple[dataclasses.Field, ...]] = {cls: dataclasses.fields(cls) for cls in KINDS.values()}
+# A Function is written flat (schema jlir/1): the fields of its IR and its Display, in `FLAT_NAMES` order.
+_FLAT = {f.name: f for part in (_function.IR, _function.Display) for f in dataclasses.fields(part)}
+_FIELDS[_function.Function] = tuple(_FLAT[name] for name in _function.FLAT_NAMES)
 
 
 def _snake(name: str) -> str:

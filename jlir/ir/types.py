@@ -12,8 +12,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class Shown:
+    """Base of the shown-value classes: the traits of `jlir.ir.nodes` (see there), the same for all of them.
+
+    A shown type or constant is a leaf of the operand walk (`jlir.ir.walk`): it
+    refers to no SSA value or block, even when it holds a quoted statement.
+    """
+    __slots__ = ()
+    OPERANDS = ()
+    TARGETS = ()
+    TERMINATOR = False
+    TYPE_SUFFIX = True
+    PURE = True
+
+
 @dataclass(frozen=True, slots=True)
-class TypeName:
+class TypeName(Shown):
     """`Int64`, `Base.OneTo`, `Core.Compiler.Const`: a dotted path, components as printed."""
     path: tuple[str, ...]
 
@@ -23,41 +37,41 @@ class TypeName:
 
 
 @dataclass(frozen=True, slots=True)
-class TypeApply:
+class TypeApply(Shown):
     """`Head{P1, P2}`; `Union{}` has no parameters."""
     head: object
     params: tuple
 
 
 @dataclass(frozen=True, slots=True)
-class TypeCall:
+class TypeCall(Shown):
     """`Head(a, b)`: `typeof(f)`, `Core.Const(1)`, `Core.Compiler.Const(1, false)`, `Foo()`."""
     head: object
     args: tuple
 
 
 @dataclass(frozen=True, slots=True)
-class TypeWhere:
+class TypeWhere(Shown):
     """`body where var`; `A where B where C` nests."""
     body: object
     var: object
 
 
 @dataclass(frozen=True, slots=True)
-class TypeTuple:
+class TypeTuple(Shown):
     """A tuple value `(1, 2)`, `(:a,)`, `()`."""
     items: tuple
 
 
 @dataclass(frozen=True, slots=True)
-class TypeVect:
+class TypeVect(Shown):
     """A vector literal: `Any[Core.Const(1), Int64]` (inside PartialStruct), `[3, 1, 4]` (`eltype` None)."""
     eltype: object
     items: tuple
 
 
 @dataclass(frozen=True, slots=True)
-class TypeInfix:
+class TypeInfix(Shown):
     """`lhs op rhs`: `T<:Real`, `1:4`, `1 => 2`."""
     op: str
     lhs: object
@@ -65,41 +79,41 @@ class TypeInfix:
 
 
 @dataclass(frozen=True, slots=True)
-class TypePrefix:
+class TypePrefix(Shown):
     """`op arg` without space: `<:Real`, `-x`."""
     op: str
     arg: object
 
 
 @dataclass(frozen=True, slots=True)
-class TypeNoted:
+class TypeNoted(Shown):
     """A value `show` follows with a note: `Ptr{Nothing} @0x0000000000000000`, `f (generic function with 3 methods)`."""
     value: object
     note: str
 
 
 @dataclass(frozen=True, slots=True)
-class TypeOpaque:
+class TypeOpaque(Shown):
     """`show` output jlir does not model, kept verbatim: quoted surface Julia (`:(p[end])`, multi-line
     `quote` blocks), an exception's message, a truncated array `[1, 2  …  36]`.  It is a constant, not IR."""
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class TypeHighlighted:
+class TypeHighlighted(Shown):
     """A type Julia 1.5's `@code_warntype` printed upper-cased (its uncoloured way to flag a non-concrete
     type: `UNION{FLOAT64, INT64}`); the original case is lost, so the text is kept as printed."""
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class TypeComment:
+class TypeComment(Shown):
     """`#= 2 cause(s) =#` (in 1.12's `LimitedAccuracy`)."""
     text: str
 
 
 @dataclass(frozen=True, slots=True)
-class TypeQuote:
+class TypeQuote(Shown):
     """`:(…)`: a quoted statement or expression shown as a value (1.5 dead code, QuoteNode contents)."""
     inner: object
 

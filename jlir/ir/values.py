@@ -6,17 +6,28 @@ and can be shared freely between statements (the parser interns them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
 class SSAValue:
     """`%id`: the result of statement `id` (ids of pending new nodes follow the statements)."""
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     id: int
 
 
 @dataclass(frozen=True, slots=True)
 class Argument:
     """`_n`: argument `n` of the function (`_1` is the function itself), printed where no names are known."""
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     n: int
 
 
@@ -30,6 +41,11 @@ class SlotNumber:
     prints function and type constants by their bare name (`(isa)(%1, Int64)`),
     so `name` alone does not prove the value is a slot.
     """
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     name: str | None
     id: int | None = None
 
@@ -37,6 +53,11 @@ class SlotNumber:
 @dataclass(frozen=True, slots=True)
 class GlobalRef:
     """`Mod.name`; `module` is None for an operator Julia printed infix, which drops the module."""
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = False
     module: str | None
     name: str
 
@@ -44,6 +65,11 @@ class GlobalRef:
 @dataclass(frozen=True, slots=True)
 class Symbol:
     """A raw Symbol (`:x` in the shown arguments of an `Expr`); in a statement it prints as a bare name."""
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     name: str
 
 
@@ -55,6 +81,11 @@ class Literal:
     Julia's, not Python's); `kind` says which family it belongs to, so
     analyses can evaluate it with `value`.
     """
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     text: str
     kind: str  # one of LITERAL_KINDS
 
@@ -65,24 +96,39 @@ class Literal:
         return literal_value(self)
 
 
-LITERAL_KINDS = ("int", "float", "bool", "char", "string", "nothing", "symbol_string")
+LITERAL_KINDS = ("int", "float", "bool", "char", "string", "nothing", "symbol")
 
 
 @dataclass(frozen=True, slots=True)
 class QuoteNode:
     """`:y` for a quoted Symbol, `$(QuoteNode(v))` otherwise."""
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = False
+    PURE: ClassVar[bool] = True
     value: object
 
 
 @dataclass(frozen=True, slots=True)
 class Splat:
     """`x...` inside a call or tuple."""
+    OPERANDS: ClassVar[tuple] = ("value",)
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     value: object
 
 
 @dataclass(frozen=True, slots=True)
 class TypedSlot:
     """`x::T` inside an expression (Julia ≤1.10 TypedSlot, and annotated values)."""
+    OPERANDS: ClassVar[tuple] = ("value",)
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
     value: object
     type: object
 

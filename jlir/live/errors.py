@@ -6,8 +6,10 @@ Julia process is gone and the next request starts a new one.
 """
 from __future__ import annotations
 
+from jlir.ir.errors import JlirError
 
-class LiveError(Exception):
+
+class LiveError(JlirError):
     """Talking to Julia failed."""
 
 

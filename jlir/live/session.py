@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 import jlir
+from jlir.ir.cfg import CFG, BasicBlock
 from jlir.ir.function import Document, Function
 from jlir.live.errors import JuliaError, JuliaNotFound, ProtocolError
 from jlir.live.juliacall_backend import JuliacallBackend
@@ -57,26 +58,9 @@ class Fetched:
         return getattr(self.function, name)
 
 
-@dataclass(frozen=True, slots=True)
-class CFGBlock:
-    """One block of Julia's own CFG: its statement range and edges as Julia stores them (pred 0: a catch edge)."""
-    stmts: tuple[int, int]
-    preds: tuple[int, ...]
-    succs: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class JuliaCFG:
-    """`ir.cfg` of the target's IRCode, read from Julia's objects (not from printed text)."""
-    blocks: tuple[CFGBlock, ...]
-
-    @classmethod
-    def from_json(cls, data: dict) -> "JuliaCFG":
-        return cls(tuple(CFGBlock(tuple(b["stmts"]), tuple(b["preds"]), tuple(b["succs"])) for b in data["blocks"]))
-
-    def to_json(self) -> dict:
-        return {"blocks": [{"stmts": list(b.stmts), "preds": list(b.preds), "succs": list(b.succs)}
-                           for b in self.blocks]}
+# Julia's own CFG is jlir's one CFG type, built from Julia's objects rather than from printed text.
+JuliaCFG = CFG
+CFGBlock = BasicBlock
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,12 +211,12 @@ class Julia:
         """The optimized IRCode (`Base.code_ircode` from 1.9, `inflate_ir` before); `lines=False` strips line info."""
         return self.fetch(target, "ircode" if lines else "ircode-noline", defs=defs, defs_name=defs_name)
 
-    def cfg(self, target: str, *, defs: str | None = None, defs_name: str = DEFAULT_DEFS_NAME) -> JuliaCFG:
+    def cfg(self, target: str, *, defs: str | None = None, defs_name: str = DEFAULT_DEFS_NAME) -> CFG:
         """Julia's own CFG of the target's IRCode, from its objects: the reference for jlir's CFG analysis."""
         if defs:
             self.define(defs, defs_name)
         (text,) = self._call("cfg", target)
-        return JuliaCFG.from_json(json.loads(text))
+        return CFG.from_json(json.loads(text))
 
     def domtree(self, target: str, *, defs: str | None = None,
                 defs_name: str = DEFAULT_DEFS_NAME) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ Infix printing, parentheses and operator spacing come from
 """
 from __future__ import annotations
 
-from jlir.analysis.uses import ssa_uses
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -16,6 +15,7 @@ from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PRE
                                base_operator, is_operator, op_spacing, precedence)
 from jlir.ir.names import is_identifier, is_symbol_word
 from jlir.ir.style import Style
+from jlir.ir.walk import ssa_uses
 from jlir.syntax.layout import LABEL_TEXT
 
 # Union types and the aliases Julia shows Unions by keep `, ` between parameters in every version
@@ -115,7 +115,7 @@ class ExprPrinter:
         return hit
 
     def uses(self, node) -> tuple[int, ...]:
-        """The SSA ids `node` uses (`jlir.analysis.uses.ssa_uses`), memoised by identity."""
+        """The SSA ids `node` uses (`jlir.ir.walk.ssa_uses`), memoised by identity."""
         key = id(node)
         hit = self._uses.get(key)
         if hit is not None and hit[0] is node:

@@ -7,7 +7,7 @@ the style; the original text is never consulted.
 """
 from __future__ import annotations
 
-from jlir.analysis.cfg import predecessors
+from jlir.ir.cfg import compute_cfg
 from jlir.ir.function import Form, Function
 from jlir.printer.debuginfo import location_layout, location_printing
 from jlir.printer.exprs import ExprPrinter
@@ -93,7 +93,7 @@ def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
         entries.append(hit)
         used.update(hit[1])
     L = len(str(max(used))) if used else 0
-    preds = predecessors(f, f.form is Form.IRCODE or f.style.codeinfo_branch_edges)
+    preds = [b.preds for b in compute_cfg(f, branch_edges=f.form is Form.IRCODE or f.style.codeinfo_branch_edges).blocks]
     first_of = {b.first: i for i, b in enumerate(blocks, 1)}
     rail_of = ep.start_rail
     start_rail = {idx: rail_of(b, W, len(preds[b - 1]) > 1) for idx, b in first_of.items()}

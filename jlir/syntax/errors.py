@@ -1,6 +1,8 @@
 """Located parse errors: file, line, column, the offending line with a caret, and what was expected."""
 from __future__ import annotations
 
+from jlir.ir.errors import JlirError
+
 import re
 
 _TOKEN_NAMES = {
@@ -28,7 +30,7 @@ _RAIL_CHARS = "─┄│└┌"
 _VISIBLE = {c: 0x2400 + c for c in range(0x20) if c != 0x09} | {0x09: " ", 0x7F: 0x2421}
 
 
-class ParseError(Exception):
+class ParseError(JlirError):
     """Text that is not Julia IR as jlir knows it.
 
     `line` and `column` are 1-based; `text` is the offending line; `expected`

@@ -1,0 +1,135 @@
+"""The control-flow graph: one type for every CFG jlir meets.
+
+`CFG` is Julia's `CFG` (`blocks` of `BasicBlock`s plus `index`): the printer
+reads its predecessors for the `┄` marker, the `ir.cfg` listing reader builds
+one from the printed successors, the live session builds one from Julia's own
+objects, and `jlir.analysis` builds on it.  Numbering is Julia's throughout:
+blocks are 1-based, statements are Julia's positional statement numbers
+(1-based), and predecessor 0 is Julia's extra edge into a catch block (the
+edge from "outside" that `compute_basic_blocks` adds for each `enter`).
+
+`compute_cfg` derives the graph from a function's blocks and terminators the
+way Julia's `compute_basic_blocks` does: the block ranges are the model's, the
+edges come from each block's last statement plus fall-through.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from jlir.ir import nodes as N
+
+
+@dataclass(frozen=True, slots=True)
+class BasicBlock:
+    """Julia's `BasicBlock`: statements `first..last` (1-based, inclusive), predecessors and successors in Julia's order."""
+    first: int
+    last: int
+    preds: tuple[int, ...] = ()
+    succs: tuple[int, ...] = ()
+
+    @property
+    def stmts(self) -> range:
+        """The block's statement numbers (Julia's `StmtRange`), 1-based."""
+        return range(self.first, self.last + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class CFG:
+    """Julia's `CFG`: `blocks[b - 1]` is block `b`."""
+    blocks: tuple[BasicBlock, ...]
+
+    def __len__(self) -> int:
+        return len(self.blocks)
+
+    def block(self, b: int) -> BasicBlock:
+        """Block `b` by Julia's 1-based number."""
+        if not 1 <= b <= len(self.blocks):
+            raise IndexError(f"no block #{b} (the CFG has {len(self.blocks)})")
+        return self.blocks[b - 1]
+
+    def succs(self, b: int) -> tuple[int, ...]:
+        return self.block(b).succs
+
+    def preds(self, b: int) -> tuple[int, ...]:
+        return self.block(b).preds
+
+    @property
+    def index(self) -> tuple[int, ...]:
+        """Julia's `cfg.index`: the first statement of every block after the first."""
+        return tuple(b.first for b in self.blocks[1:])
+
+    def block_for_inst(self, i: int) -> int:
+        """The block holding positional statement `i` (Julia's `block_for_inst`)."""
+        return bisect_right(self.index, i) + 1
+
+    def to_json(self) -> dict:
+        """`{"blocks": [{"stmts": [first, last], "preds": […], "succs": […]}, …]}`, the shape `jlir fetch --form cfg --json` writes."""
+        return {"blocks": [{"stmts": [b.first, b.last], "preds": list(b.preds), "succs": list(b.succs)}
+                           for b in self.blocks]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "CFG":
+        return cls(tuple(BasicBlock(b["stmts"][0], b["stmts"][-1], tuple(b["preds"]), tuple(b["succs"]))
+                         for b in data["blocks"]))
+
+
+def terminator_successors(term, b: int, nblocks: int) -> list[int]:
+    """Successors of block `b` ending in `term`, in Julia's order (branch target first, then fall-through)."""
+    succs: list[int] = []
+    falls = True
+    kind = N.flow_kind(term)
+    if kind == "return":
+        falls = False
+    elif kind == "goto":
+        succs.append(term.label)
+        falls = False
+    elif kind == "gotoifnot":
+        if term.dest != b + 1:
+            succs.append(term.dest)
+    elif kind == "enter" and term.catch_dest:
+        succs.append(term.catch_dest)
+    if falls and b + 1 <= nblocks:
+        succs.append(b + 1)
+    return succs
+
+
+def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
+    """The CFG of a function's positional statements, as Julia's `compute_basic_blocks` builds it.
+
+    `branch_edges=False` leaves out the taken edge of a conditional branch
+    from the predecessor lists, as Julia 1.0 does for CodeInfo (its branches
+    are still `Expr(:gotoifnot)` and escape `compute_basic_blocks`; only the
+    fall-through counts).  Successor lists are unaffected.
+    """
+    stmts = f.positional
+    nblocks = len(f.blocks)
+    succ_lists = []
+    terms = []
+    for b, block in enumerate(f.blocks, 1):
+        term = stmts[block.last - 1].node if 1 <= block.last <= len(stmts) else None
+        terms.append(term)
+        succ_lists.append(terminator_successors(term, b, nblocks))
+    preds: list[list[int]] = [[] for _ in range(nblocks)]
+    for b, (succs, term) in enumerate(zip(succ_lists, terms), 1):
+        kind = N.flow_kind(term)
+        for s in succs:
+            if not branch_edges and kind == "gotoifnot" and s != b + 1:
+                continue
+            if 1 <= s <= nblocks:
+                preds[s - 1].append(b)
+                if kind == "enter" and s == term.catch_dest:
+                    preds[s - 1].append(0)
+    return CFG(tuple(BasicBlock(blk.first, blk.last, tuple(p), tuple(s))
+                     for blk, p, s in zip(f.blocks, preds, succ_lists)))
+
+
+def cfg_from_successors(ranges, succs) -> CFG:
+    """A CFG from block ranges `(first, last)` and successor lists, predecessors derived (as a printed `ir.cfg` gives)."""
+    preds: list[list[int]] = [[] for _ in ranges]
+    for b, ss in enumerate(succs, 1):
+        for s in ss:
+            if 1 <= s <= len(ranges):
+                preds[s - 1].append(b)
+    return CFG(tuple(BasicBlock(first, last, tuple(p), tuple(s))
+                     for (first, last), p, s in zip(ranges, preds, succs)))

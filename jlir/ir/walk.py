@@ -1,0 +1,158 @@
+"""The one traversal of the IR: operands, branch targets, and the fields of any model value.
+
+Julia walks a statement's operands with `userefs` (`ssair/ir.jl`): every
+value a statement reads, in order, each replaceable in place.  This module is
+that walk for jlir's model, driven by the traits each class declares
+(`OPERANDS`, `TARGETS`; see `jlir.ir.nodes`), so a new node kind is taught to
+every walker in one place:
+
+* `operands(x)` / `map_operands(x, f)`: the values `x` reads directly (an
+  `Expr`'s args, a φ's values, a branch condition, …); `None` (`#undef`, a
+  bare `unreachable`) is no operand and is kept as it is.
+* `targets(x)` / `map_targets(x, f)`: the block numbers in `x` (`goto #b`, `φ`
+  edges, `enter #b`).
+* `values(x)`: `x` and every value nested in it through operands, depth
+  first (nested calls of lowered code, splats, `x::T`), not into quoted
+  values or types: what Julia's `scan_ssa_use!` reaches.  `ssa_uses` is its
+  SSA part.
+* `fields(x)` / `rebuild(x, fields)`: every field of any model value, types
+  included, for the structural rewrites (template filling, canonical
+  spelling, renumbering) that must reach inside types too.
+
+Every walker raises `UnknownKind` on a class it was not taught, rather than
+silently treating it as a leaf.
+"""
+from __future__ import annotations
+
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.errors import JlirError
+
+__all__ = ["UnknownKind", "KNOWN", "operands", "map_operands", "targets", "map_targets", "values", "ssa_uses",
+           "used_ids", "fields", "rebuild", "is_known"]
+
+
+class UnknownKind(JlirError, TypeError):
+    """A walker met an object that is not a model value: a bug in the caller, or a node kind not declared yet."""
+
+
+def _model_classes(module) -> frozenset:
+    return frozenset(c for c in vars(module).values()
+                     if isinstance(c, type) and c.__module__ == module.__name__ and "__dataclass_fields__" in vars(c))
+
+
+# Every model class the walkers know: the operand values, the statement nodes, the shown types.
+KNOWN: frozenset = _model_classes(V) | _model_classes(N) | _model_classes(T)
+# Plain data that may stand where a value does (a literal number in a type, a slot name).
+_PLAIN = (int, str, bool, float, type(None))
+
+
+def is_known(x) -> bool:
+    return type(x) in KNOWN
+
+
+def _kind(x) -> type:
+    cls = type(x)
+    if cls not in KNOWN:
+        raise UnknownKind(f"not a node or value of jlir's model: {cls.__module__}.{cls.__qualname__}")
+    return cls
+
+
+def operands(x) -> tuple:
+    """The operand values `x` reads directly, in field order (Julia's `userefs`); `#undef` and absent values left out."""
+    cls = _kind(x)
+    out: list = []
+    for name in cls.OPERANDS:
+        v = getattr(x, name)
+        if type(v) is tuple:
+            out.extend(i for i in v if i is not None)
+        elif v is not None:
+            out.append(v)
+    return tuple(out)
+
+
+def map_operands(x, f):
+    """`x` with every operand `v` replaced by `f(v)` (None kept); `x` itself when nothing changed."""
+    cls = _kind(x)
+    if not cls.OPERANDS:
+        return x
+    changes = {}
+    for name in cls.OPERANDS:
+        old = getattr(x, name)
+        if type(old) is tuple:
+            new = tuple(None if i is None else f(i) for i in old)
+            if any(a is not b for a, b in zip(new, old)):
+                changes[name] = new
+        elif old is not None:
+            new = f(old)
+            if new is not old:
+                changes[name] = new
+    if not changes:
+        return x
+    return cls(*[changes.get(name, getattr(x, name)) for name in cls.__slots__])
+
+
+def targets(x) -> tuple[int, ...]:
+    """The block numbers `x` names: a branch's target, a φ's incoming edges, an `enter`'s catch block (0: none)."""
+    cls = _kind(x)
+    out: list[int] = []
+    for name in cls.TARGETS:
+        v = getattr(x, name)
+        out.extend(v) if type(v) is tuple else out.append(v)
+    return tuple(out)
+
+
+def map_targets(x, f):
+    """`x` with every block number `b` replaced by `f(b)`; `x` itself when it names none."""
+    cls = _kind(x)
+    if not cls.TARGETS:
+        return x
+    changes = {}
+    for name in cls.TARGETS:
+        v = getattr(x, name)
+        changes[name] = tuple(f(b) for b in v) if type(v) is tuple else f(v)
+    return cls(*[changes.get(name, getattr(x, name)) for name in cls.__slots__])
+
+
+def values(x):
+    """`x` and every value nested in it through operands, depth first (not into quoted values or types)."""
+    stack = [x]
+    while stack:
+        v = stack.pop()
+        yield v
+        cls = type(v)
+        if cls not in KNOWN:
+            if isinstance(v, _PLAIN):
+                continue
+            _kind(v)
+        ops = operands(v) if cls.OPERANDS else ()
+        stack.extend(reversed(ops))
+
+
+def ssa_uses(x):
+    """The ids of the SSA values `x` refers to (nested calls included; quoted dead code and types not)."""
+    for v in values(x):
+        if type(v) is V.SSAValue:
+            yield v.id
+
+
+def used_ids(stmts) -> set[int]:
+    """Every SSA id used by any statement (pending nodes included), as Julia's printer computes `used`."""
+    used: set[int] = set()
+    for s in stmts:
+        used.update(ssa_uses(s.node))
+    return used
+
+
+def fields(x) -> tuple:
+    """Every field of a model value, in declaration order (types and plain data included)."""
+    return tuple(getattr(x, name) for name in _kind(x).__slots__)
+
+
+def rebuild(x, new_fields) -> object:
+    """`x` with its fields replaced by `new_fields` (as `fields` gives them); `x` itself when all are the same objects."""
+    old = fields(x)
+    if all(a is b for a, b in zip(old, new_fields)):
+        return x
+    return type(x)(*new_fields)

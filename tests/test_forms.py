@@ -13,7 +13,7 @@ import pytest
 
 import jlir
 from conftest import CORPUS, corpus_records
-from jlir.analysis.lineinfo import line_annotations
+from jlir.geometry.lineinfo import line_annotations
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V

@@ -16,7 +16,7 @@ from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PRE
 from jlir.ir.names import is_identifier, is_symbol_word
 from jlir.ir.style import Style
 from jlir.ir.walk import ssa_uses
-from jlir.syntax.layout import LABEL_TEXT
+from jlir.geometry.labels import LABEL_TEXT
 
 # Union types and the aliases Julia shows Unions by keep `, ` between parameters in every version
 # (also `UNION{…}`, as 1.5's @code_warntype shouts it).

@@ -5,7 +5,7 @@ from jlir.ir.function import CFGListing, Document, Form, Function, StatementVect
 from jlir.ir.values import Literal
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.function import body_lines, cost_column
-from jlir.syntax.layout import gc_paused
+from jlir.geometry.gcpause import gc_paused
 
 
 def _printer(style, printers: dict | None, ircode: bool = False) -> ExprPrinter:

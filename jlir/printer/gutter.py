@@ -8,7 +8,7 @@ start of the gutter, in a stripped stream the gutter comes first.
 """
 from __future__ import annotations
 
-from jlir.analysis.lineinfo import line_annotations
+from jlir.geometry.lineinfo import line_annotations
 from jlir.ir.function import Function
 
 

@@ -8,9 +8,7 @@ the printer recomputes it.
 """
 from __future__ import annotations
 
-import gc
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,6 +17,8 @@ from jlir.ir import types as T
 from jlir.ir.function import (Block, CFGListing, Document, Form, Function, LineInfo, Statement, VectorDisplay,
                               WarntypeHeader)
 from jlir.ir.style import Style
+from jlir.geometry.gcpause import gc_paused
+from jlir.geometry.labels import LABEL_FIRST as _LABEL_FIRST, LABEL_RX as _LABEL_RX, LABELS as _LABELS
 from jlir.syntax import costs, debuginfo, escapes, foreign, gutter, stmtvector
 from jlir.syntax.detect import detect_style
 from jlir.syntax.errors import ParseError
@@ -34,14 +34,9 @@ _CFG_HEADER = re.compile(r"CFG with (\d+) blocks:$")
 _CFG_BLOCK = re.compile(r"  bb (\d+) \((?:stmt (\d+)|stmts (\d+):(\d+))\)(?: → bb (.*))?$")
 _CFG_OLD = re.compile(r"(\d+)\t=>\t(.*)$")
 _SSA_COLUMN = re.compile(r"%(\d+)( +)= ")
-_LABELS = {"intrinsic ": "intrinsic", "  builtin ": "builtin", "dynamic builtin ": "dynamic builtin",
-           "  dynamic ": "dynamic", "  unknown ": "unknown", "   invoke ": "invoke", "dynamic invoke ": "dynamic invoke"}
-_LABEL_RX = re.compile("|".join(re.escape(k) for k in _LABELS))
-_LABEL_FIRST = frozenset(k[0] for k in _LABELS)
 _WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
 _SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-LABEL_TEXT = {v: k for k, v in _LABELS.items()}
 
 
 @dataclass(slots=True)
@@ -72,24 +67,6 @@ def _columns_rx(W: int, L: int):
     column by column (which finds what is wrong with it)."""
     starts = "|".join(f"\\d{{{d}}} [─┄]─{{{W - d}}}" for d in range(1, W + 1))
     return re.compile(f"(?:│ {{{W + 1}}}|(└─{{{W + 1}}})|({starts}))(│*) (?:%(\\d+)( +)= | {{{L + 4}}})")
-
-
-@contextmanager
-def gc_paused():
-    """Python's cyclic garbage collector paused while a model is built or printed.
-
-    Reading builds millions of small objects that form no reference cycles; each
-    collection the allocations trigger walks every object built so far, which cost
-    a fifth of the parse time.  Collection resumes afterwards (if it was on).
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 class DocumentReader:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.analysis.lineinfo import Annotator, line_annotations
+from jlir.geometry.lineinfo import Annotator, line_annotations
 from jlir.ir.function import LineInfo, Screen
 
 GLYPHS = "│╻╷┃!"

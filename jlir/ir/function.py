@@ -207,8 +207,10 @@ class Function:
         unknown = set(changes) - _IR_NAMES - _DISPLAY_NAMES
         if unknown:
             raise TypeError(f"Function has no field(s) {', '.join(sorted(unknown))}")
-        ir = dataclasses.replace(self.ir, **{k: v for k, v in changes.items() if k in _IR_NAMES})
-        display = dataclasses.replace(self.display, **{k: v for k, v in changes.items() if k in _DISPLAY_NAMES})
+        ir_changes = {k: v for k, v in changes.items() if k in _IR_NAMES}
+        display_changes = {k: v for k, v in changes.items() if k in _DISPLAY_NAMES}
+        ir = dataclasses.replace(self.ir, **ir_changes) if ir_changes else self.ir
+        display = dataclasses.replace(self.display, **display_changes) if display_changes else self.display
         return Function.of(ir, display)
 
     def with_ir(self, ir: IR, *, columns: str = "drop") -> "Function":

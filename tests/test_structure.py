@@ -1,0 +1,201 @@
+"""The shape of the code base: imports point one way, modules and functions stay small, one traversal knows every kind.
+
+These read the source with `ast` (nothing is imported to check an import),
+so an arrow that points up fails here before it can become a cycle at run time.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "jlir"
+
+# The layers, lowest first.  A module may import its own package and any package of a lower rank; packages of
+# the same rank never import each other.  The root facade (`jlir/__init__.py`: parse, format) sits above the
+# reader and the printer and below everything that builds on parsed IR.
+RANKS = {
+    "jlir.ir": 0,
+    "jlir.geometry": 1,
+    "jlir.printer": 2,
+    "jlir.syntax": 3, "jlir.analysis": 3,
+    "jlir": 4,
+    "jlir.edit": 5,
+    "jlir.passes": 6,
+    "jlir.interp": 7, "jlir.export": 7, "jlir.compare": 7,
+    "jlir.live": 8,
+    "jlir.cli": 9, "jlir.__main__": 10,
+}
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _layer(module: str) -> str:
+    """The layer a module belongs to: its package (`jlir.syntax.layout` → `jlir.syntax`), or the root."""
+    parts = module.split(".")
+    if len(parts) >= 2 and ".".join(parts[:2]) in RANKS:
+        return ".".join(parts[:2])
+    return "jlir"
+
+
+def _imports(path: Path) -> list[tuple[str, int, bool]]:
+    """(imported jlir module, line, at module level) for every import in a file, function-level ones included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top = {id(n) for n in tree.body}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        else:
+            continue
+        for name in names:
+            if name == "jlir" or name.startswith("jlir."):
+                out.append((name, node.lineno, id(node) in top))
+    return out
+
+
+def _sources() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _known_modules() -> set[str]:
+    return {_module_name(p) for p in _sources()}
+
+
+def _resolve(name: str, known: set[str]) -> str | None:
+    """The module an import names (`from jlir.ir import nodes` names `jlir.ir.nodes`; `from m import f` names m)."""
+    while name and name not in known:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def test_every_package_has_a_rank():
+    packages = {_layer(_module_name(p)) for p in _sources()}
+    assert packages <= set(RANKS), f"packages without a layer in RANKS: {sorted(packages - set(RANKS))}"
+
+
+def test_imports_point_one_way():
+    known = _known_modules()
+    upward = []
+    for path in _sources():
+        me = _module_name(path)
+        mine = _layer(me)
+        for name, line, _ in _imports(path):
+            target = _resolve(name, known)
+            if target is None or target == "jlir" and mine == "jlir":
+                continue
+            theirs = _layer(target)
+            if theirs == mine:
+                continue
+            if RANKS[theirs] >= RANKS[mine]:
+                upward.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {me} ({mine}, rank {RANKS[mine]}) "
+                              f"imports {target} ({theirs}, rank {RANKS[theirs]})")
+    assert not upward, "imports that point up or sideways:\n" + "\n".join(upward)
+
+
+def test_no_import_cycle_between_modules():
+    """Module-level imports form no cycle (function-level imports are allowed only downward, checked above)."""
+    known = _known_modules()
+    graph = {m: set() for m in known}
+    for path in _sources():
+        me = _module_name(path)
+        for name, _, top in _imports(path):
+            target = _resolve(name, known)
+            if top and target and target != me and not me.startswith(target + ".") and target != "jlir":
+                graph[me].add(target)
+    # iterative DFS with colours
+    colour = dict.fromkeys(graph, 0)
+    for root in sorted(graph):
+        if colour[root]:
+            continue
+        stack = [(root, iter(sorted(graph[root])))]
+        colour[root] = 1
+        path = [root]
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                colour[node] = 2
+                stack.pop()
+                path.pop()
+            elif colour[nxt] == 1:
+                cycle = path[path.index(nxt):] + [nxt]
+                pytest.fail("import cycle: " + " → ".join(cycle))
+            elif colour[nxt] == 0:
+                colour[nxt] = 1
+                path.append(nxt)
+                stack.append((nxt, iter(sorted(graph[nxt]))))
+
+
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60
+
+
+def test_modules_stay_under_400_lines():
+    big = [f"{p.relative_to(PACKAGE.parent)}: {n} lines" for p in _sources()
+           if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES]
+    assert not big, "modules over 400 lines:\n" + "\n".join(big)
+
+
+@pytest.mark.parametrize("package", ["syntax", "printer"])
+def test_functions_in_the_reader_and_printer_stay_under_60_lines(package):
+    long = []
+    for path in sorted((PACKAGE / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                n = node.end_lineno - node.lineno + 1
+                if n > MAX_FUNCTION_LINES:
+                    long.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name}: {n} lines")
+    assert not long, "functions over 60 lines:\n" + "\n".join(long)
+
+
+def test_the_ir_package_uses_the_standard_library_only():
+    stdlib = set(sys.stdlib_module_names)
+    foreign = []
+    for path in sorted((PACKAGE / "ir").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            foreign += [f"{path.name}: {n}" for n in names
+                        if n.split(".")[0] not in stdlib and not (n == "jlir" or n.startswith("jlir.ir"))]
+    assert not foreign, "jlir.ir imports outside the standard library and itself:\n" + "\n".join(foreign)
+
+
+def test_the_printer_works_without_lark_installed(tmp_path):
+    """The printer and the model never need the parser's dependency: a JSON document prints with Lark blocked."""
+    import json
+
+    import jlir
+    doc = jlir.parse_file(PACKAGE.parent / "fixtures" / "julia-1.5.3" / "nested_loops.typed.txt")
+    (tmp_path / "doc.json").write_text(json.dumps(jlir.to_json(doc)), encoding="utf-8")
+    code = ("import sys, json\n"
+            "class Block:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'lark' or name.startswith('lark.'):\n"
+            "            raise ImportError('lark is blocked for this test')\n"
+            "sys.meta_path.insert(0, Block())\n"
+            "import jlir\n"
+            "doc = jlir.from_json(json.load(open(sys.argv[1], encoding='utf-8')))\n"
+            "sys.stdout.write(jlir.format(doc))\n"
+            "assert 'lark' not in sys.modules\n")
+    env = dict(os.environ, PYTHONPATH=str(PACKAGE.parent))
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "doc.json")], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == (PACKAGE.parent / "fixtures" / "julia-1.5.3" / "nested_loops.typed.txt").read_text()

@@ -26,13 +26,62 @@ from __future__ import annotations
 import sys
 
 from lark import Lark, Token
+from lark import __version__ as LARK_VERSION
 from lark.parsers.lalr_analysis import Shift
+
+from jlir.ir.errors import JlirError
+
+# The Lark series whose parse-table layout this driver was written against (pyproject.toml pins the same).
+TESTED_LARK = (1, 3)
 
 # How a reduction builds its value (the first element of a reduce action).
 _PASS = 0      # `?rule` with one child: the child itself
 _CALL = 1      # the callback, with the popped children as they are
 _FILTER = 2    # the callback, with children spliced (`_rule` lists) and None placeholders added
 _LIST = 3      # a `_rule`: a list of its children, spliced into the parent
+
+
+class LarkLayoutError(JlirError):
+    """Lark's parser objects are not laid out as this driver reads them (a Lark release changed its internals)."""
+
+
+_RULE_OPTIONS = ("expand1", "keep_all_tokens", "empty_indices", "template_source")
+
+
+def check_lark_layout(lark: Lark) -> None:
+    """Raise LarkLayoutError, saying what changed, unless `lark` holds what `LALRDriver` reads: the LALR parser
+    at `lark.parser.parser.parser` with `parse_table` (`states`, `start_states`, `end_states`) and `callbacks`,
+    actions as `(Shift, state)` or `(Reduce, rule)` pairs, rules with `expansion`, `origin`, `alias` and the
+    options `_reduction` mirrors from lark.parse_tree_builder."""
+    def fail(what: str):
+        raise LarkLayoutError(f"Lark {LARK_VERSION} changed the parse-table layout jlir's LALR driver reads "
+                              f"(written for Lark {'.'.join(map(str, TESTED_LARK))}.x): {what}")
+    try:
+        parser = lark.parser.parser.parser
+        table, callbacks = parser.parse_table, parser.callbacks
+    except AttributeError as e:
+        fail(f"no LALR parser at `lark.parser.parser.parser` with `parse_table` and `callbacks` ({e})")
+    for name in ("states", "start_states", "end_states"):
+        if not isinstance(getattr(table, name, None), dict):
+            fail(f"the parse table has no dict `{name}`")
+    if not all(isinstance(k, int) for k in table.states):
+        fail("parse-table states are not numbered by ints")
+    kinds = set()
+    for actions in table.states.values():
+        for action in actions.values():
+            if not (isinstance(action, tuple) and len(action) == 2):
+                fail(f"an action is {action!r}, not an (action, argument) pair")
+            kinds.add(action[0])
+            if action[0] is not Shift:
+                rule = action[1]
+                missing = [a for a in ("expansion", "origin", "alias", "options") if not hasattr(rule, a)]
+                missing += [f"options.{o}" for o in _RULE_OPTIONS if not hasattr(getattr(rule, "options", None), o)]
+                if missing:
+                    fail(f"a reduce action's rule has no {', '.join(missing)}")
+                if rule not in callbacks:
+                    fail("`callbacks` is not keyed by the reduce actions' rules")
+    if Shift not in kinds or len(kinds) != 2:
+        fail(f"the actions are {sorted(map(str, kinds))}, expected exactly Shift and one reduce kind")
 
 
 class DriverError(Exception):
@@ -99,6 +148,7 @@ class LALRDriver:
     """Runs Lark's LALR table for one of its start symbols over a token iterator."""
 
     def __init__(self, lark: Lark):
+        check_lark_layout(lark)
         parser = lark.parser.parser.parser
         table, callbacks = parser.parse_table, parser.callbacks
         transformer = lark.options.transformer

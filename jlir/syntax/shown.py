@@ -1,0 +1,55 @@
+"""Values in `show` form: what a quote around a value means, and whether a parsed type prints back to its text.
+
+`show` prints an Expr, an SSA value, a slot or a statement node quoted
+(`:(%3)`, `:(goto %7)`); inside `$(Expr(…))` and in statement vectors the
+model holds the value itself.  A type is only kept structured when jlir's
+printer gives its text back (syntax may import the printer; never the reverse).
+"""
+from __future__ import annotations
+
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir import walk
+from jlir.ir.style import Style
+
+_SHOWN_ARGUMENT_HEADS = {("Core", "Compiler", "Argument"), ("Core", "Argument")}
+# Values whose `show` form is `:(…)`: a TypeQuote around one of them is just that value.  Every operand value and
+# statement node of the model (walk.KNOWN) shows quoted, except those `show` prints as themselves: a new node
+# kind is quoted by default, with no edit here.
+_SHOWN_AS_THEMSELVES = frozenset({V.Symbol, V.Literal, V.Splat, N.EnterNode, N.MethodInstance})
+_QUOTED_IN_SHOW = tuple(sorted((c for c in walk.KNOWN if c.__module__ in (V.__name__, N.__name__)
+                                and c not in _SHOWN_AS_THEMSELVES), key=lambda c: c.__name__))
+
+
+def symbol_name(text: str) -> str:
+    """`:x` → `x`; `:(=)` → `=`."""
+    name = text[1:]
+    return name[1:-1] if name.startswith("(") and name.endswith(")") else name
+
+
+def unquote_shown(v):
+    """A value in `show` form as the model holds it: `:(%3)` is `%3`, `Core.Argument(2)` is `_2`."""
+    if isinstance(v, T.TypeQuote):
+        if isinstance(v.inner, V.Argument):  # `:(_9)` shows a slot; an Argument shows as `Core.Argument(9)`
+            return V.SlotNumber(None, v.inner.n)
+        return v.inner if isinstance(v.inner, _QUOTED_IN_SHOW) else v
+    if isinstance(v, T.TypeCall) and isinstance(v.head, T.TypeName) and v.head.path in _SHOWN_ARGUMENT_HEADS \
+            and len(v.args) == 1 and isinstance(v.args[0], V.Literal):
+        return V.Argument(int(v.args[0].text))
+    if isinstance(v, V.Literal) and v.kind == "symbol":
+        return V.Symbol(symbol_name(v.text))
+    return v
+
+
+def reprints(value, text: str, every_style: bool = False, printers=None) -> bool:
+    """Whether `value` prints back to `text` in the ≤1.5 or the 1.6+ spelling of types (`every_style`: in both,
+    as a constant must whose text does not follow the dump's version, like quoted code `:(Tuple{A, B})`)."""
+    check = all if every_style else any
+    return check(printer.type(value) == text for printer in (printers or shown_printers()))
+
+
+def shown_printers():
+    """The printers of the ≤1.5 and the 1.6+ spelling of types (new ones: their memo tables hold what they print)."""
+    from jlir.printer.exprs import ExprPrinter
+    return ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))

@@ -1,0 +1,46 @@
+"""One memo for every analysis of a function, keyed by the function object's identity.
+
+The model is immutable, so an analysis of a function never goes stale; but
+`Function` is a frozen slotted class without `__weakref__`, so it cannot key a
+`WeakKeyDictionary`, and hashing it would hash every statement.  The memo keys
+on `id(fn)`, keeps `fn` itself in the entry (so the id cannot be reused while
+the entry lives) and checks identity on every hit.  It holds the analyses of
+the last `MAX_FUNCTIONS` functions asked about, least recently used first out.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+MAX_FUNCTIONS = 32
+
+# id(fn) → (fn, {analysis name: result}), most recently used last
+_entries: OrderedDict[int, tuple[object, dict]] = OrderedDict()
+
+
+def _results(fn) -> dict:
+    """The results dict of `fn`, created (and the oldest function dropped) when `fn` is new."""
+    key = id(fn)
+    entry = _entries.get(key)
+    if entry is not None and entry[0] is fn:
+        _entries.move_to_end(key)
+        return entry[1]
+    results: dict = {}
+    _entries[key] = (fn, results)
+    _entries.move_to_end(key)
+    while len(_entries) > MAX_FUNCTIONS:
+        _entries.popitem(last=False)
+    return results
+
+
+def memoised(fn, name: str, compute):
+    """`compute()`, run once per function and analysis `name` while `fn` stays among the recent functions."""
+    results = _results(fn)
+    if name in results:
+        return results[name]
+    value = results[name] = compute()
+    return value
+
+
+def clear() -> None:
+    """Forget every memoised analysis (tests, or to free memory after a large document)."""
+    _entries.clear()

@@ -1,0 +1,334 @@
+"""Dominator and post-dominator trees, dominance frontiers and φ placement, as Julia computes them.
+
+The dominator tree is Julia's (`base/compiler/ssair/domtree.jl`, 1.5 and
+later): Semi-NCA [Georgiadis 2005] over Julia's DFS order (see
+`jlir.analysis.graph`), semidominators by path compression, then each
+immediate dominator as the nearest common ancestor of the DFS parent and the
+semidominator.  Everything is iterative, so a million-block chain is fine.
+
+Conventions, all Julia's:
+
+* `idoms[b - 1]` is the immediate dominator of block `b`; `idoms[0] == 0`
+  (the entry) and unreachable blocks have 0 too.  Predecessor 0 (the extra
+  catch-block edge of an `enter`) is ignored: a catch block is dominated
+  through its `enter` block's successor edge, as in Julia.
+* `depth(b)` is Julia's `nodes[b].level`: 1 for the entry, one more per tree
+  edge; an unreachable block keeps Julia's default level 1 (Julia's own
+  `bb_unreachable` is "not the entry and level 1").
+* `dominates(a, b)` is reflexive, but False whenever `b` is unreachable (Julia
+  answers True for `a == b` even then; nothing dominates an unreachable block
+  here).  It answers in O(1) from dominator-tree preorder intervals.
+
+Post-dominators mirror Julia 1.9+'s `construct_postdomtree`: the DFS runs
+over predecessors from a virtual exit (Julia's preorder number 0, "block -1")
+whose children are the blocks without successors, pushed in ascending order.
+So `ipdoms[b - 1] == 0` for an exit block and for a block whose paths reach
+different exits (the parent of both is the virtual exit), and also for a block
+from which no exit is reachable (an infinite loop).  Every block whose parent
+is the virtual exit is a root at level 1; a block that never reaches an exit
+has level 1 and no children.  `postdominates(a, b)` is False when `b` never reaches an exit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from heapq import heappop, heappush
+from typing import Iterable
+
+from jlir.analysis.graph import dfs_preorder, predecessor_lists, successor_lists
+from jlir.ir.cfg import CFG
+from jlir.ir.errors import JlirError
+
+__all__ = ["DomTree", "PostDomTree", "NoSuchBlock", "dominator_tree", "post_dominator_tree",
+           "dominance_frontiers", "iterated_dominance_frontier"]
+
+
+class NoSuchBlock(JlirError, IndexError):
+    """A block number outside `1..n` was asked of a dominator tree."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Forest:
+    """Shared shape of both trees: parents, Julia's levels, children and preorder intervals.
+
+    `_tin[b]` is b's preorder number in the tree walk (0 when b is not in the
+    tree), `_size[b]` its subtree size; children are stored flat
+    (`_clist[_cstart[b]:_cstart[b + 1]]`) so a million blocks cost two lists,
+    not a million tuples.
+    """
+    idoms: tuple[int, ...]
+    levels: tuple[int, ...]
+    _tin: tuple[int, ...]
+    _size: tuple[int, ...]
+    _cstart: tuple[int, ...]
+    _clist: tuple[int, ...]
+
+    def _check(self, b: int) -> None:
+        if not 1 <= b <= len(self.idoms):
+            raise NoSuchBlock(f"no block #{b} (the CFG has {len(self.idoms)})")
+
+    def children(self, b: int) -> tuple[int, ...]:
+        """The blocks whose immediate (post-)dominator is `b`, ascending (Julia's `nodes[b].children`)."""
+        self._check(b)
+        return self._clist[self._cstart[b]:self._cstart[b + 1]]
+
+    def depth(self, b: int) -> int:
+        """Julia's `nodes[b].level` (roots and blocks outside the tree: 1)."""
+        self._check(b)
+        return self.levels[b - 1]
+
+    def in_tree(self, b: int) -> bool:
+        """Whether `b` is in the tree: reachable from the entry (dominators) or reaching an exit (post-dominators)."""
+        self._check(b)
+        return self._tin[b] != 0
+
+    def _dominates(self, a: int, b: int) -> bool:
+        self._check(a)
+        self._check(b)
+        t = self._tin[b]
+        ta = self._tin[a]
+        return t != 0 and ta <= t < ta + self._size[a]
+
+    def nearest_common_dominator(self, a: int, b: int) -> int:
+        """Julia's `nearest_common_dominator`: the deepest block over both (0 if either is 0 or none exists)."""
+        if a == 0 or b == 0:
+            return 0
+        self._check(a)
+        self._check(b)
+        if not (self._tin[a] and self._tin[b]):
+            return 0
+        parents, levels = self.idoms, self.levels
+        while levels[a - 1] > levels[b - 1]:
+            a = parents[a - 1]
+        while levels[b - 1] > levels[a - 1]:
+            b = parents[b - 1]
+        while a != b and a != 0:
+            a, b = parents[a - 1], parents[b - 1]
+        return a
+
+
+@dataclass(frozen=True, slots=True)
+class DomTree(_Forest):
+    """Julia's `DomTree`: `idoms` plus the tree's children and levels."""
+
+    def dominates(self, a: int, b: int) -> bool:
+        """Whether every path from the entry to `b` passes `a` (reflexive; False if `b` is unreachable)."""
+        return self._dominates(a, b)
+
+
+@dataclass(frozen=True, slots=True)
+class PostDomTree(_Forest):
+    """Julia's `PostDomTree`: `ipdoms` (0 = the virtual exit, or no exit reachable), children, levels."""
+
+    @property
+    def ipdoms(self) -> tuple[int, ...]:
+        """`ipdoms[b - 1]`: the immediate post-dominator of `b`, 0 for exits and blocks that never exit."""
+        return self.idoms
+
+    def postdominates(self, a: int, b: int) -> bool:
+        """Whether every path from `b` to an exit passes `a` (reflexive; False if `b` never reaches an exit)."""
+        return self._dominates(a, b)
+
+
+def _snca(adj: list, radj: list, root: int) -> tuple[list[int], list[int], list[int]]:
+    """Semi-NCA from `root`: `(to_pre, from_pre, idom_pre)`, the last by preorder number.
+
+    `radj[v]` are the edges into v (predecessors for dominators).  A node of
+    `radj` never reached by the DFS (`to_pre` 0, which includes Julia's
+    predecessor 0 in the forward case) is skipped, as Julia skips unreachable
+    and virtual predecessors.  `semi` starts at the DFS parent (Julia 1.9+),
+    which also covers the virtual exit's edges that `radj` does not list.
+    """
+    to_pre, from_pre, parent = dfs_preorder(adj, root)
+    n = len(from_pre) - 1
+    label = list(range(n + 1))
+    semi = label[:]
+    ancestor = parent[:]
+    path: list[int] = []
+    for w in range(n, 1, -1):
+        s = parent[w]
+        last = w + 1
+        for v in radj[from_pre[w]]:
+            v = to_pre[v]
+            if v == 0:
+                continue
+            if v >= last:
+                if ancestor[v] >= last:
+                    _compress(v, last, ancestor, label, path)
+                v = label[v]
+            if v < s:
+                s = v
+        semi[w] = s
+        label[w] = s
+    idom = parent
+    for v in range(2, n + 1):
+        i = idom[v]
+        s = semi[v]
+        while i > s:
+            i = idom[i]
+        idom[v] = i
+    return to_pre, from_pre, idom
+
+
+def _compress(v: int, last: int, ancestor: list[int], label: list[int], path: list[int]) -> None:
+    """Julia's `snca_compress!` without recursion: collect the unlinked chain, then fold labels top-down."""
+    x = v
+    while ancestor[x] >= last:
+        path.append(x)
+        x = ancestor[x]
+    while path:
+        y = path.pop()
+        u = ancestor[y]
+        if label[u] < label[y]:
+            label[y] = label[u]
+        ancestor[y] = ancestor[u]
+
+
+def _forest(cls, parents: list[int], roots: list[int]):
+    """Children, Julia's levels and preorder intervals from `parents` (by block, index 0 unused)."""
+    n = len(parents) - 1
+    count = [0] * (n + 2)
+    for p in parents:
+        count[p] += 1
+    count[0] -= 1                      # parents[0] is the placeholder, not a block
+    cstart = [0] * (n + 2)
+    total = 0
+    for b in range(n + 1):
+        cstart[b] = total
+        total += count[b]
+    cstart[n + 1] = total
+    clist = [0] * total
+    pos = cstart[:]
+    for b in range(1, n + 1):
+        p = parents[b]
+        clist[pos[p]] = b
+        pos[p] += 1
+    level = [1] * (n + 1)
+    tin = [0] * (n + 1)
+    size = [0] * (n + 1)
+    order: list[int] = []
+    stack = roots[::-1]
+    while stack:
+        v = stack.pop()
+        order.append(v)
+        tin[v] = len(order)
+        lv = level[v] + 1
+        for c in clist[cstart[v]:cstart[v + 1]]:
+            level[c] = lv
+            stack.append(c)
+    for v in reversed(order):
+        size[v] += 1
+        size[parents[v]] += size[v]
+    size[0] = 0
+    return cls(tuple(parents[1:]), tuple(level[1:]), tuple(tin), tuple(size),
+               tuple(cstart), tuple(clist))
+
+
+def dominator_tree(cfg: CFG) -> DomTree:
+    """Julia's `construct_domtree(cfg)`: immediate dominators by Semi-NCA, then children and levels."""
+    n = len(cfg.blocks)
+    if n == 0:
+        return _forest(DomTree, [0], [])
+    to_pre, from_pre, idom = _snca(successor_lists(cfg), predecessor_lists(cfg), 1)
+    parents = [from_pre[idom[to_pre[b]]] for b in range(n + 1)]
+    return _forest(DomTree, parents, [1])
+
+
+def post_dominator_tree(cfg: CFG) -> PostDomTree:
+    """Julia's `construct_postdomtree(cfg)`: Semi-NCA on the reverse graph from a virtual exit (node 0 here)."""
+    n = len(cfg.blocks)
+    succs = successor_lists(cfg)
+    exits = tuple(b for b in range(1, n + 1) if not succs[b])
+    adj = predecessor_lists(cfg)
+    adj[0] = exits
+    to_pre, from_pre, idom = _snca(adj, succs, 0)
+    parents = [from_pre[idom[to_pre[b]]] for b in range(n + 1)]
+    parents[0] = 0
+    roots = [b for b in range(1, n + 1) if parents[b] == 0 and to_pre[b]]
+    return _forest(PostDomTree, parents, roots)
+
+
+def dominance_frontiers(cfg: CFG, dt: DomTree) -> tuple[tuple[int, ...], ...]:
+    """`DF(b)` for every block, sorted: the blocks `y` where `b` dominates a predecessor of `y` but not `y` strictly.
+
+    Cooper, Harvey and Kennedy's runners: from each reachable predecessor of
+    `y` walk up the dominator tree until `idom(y)`, adding `y` to every block
+    passed.  Blocks are taken in ascending order, so each frontier comes out
+    sorted, and a runner stops early at a block that already has `y`.
+    Unreachable blocks and predecessor 0 take no part.
+    """
+    n = len(cfg.blocks)
+    parents = (0,) + dt.idoms
+    tin = dt._tin
+    frontiers: list[list[int]] = [[] for _ in range(n + 1)]
+    last = [0] * (n + 1)
+    for y, block in enumerate(cfg.blocks, 1):
+        if not tin[y]:
+            continue
+        stop = parents[y]
+        for r in block.preds:
+            if not tin[r]:
+                continue
+            while r != stop and last[r] != y:
+                frontiers[r].append(y)
+                last[r] = y
+                r = parents[r]
+    return tuple(tuple(f) for f in frontiers[1:])
+
+
+def iterated_dominance_frontier(cfg: CFG, def_blocks: Iterable[int], dt: DomTree,
+                                live_in: Iterable[int] | None = None) -> tuple[int, ...]:
+    """The φ blocks for a variable defined in `def_blocks`, in the order Julia 1.5's `idf` finds them.
+
+    Julia's algorithm (Sreedhar–Gao as LLVM does it): take definitions
+    deepest-first from a priority queue keyed by dominator-tree level; from
+    each, walk its dominator subtree and collect every successor whose level
+    is not deeper than the definition's (an edge leaving the subtree).  A new
+    φ block becomes a definition itself.  Julia keeps the queue as an array,
+    stably re-sorted by level after each push and popped from the end, so ties
+    go to the most recently queued block; the heap key `(level, sequence)`
+    reproduces that order exactly.  `live_in` prunes as Julia's
+    `BlockLiveness.live_in_bbs` does (None: every block is live, as 1.6+'s
+    `nothing`).  An unreachable definition block behaves as in Julia (level 1).
+    """
+    n = len(cfg.blocks)
+    succs = successor_lists(cfg)
+    level = (0,) + dt.levels
+    cstart, clist = dt._cstart, dt._clist
+    defs = list(def_blocks)
+    for d in defs:
+        dt._check(d)
+    is_def = bytearray(n + 1)
+    for d in defs:
+        is_def[d] = 1
+    live = None
+    if live_in is not None:
+        live = bytearray(n + 1)
+        for b in live_in:
+            live[b] = 1
+    heap = [(-level[d], -i, d) for i, d in enumerate(defs)]
+    heap.sort()
+    seq = len(defs)
+    processed = bytearray(n + 1)
+    visited = bytearray(n + 1)
+    phis: list[int] = []
+    while heap:
+        _, _, node = heappop(heap)
+        top = level[node]
+        work = [node]
+        while work:
+            active = work.pop()
+            for s in succs[active]:
+                if level[s] > top or processed[s]:
+                    continue
+                processed[s] = 1
+                if live is not None and not live[s]:
+                    continue
+                phis.append(s)
+                if not is_def[s]:
+                    heappush(heap, (-level[s], -seq, s))
+                    seq += 1
+            for c in clist[cstart[active]:cstart[active + 1]]:
+                if not visited[c]:
+                    visited[c] = 1
+                    work.append(c)
+    return tuple(phis)

@@ -1,0 +1,86 @@
+"""Plain graph helpers over a `CFG`: adjacency lists, Julia's DFS order, reachability.
+
+The dominator, post-dominator and loop analyses all walk the CFG the same
+way, so the walk lives here once.  Adjacency is kept as a Python list indexed
+by block number (index 0 is either unused or a virtual node the caller adds,
+e.g. the post-dominator tree's virtual exit): list indexing is what keeps the
+analyses fast enough for a million blocks.
+
+The depth-first search mirrors Julia's `DFS` in `base/compiler/ssair/domtree.jl`
+(1.5 and later): an explicit stack of `(node, parent)` pairs, every successor
+pushed in order and the visited check made on pop, so the last successor is
+explored first.  That is the same tree as a recursive DFS that visits the
+successors in reverse order, and it makes jlir's preorder numbers Julia's.
+"""
+from __future__ import annotations
+
+from jlir.ir.cfg import CFG
+
+__all__ = ["successor_lists", "predecessor_lists", "dfs_preorder", "subtree_sizes",
+           "reachable_blocks"]
+
+
+def successor_lists(cfg: CFG) -> list[tuple[int, ...]]:
+    """`succs[b]` for b in 1..n (`succs[0]` is `()`), the list the walks below index."""
+    return [()] + [b.succs for b in cfg.blocks]
+
+
+def predecessor_lists(cfg: CFG) -> list[tuple[int, ...]]:
+    """`preds[b]` for b in 1..n (`preds[0]` is `()`), Julia's catch-edge predecessor 0 included.
+
+    Callers that index per-node arrays with these numbers treat node 0 as
+    "not a block" (its preorder number is 0, i.e. unvisited), so the catch edge
+    never needs filtering out.
+    """
+    return [()] + [b.preds for b in cfg.blocks]
+
+
+def dfs_preorder(adj: list, root: int) -> tuple[list[int], list[int], list[int]]:
+    """Julia's DFS from `root` over `adj`: `(to_pre, from_pre, parent)`.
+
+    `to_pre[v]` is v's preorder number (1 for the root, 0 if never reached),
+    `from_pre[k]` the node numbered k (`from_pre[0]` is a placeholder 0), and
+    `parent[k]` the preorder number of k's DFS-tree parent (0 for the root).
+    """
+    to_pre = [0] * len(adj)
+    from_pre = [0]
+    parent = [0]
+    stack_node = [root]
+    stack_parent = [0]
+    pop_node, pop_parent = stack_node.pop, stack_parent.pop
+    push_node, push_parent = stack_node.append, stack_parent.append
+    while stack_node:
+        v = pop_node()
+        p = pop_parent()
+        if to_pre[v]:
+            continue
+        k = len(from_pre)
+        to_pre[v] = k
+        from_pre.append(v)
+        parent.append(p)
+        for s in adj[v]:
+            if not to_pre[s]:
+                push_node(s)
+                push_parent(k)
+    return to_pre, from_pre, parent
+
+
+def subtree_sizes(parent: list[int]) -> list[int]:
+    """Size of every DFS subtree, by preorder number: `k`'s subtree is `k .. k + size[k] - 1`.
+
+    With it "is `a` an ancestor of `b` in the DFS tree" is two comparisons of
+    preorder numbers, which is how retreating edges are told from cross edges.
+    """
+    size = [1] * len(parent)
+    size[0] = 0
+    for k in range(len(parent) - 1, 1, -1):
+        size[parent[k]] += size[k]
+    return size
+
+
+def reachable_blocks(cfg: CFG) -> frozenset[int]:
+    """The blocks reachable from block 1 along successor edges (a catch edge is an ordinary successor)."""
+    if not cfg.blocks:
+        return frozenset()
+    _, from_pre, _ = dfs_preorder(successor_lists(cfg), 1)
+    return frozenset(from_pre[1:])

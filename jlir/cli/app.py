@@ -1,0 +1,47 @@
+"""The `jlir` entry point: build the parser from the registered verbs, run one, map interrupts to exit codes."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import jlir
+from jlir.cli.output import err
+from jlir.cli.verbs import VERBS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="jlir", description="Read Julia's printed SSA IR (@code_typed, @code_lowered, IRCode, "
+                                 "@code_warntype, CFG listings) and print it back exactly.",
+        epilog="Exit status: 0 ok, 1 a file failed `roundtrip` or `diff` found the prints different, 2 unreadable "
+               "input, not Julia IR, or (fetch) no Julia or Julia failed.")
+    p.add_argument("--version", action="version", version=f"jlir {jlir.__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for verb in VERBS:
+        verb.register(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
+    try:
+        args = build_parser().parse_args(argv)
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
+    except KeyboardInterrupt:
+        err("jlir: interrupted")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`jlir parse … | head`): stop quietly, and keep Python from complaining at exit.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        return 141

@@ -1,0 +1,102 @@
+"""`jlir parse FILE…`: one summary line per function, or the model as JSON (one object per file, one per line)."""
+from __future__ import annotations
+
+import jlir
+from jlir.cli.inputs import attempt, internal, name, parse
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
+
+
+def register(sub) -> None:
+    sp = sub.add_parser("parse", help="summarise the functions in each file (or print the model as JSON)",
+                        description="One line per function: index, form, Julia version family, blocks, "
+                                    "statements and return type.")
+    sp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
+    sp.add_argument("--json", action="store_true",
+                    help="print the model as JSON (schema jlir/1): one object per file, one per line")
+    sp.set_defaults(func=run)
+
+
+def run(args) -> int:
+    status = EXIT_OK
+    for path in args.files:
+        doc, problem = attempt(path, "parsing", lambda: parse(path)[1])
+        if problem:
+            err(problem[1])
+            status = EXIT_ERROR
+            continue
+        try:
+            text = _json(doc, path) if args.json else _summary(doc, path)
+        except RecursionError:
+            err(f"{name(path)}: error: a value nests too deeply to be written "
+                + ("as JSON" if args.json else "in the summary"))
+            status = EXIT_ERROR
+        except Exception as e:
+            err(internal(path, "writing JSON" if args.json else "summarising", e))
+            status = EXIT_ERROR
+        else:
+            write(text)
+    return status
+
+
+def _json(doc, path: str) -> str:
+    from jlir.ir.serialize import to_json
+    return json_line(to_json(doc, source=name(path)))
+
+
+def _summary(doc, path: str) -> str:
+    n = len(jlir.functions(doc))
+    lines = [f"{name(path)}: {_plural(len(doc.items), 'dump')}, {_plural(n, 'function')}"]
+    lines += _format_table(_summary_rows(doc))
+    return "\n".join(lines) + "\n"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _function_row(index: str, f) -> tuple[str, ...]:
+    from jlir.printer.exprs import ExprPrinter
+    returns = f.return_type
+    if returns is None and f.header is not None:
+        returns = f.header.body_type
+    shown = "-" if returns is None else ExprPrinter(f.style).type(returns)
+    return (index, f.form.value, f.style.family, str(len(f.blocks)), str(len(f.stmts)), shown)
+
+
+def _other_row(index: str, item) -> tuple[str, ...]:
+    """A dump that is neither a function, a CFG listing nor a vector display, e.g. a StatementVector (`code.code`
+    shown as a Vector): no blocks, no return type."""
+    style, stmts, header = getattr(item, "style", None), getattr(item, "stmts", None), getattr(item, "header", None)
+    label = "stmt-vector" if type(item).__name__ == "StatementVector" else type(item).__name__
+    return (index, label, style.family if style is not None else "", "-",
+            str(len(stmts)) if stmts is not None else "-", header + ":" if header else "-")
+
+
+def _summary_rows(doc) -> list[tuple[str, ...]]:
+    from jlir.ir.function import CFGListing, Function, VectorDisplay
+    rows = []
+    for i, item in enumerate(doc.items, 1):
+        if isinstance(item, Function):
+            rows.append(_function_row(str(i), item))
+        elif isinstance(item, CFGListing):
+            rows.append((str(i), "cfg", item.style.family, str(len(item.blocks)), "-", "-"))
+        elif isinstance(item, VectorDisplay):
+            header = item.header + ":" if item.header is not None else "(elements without their header line)"
+            rows.append((str(i), "vector", "", "", "", header))
+            rows += [_function_row(f"{i}.{j}", sub) for j, sub in enumerate(item.items, 1)
+                     if isinstance(sub, Function)]
+        else:
+            rows.append(_other_row(str(i), item))
+    return rows
+
+
+def _format_table(rows: list[tuple[str, ...]]) -> list[str]:
+    header = ("#", "form", "julia", "blocks", "stmts", "returns")
+    table = [header] + rows
+    widths = [max(len(r[c]) for r in table) for c in range(len(header) - 1)]
+    right = {3, 4}
+    out = []
+    for r in table:
+        cells = [r[c].rjust(widths[c]) if c in right else r[c].ljust(widths[c]) for c in range(len(widths))]
+        out.append(("  " + "  ".join(cells) + "  " + r[-1]).rstrip())
+    return out

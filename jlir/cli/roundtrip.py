@@ -1,0 +1,69 @@
+"""`jlir roundtrip FILE…`: check format(parse(text)) == text, report each file's first differing line."""
+from __future__ import annotations
+
+import jlir
+from jlir.cli.inputs import attempt, name, parse
+from jlir.cli.output import EXIT_ERROR, EXIT_FAILED, EXIT_OK, err, write
+
+
+def register(sub) -> None:
+    rp = sub.add_parser("roundtrip", help="check that each file prints back byte for byte",
+                        description="For each file, check format(parse(text)) == text; report the first "
+                                    "differing line of each failure and `N passed, M failed`.")
+    rp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
+    rp.set_defaults(func=run)
+
+
+def _lines_with_ends(text: str) -> list[str]:
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def first_difference(expected: str, got: str) -> tuple[int, str | None, str | None] | None:
+    """(1-based line, expected line, printed line) of the first line that differs (None past the end)."""
+    a, b = _lines_with_ends(expected), _lines_with_ends(got)
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else None
+        y = b[i] if i < len(b) else None
+        if x != y:
+            return i + 1, x, y
+    return None
+
+
+def _shorten(line: str | None) -> str:
+    if line is None:
+        return "end of text"
+    r = repr(line)
+    return r if len(r) <= 300 else r[:297] + "..."
+
+
+def _parse_and_print(path: str) -> tuple[str, str]:
+    text, doc = parse(path)
+    return text, jlir.format(doc)
+
+
+def run(args) -> int:
+    passed = failed = 0
+    unreadable = False
+    for path in args.files:
+        result, problem = attempt(path, "parsing and printing", lambda: _parse_and_print(path))
+        if problem:
+            kind, message = problem
+            failed += 1
+            if kind == "input":
+                err(message)
+                unreadable = True
+            else:
+                write(message + "\n")
+            continue
+        text, got = result
+        if got == text:
+            passed += 1
+            continue
+        failed += 1
+        line, x, y = first_difference(text, got)
+        write(f"{name(path)}:{line}: differs: expected {_shorten(x)}, got {_shorten(y)}\n")
+    write(f"{passed} passed, {failed} failed\n")
+    if unreadable:
+        return EXIT_ERROR
+    return EXIT_FAILED if failed else EXIT_OK

@@ -1,0 +1,190 @@
+"""Compaction: Julia's `compact!` (`IncrementalCompact`, `base/compiler/ssair/ir.jl`) on an edited `IRCode`.
+
+What Julia 1.5's `compact!` does without CFG transforms, and so what this does:
+
+* pending nodes take their places (before their position; `attach_after`
+  ones after it), and every statement is renumbered in order;
+* in SSA form, a statement that is `nothing` is dropped and its uses read
+  `nothing`; a statement that is a bare value (`%3`, a literal, `_2`, a quoted
+  value; not a `GlobalRef`, which may throw) is dropped and its uses read that
+  value; a `π` whose type is the type of its operand is dropped and its uses
+  read the operand; a `φ` with one edge in a block with one predecessor is
+  dropped and its uses read its value;
+* a block left empty gets a `nothing::Nothing` placeholder, so the CFG keeps its shape;
+* blocks removed with `remove_block` are dropped and the others renumbered
+  (Julia does this only with CFG transforms on; it never happens otherwise).
+
+Not done here: Julia's `finish` then runs `simple_dce!`, which turns unused
+statements it proves effect-free into `nothing` (removed by the next
+`compact!`).  Deciding effect-freedom needs Julia's type lattice; jlir leaves
+it to the `dce` pass, so `compact` alone never removes a used-or-not call.
+
+In slot form (lowered code, `optimize=false`) Julia never compacts; here only
+statements deleted through the editor are dropped, and nothing is folded.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from jlir.edit.ircode import EditError, IRCode, map_values
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir import walk
+from jlir.ir.function import IR, Block, Function, Statement
+
+NOTHING_TYPE = T.TypeName(("Nothing",))
+_KEEP = object()
+# What `typeof` gives for a literal, by its printed family (hex and binary integers are unsigned, sized by digits).
+_LITERAL_TYPES = {"float": "Float64", "bool": "Bool", "char": "Char", "string": "String", "nothing": "Nothing",
+                  "symbol": "Symbol"}
+
+
+def compact(code: IRCode) -> Function:
+    """`code` placed, folded and renumbered as Julia's `compact!` would; `code` itself is unchanged."""
+    entries = _placed(code)
+    preds = [b.preds for b in code.cfg().blocks]
+    dropped: dict[int, object] = {}
+    kept: list[tuple[int, Statement, int]] = []
+    for old_id, s, b in entries:
+        folded = _fold(code, old_id, s, b, preds, dropped)
+        if folded is _KEEP:
+            kept.append((old_id, s, b))
+        else:
+            dropped[old_id] = folded
+    bb_rename = _block_numbers(code)
+    stmts, blocks = _renumber(code, kept, dropped, bb_rename)
+    return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable))
+
+
+def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:
+    """(old id, statement, old block) in Julia's compaction order, removed blocks left out."""
+    before: dict[int, list] = {}
+    after: dict[int, list] = {}
+    for nn in code.new_nodes:
+        (after if nn.attach_after else before).setdefault(nn.pos, []).append(nn.stmt)
+    out = []
+    for b, (first, last) in enumerate(code.blocks, 1):
+        if b in code.removed_blocks:
+            continue
+        for i in range(first, last + 1):
+            out += [(s.new_id, s, b) for s in before.get(i, ())]
+            out.append((i, code.stmts[i - 1], b))
+            out += [(s.new_id, s, b) for s in after.get(i, ())]
+    return out
+
+
+def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> object:
+    """What the statement becomes: `_KEEP`, or the value its uses read instead (it is dropped)."""
+    node = s.node
+    if code.slot_form:
+        return V.NOTHING if old_id in code.deleted else _KEEP
+    cls = type(node)
+    if node == V.NOTHING:
+        return V.NOTHING
+    if cls is V.SSAValue:
+        return node
+    if cls is N.PiNode:
+        return node.val if _trivial_pi(code, node, dropped) else _KEEP
+    if cls is N.PhiNode:
+        if len(node.edges) == 1 and node.values[0] is not None and len(preds[b - 1]) == 1:
+            return node.values[0]
+        return _KEEP
+    if cls in (V.Literal, V.QuoteNode, V.Argument, V.Symbol) or isinstance(node, T.Shown):
+        return node
+    return _KEEP
+
+
+def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
+    """Julia drops a π whose type is (`===`) the type of what it narrows."""
+    val = pi.val
+    while type(val) is V.SSAValue and val.id in dropped:
+        val = dropped[val.id]
+    if type(val) is V.SSAValue:
+        try:
+            return code.stmt(val.id).type == pi.typ
+        except EditError:
+            return False
+    if type(val) is V.Literal:
+        return _literal_type(val) == pi.typ
+    return False
+
+
+def _literal_type(lit: V.Literal):
+    if lit.kind == "int":
+        text = lit.text.lstrip("-")
+        if text.startswith(("0x", "0b", "0o")):
+            return None  # sized by its digits: not worth guessing; such a π is kept
+        return T.TypeName(("Int64",))
+    if lit.kind == "float" and (lit.text.endswith("f0") or "f" in lit.text.lstrip("-")):
+        return T.TypeName(("Float32",)) if not lit.text.startswith("Float16(") else T.TypeName(("Float16",))
+    name = _LITERAL_TYPES.get(lit.kind)
+    return T.TypeName((name,)) if name else None
+
+
+def _block_numbers(code: IRCode) -> dict[int, int]:
+    """Old block number → new one, removed blocks left out (0, the catch edge and `enter #0`, maps to itself)."""
+    out, n = {0: 0}, 0
+    for b in range(1, len(code.blocks) + 1):
+        if b not in code.removed_blocks:
+            n += 1
+            out[b] = n
+    return out
+
+
+def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], list[Block]]:
+    """The kept statements renumbered, with empty blocks given a placeholder, and the new block ranges."""
+    new_id: dict[int, int] = {}
+    by_block: dict[int, list] = {}
+    for old_id, s, b in kept:
+        by_block.setdefault(b, []).append((old_id, s))
+    order: list[tuple[int | None, Statement]] = []
+    blocks: list[Block] = []
+    for b in range(1, len(code.blocks) + 1):
+        if b in code.removed_blocks:
+            continue
+        items = by_block.get(b) or [(None, Statement(V.NOTHING, NOTHING_TYPE, 0))]
+        first = len(order) + 1
+        for old_id, s in items:
+            order.append((old_id, s))
+            if old_id is not None:
+                new_id[old_id] = len(order)
+        blocks.append(Block(first, len(order)))
+    resolve = _resolver(dropped, new_id)
+
+    def block(x: int) -> int:
+        if x not in bb_rename:
+            raise EditError(f"a branch or φ edge names block #{x}, which was removed")
+        return bb_rename[x]
+    renumbered = bb_rename != {x: x for x in bb_rename}
+    out = []
+    for _, s in order:
+        node = map_values(s.node, lambda v: resolve(v) if type(v) is V.SSAValue else v)
+        if renumbered:
+            node = walk.map_targets(node, block)
+        out.append(s if node is s.node and s.new_id is None else
+                   replace(s, node=node, new_id=None, attach_after=False))
+    return out, blocks
+
+
+def _resolver(dropped: dict[int, object], new_id: dict[int, int]):
+    """The function giving each old SSA value its value after compaction (following chains of dropped statements)."""
+    cache: dict[int, object] = {}
+
+    def resolve(v: V.SSAValue):
+        k = v.id
+        if k in cache:
+            return cache[k]
+        seen = []
+        while type(v) is V.SSAValue and v.id in dropped:
+            if v.id in seen:
+                raise EditError(f"%{k} is defined through itself ({' → '.join('%' + str(x) for x in seen)})")
+            seen.append(v.id)
+            v = dropped[v.id]
+        if type(v) is V.SSAValue:
+            if v.id not in new_id:
+                raise EditError(f"a statement uses %{v.id}, which does not exist")
+            v = V.SSAValue(new_id[v.id])
+        cache[k] = v
+        return v
+    return resolve

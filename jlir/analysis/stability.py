@@ -1,0 +1,323 @@
+"""The type-stability report of one function: what `@code_warntype` highlights, and why code is slow.
+
+`stability(fn)` lists every value whose type Julia would flag (see
+`jlir.analysis.concrete` for the rules), the calls left to dynamic dispatch,
+the `Core.Box` captures, and the return type, with an overall severity the
+way `@code_warntype` colours it: red if anything is red, yellow if only
+yellow, ok otherwise.  Which facts exist depends on the display: a
+`@code_lowered` print has no types, and unoptimized code (`@code_warntype`,
+`optimize=false`) has not resolved any call to an `invoke` yet, so dynamic
+calls are judged only in optimized IR; the report says what it could not judge
+(`notes`) rather than inventing facts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jlir.analysis.concrete import RED, YELLOW, is_builtin_callee, judge, name_of
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.function import Form, Function
+from jlir.ir.walk import operands, used_ids
+from jlir.printer.exprs import ExprPrinter
+
+__all__ = ["Flag", "DynamicCall", "BoxUse", "StabilityReport", "stability", "render_text"]
+
+# Builtins whose call dispatches dynamically on its function argument (splatting, `invokelatest`).
+DYNAMIC_BUILTINS = frozenset({"_apply", "_apply_iterate", "_apply_latest", "_call_latest", "invoke"})
+NOTE_NO_TYPES = "no types: this display prints none, so no value is judged"
+NOTE_UNOPTIMIZED = "unoptimized code: no call is resolved to an invoke yet, so dynamic calls are not judged"
+NOTE_NO_RETURN = "no return type printed"
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A value Julia would flag: `%5`, a slot (`x`, `@_6`) or the return type; `stmt` its statement (1-based)."""
+    value: str
+    kind: str  # "ssa" | "slot" | "return"
+    stmt: int | None
+    type: str
+    severity: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DynamicCall:
+    """A `call` of a generic function in optimized IR: dispatched at run time, not `invoke`d."""
+    stmt: int
+    value: str | None
+    callee: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoxUse:
+    """A `Core.Box` capture: its allocation (`new`) or an access to its `contents` (`setfield!`, `getfield`, …)."""
+    stmt: int
+    op: str
+    box: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StabilityReport:
+    """Everything `stability` found; `unknown` lists the type names taken as concrete without evidence."""
+    form: str
+    julia: str
+    has_types: bool
+    optimized: bool
+    return_type: str | None
+    return_concrete: bool | None
+    flags: tuple[Flag, ...]
+    dynamic_calls: tuple[DynamicCall, ...]
+    boxes: tuple[BoxUse, ...]
+    unknown: tuple[str, ...]
+    notes: tuple[str, ...]
+
+    @property
+    def severity(self) -> str:
+        """`red` if any flag is red, `yellow` if any is yellow, else `ok` (as `@code_warntype` colours)."""
+        severities = {f.severity for f in self.flags}
+        return RED if RED in severities else YELLOW if YELLOW in severities else "ok"
+
+    @property
+    def counts(self) -> dict:
+        return {"red": sum(f.severity == RED for f in self.flags),
+                "yellow": sum(f.severity == YELLOW for f in self.flags),
+                "dynamic_calls": len(self.dynamic_calls), "boxes": len(self.boxes), "unknown": len(self.unknown)}
+
+    def to_json(self) -> dict:
+        """Plain data, keys sorted, lists in statement order."""
+        def rows(items):
+            return [{k: getattr(i, k) for k in sorted(type(i).__slots__)} for i in items]
+        data = {"form": self.form, "julia": self.julia, "has_types": self.has_types, "optimized": self.optimized,
+                "return_type": self.return_type, "return_concrete": self.return_concrete,
+                "flags": rows(self.flags), "dynamic_calls": rows(self.dynamic_calls), "boxes": rows(self.boxes),
+                "unknown": list(self.unknown), "notes": list(self.notes), "severity": self.severity,
+                "counts": self.counts}
+        return dict(sorted(data.items()))
+
+
+def _numbered(f: Function):
+    """(statement number, SSA id, statement) in print order; pending nodes have no statement number."""
+    n = 0
+    for s in f.stmts:
+        if s.new_id is None:
+            n += 1
+            yield n, n, s
+        else:
+            yield None, s.new_id, s
+
+
+def _is_optimized(f: Function) -> bool:
+    """Optimized IR has no slot assignments or `NewvarNode`s: lowering's slots are gone after SSA conversion."""
+    if f.form not in (Form.TYPED, Form.IRCODE):
+        return False
+    return not any((type(s.node) is N.Expr and s.node.head == "=") or type(s.node) is N.NewvarNode for s in f.stmts)
+
+
+def _type_of(s):
+    """The printed type of a statement; a π node prints its type inside (`π (%9, String)`)."""
+    if s.type is None and type(s.node) is N.PiNode:
+        return s.node.typ
+    return s.type
+
+
+def _flag(value, kind, stmt, t, f, p, unknown: set) -> Flag | None:
+    verdict = judge(t, f.style)
+    unknown.update(verdict.unknown)
+    if not verdict.flagged:
+        return None
+    return Flag(value, kind, stmt, p.type(t), verdict.severity, verdict.reason)
+
+
+def _value_flags(f: Function, p: ExprPrinter, unknown: set) -> list[Flag]:
+    """Flags of the used SSA values and the slots (warntype header; slot assignments of unoptimized code)."""
+    out: list[Flag] = []
+    header = f.header
+    for _title, entries in (header.sections if header is not None else ()):
+        for name, _sep, t in entries:
+            flag = _flag(name, "slot", None, t, f, p, unknown)
+            out.append(flag) if flag else None
+    used = used_ids(f.stmts)
+    for stmt, sid, s in _numbered(f):
+        t = _type_of(s)
+        if t is None:
+            continue
+        node = s.node
+        if type(node) is N.Expr and node.head == "=" and type(node.args[0]) is V.SlotNumber:
+            flag = _flag(p.slot(node.args[0]), "slot", stmt, t, f, p, unknown)
+        elif sid in used:
+            flag = _flag(f"%{sid}", "ssa", stmt, t, f, p, unknown)
+        else:
+            continue
+        out.append(flag) if flag else None
+    return out
+
+
+def _return_flag(f: Function, p: ExprPrinter, unknown: set) -> tuple[object, Flag | None]:
+    t = f.header.body_type if f.form is Form.WARNTYPE and f.header is not None else f.return_type
+    if t is None:
+        return None, None
+    return t, _flag("return", "return", None, t, f, p, unknown)
+
+
+def callee_name(callee) -> str | None:
+    """How a callee is printed, as the builtin table names it: `Core.tuple`, `Base.add_int`, `===`, `isa`."""
+    cls = type(callee)
+    if cls is V.GlobalRef:
+        return callee.name if callee.module is None else f"{callee.module}.{callee.name}"
+    if cls is V.SlotNumber and callee.id is None:
+        return callee.name  # a bare function constant: `(isa)(%1, Int64)`
+    return None
+
+
+def _is_dynamic(s) -> bool:
+    """A `call` not of a builtin or intrinsic (1.12's call label decides where it is printed)."""
+    node = s.node
+    if type(node) is not N.Expr or node.head != "call":
+        return False
+    if s.label is not None:
+        return s.label == "dynamic"
+    name = callee_name(node.args[0])
+    if name is None:
+        return True
+    return not is_builtin_callee(name) or name.rsplit(".", 1)[-1] in DYNAMIC_BUILTINS
+
+
+def _dynamic_calls(f: Function, p: ExprPrinter) -> list[DynamicCall]:
+    used = used_ids(f.stmts)
+    out = []
+    for stmt, sid, s in _numbered(f):
+        if stmt is not None and _is_dynamic(s):
+            callee = p.unquoted(s.node.args[0])
+            out.append(DynamicCall(stmt, f"%{sid}" if sid in used else None, callee, p.statement(s.node, False)))
+    return out
+
+
+_BOX = V.GlobalRef("Core", "Box")
+_CONTENTS = V.QuoteNode(V.Symbol("contents"))
+_BOX_OPS = ("setfield!", "getfield", "isdefined")
+
+
+def _box_allocation(node, stmts_by_id: dict) -> bool:
+    """`%new(Core.Box)`, `%new(%1)` with `%1 = Core.Box`, or `Core.Box(…)`."""
+    if type(node) is not N.Expr or node.head not in ("new", "call") or not node.args:
+        return False
+    head = node.args[0]
+    if type(head) is V.SSAValue and head.id in stmts_by_id:
+        head = stmts_by_id[head.id].node
+    return head == _BOX
+
+
+def _box_holders(f: Function) -> tuple[set, set]:
+    """SSA ids and slot names holding a box: allocations, slots assigned one, slots typed `Core.Box`."""
+    by_id = {sid: s for _, sid, s in _numbered(f)}
+    ssa = {sid for sid, s in by_id.items() if _box_allocation(s.node, by_id) or name_of(s.type or 0) == "Core.Box"}
+    slots = set()
+    for s in f.stmts:
+        node = s.node
+        if type(node) is N.Expr and node.head == "=" and type(node.args[0]) is V.SlotNumber:
+            rhs = node.args[1]
+            if _box_allocation(rhs, by_id) or (type(rhs) is V.SSAValue and rhs.id in ssa):
+                slots.add(node.args[0])
+    return ssa, slots
+
+
+def _box_uses(f: Function, p: ExprPrinter) -> list[BoxUse]:
+    by_id = {sid: s for _, sid, s in _numbered(f)}
+    ssa, slots = _box_holders(f)
+    out = []
+    for stmt, sid, s in _numbered(f):
+        if stmt is None:
+            continue
+        for node in (s.node, *operands(s.node)):  # the statement, or the call assigned to a slot
+            if type(node) is not N.Expr:
+                continue
+            if _box_allocation(node, by_id):
+                holder = p.slot(s.node.args[0]) if node is not s.node else f"%{sid}"
+                out.append(BoxUse(stmt, "new", holder, p.statement(s.node, False)))
+                break
+            op = _box_access(node, ssa, slots)
+            if op:
+                out.append(BoxUse(stmt, op, p.unquoted(node.args[1]), p.statement(s.node, False)))
+                break
+    return out
+
+
+def _box_access(node: N.Expr, ssa: set, slots: set) -> str | None:
+    """`setfield!`/`getfield`/`isdefined` of a box's `:contents`, else None."""
+    if node.head != "call" or len(node.args) < 3 or node.args[2] != _CONTENTS:
+        return None
+    name = callee_name(node.args[0]) or ""
+    op = name.rsplit(".", 1)[-1]
+    box = node.args[1]
+    held = (type(box) is V.SSAValue and box.id in ssa) or box in slots
+    return op if op in _BOX_OPS and held else None
+
+
+def stability(fn: Function) -> StabilityReport:
+    """The stability report of one function, in any display."""
+    p = ExprPrinter(fn.style, ircode=fn.form is Form.IRCODE)
+    unknown: set = set()
+    has_types = fn.form is not Form.LOWERED
+    optimized = _is_optimized(fn)
+    flags = _value_flags(fn, p, unknown) if has_types else []
+    ret, ret_flag = _return_flag(fn, p, unknown) if has_types else (None, None)
+    if ret_flag is not None:
+        flags.append(ret_flag)
+    notes = []
+    if not has_types:
+        notes.append(NOTE_NO_TYPES)
+    elif ret is None:
+        notes.append(NOTE_NO_RETURN)
+    if not optimized:
+        notes.append(NOTE_UNOPTIMIZED)
+    return StabilityReport(
+        form=fn.form.value, julia=fn.style.family, has_types=has_types, optimized=optimized,
+        return_type=None if ret is None else p.type(ret), return_concrete=None if ret is None else ret_flag is None,
+        flags=tuple(flags), dynamic_calls=tuple(_dynamic_calls(fn, p)) if optimized else (),
+        boxes=tuple(_box_uses(fn, p)), unknown=tuple(sorted(unknown)), notes=tuple(notes))
+
+
+# Julia 1.5's SGR codes for `@code_warntype` (`Base.emphasize` is `printstyled(…; bold=true)` in
+# `warn_color()` = :yellow or `error_color()` = :light_red; good types are `printstyled(…; color=:cyan)`).
+SGR = {RED: ("\x1b[91m\x1b[1m", "\x1b[22m\x1b[39m"), YELLOW: ("\x1b[33m\x1b[1m", "\x1b[22m\x1b[39m"),
+       "ok": ("\x1b[36m", "\x1b[39m")}
+
+
+def _paint(text: str, severity: str, color: bool) -> str:
+    if not color:
+        return text
+    on, off = SGR[severity]
+    return on + text + off
+
+
+def render_text(report: StabilityReport, color: bool = False) -> str:
+    """A compact human report; with `color`, types and severities coloured as `@code_warntype` colours them."""
+    c = report.counts
+    lines = [f"stability: {_paint(report.severity.upper(), report.severity, color)} "
+             f"({c['red']} red, {c['yellow']} yellow, {c['dynamic_calls']} dynamic call(s), "
+             f"{c['boxes']} Core.Box use(s)) [{report.form}, Julia {report.julia}]"]
+    if report.return_type is not None:
+        sev = "ok" if report.return_concrete else next(f.severity for f in report.flags if f.kind == "return")
+        lines.append(f"return type: {_paint('::' + report.return_type, sev, color)}")
+    values = [f for f in report.flags if f.kind != "return"]
+    if values:
+        lines.append("non-concrete values:")
+        width = max(len(f.value) for f in values)
+        for f in values:
+            where = f"stmt {f.stmt}" if f.stmt is not None else "slot"
+            lines.append(f"  {f.value:<{width}}  {where:<8} {_paint('::' + f.type, f.severity, color)}"
+                         f"  {f.severity}: {f.reason}")
+    if report.dynamic_calls:
+        lines.append("dynamic calls:")
+        lines.extend(f"  stmt {d.stmt}: {d.text}" for d in report.dynamic_calls)
+    if report.boxes:
+        lines.append("Core.Box captures:")
+        lines.extend(f"  stmt {b.stmt}: {b.op} {b.box}: {b.text}" for b in report.boxes)
+    if report.unknown:
+        lines.append("unknown type names (taken as concrete): " + ", ".join(report.unknown))
+    lines.extend(f"note: {n}" for n in report.notes)
+    return "\n".join(lines) + "\n"

@@ -3,7 +3,7 @@
 
 Usage:
     python3 scripts/regen_fixtures.py [--julia SPEC]... [--cases NAME[,NAME...]]...
-                                      [--out ROOT] [--cases-dir DIR]
+                                      [--out ROOT] [--cases-dir DIR] [--base-sample]
 
 SPEC is a path, a command on PATH, or `+CHANNEL` (juliaup: `--julia +1.10
 --julia +1.11`); without --julia: `$JLIR_JULIA`, `julia` on PATH, jlir's Julia
@@ -13,6 +13,10 @@ one Julia process (jlir.live's subprocess backend) evaluates every case of
 
     <case>.<form>.txt   what Julia prints for that form (see jlir/live/jlir.jl)
     <case>.domtree.json Julia's immediate dominators of that IRCode's CFG
+    reference-*         Julia's own CFG, dominators, verify_ir verdict and SSA
+                        construction data, per case and (`--base-sample`, slow)
+                        for a sample of Base (see scripts/reference_data.py;
+                        Julia 1.5 only; without the flag the sample is kept)
     MANIFEST.json       Julia version and platform; per case its source, target,
                         rank; per file its case, form, command and sha256; the
                         forms Julia could not produce, with its error message
@@ -50,6 +54,8 @@ sys.path.insert(0, str(REPO))
 
 from jlir.live import Julia, JuliaError, LiveError, JuliaNotFound  # noqa: E402
 from jlir.live.locate import find_julia  # noqa: E402
+
+import reference_data  # noqa: E402  (scripts/reference_data.py)
 
 INSTALL_SH = REPO / "scripts" / "install-julia.sh"
 DEFAULT_CASES = REPO / "fixtures" / "cases"
@@ -210,7 +216,46 @@ def build_manifest(jl: Julia, result: dict, old: dict | None, keep: set[str]) ->
     }
 
 
-def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[str] | None) -> None:
+def write_reference(jl: Julia, result: dict, work: Path, final: Path, keep: set[str], ranks: dict[str, int],
+                    base_sample: str | None | bool) -> dict:
+    """Julia's reference analyses (Julia 1.5 only): the cases file, and the Base sample when asked (else the old
+    one is carried over).  `base_sample`: False, or the Julia spec to run the sample with.  Their manifest entries."""
+    if jl.info.get("reference") != "true":
+        if base_sample is not False:
+            raise RegenError(f"Julia {jl.version} cannot produce the reference analyses (--base-sample needs 1.5)")
+        return {}
+    targets = {name: c["target"] for name, c in result["cases"].items() if "target" in c}
+    records, errors = reference_data.case_records(jl, targets)
+    result["errors"].update({f"{name}.reference": msg for name, msg in errors.items()})
+    text = reference_data.merged_case_lines(records, final / reference_data.CASES_FILE, keep, ranks)
+    files = {reference_data.CASES_FILE: fixture_bytes(reference_data.CASES_FILE, text, jl.info["path"])}
+    command = {reference_data.CASES_FILE: "JlirLive.reference_json(f, T) per case (jlir/live/jlir.jl)"}
+    if base_sample is not False:
+        log("Base sample: running scripts/gen_base_reference.jl")
+        try:
+            base, info = reference_data.base_sample(find_julia(base_sample).argv, jl.version)
+        except RuntimeError as e:
+            raise RegenError(str(e)) from None
+        log(f"Base sample: {info['functions']} functions, {len(info['skipped_julia_failed'])} skipped (Julia "
+            f"failed), {len(info['skipped_jlir_unreadable'])} skipped (jlir cannot read)")
+        for name, data in base.items():
+            if not name.endswith(".gz"):
+                fixture_bytes(name, data.decode("utf-8"), jl.info["path"])
+        files.update(base)
+    else:
+        files.update({name: (final / name).read_bytes() for name in reference_data.BASE_FILES
+                      if (final / name).exists()})
+    entries = {}
+    for name, data in files.items():
+        (work / name).write_bytes(data)
+        entries[name] = {"case": None, "form": "reference", "sha256": sha256_bytes(data),
+                         "command": command.get(name, "scripts/regen_fixtures.py --base-sample (see "
+                                                      f"{reference_data.BASE_INFO})")}
+    return entries
+
+
+def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[str] | None,
+              base_sample: bool = False) -> None:
     all_cases = {p.stem: p for p in sorted(cases_dir.glob("*.jl"))}
     if not all_cases:
         raise RegenError(f"no cases in {cases_dir}")
@@ -237,7 +282,9 @@ def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[s
                 for f in final.iterdir():
                     if f.is_file() and f.name != MANIFEST and f.name.split(".", 1)[0] in keep:
                         shutil.copy2(f, work / f.name)
+            reference = write_reference(jl, result, work, final, keep, ranks, spec if base_sample else False)
             manifest = build_manifest(jl, result, old_manifest, keep)
+            manifest["files"].update(reference)
             for key, msg in sorted(result["errors"].items()):
                 log(f"  could not produce {key}: {msg}")
             produced = {entry["case"] for entry in result["files"].values()}
@@ -285,6 +332,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="output root (default: fixtures/); writes ROOT/julia-<version>/")
     ap.add_argument("--cases-dir", type=Path, default=DEFAULT_CASES, metavar="DIR",
                     help="case folder (default: fixtures/cases), with its order.txt")
+    ap.add_argument("--base-sample", action="store_true",
+                    help="also regenerate the Base sample of Julia's reference analyses (Julia 1.5; see "
+                         "scripts/reference_data.py); without it the committed sample is kept")
     args = ap.parse_args(argv)
 
     selected = None
@@ -293,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         t0 = time.monotonic()
         for spec in julia_specs(args.julia):
-            regen_one(spec, args.out.resolve(), args.cases_dir.resolve(), selected)
+            regen_one(spec, args.out.resolve(), args.cases_dir.resolve(), selected, args.base_sample)
         log(f"done in {time.monotonic() - t0:.1f}s")
         return 0
     except (RegenError, LiveError, OSError) as e:

@@ -36,8 +36,10 @@ def regenerated(request, tmp_path_factory):
 
 
 def fixture_texts(folder):
+    """The fixtures a plain regeneration writes (the Base reference sample needs `--base-sample`)."""
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.iterdir())
-            if p.suffix in (".txt", ".json") and p.name != "MANIFEST.json"}
+            if p.suffix in (".txt", ".json", ".jsonl") and p.name != "MANIFEST.json"
+            and not p.name.startswith("reference-base")}
 
 
 def test_regenerated_fixtures_equal_the_committed_ones(regenerated):

@@ -46,6 +46,10 @@
 #                                                  once per distinct (NAME, CODE))
 #   render FORM TARGET                  ok, text, command
 #   cfg TARGET                          ok, JSON of the CFG: blocks with stmts, preds, succs
+#   reference TARGET                    ok, JSON of Julia's analyses of the `ircode-noline` IRCode
+#                                                 (cfg, idoms, verify) and of its SSA construction
+#                                                 (ssa: pre-SSA cfg, idoms, per-slot defs/live_in/idf);
+#                                                 1.5 only (see `reference_json`)
 #   load_case CODE NAME RANK            ok, target, forms (comma-separated), f, T, warning
 #   quit                                ok, then exit
 # A request that fails in Julia gets `error, STAGE, message`, STAGE being where it
@@ -240,6 +244,113 @@ function cfg_json(cfg)
     block(b) = string("{\"stmts\": [", first(b.stmts), ", ", last(b.stmts), "], \"preds\": [",
                       join(b.preds, ", "), "], \"succs\": [", join(b.succs, ", "), "]}")
     return string("{\"blocks\": [", join(map(block, cfg.blocks), ", "), "]}\n")
+end
+
+# ------------------------------------------------------------- reference
+# Julia's own answers to the analyses jlir reimplements (CFG, dominators,
+# iterated dominance frontiers, verify_ir), for tests/test_reference_julia.py.
+# The optimized side is the `ircode-noline` IRCode; the SSA side reproduces the
+# first steps of 1.5's `run_passes` on the inferred, unoptimized CodeInfo
+# (`convert_to_ircode`, then what `slot2reg`/`construct_ssa!` compute before
+# inserting φ nodes).  It calls compiler internals that exist in 1.5 only.
+const HAS_SSA_REFERENCE = all(n -> isdefined(CC, n),
+    (:convert_to_ircode, :scan_slot_def_use, :compute_live_ins, :idf, :BlockLiveness, :verify_ir,
+     :InferenceState, :InferenceResult, :OptimizationState, :construct_domtree))
+
+"A JSON string literal of `s`."
+function json_string(s::AbstractString)
+    buf = IOBuffer()
+    print(buf, '"')
+    for c in s
+        if c == '"' || c == '\\'
+            print(buf, '\\', c)
+        elseif c < ' '
+            print(buf, "\\u", string(UInt32(c), base=16, pad=4))
+        else
+            print(buf, c)
+        end
+    end
+    print(buf, '"')
+    return String(take!(buf))
+end
+
+json_ints(v) = string("[", join(v, ", "), "]")
+
+"""
+`verify_ir`'s verdict on `ir`: "ok", or what it printed to stderr before throwing
+plus the error (1.5's `@verify_error` prints the reason, then calls `error()`).
+"""
+function verify_verdict(ir)
+    mktemp() do _, io
+        failure = nothing
+        redirect_stderr(io) do
+            try
+                CC.verify_ir(ir)
+            catch e
+                e isa InterruptException && rethrow()
+                failure = e
+            end
+        end
+        failure === nothing && return "ok"
+        flush(io); seekstart(io)
+        printed = strip(read(io, String))
+        shown = error_message(failure)
+        return isempty(printed) ? shown : shown == "" ? printed : string(printed, " | ", shown)
+    end
+end
+
+"""
+The pre-SSA data of `mi` as 1.5's `run_passes` sees it: inference as `typeinf_code`
+runs it (uncached), the OptimizationState, `convert_to_ircode` (no coverage), the
+domtree `slot2reg` builds, and per slot that has uses (the slots `construct_ssa!`
+places φ nodes for) the def blocks `compute_live_ins` returns (plus the catch
+blocks `construct_ssa!` adds for PhiC nodes), the live-in blocks, the φ blocks
+`idf` returns (pruned by liveness) and, with every block declared live-in,
+`idf`'s unpruned iterated dominance frontier of the same defs.
+"""
+function ssa_reference_json(mi::Core.MethodInstance)
+    HAS_SSA_REFERENCE || error("Julia $VERSION lacks the 1.5 compiler internals the SSA reference needs")
+    frame = CC.InferenceState(CC.InferenceResult(mi), false, CC.Params(Base.get_world_counter()))
+    frame === nothing && error("no code to infer for $(mi.specTypes)")
+    CC.typeinf(frame) || error("inference did not finish for $(mi.specTypes)")
+    opt = CC.OptimizationState(frame)
+    ci = opt.src
+    nargs = Int(opt.nargs) - 1
+    ir = CC.convert_to_ircode(ci, CC.copy_exprargs(ci.code), false, nargs, opt)
+    cfg = ir.cfg
+    domtree = CC.construct_domtree(cfg)
+    catch_blocks = Int[CC.block_for_inst(cfg, stmt.args[1]) for stmt in ir.stmts if isexpr(stmt, :enter)]
+    all_blocks = collect(1:length(cfg.blocks))
+    slots = String[]
+    for (idx, slot) in enumerate(CC.scan_slot_def_use(nargs, ci, ir.stmts))
+        isempty(slot.uses) && continue
+        live = CC.compute_live_ins(cfg, slot)
+        for li in live.live_in_bbs
+            li in catch_blocks && !(li in live.def_bbs) && push!(live.def_bbs, li)
+        end
+        phis = CC.idf(cfg, live, domtree)
+        full = CC.idf(cfg, CC.BlockLiveness(copy(live.def_bbs), all_blocks), domtree)
+        push!(slots, string("{\"slot\": ", idx, ", \"defs\": ", json_ints(live.def_bbs),
+                            ", \"live_in\": ", json_ints(live.live_in_bbs), ", \"idf\": ", json_ints(phis),
+                            ", \"idf_full\": ", json_ints(full), "}"))
+    end
+    return string("{\"cfg\": ", rstrip(cfg_json(cfg)), ", \"idoms\": ", json_ints(idoms(domtree)),
+                  ", \"slots\": [", join(slots, ", "), "]}")
+end
+
+"""
+Julia's reference answers for the optimized IRCode `ir` of `mi` (its CFG, its
+idoms, verify_ir's verdict) and for `mi`'s SSA construction, as one JSON object.
+"""
+function reference_json(ir, mi::Core.MethodInstance)
+    return string("{\"cfg\": ", rstrip(cfg_json(ir.cfg)), ", \"idoms\": ", json_ints(idoms(domtree(ir))),
+                  ", \"verify\": ", json_string(verify_verdict(ir)), ", \"ssa\": ", ssa_reference_json(mi), "}")
+end
+
+"`reference_json` of the target's `ircode-noline` IRCode and method instance."
+function reference_json(@nospecialize(f), @nospecialize(types))
+    mi = first_result(method_instances(f, types), "method_instances")
+    return reference_json(ircode(f, types; lines=false), mi)
 end
 
 """
@@ -490,7 +601,7 @@ machine_paths() = filter(p -> length(p) > 4, unique([Sys.BINDIR, normpath(Sys.BI
 function info()
     lines = ["protocol\t$PROTOCOL", "version\t$VERSION", "machine\t$(Sys.MACHINE)",
              "word_size\t$(Sys.WORD_SIZE)", "forms\t$(join(FORMS, ","))", "pid\t$(getpid())",
-             "compiler\t$CC"]
+             "compiler\t$CC", "reference\t$(HAS_SSA_REFERENCE && HAS_INFLATE_IR)"]
     append!(lines, ["path\t$p" for p in machine_paths()])
     return join(lines, "\n")
 end
@@ -524,7 +635,8 @@ function handle(request::Vector{String})
     try
         isempty(request) && error("empty request")
         verb, args = request[1], request[2:end]
-        nargs = Dict("hello" => 0, "define" => 2, "render" => 2, "cfg" => 1, "load_case" => 3, "quit" => 0)
+        nargs = Dict("hello" => 0, "define" => 2, "render" => 2, "cfg" => 1, "reference" => 1, "load_case" => 3,
+                     "quit" => 0)
         haskey(nargs, verb) || error("unknown request `$verb`")
         length(args) == nargs[verb] || error("`$verb` takes $(nargs[verb]) field(s), got $(length(args))")
         if verb == "hello" || verb == "quit"
@@ -546,6 +658,11 @@ function handle(request::Vector{String})
             stage = "render"
             (HAS_CODE_IRCODE || HAS_INFLATE_IR) || error("Julia $VERSION cannot produce IRCode")
             return ["ok", Base.invokelatest(() -> cfg_json(ircode(f, types; lines=true).cfg))]
+        elseif verb == "reference"
+            stage = "target"
+            f, types, _, _ = resolve_in_main(args[1])
+            stage = "render"
+            return ["ok", Base.invokelatest(reference_json, f, types)]
         else # load_case
             stage = "load_case"
             code, name, rank = args

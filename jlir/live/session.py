@@ -218,6 +218,16 @@ class Julia:
         (text,) = self._call("cfg", target)
         return CFG.from_json(json.loads(text))
 
+    def reference(self, target: str, *, defs: str | None = None, defs_name: str = DEFAULT_DEFS_NAME) -> dict:
+        """Julia's own analyses of the target (Julia 1.5 only), the reference jlir's analyses are checked against:
+        `cfg`, `idoms` and `verify` ("ok" or verify_ir's error) of its `ircode-noline` IRCode, and `ssa`: the
+        pre-SSA IRCode's `cfg` and `idoms` and per slot with uses its def blocks, live-in blocks, the φ blocks
+        `idf` places (`idf`) and the unpruned iterated dominance frontier (`idf_full`), in Julia's order."""
+        if defs:
+            self.define(defs, defs_name)
+        (text,) = self._call("reference", target)
+        return json.loads(text)
+
     def domtree(self, target: str, *, defs: str | None = None,
                 defs_name: str = DEFAULT_DEFS_NAME) -> tuple[int, ...]:
         """Immediate dominator of each block (index 0 is block 1; 0 for the entry and unreachable blocks),

@@ -198,6 +198,37 @@ def _token(kind: str, value: str, start: int) -> Token:
     return t
 
 
+# ` if not ` and ` with scope ` are the only multi-word keywords; `unless %5 goto %16` (`show` of a ≤1.5
+# `Expr(:gotoifnot)`) has `goto` after an operand.
+_WORDS_AFTER_SPACE = (("KW_IF_NOT", "if not", True), ("KW_WITH_SCOPE", "with scope", True),
+                      ("KW_GOTO", "goto", False), ("KW_WHERE", "where", True))
+_REFINED = frozenset({"NAME", "OP", "PUNCT"})
+
+
+def _word_after_space(text: str, pos: int, expecting_operand: bool):
+    """(token type, word) of a keyword that starts at `pos` after a run of spaces, or None (the spaces are dropped)."""
+    for kind, word, anywhere in _WORDS_AFTER_SPACE:
+        if text.startswith(word + " ", pos) and (anywhere or not expecting_operand):
+            return kind, word
+    return None
+
+
+def _refine(kind: str, value: str, prev, text: str, pos: int, expecting_operand: bool) -> str:
+    """The grammar's token type for a NAME (keyword, literal, word operator), OP or PUNCT match ending at `pos`."""
+    if kind == "NAME":
+        if prev in _STATEMENT_START and value in _KEYWORDS and (pos == len(text) or text[pos] in " (") \
+                and (value != "unless" or " goto " in text[pos:]):
+            return _KEYWORDS[value]
+        if value in _LITERAL_NAMES:
+            return _LITERAL_NAMES[value]
+        if value in WORD_OPS and not expecting_operand:
+            return "OP_COMP"
+        return kind
+    if kind == "OP":
+        return "OP_ASSIGN" if value == "=" else _op_token(value)
+    return _PUNCT[value]
+
+
 def tokenize(text: str, end: bool = False) -> list[Token]:
     """Lark tokens for one statement body or type; `end`: finish with Lark's `$END` token."""
     out = []
@@ -214,11 +245,7 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
         if kind is None and c == "(" and (expecting_operand or not text.startswith("(generic", pos)):
             kind = "LPAR"
         if kind is not None:  # one character, one token: no regex needed
-            t = _new_token(Token, c)
-            t.type = kind
-            t.value = c
-            t.start_pos = pos
-            push(t)
+            push(_token(kind, c, pos))
             pos += 1
             prev = kind
             continue
@@ -240,52 +267,24 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
             value = m.group()
             start, pos = pos, m.end()
         if kind == "WS":
-            # ` if not ` and ` with scope ` are the only multi-word keywords.
-            if text.startswith("if not ", pos):
-                push(_token("KW_IF_NOT", "if not", pos))
-                pos += 7
-                prev = "KW_IF_NOT"
-            elif text.startswith("with scope ", pos):
-                push(_token("KW_WITH_SCOPE", "with scope", pos))
-                pos += 11
-                prev = "KW_WITH_SCOPE"
-            elif text.startswith("goto ", pos) and not expecting_operand:
-                # `unless %5 goto %16`: `show` of a ≤1.5 `Expr(:gotoifnot)`
-                push(_token("KW_GOTO", "goto", pos))
-                pos += 5
-                prev = "KW_GOTO"
-            elif text.startswith("where ", pos):
-                push(_token("KW_WHERE", "where", pos))
-                pos += 6
-                prev = "KW_WHERE"
+            word = _word_after_space(text, pos, expecting_operand)
+            if word is not None:
+                kind, value = word
+                push(_token(kind, value, pos))
+                pos += len(value) + 1
+                prev = kind
             continue
         if kind == "QN_OPEN":
             end_at = _quotenode_content(text, pos)
             if end_at < 0 or not text.startswith(")", end_at + 1):
                 raise LexError(text, start)
-            push(_token("QN_CONTENT", text[pos:end_at], start))
+            push(_token("QN_CONTENT", text[pos:end_at], start))  # the content, read by `parse_shown`
             pos = end_at + 2
             prev = "RPAR"
             continue
-        if kind == "NAME":
-            if prev in _STATEMENT_START and value in _KEYWORDS and (pos == n or text[pos] in " (") \
-                    and (value != "unless" or " goto " in text[pos:]):
-                kind = _KEYWORDS[value]
-            elif value in _LITERAL_NAMES:
-                kind = _LITERAL_NAMES[value]
-            elif value in WORD_OPS and not expecting_operand:
-                kind = "OP_COMP"
-        elif kind == "OP":
-            kind = _op_token(value)
-            if value == "=":
-                kind = "OP_ASSIGN"
-        elif kind == "PUNCT":
-            kind = _PUNCT[value]
-        t = _new_token(Token, value)
-        t.type = kind
-        t.value = value
-        t.start_pos = start
-        push(t)
+        if kind in _REFINED:
+            kind = _refine(kind, value, prev, text, pos, expecting_operand)
+        push(_token(kind, value, start))
         prev = kind
     if end:
         push(_token("$END", "", n))

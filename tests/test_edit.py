@@ -180,3 +180,71 @@ def test_edits_that_would_break_the_ir_are_refused():
     with pytest.raises(EditError, match="not at the end of a block"):
         ir.set_stmt(f.blocks[0].first, N.GotoNode(2)) if f.blocks[0].first != last else ir.set_stmt(0, None)
     assert isinstance(EditError("x"), jlir.JlirError)
+
+
+# ---------------------------------------------------------------- BBCode: stable IDs
+from jlir.edit import BBCode  # noqa: E402
+
+ALL_DUMPS = sorted(FIXTURES.glob("*.txt")) + sorted((ROOT / "fixtures" / "corpus").glob("*.txt"))
+
+
+def _functions_of(path):
+    try:
+        doc = jlir.parse_file(path)
+    except jlir.ParseError:
+        return []
+    return [f for f in jlir.functions(doc) if all(s.new_id is None for s in f.stmts)]
+
+
+@pytest.mark.parametrize("path", ALL_DUMPS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_bbcode_round_trips_losslessly(path):
+    for f in _functions_of(path):
+        assert BBCode(f).to_function() == f
+
+
+def test_bbcode_ids_are_deterministic_and_never_renamed_by_an_insertion():
+    f = _loops()
+    a, b = BBCode(f), BBCode(f)
+    assert [blk.id for blk in a.blocks] == [blk.id for blk in b.blocks]
+    assert [blk.ids for blk in a.blocks] == [list(blk.stmts) for blk in f.blocks]  # statement k starts as ID k
+    first = a.blocks[2]
+    before = [list(blk.ids) for blk in a.blocks]
+    v = a.insert(first.id, 0, N.Expr("call", (V.GlobalRef("Base", "add_int"), V.SSAValue(1), V.Literal("1", "int"))),
+                 INT64)
+    assert v.id == len(f.positional) + len(f.blocks) + 1
+    after = [[i for i in blk.ids if i != v.id] for blk in a.blocks]
+    assert after == before
+    g = a.to_function()
+    assert len(g.positional) == len(f.positional) + 1
+    assert g.positional[first.ids.index(v.id) + f.blocks[2].first - 1].node.args[1] == V.SSAValue(1)
+
+
+def test_a_new_block_is_numbered_in_layout_order_and_branches_follow_ids():
+    f = _loops()
+    bb = BBCode(f)
+    last = bb.blocks[-1]
+    ret = last.stmts[-1]
+    new = bb.add_block(bb.blocks[-2].id, [N.GotoNode(last.id)])
+    g = bb.to_function()
+    assert len(g.blocks) == len(f.blocks) + 1
+    assert g.positional[g.blocks[-2].first - 1].node == N.GotoNode(len(g.blocks))
+    assert g.positional[-1].node == N.ReturnNode(V.SSAValue(ret.node.val.id + 1))  # its operand moved up by one
+    assert new == bb.blocks[-2].id
+
+
+def test_a_block_that_no_longer_falls_into_its_successor_is_refused():
+    f = _loops()
+    bb = BBCode(f)
+    k = next(k for k, blk in enumerate(bb.blocks[:-1]) if blk.terminator() is None
+             or N.flow_kind(blk.terminator()) == "gotoifnot")
+    bb.blocks.insert(k + 1, bb.blocks.pop())
+    with pytest.raises(EditError, match="falls through to block .* which no longer follows it"):
+        bb.to_function()
+
+
+def test_removing_a_used_statement_is_refused():
+    f = _loops()
+    bb = BBCode(f)
+    used = next(v.id for s in f.positional for v in jlir.ir.walk.values(s.node) if type(v) is V.SSAValue)
+    with pytest.raises(EditError, match=f"statement {used} is still used"):
+        bb.remove(used)

@@ -6,11 +6,15 @@
     >>> ir.replace_uses(ir.ssa(4), v); ir.delete(4)
     >>> ir.freeze()                                # uncompacted, as Julia prints an IRCode with new nodes
     >>> ir.compact()                               # renumbered as Julia's compact! does
+    >>> bb = edit.BBCode(fn)                       # stable IDs: inserting or moving renames nothing
+    >>> bb.to_function() == fn
+    True
 
 Statement numbers are Julia's SSA numbers (1-based, pending nodes after the
 positional ones), block numbers Julia's (1-based).
 """
+from jlir.edit.bbcode import BBCode, BBlock
 from jlir.edit.compact import compact
 from jlir.edit.ircode import EditError, IRCode, NewNode, is_slot_form, map_values
 
-__all__ = ["IRCode", "NewNode", "EditError", "compact", "is_slot_form", "map_values"]
+__all__ = ["IRCode", "BBCode", "BBlock", "NewNode", "EditError", "compact", "is_slot_form", "map_values"]

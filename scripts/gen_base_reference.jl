@@ -37,7 +37,11 @@ end
 
 const CC = JlirLive.CC
 
-"Every (MethodInstance, CodeInstance) with cached inferred source, in gen_base_corpus.jl's order."
+"""
+Every (MethodInstance, CodeInstance, inferred source) with cached inferred source, in gen_base_corpus.jl's
+order.  The source is taken now: compiling an instance later in the run (printing does) may drop its cached
+source (`inferred` becomes `nothing`), which would make the sample depend on what this script compiles.
+"""
 function cached_instances()
     mts = BaseCorpus.collect_method_tables(BaseCorpus.collect_modules())
     methods_ = Method[]
@@ -51,22 +55,21 @@ function cached_instances()
         end
     end
     sort!(methods_; by = m -> (string(m.module), string(m.name), string(m.file), Int(m.line), string(m.sig)))
-    entries = Tuple{Core.MethodInstance,Core.CodeInstance}[]
+    entries = Tuple{Core.MethodInstance,Core.CodeInstance,Any}[]
     for m in methods_
         mis = Core.MethodInstance[]
         BaseCorpus.foreach_specialization(mi -> push!(mis, mi), m)
         sort!(mis; by = mi -> string(mi.specTypes))
         for mi in mis
             ci = BaseCorpus.cached_source(mi)
-            ci === nothing || push!(entries, (mi, ci))
+            ci === nothing || push!(entries, (mi, ci, ci.inferred))
         end
     end
     return entries
 end
 
 "The optimized IRCode of a cached instance, line info removed (a copy: the cache is left alone)."
-function noline_ircode(mi::Core.MethodInstance, ci::Core.CodeInstance)
-    src = ci.inferred
+function noline_ircode(mi::Core.MethodInstance, ci::Core.CodeInstance, @nospecialize(src))
     src = src isa Vector{UInt8} ? Base._uncompressed_ir(ci, src) : copy(src::Core.CodeInfo)
     Base.remove_linenums!(src)
     return CC.inflate_ir(src, mi)
@@ -97,10 +100,10 @@ function main(args)
     entries = cached_instances()     # snapshot first: what follows compiles code, which adds instances
     seen = taken = failed = uninflated = 0
     lines = String[]
-    for (mi, ci) in entries
+    for (mi, ci, src) in entries
         taken >= count && break
         ir = try
-            noline_ircode(mi, ci)
+            noline_ircode(mi, ci, src)
         catch e
             e isa InterruptException && rethrow()
             uninflated += 1         # its block count is unknown: it cannot be counted in or out of the sample

@@ -179,15 +179,24 @@ def _member_facts(m) -> tuple[str, bool]:
     return (_head_name(m) or "", not judge(m, Style()).flagged)
 
 
-def _union_severity(members: list[tuple[str, bool]], style: Style) -> str:
-    """Yellow when Julia's `is_expected_union` holds, as of the printing version.
+# The last Julia whose `is_expected_union` is the Nothing/Missing rule; 1.8 changed it (`InteractiveUtils`).
+OLD_UNION_RULE_UNTIL = (1, 7)
 
-    Julia ≤1.5 (`base/show.jl`): the Union's first member, or the second of
-    two, is `Nothing` or `Missing` (`u.a == Nothing || u.b == Nothing || …`),
-    whatever the rest.  Later versions: fewer than 4 members, each a dispatch
-    element and not `Core.Box`.
+
+def union_rule_is_ambiguous(style: Style) -> bool:
+    """Whether the versions a print fits disagree on which Unions are yellow."""
+    return style.lo <= OLD_UNION_RULE_UNTIL < style.hi
+
+
+def _union_severity(members: list[tuple[str, bool]], style: Style) -> str:
+    """Yellow when Julia's `is_expected_union` holds, as of the newest version the print fits (`style.hi`).
+
+    Julia ≤1.7 (`base/show.jl`, checked in 1.5.3's source and colours): the
+    Union's first member, or the second of two, is `Nothing` or `Missing`
+    (`u.a == Nothing || u.b == Nothing || …`), whatever the rest.  Julia 1.8+
+    (`InteractiveUtils`): fewer than 4 members, each a dispatch element and not `Core.Box`.
     """
-    if style.hi <= (1, 5):
+    if style.hi <= OLD_UNION_RULE_UNTIL:
         first = members[0][0] in _EXPECTED_MEMBERS
         second = len(members) == 2 and members[1][0] in _EXPECTED_MEMBERS
         return YELLOW if first or second else RED

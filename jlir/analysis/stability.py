@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.analysis.concrete import RED, YELLOW, is_builtin_callee, judge, name_of
+from jlir.analysis.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin_callee, judge, name_of,
+                                    union_rule_is_ambiguous)
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.function import Form, Function
+from jlir.ir.style import Style
 from jlir.ir.walk import operands, used_ids
 from jlir.printer.exprs import ExprPrinter
 
@@ -29,6 +31,8 @@ DYNAMIC_BUILTINS = frozenset({"_apply", "_apply_iterate", "_apply_latest", "_cal
 NOTE_NO_TYPES = "no types: this display prints none, so no value is judged"
 NOTE_UNOPTIMIZED = "unoptimized code: no call is resolved to an invoke yet, so dynamic calls are not judged"
 NOTE_NO_RETURN = "no return type printed"
+NOTE_UNION_RULE = ("the print fits Julia {family}, which disagree on Union colours: they follow the newest "
+                   "(1.8+: small unions of concrete types are yellow); Julia ≤1.7 shows {values} in another colour")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,43 +128,47 @@ def _type_of(s):
     return s.type
 
 
-def _flag(value, kind, stmt, t, f, p, unknown: set) -> Flag | None:
-    verdict = judge(t, f.style)
-    unknown.update(verdict.unknown)
-    if not verdict.flagged:
-        return None
-    return Flag(value, kind, stmt, p.type(t), verdict.severity, verdict.reason)
-
-
-def _value_flags(f: Function, p: ExprPrinter, unknown: set) -> list[Flag]:
-    """Flags of the used SSA values and the slots (warntype header; slot assignments of unoptimized code)."""
-    out: list[Flag] = []
+def _typed_values(f: Function) -> list[tuple[str, str, int | None, object]]:
+    """Every value the display types, as (value, kind, statement, type): the slots (warntype header; slot
+    assignments of unoptimized code), the used SSA values (Julia's printer types no other), the return type."""
+    out = []
     header = f.header
     for _title, entries in (header.sections if header is not None else ()):
-        for name, _sep, t in entries:
-            flag = _flag(name, "slot", None, t, f, p, unknown)
-            out.append(flag) if flag else None
+        out.extend((name, "slot", None, t) for name, _sep, t in entries)
     used = used_ids(f.stmts)
     for stmt, sid, s in _numbered(f):
         t = _type_of(s)
+        node = s.node
         if t is None:
             continue
-        node = s.node
         if type(node) is N.Expr and node.head == "=" and type(node.args[0]) is V.SlotNumber:
-            flag = _flag(p.slot(node.args[0]), "slot", stmt, t, f, p, unknown)
+            out.append((ExprPrinter.slot(node.args[0]), "slot", stmt, t))
         elif sid in used:
-            flag = _flag(f"%{sid}", "ssa", stmt, t, f, p, unknown)
-        else:
-            continue
-        out.append(flag) if flag else None
+            out.append((f"%{sid}", "ssa", stmt, t))
+    ret = header.body_type if f.form is Form.WARNTYPE and header is not None else f.return_type
+    if ret is not None:
+        out.append(("return", "return", None, ret))
     return out
 
 
-def _return_flag(f: Function, p: ExprPrinter, unknown: set) -> tuple[object, Flag | None]:
-    t = f.header.body_type if f.form is Form.WARNTYPE and f.header is not None else f.return_type
-    if t is None:
-        return None, None
-    return t, _flag("return", "return", None, t, f, p, unknown)
+def _flags(f: Function, typed: list, p: ExprPrinter, unknown: set) -> list[Flag]:
+    """The typed values Julia would flag; the names the table did not know go to `unknown`."""
+    out = []
+    for value, kind, stmt, t in typed:
+        verdict = judge(t, f.style)
+        unknown.update(verdict.unknown)
+        if verdict.flagged:
+            out.append(Flag(value, kind, stmt, p.type(t), verdict.severity, verdict.reason))
+    return out
+
+
+def _union_rule_note(f: Function, typed: list) -> str | None:
+    """A note naming the values Julia ≤1.7 would colour otherwise, when the print fits versions on both sides."""
+    if not union_rule_is_ambiguous(f.style):
+        return None
+    old = Style(OLD_UNION_RULE_UNTIL, OLD_UNION_RULE_UNTIL)
+    differ = [value for value, _k, _s, t in typed if judge(t, old).severity != judge(t, f.style).severity]
+    return NOTE_UNION_RULE.format(family=f.style.family, values=", ".join(differ)) if differ else None
 
 
 def callee_name(callee) -> str | None:
@@ -257,26 +265,31 @@ def _box_access(node: N.Expr, ssa: set, slots: set) -> str | None:
     return op if op in _BOX_OPS and held else None
 
 
-def stability(fn: Function) -> StabilityReport:
-    """The stability report of one function, in any display."""
+def stability(fn: Function, *, version: str | None = None) -> StabilityReport:
+    """The stability report of one function, in any display.
+
+    `version` (`"1.5.3"`), when known, narrows the Julia versions the print fits: colours changed between
+    versions, and a print does not always tell which printed it.
+    """
+    if version is not None:
+        fn = fn.replace(style=fn.style.narrowed(*(Style.for_version(version).lo,) * 2))
     p = ExprPrinter(fn.style, ircode=fn.form is Form.IRCODE)
     unknown: set = set()
     has_types = fn.form is not Form.LOWERED
     optimized = _is_optimized(fn)
-    flags = _value_flags(fn, p, unknown) if has_types else []
-    ret, ret_flag = _return_flag(fn, p, unknown) if has_types else (None, None)
-    if ret_flag is not None:
-        flags.append(ret_flag)
-    notes = []
-    if not has_types:
-        notes.append(NOTE_NO_TYPES)
-    elif ret is None:
-        notes.append(NOTE_NO_RETURN)
+    typed = _typed_values(fn) if has_types else []
+    flags = _flags(fn, typed, p, unknown)
+    ret = next((t for value, kind, _s, t in typed if kind == "return"), None)
+    notes = [NOTE_NO_TYPES] if not has_types else [NOTE_NO_RETURN] if ret is None else []
     if not optimized:
         notes.append(NOTE_UNOPTIMIZED)
+    union_note = _union_rule_note(fn, typed)
+    if union_note:
+        notes.append(union_note)
     return StabilityReport(
         form=fn.form.value, julia=fn.style.family, has_types=has_types, optimized=optimized,
-        return_type=None if ret is None else p.type(ret), return_concrete=None if ret is None else ret_flag is None,
+        return_type=None if ret is None else p.type(ret),
+        return_concrete=None if ret is None else not any(f.kind == "return" for f in flags),
         flags=tuple(flags), dynamic_calls=tuple(_dynamic_calls(fn, p)) if optimized else (),
         boxes=tuple(_box_uses(fn, p)), unknown=tuple(sorted(unknown)), notes=tuple(notes))
 

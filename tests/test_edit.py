@@ -248,3 +248,63 @@ def test_removing_a_used_statement_is_refused():
     used = next(v.id for s in f.positional for v in jlir.ir.walk.values(s.node) if type(v) is V.SSAValue)
     with pytest.raises(EditError, match=f"statement {used} is still used"):
         bb.remove(used)
+
+
+# ---------------------------------------------------------------- random edit sequences keep the IR valid
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from jlir.analysis.verify import verify_ir  # noqa: E402
+
+EDIT_CASES = ["arrays", "loops", "while_swap", "base_dict", "try_catch", "union_missing", "closures"]
+
+
+def _errors(fn):
+    return [d for d in verify_ir(fn) if d.severity == "error"]
+
+
+def _random_edit(ir: IRCode, draw) -> None:
+    """One edit chosen by `draw` that keeps the IR valid by construction: the verifier must agree."""
+    kind = draw(st.sampled_from(["insert", "insert_after", "delete", "split", "retype", "replace"]))
+    n = len(ir.stmts)
+    i = draw(st.integers(1, n))
+    b = ir.block_of(i)
+    first, _ = ir.blocks[b - 1]
+    node = ir.stmt(i).node
+    phis = (N.PhiNode, N.PhiCNode)
+    if kind in ("insert", "insert_after") and type(node) not in phis:
+        earlier = [k for k in range(first, i) if ir.stmt(k).type is not None
+                   and not N.is_terminator(ir.stmt(k).node)]
+        arg = V.SSAValue(draw(st.sampled_from(earlier))) if earlier else V.Argument(1)
+        call = N.Expr("call", (V.GlobalRef("Core", "tuple"), arg, V.Literal("1", "int")))
+        after = kind == "insert_after" and not N.is_terminator(node) and i in earlier + [i] and i != first - 1
+        ir.insert_node(i, call, T.TypeName(("Tuple",)), attach_after=after and not N.is_terminator(node))
+    elif kind == "delete" and not N.is_terminator(node) and type(node) not in phis:
+        used = any(V.SSAValue(i) in tuple(jlir.ir.walk.values(s.node)) for s in ir.print_order())
+        if not used:
+            ir.delete(i)
+    elif kind == "split" and i != first and not any(type(ir.stmt(k).node) in phis for k in range(i, n + 1)
+                                                     if ir.block_of(k) == b):
+        ir.split_block(i)
+    elif kind == "retype" and N.takes_type_suffix(node):
+        ir.set_type(i, T.TypeName(("Any",)))
+    elif kind == "replace" and ir.new_nodes:
+        k = draw(st.integers(0, len(ir.new_nodes) - 1))
+        ir.replace_uses(ir.new_nodes[k].stmt.new_id and V.SSAValue(ir.new_nodes[k].stmt.new_id), V.NOTHING)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.sampled_from(EDIT_CASES), st.data())
+def test_random_edit_sequences_keep_the_verifier_green(case, data):
+    doc = jlir.parse_file(FIXTURES / f"{case}.ircode-noline.txt")
+    f = doc.items[0]
+    assert not _errors(f)
+    ir = IRCode(f)
+    for _ in range(data.draw(st.integers(1, 8))):
+        _random_edit(ir, data.draw)
+        assert not _errors(ir.freeze()), [str(d) for d in _errors(ir.freeze())]
+    g = ir.compact()
+    assert not _errors(g), [str(d) for d in _errors(g)]
+    assert jlir.functions(jlir.parse(jlir.format(g)))[0] == g
+    h = BBCode(g)
+    assert h.to_function() == g

@@ -128,6 +128,11 @@ class IRCode:
             raise EditError(f"insert_node takes a positional statement, not the pending node %{pos}")
         if N.is_terminator(node):
             raise EditError("a terminator cannot be inserted as a pending node: use set_terminator")
+        at = self.stmts[k].node
+        phis = (N.PhiNode, N.PhiCNode)  # (`type` is a parameter here)
+        if at.__class__ in phis and not attach_after and node.__class__ not in phis:
+            raise EditError(f"%{pos} is a φ node: a statement inserted before it would stand among the φs of "
+                            f"block #{self.block_of(pos)}")
         new_id = len(self.stmts) + len(self.new_nodes) + 1
         line = self.stmts[k].loc if loc is None else loc
         self.new_nodes.append(NewNode(pos, attach_after, Statement(node, type, line, None, new_id, attach_after)))
@@ -151,8 +156,10 @@ class IRCode:
             self.new_nodes[k] = replace(nn, stmt=replace(nn.stmt, node=node))
 
     def set_type(self, i: int, typ) -> None:
-        """Replace the inferred type of `%i`."""
+        """Replace the inferred type of `%i` (a statement Julia prints no type for, like a `goto`, takes none)."""
         kind, k = self._index(i)
+        if typ is not None and not N.takes_type_suffix(self.stmt(i).node):
+            raise EditError(f"%{i} is a {type(self.stmt(i).node).__name__}: Julia gives it no type")
         if kind == "stmt":
             self.stmts[k] = replace(self.stmts[k], type=typ)
         else:

@@ -32,7 +32,7 @@ from jlir.ir import walk
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.function import IR
 
-__all__ = ["DefUse", "def_use", "statement_layout", "block_terminator", "flow_cfg"]
+__all__ = ["DefUse", "def_use", "statement_layout", "block_terminator", "dead_tail", "flow_cfg"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,16 +126,17 @@ def block_terminator(ids, statements):
 
     Mostly the last statement; but a pending node printed last (an
     uncompacted IRCode's inserted `goto`/`return`) is the block's end, 1.5
-    CodeInfo's `$(Expr(:unreachable))` never falls through (it is IRCode's
-    `unreachable`, a `ReturnNode`), and an `enter` that is the block's first
+    CodeInfo's `$(Expr(:unreachable))` never falls through, wherever it
+    stands in the block (it is IRCode's `unreachable`, a `ReturnNode`, and
+    1.5's CodeInfo keeps dead statements after it: see `dead_tail`), and an `enter` that is the block's first
     non-φ statement ends it even with statements after it (Julia's
     `verify_ir` allows them "until we can do proper CFG manipulations during compaction").
     """
     if not ids:
         return None
-    last = statements[ids[-1]].node
-    if type(last) is N.Expr and last.head == "unreachable":
+    if dead_tail(ids, statements) or _is_unreachable(statements[ids[-1]].node):
         return N.ReturnNode(None)
+    last = statements[ids[-1]].node
     if N.is_terminator(last):
         return last
     for sid in ids:
@@ -145,6 +146,22 @@ def block_terminator(ids, statements):
         if type(node) is not N.PhiNode:
             break
     return last
+
+
+def _is_unreachable(node) -> bool:
+    return type(node) is N.Expr and node.head == "unreachable"
+
+
+def dead_tail(ids, statements) -> tuple[int, ...]:
+    """The statements of a block after its first `$(Expr(:unreachable))`: never executed.
+
+    Julia 1.5's CodeInfo does not end a block there, and leaves what
+    inference cut off after it (`φ ()`, more `unreachable`s, `meta`).
+    """
+    for i, sid in enumerate(ids):
+        if _is_unreachable(statements[sid].node):
+            return tuple(ids[i + 1:])
+    return ()
 
 
 def flow_cfg(fn, order=None, statements=None):

@@ -8,8 +8,8 @@ What is checked, with each diagnostic's `kind`:
   at `%1`, each block starts right after the previous one ends, none is
   empty, the last ends at the last statement (Julia: "First statement of BB
   … does not match end of previous");
-* `fall-off-end`: the last block ends in a terminator (Julia: a fall-through
-  block needs a successor);
+* `fall-off-end`: the last block, when reachable, ends in a terminator
+  (Julia: a fall-through block needs a successor);
 * `terminator-mid-block`: `goto`, `goto … if not`, `return`/`unreachable`
   and `enter` end their block (pending nodes counted where printed); as in
   Julia, an `enter` that is its block's first non-φ statement may be followed
@@ -23,7 +23,9 @@ What is checked, with each diagnostic's `kind`:
   block, the definition comes first; across blocks, the defining block
   dominates the using one; a φ operand is used at the end of its incoming
   block.  Uses in unreachable blocks are not checked, and
-  `gc_preserve_end`'s operand is exempt, as in Julia;
+  `gc_preserve_end`'s operand is exempt, as in Julia;  statements 1.5's
+  CodeInfo keeps after an `$(Expr(:unreachable))` in the same block are dead
+  and not checked (`defuse.dead_tail`);
 * `ssa-assign`: no assignment to an SSA value (Julia: "SSAValue as assignment LHS");
 * `unbalanced-leave`: a `leave` never pops more handlers than are open, and
   `handler-mismatch`: paths join with the same open handlers
@@ -38,10 +40,11 @@ Type checks (Julia's commented-out lattice checks) and line-number presence are 
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from jlir.analysis.dataflow import Problem, solve
-from jlir.analysis.defuse import block_terminator, def_use, flow_cfg
+from jlir.analysis.defuse import block_terminator, dead_tail, def_use, flow_cfg
 from jlir.analysis.handlers import CONFLICT, apply_handlers, handler_stacks, pops_on_catch
 from jlir.analysis.liveness import exceptional_successors, slot_effects
 from jlir.ir import nodes as N
@@ -91,10 +94,12 @@ def verify_ir(fn, domtree=None) -> list[Diagnostic]:
     du = def_use(fn)
     cfg = flow_cfg(fn, du.order, du.statements)
     site = _Site(du.statements, fn.linetable)
-    out = _check_blocks(fn, du, site)
-    out += _check_placement(du, site, len(fn.blocks))
     stacks = handler_stacks(cfg, du.order, du.statements, pops_on_catch(fn))
     reachable = frozenset(b for b in range(1, len(cfg) + 1) if stacks.ins[b - 1] is not None)
+    out = _check_blocks(fn, du, reachable, site)
+    # What runs: each block without the dead statements 1.5's CodeInfo keeps after an `unreachable`.
+    du = dataclasses.replace(du, order=tuple(ids[:len(ids) - len(dead_tail(ids, du.statements))] for ids in du.order))
+    out += _check_placement(du, site, len(fn.blocks))
     out += _check_handlers(du, stacks, cfg, site)
     out += _check_phis(du, cfg, reachable, site)
     if domtree is None:
@@ -105,8 +110,10 @@ def verify_ir(fn, domtree=None) -> list[Diagnostic]:
     return out
 
 
-def _check_blocks(fn, du, site) -> list[Diagnostic]:
-    """Blocks tile `1..n` in order, none empty, and the last one ends in a terminator."""
+def _check_blocks(fn, du, reachable, site) -> list[Diagnostic]:
+    """Blocks tile `1..n` in order, none empty, and the last one, when reachable, ends in a terminator.
+
+    (1.5's CodeInfo may end in an unreachable block holding only `$(Expr(:meta, :noinline))`.)"""
     out = []
     n = len(fn.positional)
     expected = 1
@@ -121,7 +128,7 @@ def _check_blocks(fn, du, site) -> list[Diagnostic]:
         out.append(site.diag("block-boundary", None, len(fn.blocks),
                              f"ends at %{fn.blocks[-1].last}, but the last statement is %{n}"))
     ids = du.order[-1] if du.order else ()
-    if ids and not N.is_terminator(block_terminator(ids, du.statements)):
+    if ids and len(fn.blocks) in reachable and not N.is_terminator(block_terminator(ids, du.statements)):
         out.append(site.diag("fall-off-end", ids[-1], len(fn.blocks),
                              "the last block does not end in a terminator (control falls off the end)"))
     return out
@@ -229,7 +236,7 @@ def _check_uses(du, domtree, reachable, site) -> list[Diagnostic]:
         for user, where in zip(users, du.use_blocks[v]):
             node = du.statements[user].node
             ub = du.defs[user]
-            if ub not in reachable or type(node) is N.PhiCNode or _exempt(node):
+            if ub not in reachable or user not in position or type(node) is N.PhiCNode or _exempt(node):
                 continue
             if v not in du.statements:
                 out.append(site.diag("ssa-out-of-range", user, ub,
@@ -258,7 +265,7 @@ def _dominance_problem(v, user, ub, where, is_phi, du, domtree, reachable, posit
             return None
         return f"φ operand %{v} on edge #{where} is defined in #{db}, which does not dominate #{where}"
     if db == ub:
-        if position[v] < position[user]:
+        if position.get(v, len(position)) < position[user]:
             return None
         return f"uses %{v} before its definition" + ("" if v == user else f" (%{v} comes later in #{ub})")
     if db in reachable and domtree.dominates(db, ub):

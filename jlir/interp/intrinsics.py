@@ -1,0 +1,331 @@
+"""Julia's intrinsics, one pure function each, in one table (`INTRINSICS`).
+
+Every entry is `f(rt, *args)`: `rt` is the result type's name as the IR
+prints it (`"Int64"`; a conversion's target) and `args` the argument values
+as the IR passes them (a conversion's first argument is the target type as a
+`JType`).  The functions have no other input and no effect, so the
+interpreter and a constant folder can share them.  The semantics are those of
+Julia 1.5.3's own intrinsics, checked row by row against Julia
+(`fixtures/interp/intrinsics.tsv`, `scripts/gen_interp_data.jl`): wrap-around
+integer arithmetic, `DivideError` from division by zero, shifts by at least
+the width giving 0 (or the sign, for `ashr_int`), IEEE floats.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from jlir.interp.numbers import (float_bits, float_from_bits, float_parts, int_parts, make_float, make_int,
+                                 round_exact, round_float, signed_value, to_int_exact, unsigned)
+from jlir.interp.values import INT_TYPES, JArray, JuliaException, NotInterpretable, typeof
+
+
+def _divide_error():
+    return JuliaException("DivideError", "integer division error")
+
+
+def _int_binary(op):
+    """An intrinsic on two integers of one type, wrapping the result to that type."""
+    def f(rt, a, b):
+        name, bits, signed, x = int_parts(a)
+        return make_int(name, op(x, int_parts(b)[3], bits))
+    return f
+
+
+def _trunc_div(x: int, y: int) -> int:
+    q = abs(x) // abs(y)
+    return -q if (x < 0) != (y < 0) else q
+
+
+def _sdiv(a, b):
+    name, bits, x = signed_value(a)
+    y = signed_value(b)[2]
+    if y == 0 or (y == -1 and x == -(1 << (bits - 1)) and bits >= 32):
+        raise _divide_error()  # Julia's runtime traps on typemin ÷ -1 for 32 and 64 bits, like the hardware
+    return make_int(name, _trunc_div(x, y))
+
+
+def _srem(a, b, checked=False):
+    name, bits, x = signed_value(a)
+    y = signed_value(b)[2]
+    # Julia's runtime traps on typemin % -1 for 32 and 64 bits only (Int128's software remainder gives 0)
+    if y == 0 or (not checked and y == -1 and x == -(1 << (bits - 1)) and bits in (32, 64)):
+        raise _divide_error()
+    return make_int(name, x - y * _trunc_div(x, y))
+
+
+def _udivrem(op):
+    def f(rt, a, b):
+        name, bits, x = unsigned(a)
+        y = unsigned(b)[2]
+        if y == 0:
+            raise _divide_error()
+        return make_int(name, op(x, y))
+    return f
+
+
+def _checked(signedness, op):
+    """`checked_*_int`: (wrapped result, overflow flag), the flag as Julia computes it on the exact result."""
+    def f(rt, a, b):
+        view = signed_value if signedness else unsigned
+        name, bits, x = view(a)
+        exact = op(x, view(b)[2])
+        lo, hi = (-(1 << (bits - 1)), 1 << (bits - 1)) if signedness else (0, 1 << bits)
+        return make_int(name, exact), not lo <= exact < hi
+    return f
+
+
+def _checked_sdiv(rt, a, b):
+    name, bits, x = signed_value(a)
+    y = signed_value(b)[2]
+    if y == 0 or (y == -1 and x == -(1 << (bits - 1))):
+        raise _divide_error()
+    return make_int(name, _trunc_div(x, y))
+
+
+def _compare(view, op):
+    def f(rt, a, b):
+        return op(view(a)[2], view(b)[2])
+    return f
+
+
+def _shift(kind):
+    def f(rt, a, n):
+        name, bits, x = (signed_value if kind == "ashr" else unsigned)(a)
+        k = unsigned(n)[2]
+        if kind == "shl":
+            return make_int(name, 0 if k >= bits else x << k)
+        if kind == "lshr":
+            return make_int(name, 0 if k >= bits else x >> k)
+        return make_int(name, x >> min(k, bits))
+    return f
+
+
+def _unary_int(op):
+    def f(rt, a):
+        name, bits, x = unsigned(a)
+        return make_int(name, op(x, bits))
+    return f
+
+
+def _not_int(rt, a):
+    if type(a) is bool:
+        return not a
+    name, bits, x = unsigned(a)
+    return make_int(name, ~x)
+
+
+def _flipsign(rt, a, b):
+    name, bits, x = signed_value(a)
+    return make_int(name, -x if signed_value(b)[2] < 0 else x)
+
+
+def _bswap(rt, a):
+    name, bits, x = unsigned(a)
+    return make_int(name, int.from_bytes(x.to_bytes(bits // 8, "little"), "big"))
+
+
+def _int_convert(view):
+    """`trunc_int`, `sext_int`, `zext_int`: the bits of `x` (read signed or unsigned) in type `rt`."""
+    def f(rt, T, x):
+        return make_int(rt, view(x)[2])
+    return f
+
+
+def _bits_of(x) -> tuple[str, int, int]:
+    """(type, size in bits, bit pattern) of a primitive value."""
+    t = typeof(x)
+    if t in ("Float64", "Float32", "Float16"):
+        name, v = float_parts(x)
+        return name, {"Float64": 64, "Float32": 32, "Float16": 16}[name], float_bits(name, v)
+    return unsigned(x)
+
+
+def _bitcast(rt, T, x):
+    name, bits, pattern = _bits_of(x)
+    if rt in ("Float64", "Float32", "Float16"):
+        return float_from_bits(rt, pattern)
+    if rt not in INT_TYPES and rt != "Char":
+        raise NotInterpretable(f"bitcast to {rt}")
+    return make_int(rt, pattern)
+
+
+def _int_to_float(view):
+    def f(rt, T, x):
+        v = view(x)[2]
+        return make_float(rt, float(v)) if rt == "Float64" else make_float(rt, round_exact(rt, v))
+    return f
+
+
+def _float_to_int(rt, T, x):
+    return make_int(rt, to_int_exact(rt, float_parts(x)[1]))
+
+
+def _fpconvert(rt, T, x):
+    return make_float(rt, float_parts(x)[1])
+
+
+def _float_binary(op):
+    def f(rt, a, b):
+        name, x = float_parts(a)
+        return make_float(name, op(x, float_parts(b)[1]))
+    return f
+
+
+def _fdiv(x: float, y: float) -> float:
+    if y == 0.0:
+        if x == 0.0 or x != x:
+            return math.nan
+        return math.copysign(math.inf, x) * math.copysign(1.0, y)
+    return x / y
+
+
+def _frem(x: float, y: float) -> float:
+    if x != x or y != y or math.isinf(x) or y == 0.0:
+        return math.nan
+    return math.fmod(x, y)
+
+
+def _float_compare(op):
+    def f(rt, a, b):
+        return op(float_parts(a)[1], float_parts(b)[1])
+    return f
+
+
+def _fpiseq(rt, a, b):
+    name, x = float_parts(a)
+    y = float_parts(b)[1]
+    return (x != x and y != y) or float_bits(name, x) == float_bits(name, y)
+
+
+def _fpislt(rt, a, b):
+    x, y = float_parts(a)[1], float_parts(b)[1]
+    if x != x:
+        return False
+    if y != y:
+        return True
+    return x < y or (x == y and math.copysign(1.0, x) < math.copysign(1.0, y))
+
+
+def _float_unary(op):
+    def f(rt, a):
+        name, x = float_parts(a)
+        return make_float(name, op(x))
+    return f
+
+
+def _rounding(op):
+    """`floor_llvm` and friends: integral results keep the sign of zero; NaN, ±Inf and large values pass through."""
+    def g(x: float) -> float:
+        if not math.isfinite(x) or abs(x) >= 2.0 ** 52:
+            return x
+        return math.copysign(float(op(x)), x)
+    return g
+
+
+def _sqrt(x: float) -> float:
+    if x != x or x < 0:
+        return math.nan
+    return math.sqrt(x)
+
+
+def _fma(rt, a, b, c):
+    """`fma_float`: a*b+c rounded once (exact rational arithmetic; IEEE's rules for Inf, NaN and signed zero)."""
+    name, x = float_parts(a)
+    y, z = float_parts(b)[1], float_parts(c)[1]
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return make_float(name, x * y + z)
+    if not math.isfinite(z):
+        return make_float(name, z)
+    exact = Fraction(x) * Fraction(y) + Fraction(z)
+    if exact == 0:
+        prod_neg = (math.copysign(1.0, x) < 0) != (math.copysign(1.0, y) < 0)
+        both_neg = prod_neg and math.copysign(1.0, z) < 0 and x * y == 0 and z == 0
+        return make_float(name, -0.0 if both_neg else 0.0)
+    return make_float(name, round_exact(name, exact))
+
+
+def _muladd(rt, a, b, c):
+    """`muladd_float`: Julia's runtime rounds the product and the sum separately (in the format's own precision)."""
+    name, x = float_parts(a)
+    y, z = float_parts(b)[1], float_parts(c)[1]
+    p = x * y if name == "Float64" else round_float(name, x * y)
+    return make_float(name, p + z)
+
+
+def _arraylen(rt, a):
+    if type(a) is not JArray:
+        raise NotInterpretable(f"arraylen of a {typeof(a)}")
+    return len(a.items)
+
+
+INTRINSICS = {
+    "add_int": _int_binary(lambda x, y, n: x + y),
+    "sub_int": _int_binary(lambda x, y, n: x - y),
+    "mul_int": _int_binary(lambda x, y, n: x * y),
+    "and_int": _int_binary(lambda x, y, n: x & y),
+    "or_int": _int_binary(lambda x, y, n: x | y),
+    "xor_int": _int_binary(lambda x, y, n: x ^ y),
+    "sdiv_int": lambda rt, a, b: _sdiv(a, b),
+    "srem_int": lambda rt, a, b: _srem(a, b),
+    "udiv_int": _udivrem(lambda x, y: x // y),
+    "urem_int": _udivrem(lambda x, y: x % y),
+    "checked_sdiv_int": _checked_sdiv,
+    "checked_srem_int": lambda rt, a, b: _srem(a, b, checked=True),
+    "checked_udiv_int": _udivrem(lambda x, y: x // y),
+    "checked_urem_int": _udivrem(lambda x, y: x % y),
+    "checked_sadd_int": _checked(True, lambda x, y: x + y),
+    "checked_uadd_int": _checked(False, lambda x, y: x + y),
+    "checked_ssub_int": _checked(True, lambda x, y: x - y),
+    "checked_usub_int": _checked(False, lambda x, y: x - y),
+    "checked_smul_int": _checked(True, lambda x, y: x * y),
+    "checked_umul_int": _checked(False, lambda x, y: x * y),
+    "eq_int": _compare(unsigned, lambda x, y: x == y),
+    "ne_int": _compare(unsigned, lambda x, y: x != y),
+    "slt_int": _compare(signed_value, lambda x, y: x < y),
+    "sle_int": _compare(signed_value, lambda x, y: x <= y),
+    "ult_int": _compare(unsigned, lambda x, y: x < y),
+    "ule_int": _compare(unsigned, lambda x, y: x <= y),
+    "shl_int": _shift("shl"),
+    "lshr_int": _shift("lshr"),
+    "ashr_int": _shift("ashr"),
+    "neg_int": _unary_int(lambda x, n: -x),
+    "not_int": _not_int,
+    "ctpop_int": _unary_int(lambda x, n: bin(x).count("1")),
+    "ctlz_int": _unary_int(lambda x, n: n - x.bit_length()),
+    "cttz_int": _unary_int(lambda x, n: n if x == 0 else (x & -x).bit_length() - 1),
+    "bswap_int": _bswap,
+    "flipsign_int": _flipsign,
+    "trunc_int": _int_convert(unsigned),
+    "sext_int": _int_convert(signed_value),
+    "zext_int": _int_convert(unsigned),
+    "bitcast": _bitcast,
+    "sitofp": _int_to_float(signed_value),
+    "uitofp": _int_to_float(unsigned),
+    "fptosi": _float_to_int,
+    "fptoui": _float_to_int,
+    "fptrunc": _fpconvert,
+    "fpext": _fpconvert,
+    "add_float": _float_binary(lambda x, y: x + y),
+    "sub_float": _float_binary(lambda x, y: x - y),
+    "mul_float": _float_binary(lambda x, y: x * y),
+    "div_float": _float_binary(_fdiv),
+    "rem_float": _float_binary(_frem),
+    "copysign_float": _float_binary(math.copysign),
+    "eq_float": _float_compare(lambda x, y: x == y),
+    "ne_float": _float_compare(lambda x, y: x != y),
+    "lt_float": _float_compare(lambda x, y: x < y),
+    "le_float": _float_compare(lambda x, y: x <= y),
+    "fpiseq": _fpiseq,
+    "fpislt": _fpislt,
+    "neg_float": _float_unary(lambda x: -x),
+    "abs_float": _float_unary(abs),
+    "sqrt_llvm": _float_unary(_sqrt),
+    "floor_llvm": _float_unary(_rounding(math.floor)),
+    "ceil_llvm": _float_unary(_rounding(math.ceil)),
+    "trunc_llvm": _float_unary(_rounding(math.trunc)),
+    "rint_llvm": _float_unary(_rounding(round)),
+    "fma_float": _fma,
+    "muladd_float": _muladd,
+    "arraylen": _arraylen,
+}

@@ -1,0 +1,151 @@
+"""`julia_repr`: a value as Julia 1.5's `repr` prints it.
+
+Floats follow Julia's `Ryu.writeshortest` (base/ryu/shortest.jl): the
+shortest digits that round-trip, printed plainly when the decimal point
+position `pt` satisfies `-4 < pt <= 6` (3 for Float16) and the value is not a
+large integer, in exponent form (`1.0e-5`, `1.234567e6`) otherwise; Float32
+adds `f0` or uses `f` as the exponent mark, Float16 prints as `Float16(…)`.
+"""
+from __future__ import annotations
+
+import math
+
+from jlir.interp.numbers import round_float
+from jlir.interp.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
+                                NotInterpretable, typeof)
+
+_MAX_DIGITS = {"Float64": 17, "Float32": 9, "Float16": 5}
+
+
+def shortest_digits(type_name: str, x: float) -> tuple[str, int]:
+    """(digits, exponent) with `|x| == int(digits) * 10**exponent`, the fewest digits reading back to `x` in its format.
+
+    Python's `repr` is the shortest round-trip form of a Float64 (as Ryu's); a Float32 or Float16 takes the
+    first precision whose correctly rounded decimal reads back to the same value.
+    """
+    x = abs(x)
+    text = repr(x)
+    if type_name != "Float64":
+        for p in range(1, _MAX_DIGITS[type_name] + 1):
+            text = f"{x:.{p - 1}e}"
+            if round_float(type_name, float(text)) == x:
+                break
+    mant, _, exp = text.partition("e")
+    whole, _, frac = mant.partition(".")
+    digits = (whole + frac).lstrip("0")
+    e10 = (int(exp) if exp else 0) - len(frac)
+    stripped = digits.rstrip("0")
+    return stripped, e10 + len(digits) - len(stripped)
+
+
+def float_repr(type_name: str, x: float) -> str:
+    """Julia's `repr` of a Float64/Float32/Float16 value."""
+    suffix = {"Float64": "", "Float32": "32", "Float16": "16"}[type_name]
+    if x != x:
+        return "NaN" + suffix
+    if math.isinf(x):
+        return ("-Inf" if x < 0 else "Inf") + suffix
+    neg = math.copysign(1.0, x) < 0
+    sign = "-" if neg else ""
+    if x == 0:  # Julia's special case for zero comes before the `Float16(…)` wrapper
+        return sign + ("0.0f0" if type_name == "Float32" else "0.0")
+    body = _finite(type_name, x)
+    if type_name == "Float16":
+        return f"Float16({sign}{body})"
+    if type_name == "Float32":
+        body = body.replace("e", "f") if "e" in body else body + "f0"
+    return sign + body
+
+
+def _finite(type_name: str, x: float) -> str:
+    digits, nexp = shortest_digits(type_name, x)
+    olength = len(digits)
+    pt = nexp + olength
+    limit = 3 if type_name == "Float16" else 6
+    ax = abs(x)
+    plain = -4 < pt <= limit and not (pt >= olength and abs(math.fmod(ax + 0.05, 10.0 ** (pt - olength)) - 0.05) > 0.05)
+    if plain:
+        if pt <= 0:
+            return "0." + "0" * -pt + digits
+        if pt >= olength:
+            return digits + "0" * (pt - olength) + ".0"
+        return digits[:pt] + "." + digits[pt:]
+    mant = digits[0] + "." + (digits[1:] or "0")
+    return f"{mant}e{pt - 1}"
+
+
+_CHAR_ESCAPES = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "\0": "\\0", "\a": "\\a", "\b": "\\b",
+                 "\f": "\\f", "\v": "\\v", "\x1b": "\\e"}
+
+
+def _char_repr(c: JChar) -> str:
+    data = c.code.to_bytes(4, "big").rstrip(b"\0") or b"\0"
+    try:
+        ch = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotInterpretable(f"repr of the malformed Char 0x{c.code:08x}")
+    if ch == "'":
+        return "'\\''"
+    if ch in _CHAR_ESCAPES:
+        return f"'{_CHAR_ESCAPES[ch]}'"
+    if len(ch) == 1 and (ord(ch) < 0x20 or ord(ch) == 0x7f):
+        return f"'\\x{ord(ch):02x}'"
+    return f"'{ch}'"
+
+
+def _string_repr(s: str) -> str:
+    out = []
+    for ch in s:
+        if ch in ('"', "$"):
+            out.append("\\" + ch)
+        elif ch in _CHAR_ESCAPES and ch != "\0":
+            out.append(_CHAR_ESCAPES[ch])
+        elif ord(ch) < 0x20 or ord(ch) == 0x7f:
+            out.append(f"\\x{ord(ch):02x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _int_repr(v: JInt) -> str:
+    if v.type.startswith("U"):
+        width = {"UInt8": 2, "UInt16": 4, "UInt32": 8, "UInt64": 16, "UInt128": 32}[v.type]
+        return f"0x{v.value:0{width}x}"
+    return str(v.value)
+
+
+def julia_repr(v) -> str:
+    """Julia's `repr(v)` for the interpreter's values (`5`, `0x05`, `1.0e-5`, `1.0f0`, `'a'`, `(1, 2.0)`, …)."""
+    t = type(v)
+    if t is bool:
+        return "true" if v else "false"
+    if t is int:
+        return str(v)
+    if t is float:
+        return float_repr("Float64", v)
+    if t is JFloat:
+        return float_repr(v.type, v.value)
+    if t is JInt:
+        return _int_repr(v)
+    if v is None:
+        return "nothing"
+    if t is str:
+        return _string_repr(v)
+    if t is JChar:
+        return _char_repr(v)
+    if t is JSymbol:
+        return ":" + v.name
+    if t is JType:
+        return v.name
+    if t is JFunction:
+        return v.name
+    if t is tuple:
+        inner = ", ".join(julia_repr(x) for x in v)
+        return f"({inner},)" if len(v) == 1 else f"({inner})"
+    if t is JArray:
+        return f"{v.eltype}[" + ", ".join(julia_repr(x) for x in v.items) + "]"
+    if t is JStruct:
+        return f"{v.type}(" + ", ".join(julia_repr(x) for x in v.fields) + ")"
+    if t is JuliaException:
+        return julia_repr(v.value)
+    raise NotInterpretable(f"repr of a {typeof(v)}")

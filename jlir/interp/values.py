@@ -1,0 +1,230 @@
+"""The Julia value model of the interpreter.
+
+The commonest Julia values are plain Python objects, so the hot paths of the
+interpreter build no wrappers: `Int64` is `int`, `Float64` is `float`, `Bool`
+is `bool`, `Nothing` is `None`, `String` is `str`, a `Tuple` is a `tuple` of
+values.  Every other value carries its Julia type: `JInt` (the other integer
+widths, the value in the type's own range), `JFloat` (`Float32`, `Float16`,
+the value exactly representable in that format), `JChar` (Julia's UInt32
+encoding: UTF-8 bytes left-aligned), `JSymbol`, `JType` (a type used as a
+value), `JStruct` (a record of a struct or mutable struct), `JArray`,
+`JFunction`.  `JInt(5, "Int64")` is accepted wherever a value is taken and
+becomes `5` (`normalize`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jlir.ir.errors import JlirError
+
+
+class NotInterpretable(JlirError):
+    """The interpreter cannot run this statement (no semantics for it here); never a wrong answer instead."""
+
+
+class JuliaException(JlirError):
+    """A Julia exception raised by the interpreted code (`DivideError`, `UndefVarError`, a thrown value, …).
+
+    `type_name` is the exception's Julia type, `message` a description, `value`
+    the Julia exception object itself (what `the_exception` and `catch err` see).
+    """
+
+    def __init__(self, type_name: str, message: str = "", value=None):
+        super().__init__(f"{type_name}: {message}" if message else type_name)
+        self.type_name = type_name
+        self.message = message
+        self.value = value if value is not None else JStruct(type_name, (message,) if message else ())
+
+
+# name → (bits, signed) of Julia's primitive integer types (Bool is the 1-bit `i1` of the intrinsics).
+INT_TYPES = {"Int8": (8, True), "Int16": (16, True), "Int32": (32, True), "Int64": (64, True),
+             "Int128": (128, True), "UInt8": (8, False), "UInt16": (16, False), "UInt32": (32, False),
+             "UInt64": (64, False), "UInt128": (128, False), "Bool": (1, False)}
+# name → (bits, mantissa bits with the implicit one, minimum normal exponent, maximum exponent)
+FLOAT_TYPES = {"Float16": (16, 11, -14, 15), "Float32": (32, 24, -126, 127), "Float64": (64, 53, -1022, 1023)}
+# Size in bytes of the primitive types, for `sizeof` and `bitcast`.
+PRIMITIVE_BYTES = {**{k: max(1, b // 8) for k, (b, _) in INT_TYPES.items()},
+                   **{k: b // 8 for k, (b, *_r) in FLOAT_TYPES.items()}, "Char": 4}
+
+
+@dataclass(frozen=True, slots=True)
+class JInt:
+    """An integer of a width other than Int64 (or Int64 itself before `normalize`)."""
+    value: int
+    type: str
+
+    def __post_init__(self):
+        bits, signed = INT_TYPES[self.type]
+        if not (-(1 << (bits - 1)) if signed else 0) <= self.value < (1 << (bits - 1) if signed else 1 << bits):
+            raise ValueError(f"{self.value} is out of range for {self.type}")
+
+
+@dataclass(frozen=True, slots=True)
+class JFloat:
+    """A Float32 or Float16 value (a Python float exactly representable in that format)."""
+    value: float
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class JChar:
+    """A Char in Julia's encoding: the UTF-8 bytes of the character, left-aligned in a UInt32."""
+    code: int
+
+    @classmethod
+    def of(cls, ch: str) -> "JChar":
+        data = ch.encode("utf-8", "surrogatepass")
+        return cls(int.from_bytes(data.ljust(4, b"\0"), "big"))
+
+
+@dataclass(frozen=True, slots=True)
+class JSymbol:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class JType:
+    """A type used as a value (`Int64` in `bitcast(Int64, x)`), by its Julia 1.5 name."""
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class JFunction:
+    """A function used as a value (the `#self#` argument, a callee passed along), by name."""
+    name: str
+
+
+@dataclass(eq=False, slots=True)
+class JStruct:
+    """A struct or mutable struct built by `%new`: its type name, its field values in order, their names where known.
+
+    Immutable structs compare by content under `===`, mutable ones by identity (`egal`).
+    """
+    type: str
+    fields: tuple | list
+    names: tuple | None = None
+    mutable: bool = False
+
+
+@dataclass(eq=False, slots=True)
+class JArray:
+    """A Julia `Array{eltype,1}`: a mutable list of values."""
+    eltype: str
+    items: list = field(default_factory=list)
+
+
+# The value standing for "not assigned" in a register: a slot before its first assignment, a φ's `#undef`.
+class _Undef:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "#undef"
+
+
+UNDEF = _Undef()
+
+
+def normalize(v):
+    """`v` in the interpreter's canonical form (Int64 as int, tuples of canonical values), checked to be a value."""
+    t = type(v)
+    if t is JInt and v.type == "Int64":
+        return v.value
+    if t is JFloat and v.type == "Float64":
+        return v.value
+    if t is tuple:
+        return tuple(normalize(x) for x in v)
+    if t is list:
+        raise NotInterpretable("a Python list is not a Julia value: pass interp.JArray(eltype, items)")
+    if t in _TYPEOF or t in (JInt, JFloat, tuple, JStruct, JArray):
+        return v
+    raise NotInterpretable(f"{t.__name__} is not a Julia value of the interpreter's model")
+
+
+_TYPEOF = {int: "Int64", float: "Float64", bool: "Bool", type(None): "Nothing", str: "String",
+           JChar: "Char", JSymbol: "Symbol", JType: "DataType", JFunction: "Function"}
+
+
+def typeof(v) -> str:
+    """Julia's `typeof(v)`, spelled as Julia 1.5 prints it (`Tuple{Int64,Float64}`, `Array{Float64,1}`)."""
+    t = type(v)
+    name = _TYPEOF.get(t)
+    if name is not None:
+        return name
+    if t is JInt or t is JFloat or t is JStruct:
+        return v.type
+    if t is tuple:
+        return "Tuple{" + ",".join(typeof(x) for x in v) + "}"
+    if t is JArray:
+        return f"Array{{{v.eltype},1}}"
+    if t is JuliaException:
+        return v.type_name
+    raise NotInterpretable(f"typeof of a {t.__name__}")
+
+
+# Abstract types of the number tower, for `isa` (type name → its supertypes, itself included).
+_SUPERTYPES = {}
+for _n, (_b, _s) in INT_TYPES.items():
+    _SUPERTYPES[_n] = {_n, "Integer", "Real", "Number", "Any"} | ({"Signed"} if _s else {"Unsigned"})
+_SUPERTYPES["Bool"] = {"Bool", "Integer", "Real", "Number", "Any"}
+for _n in FLOAT_TYPES:
+    _SUPERTYPES[_n] = {_n, "AbstractFloat", "Real", "Number", "Any"}
+_SUPERTYPES["Char"] = {"Char", "AbstractChar", "Any"}
+_SUPERTYPES["String"] = {"String", "AbstractString", "Any"}
+
+
+def isa(v, type_name: str) -> bool:
+    """Julia's `isa(v, T)` for T a concrete type, a type of the number tower, a small `Union{…}` or `Any`."""
+    t = typeof(v)
+    if type_name == t or type_name == "Any":
+        return True
+    if type_name.startswith("Union{") and type_name.endswith("}"):
+        return any(isa(v, m.strip()) for m in _split_params(type_name[6:-1]))
+    sup = _SUPERTYPES.get(t)
+    if sup is not None:
+        return type_name in sup
+    if "{" in type_name or type_name in ("Tuple", "Array", "Vector") or "{" in t:
+        if t.split("{")[0] == type_name.split("{")[0] and "{" not in type_name:
+            return True
+        raise NotInterpretable(f"isa({t}, {type_name}) needs Julia's subtyping")
+    return False
+
+
+def _split_params(text: str) -> list[str]:
+    """The comma-separated parameters of a curly type, nested braces kept together."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(text[start:i])
+            start = i + 1
+    out.append(text[start:])
+    return [p.strip() for p in out if p.strip()]
+
+
+def egal(a, b) -> bool:
+    """Julia's `===`: same type and same bits; mutable structs and arrays by identity; NaNs by their bits."""
+    ta, tb = type(a), type(b)
+    if ta is not tb:
+        return False
+    if ta is float:
+        return a == b and (a != 0.0 or str(a) == str(b)) or (a != a and b != b and _f64_bits(a) == _f64_bits(b))
+    if ta is JFloat:
+        return a.type == b.type and egal(a.value, b.value)
+    if ta is tuple:
+        return len(a) == len(b) and all(egal(x, y) for x, y in zip(a, b))
+    if ta is JStruct:
+        if a.mutable or b.mutable:
+            return a is b
+        return a.type == b.type and len(a.fields) == len(b.fields) and all(
+            egal(x, y) for x, y in zip(a.fields, b.fields))
+    if ta is JArray:
+        return a is b
+    return a == b
+
+
+def _f64_bits(x: float) -> int:
+    import struct
+    return struct.unpack("<Q", struct.pack("<d", x))[0]

@@ -86,12 +86,13 @@ jstr(s) = string('"', replace(replace(s, "\\" => "\\\\"), "\"" => "\\\""), '"')
 println("{")
 println("  \"julia\": ", jstr(string(VERSION)), ",")
 println("  \"modules\": [", join([jstr(string(m)) for m in modules], ", "), "],")
-# Every name a builtin is printed by: `Core.getfield`, `Base.add_int`, bare `===` and `isa` (Main sees
-# them); `Base.getproperty` is no builtin although `Core.getproperty` is, so the module counts.
+# Every name a builtin is printed by, in every module visited (`Core.getfield`, `Base.add_int`,
+# `Base.Math.sqrt_llvm`), and bare where Main sees it (`===`, `isa`); `Base.getproperty` is no builtin
+# although `Core.getproperty` is, so the module counts.
 builtin_names = unique([n for m in (Core, Core.Intrinsics) for n in names(m; all=true)
                         if isdefined(m, n) && getfield(m, n) isa Core.Builtin])
 builtins = String[]
-for n in builtin_names, m in (Core, Core.Intrinsics, Base, Main)
+for n in builtin_names, m in union(seen, Set([Main]))
     isdefined(m, n) && getfield(m, n) isa Core.Builtin || continue
     push!(builtins, string(m, ".", n))
     m === Main && push!(builtins, string(n))

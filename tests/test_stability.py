@@ -98,6 +98,17 @@ def test_dynamic_dispatch_report_finds_the_one_generic_call():
     assert r.return_type == "String" and r.return_concrete and r.boxes == ()
 
 
+def test_invokelatest_splat_and_untyped_operator_are_dynamic():
+    """outer(x): `Base.invokelatest` leaves `(%18)(inner_fast, %4)` with `%18 = Core._apply_latest`, and its Any
+    result makes `%3 + %19` a generic call; addall(args...) is splatted through `Core._apply_iterate`;
+    `Core.tuple`, the intrinsics and `invoke Main.inner_slow` are static."""
+    r = stability(fn("noinline_invoke", "typed"))
+    assert [(d.stmt, d.callee, d.text) for d in r.dynamic_calls] == [(19, "%18", "(%18)(inner_fast, %4)"),
+                                                                     (22, "+", "%3 + %19")]
+    splat = stability(fn("varargs", "typed")).dynamic_calls
+    assert [(d.stmt, d.text) for d in splat] == [(32, "Core._apply_iterate(Base.iterate, Main.addall, %5)")]
+
+
 def test_union_split_report_flags_the_unions_not_the_narrowed_pi_nodes():
     """unstable(n): φs and π of Union{Float64, Int64[, String]} are flagged; the π nodes to String, Int64 and
     Float64 after the isa-split are concrete.  Julia ≤1.7 colours a Union without Nothing/Missing red."""
@@ -196,6 +207,6 @@ def test_table_holds_julias_facts():
     assert t.julia == "1.5.3"
     assert t.types["Integer"] == ("abstract", 0) and t.types["Base.AbstractCartesianIndex"] == ("abstract", 1)
     assert t.types["DataType"][0] == "kind" and t.types["Array"] == ("concrete", 2)
-    for callee in ("Core.tuple", "Base.add_int", "Core.getfield", "===", "isa", "typeof"):
+    for callee in ("Core.tuple", "Base.add_int", "Core.getfield", "===", "isa", "typeof", "Base.Math.sqrt_llvm"):
         assert concrete.is_builtin_callee(callee), callee
     assert not concrete.is_builtin_callee("Base.getproperty")  # a generic function, unlike Core.getproperty

@@ -26,8 +26,10 @@ from jlir.printer.exprs import ExprPrinter
 
 __all__ = ["Flag", "DynamicCall", "BoxUse", "StabilityReport", "stability", "render_text"]
 
-# Builtins whose call dispatches dynamically on its function argument (splatting, `invokelatest`).
-DYNAMIC_BUILTINS = frozenset({"_apply", "_apply_iterate", "_apply_latest", "_call_latest", "invoke"})
+# Builtins that call a function given as an argument (splatting): the position of that function in `Expr.args`.
+APPLY_BUILTINS = {"_apply": 1, "_apply_iterate": 2}
+# Builtins that always dispatch at run time (`Base.invokelatest`).
+LATEST_BUILTINS = frozenset({"_apply_latest", "_call_latest"})
 NOTE_NO_TYPES = "no types: this display prints none, so no value is judged"
 NOTE_UNOPTIMIZED = "unoptimized code: no call is resolved to an invoke yet, so dynamic calls are not judged"
 NOTE_NO_RETURN = "no return type printed"
@@ -181,24 +183,43 @@ def callee_name(callee) -> str | None:
     return None
 
 
-def _is_dynamic(s) -> bool:
-    """A `call` not of a builtin or intrinsic (1.12's call label decides where it is printed)."""
+def _is_dynamic(s, defs: dict) -> bool:
+    """A `call` not of a builtin or intrinsic; 1.12's call label decides where it is printed.
+
+    A callee `%18` is looked up through its definition (`%18 = Core._apply_latest`).  `Core._apply_iterate`
+    and `Core._apply` (splatting) dispatch on the function they apply, so they are dynamic unless that is a
+    builtin; `_apply_latest`/`_call_latest` (`invokelatest`) always are.
+    """
     node = s.node
     if type(node) is not N.Expr or node.head != "call":
         return False
     if s.label is not None:
         return s.label == "dynamic"
-    name = callee_name(node.args[0])
-    if name is None:
-        return True
-    return not is_builtin_callee(name) or name.rsplit(".", 1)[-1] in DYNAMIC_BUILTINS
+    name = _resolved_name(node.args[0], defs)
+    short = name.rsplit(".", 1)[-1] if name else None
+    if short in APPLY_BUILTINS:
+        applied = APPLY_BUILTINS[short]
+        return len(node.args) <= applied or not _is_builtin(node.args[applied], defs)
+    return name is None or not is_builtin_callee(name) or short in LATEST_BUILTINS
+
+
+def _resolved_name(v, defs: dict) -> str | None:
+    if type(v) is V.SSAValue and v.id in defs:
+        v = defs[v.id].node
+    return callee_name(v)
+
+
+def _is_builtin(v, defs: dict) -> bool:
+    name = _resolved_name(v, defs)
+    return name is not None and is_builtin_callee(name)
 
 
 def _dynamic_calls(f: Function, p: ExprPrinter) -> list[DynamicCall]:
     used = used_ids(f.stmts)
+    defs = {sid: s for _, sid, s in _numbered(f)}
     out = []
     for stmt, sid, s in _numbered(f):
-        if stmt is not None and _is_dynamic(s):
+        if stmt is not None and _is_dynamic(s, defs):
             callee = p.unquoted(s.node.args[0])
             out.append(DynamicCall(stmt, f"%{sid}" if sid in used else None, callee, p.statement(s.node, False)))
     return out
@@ -244,7 +265,8 @@ def _box_uses(f: Function, p: ExprPrinter) -> list[BoxUse]:
             if type(node) is not N.Expr:
                 continue
             if _box_allocation(node, by_id):
-                holder = p.slot(s.node.args[0]) if node is not s.node else f"%{sid}"
+                assigned = node is not s.node and s.node.head == "=" and type(s.node.args[0]) is V.SlotNumber
+                holder = p.slot(s.node.args[0]) if assigned else f"%{sid}"
                 out.append(BoxUse(stmt, "new", holder, p.statement(s.node, False)))
                 break
             op = _box_access(node, ssa, slots)

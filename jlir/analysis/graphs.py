@@ -85,13 +85,9 @@ def _edge_label(kind, term, b: int, s: int) -> str:
 
 
 def _back_edges(fn) -> set[tuple[int, int]]:
-    """The loops' back edges `(src, header)`: edges into a block that dominates their source."""
+    """The natural loops' back edges `(latch, header)` (`jlir.analysis.loops`)."""
     from jlir import analysis as A
-    try:
-        return {tuple(e) for e in A.loops(fn).back_edges}
-    except ImportError:  # jlir.analysis.loops not there yet: the same definition, read off the dominator tree
-        dt, cfg = A.dominators(fn), A.cfg(fn)
-        return {(b, s) for b, blk in enumerate(cfg.blocks, 1) for s in blk.succs if dt.dominates(s, b)}
+    return {tuple(e) for e in A.loops(fn).back_edges}
 
 
 # ---------------------------------------------------------------- DOT

@@ -1,0 +1,92 @@
+"""What the analysis verbs (cfg, dom, loops, liveness, verify, analyze) share: their inputs, one function at a time.
+
+Each takes several files (`-` is standard input), runs on every function of
+each document or on the one `--function N` picks (1-based, as `jlir parse`
+numbers them, vector elements included), and answers bad input as `jlir
+parse` does: a located message on stderr and exit status 2.  With more than
+one function in all, each text answer is preceded by a header naming it
+(`==> FILE, function N <==`, or a comment in DOT/Mermaid); JSON answers are
+one object per function per line, naming `source` and `function`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import jlir
+from jlir.cli.inputs import attempt, internal, name, parse
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One function to analyse: where it came from (`source`, its 1-based `index`) and the function."""
+    source: str
+    index: int
+    function: object
+    document: object
+    text: str
+
+
+def add_inputs(sp) -> None:
+    """The arguments every analysis verb takes: files and `--function N`."""
+    sp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
+    sp.add_argument("--function", type=int, metavar="N", default=None,
+                    help="analyse only the Nth function of each file (1-based, as `jlir parse` numbers them)")
+
+
+def load(path: str, pick: int | None) -> tuple[list[Unit], str | None]:
+    """The functions of one input to analyse, or the message saying why there are none (unreadable,
+    not Julia IR, no function in it, no function N)."""
+    parsed, problem = attempt(path, "parsing", lambda: parse(path))
+    if problem:
+        return [], problem[1]
+    text, doc = parsed
+    fns = jlir.functions(doc)
+    if not fns:
+        return [], (f"{name(path)}: error: no function in this input (a CFG listing or a statement vector "
+                    "holds no IR to analyse)")
+    if pick is not None and not 1 <= pick <= len(fns):
+        return [], f"{name(path)}: error: --function {pick}: the input has {len(fns)} function{'s' * (len(fns) != 1)}"
+    chosen = range(1, len(fns) + 1) if pick is None else (pick,)
+    return [Unit(name(path), i, fns[i - 1], doc, text) for i in chosen], None
+
+
+def header(unit: Unit, fmt: str = "text") -> str:
+    """The line naming a unit when several are answered, in a form the output format reads as a comment."""
+    where = f"{unit.source}, function {unit.index}"
+    if fmt == "dot":
+        return f"// {where}\n"
+    if fmt == "mermaid":
+        return f"%% {where}\n"
+    return f"==> {where} <==\n"
+
+
+def run_each(args, doing: str, answer, fmt: str = "text") -> int:
+    """`answer(unit) -> (text, status)` for every function of every file; the worst status is the exit status.
+
+    Unreadable input, parse errors and bad `--function` numbers are exit 2 and
+    the other files still run; an analysis that raises is reported as a jlir
+    bug for that file, never as a traceback.
+    """
+    status = EXIT_OK
+    collected: list[Unit] = []
+    for path in args.files:
+        units, problem = load(path, args.function)
+        if problem:
+            err(problem)
+            status = EXIT_ERROR
+            continue
+        collected.extend(units)
+    several = len(collected) > 1
+    for unit in collected:
+        try:
+            text, st = answer(unit)
+        except Exception as e:
+            err(internal(unit.source, f"{doing} function {unit.index}", e))
+            status = EXIT_ERROR
+            continue
+        if several and fmt != "json":
+            text = header(unit, fmt) + text
+        write(text)
+        status = max(status, st)
+    return status

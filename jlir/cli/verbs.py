@@ -6,6 +6,6 @@ status).  Adding a verb is writing that module and naming it here.
 """
 from __future__ import annotations
 
-from jlir.cli import diff, fetch, parse, print as print_, roundtrip
+from jlir.cli import cfg, diff, dom, fetch, liveness, loops, parse, print as print_, roundtrip
 
-VERBS = (parse, print_, roundtrip, diff, fetch)
+VERBS = (parse, print_, roundtrip, diff, fetch, cfg, dom, loops, liveness)

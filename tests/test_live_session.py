@@ -155,6 +155,17 @@ def test_the_domtree_is_julias_json_and_matches_the_fixture(jl, committed):
     assert "construct_domtree" in command
 
 
+def test_the_reference_analyses_are_the_committed_ones(jl, committed):
+    if jl.info.get("reference") != "true":
+        pytest.skip(f"Julia {jl.version} has no 1.5 compiler internals for the reference analyses")
+    (record,) = [json.loads(line) for line in (committed / "reference-cases.jsonl").read_text().splitlines()
+                 if json.loads(line)["name"] == "loops"]
+    assert record["target"] == TARGET
+    got = jl.reference(TARGET, defs=LOOPS, defs_name="loops.jl")
+    assert got == {k: v for k, v in record.items() if k not in ("name", "target")}
+    assert got["verify"] == "ok" and any(slot["idf"] for slot in got["ssa"]["slots"])
+
+
 def test_auto_falls_back_to_a_subprocess_when_juliacall_cannot_start(monkeypatch):
     from jlir.live import juliacall_backend
     monkeypatch.setattr(juliacall_backend, "_failure", "cannot start (a test says so)")

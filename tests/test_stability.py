@@ -111,7 +111,7 @@ def test_invokelatest_splat_and_untyped_operator_are_dynamic():
 
 def test_union_split_report_flags_the_unions_not_the_narrowed_pi_nodes():
     """unstable(n): φs and π of Union{Float64, Int64[, String]} are flagged; the π nodes to String, Int64 and
-    Float64 after the isa-split are concrete.  Julia ≤1.7 colours a Union without Nothing/Missing red."""
+    Float64 after the isa-split are concrete.  Julia ≤1.8 colours a Union without Nothing/Missing red."""
     r = stability(fn("type_unstable", "typed"))
     assert severities(r) == {"%5": "red", "%9": "red", "%15": "red", "%29": "red", "%30": "red", "return": "red"}
     assert {f.value: f.type for f in r.flags}["%9"] == "Union{Float64, Int64, String}"
@@ -119,14 +119,14 @@ def test_union_split_report_flags_the_unions_not_the_narrowed_pi_nodes():
 
 
 def test_union_colour_follows_the_julia_version():
-    """halve's return Union{Float64, Int64}: red in 1.5 (no Nothing/Missing), yellow in 1.8+; unversioned
+    """halve's return Union{Float64, Int64}: red in 1.5 (no Nothing/Missing), yellow in 1.9+; unversioned
     text fits both, so the report follows the newest and notes the difference."""
     f = fn("multi_method", "typed-unoptimized")
     assert severities(stability(f, version="1.5.3")) == {"return": "red"}
     assert severities(stability(f, version="1.10.0")) == {"return": "yellow"}
     unversioned = stability(f)
     assert severities(unversioned) == {"return": "yellow"}
-    assert any("≤1.7 shows return in another colour" in n for n in unversioned.notes)
+    assert any("≤1.8 shows return in another colour" in n for n in unversioned.notes)
 
 
 def test_unoptimized_code_reports_no_dynamic_call():

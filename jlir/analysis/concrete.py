@@ -156,7 +156,7 @@ def judge(t, style: Style) -> Verdict:
     if T.is_lattice_element(t):
         return Verdict(False, None, "lattice element: not judged by Julia's printer")
     name = name_of(t)
-    if name is not None and _base(name) == "Box" and name in ("Core.Box", "Box"):
+    if name == "Core.Box":
         return Verdict(True, RED, "Core.Box: a captured variable that is reassigned")
     members = union_members(t)
     head = _base(name_of(t.head)) if cls is T.TypeApply else None
@@ -175,12 +175,16 @@ def judge(t, style: Style) -> Verdict:
 
 
 def _member_facts(m) -> tuple[str, bool]:
-    """A Union member's printed name (its head) and whether it is a dispatch element (not flagged itself)."""
+    """A Union member's printed name (its head) and whether it is a dispatch element (not flagged itself).
+
+    A member is no Union (Julia flattens them), so judging it never comes back here.
+    """
     return (_head_name(m) or "", not judge(m, Style()).flagged)
 
 
-# The last Julia whose `is_expected_union` is the Nothing/Missing rule; 1.8 changed it (`InteractiveUtils`).
-OLD_UNION_RULE_UNTIL = (1, 7)
+# The last Julia whose `is_expected_union` is the Nothing/Missing rule.  JuliaLang/julia#45503 (merged
+# 2022-05-29, after 1.8 branched, so first released in 1.9) replaced it; not checked against a 1.8/1.9 binary.
+OLD_UNION_RULE_UNTIL = (1, 8)
 
 
 def union_rule_is_ambiguous(style: Style) -> bool:
@@ -191,10 +195,10 @@ def union_rule_is_ambiguous(style: Style) -> bool:
 def _union_severity(members: list[tuple[str, bool]], style: Style) -> str:
     """Yellow when Julia's `is_expected_union` holds, as of the newest version the print fits (`style.hi`).
 
-    Julia ≤1.7 (`base/show.jl`, checked in 1.5.3's source and colours): the
+    Julia ≤1.8 (`base/show.jl`, checked in 1.5.3's source and colours): the
     Union's first member, or the second of two, is `Nothing` or `Missing`
-    (`u.a == Nothing || u.b == Nothing || …`), whatever the rest.  Julia 1.8+
-    (`InteractiveUtils`): fewer than 4 members, each a dispatch element and not `Core.Box`.
+    (`u.a == Nothing || u.b == Nothing || …`), whatever the rest.  Julia 1.9+
+    (`InteractiveUtils`, #45503): fewer than 4 members, each a dispatch element and not `Core.Box`.
     """
     if style.hi <= OLD_UNION_RULE_UNTIL:
         first = members[0][0] in _EXPECTED_MEMBERS

@@ -33,8 +33,10 @@ LATEST_BUILTINS = frozenset({"_apply_latest", "_call_latest"})
 NOTE_NO_TYPES = "no types: this display prints none, so no value is judged"
 NOTE_UNOPTIMIZED = "unoptimized code: no call is resolved to an invoke yet, so dynamic calls are not judged"
 NOTE_NO_RETURN = "no return type printed"
+NOTE_SLOTS = ("slot types are not printed in this display: a slot is judged by each value assigned to it, so one "
+              "assigned several concrete types (a Union) is not found")
 NOTE_UNION_RULE = ("the print fits Julia {family}, which disagree on Union colours: they follow the newest "
-                   "(1.8+: small unions of concrete types are yellow); Julia ≤1.7 shows {values} in another colour")
+                   "(1.9+: small unions of concrete types are yellow); Julia ≤1.8 shows {values} in another colour")
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +167,7 @@ def _flags(f: Function, typed: list, p: ExprPrinter, unknown: set) -> list[Flag]
 
 
 def _union_rule_note(f: Function, typed: list) -> str | None:
-    """A note naming the values Julia ≤1.7 would colour otherwise, when the print fits versions on both sides."""
+    """A note naming the values Julia ≤1.8 would colour otherwise, when the print fits versions on both sides."""
     if not union_rule_is_ambiguous(f.style):
         return None
     old = Style(OLD_UNION_RULE_UNTIL, OLD_UNION_RULE_UNTIL)
@@ -305,6 +307,8 @@ def stability(fn: Function, *, version: str | None = None) -> StabilityReport:
     notes = [NOTE_NO_TYPES] if not has_types else [NOTE_NO_RETURN] if ret is None else []
     if not optimized:
         notes.append(NOTE_UNOPTIMIZED)
+    if fn.header is None and any(kind == "slot" for _v, kind, _s, _t in typed):
+        notes.append(NOTE_SLOTS)
     union_note = _union_rule_note(fn, typed)
     if union_note:
         notes.append(union_note)

@@ -92,7 +92,7 @@ def slot_liveness(fn):
 def verify(fn) -> list:
     """Julia's IR invariants checked (`jlir.analysis.verify.verify_ir`): a list of diagnostics, empty when valid."""
     from jlir.analysis.verify import verify_ir
-    return list(memoised(fn, "verify", lambda: tuple(verify_ir(fn, dominators(fn)))))
+    return list(memoised(fn, "verify", lambda: tuple(verify_ir(fn))))
 
 
 def stability(fn):

@@ -6,7 +6,8 @@ numbers them, vector elements included), and answers bad input as `jlir
 parse` does: a located message on stderr and exit status 2.  With more than
 one function in all, each text answer is preceded by a header naming it
 (`==> FILE, function N <==`, or a comment in DOT/Mermaid); JSON answers are
-one object per function per line, naming `source` and `function`.
+one object per function per line, naming `source` and `function`; messages that
+name their own file and line (`verify`, format "located") need no header.
 """
 from __future__ import annotations
 
@@ -85,7 +86,7 @@ def run_each(args, doing: str, answer, fmt: str = "text") -> int:
             err(internal(unit.source, f"{doing} function {unit.index}", e))
             status = EXIT_ERROR
             continue
-        if several and fmt != "json":
+        if several and text and fmt not in ("json", "located"):
             text = header(unit, fmt) + text
         write(text)
         status = max(status, st)

@@ -81,12 +81,21 @@ def test_boxed_closure_optimized_report():
     assert r.unknown == ('var"#551#552"',) and r.return_type == "Any" and r.return_concrete is False
 
 
+BOXED_SLOT_USES = [(1, "new", "count@_4"), (2, "setfield!", "count@_4"), (19, "isdefined", "count@_4"),
+                   (24, "getfield", "count@_4")]
+
+
 def test_boxed_closure_lowered_report_has_boxes_but_judges_no_type():
     r = stability(fn("boxed_closure", "lowered"))
     assert not r.has_types and r.flags == () and r.return_type is None and r.severity == "ok"
-    assert [(b.stmt, b.op, b.box) for b in r.boxes] == [(1, "new", "count@_4"), (2, "setfield!", "count@_4"),
-                                                         (19, "isdefined", "count@_4"), (24, "getfield", "count@_4")]
+    assert [(b.stmt, b.op, b.box) for b in r.boxes] == BOXED_SLOT_USES
     assert any("no types" in n for n in r.notes)
+
+
+def test_boxed_closure_warntype_report_has_the_boxed_slot():
+    r = stability(fn("boxed_closure", "warntype"))
+    assert [(b.stmt, b.op, b.box) for b in r.boxes] == BOXED_SLOT_USES
+    assert ("count@_4", "CORE.BOX", "red") in [(f.value, f.type, f.severity) for f in r.flags]
 
 
 def test_dynamic_dispatch_report_finds_the_one_generic_call():

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from jlir.analysis.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin_callee, judge, name_of,
                                     union_rule_is_ambiguous)
 from jlir.ir import nodes as N
-from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.function import Form, Function
 from jlir.ir.style import Style
@@ -242,23 +241,25 @@ def _box_allocation(node, stmts_by_id: dict) -> bool:
     return head == _BOX
 
 
-def _box_holders(f: Function) -> tuple[set, set]:
-    """SSA ids and slot names holding a box: allocations, slots assigned one, slots typed `Core.Box`."""
-    by_id = {sid: s for _, sid, s in _numbered(f)}
-    ssa = {sid for sid, s in by_id.items() if _box_allocation(s.node, by_id) or name_of(s.type or 0) == "Core.Box"}
-    slots = set()
+def _box_holders(f: Function, by_id: dict) -> tuple[set, set]:
+    """SSA ids and slot names (as printed) holding a box: allocations, slots assigned one, slots typed `Core.Box`
+    in a warntype header (upper-cased there: `CORE.BOX`)."""
+    ssa = {sid for sid, s in by_id.items()
+           if _box_allocation(s.node, by_id) or (s.type is not None and name_of(s.type) == "Core.Box")}
+    slots = {name for _title, entries in (f.header.sections if f.header is not None else ())
+             for name, _sep, t in entries if name_of(t) == "Core.Box" or getattr(t, "text", None) == "CORE.BOX"}
     for s in f.stmts:
         node = s.node
         if type(node) is N.Expr and node.head == "=" and type(node.args[0]) is V.SlotNumber:
             rhs = node.args[1]
             if _box_allocation(rhs, by_id) or (type(rhs) is V.SSAValue and rhs.id in ssa):
-                slots.add(node.args[0])
+                slots.add(ExprPrinter.slot(node.args[0]))
     return ssa, slots
 
 
 def _box_uses(f: Function, p: ExprPrinter) -> list[BoxUse]:
     by_id = {sid: s for _, sid, s in _numbered(f)}
-    ssa, slots = _box_holders(f)
+    ssa, slots = _box_holders(f, by_id)
     out = []
     for stmt, sid, s in _numbered(f):
         if stmt is None:
@@ -282,10 +283,9 @@ def _box_access(node: N.Expr, ssa: set, slots: set) -> str | None:
     """`setfield!`/`getfield`/`isdefined` of a box's `:contents`, else None."""
     if node.head != "call" or len(node.args) < 3 or node.args[2] != _CONTENTS:
         return None
-    name = callee_name(node.args[0]) or ""
-    op = name.rsplit(".", 1)[-1]
+    op = (callee_name(node.args[0]) or "").rsplit(".", 1)[-1]
     box = node.args[1]
-    held = (type(box) is V.SSAValue and box.id in ssa) or box in slots
+    held = box.id in ssa if type(box) is V.SSAValue else type(box) is V.SlotNumber and ExprPrinter.slot(box) in slots
     return op if op in _BOX_OPS and held else None
 
 

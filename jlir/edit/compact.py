@@ -7,8 +7,8 @@ What Julia 1.5's `compact!` does without CFG transforms, and so what this does:
 * in SSA form, a statement that is `nothing` is dropped and its uses read
   `nothing`; a statement that is a bare value (`%3`, a literal, `_2`, a quoted
   value; not a `GlobalRef`, which may throw) is dropped and its uses read that
-  value; a `π` whose type is the type of its operand is dropped and its uses
-  read the operand; a `φ` with one edge in a block with one predecessor is
+  value; a `π` of an SSA value whose type is the type of that value is
+  dropped and its uses read the value (a `π` of a constant is kept: see `_trivial_pi`); a `φ` with one edge in a block with one predecessor is
   dropped and its uses read its value;
 * a block left empty gets a `nothing::Nothing` placeholder, so the CFG keeps its shape;
 * blocks removed with `remove_block` are dropped and the others renumbered
@@ -35,9 +35,6 @@ from jlir.ir.function import IR, Block, Function, Statement
 
 NOTHING_TYPE = T.TypeName(("Nothing",))
 _KEEP = object()
-# What `typeof` gives for a literal, by its printed family (hex and binary integers are unsigned, sized by digits).
-_LITERAL_TYPES = {"float": "Float64", "bool": "Bool", "char": "Char", "string": "String", "nothing": "Nothing",
-                  "symbol": "Symbol"}
 
 
 def compact(code: IRCode) -> Function:
@@ -96,7 +93,12 @@ def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> ob
 
 
 def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
-    """Julia drops a π whose type is (`===`) the type of what it narrows."""
+    """Julia drops a π whose type is (`===`) the type of what it narrows.
+
+    Only a π of an SSA value is judged: for a constant, the printed text does
+    not tell its type (`Int32(0)` prints as `0`, like `Int64(0)`), and the Base
+    corpus holds `π (0, Int64)`s that Julia's own compaction kept, so such a π is kept.
+    """
     val = pi.val
     while type(val) is V.SSAValue and val.id in dropped:
         val = dropped[val.id]
@@ -105,21 +107,7 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
             return code.stmt(val.id).type == pi.typ
         except EditError:
             return False
-    if type(val) is V.Literal:
-        return _literal_type(val) == pi.typ
     return False
-
-
-def _literal_type(lit: V.Literal):
-    if lit.kind == "int":
-        text = lit.text.lstrip("-")
-        if text.startswith(("0x", "0b", "0o")):
-            return None  # sized by its digits: not worth guessing; such a π is kept
-        return T.TypeName(("Int64",))
-    if lit.kind == "float" and (lit.text.endswith("f0") or "f" in lit.text.lstrip("-")):
-        return T.TypeName(("Float32",)) if not lit.text.startswith("Float16(") else T.TypeName(("Float16",))
-    name = _LITERAL_TYPES.get(lit.kind)
-    return T.TypeName((name,)) if name else None
 
 
 def _block_numbers(code: IRCode) -> dict[int, int]:

@@ -94,3 +94,22 @@ def test_every_committed_case_has_a_rank():
     order = [line.strip() for line in (FIXTURES / "cases" / "order.txt").read_text().splitlines()
              if line.strip() and not line.startswith("#")]
     assert names <= set(order) and len(order) == len(set(order))
+
+
+@needs_julia
+def test_the_base_reference_sample_is_the_same_on_a_second_run_and_read_by_jlir():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import reference_data
+    from jlir.live import Julia
+    from jlir.live.locate import find_julia
+    with Julia(JULIAS[0], backend="subprocess") as jl:
+        if jl.info.get("reference") != "true":
+            pytest.skip(f"Julia {jl.version} has no 1.5 compiler internals for the reference analyses")
+        version = jl.version
+    argv = find_julia(JULIAS[0]).argv
+    first = reference_data.base_sample(argv, version, count=12)
+    assert reference_data.base_sample(argv, version, count=12) == first
+    files, info = first
+    assert info["functions"] == 12 and len(files[reference_data.BASE_FILE].splitlines()) == 12
+    committed = (FIXTURES / f"julia-{version}" / reference_data.BASE_FILE).read_bytes().splitlines()
+    assert files[reference_data.BASE_FILE].splitlines() == committed[:12], "the sample's start moved"

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 import jlir
 from conftest import CORPUS, FIXTURES, ROOT
-from jlir.analysis.align import rewrite
-from jlir.diff import DiffError, diff_documents, diff_functions
-from jlir.diff_text import render_text
+from jlir.compare.align import rewrite
+from jlir.compare import DiffError, diff_documents, diff_functions
+from jlir.compare import render_text
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V

@@ -22,7 +22,7 @@ def register(sub) -> None:
     dp.add_argument("a", metavar="A", help="a dump file; - for standard input")
     dp.add_argument("b", metavar="B", help="a dump file; - for standard input")
     dp.add_argument("--json", action="store_true",
-                    help="print one JSON object (schema jlir-diff/1, keys documented in jlir/diff.py)")
+                    help="print one JSON object (schema jlir-diff/1, keys documented in jlir/compare/model.py)")
     dp.add_argument("-U", "--context", type=_context_lines, default=3, metavar="N",
                     help="unchanged statements shown around each change (default 3)")
     dp.add_argument("--show-style", action="store_true",
@@ -51,8 +51,7 @@ def _read_both(args) -> list | None:
 def run(args) -> int:
     """Exit 0 when the prints are identical or equivalent (printing style, line info), 1 when they differ,
     2 when an input cannot be read or parsed or holds no function."""
-    from jlir.diff import DiffError, diff_documents
-    from jlir.diff_text import render_text
+    from jlir.compare import DiffError, diff_documents, render_text
     if args.a == "-" and args.b == "-":
         err("jlir: error: only one of the two inputs can be standard input")
         return EXIT_ERROR

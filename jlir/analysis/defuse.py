@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from jlir.ir import nodes as N
 from jlir.ir import walk
-from jlir.ir.cfg import compute_cfg
+from jlir.ir.cfg import CFG, compute_cfg
 from jlir.ir.function import IR
 
 __all__ = ["DefUse", "def_use", "statement_layout", "block_terminator", "dead_tail", "flow_cfg"]
@@ -167,7 +167,9 @@ def dead_tail(ids, statements) -> tuple[int, ...]:
 def flow_cfg(fn, order=None, statements=None):
     """`compute_cfg` of `fn` with each block ended by its `block_terminator`: the CFG every analysis here reads.
 
-    It equals `compute_cfg(fn)` for compacted IR without `$(Expr(:unreachable))`.
+    It equals `compute_cfg(fn)` for compacted IR without `$(Expr(:unreachable))`;
+    a branch to a block that does not exist (broken IR: the verifier says so)
+    is left out of the successors rather than passed on to the graph algorithms.
     """
     if order is None:
         statements, order = statement_layout(fn)
@@ -180,6 +182,8 @@ def flow_cfg(fn, order=None, statements=None):
         if term is not None and term is not positional[blk.last - 1].node:
             positional[blk.last - 1] = dataclasses.replace(positional[blk.last - 1], node=term)
             changed = True
-    if not changed:
-        return compute_cfg(fn)
-    return compute_cfg(IR(tuple(positional), fn.blocks, fn.linetable))
+    cfg = compute_cfg(IR(tuple(positional), fn.blocks, fn.linetable)) if changed else compute_cfg(fn)
+    n = len(cfg.blocks)
+    if all(1 <= s <= n for blk in cfg.blocks for s in blk.succs):
+        return cfg
+    return CFG(tuple(dataclasses.replace(blk, succs=tuple(s for s in blk.succs if 1 <= s <= n)) for blk in cfg.blocks))

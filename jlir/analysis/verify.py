@@ -22,7 +22,9 @@ What is checked, with each diagnostic's `kind`:
 * `use-before-def`: every use is dominated by its definition: in the same
   block, the definition comes first; across blocks, the defining block
   dominates the using one; a φ operand is used at the end of its incoming
-  block.  Uses in unreachable blocks are not checked, and
+  block.  Uses in unreachable blocks are not checked (a φ operand's use is
+  in its incoming block: an edge from dead code is not checked, where Julia
+  skips it only when the defining block is unreachable too), and
   `gc_preserve_end`'s operand is exempt, as in Julia;  statements 1.5's
   CodeInfo keeps after an `$(Expr(:unreachable))` in the same block are dead
   and not checked (`defuse.dead_tail`);
@@ -259,9 +261,9 @@ def _dominance_problem(v, user, ub, where, is_phi, du, domtree, reachable, posit
     """Why `%v`'s definition does not dominate its use by `%user` (None: it does)."""
     db = du.defs.get(v)
     if is_phi:
-        if db == where or (db not in reachable and where not in reachable):
+        if db == where or where not in reachable:
             return None
-        if db in reachable and where in reachable and domtree.dominates(db, where):
+        if db in reachable and domtree.dominates(db, where):
             return None
         return f"φ operand %{v} on edge #{where} is defined in #{db}, which does not dominate #{where}"
     if db == ub:

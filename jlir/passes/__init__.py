@@ -1,0 +1,21 @@
+"""Transforms of a function's IR, one module per pass, run by name through one registry.
+
+    >>> from jlir import passes
+    >>> fn2 = passes.run(fn, ["compact"])      # a new Function; fn is unchanged
+    >>> passes.REGISTRY["compact"].summary
+
+A pass is a function `Function -> Function` (it works on an `jlir.edit.IRCode`
+working copy inside and never changes its argument), registered with a name
+and a one-line summary by `@register` in its own module.  `run` applies
+passes in order and checks the IR with `jlir.analysis.verify` after each one:
+a pass that produced IR the verifier rejects raises `PassError` naming the
+pass and the first problem, so wrong IR never leaves silently.
+"""
+from __future__ import annotations
+
+from jlir.passes.registry import REGISTRY, Pass, PassError, register, run, run_document
+
+# The pass modules register themselves on import; list every one here.
+from jlir.passes import compact as _compact  # noqa: E402,F401
+
+__all__ = ["REGISTRY", "Pass", "PassError", "register", "run", "run_document"]

@@ -1,0 +1,68 @@
+"""The pass registry and the pipeline that runs passes with the verifier between them."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable
+
+from jlir.analysis.verify import verify_ir
+from jlir.ir.errors import JlirError
+from jlir.ir.function import Document, Function, VectorDisplay
+
+
+class PassError(JlirError):
+    """A pass that cannot handle a construct, or whose output the verifier rejects: said, never silently wrong IR."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """A registered pass: its name (as `jlir opt --passes` takes it), a one-line summary, and the function."""
+    name: str
+    summary: str
+    apply: Callable[[Function], Function]
+
+
+REGISTRY: dict[str, Pass] = {}
+
+
+def register(name: str, summary: str):
+    """Decorator: register `f(fn) -> fn2` as the pass `name`."""
+    def add(f):
+        if name in REGISTRY:
+            raise RuntimeError(f"two passes are called {name!r}")
+        REGISTRY[name] = Pass(name, summary, f)
+        return f
+    return add
+
+
+def lookup(names) -> list[Pass]:
+    """The passes named, in order; PassError for a name no pass has (listing those there are)."""
+    out = []
+    for n in names:
+        if n not in REGISTRY:
+            raise PassError(f"no pass called {n!r} (passes: {', '.join(sorted(REGISTRY))})")
+        out.append(REGISTRY[n])
+    return out
+
+
+def run(fn: Function, names, *, verify: bool = True) -> Function:
+    """`fn` after the passes `names`, in order; with `verify`, the verifier checks the IR after each pass."""
+    for p in lookup(names):
+        fn = p.apply(fn)
+        if verify:
+            errors = [d for d in verify_ir(fn) if d.severity == "error"]
+            if errors:
+                raise PassError(f"pass {p.name!r} produced IR the verifier rejects: {errors[0]}"
+                                + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+    return fn
+
+
+def run_document(doc: Document, names, *, verify: bool = True) -> Document:
+    """Every function of `doc` (vector elements included) through `run`; other items as they are."""
+    def one(item):
+        if isinstance(item, Function):
+            return run(item, names, verify=verify)
+        if isinstance(item, VectorDisplay):
+            return dataclasses.replace(item, items=tuple(one(i) for i in item.items))
+        return item
+    return dataclasses.replace(doc, items=tuple(one(i) for i in doc.items))

@@ -75,16 +75,16 @@ function noline_ircode(mi::Core.MethodInstance, ci::Core.CodeInstance, @nospecia
     return CC.inflate_ir(src, mi)
 end
 
-"One taken instance's line: its IRCode print and Julia's reference answers, or why they failed."
+"One taken instance's line (its IRCode print and Julia's reference answers, or why they failed) and whether it worked."
 function sample_line(mi::Core.MethodInstance, ir)
     target = JlirLive.json_string(string(mi.specTypes))
     try
         text = JlirLive.displayed(ir, Main)
         return string("{\"target\": ", target, ", \"ircode\": ", JlirLive.json_string(text),
-                      ", \"reference\": ", JlirLive.reference_json(ir, mi), "}")
+                      ", \"reference\": ", JlirLive.reference_json(ir, mi), "}"), true
     catch e
         e isa InterruptException && rethrow()
-        return string("{\"target\": ", target, ", \"failed\": ", JlirLive.json_string(JlirLive.error_message(e)), "}")
+        return string("{\"target\": ", target, ", \"failed\": ", JlirLive.json_string(JlirLive.error_message(e)), "}"), false
     end
 end
 
@@ -112,9 +112,10 @@ function main(args)
         length(ir.cfg.blocks) >= 2 || continue
         seen += 1
         (seen - 1) % every == 0 || continue
-        push!(lines, sample_line(mi, ir))
+        line, ok = sample_line(mi, ir)
+        push!(lines, line)
         taken += 1
-        occursin("\"failed\": ", lines[end]) && (failed += 1)
+        ok || (failed += 1)
     end
     open(outfile, "w") do io
         println(io, "{\"instances\": ", length(entries), ", \"uninflated\": ", uninflated,

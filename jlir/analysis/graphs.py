@@ -61,7 +61,7 @@ def block_texts(fn) -> list[list[str]]:
 
 def edges(fn) -> list[Edge]:
     """Every successor edge of `fn`'s CFG, in Julia's successor order, labelled by the branch side taken."""
-    from jlir import analysis as A
+    import jlir.analysis as A
     cfg = A.cfg(fn)
     back = _back_edges(fn)
     stmts = fn.positional
@@ -86,7 +86,7 @@ def _edge_label(kind, term, b: int, s: int) -> str:
 
 def _back_edges(fn) -> set[tuple[int, int]]:
     """The natural loops' back edges `(latch, header)` (`jlir.analysis.loops`)."""
-    from jlir import analysis as A
+    import jlir.analysis as A
     return {tuple(e) for e in A.loops(fn).back_edges}
 
 
@@ -147,7 +147,7 @@ def cfg_networkx(fn):
     except ImportError:
         raise MissingDependency("jlir.analysis.to_networkx needs networkx, which is not installed: "
                           "pip install networkx") from None
-    from jlir import analysis as A
+    import jlir.analysis as A
     g = nx.DiGraph()
     for b, (block, lines) in enumerate(zip(A.cfg(fn).blocks, block_texts(fn)), 1):
         g.add_node(b, first=block.first, last=block.last, stmts=lines)

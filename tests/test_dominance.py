@@ -175,6 +175,14 @@ def test_a_block_number_outside_the_cfg_is_a_jlir_error():
             dt.children(bad)
 
 
+def test_trees_compare_by_value_and_hash():
+    cfg = cfg_from_succs([[2, 3], [3], []])
+    a, b = dominator_tree(cfg), dominator_tree(cfg)
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != post_dominator_tree(cfg)
+    assert repr(a) == "DomTree(idoms=(0, 1, 1))"
+
+
 def test_empty_cfg_has_empty_trees():
     empty = CFG(())
     assert dominator_tree(empty).idoms == () and post_dominator_tree(empty).ipdoms == ()

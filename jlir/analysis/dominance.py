@@ -30,7 +30,8 @@ has level 1 and no children.  `postdominates(a, b)` is False when `b` never reac
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
 from heapq import heappop, heappush
 from typing import Iterable
 
@@ -50,43 +51,61 @@ class NoSuchBlock(JlirError, IndexError):
 class _Forest:
     """Shared shape of both trees: parents, Julia's levels, children and preorder intervals.
 
-    `_tin[b]` is b's preorder number in the tree walk (0 when b is not in the
-    tree), `_size[b]` its subtree size; children are stored flat
-    (`_clist[_cstart[b]:_cstart[b + 1]]`) so a million blocks cost two lists,
-    not a million tuples.
+    Only `idoms` is by block number.  The rest stays indexed by the DFS
+    preorder number `_to_pre[b]` Semi-NCA gave each block (0: not in the
+    tree), since translating every array back to block numbers costs more
+    than the analysis on a large graph: `_level[k]` is Julia's level,
+    `_tin[k]` a preorder number in the tree itself and `_size[k]` its subtree
+    size, so "a is over b" is two comparisons.  Children are kept flat:
+    `_clist` is every block sorted by parent (stable, so ascending within a
+    parent) and `_ckeys` the parents in that order.  The lists are never
+    mutated after construction.
     """
     idoms: tuple[int, ...]
-    levels: tuple[int, ...]
-    _tin: tuple[int, ...]
-    _size: tuple[int, ...]
-    _cstart: tuple[int, ...]
-    _clist: tuple[int, ...]
+    _to_pre: list[int] = field(repr=False)
+    _level: list[int] = field(repr=False)
+    _tin: list[int] = field(repr=False)
+    _size: list[int] = field(repr=False)
+    _ckeys: list[int] = field(repr=False)
+    _clist: list[int] = field(repr=False)
+
+    def __hash__(self) -> int:
+        # The generated hash would hash the lists; the parents determine the whole tree.
+        return hash(self.idoms)
 
     def _check(self, b: int) -> None:
         if not 1 <= b <= len(self.idoms):
             raise NoSuchBlock(f"no block #{b} (the CFG has {len(self.idoms)})")
 
+    @property
+    def levels(self) -> tuple[int, ...]:
+        """Julia's `nodes[b].level` for every block, `levels[b - 1]` (see `depth`)."""
+        level = self._level
+        return tuple([level[k] for k in self._to_pre[1:]])
+
     def children(self, b: int) -> tuple[int, ...]:
         """The blocks whose immediate (post-)dominator is `b`, ascending (Julia's `nodes[b].children`)."""
         self._check(b)
-        return self._clist[self._cstart[b]:self._cstart[b + 1]]
+        return tuple(self._clist[bisect_left(self._ckeys, b):bisect_right(self._ckeys, b)])
 
     def depth(self, b: int) -> int:
         """Julia's `nodes[b].level` (roots and blocks outside the tree: 1)."""
         self._check(b)
-        return self.levels[b - 1]
+        return self._level[self._to_pre[b]]
 
     def in_tree(self, b: int) -> bool:
         """Whether `b` is in the tree: reachable from the entry (dominators) or reaching an exit (post-dominators)."""
         self._check(b)
-        return self._tin[b] != 0
+        return self._to_pre[b] != 0
 
     def _dominates(self, a: int, b: int) -> bool:
         self._check(a)
         self._check(b)
-        t = self._tin[b]
-        ta = self._tin[a]
-        return t != 0 and ta <= t < ta + self._size[a]
+        kb = self._to_pre[b]
+        ka = self._to_pre[a]
+        t = self._tin[kb]
+        ta = self._tin[ka]
+        return kb != 0 and ta <= t < ta + self._size[ka]
 
     def nearest_common_dominator(self, a: int, b: int) -> int:
         """Julia's `nearest_common_dominator`: the deepest block over both (0 if either is 0 or none exists)."""
@@ -94,19 +113,19 @@ class _Forest:
             return 0
         self._check(a)
         self._check(b)
-        if not (self._tin[a] and self._tin[b]):
+        if not (self._to_pre[a] and self._to_pre[b]):
             return 0
-        parents, levels = self.idoms, self.levels
-        while levels[a - 1] > levels[b - 1]:
+        parents, depth = self.idoms, self.depth
+        while depth(a) > depth(b):
             a = parents[a - 1]
-        while levels[b - 1] > levels[a - 1]:
+        while depth(b) > depth(a):
             b = parents[b - 1]
         while a != b and a != 0:
             a, b = parents[a - 1], parents[b - 1]
         return a
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class DomTree(_Forest):
     """Julia's `DomTree`: `idoms` plus the tree's children and levels."""
 
@@ -115,7 +134,7 @@ class DomTree(_Forest):
         return self._dominates(a, b)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PostDomTree(_Forest):
     """Julia's `PostDomTree`: `ipdoms` (0 = the virtual exit, or no exit reachable), children, levels."""
 
@@ -146,16 +165,13 @@ def _snca(adj: list, radj: list, root: int) -> tuple[list[int], list[int], list[
     path: list[int] = []
     for w in range(n, 1, -1):
         s = parent[w]
-        last = w + 1
         for v in radj[from_pre[w]]:
             v = to_pre[v]
-            if v == 0:
-                continue
-            if v >= last:
-                if ancestor[v] >= last:
-                    _compress(v, last, ancestor, label, path)
+            if v > w:                  # already processed ("linked"): compress, read its label
+                if ancestor[v] > w:
+                    _compress(v, w + 1, ancestor, label, path)
                 v = label[v]
-            if v < s:
+            if 0 < v < s:              # 0: unreachable, or Julia's catch-edge predecessor
                 s = v
         semi[w] = s
         label[w] = s
@@ -183,68 +199,59 @@ def _compress(v: int, last: int, ancestor: list[int], label: list[int], path: li
         ancestor[y] = ancestor[u]
 
 
-def _forest(cls, parents: list[int], roots: list[int]):
-    """Children, Julia's levels and preorder intervals from `parents` (by block, index 0 unused)."""
-    n = len(parents) - 1
-    count = [0] * (n + 2)
-    for p in parents:
-        count[p] += 1
-    count[0] -= 1                      # parents[0] is the placeholder, not a block
-    cstart = [0] * (n + 2)
-    total = 0
-    for b in range(n + 1):
-        cstart[b] = total
-        total += count[b]
-    cstart[n + 1] = total
-    clist = [0] * total
-    pos = cstart[:]
-    for b in range(1, n + 1):
-        p = parents[b]
-        clist[pos[p]] = b
-        pos[p] += 1
-    level = [1] * (n + 1)
-    tin = [0] * (n + 1)
-    size = [0] * (n + 1)
-    order: list[int] = []
-    stack = roots[::-1]
-    while stack:
-        v = stack.pop()
-        order.append(v)
-        tin[v] = len(order)
-        lv = level[v] + 1
-        for c in clist[cstart[v]:cstart[v + 1]]:
-            level[c] = lv
-            stack.append(c)
-    for v in reversed(order):
-        size[v] += 1
-        size[parents[v]] += size[v]
+def _forest(cls, n: int, to_pre: list[int], from_pre: list[int], idom: list[int], root_level: int):
+    """The tree as `cls` from Semi-NCA's output, in passes over preorder numbers (no tree walk).
+
+    An immediate dominator always has a smaller DFS preorder number than the
+    block it dominates, so levels and the tree's own preorder intervals each
+    take one forward or backward sweep.  `root_level` is the DFS root's level:
+    1 for the entry, 0 for the post-dominator tree's virtual exit (so each
+    exit is at 1).  Blocks outside the tree map through preorder number 0:
+    Julia's level 1, interval empty.
+    """
+    m = len(from_pre)
+    level = [1] * m
+    level[1] = root_level
+    size = [1] * m
     size[0] = 0
-    return cls(tuple(parents[1:]), tuple(level[1:]), tuple(tin), tuple(size),
-               tuple(cstart), tuple(clist))
+    for k in range(2, m):
+        level[k] = level[idom[k]] + 1
+    for k in range(m - 1, 1, -1):
+        size[idom[k]] += size[k]
+    tin = [0] * m
+    tin[1] = 1
+    free = [0] * m                     # the next number for a child of k: after k and its earlier children
+    free[1] = 2
+    for k in range(2, m):
+        p = idom[k]
+        t = tin[k] = free[p]
+        free[p] = t + size[k]
+        free[k] = t + 1
+    parents = [from_pre[idom[k]] for k in to_pre]
+    parents[0] = 0
+    to_pre[0] = 0                      # node 0 (the catch edge, or the virtual exit) is no block
+    level[0] = 1
+    return cls(tuple(parents[1:]), to_pre, level, tin, size,
+               sorted(parents[1:]), sorted(range(1, n + 1), key=parents.__getitem__))
 
 
 def dominator_tree(cfg: CFG) -> DomTree:
     """Julia's `construct_domtree(cfg)`: immediate dominators by Semi-NCA, then children and levels."""
     n = len(cfg.blocks)
     if n == 0:
-        return _forest(DomTree, [0], [])
+        return DomTree((), [0], [1], [0], [0], [], [])
     to_pre, from_pre, idom = _snca(successor_lists(cfg), predecessor_lists(cfg), 1)
-    parents = [from_pre[idom[to_pre[b]]] for b in range(n + 1)]
-    return _forest(DomTree, parents, [1])
+    return _forest(DomTree, n, to_pre, from_pre, idom, 1)
 
 
 def post_dominator_tree(cfg: CFG) -> PostDomTree:
     """Julia's `construct_postdomtree(cfg)`: Semi-NCA on the reverse graph from a virtual exit (node 0 here)."""
     n = len(cfg.blocks)
     succs = successor_lists(cfg)
-    exits = tuple(b for b in range(1, n + 1) if not succs[b])
     adj = predecessor_lists(cfg)
-    adj[0] = exits
+    adj[0] = tuple(b for b in range(1, n + 1) if not succs[b])
     to_pre, from_pre, idom = _snca(adj, succs, 0)
-    parents = [from_pre[idom[to_pre[b]]] for b in range(n + 1)]
-    parents[0] = 0
-    roots = [b for b in range(1, n + 1) if parents[b] == 0 and to_pre[b]]
-    return _forest(PostDomTree, parents, roots)
+    return _forest(PostDomTree, n, to_pre, from_pre, idom, 0)
 
 
 def dominance_frontiers(cfg: CFG, dt: DomTree) -> tuple[tuple[int, ...], ...]:
@@ -258,7 +265,7 @@ def dominance_frontiers(cfg: CFG, dt: DomTree) -> tuple[tuple[int, ...], ...]:
     """
     n = len(cfg.blocks)
     parents = (0,) + dt.idoms
-    tin = dt._tin
+    tin = dt._to_pre
     frontiers: list[list[int]] = [[] for _ in range(n + 1)]
     last = [0] * (n + 1)
     for y, block in enumerate(cfg.blocks, 1):
@@ -292,8 +299,8 @@ def iterated_dominance_frontier(cfg: CFG, def_blocks: Iterable[int], dt: DomTree
     """
     n = len(cfg.blocks)
     succs = successor_lists(cfg)
-    level = (0,) + dt.levels
-    cstart, clist = dt._cstart, dt._clist
+    to_pre, level = dt._to_pre, dt._level
+    children = dt.children
     defs = list(def_blocks)
     for d in defs:
         dt._check(d)
@@ -305,7 +312,7 @@ def iterated_dominance_frontier(cfg: CFG, def_blocks: Iterable[int], dt: DomTree
         live = bytearray(n + 1)
         for b in live_in:
             live[b] = 1
-    heap = [(-level[d], -i, d) for i, d in enumerate(defs)]
+    heap = [(-level[to_pre[d]], -i, d) for i, d in enumerate(defs)]
     heap.sort()
     seq = len(defs)
     processed = bytearray(n + 1)
@@ -313,21 +320,22 @@ def iterated_dominance_frontier(cfg: CFG, def_blocks: Iterable[int], dt: DomTree
     phis: list[int] = []
     while heap:
         _, _, node = heappop(heap)
-        top = level[node]
+        top = level[to_pre[node]]
         work = [node]
         while work:
             active = work.pop()
             for s in succs[active]:
-                if level[s] > top or processed[s]:
+                ls = level[to_pre[s]]
+                if ls > top or processed[s]:
                     continue
                 processed[s] = 1
                 if live is not None and not live[s]:
                     continue
                 phis.append(s)
                 if not is_def[s]:
-                    heappush(heap, (-level[s], -seq, s))
+                    heappush(heap, (-ls, -seq, s))
                     seq += 1
-            for c in clist[cstart[active]:cstart[active + 1]]:
+            for c in children(active):
                 if not visited[c]:
                     visited[c] = 1
                     work.append(c)

@@ -19,7 +19,7 @@ catch-edge predecessor 0 take no part.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jlir.analysis.dominance import DomTree, NoSuchBlock
 from jlir.analysis.graph import dfs_preorder, subtree_sizes, successor_lists
@@ -44,8 +44,8 @@ class LoopForest:
     loops: tuple[Loop, ...]
     back_edges: tuple[tuple[int, int], ...]
     irreducible: tuple[tuple[int, int], ...]
-    _innermost: tuple[int, ...]
-    _depths: tuple[int, ...]
+    _innermost: tuple[int, ...] = field(repr=False)
+    _depths: tuple[int, ...] = field(repr=False)
 
     def _check(self, b: int) -> None:
         if not 1 <= b <= len(self._innermost):

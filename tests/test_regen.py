@@ -1,6 +1,8 @@
 """scripts/regen_fixtures.py: deterministic, atomic, strict about case ranks, and clear when it fails."""
 from __future__ import annotations
 
+import importlib
+import json
 import shutil
 import subprocess
 import sys
@@ -17,6 +19,13 @@ needs_julia = pytest.mark.skipif(not JULIAS, reason=NO_JULIA)
 def regen(*args, timeout=600):
     return subprocess.run([sys.executable, str(ROOT / "scripts" / "regen_fixtures.py"), *map(str, args)],
                           capture_output=True, text=True, timeout=timeout)
+
+
+def scripts_module(name: str):
+    """A helper module of scripts/ (not a package), imported as regen_fixtures.py imports it."""
+    if str(ROOT / "scripts") not in sys.path:
+        sys.path.insert(0, str(ROOT / "scripts"))
+    return importlib.import_module(name)
 
 
 def snapshot_tree(root: Path) -> dict[str, bytes]:
@@ -98,8 +107,7 @@ def test_every_committed_case_has_a_rank():
 
 @needs_julia
 def test_the_base_reference_sample_is_the_same_on_a_second_run_and_read_by_jlir():
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import reference_data
+    reference_data = scripts_module("reference_data")
     from jlir.live import Julia
     from jlir.live.locate import find_julia
     with Julia(JULIAS[0], backend="subprocess") as jl:
@@ -113,3 +121,24 @@ def test_the_base_reference_sample_is_the_same_on_a_second_run_and_read_by_jlir(
     assert info["functions"] == 12 and len(files[reference_data.BASE_FILE].splitlines()) == 12
     committed = (FIXTURES / f"julia-{version}" / reference_data.BASE_FILE).read_bytes().splitlines()
     assert files[reference_data.BASE_FILE].splitlines() == committed[:12], "the sample's start moved"
+
+
+def test_base_instances_julia_fails_on_or_jlir_cannot_read_are_skipped_counted_and_named(monkeypatch):
+    reference_data = scripts_module("reference_data")
+    good = (FIXTURES / "julia-1.5.3" / "loops.ircode-noline.txt").read_text(encoding="utf-8")
+    reference = {"cfg": {"blocks": []}, "idoms": [], "verify": "ok", "ssa": {}}
+    raw = [{"target": "Tuple{typeof(a)}", "ircode": good, "reference": reference},
+           {"target": "Tuple{typeof(b)}", "failed": "MethodError: no method"},
+           {"target": "Tuple{typeof(c)}", "ircode": " 1 ─ %1 = ??? \n", "reference": reference},
+           {"target": "Tuple{typeof(d)}", "ircode": good, "reference": reference},
+           {"target": "Tuple{typeof(e)}", "ircode": good, "reference": reference}]
+    monkeypatch.setattr(reference_data, "run_generator", lambda argv, count, every: ({"instances": 9, "uninflated": 1},
+                                                                                      raw))
+    files, info = reference_data.base_sample(["julia"], "1.5.3", count=2)
+    assert [json.loads(line)["target"] for line in files[reference_data.BASE_FILE].splitlines()] == \
+        ["Tuple{typeof(a)}", "Tuple{typeof(d)}"]
+    assert info["skipped_julia_failed"] == {"Tuple{typeof(b)}": "MethodError: no method"}
+    assert info["skipped_jlir_unreadable"] == ["Tuple{typeof(c)}"] and info["functions"] == 2
+    assert files[reference_data.BASE_IRCODE].decode() == good + good
+    with pytest.raises(RuntimeError, match="only 3 of 4"):
+        reference_data.base_sample(["julia"], "1.5.3", count=4)

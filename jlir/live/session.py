@@ -4,6 +4,7 @@
     f = jl.code_typed("foo(1.0)", defs=open("foo.jl").read())
     f.text, f.blocks, f.return_type              # what Julia printed, and jlir's reading of it
     jl.cfg("foo(1.0)").blocks, jl.domtree("foo(1.0)")   # Julia's own CFG and dominators
+    jl.reference("foo(1.0)")["ssa"]["slots"]     # Julia 1.5's φ placement, verify_ir verdict, … (JSON)
 
 Targets and forms are those of `jlir/live/jlir.jl`.  `defs` is Julia source
 evaluated in `Main` before the target is resolved, once per distinct text in

@@ -81,9 +81,9 @@ def text(fn, color: bool) -> str:
     out.append("unreachable code: " + (f"{len(dead)} block(s) ({', '.join(f'#{b}' for b in dead)}), "
                                        f"{f['unreachable_statements']} statement(s)" if dead else "none"))
     live = f["liveness"]
-    out.append(f"liveness: at most {live['max_live_in']} SSA values live into a block"
+    out.append(f"liveness: SSA values live into one block: at most {live['max_live_in']}"
                + (f" (#{live['at_block']})" if live["at_block"] and live["max_live_in"] else "")
-               + f"; {live['values_live_across_blocks']} values live across blocks")
+               + f"; live across blocks: {live['values_live_across_blocks']}")
     c = f["calls"]
     kinds = ", ".join(f"{n} {k}" for k, n in c["by_kind"].items()) or "none"
     out.append(f"calls: {kinds}; {c['dynamic']} dynamic")

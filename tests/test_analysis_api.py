@@ -121,3 +121,13 @@ def test_stability_and_liveness_reach_their_modules():
     assert A.stability(fn).severity == "red"
     lv = A.liveness(fn)
     assert len(lv.live_in) == len(fn.blocks) and not lv.live_in[0]
+
+
+def test_phi_placement_on_the_gcd_loop_is_where_julia_put_its_phis():
+    """while_swap: `a` and `b` are assigned in #1 and #3; Julia's φs for them stand in #2 alone."""
+    fn = _fn("fixtures/julia-1.5.3/while_swap.ircode.txt")
+    phi_blocks = {fn.ir.blocks[A.cfg(fn).block_for_inst(i) - 1] for i, s in enumerate(fn.positional, 1)
+                  if type(s.node).__name__ == "PhiNode"}
+    assert [A.cfg(fn).block_for_inst(b.first) for b in phi_blocks] == [2]
+    assert tuple(A.iterated_dominance_frontier(fn, [1, 3])) == (2,)
+    assert A.post_dominators(fn).ipdoms == (2, 4, 2, 0)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import jlir
 from conftest import CORPUS, FIXTURES
@@ -15,7 +17,8 @@ from jlir.analysis.verify import Diagnostic, verify_ir
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir.function import Block
-from test_liveness import fixture_functions
+from cfg_strategies import cfg_from_succs, reference_dominators, reference_reachable
+from test_liveness import fixture_functions, random_ir
 
 F15 = FIXTURES / "julia-1.5.3"
 
@@ -111,6 +114,32 @@ def test_uses_in_unreachable_blocks_are_not_checked():
 def test_pending_nodes_and_the_enter_block_special_case_verify_clean():
     assert verify_ir(load("0068.txt", CORPUS)) == []     # an uncompacted IRCode ending blocks with pending gotos
     assert verify_ir(load("0032.txt", CORPUS)) == []     # `enter` followed by a ϒ in its block, as Julia allows
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_ir(dominance=True))
+def test_random_ir_whose_uses_respect_dominance_verifies_clean(case):
+    fn, _ = case
+    assert verify_ir(fn) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_ir(dominance=True), st.data())
+def test_random_use_of_a_non_dominating_definition_is_reported(case, data):
+    fn, succs = case
+    cfg = cfg_from_succs(succs)
+    doms, reachable = reference_dominators(cfg), reference_reachable(cfg)
+    block_of = {i: b for b, blk in enumerate(fn.blocks, 1) for i in blk.stmts}
+    users = [i for i in block_of if block_of[i] in reachable and type(fn.positional[i - 1].node) is N.Expr]
+    if not users:
+        return
+    user = data.draw(st.sampled_from(users))
+    b = block_of[user]
+    bad = [d for d, db in block_of.items() if (db == b and d >= user) or (db != b and db not in doms[b])]
+    d = data.draw(st.sampled_from(bad))
+    broken = with_nodes(fn, **{f"s{user}": call(V.SSAValue(d))})
+    found = [(x.stmt, x.kind) for x in verify_ir(broken) if x.severity == "error"]
+    assert (user, "use-before-def") in found
 
 
 # ---------------------------------------------------------------- one test per mutation kind

@@ -219,3 +219,16 @@ def test_table_holds_julias_facts():
     for callee in ("Core.tuple", "Base.add_int", "Core.getfield", "===", "isa", "typeof", "Base.Math.sqrt_llvm"):
         assert concrete.is_builtin_callee(callee), callee
     assert not concrete.is_builtin_callee("Base.getproperty")  # a generic function, unlike Core.getproperty
+
+
+def test_judge_agrees_with_julia_on_every_type_printed_in_fixtures_and_base():
+    """5660 distinct types printed by Julia 1.5.3 (the fixtures and `@code_typed` of Base), each with Julia's
+    `!isdispatchelem(T) || T == Core.Box` (scripts/gen_type_verdicts.py): jlir's verdict on the printed text
+    must be Julia's, for every one."""
+    reference = json.loads((Path(__file__).parent / "data" / "stability-type-verdicts-1.5.3.json").read_text())
+    texts = sorted(reference)
+    doc = "".join(f"CodeInfo(\n1 ─     return 1\n) => {t}\n\n" for t in texts)
+    functions = jlir.functions(jlir.parse(doc))
+    assert len(functions) == len(texts) == 5660 and sum(reference.values()) == 2881
+    wrong = [t for t, f in zip(texts, functions) if concrete.judge(f.return_type, STYLE_15).flagged != reference[t]]
+    assert wrong == []

@@ -158,6 +158,8 @@ def judge(t, style: Style) -> Verdict:
     name = name_of(t)
     if name == "Core.Box":
         return Verdict(True, RED, "Core.Box: a captured variable that is reassigned")
+    if name in ("Core.TypeofBottom", "TypeofBottom"):
+        return Verdict(False, None, "typeof(Union{}): a dispatch element")  # `isdispatchelem` says so by name
     members = union_members(t)
     head = _base(name_of(t.head)) if cls is T.TypeApply else None
     if head == "Union" and not members:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import jlir
 from jlir import analysis as A
 from jlir.cli.output import EXIT_OK
 from jlir.cli.units import add_inputs, run_each
@@ -29,7 +30,6 @@ def register(sub) -> None:
 
 def julia_listing(fn, style: Style | None = None) -> str:
     """`ir.cfg` as Julia prints it (no final newline), in `style` or the function's own."""
-    import jlir
     cfg = A.cfg(fn)
     return jlir.format(CFGListing(style or fn.style, tuple((b.first, b.last, b.succs) for b in cfg.blocks)))
 

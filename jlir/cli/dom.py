@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from jlir import analysis as A
-from jlir.cli.output import EXIT_OK
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err
 from jlir.cli.units import add_inputs, run_each
 
 
@@ -71,7 +71,6 @@ def dot(fn, post: bool) -> str:
 
 def run(args) -> int:
     if args.post and args.frontiers:
-        from jlir.cli.output import EXIT_ERROR, err
         err("jlir dom: error: --frontiers gives the dominance frontiers of the dominator tree; "
             "it does not combine with --post")
         return EXIT_ERROR

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from jlir.interp.numbers import (float_bits, float_from_bits, float_parts, int_parts, make_float, make_int,
                                  round_exact, round_float, signed_value, to_int_exact, unsigned)
-from jlir.interp.values import INT_TYPES, JArray, JuliaException, NotInterpretable, typeof
+from jlir.interp.values import INT_TYPES, JArray, JType, JuliaException, NotInterpretable, typeof
 
 
 def _divide_error():
@@ -125,10 +125,15 @@ def _bswap(rt, a):
     return make_int(name, int.from_bytes(x.to_bytes(bits // 8, "little"), "big"))
 
 
+def _target(rt: str, T) -> str:
+    """A conversion's result type: its type argument (the IR's `::T` may be a lattice element or absent)."""
+    return T.name if type(T) is JType else rt
+
+
 def _int_convert(view):
     """`trunc_int`, `sext_int`, `zext_int`: the bits of `x` (read signed or unsigned) in type `rt`."""
     def f(rt, T, x):
-        return make_int(rt, view(x)[2])
+        return make_int(_target(rt, T), view(x)[2])
     return f
 
 
@@ -142,6 +147,7 @@ def _bits_of(x) -> tuple[str, int, int]:
 
 
 def _bitcast(rt, T, x):
+    rt = _target(rt, T)
     name, bits, pattern = _bits_of(x)
     if rt in ("Float64", "Float32", "Float16"):
         return float_from_bits(rt, pattern)
@@ -152,16 +158,19 @@ def _bitcast(rt, T, x):
 
 def _int_to_float(view):
     def f(rt, T, x):
+        rt = _target(rt, T)
         v = view(x)[2]
         return make_float(rt, float(v)) if rt == "Float64" else make_float(rt, round_exact(rt, v))
     return f
 
 
 def _float_to_int(rt, T, x):
+    rt = _target(rt, T)
     return make_int(rt, to_int_exact(rt, float_parts(x)[1]))
 
 
 def _fpconvert(rt, T, x):
+    rt = _target(rt, T)
     return make_float(rt, float_parts(x)[1])
 
 

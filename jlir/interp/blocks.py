@@ -1,0 +1,189 @@
+"""Compiling a function's blocks: φ moves per incoming edge, ops, and the terminator closure.
+
+A block's φ nodes read their values on the edge actually taken, all at once
+(`%3 = φ(#3 => %4)`, `%4 = φ(#3 => %8)` swap), so each predecessor gets one
+closure making those moves in parallel; an edge a φ does not list leaves it
+`#undef`.  The terminator returns the next block, 0 for a return (the value
+in register 0).
+"""
+from __future__ import annotations
+
+from jlir.interp import hints
+from jlir.interp.constants import literal, type_text
+from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
+from jlir.interp.slots import SlotMap
+from jlir.interp.values import _split_params
+from jlir.interp.values import UNDEF, JuliaException, NotInterpretable, typeof
+from jlir.ir import nodes as N
+from jlir.ir import values as V
+from jlir.ir import walk
+from jlir.ir.cfg import compute_cfg
+
+
+def compile_function(fn, nargs: int, argnames=None, name: str = "") -> Code:
+    """`fn` compiled for a call with `nargs` arguments."""
+    if any(s.new_id is not None for s in fn.stmts):
+        raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
+    b = _Builder(fn, SlotMap(fn, nargs, argnames))
+    stmts = fn.positional
+    cfg = compute_cfg(fn)
+    blocks: list = [None]
+    for num, blk in enumerate(fn.blocks, 1):
+        first = blk.first
+        while first <= blk.last and type(stmts[first - 1].node) is N.PhiNode:
+            first += 1
+        phis = _phi_moves(b, stmts, blk.first, first, cfg.preds(num))
+        last_node = stmts[blk.last - 1].node
+        body_end = blk.last - 1 if N.is_terminator(last_node) else blk.last
+        ops: list = []
+        for i in range(first, body_end + 1):
+            if type(stmts[i - 1].node) is N.PhiNode:
+                ops.append(_raiser(i, NotInterpretable(f"statement %{i}: a φ after the start of its block")))
+            else:
+                ops.extend(b.statement_ops(i, stmts[i - 1]))
+        if body_end < blk.last:
+            term = _terminator(b, last_node, blk.last, num, len(fn.blocks))
+        else:
+            term = _fall_through(num, len(fn.blocks), blk.last)
+        blocks.append(Block(phis, tuple(ops), term, blk.last - blk.first + 1))
+    return Code(blocks, b.template, tuple(b.arg_regs), b.H, b.X, name)
+
+
+def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:
+    """predecessor → closure doing the φ moves of that edge, for the φ statements `start..end-1`."""
+    if start == end:
+        return None
+    dsts = tuple(range(start, end))
+    edges = set(preds)
+    for i in dsts:
+        edges.update(walk.targets(stmts[i - 1].node))
+    moves = {}
+    for pred in edges:
+        srcs = []
+        for i in dsts:
+            node = stmts[i - 1].node
+            try:
+                k = node.edges.index(pred)
+                srcs.append(b.reg(node.values[k], [], i, hints.integer_type(type_text(stmts[i - 1].type))))
+            except ValueError:
+                srcs.append(b.const("#undef", UNDEF))
+            except NotInterpretable as e:
+                return {p: _raiser(i, _located(i, e)) for p in edges}
+        moves[pred] = _parallel_move(dsts, tuple(srcs))
+    return moves
+
+
+def _parallel_move(dsts: tuple, srcs: tuple):
+    if len(dsts) == 1:
+        d, s = dsts[0], srcs[0]
+
+        def move(regs):
+            regs[d] = regs[s]
+        return move
+    pairs = tuple(zip(dsts, srcs))
+
+    def move(regs):
+        vals = [regs[s] for s in srcs]
+        for (d, _), v in zip(pairs, vals):
+            regs[d] = v
+    return move
+
+
+def _fall_through(num: int, nblocks: int, i: int):
+    if num == nblocks:
+        return _raiser(i, NotInterpretable(f"statement %{i}: control falls off the end of the function"))
+    return lambda regs, _at=i: num + 1
+
+
+def _terminator(b: _Builder, node, i: int, num: int, nblocks: int):
+    try:
+        kind = _TERMINATORS.get(type(node))
+        if kind is None:
+            raise NotInterpretable(f"the terminator {type(node).__name__}" +
+                                   (f" :{node.head}" if type(node) is N.Expr else ""))
+        return kind(b, node, i, num, nblocks)
+    except NotInterpretable as e:
+        return _raiser(i, e if str(e).startswith("statement %") else _located(i, e))
+
+
+def _goto(b, node, i, num, nblocks):
+    label = node.label
+    return lambda regs, _at=i: label
+
+
+def _gotoifnot(b, node, i, num, nblocks):
+    pre: list = []
+    r = b.reg(node.cond, pre, i)
+    dest, nxt = node.dest, num + 1
+
+    def term(regs, _at=i):
+        for p in pre:
+            p(regs)
+        c = regs[r]
+        if c is False:
+            return dest
+        if c is True:
+            return nxt
+        raise JuliaException("TypeError", f"non-boolean ({type(c).__name__}) used in boolean context")
+    return term
+
+
+def _return(b, node, i, num, nblocks):
+    if node.val is None:
+        return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
+    pre: list = []
+    r = b.reg(node.val, pre, i, _return_hint(b, node.val, i))
+
+    def term(regs, _at=i):
+        for p in pre:
+            p(regs)
+        regs[0] = regs[r]
+        return 0
+    return term
+
+
+def _return_hint(b: _Builder, val, i: int) -> str | None:
+    """The integer type of a returned decimal literal: the one integer type of the return type, or, where the
+    print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess)."""
+    if not hints.is_ambiguous(val):
+        return None
+    if b.fn.return_type is not None:
+        t = type_text(b.fn.return_type)
+        members = _split_params(t[6:-1]) if t.startswith("Union{") else [t]
+        ints = {m for m in members if hints.integer_type(m)}
+        if len(ints) == 1:
+            return ints.pop()
+        if not ints or ints == {"Int64"}:
+            return None
+    else:
+        others = {_known_type(b, s.node.val) for s in b.fn.positional
+                  if type(s.node) is N.ReturnNode and s.node.val is not None and not hints.is_ambiguous(s.node.val)}
+        ints = {t for t in others if hints.integer_type(t)}
+        if ints == {"Int64"} and not any(t in ("?", "Any") or t.startswith("Union") for t in others):
+            return None
+    raise NotInterpretable(f"statement %{i}: the integer type of the returned literal {val.text} is not in the IR")
+
+
+def _known_type(b: _Builder, v) -> str:
+    """The type of a returned value as the print shows it (`?`: not shown, as for arguments)."""
+    if type(v) is V.SSAValue and 1 <= v.id <= b.n and b.fn.positional[v.id - 1].type is not None:
+        return type_text(b.fn.positional[v.id - 1].type)
+    if type(v) is V.Literal:
+        return typeof(literal(v))
+    if type(v) is V.GlobalRef and v.name == "nothing":
+        return "Nothing"
+    return "?"
+
+
+def _enter(b, node, i, num, nblocks):
+    """Push the handler (catch block, this statement) and note the exception-stack depth for `pop_exception`."""
+    H, X, catch, nxt = b.H, b.X, node.catch_dest, num + 1
+
+    def term(regs, _at=i):
+        regs[H].append(catch)
+        regs[i] = len(regs[X].exceptions)
+        return nxt
+    return term
+
+
+_TERMINATORS = {N.GotoNode: _goto, N.GotoIfNot: _gotoifnot, N.ReturnNode: _return, N.EnterNode: _enter}

@@ -1,0 +1,155 @@
+"""Julia's builtin functions the interpreter runs natively, in one table (`BUILTINS`) shaped like the intrinsics.
+
+Each entry is `f(rt, *args)` and pure apart from `setfield!`/`arrayset`, which
+mutate their (mutable) argument as Julia does.  Errors are Julia's:
+`BoundsError`, `TypeError` (a non-Bool condition), a `throw`n value.
+"""
+from __future__ import annotations
+
+from jlir.interp.values import (INT_TYPES, PRIMITIVE_BYTES, JArray, JStruct, JSymbol, JType, JuliaException,
+                                NotInterpretable, egal, isa, typeof)
+
+# Exception types of Core whose fields the interpreter knows (name → field names); all immutable.
+KNOWN_STRUCTS = {"ErrorException": ("msg",), "ArgumentError": ("msg",), "DivideError": (), "OverflowError": ("msg",),
+                 "BoundsError": ("a", "i"), "InexactError": ("func", "T", "val"), "UndefVarError": ("var",),
+                 "DomainError": ("val", "msg"), "KeyError": ("key",), "AssertionError": ("msg",),
+                 "TypeError": ("func", "context", "expected", "got")}
+
+
+def exception_of(value) -> JuliaException:
+    """The Python exception carrying a thrown Julia value."""
+    t = typeof(value)
+    msg = ""
+    if type(value) is JStruct and value.fields and type(value.fields[0]) is str:
+        msg = value.fields[0]
+    return JuliaException(t, msg, value)
+
+
+def _throw(rt, x):
+    raise exception_of(x)
+
+
+def _bounds_error(a, i):
+    return JuliaException("BoundsError", f"attempt to access {typeof(a)} at index [{i}]", JStruct("BoundsError", (a, i),
+                                                                                                   ("a", "i")))
+
+
+def _field_index(x, name) -> int:
+    """The 0-based index of field `name` (a Symbol or a 1-based Int) of struct or tuple `x`."""
+    if type(name) is int:
+        n = len(x.fields) if type(x) is JStruct else len(x)
+        if not 1 <= name <= n:
+            raise _bounds_error(x, name)
+        return name - 1
+    if type(name) is JSymbol and type(x) is JStruct:
+        names = x.names if x.names is not None else KNOWN_STRUCTS.get(x.type)
+        if names is None:
+            raise NotInterpretable(f"the field names of {x.type} are not known (pass JStruct(…, names=…))")
+        if name.name not in names:
+            raise JuliaException("ErrorException", f"type {x.type} has no field {name.name}")
+        return names.index(name.name)
+    raise NotInterpretable(f"getfield of {typeof(x)} by {typeof(name)}")
+
+
+def _getfield(rt, x, name, boundscheck=True):
+    i = _field_index(x, name)
+    return x.fields[i] if type(x) is JStruct else x[i]
+
+
+def _setfield(rt, x, name, v):
+    if type(x) is not JStruct or x.mutable is False:
+        raise JuliaException("ErrorException", f"setfield! immutable struct of type {typeof(x)} cannot be changed")
+    i = _field_index(x, name)
+    if type(x.fields) is tuple:
+        x.fields = list(x.fields)
+    x.fields[i] = v
+    return v
+
+
+def _isa(rt, x, T):
+    if type(T) is not JType:
+        raise NotInterpretable(f"isa with a {typeof(T)} as the type")
+    return isa(x, T.name)
+
+
+def _ifelse(rt, c, a, b):
+    if type(c) is not bool:
+        raise JuliaException("TypeError", f"non-boolean ({typeof(c)}) used in boolean context")
+    return a if c else b
+
+
+def _array(a) -> JArray:
+    if type(a) is not JArray:
+        raise NotInterpretable(f"an array builtin on a {typeof(a)}")
+    return a
+
+
+def _arrayref(rt, boundscheck, a, *idx):
+    items = _array(a).items
+    if len(idx) != 1:
+        raise NotInterpretable("multi-dimensional arrayref")
+    i = idx[0]
+    if not 1 <= i <= len(items):
+        raise _bounds_error(a, i)
+    return items[i - 1]
+
+
+def _arrayset(rt, boundscheck, a, v, *idx):
+    items = _array(a).items
+    if len(idx) != 1:
+        raise NotInterpretable("multi-dimensional arrayset")
+    i = idx[0]
+    if not 1 <= i <= len(items):
+        raise _bounds_error(a, i)
+    items[i - 1] = v
+    return a
+
+
+def _arraysize(rt, a, d):
+    return len(_array(a).items) if d == 1 else 1
+
+
+def _sizeof(rt, x):
+    if type(x) is JType and x.name in PRIMITIVE_BYTES:
+        return PRIMITIVE_BYTES[x.name]
+    if type(x) is str:
+        return len(x.encode("utf-8"))
+    t = typeof(x)
+    if t in PRIMITIVE_BYTES:
+        return PRIMITIVE_BYTES[t]
+    raise NotInterpretable(f"sizeof a {t}")
+
+
+def _typeassert(rt, x, T):
+    if type(T) is not JType:
+        raise NotInterpretable("typeassert with a non-type")
+    if not isa(x, T.name):
+        raise JuliaException("TypeError", f"in typeassert, expected {T.name}, got a value of type {typeof(x)}")
+    return x
+
+
+def _nfields(rt, x):
+    return len(x.fields) if type(x) is JStruct else len(x) if type(x) is tuple else 0
+
+
+BUILTINS = {
+    "===": lambda rt, a, b: egal(a, b),
+    "!==": lambda rt, a, b: not egal(a, b),
+    "isa": _isa,
+    "typeof": lambda rt, x: JType(typeof(x)),
+    "tuple": lambda rt, *xs: xs,
+    "getfield": _getfield,
+    "setfield!": _setfield,
+    "ifelse": _ifelse,
+    "throw": _throw,
+    "arrayref": _arrayref,
+    "arrayset": _arrayset,
+    "arraysize": _arraysize,
+    "sizeof": _sizeof,
+    "typeassert": _typeassert,
+    "nfields": _nfields,
+}
+
+
+def is_integer_type(name: str) -> bool:
+    return name in INT_TYPES

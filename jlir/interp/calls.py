@@ -1,0 +1,94 @@
+"""Calls: intrinsics and builtins run natively, everything else through the provider.
+
+A callee is recognised by name where Julia's IR names it (`Base.add_int`,
+`Core.Intrinsics.bitcast`, `Core.tuple`, infix `===`, a bare `(isa)`), from
+the modules Core and Base (and `throw` and the other builtins from Main, which
+does not redefine them).  `invoke` and other calls ask the run context, which
+asks the provider for the callee's IR.
+"""
+from __future__ import annotations
+
+from jlir.interp.builtins import BUILTINS, KNOWN_STRUCTS
+from jlir.interp.intrinsics import INTRINSICS
+from jlir.interp.values import JStruct, NotInterpretable
+from jlir.ir import values as V
+
+FUNCTION_NAMES = frozenset(INTRINSICS) | frozenset(BUILTINS)
+
+
+def native(module: str | None, name: str):
+    """The native implementation of callee `module.name`, or None when it is not an intrinsic or builtin."""
+    core_or_base = module is None or module.split(".")[0] in ("Core", "Base")
+    if core_or_base and name in INTRINSICS:
+        return INTRINSICS[name]
+    if (core_or_base or module == "Main") and name in BUILTINS:
+        return BUILTINS[name]
+    return None
+
+
+def callee_text(callee) -> str:
+    if type(callee) is V.GlobalRef:
+        return f"{callee.module}.{callee.name}" if callee.module else callee.name
+    if type(callee) is V.SlotNumber and callee.name:
+        return callee.name
+    raise NotInterpretable(f"a call of the value {callee!r}")
+
+
+def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None):
+    """The op of `%d = callee(args…)` with the argument registers `rs` (`wrap`: applied to a native function)."""
+    fn = None
+    if type(callee) is V.GlobalRef:
+        fn = native(callee.module, callee.name)
+    elif type(callee) is V.SlotNumber and slots.is_constant(callee):
+        fn = native(None, callee.name)
+    if fn is None:
+        return _generic_op(callee_text(callee), rs, d, i, X)
+    return _native_op(wrap(fn) if wrap is not None else fn, rs, d, rt, i)
+
+
+def _native_op(fn, rs: tuple, d: int, rt: str, i: int):
+    n = len(rs)
+    if n == 1:
+        (a,) = rs
+
+        def op(regs, _at=i):
+            regs[d] = fn(rt, regs[a])
+    elif n == 2:
+        a, b = rs
+
+        def op(regs, _at=i):
+            regs[d] = fn(rt, regs[a], regs[b])
+    elif n == 3:
+        a, b, c = rs
+
+        def op(regs, _at=i):
+            regs[d] = fn(rt, regs[a], regs[b], regs[c])
+    else:
+        def op(regs, _at=i):
+            regs[d] = fn(rt, *[regs[r] for r in rs])
+    return op
+
+
+def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
+    def op(regs, _at=i):
+        regs[d] = regs[X].call(text, None, [regs[r] for r in rs])
+    return op
+
+
+def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int):
+    """The op of `%d = invoke callee(args…)`: the method instance's argument types name the callee's IR."""
+    text = callee_text(callee)
+
+    def op(regs, _at=i):
+        regs[d] = regs[X].call(text, arg_types, [regs[r] for r in rs])
+    return op
+
+
+def new_op(type_name: str, rs: tuple, d: int, i: int):
+    """`%new(T, fields…)`: a record of type T (field names known for Core's exception types only)."""
+    names = KNOWN_STRUCTS.get(type_name)
+    mutable = False if type_name in KNOWN_STRUCTS else None
+
+    def op(regs, _at=i):
+        regs[d] = JStruct(type_name, tuple([regs[r] for r in rs]), names, mutable)
+    return op

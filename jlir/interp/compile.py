@@ -1,0 +1,355 @@
+"""Compiling a function once into closures over a register file: what `jlir.interp.run` executes.
+
+Every value lives in a register of a flat list: register 0 is the return
+value, registers 1…n the SSA values of the n positional statements, then the
+frame's handler stack, the run context, constants, argument and slot
+registers, and temporaries for the nested calls of lowered code.  A statement
+becomes one closure `op(regs)` (its operands resolved to register numbers
+here, once), a block its φ moves per predecessor, its ops and a terminator
+closure returning the next block (0: return).  Node kinds are dispatched by a
+table on their class at compile time, never at run time.  A statement the
+interpreter has no semantics for compiles to an op raising `NotInterpretable`
+when (and only if) it is reached.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jlir.interp import calls, hints
+from jlir.interp.constants import global_constant, literal, shown_constant, type_text
+from jlir.interp.slots import SlotMap
+from jlir.interp.values import UNDEF, JuliaException, NotInterpretable, typeof
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir import walk
+
+
+@dataclass(slots=True)
+class Block:
+    """A compiled basic block: φ moves by predecessor (a closure each), ops, terminator, statement count."""
+    phis: dict | None
+    ops: tuple
+    term: object
+    nstmts: int
+
+
+@dataclass(slots=True)
+class Code:
+    """A compiled function: blocks by number (index 0 unused), the register template and the argument registers."""
+    blocks: list
+    template: list
+    args: tuple  # (register, argument index; -1 for the function itself)
+    handlers: int
+    ctx: int
+    name: str
+
+
+def _located(i: int, e: NotInterpretable) -> NotInterpretable:
+    return NotInterpretable(f"statement %{i}: {e}")
+
+
+def _raiser(i: int, e: NotInterpretable):
+    def op(regs, _at=i):
+        raise e
+    return op
+
+
+class _Builder:
+    """Register allocation and statement compilation for one function (a builder, used once)."""
+
+    def __init__(self, fn, slots: SlotMap):
+        self.fn = fn
+        self.slots = slots
+        self.n = len(fn.positional)
+        self.template = [UNDEF] * (self.n + 3)
+        self.H, self.X = self.n + 1, self.n + 2
+        self.consts: dict = {}
+        self.slot_regs: dict = {}
+        self.arg_regs: list = []
+        self.upsilon_targets = _upsilon_targets(fn.positional)
+
+    def new_reg(self, value=UNDEF) -> int:
+        self.template.append(value)
+        return len(self.template) - 1
+
+    def const(self, key, value) -> int:
+        r = self.consts.get(key)
+        if r is None:
+            r = self.consts[key] = self.new_reg(value)
+        return r
+
+    def slot_reg(self, s: V.SlotNumber) -> tuple[int, bool]:
+        """The register of a slot and whether reading it must check it is defined (locals only)."""
+        key = self.slots.key(s)
+        if key not in self.slot_regs:
+            r = self.new_reg()
+            arg = self.slots.argument_index(key)
+            if arg is not None:
+                self.arg_regs.append((r, arg))
+            self.slot_regs[key] = (r, arg is None)
+        return self.slot_regs[key]
+
+    def reg(self, v, pre: list, i: int, hint: str | None = None) -> int:
+        """The register holding operand `v`, compiling nested expressions into `pre` (run before the statement).
+
+        `hint`: the integer type the context gives a bare decimal literal (see `jlir.interp.hints`)."""
+        cls = type(v)
+        if cls is V.SSAValue:
+            if not 1 <= v.id <= self.n:
+                raise NotInterpretable(f"%{v.id} is not a statement of this function")
+            return v.id
+        if cls is V.SlotNumber:
+            if self.slots.is_constant(v):
+                return self.const(("global", v.name), global_constant(v.name, None, calls.FUNCTION_NAMES))
+            r, check = self.slot_reg(v)
+            if check:
+                pre.append(_check_defined(r, v.name or f"_{v.id}", i))
+            return r
+        if cls is V.Argument:
+            return self.argument_reg(v.n)
+        if cls is V.Literal:
+            if hint is not None and hints.is_ambiguous(v) and hint != "Int64":
+                return self.const((v, hint), hints.coerce(literal(v), hint))
+            return self.const(v, literal(v))
+        if cls is V.GlobalRef:
+            name = f"{v.module}.{v.name}" if v.module else v.name
+            return self.const(v, global_constant(name, None, calls.FUNCTION_NAMES))
+        if cls is V.TypedSlot:
+            return self.reg(v.value, pre, i)
+        if cls is N.Expr:
+            t = self.new_reg()
+            pre.extend(self.expr_ops(v, t, None, i))
+            return t
+        if v is None:
+            return self.const("#undef", UNDEF)
+        return self.const(v, shown_constant(v))
+
+    def static_type(self, v) -> str | None:
+        """The integer type of an operand known before running: an SSA value's `::T`, a hex literal's width."""
+        if type(v) is V.SSAValue and 1 <= v.id <= self.n:
+            return hints.integer_type(type_text(self.fn.positional[v.id - 1].type))
+        if type(v) is V.Literal and v.kind == "int" and not hints.is_ambiguous(v):
+            return hints.integer_type(typeof(literal(v)))
+        return None
+
+    def argument_reg(self, n: int) -> int:
+        key = ("arg", n)
+        if key not in self.slot_regs:
+            r = self.new_reg()
+            self.arg_regs.append((r, n - 2))
+            self.slot_regs[key] = (r, False)
+        return self.slot_regs[key][0]
+
+    def expr_ops(self, e: N.Expr, d: int, typ, i: int) -> list:
+        handler = _EXPR_HEADS.get(e.head)
+        if handler is None:
+            raise NotInterpretable(f"{e.head} expression" + (f" :{_foreign_name(e)}" if e.head == "foreigncall" else ""))
+        pre: list = []
+        op = handler(self, e, d, typ, i, pre)
+        return pre + ([op] if op is not None else [])
+
+    def statement_ops(self, i: int, stmt) -> list:
+        """The ops of positional statement `i` (not φ nodes or terminators), or one raising NotInterpretable."""
+        try:
+            compile_node = _NODES.get(type(stmt.node), _value_statement)
+            return compile_node(self, stmt.node, i, stmt.type)
+        except NotInterpretable as e:
+            return [_raiser(i, _located(i, e))]
+
+
+def _foreign_name(e: N.Expr) -> str:
+    first = e.args[0] if e.args else None
+    inner = getattr(first, "value", first)
+    return getattr(inner, "name", None) or getattr(inner, "text", "?")
+
+
+def _check_defined(r: int, name: str, i: int):
+    def op(regs, _at=i):
+        if regs[r] is UNDEF:
+            raise JuliaException("UndefVarError", f"{name} not defined")
+    return op
+
+
+def _upsilon_targets(stmts) -> dict:
+    """upsilon statement number → the φᶜ statements listing it (an upsilon writes its value straight into them)."""
+    out: dict = {}
+    for j, s in enumerate(stmts, 1):
+        if type(s.node) is N.PhiCNode:
+            for v in walk.operands(s.node):
+                if type(v) is V.SSAValue:
+                    out.setdefault(v.id, []).append(j)
+    return out
+
+
+# ---- statements by node class ------------------------------------------------------------------------------
+
+def _value_statement(b: _Builder, node, i: int, typ) -> list:
+    """`%3 = Main.NaN::Const(NaN)`, `nothing::Nothing`, `%2 = xs`: a constant goes into the template, no op."""
+    if type(node) is V.GlobalRef:
+        name = f"{node.module}.{node.name}" if node.module else node.name
+        b.template[i] = global_constant(name, typ, calls.FUNCTION_NAMES)
+        return []
+    if type(node) is V.QuoteNode:
+        b.template[i] = shown_constant(node)
+        return []
+    pre: list = []
+    r = b.reg(node, pre, i, hints.integer_type(type_text(typ)))
+    return pre + [_move(i, r, i)]
+
+
+def _move(d: int, r: int, i: int):
+    def op(regs, _at=i):
+        regs[d] = regs[r]
+    return op
+
+
+def _pi(b: _Builder, node: N.PiNode, i: int, typ) -> list:
+    pre: list = []
+    return pre + [_move(i, b.reg(node.val, pre, i, hints.integer_type(type_text(node.typ))), i)]
+
+
+def _upsilon(b: _Builder, node: N.UpsilonNode, i: int, typ) -> list:
+    pre: list = []
+    r = b.reg(node.val, pre, i, hints.integer_type(type_text(typ)))
+    dsts = tuple(b.upsilon_targets.get(i, ()))
+
+    def op(regs, _at=i):
+        v = regs[r]
+        for d in dsts:
+            regs[d] = v
+    return pre + [op]
+
+
+def _newvar(b: _Builder, node: N.NewvarNode, i: int, typ) -> list:
+    r, _ = b.slot_reg(node.slot)
+
+    def op(regs, _at=i):
+        regs[r] = UNDEF
+    return [op]
+
+
+def _expr_statement(b: _Builder, node: N.Expr, i: int, typ) -> list:
+    return b.expr_ops(node, i, typ, i)
+
+
+_NODES = {N.PiNode: _pi, N.UpsilonNode: _upsilon, N.NewvarNode: _newvar, N.Expr: _expr_statement,
+          N.PhiCNode: lambda b, node, i, typ: []}
+
+
+# ---- expressions by head ------------------------------------------------------------------------------------
+
+def _assign(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
+    target, value = e.args
+    if type(target) is not V.SlotNumber:
+        raise NotInterpretable(f"assignment to {target!r}")
+    r, _ = b.slot_reg(target)
+    if type(value) is N.Expr:
+        pre.extend(b.expr_ops(value, r, typ, i))
+        return _move(d, r, i)
+    src = b.reg(value, pre, i, hints.integer_type(type_text(typ)))
+
+    def op(regs, _at=i):
+        regs[r] = regs[d] = regs[src]
+    return op
+
+
+def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
+    callee, *args = walk.operands(e)
+    rt = type_text(typ)
+    name = getattr(callee, "name", None)
+    wrap = None
+    hint = None
+    if name in hints.SAME_TYPE and any(hints.is_ambiguous(a) for a in args):
+        known = [t for t in map(b.static_type, args) if t is not None]
+        hint = known[0] if known else hints.integer_type(rt) if name in hints.SAME_TYPE_RESULT else None
+        if hint is None:
+            positions = tuple(k for k, a in enumerate(args) if hints.is_ambiguous(a))
+            wrap = lambda fn: hints.coerce_like(fn, positions)  # noqa: E731
+    regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
+    return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap)
+
+
+def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
+    mi, callee, *args = e.args
+    sig = tuple(type_text(t) for t in mi.arg_types)
+    regs_ = tuple(b.reg(a, pre, i, hints.integer_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
+    return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X)
+
+
+def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
+    head, *args = e.args
+    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i)
+
+
+def _const_op(value):
+    """A head with a fixed value (`boundscheck`: true; `meta` and friends: nothing): no op for an SSA register."""
+    def handler(b, e, d, typ, i, pre):
+        if d <= b.n:
+            b.template[d] = value
+            return None
+
+        def op(regs, _at=i):
+            regs[d] = value
+        return op
+    return handler
+
+
+def _the_exception(b, e, d, typ, i, pre):
+    X = b.X
+
+    def op(regs, _at=i):
+        regs[d] = regs[X].exceptions[-1].value
+    return op
+
+
+def _leave(b, e, d, typ, i, pre):
+    n = literal(e.args[0]) if e.args and type(e.args[0]) is V.Literal else 1
+    H = b.H
+
+    def op(regs, _at=i):
+        del regs[H][len(regs[H]) - n:]
+    return op
+
+
+def _pop_exception(b, e, d, typ, i, pre):
+    r = b.reg(e.args[0], pre, i)
+    X = b.X
+
+    def op(regs, _at=i):
+        del regs[X].exceptions[regs[r]:]
+    return op
+
+
+def _throw_undef_if_not(b, e, d, typ, i, pre):
+    sym, cond = e.args
+    r = b.reg(cond, pre, i)
+    name = getattr(sym, "name", None) or getattr(getattr(sym, "value", None), "name", "?")
+
+    def op(regs, _at=i):
+        if regs[r] is not True:
+            raise JuliaException("UndefVarError", f"{name} not defined")
+    return op
+
+
+def _isdefined(b, e, d, typ, i, pre):
+    (slot,) = e.args
+    if type(slot) is not V.SlotNumber:
+        raise NotInterpretable("isdefined of a global")
+    r, _ = b.slot_reg(slot)
+
+    def op(regs, _at=i):
+        regs[d] = regs[r] is not UNDEF
+    return op
+
+
+def _unreachable(b, e, d, typ, i, pre):
+    return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
+
+
+_EXPR_HEADS = {"=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": _the_exception,
+               "leave": _leave, "pop_exception": _pop_exception, "throw_undef_if_not": _throw_undef_if_not,
+               "isdefined": _isdefined, "unreachable": _unreachable, "boundscheck": _const_op(True),
+               **{h: _const_op(None) for h in ("meta", "inbounds", "loopinfo", "gc_preserve_begin",
+                                                "gc_preserve_end", "code_coverage_effect", "aliasscope",
+                                                "popaliasscope", "coverageeffect")}}

@@ -1,0 +1,154 @@
+"""Constants of the printed IR as Julia values: literals by their printed form, types by name, known globals.
+
+A literal carries its Julia type in its spelling (`1` Int64, `0x01` UInt8,
+`1.0f0` Float32, `Float16(1.0)`, `'a'` Char); a type shown after `::` or as
+an argument (`UInt64` in `bitcast(UInt64, x)`) becomes its Julia 1.5 name.
+"""
+from __future__ import annotations
+
+import math
+
+from jlir.interp.numbers import fits, make_int, round_float
+from jlir.interp.values import (FLOAT_TYPES, INT_TYPES, JChar, JFloat, JFunction, JStruct, JSymbol, JType,
+                                NotInterpretable)
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.literals import literal_value
+
+# Names that stand for types wherever the IR prints them bare or qualified (`Int64`, `Core.Int64`, `Base.Float32`).
+TYPE_NAMES = frozenset(INT_TYPES) | frozenset(FLOAT_TYPES) | {
+    "Char", "String", "Symbol", "Nothing", "Any", "Tuple", "DataType", "Integer", "Signed", "Unsigned", "Real",
+    "Number", "AbstractFloat", "AbstractString", "AbstractChar", "Union", "Type", "Function", "Array", "Vector",
+    "Missing", "Core.Box", "Ptr", "NamedTuple", "Exception"}
+_MODULE_PREFIXES = ("Core.Compiler.", "Core.Intrinsics.", "Core.", "Base.Math.", "Base.", "Main.")
+
+
+def strip_module(name: str) -> str:
+    """`Core.Int64` → `Int64`, `Main.Interval` → `Interval` (as Julia 1.5's `typeof` prints types of those modules)."""
+    for p in _MODULE_PREFIXES:
+        if name.startswith(p) and "." not in name[len(p):]:
+            return name[len(p):]
+    return name
+
+
+def type_text(t) -> str:
+    """A shown type as Julia 1.5 spells it in `typeof` (`Int64`, `Tuple{Int64,Bool}`, `Array{Float64,1}`)."""
+    cls = type(t)
+    if t is None:
+        return "Any"
+    if cls is T.TypeName:
+        return strip_module(".".join(t.path))
+    if cls is T.TypeApply:
+        return f"{type_text(t.head)}{{{','.join(type_text(p) for p in t.params)}}}"
+    if cls is T.TypeCall and T.is_lattice_element(t):
+        if t.head.name == "Const":
+            return value_type_text(t.args[0])
+        return type_text(T.widen(t)) if t.head.name != "Conditional" else "Bool"
+    if cls is V.GlobalRef:
+        return strip_module(f"{t.module}.{t.name}" if t.module else t.name)
+    if cls is V.SlotNumber:
+        return t.name or "?"
+    if cls is V.Literal:
+        return t.text
+    return "?"
+
+
+def value_type_text(v) -> str:
+    """The type of a constant shown inside `Const(…)`."""
+    if type(v) is V.Literal:
+        from jlir.interp.values import typeof
+        return typeof(literal(v))
+    if type(v) in (T.TypeName, T.TypeApply):
+        return "DataType"
+    return "?"
+
+
+def _int_literal(text: str):
+    t = text.replace("_", "")
+    neg = t.startswith("-")
+    body = t.lstrip("-")
+    if body.startswith(("0x", "0b", "0o")):
+        digits = body[2:]
+        bits = {"x": 4, "b": 1, "o": 3}[body[1]] * len(digits)
+        width = next(w for w in (8, 16, 32, 64, 128, 10 ** 9) if w >= bits)
+        if width > 128:
+            raise NotInterpretable(f"the literal {text} is a BigInt")
+        v = int(body, 0)
+        return make_int(f"UInt{width}", -v if neg else v)
+    v = int(t)
+    for name in ("Int64", "Int128"):
+        if fits(name, v):
+            return make_int(name, v)
+    raise NotInterpretable(f"the literal {text} is a BigInt")
+
+
+_SPECIAL = {"NaN": math.nan, "Inf": math.inf, "-Inf": -math.inf}
+
+
+def _float_literal(text: str):
+    for suffix, name in (("32", "Float32"), ("16", "Float16")):
+        if text.rstrip("0123456789").endswith(("NaN", "Inf")) and text.endswith(suffix):
+            return JFloat(_SPECIAL[text[:-2]], name)
+    if text in _SPECIAL:
+        return _SPECIAL[text]
+    if text.startswith("Float16(") and text.endswith(")"):
+        return JFloat(round_float("Float16", float(text[8:-1])), "Float16")
+    if "f" in text and not text.startswith("0x"):
+        return JFloat(round_float("Float32", float(text.replace("f", "e"))), "Float32")
+    if text.startswith(("0x", "-0x")):
+        return float.fromhex(text)
+    return float(text)
+
+
+def literal(lit: V.Literal):
+    """The Julia value a printed literal stands for."""
+    kind = lit.kind
+    if kind == "int":
+        return _int_literal(lit.text)
+    if kind == "float":
+        return _float_literal(lit.text)
+    if kind == "char":
+        return JChar.of(literal_value(lit))
+    if kind == "symbol":
+        return JSymbol(lit.text.lstrip(":"))
+    if kind in ("bool", "nothing", "string"):
+        return literal_value(lit)
+    raise NotInterpretable(f"the literal {lit.text}")
+
+
+def shown_constant(v):
+    """A constant the IR shows through `show` (a type, `ErrorException("…")`, a quoted symbol)."""
+    cls = type(v)
+    if cls in (T.TypeName, T.TypeApply):
+        return JType(type_text(v))
+    if cls is T.TypeCall and type(v.head) is T.TypeName and not T.is_lattice_element(v):
+        args = tuple(literal(a) if type(a) is V.Literal else shown_constant(a) for a in v.args)
+        return JStruct(type_text(v.head), args, mutable=False)
+    if cls is V.QuoteNode:
+        inner = v.value
+        if type(inner) is V.Symbol:
+            return JSymbol(inner.name)
+        return shown_constant(inner)
+    if cls is V.Symbol:
+        return JSymbol(v.name)
+    if cls is V.Literal:
+        return literal(v)
+    if cls is T.TypeTuple:
+        return tuple(shown_constant(i) for i in v.items)
+    raise NotInterpretable(f"the constant {v!r}")
+
+
+def global_constant(name: str, stmt_type=None, function_names=frozenset()):
+    """The value of a global the interpreter knows without Julia: a type, `nothing`, a Const-typed global, one of
+    `function_names` (builtins and intrinsics, as values)."""
+    if type(stmt_type) is T.TypeCall and T.is_lattice_element(stmt_type) and stmt_type.head.name == "Const":
+        c = stmt_type.args[0]
+        return literal(c) if type(c) is V.Literal else shown_constant(c)
+    short = strip_module(name)
+    if short == "nothing":
+        return None
+    if short in TYPE_NAMES:
+        return JType(short)
+    if short in function_names:
+        return JFunction(short)
+    raise NotInterpretable(f"the global {name} (its value is not in the IR)")

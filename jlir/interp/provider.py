@@ -1,0 +1,66 @@
+"""Providers: where the interpreter finds the IR of a function it is asked to call.
+
+A provider has `lookup(callee_text, arg_types) -> Function | None` (and may
+have `argnames(callee_text, arg_types)`).  `DumpProvider` serves a directory
+of dumps, one function per file, each preceded by comment lines naming the
+method instance as Julia prints it and, where the IR names its argument slots
+by name only, the argument names:
+
+    # MethodInstance for fib(::Int64)
+    # argnames: n
+    CodeInfo(
+    …
+
+The key is the callee's name without its module and the argument types:
+`fib(::Int64)` (also for a call to `Main.fib`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from jlir.interp.constants import strip_module
+
+
+def signature_text(callee: str, arg_types) -> str:
+    """`Main.fib`, (`Int64`,) → `fib(::Int64)`: the `MethodInstance for …` text of a call."""
+    name = strip_module(callee).rsplit(".", 1)[-1]
+    return f"{name}({', '.join('::' + t for t in arg_types)})"
+
+
+class DumpProvider:
+    """The functions of a directory of dumps, by the `# MethodInstance for …` line heading each file."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+        self._functions: dict = {}
+        self._argnames: dict = {}
+        for file in sorted(self.path.glob("*.txt")):
+            self._read(file)
+
+    def _read(self, file: Path) -> None:
+        import jlir
+        text = file.read_text(encoding="utf-8")
+        head, body = [], []
+        for line in text.splitlines(keepends=True):
+            (head if line.startswith("# ") and not body else body).append(line)
+        sig = names = None
+        for line in head:
+            if line.startswith("# MethodInstance for "):
+                sig = line[len("# MethodInstance for "):].strip()
+            elif line.startswith("# argnames:"):
+                names = tuple(n.strip() for n in line[len("# argnames:"):].split(",") if n.strip())
+        if sig is None:
+            return
+        fns = jlir.functions(jlir.parse("".join(body), str(file)))
+        if fns:
+            self._functions[sig] = fns[0]
+            self._argnames[sig] = names
+
+    def lookup(self, callee: str, arg_types):
+        return self._functions.get(signature_text(callee, arg_types))
+
+    def argnames(self, callee: str, arg_types):
+        return self._argnames.get(signature_text(callee, arg_types))
+
+    def __len__(self) -> int:
+        return len(self._functions)

@@ -1,0 +1,148 @@
+"""`run`: execute a jlir Function on Julia values.
+
+Semantics (see `jlir.interp.compile` and `jlir.interp.blocks` for how statements become closures):
+
+* Control flow follows the blocks; a φ takes the value of the edge actually taken, φᶜ the value of the last
+  upsilon run before the throw; `enter` pushes a handler, `leave n` pops n, a thrown Julia exception jumps to
+  the innermost handler's catch block (`the_exception` is the exception, `pop_exception` restores the stack).
+* Slots start undefined (`NewvarNode` makes them so again); reading one raises Julia's `UndefVarError`.
+* Intrinsics and builtins run natively (`jlir.interp.intrinsics`, `jlir.interp.builtins`); `invoke` and other
+  calls go to the provider (`lookup(callee_text, arg_types) -> Function | None`); anything else raises
+  `NotInterpretable` naming the statement, never a wrong answer.
+* An uncaught Julia exception does not raise: `run` returns it as `Result.exception` (value and type None),
+  so a before/after comparison treats "throws DivideError" as an outcome like any value.
+* `steps` counts the statements of every block entered (a throwing block counts whole), callees included.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from jlir.interp.blocks import compile_function
+from jlir.interp.values import JFunction, JuliaException, NotInterpretable, normalize, typeof
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a run: the returned value and its Julia type, or the uncaught exception; statements executed."""
+    value: object
+    type: str | None
+    steps: int
+    exception: JuliaException | None = None
+
+
+class Context:
+    """What a run shares across its frames: the exception stack, the provider, the step count, compiled callees."""
+
+    def __init__(self, provider, max_depth: int):
+        self.exceptions: list = []
+        self.provider = provider
+        self.steps = 0
+        self.depth = 0
+        self.max_depth = max_depth
+        self.compiled: dict = {}
+
+    def call(self, callee: str, arg_types, args: list):
+        """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values')."""
+        types = tuple(arg_types) if arg_types is not None else tuple(typeof(a) for a in args)
+        fn = self.provider.lookup(callee, types) if self.provider is not None else None
+        if fn is None:
+            raise NotInterpretable(f"call to {callee}({', '.join('::' + t for t in types)}): no provider has its IR")
+        key = (id(fn), len(args))
+        code = self.compiled.get(key)
+        if code is None:
+            argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
+            code = self.compiled[key] = (fn, compile_function(fn, len(args), argnames, callee))
+        return execute(code[1], args, self)
+
+
+def execute(code, args: list, ctx: Context):
+    """Run compiled `code` on `args` in a new frame; the return value, or a JuliaException propagating out."""
+    if ctx.depth >= ctx.max_depth:
+        raise NotInterpretable(f"call depth {ctx.max_depth} exceeded in {code.name or 'the function'}")
+    regs = code.template.copy()
+    for r, k in code.args:
+        if k == -1:
+            regs[r] = JFunction(code.name or "#self#")
+        elif k < len(args):
+            regs[r] = args[k]
+        else:
+            raise NotInterpretable(f"the function reads argument {k + 1} but was given {len(args)}")
+    handlers: list = []
+    regs[code.handlers] = handlers
+    regs[code.ctx] = ctx
+    ctx.depth += 1
+    try:
+        return _loop(code.blocks, regs, handlers, ctx)
+    finally:
+        ctx.depth -= 1
+
+
+def _loop(blocks, regs, handlers, ctx):
+    b, pred, steps = 1, 0, 0
+    try:
+        while True:
+            blk = blocks[b]
+            steps += blk.nstmts
+            try:
+                if blk.phis is not None:
+                    move = blk.phis.get(pred)
+                    if move is None:
+                        raise NotInterpretable(f"block #{b} entered from #{pred}, an edge its φ nodes do not know")
+                    move(regs)
+                for op in blk.ops:
+                    op(regs)
+                nxt = blk.term(regs)
+            except JuliaException as e:
+                if not handlers:
+                    raise
+                ctx.exceptions.append(e)
+                b, pred = handlers.pop(), 0
+                continue
+            except NotInterpretable as e:
+                raise _locate(e, sys.exc_info()[2]) from None
+            if nxt == 0:
+                return regs[0]
+            b, pred = nxt, b
+    finally:
+        ctx.steps += steps
+
+
+def _locate(e: NotInterpretable, tb) -> NotInterpretable:
+    """The error with the statement it came from (an op's `_at`), unless it names one already."""
+    if str(e).startswith("statement %"):
+        return e
+    at = None
+    while tb is not None:
+        at = tb.tb_frame.f_locals.get("_at", at)
+        tb = tb.tb_next
+    return NotInterpretable(f"statement %{at}: {e}") if at is not None else e
+
+
+_CACHE: dict = {}
+
+
+def _compiled(fn, nargs: int, argnames):
+    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None)
+    hit = _CACHE.get(key)
+    if hit is None or hit[0] is not fn:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames))
+    return hit[1]
+
+
+def run(fn, args=(), provider=None, *, argnames=None, max_depth: int = 500) -> Result:
+    """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
+
+    `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
+    argument slots by name only.  Raises `NotInterpretable` for what the interpreter cannot run.
+    """
+    values = [normalize(a) for a in args]
+    ctx = Context(provider, max_depth)
+    code = _compiled(fn, len(values), argnames)
+    try:
+        v = execute(code, values, ctx)
+    except JuliaException as e:
+        return Result(None, None, ctx.steps, e)
+    return Result(v, typeof(v), ctx.steps)

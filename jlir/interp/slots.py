@@ -1,0 +1,71 @@
+"""Which slots of a function are its arguments, which are locals, and which bare names are really constants.
+
+Julia prints a slot by name (`x`), by name and number when names clash
+(`x@_3`) or by number (`_3`, `@_4`); slot 1 is the function itself and slots
+2…n+1 its n arguments.  A numbered slot is placed by its number.  A slot
+printed by name alone is placed by `argnames` (the method's argument names,
+`Base.method_argnames` without `#self#`) when given; without them, a name
+never assigned in the body is an argument, which is only unambiguous for a
+single one.  Bare names of types and builtins (`Int64`, `isa` in
+`(isa)(%1, Int64)`) that are neither assigned nor arguments are constants.
+"""
+from __future__ import annotations
+
+from jlir.interp import calls
+from jlir.interp.constants import TYPE_NAMES
+from jlir.interp.values import NotInterpretable
+from jlir.ir import nodes as N
+from jlir.ir import values as V
+from jlir.ir import walk
+
+
+class SlotMap:
+    """The argument/local/constant reading of a function's slots, for `nargs` arguments."""
+
+    def __init__(self, fn, nargs: int, argnames=None):
+        self.nargs = nargs
+        self.argnames = tuple(argnames) if argnames is not None else None
+        assigned, seen = set(), []
+        for s in fn.positional:
+            node = s.node
+            if type(node) is N.NewvarNode:
+                assigned.add(self.key(node.slot))
+            elif type(node) is N.Expr and node.head == "=" and type(node.args[0]) is V.SlotNumber:
+                assigned.add(self.key(node.args[0]))
+            for v in walk.values(node):
+                if type(v) is V.SlotNumber and v not in seen:
+                    seen.append(v)
+        self.assigned = assigned
+        self.implicit = None
+        if self.argnames is None:
+            names = [v.name for v in seen if v.id is None and self.key(v) not in assigned
+                     and v.name not in TYPE_NAMES and v.name not in calls.FUNCTION_NAMES]
+            self.implicit = tuple(dict.fromkeys(names))
+
+    @staticmethod
+    def key(s: V.SlotNumber):
+        return ("id", s.id) if s.id is not None else ("name", s.name)
+
+    def argument_index(self, key) -> int | None:
+        """The 0-based argument a slot holds (-1: the function itself), None for a local."""
+        kind, k = key
+        if kind == "id":
+            return k - 2 if k - 2 < self.nargs else None
+        if k == "#self#":
+            return -1
+        if self.argnames is not None:
+            return self.argnames.index(k) if k in self.argnames else None
+        if key in self.assigned:
+            return None
+        if len(self.implicit) > 1 or (self.implicit and self.nargs > 1):
+            raise NotInterpretable(f"the order of the arguments {', '.join(self.implicit)} is not in the IR: "
+                                   "pass argnames")
+        return 0
+
+    def is_constant(self, s: V.SlotNumber) -> bool:
+        """A bare name standing for a type or builtin rather than a slot."""
+        if s.id is not None or self.key(s) in self.assigned:
+            return False
+        if self.argnames is not None and s.name in self.argnames:
+            return False
+        return s.name in TYPE_NAMES or s.name in calls.FUNCTION_NAMES

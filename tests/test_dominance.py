@@ -222,13 +222,10 @@ end
 
 
 def julia_batch(rng, count):
-    cases = []
-    for _ in range(count):
-        cfg = random_cfg(rng, rng.randint(1, 40))
-        n = len(cfg.blocks)
-        defsets = [[rng.randint(1, n) for _ in range(rng.randint(1, 5))] for _ in range(4)]
-        cases.append((cfg, defsets))
-    return cases
+    """`count` random CFGs, then every fixture CFG, each with four random definition lists."""
+    cfgs_ = [random_cfg(rng, rng.randint(1, 40)) for _ in range(count)] + [cfg for _, cfg in FIXTURE_CFGS]
+    return [(cfg, [[rng.randint(1, len(cfg.blocks)) for _ in range(rng.randint(1, 5))] for _ in range(4)])
+            for cfg in cfgs_]
 
 
 def encode(lists) -> str:
@@ -236,7 +233,7 @@ def encode(lists) -> str:
 
 
 @pytest.mark.skipif(not live_julias(), reason="no Julia to compare with")
-def test_idoms_levels_and_idf_order_equal_julia_1_5_on_random_cfgs(tmp_path):
+def test_idoms_levels_and_idf_order_equal_julia_1_5_on_random_and_fixture_cfgs(tmp_path):
     julia = live_julias()[0]
     version = subprocess.run([julia, "--version"], capture_output=True, text=True).stdout
     if "1.5." not in version:

@@ -4,7 +4,8 @@ The dominator tree is Julia's (`base/compiler/ssair/domtree.jl`, 1.5 and
 later): Semi-NCA [Georgiadis 2005] over Julia's DFS order (see
 `jlir.analysis.graph`), semidominators by path compression, then each
 immediate dominator as the nearest common ancestor of the DFS parent and the
-semidominator.  Everything is iterative, so a million-block chain is fine.
+semidominator.  Everything is iterative, so a million-block chain is fine: about 0.1 s per
+100,000 blocks on structured graphs (`scripts/bench_analyses.py`).
 
 Conventions, all Julia's:
 
@@ -26,7 +27,12 @@ So `ipdoms[b - 1] == 0` for an exit block and for a block whose paths reach
 different exits (the parent of both is the virtual exit), and also for a block
 from which no exit is reachable (an infinite loop).  Every block whose parent
 is the virtual exit is a root at level 1; a block that never reaches an exit
-has level 1 and no children.  `postdominates(a, b)` is False when `b` never reaches an exit.
+has level 1 and no children.  `postdominates(a, b)` is False when `b` never
+reaches an exit.  Predecessor 0 is skipped by that DFS, as in Julia.
+
+Checked against set-based definitions (tests/test_dominance.py), against the
+idoms Julia 1.5.3 stored beside every fixture, and against a live Julia 1.5.3's
+`construct_domtree` levels and `idf` order on random CFGs.
 """
 from __future__ import annotations
 
@@ -285,6 +291,10 @@ def dominance_frontiers(cfg: CFG, dt: DomTree) -> tuple[tuple[int, ...], ...]:
 def iterated_dominance_frontier(cfg: CFG, def_blocks: Iterable[int], dt: DomTree,
                                 live_in: Iterable[int] | None = None) -> tuple[int, ...]:
     """The φ blocks for a variable defined in `def_blocks`, in the order Julia 1.5's `idf` finds them.
+
+    (Julia 1.5 calls it `idf(cfg, BlockLiveness(defs, live_in_bbs), domtree)`
+    in `slot2ssa.jl`; 1.6 renamed it `iterated_dominance_frontier` and lets
+    `live_in_bbs` be `nothing`.)
 
     Julia's algorithm (Sreedhar–Gao as LLVM does it): take definitions
     deepest-first from a priority queue keyed by dominator-tree level; from

@@ -40,7 +40,11 @@ class Loop:
 
 @dataclass(frozen=True, slots=True)
 class LoopForest:
-    """Every natural loop of a CFG (by header, ascending) and, per block, the innermost loop holding it."""
+    """Every natural loop of a CFG (by header, ascending) and, per block, the innermost loop holding it.
+
+    `back_edges` are `(latch, header)` sorted by header, then latch;
+    `irreducible` are `(source, target)` sorted.
+    """
     loops: tuple[Loop, ...]
     back_edges: tuple[tuple[int, int], ...]
     irreducible: tuple[tuple[int, int], ...]

@@ -10,10 +10,12 @@ Collects the text of every statement and return type of the typed forms
 absent; each CodeInfo parsed alone), as jlir prints them, leaving out
 lattice elements (`Core.Compiler.Const(…)`: no `Type`, not judged by Julia)
 and the upper-cased types of warntype; Julia 1.5.3 evaluates each text in
-Main and answers `@code_warntype`'s question, `!Base.isdispatchelem(T) || T
-== Core.Box` (InteractiveUtils' `warntype_type_printer`).  Texts that do not
-evaluate in a bare Main (closure and user types) are left out.
-Output: {type text: true (flagged) | false}, sorted.
+Main and answers as `@code_warntype` colours it (InteractiveUtils'
+`warntype_type_printer`): not flagged unless `!Base.isdispatchelem(T) || T ==
+Core.Box`, then yellow for a Union that `Base.is_expected_union`, else red.
+Texts that do not evaluate in a bare Main (closure and user types, types of
+stdlib modules Main does not name) are left out.
+Output: {type text: "red" | "yellow" | null}, sorted.
 """
 from __future__ import annotations
 
@@ -39,7 +41,9 @@ for line in eachline(stdin)
         nothing
     end
     t isa Type || continue
-    println(line, "\t", !Base.isdispatchelem(t) || t == Core.Box)
+    flagged = !Base.isdispatchelem(t) || t == Core.Box
+    colour = !flagged ? "none" : t isa Union && Base.is_expected_union(t) ? "yellow" : "red"
+    println(line, "\t", colour)
 end
 """
 
@@ -85,8 +89,8 @@ def main() -> int:
         return run.returncode
     verdicts = {}
     for line in run.stdout.splitlines():
-        quoted, flagged = line.rsplit("\t", 1)
-        verdicts[json.loads(quoted)] = flagged == "true"
+        quoted, colour = line.rsplit("\t", 1)
+        verdicts[json.loads(quoted)] = None if colour == "none" else colour
     json.dump(verdicts, sys.stdout, indent=1, sort_keys=True, ensure_ascii=False)
     sys.stdout.write("\n")
     print(f"{len(verdicts)} of {len(texts)} type texts evaluated", file=sys.stderr)

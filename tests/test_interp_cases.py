@@ -32,8 +32,18 @@ def _outcome(result) -> tuple:
     return ("ok", result.type, interp.julia_repr(result.value))
 
 
+class _PrintlnReturnsNothing:
+    """`println` (whose output the interpreter does not model) as the IR of `return nothing`."""
+    FUNCTION = jlir.functions(jlir.parse("CodeInfo(\n1 ─     return nothing\n) => Nothing\n"))[0]
+
+    def lookup(self, callee, arg_types):
+        return self.FUNCTION if callee.rsplit(".", 1)[-1] == "println" else None
+
+
 def _provider(case: str, form: str, tmp_path: Path):
     """The recursive case calls itself: a DumpProvider over its own dump, headed as the provider reads it."""
+    if case == "try_catch":
+        return _PrintlnReturnsNothing()
     if case != "recursion":
         return None
     text = (ROOT / "fixtures" / "julia-1.5.3" / f"recursion.{form}.txt").read_text(encoding="utf-8")
@@ -70,7 +80,8 @@ def test_no_fixture_case_run_disagrees_with_julia(outcomes):
 def test_the_callee_free_cases_run_in_their_optimized_forms(outcomes):
     agreed = {line.split(" ")[0] for line in outcomes["agree"]}
     for case in ("while_swap", "many_blocks", "goto_label", "union_nothing", "undef_var", "try_catch",
-                 "struct_new", "recursion", "loops", "early_return", "inbounds", "type_unstable"):
+                 "struct_new", "recursion", "loops", "early_return", "inbounds", "type_unstable", "nested_try",
+                 "exceptions", "simd"):
         assert {f"{case}.typed", f"{case}.ircode"} <= agreed, case
     assert len(outcomes["agree"]) >= 70
 

@@ -46,7 +46,9 @@ def compile_function(fn, nargs: int, argnames=None, name: str = "") -> Code:
         else:
             term = _fall_through(num, len(fn.blocks), blk.last)
         blocks.append(Block(phis, tuple(ops), term, blk.last - blk.first + 1))
-    return Code(blocks, b.template, tuple(b.arg_regs), b.H, b.X, name)
+    token_leave = any(type(s.node) is N.Expr and s.node.head == "leave" and s.node.args
+                      and type(s.node.args[0]) is V.SSAValue for s in stmts)
+    return Code(blocks, b.template, tuple(b.arg_regs), b.H, b.X, name, token_leave)
 
 
 def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:

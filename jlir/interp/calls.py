@@ -8,9 +8,9 @@ asks the provider for the callee's IR.
 """
 from __future__ import annotations
 
-from jlir.interp.builtins import BUILTINS, KNOWN_STRUCTS
+from jlir.interp.builtins import BUILTINS, KNOWN_STRUCTS, exception_of
 from jlir.interp.intrinsics import INTRINSICS
-from jlir.interp.values import JStruct, NotInterpretable
+from jlir.interp.values import JStruct, JuliaException, NotInterpretable
 from jlir.ir import values as V
 
 FUNCTION_NAMES = frozenset(INTRINSICS) | frozenset(BUILTINS)
@@ -69,7 +69,21 @@ def _native_op(fn, rs: tuple, d: int, rt: str, i: int):
     return op
 
 
+def _rethrow_op(rs: tuple, i: int, X: int):
+    """`rethrow()` (the exception being handled) and `rethrow(e)`: Base's, run natively (Julia's is a ccall)."""
+    def op(regs, _at=i):
+        if rs:
+            raise exception_of(regs[rs[0]])
+        if not regs[X].exceptions:
+            raise JuliaException("ErrorException", "rethrow() not allowed outside a catch block")
+        raise regs[X].exceptions[-1]
+    return op
+
+
 def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
+    if text in ("rethrow", "Base.rethrow", "Main.rethrow"):
+        return _rethrow_op(rs, i, X)
+
     def op(regs, _at=i):
         regs[d] = regs[X].call(text, None, [regs[r] for r in rs])
     return op
@@ -78,6 +92,8 @@ def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
 def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int):
     """The op of `%d = invoke callee(args…)`: the method instance's argument types name the callee's IR."""
     text = callee_text(callee)
+    if text in ("rethrow", "Base.rethrow", "Main.rethrow"):
+        return _rethrow_op(rs, i, X)
 
     def op(regs, _at=i):
         regs[d] = regs[X].call(text, arg_types, [regs[r] for r in rs])

@@ -43,6 +43,7 @@ class Code:
     handlers: int
     ctx: int
     name: str
+    catch_pops: bool = False
 
 
 def _located(i: int, e: NotInterpretable) -> NotInterpretable:
@@ -304,7 +305,8 @@ def _the_exception(b, e, d, typ, i, pre):
 
 
 def _leave(b, e, d, typ, i, pre):
-    n = literal(e.args[0]) if e.args and type(e.args[0]) is V.Literal else 1
+    """`leave n` (≤1.10: pop n handlers) or `leave %e…` (1.11+: pop the handlers of those enters, as many)."""
+    n = literal(e.args[0]) if e.args and type(e.args[0]) is V.Literal else len(e.args)
     H = b.H
 
     def op(regs, _at=i):

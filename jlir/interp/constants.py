@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from jlir.interp.builtins import KNOWN_STRUCTS
 from jlir.interp.numbers import fits, make_int, round_float
 from jlir.interp.values import (FLOAT_TYPES, INT_TYPES, JChar, JFloat, JFunction, JStruct, JSymbol, JType,
                                 NotInterpretable)
@@ -19,7 +20,7 @@ from jlir.ir.literals import literal_value
 TYPE_NAMES = frozenset(INT_TYPES) | frozenset(FLOAT_TYPES) | {
     "Char", "String", "Symbol", "Nothing", "Any", "Tuple", "DataType", "Integer", "Signed", "Unsigned", "Real",
     "Number", "AbstractFloat", "AbstractString", "AbstractChar", "Union", "Type", "Function", "Array", "Vector",
-    "Missing", "Core.Box", "Ptr", "NamedTuple", "Exception"}
+    "Missing", "Core.Box", "Ptr", "NamedTuple", "Exception"} | frozenset(KNOWN_STRUCTS)
 _MODULE_PREFIXES = ("Core.Compiler.", "Core.Intrinsics.", "Core.", "Base.Math.", "Base.", "Main.")
 
 

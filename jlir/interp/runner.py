@@ -73,12 +73,12 @@ def execute(code, args: list, ctx: Context):
     regs[code.ctx] = ctx
     ctx.depth += 1
     try:
-        return _loop(code.blocks, regs, handlers, ctx)
+        return _loop(code.blocks, regs, handlers, ctx, code.catch_pops)
     finally:
         ctx.depth -= 1
 
 
-def _loop(blocks, regs, handlers, ctx):
+def _loop(blocks, regs, handlers, ctx, pops: bool):
     b, pred, steps = 1, 0, 0
     try:
         while True:
@@ -97,7 +97,9 @@ def _loop(blocks, regs, handlers, ctx):
                 if not handlers:
                     raise
                 ctx.exceptions.append(e)
-                b, pred = handlers.pop(), 0
+                # Julia ≤1.10 enters the catch block with its handler still pushed (the block's `leave 1` pops
+                # it); from 1.11 (`leave %enter` tokens) catching pops it.
+                b, pred = (handlers.pop() if pops else handlers[-1]), 0
                 continue
             except NotInterpretable as e:
                 raise _locate(e, sys.exc_info()[2]) from None

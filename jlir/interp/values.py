@@ -33,7 +33,8 @@ class JuliaException(JlirError):
         super().__init__(f"{type_name}: {message}" if message else type_name)
         self.type_name = type_name
         self.message = message
-        self.value = value if value is not None else JStruct(type_name, (message,) if message else ())
+        self.value = value if value is not None else JStruct(type_name, (message,) if message else (),
+                                                             mutable=False)
 
 
 # name → (bits, signed) of Julia's primitive integer types (Bool is the 1-bit `i1` of the intrinsics).

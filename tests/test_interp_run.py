@@ -1,0 +1,79 @@
+"""The interpreter's semantics on small functions printed as Julia 1.5 prints them (results worked out by hand
+from Julia's rules; the whole-function comparisons with Julia itself are in test_interp_cases.py)."""
+from __future__ import annotations
+
+import pytest
+
+import jlir
+from jlir import interp
+from jlir.interp import JFloat, JInt, NotInterpretable
+
+
+def _fn(body: str, ret: str = "Int64"):
+    return jlir.functions(jlir.parse("CodeInfo(\n" + body + f") => {ret}\n"))[0]
+
+
+def test_a_decimal_literal_takes_the_integer_type_of_its_context():
+    f = _fn("1 ─ %1 = Base.add_int(x, 1)::Int32\n└──      return %1\n", "Int32")
+    r = interp.run(f, [JInt(5, "Int32")])
+    assert (r.value, r.type) == (JInt(6, "Int32"), "Int32")
+
+
+def test_a_comparison_with_an_argument_reads_the_literal_in_the_arguments_type_at_run_time():
+    f = _fn("1 ─ %1 = Base.slt_int(x, 200)::Bool\n└──      return %1\n", "Bool")
+    assert interp.run(f, [JInt(-1, "Int16")]).value is True
+    with pytest.raises(NotInterpretable, match="does not fit"):
+        interp.run(f, [JInt(-1, "Int8")])
+
+
+def test_hex_and_float32_literals_carry_their_type():
+    f = _fn("1 ─ %1 = Base.add_float(x, 1.5f0)::Float32\n│   %2 = Core.tuple(%1, 0x05)::Tuple{Float32,UInt8}\n"
+            "└──      return %2\n", "Tuple{Float32,UInt8}")
+    r = interp.run(f, [JFloat(1.0, "Float32")])
+    assert r.type == "Tuple{Float32,UInt8}" and interp.julia_repr(r.value) == "(2.5f0, 0x05)"
+
+
+def test_wrap_around_and_checked_arithmetic_give_julias_answers():
+    f = _fn("1 ─ %1 = Base.add_int(x, 1)::Int64\n│   %2 = Base.Checked.checked_sadd_int(x, 1)::Tuple{Int64,Bool}\n"
+            "│   %3 = Core.tuple(%1, %2)::Tuple{Int64,Tuple{Int64,Bool}}\n└──      return %3\n", "Any")
+    r = interp.run(f, [2 ** 63 - 1])
+    assert interp.julia_repr(r.value) == "(-9223372036854775808, (-9223372036854775808, true))"
+
+
+def test_an_uncaught_julia_exception_is_returned_not_raised():
+    f = _fn("1 ─ %1 = Base.checked_sdiv_int(x, 0)::Int64\n└──      return %1\n")
+    r = interp.run(f, [7])
+    assert r.value is None and r.exception.type_name == "DivideError" and r.steps == 2
+
+
+def test_a_statement_without_semantics_is_refused_with_its_location():
+    f = _fn("1 ─ %1 = Base.add_int(x, 1)::Int64\n│   %2 = Main.g(%1)::Int64\n└──      return %2\n")
+    with pytest.raises(NotInterpretable, match=r"^statement %2: call to Main.g\(::Int64\)"):
+        interp.run(f, [1])
+
+
+def test_a_refused_statement_off_the_path_taken_does_not_stop_the_run():
+    f = _fn("1 ─ %1 = Base.slt_int(x, 0)::Bool\n└──      goto #3 if not %1\n"
+            "2 ─      $(Expr(:foreigncall, :(:abort), Nothing, svec(), 0, :(:ccall)))::Nothing\n"
+            "3 ┄      return x\n")
+    assert interp.run(f, [3]).value == 3
+    with pytest.raises(NotInterpretable, match="statement %3: foreigncall"):
+        interp.run(f, [-3])
+
+
+def test_several_arguments_named_only_by_name_need_argnames():
+    f = _fn("1 ─ %1 = Base.sub_int(a, b)::Int64\n└──      return %1\n")
+    with pytest.raises(NotInterpretable, match="pass argnames"):
+        interp.run(f, [5, 2])
+    assert interp.run(f, [5, 2], argnames=["a", "b"]).value == 3
+    assert interp.run(f, [5, 2], argnames=["b", "a"]).value == -3
+
+
+def test_the_dump_provider_serves_a_callee_by_its_method_instance(tmp_path):
+    (tmp_path / "double.txt").write_text("# MethodInstance for double(::Int64)\nCodeInfo(\n"
+                                         "1 ─ %1 = Base.mul_int(2, y)::Int64\n└──      return %1\n) => Int64\n")
+    f = _fn("1 ─ %1 = invoke Main.double(x::Int64)::Int64\n│   %2 = Base.add_int(%1, 1)::Int64\n└──      return %2\n")
+    provider = interp.DumpProvider(tmp_path)
+    assert len(provider) == 1
+    r = interp.run(f, [20], provider)
+    assert (r.value, r.steps) == (41, 5)

@@ -40,7 +40,7 @@ _KEEP = object()
 def compact(code: IRCode) -> Function:
     """`code` placed, folded and renumbered as Julia's `compact!` would; `code` itself is unchanged."""
     entries = _placed(code)
-    preds = [b.preds for b in code.cfg().blocks]
+    preds = [tuple(p for p in b.preds if p not in code.removed_blocks) for b in code.cfg().blocks]
     dropped: dict[int, object] = {}
     kept: list[tuple[int, Statement, int]] = []
     for old_id, s, b in entries:

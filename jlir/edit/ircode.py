@@ -245,15 +245,24 @@ class IRCode:
 
     def remove_block(self, b: int) -> None:
         """Drop block `b`, which no live block may branch to, at compaction; its φ edges in successors go now."""
-        self._block(b)
+        self.remove_blocks({b})
+
+    def remove_blocks(self, blocks) -> None:
+        """Drop several blocks at compaction (an unreachable cycle goes at once); no other live block may branch to them."""
+        blocks = set(blocks)
+        for b in blocks:
+            self._block(b)
         cfg = self.cfg()
-        preds = [p for p in cfg.blocks[b - 1].preds if p not in self.removed_blocks and p != b]
-        if preds:
-            raise EditError(f"block #{b} still has predecessors {preds}: remove their edges first")
-        for s in cfg.blocks[b - 1].succs:
-            if s != b:
-                self.kill_edge(b, s)
-        self.removed_blocks.add(b)
+        gone = blocks | self.removed_blocks
+        for b in sorted(blocks):
+            preds = [p for p in cfg.blocks[b - 1].preds if p and p not in gone]
+            if preds:
+                raise EditError(f"block #{b} still has predecessors {preds}: remove their edges first")
+        for b in sorted(blocks):
+            for s in cfg.blocks[b - 1].succs:
+                if s not in gone:
+                    self.kill_edge(b, s)
+        self.removed_blocks |= blocks
 
     def _block(self, b: int) -> tuple[int, int]:
         if type(b) is not int or not 1 <= b <= len(self.blocks):

@@ -45,7 +45,7 @@ class SlotNumber:
     TARGETS: ClassVar[tuple] = ()
     TERMINATOR: ClassVar[bool] = False
     TYPE_SUFFIX: ClassVar[bool] = True
-    PURE: ClassVar[bool] = True
+    PURE: ClassVar[bool] = False  # reading an undefined slot throws UndefVarError
     name: str | None
     id: int | None = None
 
@@ -128,7 +128,7 @@ class TypedSlot:
     TARGETS: ClassVar[tuple] = ()
     TERMINATOR: ClassVar[bool] = False
     TYPE_SUFFIX: ClassVar[bool] = True
-    PURE: ClassVar[bool] = True
+    PURE: ClassVar[bool] = False  # `x::T` reads a slot, which may be undefined
     value: object
     type: object
 

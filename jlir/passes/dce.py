@@ -1,0 +1,55 @@
+"""`dce`: dead-code elimination, mark and sweep (what Julia's `adce_pass!` does, minus its type-lattice reasoning).
+
+Unreachable blocks go first (with the φ edges they fed); then every statement
+that cannot be removed (`jlir.passes.purity`: effects, possible throws,
+terminators) is live, and so is everything a live statement uses, through
+φ operands too.  What is left is dead and deleted: unused pure statements and
+whole webs of φs that only feed each other.  The result is compacted, so φs
+left with one edge in a block with one predecessor fold into their value.
+"""
+from __future__ import annotations
+
+from jlir.analysis.graph import reachable_blocks
+from jlir.edit import IRCode
+from jlir.ir import values as V
+from jlir.ir import walk
+from jlir.ir.function import Function
+from jlir.passes.purity import is_removable
+from jlir.passes.registry import register
+
+
+def compacted(fn: Function) -> Function:
+    """`fn` without pending nodes (compacted when it has any), the form the passes edit."""
+    return IRCode(fn).compact() if any(s.new_id is not None for s in fn.stmts) else fn
+
+
+@register("dce", "delete unreachable blocks and statements whose value nothing live uses (pure ones only)")
+def dce(fn: Function) -> Function:
+    """A new Function without dead code (`fn` is unchanged)."""
+    ir = IRCode(compacted(fn))
+    cfg = ir.cfg()
+    live_blocks = reachable_blocks(cfg)
+    dead = set(range(1, len(cfg.blocks) + 1)) - set(live_blocks)
+    if dead:
+        ir.remove_blocks(dead)
+    stmts = [i for b in sorted(live_blocks) for i in cfg.blocks[b - 1].stmts]
+    live = _mark(ir, stmts)
+    for i in stmts:
+        if i not in live:
+            ir.delete(i)
+    return ir.compact()
+
+
+def _mark(ir: IRCode, stmts: list[int]) -> set[int]:
+    """The statements that must stay: the unremovable ones and, transitively, what they use."""
+    n = len(ir)
+    live: set[int] = set()
+    work = [i for i in stmts if not is_removable(ir.stmt(i))]
+    live.update(work)
+    while work:
+        i = work.pop()
+        for v in walk.values(ir.stmt(i).node):
+            if type(v) is V.SSAValue and 1 <= v.id <= n and v.id not in live:
+                live.add(v.id)
+                work.append(v.id)
+    return live

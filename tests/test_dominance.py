@@ -23,8 +23,8 @@ from cfg_strategies import (cfgs, cfg_from_succs, def_sets, fixture_cfgs, immedi
 from conftest import FIXTURES, live_julias
 from jlir.analysis.dominance import (NoSuchBlock, dominance_frontiers, dominator_tree,
                                      iterated_dominance_frontier, post_dominator_tree)
-from jlir.analysis.graph import reachable_blocks
-from jlir.ir.cfg import CFG, compute_cfg
+from jlir.analysis.graph import EdgeOutOfRange, reachable_blocks
+from jlir.ir.cfg import CFG, BasicBlock, compute_cfg
 from jlir.ir.errors import JlirError
 
 FIXTURE_CFGS = fixture_cfgs()
@@ -173,6 +173,17 @@ def test_a_block_number_outside_the_cfg_is_a_jlir_error():
             dt.dominates(1, bad)
         with pytest.raises(NoSuchBlock):
             dt.children(bad)
+
+
+def test_an_edge_to_a_missing_block_is_a_jlir_error():
+    for succs in ([[3], []], [[0], []], [[-1], []]):
+        bad = CFG((BasicBlock(1, 1, (), tuple(succs[0])), BasicBlock(2, 2, (), ())))
+        with pytest.raises(EdgeOutOfRange):
+            dominator_tree(bad)
+        with pytest.raises(JlirError):
+            post_dominator_tree(bad)
+    with pytest.raises(EdgeOutOfRange, match="block #2 has predecessors"):
+        dominator_tree(CFG((BasicBlock(1, 1, (), (2,)), BasicBlock(2, 2, (5,), ()))))
 
 
 def test_trees_compare_by_value_and_hash():

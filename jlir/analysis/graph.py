@@ -14,15 +14,31 @@ successors in reverse order, and it makes jlir's preorder numbers Julia's.
 """
 from __future__ import annotations
 
-from jlir.ir.cfg import CFG
+from itertools import chain
 
-__all__ = ["successor_lists", "predecessor_lists", "dfs_preorder", "subtree_sizes",
+from jlir.ir.cfg import CFG
+from jlir.ir.errors import JlirError
+
+__all__ = ["EdgeOutOfRange", "successor_lists", "predecessor_lists", "dfs_preorder", "subtree_sizes",
            "reachable_blocks"]
+
+
+class EdgeOutOfRange(JlirError, ValueError):
+    """A successor or predecessor names a block the CFG does not have."""
+
+
+def _checked(lists: list, lowest: int, what: str) -> list:
+    """`lists` after checking every number is in `lowest..n` (min/max over the lists run at C speed)."""
+    n = len(lists) - 1
+    if min(chain.from_iterable(lists), default=lowest) < lowest or max(chain.from_iterable(lists), default=n) > n:
+        b = next(b for b, xs in enumerate(lists) if any(not lowest <= x <= n for x in xs))
+        raise EdgeOutOfRange(f"block #{b} has {what} {list(lists[b])}, outside {lowest}..{n}")
+    return lists
 
 
 def successor_lists(cfg: CFG) -> list[tuple[int, ...]]:
     """`succs[b]` for b in 1..n (`succs[0]` is `()`), the list the walks below index."""
-    return [()] + [b.succs for b in cfg.blocks]
+    return _checked([()] + [b.succs for b in cfg.blocks], 1, "successors")
 
 
 def predecessor_lists(cfg: CFG) -> list[tuple[int, ...]]:
@@ -30,9 +46,10 @@ def predecessor_lists(cfg: CFG) -> list[tuple[int, ...]]:
 
     Callers that index per-node arrays with these numbers treat node 0 as
     "not a block" (its preorder number is 0, i.e. unvisited), so the catch edge
-    never needs filtering out.
+    never needs filtering out.  Predecessors are read as given, as Julia's
+    `SNCA` reads `cfg.blocks[b].preds`: they should mirror the successors.
     """
-    return [()] + [b.preds for b in cfg.blocks]
+    return _checked([()] + [b.preds for b in cfg.blocks], 0, "predecessors")
 
 
 def dfs_preorder(adj: list, root: int) -> tuple[list[int], list[int], list[int]]:

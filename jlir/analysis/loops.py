@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jlir.analysis.dominance import DomTree, NoSuchBlock
-from jlir.analysis.graph import dfs_preorder, subtree_sizes, successor_lists
+from jlir.analysis.graph import dfs_preorder, predecessor_lists, subtree_sizes, successor_lists
 from jlir.ir.cfg import CFG
 
 __all__ = ["Loop", "LoopForest", "find_loops"]
@@ -113,7 +113,7 @@ def find_loops(cfg: CFG, dt: DomTree) -> LoopForest:
     if n == 0:
         return LoopForest((), (), (), (), ())
     back, irreducible = _edges(cfg, dt)
-    preds = [()] + [b.preds for b in cfg.blocks]
+    preds = predecessor_lists(cfg)
     reached = [0] + [int(dt.in_tree(b)) for b in range(1, n + 1)]
     latches: dict[int, list[int]] = {}
     for t, h in back:

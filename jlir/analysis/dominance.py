@@ -288,6 +288,14 @@ def dominance_frontiers(cfg: CFG, dt: DomTree) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(f) for f in frontiers[1:])
 
 
+def _marks(blocks: Iterable[int], n: int) -> bytearray:
+    """A membership table for block numbers 0..n."""
+    table = bytearray(n + 1)
+    for b in blocks:
+        table[b] = 1
+    return table
+
+
 def iterated_dominance_frontier(cfg: CFG, def_blocks: Iterable[int], dt: DomTree,
                                 live_in: Iterable[int] | None = None) -> tuple[int, ...]:
     """The φ blocks for a variable defined in `def_blocks`, in the order Julia 1.5's `idf` finds them.
@@ -314,14 +322,8 @@ def iterated_dominance_frontier(cfg: CFG, def_blocks: Iterable[int], dt: DomTree
     defs = list(def_blocks)
     for d in defs:
         dt._check(d)
-    is_def = bytearray(n + 1)
-    for d in defs:
-        is_def[d] = 1
-    live = None
-    if live_in is not None:
-        live = bytearray(n + 1)
-        for b in live_in:
-            live[b] = 1
+    is_def = _marks(defs, n)
+    live = None if live_in is None else _marks(live_in, n)
     heap = [(-level[to_pre[d]], -i, d) for i, d in enumerate(defs)]
     heap.sort()
     seq = len(defs)

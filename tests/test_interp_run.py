@@ -77,3 +77,16 @@ def test_the_dump_provider_serves_a_callee_by_its_method_instance(tmp_path):
     assert len(provider) == 1
     r = interp.run(f, [20], provider)
     assert (r.value, r.steps) == (41, 5)
+
+
+def test_slot_form_assigns_and_reads_slots_and_an_unassigned_local_is_an_undef_var_error():
+    f = jlir.functions(jlir.parse(
+        "CodeInfo(\n1 ─       s = 0\n│         i = 1\n2 ┄ %3 = Base.sle_int(i, n)\n└──       goto #4 if not %3\n"
+        "3 ─ %5 = Base.add_int(s, i)\n│         s = %5\n│   %7 = Base.add_int(i, 1)\n│         i = %7\n"
+        "└──       goto #2\n4 ─       return s\n)\n"))[0]
+    r = interp.run(f, [10], argnames=["n"])
+    assert (r.value, r.type) == (55, "Int64")
+    g = jlir.functions(jlir.parse("CodeInfo(\n1 ─       goto #3 if not flag\n2 ─       y = 1\n3 ┄       return y\n)\n"))[0]
+    assert interp.run(g, [True], argnames=["flag"]).value == 1
+    r = interp.run(g, [False], argnames=["flag"])
+    assert r.exception.type_name == "UndefVarError" and "y" in r.exception.message

@@ -336,6 +336,8 @@ def _throw_undef_if_not(b, e, d, typ, i, pre):
 
 def _isdefined(b, e, d, typ, i, pre):
     (slot,) = e.args
+    if type(slot) is V.TypedSlot:
+        slot = slot.value
     if type(slot) is not V.SlotNumber:
         raise NotInterpretable("isdefined of a global")
     r, _ = b.slot_reg(slot)

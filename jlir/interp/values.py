@@ -48,19 +48,22 @@ PRIMITIVE_BYTES = {**{k: max(1, b // 8) for k, (b, _) in INT_TYPES.items()},
                    **{k: b // 8 for k, (b, *_r) in FLOAT_TYPES.items()}, "Char": 4}
 
 
-@dataclass(frozen=True, slots=True)
+# JInt and JFloat are built on every step of non-Int64 arithmetic: plain slotted classes (a frozen dataclass's
+# __init__ costs several times more); treat them as immutable.  `normalize` checks the ones a caller passes in.
+@dataclass(slots=True, unsafe_hash=True)
 class JInt:
-    """An integer of a width other than Int64 (or Int64 itself before `normalize`)."""
+    """An integer of a width other than Int64 (or Int64 itself before `normalize`), in its type's own range."""
     value: int
     type: str
 
-    def __post_init__(self):
-        bits, signed = INT_TYPES[self.type]
-        if not (-(1 << (bits - 1)) if signed else 0) <= self.value < (1 << (bits - 1) if signed else 1 << bits):
-            raise ValueError(f"{self.value} is out of range for {self.type}")
+
+def _check_int(v: JInt) -> None:
+    bits, signed = INT_TYPES[v.type]
+    if not (-(1 << (bits - 1)) if signed else 0) <= v.value < (1 << (bits - 1) if signed else 1 << bits):
+        raise NotInterpretable(f"{v.value} is out of range for {v.type}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class JFloat:
     """A Float32 or Float16 value (a Python float exactly representable in that format)."""
     value: float
@@ -128,8 +131,14 @@ UNDEF = _Undef()
 def normalize(v):
     """`v` in the interpreter's canonical form (Int64 as int, tuples of canonical values), checked to be a value."""
     t = type(v)
-    if t is JInt and v.type == "Int64":
-        return v.value
+    if t is JInt:
+        if v.type not in INT_TYPES:
+            raise NotInterpretable(f"{v.type} is not an integer type")
+        _check_int(v)
+        if v.type == "Int64":
+            return v.value
+        if v.type == "Bool":
+            return bool(v.value)
     if t is JFloat and v.type == "Float64":
         return v.value
     if t is tuple:
@@ -210,6 +219,8 @@ def egal(a, b) -> bool:
     ta, tb = type(a), type(b)
     if ta is not tb:
         return False
+    if ta is int or ta is bool:
+        return a == b
     if ta is float:
         return a == b and (a != 0.0 or str(a) == str(b)) or (a != a and b != b and _f64_bits(a) == _f64_bits(b))
     if ta is JFloat:

@@ -8,10 +8,14 @@ edges leaves it acyclic.
 """
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 from hypothesis import given, settings
 
-from cfg_strategies import cfg_from_succs, cfgs, closure, fixture_cfgs, real_preds, reference_dominators
+from cfg_strategies import (cfg_from_succs, cfgs, closure, fixture_cfgs, random_cfg, real_preds,
+                            reference_dominators)
 from jlir.analysis.dominance import NoSuchBlock, dominator_tree
 from jlir.analysis.loops import Loop, find_loops
 from jlir.ir.cfg import CFG
@@ -70,6 +74,27 @@ def check_loops(cfg: CFG) -> None:
     assert bool(forest.irreducible) == (not reducible(cfg, dom, back))
     for t, h in forest.irreducible:                # a retreating edge that closes a cycle without a dominating header
         assert t in dom and h not in dom[t] and t in closure([h], lambda b: cfg.blocks[b - 1].succs)
+
+
+def test_the_random_cfg_family_has_every_awkward_feature():
+    """The shapes `cfgs()` is meant to draw do occur (same builder as `random_cfg`, seeded here)."""
+    rng = random.Random(8)
+    seen = Counter()
+    for _ in range(300):
+        cfg = random_cfg(rng, rng.randint(1, 24))
+        dom = reference_dominators(cfg)
+        back, _ = reference_loops(cfg, dom)
+        n = len(cfg.blocks)
+        exits = [b for b in range(1, n + 1) if not cfg.blocks[b - 1].succs]
+        reaching_exit = closure(exits, lambda b: real_preds(cfg, b))
+        seen["irreducible"] += not reducible(cfg, dom, back)
+        seen["self-loop"] += any(b in cfg.blocks[b - 1].succs for b in range(1, n + 1))
+        seen["unreachable"] += len(dom) < n
+        seen["several exits"] += len(exits) > 1
+        seen["never exits"] += len(reaching_exit) < n
+        seen["catch edge"] += any(0 in blk.preds for blk in cfg.blocks)
+    assert all(seen[k] >= 10 for k in ("irreducible", "self-loop", "unreachable", "several exits",
+                                        "never exits", "catch edge")), seen
 
 
 @pytest.mark.parametrize("name,cfg", FIXTURE_CFGS, ids=[name for name, _ in FIXTURE_CFGS])

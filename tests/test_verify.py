@@ -211,6 +211,22 @@ def test_leave_popping_more_handlers_than_are_open():
     assert messages(broken) == ["%5 in #3: leaves 2 try/catch handlers, but only 1 is open"]
 
 
+def test_return_with_a_handler_still_open():
+    # base_print_float: `return Base.nothing` in #9 moved into the try region (#3's `leave 1` at %5).
+    fn = load("base_print_float.typed.txt")
+    broken = with_nodes(fn, s5=N.ReturnNode(V.NOTHING))
+    assert messages(broken) == ["%5 in #3: returns with 1 try/catch handler still open (no leave)"]
+
+
+def test_leave_naming_enter_tokens_pops_one_handler_each():
+    # corpus/0026: `$(Expr(:leave, Core.SSAValue(2)))` closes the one `enter` (%2) in a catch block.
+    fn = load("0026.txt", CORPUS)
+    assert verify_ir(fn) == []
+    leave = fn.positional[15].node
+    two = N.Expr("leave", (leave.args[0], leave.args[0]))
+    assert messages(with_nodes(fn, s16=two)) == ["%16 in #4: leaves 2 try/catch handlers, but only 1 is open"]
+
+
 def test_paths_joining_with_different_handlers_open():
     broken = with_nodes(load("base_print_float.typed.txt"), s5=V.NOTHING)
     assert [(d.stmt, d.block, d.kind, d.message) for d in verify_ir(broken)] == [

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from jlir.analysis.dataflow import Problem, solve
 from jlir.analysis.defuse import block_terminator
 from jlir.ir import nodes as N
+from jlir.ir import types as T
 from jlir.ir import values as V
 
 __all__ = ["CONFLICT", "HandlerStacks", "handler_stacks", "leave_count", "apply_handlers", "pops_on_catch"]
@@ -51,12 +52,18 @@ class HandlerStacks:
 
 
 def leave_count(node) -> int | None:
-    """How many handlers `node` pops (None: not a leave): `leave n`'s literal, or 1.11+'s operands that name an enter."""
+    """How many handlers `node` pops (None: not a leave): `leave n`'s literal, or the operands that name an enter
+    (1.11+: `leave %2 %5`; `nothing` for an `enter` already deleted)."""
     if type(node) is not N.Expr or node.head != "leave":
         return None
     if len(node.args) == 1 and type(node.args[0]) is V.Literal and node.args[0].kind == "int":
         return int(node.args[0].text)
-    return sum(1 for a in node.args if type(a) is V.SSAValue)
+    return sum(1 for a in node.args if type(a) is V.SSAValue or _shown_ssa_value(a))
+
+
+def _shown_ssa_value(a) -> bool:
+    """`Core.SSAValue(2)`: a token printed by `show` inside `$(Expr(:leave, …))` (a 1.10 development build)."""
+    return type(a) is T.TypeCall and type(a.head) is T.TypeName and a.head.path == ("Core", "SSAValue")
 
 
 def apply_handlers(stack, nodes, report=None):

@@ -29,9 +29,10 @@ What is checked, with each diagnostic's `kind`:
   CodeInfo keeps after an `$(Expr(:unreachable))` in the same block are dead
   and not checked (`defuse.dead_tail`);
 * `ssa-assign`: no assignment to an SSA value (Julia: "SSAValue as assignment LHS");
-* `unbalanced-leave`: a `leave` never pops more handlers than are open, and
+* `unbalanced-leave`: a `leave` never pops more handlers than are open;
+  `unbalanced-enter`: no `return` with a handler still open;
   `handler-mismatch`: paths join with the same open handlers
-  (`jlir.analysis.handlers`); Julia checks neither, its lowering guarantees both;
+  (`jlir.analysis.handlers`); Julia checks none of these, its lowering guarantees them;
 * `undefined-slot` (warning, slot form): a slot read where, on some path,
   a `Core.NewvarNode` made it undefined and no assignment followed.
   Arguments are never flagged (jlir cannot tell an argument's slot from a
@@ -179,7 +180,7 @@ def _check_targets(node, sid, b, nblocks, site) -> list[Diagnostic]:
 
 
 def _check_handlers(du, stacks, cfg, site) -> list[Diagnostic]:
-    """Leaves within the open handlers; paths joining with the same handlers open."""
+    """Leaves within the open handlers, none open at a return; paths joining with the same handlers open."""
     out = []
     for b, ids in enumerate(du.order, 1):
         stack = stacks.ins[b - 1]
@@ -192,11 +193,18 @@ def _check_handlers(du, stacks, cfg, site) -> list[Diagnostic]:
             continue
 
         def report(i, popped, open_, ids=ids, b=b):
-            out.append(site.diag("unbalanced-leave", ids[i], b,
-                                 f"leaves {popped} try/catch handler{'s' * (popped != 1)}, "
+            out.append(site.diag("unbalanced-leave", ids[i], b, f"leaves {_handlers(popped)}, "
                                  f"but only {open_} {'is' if open_ == 1 else 'are'} open"))
-        apply_handlers(stack, [du.statements[i].node for i in ids], report)
+        nodes = [du.statements[i].node for i in ids]
+        end = apply_handlers(stack, nodes, report)
+        if nodes and type(nodes[-1]) is N.ReturnNode and nodes[-1].val is not None and end:
+            out.append(site.diag("unbalanced-enter", ids[-1], b,
+                                 f"returns with {_handlers(len(end))} still open (no leave)"))
     return out
+
+
+def _handlers(n: int) -> str:
+    return f"{n} try/catch handler{'s' * (n != 1)}"
 
 
 def _check_phis(du, cfg, reachable, site) -> list[Diagnostic]:

@@ -12,7 +12,7 @@ from jlir.interp import hints
 from jlir.interp.constants import literal, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap
-from jlir.interp.values import _split_params
+from jlir.interp.values import split_params
 from jlir.interp.values import UNDEF, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import values as V
@@ -151,7 +151,7 @@ def _return_hint(b: _Builder, val, i: int) -> str | None:
         return None
     if b.fn.return_type is not None:
         t = type_text(b.fn.return_type)
-        members = _split_params(t[6:-1]) if t.startswith("Union{") else [t]
+        members = split_params(t[6:-1]) if t.startswith("Union{") else [t]
         ints = {m for m in members if hints.integer_type(m)}
         if len(ints) == 1:
             return ints.pop()

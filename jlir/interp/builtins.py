@@ -6,7 +6,7 @@ mutate their (mutable) argument as Julia does.  Errors are Julia's:
 """
 from __future__ import annotations
 
-from jlir.interp.values import (INT_TYPES, PRIMITIVE_BYTES, JArray, JStruct, JSymbol, JType, JuliaException,
+from jlir.interp.values import (PRIMITIVE_BYTES, JArray, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, egal, isa, typeof)
 
 # Exception types of Core whose fields the interpreter knows (name → field names); all immutable.
@@ -149,7 +149,3 @@ BUILTINS = {
     "typeassert": _typeassert,
     "nfields": _nfields,
 }
-
-
-def is_integer_type(name: str) -> bool:
-    return name in INT_TYPES

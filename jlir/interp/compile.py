@@ -20,7 +20,6 @@ from jlir.interp.constants import global_constant, literal, shown_constant, type
 from jlir.interp.slots import SlotMap
 from jlir.interp.values import UNDEF, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
-from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 

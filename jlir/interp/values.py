@@ -13,6 +13,7 @@ becomes `5` (`normalize`).
 """
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, field
 
 from jlir.ir.errors import JlirError
@@ -180,26 +181,37 @@ for _n in FLOAT_TYPES:
     _SUPERTYPES[_n] = {_n, "AbstractFloat", "Real", "Number", "Any"}
 _SUPERTYPES["Char"] = {"Char", "AbstractChar", "Any"}
 _SUPERTYPES["String"] = {"String", "AbstractString", "Any"}
+_SUPERTYPES["Nothing"] = {"Nothing", "Any"}
+_SUPERTYPES["Symbol"] = {"Symbol", "Any"}
+# Core's exception types (all concrete subtypes of Exception), as the builtins know them.
+_EXCEPTION_TYPES = frozenset({"ErrorException", "ArgumentError", "DivideError", "OverflowError", "BoundsError",
+                              "InexactError", "UndefVarError", "DomainError", "KeyError", "AssertionError",
+                              "TypeError"})
+
+
+# Concrete types the interpreter can name: a value of another type is not one of them.
+_CONCRETE = frozenset(INT_TYPES) | frozenset(FLOAT_TYPES) | {"Char", "String", "Nothing", "Symbol", "DataType"}
 
 
 def isa(v, type_name: str) -> bool:
-    """Julia's `isa(v, T)` for T a concrete type, a type of the number tower, a small `Union{…}` or `Any`."""
+    """Julia's `isa(v, T)` for T a concrete type, a type of the number tower, a small `Union{…}` or `Any`;
+    `NotInterpretable` where the answer needs Julia's subtyping (an abstract type of a struct, parameters)."""
     t = typeof(v)
     if type_name == t or type_name == "Any":
         return True
     if type_name.startswith("Union{") and type_name.endswith("}"):
-        return any(isa(v, m.strip()) for m in _split_params(type_name[6:-1]))
+        return any(isa(v, m) for m in split_params(type_name[6:-1]))
     sup = _SUPERTYPES.get(t)
     if sup is not None:
         return type_name in sup
-    if "{" in type_name or type_name in ("Tuple", "Array", "Vector") or "{" in t:
-        if t.split("{")[0] == type_name.split("{")[0] and "{" not in type_name:
-            return True
-        raise NotInterpretable(f"isa({t}, {type_name}) needs Julia's subtyping")
-    return False
+    if type_name == "Exception" and type(v) is JStruct and v.type in _EXCEPTION_TYPES:
+        return True
+    if type_name in _CONCRETE or type_name in _EXCEPTION_TYPES:
+        return False
+    raise NotInterpretable(f"isa({t}, {type_name}) needs Julia's subtyping")
 
 
-def _split_params(text: str) -> list[str]:
+def split_params(text: str) -> list[str]:
     """The comma-separated parameters of a curly type, nested braces kept together."""
     out, depth, start = [], 0, 0
     for i, ch in enumerate(text):
@@ -228,8 +240,12 @@ def egal(a, b) -> bool:
     if ta is tuple:
         return len(a) == len(b) and all(egal(x, y) for x, y in zip(a, b))
     if ta is JStruct:
+        if a is b:
+            return True
+        if a.mutable is None or b.mutable is None:
+            raise NotInterpretable(f"=== on {a.type} values, whose mutability the IR does not show")
         if a.mutable or b.mutable:
-            return a is b
+            return False
         return a.type == b.type and len(a.fields) == len(b.fields) and all(
             egal(x, y) for x, y in zip(a.fields, b.fields))
     if ta is JArray:
@@ -238,5 +254,4 @@ def egal(a, b) -> bool:
 
 
 def _f64_bits(x: float) -> int:
-    import struct
     return struct.unpack("<Q", struct.pack("<d", x))[0]

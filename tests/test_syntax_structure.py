@@ -1,14 +1,25 @@
 """The reader's structure: what it relies on from Lark, and that its walks over the model follow jlir.ir.walk."""
 from __future__ import annotations
 
+import ast
 import re
 import types
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import lark
 import pytest
 
-from jlir.syntax import driver
+import jlir
+from conftest import CORPUS, ir_fixture_files
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir import walk
+from jlir.syntax import driver, shown, statements, templates
+from jlir.syntax.context import Context, Source
+from jlir.syntax.grammar import BodyError, StatementParser
 from jlir.syntax.tables import lark_parser
 
 REPO = Path(__file__).resolve().parent.parent
@@ -48,3 +59,130 @@ def test_a_changed_parse_table_layout_fails_loudly_saying_what_changed(table, sa
 def test_a_parser_without_the_lalr_internals_fails_loudly():
     with pytest.raises(driver.LarkLayoutError, match="lark.parser.parser.parser"):
         driver.check_lark_layout(types.SimpleNamespace(parser=None))
+
+
+# ---------------------------------------------------------------- templates: filled values are parsed values
+
+def _texts_through_templates(paths):
+    """Every statement body the parser reads through a template, and every whole statement text (body and
+    `::T`) the one-pass reading reads through its line template, as (typed, warntype, text)."""
+    bodies, lines = {}, {}
+    real_stmt, real_line = StatementParser.parse_stmt, statements.templated_statement
+
+    def record_stmt(self, body):
+        bodies[body] = None
+        return real_stmt(self, body)
+
+    def record_line(ctx, text, typed, warntype):
+        lines[(typed, warntype, text)] = None
+        return real_line(ctx, text, typed, warntype)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(StatementParser, "parse_stmt", record_stmt)
+        mp.setattr(statements, "templated_statement", record_line)
+        for path in paths:
+            try:
+                jlir.parse(path.read_text(encoding="utf-8"), path.name)
+            except jlir.ParseError:
+                pass  # the corpus holds inputs that are rejected on purpose
+    return [b for b in bodies if templates.template(b) is not None], list(lines)
+
+
+def _outcome(read):
+    try:
+        return ("value", read())
+    except (BodyError, jlir.ParseError) as e:
+        return ("error", str(e))
+
+
+def test_statements_filled_from_their_template_equal_the_statements_parsed_directly():
+    bodies, line_texts = _texts_through_templates(ir_fixture_files() + sorted(CORPUS.glob("*.txt")))
+    assert len(bodies) > 1000 and len(line_texts) > 1000
+    templated, direct = StatementParser(), StatementParser()
+    for body in bodies:
+        assert _outcome(lambda: templated.parse_stmt(body)) == _outcome(lambda: direct._parse(body, "stmt")), body
+    ctx = Context(Source("<test>", [""]))
+    filled = 0
+    for typed, warntype, text in line_texts:
+        pair = statements.templated_statement(ctx, text, typed, warntype)
+        if pair is not None:
+            filled += 1
+            assert pair == statements.read_statement(ctx, text, typed, warntype, 0, 0), text
+    assert filled > 1000
+
+
+def test_the_template_filler_refuses_a_kind_the_walk_does_not_know():
+    class Foreign:
+        __slots__ = ("value",)
+
+        def __init__(self, value):
+            self.value = value
+
+    with pytest.raises(walk.UnknownKind):
+        templates.compile_filler(N.Expr("call", (V.SSAValue(-1), Foreign(V.SSAValue(-2)))))
+
+
+def test_a_new_node_kind_is_filled_through_its_declared_fields_and_targets(monkeypatch):
+    @dataclass(frozen=True, slots=True)
+    class LeaveNode:  # a kind jlir's model does not have: declared the way jlir.ir.nodes declares its classes
+        OPERANDS: ClassVar[tuple] = ("value",)
+        TARGETS: ClassVar[tuple] = ("dest",)
+        dest: int
+        value: object
+
+    monkeypatch.setattr(walk, "KNOWN", walk.KNOWN | {LeaveNode})
+    base = templates.BLOCK_BASE
+    filler = templates.compile_filler(LeaveNode(-(base + 2), V.SSAValue(-1)))
+    assert filler([7, 4]) == LeaveNode(4, V.SSAValue(7))
+    assert templates.compile_filler(LeaveNode(3, V.SSAValue(2))) is None
+
+
+def test_every_statement_node_shown_quoted_is_unquoted_but_enter_and_values_shown_as_themselves():
+    for cls in (N.GotoNode, N.ReturnNode, N.NewvarNode, V.SSAValue, V.GlobalRef, N.Expr):
+        assert cls in shown._QUOTED_IN_SHOW
+    for cls in (N.EnterNode, V.Literal, V.Symbol, V.Splat):
+        assert cls not in shown._QUOTED_IN_SHOW
+    assert shown.unquote_shown(T.TypeQuote(N.GotoNode(3))) == N.GotoNode(3)
+    enter = T.TypeQuote(N.EnterNode(3, None))
+    assert shown.unquote_shown(enter) is enter
+
+
+# ---------------------------------------------------------------- values in, values out
+
+def _syntax_modules():
+    return sorted((REPO / "jlir" / "syntax").glob("*.py"))
+
+
+def test_no_reader_class_sets_attributes_outside_its_init():
+    found = []
+    for path in _syntax_modules():
+        for cls in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            for fn in cls.body:
+                if isinstance(fn, ast.FunctionDef) and fn.name != "__init__":
+                    for node in ast.walk(fn):
+                        targets = node.targets if isinstance(node, ast.Assign) else \
+                            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+                        found += [f"{path.name}: {cls.name}.{fn.name} sets self.{t.attr}" for t in targets
+                                  if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                                  and t.value.id == "self" and not _set_in_init(cls, t.attr)]
+    assert not found, "\n".join(found)
+
+
+def _set_in_init(cls: ast.ClassDef, attr: str) -> bool:
+    for fn in cls.body:
+        if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
+            return any(isinstance(n, ast.Attribute) and n.attr == attr and isinstance(n.ctx, ast.Store)
+                       for n in ast.walk(fn))
+    return False
+
+
+def test_only_the_document_scanner_knows_the_document_reader():
+    users = [p.name for p in _syntax_modules() if p.name != "layout.py" and "DocumentReader" in p.read_text("utf-8")]
+    assert not users, f"modules handed the reader object: {users}"
+    for path in _syntax_modules():
+        for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(fn, ast.FunctionDef):
+                names = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
+                assert not names & {"reader", "doc"}, f"{path.name}: {fn.name} takes the reader object"

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
+from jlir.syntax.body import read_body
+from jlir.syntax.context import Context
 
 _COST_LINE = re.compile(r"( *)(\d+) 1 [─┄]")
 
@@ -23,16 +25,16 @@ def starts_cost_display(lines: list[str], i: int) -> bool:
         and _COST_LINE.match(lines[i + 1]) is not None and "(" in title
 
 
-def read_cost_display(reader, i: int):
+def read_cost_display(ctx: Context, i: int):
     """The display starting at line `i` as a Function with `title` and `costs`; returns (function, next index)."""
-    lines = reader.lines
+    lines = ctx.lines
     m = _COST_LINE.match(lines[i + 1])
     width = m.end(2) + 1
     j = i + 1
     while j < len(lines) and lines[j].strip():
         j += 1
     tail = j < len(lines) and lines[j] == " " * width
-    body = reader.read_body(i + 1, j, codeinfo=True, text="\n".join(lines[i:j]), left=("costs", width, 0),
+    body = read_body(ctx, i + 1, j, codeinfo=True, text="\n".join(lines[i:j]), left=("costs", width, 0),
                             tail_present=tail or None)
     form = Form.TYPED if body.typed else Form.LOWERED
     costs = tuple(int(c or 0) for c in body.left_values)

@@ -93,7 +93,7 @@ def _parse_line(text: str, at: int, quote: str):
     raise _LineError("expected a location line: `┌ @ file:line within …`, ` @ …`, or `└` closing frames", at)
 
 
-def _choose_quote(doc, texts) -> str:
+def _choose_quote(source, texts) -> str:
     """The close quote of the method names: the one every location line reads with."""
     errors = {}
     for quote in _QUOTES:
@@ -104,14 +104,44 @@ def _choose_quote(doc, texts) -> str:
         except _LineError as e:
             errors[quote] = (k, e)
     k, e = max(errors.values(), key=lambda ke: (ke[0], ke[1].column))
-    raise doc.error(str(e), k, e.column)
+    raise source.error(str(e), k, e.column)
 
 
-def read_locations(doc, lines_info, stmt_lines, stmts, positional_of, W):
-    """Rebuild the line table from location lines; returns (linetable, statements with `loc` set)."""
-    lines = doc.lines
-    start_prefix, mid_prefix = "  " + " " * W, "│ " + " " * W
-    # location lines before each statement line, and after the last one
+class _Table:
+    """The line table being rebuilt: entries shared by value, and undone when a reading is abandoned."""
+
+    def __init__(self):
+        self.entries: list[LineInfo] = []
+        self.index: dict[LineInfo, int] = {}
+
+    def entry(self, file, line, method, parent) -> int:
+        v = LineInfo(file, line, method, parent)
+        if v not in self.index:
+            self.entries.append(v)
+            self.index[v] = len(self.entries)
+        return self.index[v]
+
+    def build(self, new_runs, parent) -> list[list[int]]:
+        """The entry ids of frame groups entered inside `parent`, each frame inside the one before it."""
+        built = []
+        for run in new_runs:
+            ids = []
+            for file, line, method in run:
+                parent = self.entry(file, line, method, parent)
+                ids.append(parent)
+            built.append(ids)
+        return built
+
+    def rollback(self, mark: int) -> None:
+        for i, v in enumerate(self.entries[mark:], mark + 1):
+            if self.index.get(v) == i:
+                del self.index[v]
+        del self.entries[mark:]
+
+
+def _location_texts(source, lines_info, W):
+    """The location lines before each statement line, those after the last one, and (index, text after the
+    rail, column) of every location line."""
     groups, pending = [], []
     for kind, k in lines_info:
         if kind == "loc":
@@ -119,146 +149,147 @@ def read_locations(doc, lines_info, stmt_lines, stmts, positional_of, W):
         else:
             groups.append(pending)
             pending = []
-    closing = pending
+    start_prefix, mid_prefix = "  " + " " * W, "│ " + " " * W
     texts = []
-    for k in [k for g in groups for k in g] + closing:
-        line = lines[k]
+    for k in [k for g in groups for k in g] + pending:
+        line = source.lines[k]
         if not (line.startswith(start_prefix) or line.startswith(mid_prefix)):
-            raise doc.error(f"expected a location line to start with `│` and {W + 1} spaces, or {W + 2} spaces",
-                            k)
+            raise source.error(f"expected a location line to start with `│` and {W + 1} spaces, or {W + 2} spaces",
+                               k)
         texts.append((k, line[W + 2:], W + 2))
-    quote = _choose_quote(doc, texts)
+    return groups, pending, texts
+
+
+def read_locations(source, lines_info, stmt_lines, stmts, positional_of, W):
+    """Rebuild the line table from location lines; returns (linetable, statements with `loc` set)."""
+    groups, closing, texts = _location_texts(source, lines_info, W)
+    quote = _choose_quote(source, texts)
     text_of = {k: (text, at) for k, text, at in texts}
-
-    table: list[LineInfo] = []
-    index: dict[LineInfo, int] = {}
-
-    def entry(file, line, method, parent) -> int:
-        v = LineInfo(file, line, method, parent)
-        if v not in index:
-            table.append(v)
-            index[v] = len(table)
-        return index[v]
-
-    def build(new_runs, parent):
-        built = []
-        for run in new_runs:
-            ids = []
-            for file, line, method in run:
-                parent = entry(file, line, method, parent)
-                ids.append(parent)
-            built.append(ids)
-        return built
-
-    def rollback(mark):
-        for i, v in enumerate(table[mark:], mark + 1):
-            if index.get(v) == i:
-                del index[v]
-        del table[mark:]
-
-    printer = LocationPrinter(table, quote)   # replays each statement to choose among readings
-
-    def replays(state, steps) -> bool:
-        printer.context, printer.depth = list(state[0]), state[1]
-        for linestart, loc, group in steps:
-            if printer.update(linestart, loc)[0] != [lines[k] for k in group]:
-                return False
-        return True
-
+    table = _Table()
+    replay = _Replay(source.lines, LocationPrinter(table.entries, quote))
     runs: list[list[int]] = []      # open frame groups, outermost first (entry ids)
     locs: list[int] = []
-    state = ([], 0)                 # printer state before the current statement
     prev = None                     # (index in locs, state before it, linestart) of the statement before, if unprinted
     for s, group, pos in zip(stmt_lines, groups, positional_of):
         if pos is None:
             if group:
-                raise doc.error("location lines before a pending statement", group[0])
+                raise source.error("location lines before a pending statement", group[0])
             locs.append(0)
             continue
         linestart = ("  " if s.rail == "start" else "│ ") + " " * W
         if not group:
-            prev = (len(locs), state, linestart)
+            prev = (len(locs), replay.state, linestart)
             locs.append(locs[-1] if locs else 0)
             continue
-        keep, new_runs = len(runs), []
-        for j, k in enumerate(group):
-            text, at = text_of[k]
-            try:
-                kind, bars, arg = _parse_line(text, at, quote)
-            except _LineError as e:
-                raise doc.error(str(e), k, e.column) from None
-            depth = keep + len(new_runs)
-            if kind == "pop":
-                if j:
-                    raise doc.error("frames are closed (`└`) only in a statement's first location line", k, at)
-                if arg > depth:
-                    raise doc.error(f"this line closes {arg} frames, but only {depth} are open", k, at + bars)
-                keep = depth - arg
-                if bars != max(keep - 1, 0):
-                    raise doc.error(f"after closing {arg} frames the depth is {keep}: expected "
-                                    f"{max(keep - 1, 0)} `│` before `└`", k, at)
-            elif kind == "at":
-                if new_runs:
-                    raise doc.error("a line update (` @ …` without `┌`) must come before the frames entered", k, at)
-                if depth == 0 and bars == 0:
-                    new_runs.append(arg)      # the outermost frame
-                elif bars + 1 == depth:
-                    keep = depth - 1          # replaces the innermost open group
-                    new_runs.append(arg)
-                else:
-                    raise doc.error(f"a line update at depth {bars + 1}, but {depth} frame groups are open "
-                                    f"(expected {max(depth - 1, 0)} `│`)", k, at)
-            else:
-                if bars + 2 != depth + 1:
-                    raise doc.error(f"a frame entered at depth {bars + 2}, but {depth} frame groups are open "
-                                    f"(expected {max(depth - 1, 0)} `│` before `┌`)", k, at)
-                new_runs.append(arg)
-        parent = runs[keep - 1][-1] if keep else 0
-        mark = len(table)
-        candidate = runs[:keep] + build(new_runs, parent)
-        loc = candidate[-1][-1] if candidate else 0
-        steps = [(linestart, loc, group)]
-        if not replays(state, steps):
-            chosen = False
-            if keep and new_runs:
-                # Julia's entries differed by identity only: a second, equal entry around the new groups
-                rollback(mark)
-                table.append(table[parent - 1])
-                outer = runs[:keep - 1] + [runs[keep - 1][:-1] + [len(table)]]
-                candidate = outer + build(new_runs, len(table))
-                loc = candidate[-1][-1]
-                steps = [(linestart, loc, group)]
-                chosen = replays(state, steps)
-            elif quote == "'" and prev is not None and len(new_runs) == 1:
-                # ≤1.6 prints no line update to line 0: the statement before was at line 0 of this frame
-                file, _, method = new_runs[0][0]
-                hidden = entry(file, 0, method, 0)
-                p_at, p_state, p_start = prev
-                if replays(p_state, [(p_start, hidden, []), (linestart, loc, group)]):
-                    locs[p_at] = hidden
-                    state, steps = p_state, [(p_start, hidden, []), (linestart, loc, group)]
-                    chosen = True
-            if not chosen:
-                rollback(mark)
-                candidate = runs[:keep] + build(new_runs, parent)
-                loc = candidate[-1][-1] if candidate else 0
-                steps = [(linestart, loc, group)]   # no reading fits: _verify reports where the text differs
+        keep, new_runs = _read_group(source, text_of, group, quote, len(runs))
+        runs, loc = _choose_reading(table, replay, runs, keep, new_runs, linestart, group, quote, prev, locs)
+        prev = None
+        locs.append(loc)
+    _verify(source, table.entries, quote, locs, stmt_lines, groups, closing, positional_of, W)
+    out = [Statement(st.node, st.type, loc, st.label, st.new_id) for st, loc in zip(stmts, locs)]
+    return tuple(table.entries), out
+
+
+class _Replay:
+    """Julia's location printer, replayed from a saved state to check which reading prints the text."""
+
+    def __init__(self, lines, printer: LocationPrinter):
+        self.lines, self.printer = lines, printer
+        self.state = ([], 0)  # printer state before the current statement
+
+    def replays(self, state, steps) -> bool:
+        printer = self.printer
+        printer.context, printer.depth = list(state[0]), state[1]
+        for linestart, loc, group in steps:
+            if printer.update(linestart, loc)[0] != [self.lines[k] for k in group]:
+                return False
+        return True
+
+    def advance(self, state, steps) -> None:
+        """Print `steps` from `state`: the state before the next statement."""
+        printer = self.printer
         printer.context, printer.depth = list(state[0]), state[1]
         for step_start, step_loc, _ in steps:
             printer.update(step_start, step_loc)
-        state = (list(printer.context), printer.depth)
-        runs = candidate
-        prev = None
-        locs.append(loc)
-
-    _verify(doc, table, quote, locs, stmt_lines, groups, closing, positional_of, W)
-    out = []
-    for st, loc in zip(stmts, locs):
-        out.append(Statement(st.node, st.type, loc, st.label, st.new_id))
-    return tuple(table), out
+        self.state = (list(printer.context), printer.depth)
 
 
-def _verify(doc, table, quote, locs, stmt_lines, groups, closing, positional_of, W):
+def _read_group(source, text_of, group, quote, open_groups):
+    """The location lines before one statement as (groups kept open, frame runs entered), checked line by line."""
+    keep, new_runs = open_groups, []
+    for j, k in enumerate(group):
+        text, at = text_of[k]
+        try:
+            kind, bars, arg = _parse_line(text, at, quote)
+        except _LineError as e:
+            raise source.error(str(e), k, e.column) from None
+        depth = keep + len(new_runs)
+        if kind == "pop":
+            if j:
+                raise source.error("frames are closed (`└`) only in a statement's first location line", k, at)
+            if arg > depth:
+                raise source.error(f"this line closes {arg} frames, but only {depth} are open", k, at + bars)
+            keep = depth - arg
+            if bars != max(keep - 1, 0):
+                raise source.error(f"after closing {arg} frames the depth is {keep}: expected "
+                                   f"{max(keep - 1, 0)} `│` before `└`", k, at)
+        elif kind == "at":
+            if new_runs:
+                raise source.error("a line update (` @ …` without `┌`) must come before the frames entered", k, at)
+            if depth == 0 and bars == 0:
+                new_runs.append(arg)      # the outermost frame
+            elif bars + 1 == depth:
+                keep = depth - 1          # replaces the innermost open group
+                new_runs.append(arg)
+            else:
+                raise source.error(f"a line update at depth {bars + 1}, but {depth} frame groups are open "
+                                   f"(expected {max(depth - 1, 0)} `│`)", k, at)
+        else:
+            if bars + 2 != depth + 1:
+                raise source.error(f"a frame entered at depth {bars + 2}, but {depth} frame groups are open "
+                                   f"(expected {max(depth - 1, 0)} `│` before `┌`)", k, at)
+            new_runs.append(arg)
+    return keep, new_runs
+
+
+def _choose_reading(table, replay, runs, keep, new_runs, linestart, group, quote, prev, locs):
+    """The open frame groups after a statement and its `loc`: the plain reading of its location lines, else one
+    of the two canonical readings of an ambiguous print (see the module docstring) that Julia prints back."""
+    parent = runs[keep - 1][-1] if keep else 0
+    mark = len(table.entries)
+    candidate = runs[:keep] + table.build(new_runs, parent)
+    loc = candidate[-1][-1] if candidate else 0
+    state, steps = replay.state, [(linestart, loc, group)]
+    if not replay.replays(state, steps):
+        chosen = False
+        if keep and new_runs:
+            # Julia's entries differed by identity only: a second, equal entry around the new groups
+            table.rollback(mark)
+            table.entries.append(table.entries[parent - 1])
+            outer = runs[:keep - 1] + [runs[keep - 1][:-1] + [len(table.entries)]]
+            candidate = outer + table.build(new_runs, len(table.entries))
+            loc = candidate[-1][-1]
+            steps = [(linestart, loc, group)]
+            chosen = replay.replays(state, steps)
+        elif quote == "'" and prev is not None and len(new_runs) == 1:
+            # ≤1.6 prints no line update to line 0: the statement before was at line 0 of this frame
+            file, _, method = new_runs[0][0]
+            hidden = table.entry(file, 0, method, 0)
+            p_at, p_state, p_start = prev
+            if replay.replays(p_state, [(p_start, hidden, []), (linestart, loc, group)]):
+                locs[p_at] = hidden
+                state, steps = p_state, [(p_start, hidden, []), (linestart, loc, group)]
+                chosen = True
+        if not chosen:
+            table.rollback(mark)
+            candidate = runs[:keep] + table.build(new_runs, parent)
+            loc = candidate[-1][-1] if candidate else 0
+            steps = [(linestart, loc, group)]   # no reading fits: _verify reports where the text differs
+    replay.advance(state, steps)
+    return candidate, loc
+
+
+def _verify(source, table, quote, locs, stmt_lines, groups, closing, positional_of, W):
     """Print the rebuilt table again; the text must be what Julia prints for it."""
     printer = LocationPrinter(table, quote)
     for s, group, pos, loc in zip(stmt_lines, groups, positional_of, locs):
@@ -266,27 +297,27 @@ def _verify(doc, table, quote, locs, stmt_lines, groups, closing, positional_of,
             continue
         linestart = ("  " if s.rail == "start" else "│ ") + " " * W
         expected, indent = printer.update(linestart, loc)
-        _compare(doc, expected, group, s.index)
+        _compare(source, expected, group, s.index)
         if s.depth != len(indent):
-            raise doc.error(f"expected an inline indent of {len(indent)} `│` after the block rail "
+            raise source.error(f"expected an inline indent of {len(indent)} `│` after the block rail "
                             f"(the depth of the open frames)", s.index, W + 2)
     end = stmt_lines[-1].index + 1 if stmt_lines else 0
-    _compare(doc, printer.finish(" " * (W + 2)), closing, end, closing=True)
+    _compare(source, printer.finish(" " * (W + 2)), closing, end, closing=True)
 
 
-def _compare(doc, expected, group, next_index, closing=False):
-    lines = doc.lines
+def _compare(source, expected, group, next_index, closing=False):
+    lines = source.lines
     for j in range(max(len(expected), len(group))):
         if j >= len(group):
             where = "after the last statement" if closing else "before this statement"
-            raise doc.error(f"expected the location line {expected[j]!r} {where}", min(next_index, len(lines) - 1))
+            raise source.error(f"expected the location line {expected[j]!r} {where}", min(next_index, len(lines) - 1))
         k = group[j]
         if j >= len(expected):
-            raise doc.error("unexpected location line after the last statement" if closing else
+            raise source.error("unexpected location line after the last statement" if closing else
                             "unexpected location line: Julia prints no further location lines before "
                             "this statement", k)
         if lines[k] != expected[j]:
             col = next((c for c, (a, b) in enumerate(zip(lines[k], expected[j])) if a != b),
                        min(len(lines[k]), len(expected[j])))
-            raise doc.error(f"this location line does not follow from the ones before it: Julia prints "
+            raise source.error(f"this location line does not follow from the ones before it: Julia prints "
                             f"{expected[j]!r} here", k, col)

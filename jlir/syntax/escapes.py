@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
+from jlir.syntax.body import read_body
+from jlir.syntax.context import Context
 
 _FIRST_ROW = re.compile(r"(\d+ +)?[◌✓↑X*]′? {1,2}1 [─┄]")
 
@@ -30,15 +32,15 @@ def _is_header(line: str) -> bool:
     return bool(head) and "(" in head and (head.endswith(")") or ") in " in head)
 
 
-def read_escape_display(reader, i: int):
+def read_escape_display(ctx: Context, i: int):
     """The display starting at line `i` as an IRCode Function with `title` and `escapes`; (function, next index)."""
-    lines = reader.lines
+    lines = ctx.lines
     numbers = len(_FIRST_ROW.match(lines[i + 1]).group(1) or "")  # width of the line-number column, if any
     j = i + 1
     while j < len(lines) and lines[j].strip():
         j += 1
     tail = numbers and j < len(lines) and lines[j] != "" and not lines[j].strip()
-    body = reader.read_body(i + 1, j, codeinfo=False, text="\n".join(lines[i:j]), left=("escapes", numbers + 3, numbers))
+    body = read_body(ctx, i + 1, j, codeinfo=False, text="\n".join(lines[i:j]), left=("escapes", numbers + 3, numbers))
     f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, title=lines[i],
                  escapes=tuple(body.left_values), screen=body.screen,
                  tail_dropped=bool(numbers) and not tail and body.style.ircode_blank_tail)

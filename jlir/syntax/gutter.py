@@ -152,42 +152,43 @@ def print_groups(stmt_lines, observed):
     return pending, attach
 
 
-def read_line_info(reader, stmt_lines, stmts, positional_of):
-    """The line table behind a dump's gutter (for `_BodyReader`): (linetable, statements with `loc`, Screen).
+def read_line_info(source, found, by_index: bool, start: int, stmt_lines, linenos, stmts, positional_of):
+    """The line table behind a dump's gutter: (linetable, statements with `loc`, Screen).
 
-    A statement's gutter and line number are printed on the first line of its
-    print group (a pending node printed before it, or the statement itself).
+    `found` is what `split_gutter` gave, `by_index` the style's `gutter_stacks_by_index`, `linenos` the
+    line-number column of each statement line.  A statement's gutter and line number are printed on the
+    first line of its print group (a pending node printed before it, or the statement itself).
     """
     from jlir.ir.function import Statement
-    capture, column, observed = reader.gutter
-    obs, linenos, first_lines = [], [], []
+    capture, column, observed = found
+    obs, group_linenos, first_lines = [], [], []
     group = None
-    for s, pos, st in zip(stmt_lines, positional_of, stmts):
+    for s, lineno, pos, st in zip(stmt_lines, linenos, positional_of, stmts):
         if pos is None and st.attach_after:
             continue  # printed in the group of the statement before it
         if group is None:
-            group = s
+            group = (s.index, lineno)
         if pos is None:
             continue
-        obs.append(observed.get(group.index, Observed("none")))
-        linenos.append(group.lineno)
-        first_lines.append(group.index)
+        obs.append(observed.get(group[0], Observed("none")))
+        group_linenos.append(group[1])
+        first_lines.append(group[0])
         group = None
     for o, k in zip(obs, first_lines):
         if o.kind == "none":
-            raise reader.doc.error(
+            raise source.error(
                 "this row shows no right-hand line-info gutter, so Julia printed it inside the previous statement's "
                 "print group (a pending node inserted with attach_after=true, or the statement after such nodes); "
                 "jlir places pending nodes before the next statement only, so it cannot reprint this gutter", k)
     # a row with an empty gutter that stops short of the gutter column lost the blanks Julia wrote there
     trimmed = capture == "screen" and any(o.kind == "none" and o.offset < column for o in observed.values())
     try:
-        table, locs, screen = reconstruct(obs, linenos, by_index=reader.style.gutter_stacks_by_index, capture=capture,
-                                          column=column, trimmed=trimmed)
+        table, locs, screen = reconstruct(obs, group_linenos, by_index=by_index, capture=capture, column=column,
+                                          trimmed=trimmed)
     except GutterError as e:
-        k = first_lines[0] if first_lines else reader.start
-        raise reader.doc.error(f"cannot rebuild a line table that prints this right-hand line-info gutter: {e}",
-                               k) from None
+        k = first_lines[0] if first_lines else start
+        raise source.error(f"cannot rebuild a line table that prints this right-hand line-info gutter: {e}",
+                           k) from None
     out = list(stmts)
     for i, pos in enumerate(positional_of):
         if pos is not None:

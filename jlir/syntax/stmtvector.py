@@ -8,6 +8,7 @@ a shown value, as it reads the arguments of `$(Expr(…))`.
 from __future__ import annotations
 
 from jlir.ir.function import StatementVector
+from jlir.syntax.context import Context
 from jlir.syntax.detect import detect_style
 from jlir.syntax.grammar import BodyError
 
@@ -17,9 +18,9 @@ def is_element_line(line: str) -> bool:
     return line.startswith(" ") and not line.startswith("  ") and not line.startswith(" CodeInfo(")
 
 
-def read_statement_vector(reader, i: int, header: bool = True):
+def read_statement_vector(ctx: Context, i: int, header: bool = True):
     """The display starting at line `i` (its `N-element Vector{Any}:` line when `header`); returns (item, next index)."""
-    lines = reader.lines
+    lines = ctx.lines
     title = lines[i][:-1] if header else None
     j = i + 1 if header else i
     stmts = []
@@ -29,18 +30,18 @@ def read_statement_vector(reader, i: int, header: bool = True):
             break
         text = line.lstrip(" ")
         try:
-            stmts.append(reader.parser.parse_type(text))
+            stmts.append(ctx.parser.parse_type(text))
         except BodyError as e:
-            raise reader.error(f"cannot read this vector element: {e}", j, len(line) - len(text) + e.column,
+            raise ctx.error(f"cannot read this vector element: {e}", j, len(line) - len(text) + e.column,
                                e.expected) from None
         j += 1
     if not stmts:
-        raise reader.error("a vector display needs its elements: expected ` :(…)` or ` CodeInfo(` on the next line",
+        raise ctx.error("a vector display needs its elements: expected ` :(…)` or ` CodeInfo(` on the next line",
                            min(i + 1, len(lines) - 1))
     if title is not None:
         count = title.split("-element", 1)[0]
         if count.isdigit() and int(count) != len(stmts):
-            raise reader.error(f"the header announces {count} elements, but {len(stmts)} follow "
+            raise ctx.error(f"the header announces {count} elements, but {len(stmts)} follow "
                                "(a vector display cut short is not read)", i)
     style = detect_style("\n".join(lines[i:j]))
     return StatementVector(style, title, tuple(stmts)), j

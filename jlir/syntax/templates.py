@@ -16,11 +16,11 @@ placeholder (everything else is shared with the template).
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
-from jlir.ir import nodes as N
-from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.ir import walk
 
 BLOCK_BASE = 1_000_000
 # the digits of `%12` (not `a%12`, `%%12`, `#%12`) and of `#4` (not `a#4`, `#4#`, `#4x`): the sign stays in the text
@@ -73,60 +73,88 @@ def _int(x: int, nums) -> int:
 
 
 def compile_filler(v):
-    """A function of the numbers that gives `v` with every placeholder filled; None when `v` has none."""
+    """A function of the numbers that gives `v` with every placeholder filled; None when `v` has none.
+
+    Walks any model value through `jlir.ir.walk.fields` (types included) and rebuilds only the parts that hold
+    a placeholder: an SSA value `%-k`, a block number `-(BLOCK_BASE + k)` in a field the class declares among
+    its TARGETS, a slot named like a block (`#201`).  A class the walk does not know raises `walk.UnknownKind`.
+    """
     cls = type(v)
     if cls is V.SSAValue:
         if v.id >= 0:
             return None
         k = _index(v.id)
         return lambda nums: _SSA[nums[k]] if nums[k] < _SMALL else V.SSAValue(nums[k])
-    if cls is N.Expr:
-        args = compile_filler(v.args)
-        if args is None:
-            return None
-        head = v.head
-        return lambda nums: N.Expr(head, args(nums))
     if cls is tuple:
         return _tuple_filler(v)
-    if cls is N.GotoNode:
-        if v.label >= 0:
-            return None
-        k = _index(v.label)
-        return lambda nums: N.GotoNode(nums[k])
-    if cls is N.GotoIfNot:
-        cond, dest = compile_filler(v.cond), v.dest
-        if cond is None and dest >= 0:
-            return None
-        return lambda nums: N.GotoIfNot(v.cond if cond is None else cond(nums), _int(dest, nums))
-    if cls is N.PhiNode:
-        edges, values = v.edges, compile_filler(v.values)
-        if values is None and all(e >= 0 for e in edges):
-            return None
-        return lambda nums: N.PhiNode(tuple(_int(e, nums) for e in edges),
-                                      v.values if values is None else values(nums))
-    if cls is N.EnterNode:
-        scope, dest = compile_filler(v.scope), v.catch_dest
-        if scope is None and dest >= 0:
-            return None
-        return lambda nums: N.EnterNode(_int(dest, nums), v.scope if scope is None else scope(nums))
+    if cls in _PLAIN:
+        return None
     if cls is V.SlotNumber:
         if v.name and v.name.startswith("#-"):  # a slot named like a block, `#201`
             k, sid = _index(int(v.name[1:])), v.id
             return lambda nums: V.SlotNumber("#" + str(nums[k]), sid)
         return None
-    if cls in _LEAVES or v is None:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = _plan(cls, v)
+    if not plan:
         return None
-    # every other node and value: rebuild from its fields when one of them holds a placeholder
-    fields = [getattr(v, f) for f in cls.__slots__]
-    fillers = [compile_filler(f) for f in fields]
-    if all(f is None for f in fillers):
+    values = walk.fields(v)
+    live = []
+    for i, is_target in plan:
+        f = _target_filler(values[i]) if is_target else compile_filler(values[i])
+        if f is not None:
+            live.append((i, f))
+    return _rebuild_filler(cls, values, live)
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+# Field types (as the model's dataclasses declare them) that hold plain data only: no value, so no placeholder
+# unless the field is a block target.
+_PLAIN_FIELDS = frozenset({"int", "str", "bool", "float", "str | None", "int | None", "tuple[str, ...]",
+                           "tuple[int, ...]"})
+_PLANS: dict[type, tuple] = {}  # class → ((field index, is a TARGETS field), …) of the fields that may hold one
+
+
+def _plan(cls: type, v) -> tuple:
+    """The fields of `cls` a placeholder can be in, read off its declaration; UnknownKind if the walk does not
+    know `cls`."""
+    walk.fields(v)  # raises walk.UnknownKind on a class the walk does not know
+    return tuple((i, f.name in cls.TARGETS) for i, f in enumerate(dataclasses.fields(cls))
+                 if f.name in cls.TARGETS or f.type not in _PLAIN_FIELDS)
+
+
+def _target_filler(x):
+    """The filler of a TARGETS field: a block number, or a tuple of them (a φ's edges)."""
+    if type(x) is tuple:
+        if all(e >= 0 for e in x):
+            return None
+        return lambda nums: tuple(_int(e, nums) for e in x)
+    if x >= 0:
         return None
-    parts = list(zip(fields, fillers))
-    return lambda nums: cls(*[x if f is None else f(nums) for x, f in parts])
+    k = _index(x)
+    return lambda nums: nums[k]
+
+
+def _rebuild_filler(cls, values: tuple, live: list):
+    """`cls` rebuilt from `values` with the fields in `live` ((index, filler), …) filled; None when none is."""
+    if not live:
+        return None
+    if len(live) == 1:
+        (i, f), = live
+        before, after = values[:i], values[i + 1:]
+        return lambda nums: cls(*before, f(nums), *after)
+
+    def fill_fields(nums):
+        out = list(values)
+        for i, f in live:
+            out[i] = f(nums)
+        return cls(*out)
+    return fill_fields
 
 
 def _tuple_filler(items: tuple):
-    fillers = [(i, f) for i, x in enumerate(items) if (f := compile_filler(x)) is not None]
+    fillers = [(i, f) for i, x in enumerate(items) if type(x) not in _PLAIN and (f := compile_filler(x)) is not None]
     if not fillers:
         return None
     if len(fillers) == 1:
@@ -146,7 +174,3 @@ def fill(v, nums):
     """`v` with every placeholder replaced by its number (`compile_filler` once, then call, where it repeats)."""
     f = compile_filler(v)
     return v if f is None else f(nums)
-
-
-_LEAVES = frozenset({V.Literal, V.GlobalRef, V.Argument, V.Symbol, T.TypeName, T.TypeOpaque, T.TypeComment, int,
-                     str, bool})

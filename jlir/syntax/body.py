@@ -1,0 +1,230 @@
+"""Reading the statement lines of one dump (any form) into statements, blocks and a line table.
+
+`read_body` finds the dump's columns (jlir.syntax.stmtlines), reads each
+statement's text once per document (jlir.syntax.statements), numbers pending
+nodes, builds the blocks from the rails, and reads the line info the dump
+shows: a line-number column, location lines (jlir.syntax.debuginfo) or a
+right-hand gutter (jlir.syntax.gutter).  Nothing about the layout is kept: the
+printer recomputes it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jlir.ir.function import Block, Statement
+from jlir.ir.style import Style
+from jlir.geometry.labels import LABEL_FIRST
+from jlir.syntax import debuginfo, gutter
+from jlir.syntax.context import Context
+from jlir.syntax.detect import detect_style
+from jlir.syntax.pending import line_numbers, number_pending, pending_nodes
+from jlir.syntax.statements import memo_key, read_plain_statement, read_statement
+from jlir.syntax.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
+from jlir.syntax.text import has_suffix, open_brackets
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """What the statement lines of a dump give: the IR, the style they show, and a tool's left column."""
+    stmts: tuple
+    blocks: tuple
+    linetable: tuple
+    style: Style
+    typed: bool
+    screen: object = None             # Screen of a right-hand gutter (jlir.syntax.gutter)
+    left_values: tuple | None = None  # per positional statement, the text of a tool's left column
+
+
+def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, warntype: bool = False,
+              tail_present: bool | None = None, left: tuple[str, int, int] | None = None) -> Body:
+    """Read lines `start..end-1` (statement lines and location lines) of one dump.
+
+    `left` = (kind, width, start): the lines start with `width` columns of which `start..width` is a
+    column a tool's line-info printer wrote (before it: line numbers): `costs`
+    (`print_statement_costs`) or `escapes` (EscapeAnalysis's `code_escapes`); its values come back
+    in `Body.left_values`.
+    """
+    # a colored print's right-hand gutter: stripped here (the lines then read as usual), rebuilt with the line info
+    found = gutter.split_gutter(ctx.lines, start, end, text=text)
+    first, col = _first_rail(ctx, start, end, left)
+    rest = ctx.lines[first][col + 3:]
+    dump = Dump(start, end, codeinfo, warntype, text, tail_present, left, found, col,
+                1 + (len(rest) - len(rest.lstrip("─"))), first)
+    split = split_statement_lines(ctx.source, dump)
+    if split.rows is not None:
+        body = _assemble_plain(ctx, dump, split)
+        if body is not None:
+            return body
+        split = split_statement_lines(ctx.source, dump, plain=False)
+    return _assemble(ctx, dump, split)
+
+
+def _first_rail(ctx: Context, start: int, end: int, left) -> tuple[int, int]:
+    """(index, line-number column width) of block 1's first line: after a tool's left column if it has one."""
+    lines = ctx.lines
+    if left is not None:
+        first = next((k for k in range(start, end) if FIRST_RAIL.match(lines[k], left[1])), None)
+        if first is not None:
+            return first, left[1]
+    first = next((k for k in range(start, end) if FIRST_RAIL.match(lines[k])), None)
+    if first is None:
+        if start >= end:
+            at = max(start - 1, 0)
+            raise ctx.error("this dump has no statements", at, len(lines[at]))
+        raise ctx.error("expected the first statement of block 1 (`1 ─ …`)", start)
+    return first, len(FIRST_RAIL.match(lines[first]).group(1) or "")
+
+
+def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
+    """The common dump in one pass over `split.rows`: no location lines, no statement spanning lines, no pending
+    nodes.  None as soon as a line is anything else or does not read (the line-by-line reading then reads the
+    dump, and reports the error it finds first)."""
+    rows, L, col, start = split.rows, split.L, dump.col, dump.start
+    typed = dump.warntype or (not dump.codeinfo) or any(has_suffix(row[6]) for row in rows)
+    memo = ctx.statements.setdefault((typed, dump.warntype), {})
+    quoted = ":(" in dump.text
+    block, warntype = ctx.block, dump.warntype
+    blocks, stmts, linenos = [], [], []
+    block_no, block_first, labelled = 0, None, False
+    for pos, (head, end_rail, start_rail, _, sid, spaces, body) in enumerate(rows, 1):
+        if sid and (len(sid) + len(spaces) - 1 != L or int(sid) != pos):
+            return None  # misaligned, or a printed id other than its position (a pending node)
+        if col:
+            head = head.strip()
+            if head and not head.isdigit():
+                return None
+            linenos.append(head)
+        if quoted and ":(" in body and open_brackets(body) > 0:
+            return None  # quoted code continues on the next lines
+        if start_rail:
+            if int(start_rail[:start_rail.index(" ")]) != block_no + 1:
+                return None
+            if block_first is not None:
+                blocks.append(block(block_first, pos - 1))
+            block_no += 1
+            block_first = pos
+        elif block_first is None:
+            return None
+        label = None
+        if body[:1] in LABEL_FIRST:
+            label, at = split_label(body, 0)
+            if label is not None:
+                body, labelled = body[at:], True
+        # @code_warntype prints `::T` only after used values: on an unused line `::T` is the expression's
+        stmt_typed = typed and not (warntype and not sid)
+        st = memo.get(body if label is None and stmt_typed == typed else (label, body, stmt_typed))
+        if st is None:
+            k = start + pos - 1
+            st = read_plain_statement(ctx, memo, label, body, stmt_typed, typed, warntype, k,
+                                      len(ctx.lines[k]) - len(body))
+            if st is None:
+                return None
+        stmts.append(st)
+        if end_rail:
+            blocks.append(block(block_first, pos))
+            block_first = None
+    if block_first is not None:
+        blocks.append(block(block_first, len(stmts)))
+    style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled))
+    linetable = ()
+    if col:
+        linetable, stmts = line_numbers(linenos, stmts, [True] * len(stmts))
+    return Body(tuple(stmts), tuple(blocks), linetable, style, typed)
+
+
+def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
+    """Any dump, from its statement lines read one by one: pending nodes, blocks, a tool's left column, line info."""
+    stmt_lines = split.stmt_lines
+    typed = dump.warntype or (not dump.codeinfo) or any(has_suffix(s.body) for s in stmt_lines)
+    parsed = _read_statements(ctx, dump, stmt_lines, typed)
+    pending = pending_nodes([s.printed_id for s in stmt_lines])
+    attach = [False] * len(stmt_lines)
+    if dump.gutter is not None:  # a gutter marks each statement's print group: it tells pending nodes apart
+        grouped = gutter.print_groups(stmt_lines, dump.gutter[2])
+        if grouped is not None:
+            pending, attach = grouped
+    stmts, blocks, positional_of = _place(ctx, dump, stmt_lines, parsed, pending, attach)
+    style = detect_style(dump.text, codeinfo=dump.codeinfo,
+                         extra=_style_facts(dump, any(s.label for s in stmt_lines)))
+    screen = left_values = None
+    linenos = [s.lineno for s in stmt_lines]
+    if dump.left is not None:
+        kind, width, start = dump.left
+        lines = ctx.lines
+        left_values = tuple(lines[s.index][start:width].strip()
+                            for s, pos in zip(stmt_lines, positional_of) if pos is not None)
+        linenos = [lines[s.index][:start].strip() for s in stmt_lines]
+    if dump.left is not None and not any(linenos) and dump.gutter is None:
+        linetable = ()
+    elif dump.gutter is not None:
+        linetable, stmts, screen = gutter.read_line_info(ctx.source, dump.gutter, style.gutter_stacks_by_index,
+                                                         dump.start, stmt_lines, linenos, stmts, positional_of)
+    elif any(kind == "loc" for kind, _ in split.lines_info):
+        linetable, stmts = debuginfo.read_locations(ctx.source, split.lines_info, stmt_lines, stmts, positional_of,
+                                                    dump.W)
+    elif dump.col:
+        linetable, stmts = line_numbers(linenos, stmts, positional_of)
+    else:
+        linetable = ()
+    return Body(tuple(stmts), tuple(blocks), linetable, style, typed, screen, left_values)
+
+
+def _read_statements(ctx: Context, dump: Dump, stmt_lines: list[StmtLine], typed: bool) -> list[Statement]:
+    """The Statement of each statement line, read once per document (errors located in the line)."""
+    memo = ctx.statements.setdefault((typed, dump.warntype), {})
+    parsed = []
+    for s in stmt_lines:
+        # @code_warntype prints `::T` only after used values: on an unused line `::T` is the expression's
+        stmt_typed = typed and not (dump.warntype and s.printed_id is None)
+        key = memo_key(s.label, s.body, stmt_typed, typed)
+        st = memo.get(key)
+        if st is None:
+            node, typ = read_statement(ctx, s.body, stmt_typed, dump.warntype, s.index, s.body_col)
+            st = memo[key] = Statement(node, typ, 0, s.label)
+        parsed.append(st)
+    return parsed
+
+
+def _place(ctx: Context, dump: Dump, stmt_lines, parsed, pending, attach):
+    """(statements, blocks, positional number of each printed statement or None) from the rails: pending nodes
+    get their printed id (or one after the positional statements) and no position."""
+    blocks, block_no, pos = [], 0, 0
+    block_first = None
+    stmts, positional_of = [], []
+    for s, st, is_pending, after in zip(stmt_lines, parsed, pending, attach):
+        if s.rail == "start":
+            if s.block != block_no + 1:
+                raise ctx.error(f"expected block {block_no + 1} here (blocks are numbered in order from 1)",
+                                s.index, dump.col)
+            if block_first is not None:
+                blocks.append(Block(block_first, pos))
+            block_no += 1
+            block_first = pos + 1  # a pending node may carry the label: the block starts at the next statement
+        if is_pending:
+            stmts.append(Statement(st.node, st.type, 0, s.label, s.printed_id if s.printed_id is not None else -1,
+                                   attach_after=after))
+            positional_of.append(None)
+            continue
+        pos += 1
+        if block_first is None:
+            raise ctx.error("a statement before the first block", s.index, dump.col)
+        stmts.append(st)
+        positional_of.append(pos)
+        if s.rail == "end":
+            blocks.append(Block(block_first, pos))
+            block_first = None
+    if block_first is not None:
+        blocks.append(Block(block_first, pos))
+    return number_pending(stmts, pos), blocks, positional_of
+
+
+def _style_facts(dump: Dump, labelled: bool) -> tuple:
+    """What the layout shows about the Julia version, as (lo, hi) facts for `detect_style`."""
+    extra = []
+    if labelled:  # call labels came with 1.12
+        extra.append(((1, 12), Style().hi))
+    if dump.codeinfo and dump.col and dump.left is None:
+        extra.append(((1, 0), (1, 0)))
+    if dump.tail_present is not None or not dump.codeinfo and dump.left is None:
+        extra.append(((1, 7), Style().hi) if dump.tail_present else (Style().lo, (1, 6)))
+    return tuple(extra)

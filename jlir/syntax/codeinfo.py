@@ -1,0 +1,62 @@
+"""Reading `CodeInfo(…)` prints (`@code_typed`, `@code_lowered`, a thunk) and vectors of them."""
+from __future__ import annotations
+
+import re
+
+from jlir.ir.function import Form, Function, VectorDisplay
+from jlir.syntax import stmtvector
+from jlir.syntax.body import read_body
+from jlir.syntax.context import Context
+
+CODEINFO_OPEN = re.compile(r"( *)CodeInfo\($")
+THUNK_OPEN = ":($(Expr(:thunk, CodeInfo("
+_CODEINFO_CLOSE = re.compile(r"\)(?: => (.*))?$")
+
+
+def read_vector(ctx: Context, i: int, header: bool = True):
+    """An `N-element Vector{…}:` display (its header at line `i` when `header`): CodeInfos, or bare statements
+    (jlir.syntax.stmtvector); returns (item, index after it)."""
+    lines = ctx.lines
+    title = lines[i][:-1] if header else None
+    items, j = [], i + 1 if header else i
+    if j < len(lines) and stmtvector.is_element_line(lines[j]):
+        return stmtvector.read_statement_vector(ctx, i, header)
+    while j < len(lines) and CODEINFO_OPEN.match(lines[j]) and lines[j].startswith(" "):
+        item, j = read_codeinfo(ctx, j)
+        items.append(item)
+    if not items:
+        raise ctx.error("a vector display of IR needs its elements: expected ` CodeInfo(` on the next line",
+                        min(i + 1, len(lines) - 1))
+    return VectorDisplay(title, tuple(items)), j
+
+
+def _closing_line(ctx: Context, i: int, thunk: bool) -> int:
+    """The index of the line closing the `CodeInfo(` opened at line `i`."""
+    lines, n = ctx.lines, len(ctx.lines)
+    j = i + 1
+    while j < n:
+        line = lines[j]
+        c = line[:1]
+        if c == ")":  # a closing line
+            if line == "))))" if thunk else _CODEINFO_CLOSE.match(line):
+                return j
+        elif not c or c.isspace() and not line.strip():
+            raise ctx.error("unexpected blank line inside `CodeInfo(`: the dump ends before its closing `)`", j)
+        j += 1
+    raise ctx.error("unterminated `CodeInfo(`: expected a closing `)` line", n - 1, len(lines[-1]))
+
+
+def read_codeinfo(ctx: Context, i: int):
+    """The `CodeInfo(` print opening at line `i`; returns (Function, index after its closing line)."""
+    lines = ctx.lines
+    thunk = lines[i] == THUNK_OPEN
+    j = _closing_line(ctx, i, thunk)
+    close = _CODEINFO_CLOSE.match(lines[j]) if not thunk else None
+    return_type = None
+    if close and close.group(1) is not None:
+        return_type = ctx.parse_type(close.group(1), j, 5)
+    body = read_body(ctx, i + 1, j, codeinfo=True, text="\n".join(lines[i:j + 1]))
+    form = Form.TYPED if (return_type is not None or body.typed) else Form.LOWERED
+    f = Function(form, body.style, body.stmts, body.blocks, body.linetable, return_type,
+                 wrapper="thunk" if thunk else "codeinfo", screen=body.screen)
+    return f, j + 1

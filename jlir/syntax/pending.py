@@ -1,0 +1,75 @@
+"""Numbering a dump's statements: pending nodes of an uncompacted IRCode, and a line-number column's line table."""
+from __future__ import annotations
+
+from jlir.ir.function import LineInfo, Statement
+
+
+def pending_nodes(printed_ids: list[int | None]) -> list[bool]:
+    """Which printed statements are pending new nodes of an uncompacted IRCode.
+
+    Positional statements are numbered 1, 2, … in print order; a pending node
+    printed among them either shows an id that breaks that sequence, or is
+    unnumbered and surplus: between two numbered anchors `a` and `b` only
+    `b - a - 1` statements can be positional, and Julia prints pending nodes
+    just before their anchor, so the surplus is the last ones before `b`.
+    """
+    n = len(printed_ids)
+    pending = [False] * n
+    if all(pid is None or pid == i for i, pid in enumerate(printed_ids, 1)):
+        return pending  # every printed id is its statement's position: no id breaks the sequence, none is surplus
+    anchors = []  # (print index, id) of numbered positional statements
+    for i, pid in enumerate(printed_ids):
+        if pid is None:
+            continue
+        if pid > i + 1 or (anchors and pid <= anchors[-1][1]):
+            pending[i] = True
+        else:
+            anchors.append((i, pid))
+    prev_i, prev_id = -1, 0
+    for i, pid in anchors:
+        unnumbered = [k for k in range(prev_i + 1, i) if printed_ids[k] is None]
+        slots = pid - prev_id - 1
+        for k in unnumbered[max(slots, 0):]:
+            pending[k] = True
+        prev_i, prev_id = i, pid
+    return pending
+
+
+def number_pending(stmts: list[Statement], npositional: int) -> list[Statement]:
+    """Give unnumbered pending nodes ids after the positional ones (`length(stmts) + k`), skipping printed ids."""
+    if not any(s.new_id == -1 for s in stmts):
+        return stmts
+    taken = {s.new_id for s in stmts if s.new_id is not None and s.new_id > 0}
+    next_id = npositional + 1
+    out = []
+    for s in stmts:
+        if s.new_id == -1:
+            while next_id in taken:
+                next_id += 1
+            s = Statement(s.node, s.type, s.loc, s.label, next_id, s.attach_after)
+            taken.add(next_id)
+        out.append(s)
+    return out
+
+
+def line_numbers(linenos: list[str], stmts, positional_of):
+    """The line table a line-number column shows (one entry per line number), and the statements with `loc` set."""
+    table: dict[int, int] = {}
+    linetable = []
+    out = list(stmts)
+    current = 0
+    group_lineno = ""
+    for i, (lineno, st, pos) in enumerate(zip(linenos, stmts, positional_of)):
+        if pos is None:  # a pending node shows the line of the statement it precedes
+            group_lineno = group_lineno or lineno
+            continue
+        text = group_lineno or lineno
+        group_lineno = ""
+        if text:
+            n = int(text)
+            if n not in table:
+                linetable.append(LineInfo("", n, ""))
+                table[n] = len(linetable)
+            current = table[n]
+        out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
+    return tuple(linetable), out

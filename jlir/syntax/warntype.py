@@ -1,0 +1,59 @@
+"""Reading `@code_warntype` prints: the MethodInstance header, the Arguments/Locals sections, `Body::T`, the body."""
+from __future__ import annotations
+
+import re
+
+from jlir.ir.function import Form, Function, WarntypeHeader
+from jlir.syntax.body import read_body
+from jlir.syntax.context import Context
+
+WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
+_SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
+
+
+def _sections(ctx: Context, j: int):
+    """The sections (title, ((name, separator, type), …)) from line `j` up to the `Body::` line; (sections, its index)."""
+    lines = ctx.lines
+    sections = []
+    while j < len(lines) and not lines[j].startswith("Body::"):
+        title = lines[j]
+        if not title or title.startswith(" "):
+            if not title:
+                j += 1
+                continue
+            raise ctx.error("expected a section title (`Arguments`, `Locals`, `Variables`) or `Body::T`", j)
+        entries = []
+        j += 1
+        while j < len(lines) and lines[j].startswith("  "):
+            m = _SECTION_ENTRY.match(lines[j])
+            if not m:
+                raise ctx.error("expected `  name::Type` in a @code_warntype section", j, 2)
+            entries.append((m.group(1), m.group(2), ctx.parse_type(m.group(3), j, m.start(3), warntype=True)))
+            j += 1
+        sections.append((title, tuple(entries)))
+    if j >= len(lines):
+        raise ctx.error("a @code_warntype print must have a `Body::T` line", len(lines) - 1)
+    return tuple(sections), j
+
+
+def read_warntype(ctx: Context, i: int):
+    """The @code_warntype print starting at line `i`; returns (Function, index after it)."""
+    lines = ctx.lines
+    instance = source = None
+    j = i
+    if lines[j].startswith("MethodInstance for "):
+        instance = lines[j][len("MethodInstance for "):]
+        j += 1
+        if j < len(lines) and lines[j].startswith("  from "):
+            source = lines[j][len("  from "):]
+            j += 1
+    sections, j = _sections(ctx, j)
+    body_type = ctx.parse_type(lines[j][len("Body::"):], j, len("Body::"), warntype=True)
+    start = k = j + 1
+    while k < len(lines) and lines[k].strip() and not lines[k].startswith(WARNTYPE_STARTS):
+        k += 1
+    body = read_body(ctx, start, k, codeinfo=True, text="\n".join(lines[i:k]), warntype=True)
+    header = WarntypeHeader(instance, source, sections, body_type)
+    f = Function(Form.WARNTYPE, body.style, body.stmts, body.blocks, body.linetable, header=header,
+                 screen=body.screen)
+    return f, k

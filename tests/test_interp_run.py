@@ -90,3 +90,17 @@ def test_slot_form_assigns_and_reads_slots_and_an_unassigned_local_is_an_undef_v
     assert interp.run(g, [True], argnames=["flag"]).value == 1
     r = interp.run(g, [False], argnames=["flag"])
     assert r.exception.type_name == "UndefVarError" and "y" in r.exception.message
+
+
+def test_deep_recursion_stops_with_not_interpretable_naming_the_call_chain(tmp_path):
+    (tmp_path / "down.txt").write_text("# MethodInstance for down(::Int64)\nCodeInfo(\n"
+                                       "1 ─ %1 = invoke Main.down(k::Int64)::Int64\n└──      return %1\n) => Int64\n")
+    f = _fn("1 ─ %1 = invoke Main.down(x::Int64)::Int64\n└──      return %1\n")
+    with pytest.raises(NotInterpretable, match=r"^statement %1: in Main.down\(::Int64\): statement %1: in .*depth"):
+        interp.run(f, [1], interp.DumpProvider(tmp_path), max_depth=50)
+
+
+def test_a_bare_name_that_is_neither_argument_nor_assigned_is_a_constant_not_an_undefined_local():
+    f = _fn("1 ─ %1 = (isa)(x, Int64)::Bool\n│   %2 = (isa)(x, Foo)::Bool\n└──      return %2\n", "Bool")
+    with pytest.raises(NotInterpretable, match="statement %2: the global Foo"):
+        interp.run(f, [1], argnames=["x"])

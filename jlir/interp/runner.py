@@ -53,7 +53,10 @@ class Context:
         if code is None:
             argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
             code = self.compiled[key] = (fn, compile_function(fn, len(args), argnames, callee))
-        return execute(code[1], args, self)
+        try:
+            return execute(code[1], args, self)
+        except NotInterpretable as e:
+            raise NotInterpretable(f"in {callee}({', '.join('::' + t for t in types)}): {e}") from None
 
 
 def execute(code, args: list, ctx: Context):
@@ -134,7 +137,7 @@ def _compiled(fn, nargs: int, argnames):
     return hit[1]
 
 
-def run(fn, args=(), provider=None, *, argnames=None, max_depth: int = 500) -> Result:
+def run(fn, args=(), provider=None, *, argnames=None, max_depth: int = 200) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
@@ -147,4 +150,6 @@ def run(fn, args=(), provider=None, *, argnames=None, max_depth: int = 500) -> R
         v = execute(code, values, ctx)
     except JuliaException as e:
         return Result(None, None, ctx.steps, e)
+    except RecursionError:
+        raise NotInterpretable(f"Python's recursion limit reached at call depth {ctx.depth}") from None
     return Result(v, typeof(v), ctx.steps)

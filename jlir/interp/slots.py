@@ -63,9 +63,10 @@ class SlotMap:
         return 0
 
     def is_constant(self, s: V.SlotNumber) -> bool:
-        """A bare name standing for a type or builtin rather than a slot."""
-        if s.id is not None or self.key(s) in self.assigned:
+        """A bare name that is no slot: neither assigned nor an argument, so a constant Julia printed bare
+        (a type, a builtin; anything else is refused when read, never taken for an undefined local)."""
+        if s.id is not None or self.key(s) in self.assigned or s.name == "#self#":
             return False
-        if self.argnames is not None and s.name in self.argnames:
-            return False
-        return s.name in TYPE_NAMES or s.name in calls.FUNCTION_NAMES
+        if self.argnames is not None:
+            return s.name not in self.argnames
+        return s.name not in self.implicit

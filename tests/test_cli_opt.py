@@ -62,7 +62,7 @@ def test_a_pass_whose_output_does_not_verify_is_reported_not_printed(monkeypatch
     from jlir.ir import nodes as N
     from jlir.ir import values as V
 
-    def broken(fn):
+    def broken(fn, notes=None):
         ir = IRCode(fn)
         ir.set_stmt(1, N.Expr("call", (V.GlobalRef("Base", "identity"), V.SSAValue(len(fn.positional)))))
         return ir.compact()

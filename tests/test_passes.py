@@ -88,3 +88,56 @@ def test_purity_table_is_conservative_about_calls():
     assert is_removable(jlir.ir.function.Statement(
         N.Expr("call", (T.TypeName(("Core", "Intrinsics", "mul_int")), V.Argument(2), one())), INT64))
     assert not is_removable(jlir.ir.function.Statement(N.Expr("invoke", (V.Argument(2),)), INT64))
+
+
+# ---------------------------------------------------------------- copyprop
+def _with_header_phi(values):
+    """while_swap with a φ (values on edges #1 and #3) added to the loop header and used by the return."""
+    f = fn_of("while_swap.ircode-noline.txt")
+    ir = IRCode(f)
+    phi = ir.insert_node(3, N.PhiNode((1, 3), values), INT64)
+    ir.set_stmt(10, N.ReturnNode(phi))
+    return ir.compact()
+
+
+def test_copyprop_replaces_a_phi_whose_operands_are_all_one_value():
+    g = passes.run(_with_header_phi((V.Argument(2), V.Argument(2))), ["copyprop"])
+    assert jlir.format(g).endswith("return _2")
+    assert sum(type(s.node) is N.PhiNode for s in g.positional) == 2
+
+
+def test_copyprop_replaces_a_phi_that_refers_only_to_itself_and_one_value():
+    itself = V.SSAValue(len(fn_of("while_swap.ircode-noline.txt").positional) + 1)  # the pending φ's own id
+    edited = _with_header_phi((V.Argument(3), itself))
+    assert edited.positional[2].node == N.PhiNode((1, 3), (V.Argument(3), V.SSAValue(3)))   # %3 after compaction
+    assert jlir.format(passes.run(edited, ["copyprop"])).endswith("return _3")
+
+
+def test_copyprop_keeps_a_phi_with_undef_or_a_missing_edge():
+    for values in ((V.Argument(2), None),):
+        assert "φ (#1 => _2, #3 => #undef)" in jlir.format(passes.run(_with_header_phi(values), ["copyprop"]))
+    f = fn_of("while_swap.ircode-noline.txt")
+    ir = IRCode(f)
+    phi = ir.insert_node(3, N.PhiNode((1,), (V.Argument(2),)), INT64)   # undefined when coming from #3
+    ir.set_stmt(10, N.ReturnNode(phi))
+    assert "φ (#1 => _2)" in jlir.format(passes.run(ir.compact(), ["copyprop"]))
+
+
+def test_copyprop_replaces_a_pi_that_narrows_nothing():
+    f = fn_of("while_swap.ircode-noline.txt")
+    ir = IRCode(f)
+    pi = ir.insert_node(10, N.PiNode(V.SSAValue(3), INT64), INT64)
+    ir.set_stmt(10, N.ReturnNode(pi))
+    kept = IRCode(f)
+    narrowing = kept.insert_node(10, N.PiNode(V.SSAValue(3), T.TypeName(("Int32",))), T.TypeName(("Int32",)))
+    kept.set_stmt(10, N.ReturnNode(narrowing))
+    assert jlir.format(passes.run(ir.compact(), ["copyprop"])) == jlir.format(passes.run(f, ["compact"]))
+    assert "π (%3, Int32)" in jlir.format(passes.run(kept.compact(), ["copyprop"]))
+
+
+def test_a_pipeline_refuses_input_that_does_not_verify():
+    f = fn_of("while_swap.ircode-noline.txt")
+    broken = f.replace(stmts=f.stmts[:-1], blocks=f.blocks[:-1] + (f.blocks[-1].__class__(f.blocks[-1].first,
+                                                                                            f.blocks[-1].last - 1),))
+    with pytest.raises(passes.PassError, match="the input IR does not verify"):
+        passes.run(broken, ["dce"])

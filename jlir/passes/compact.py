@@ -7,6 +7,6 @@ from jlir.passes.registry import register
 
 
 @register("compact", "renumber as Julia's compact! does: place pending nodes, drop nothing statements, fold trivial φ/π")
-def compact(fn: Function) -> Function:
+def compact(fn: Function, notes: list | None = None) -> Function:
     """A new, compacted Function (`fn` is unchanged)."""
     return IRCode(fn).compact()

@@ -24,7 +24,7 @@ def compacted(fn: Function) -> Function:
 
 
 @register("dce", "delete unreachable blocks and statements whose value nothing live uses (pure ones only)")
-def dce(fn: Function) -> Function:
+def dce(fn: Function, notes: list | None = None) -> Function:
     """A new Function without dead code (`fn` is unchanged)."""
     ir = IRCode(compacted(fn))
     cfg = ir.cfg()

@@ -16,10 +16,14 @@ class PassError(JlirError):
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """A registered pass: its name (as `jlir opt --passes` takes it), a one-line summary, and the function."""
+    """A registered pass: its name (as `jlir opt --passes` takes it), a one-line summary, and the function.
+
+    `apply(fn, notes)` returns the new Function and may append to `notes` one
+    line per thing it saw but left (an edge it could not split, …).
+    """
     name: str
     summary: str
-    apply: Callable[[Function], Function]
+    apply: Callable[[Function, list], Function]
 
 
 REGISTRY: dict[str, Pass] = {}
@@ -45,23 +49,35 @@ def lookup(names) -> list[Pass]:
     return out
 
 
-def run(fn: Function, names, *, verify: bool = True) -> Function:
-    """`fn` after the passes `names`, in order; with `verify`, the verifier checks the IR after each pass."""
-    for p in lookup(names):
-        fn = p.apply(fn)
+def run(fn: Function, names, *, verify: bool = True, notes: list | None = None) -> Function:
+    """`fn` after the passes `names`, in order; with `verify`, the verifier checks the IR after each pass.
+
+    `notes`, when given, collects what the passes say they left (`pass: message` lines).
+    """
+    chosen = lookup(names)
+    if verify:
+        _check(fn, "the input IR does not verify (no pass can be trusted on it)")
+    for p in chosen:
+        said: list[str] = []
+        fn = p.apply(fn, said)
+        if notes is not None:
+            notes.extend(f"{p.name}: {line}" for line in said)
         if verify:
-            errors = [d for d in verify_ir(fn) if d.severity == "error"]
-            if errors:
-                raise PassError(f"pass {p.name!r} produced IR the verifier rejects: {errors[0]}"
-                                + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+            _check(fn, f"pass {p.name!r} produced IR the verifier rejects")
     return fn
 
 
-def run_document(doc: Document, names, *, verify: bool = True) -> Document:
+def _check(fn: Function, what: str) -> None:
+    errors = [d for d in verify_ir(fn) if d.severity == "error"]
+    if errors:
+        raise PassError(f"{what}: {errors[0]}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+
+
+def run_document(doc: Document, names, *, verify: bool = True, notes: list | None = None) -> Document:
     """Every function of `doc` (vector elements included) through `run`; other items as they are."""
     def one(item):
         if isinstance(item, Function):
-            return run(item, names, verify=verify)
+            return run(item, names, verify=verify, notes=notes)
         if isinstance(item, VectorDisplay):
             return dataclasses.replace(item, items=tuple(one(i) for i in item.items))
         return item

@@ -203,6 +203,64 @@ function gen_cases()
     end
 end
 
+# The callees of the cases' slot forms (and their callees, three levels down), each as its optimized
+# `code_typed` under a `# MethodInstance for f(::T…)` line and its argument names: the dumps a
+# jlir.interp.DumpProvider serves when the interpreter meets a generic call or an `invoke`.
+argtype(x, ci) = Core.Compiler.widenconst(Core.Compiler.argextype(x, ci, Any[], ci.slottypes))
+
+function call_signatures(ci::Core.CodeInfo)
+    sigs = Any[]
+    for st in ci.code
+        ex = st isa Expr && st.head == :(=) ? st.args[2] : st
+        ex isa Expr || continue
+        if ex.head == :call
+            push!(sigs, Any[argtype(a, ci) for a in ex.args])
+        elseif ex.head == :invoke
+            push!(sigs, collect(Any, ex.args[1].specTypes.parameters))
+        end
+    end
+    return sigs
+end
+
+function dump_callee(dir, sig, seen, depth)
+    ft = sig[1]
+    (ft isa DataType && isdefined(ft, :instance)) || return
+    f = ft.instance
+    (f isa Core.Builtin || f isa Core.IntrinsicFunction) && return
+    all(isconcretetype, sig[2:end]) || return
+    key = string(nameof(f), "(", join(["::$T" for T in sig[2:end]], ", "), ")")
+    key in seen && return
+    push!(seen, key)
+    results = code_typed(f, Tuple{sig[2:end]...})
+    length(results) == 1 || return
+    ci, rt = results[1]
+    m = which(f, Tuple{sig[2:end]...})
+    names = join(string.(Base.method_argnames(m)[2:end]), ",")
+    open(joinpath(dir, "$(length(seen)).txt"), "w") do io
+        println(io, "# MethodInstance for ", key)
+        println(io, "# argnames: ", names)
+        println(io, sprint(show, ci => rt))
+    end
+    depth > 0 && foreach(s -> dump_callee(dir, s, seen, depth - 1), call_signatures(ci))
+end
+
+function gen_callees()
+    dir = "fixtures/interp/callees"
+    rm(dir; force=true, recursive=true)
+    mkpath(dir)
+    seen = Set{String}()
+    for (case, fname, inputs) in CASES
+        m = Module()
+        Base.include(m, abspath("fixtures/cases/$case.jl"))
+        f = getfield(m, fname)
+        for args in inputs, optimize in (false, true)
+            ci, _ = Base.invokelatest(code_typed, f, Tuple{map(typeof, args)...}; optimize=optimize)[1]
+            foreach(s -> dump_callee(dir, s, seen, 3), call_signatures(ci))
+        end
+    end
+end
+
 gen_intrinsics()
 gen_floats()
 gen_cases()
+gen_callees()

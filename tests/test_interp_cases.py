@@ -1,10 +1,10 @@
 """Whole fixture functions run by the interpreter against Julia 1.5.3 running the same case file.
 
 `fixtures/interp/cases.tsv` (from `scripts/gen_interp_data.jl`) holds, per fixture case, the method's
-argument names, a few inputs and Julia's result (`repr` and type) or exception type.  Each case's four
-forms (`typed`, `ircode`, `typed-unoptimized`, `lowered`) are run on every input: a run either agrees
-with Julia or stops with `NotInterpretable` (a call with no provider, a global not in the IR) — never a
-different answer.
+argument names, a few inputs and Julia's result (`repr` and type) or exception type; the same script dumps
+the callees of the cases (`fixtures/interp/callees`) for a DumpProvider.  Each case's four forms (`typed`,
+`ircode`, `typed-unoptimized`, `lowered`) are run on every input: a run either agrees with Julia or stops
+with `NotInterpretable` (a callee not dumped, a global not in the IR) — never a different answer.
 """
 from __future__ import annotations
 
@@ -32,34 +32,33 @@ def _outcome(result) -> tuple:
     return ("ok", result.type, interp.julia_repr(result.value))
 
 
-class _PrintlnReturnsNothing:
-    """`println` (whose output the interpreter does not model) as the IR of `return nothing`."""
-    FUNCTION = jlir.functions(jlir.parse("CodeInfo(\n1 ─     return nothing\n) => Nothing\n"))[0]
+class _Callees:
+    """The callees Julia dumped for the cases (`fixtures/interp/callees`, one `code_typed` each, by its
+    `MethodInstance` line), and `println` (whose output the interpreter does not model) as `return nothing`."""
+    PRINTLN = jlir.functions(jlir.parse("CodeInfo(\n1 ─     return nothing\n) => Nothing\n"))[0]
+
+    def __init__(self):
+        self.dumps = interp.DumpProvider(ROOT / "fixtures" / "interp" / "callees")
 
     def lookup(self, callee, arg_types):
-        return self.FUNCTION if callee.rsplit(".", 1)[-1] == "println" else None
+        if callee.rsplit(".", 1)[-1] == "println":
+            return self.PRINTLN
+        return self.dumps.lookup(callee, arg_types)
+
+    def argnames(self, callee, arg_types):
+        return self.dumps.argnames(callee, arg_types)
 
 
-def _provider(case: str, form: str, tmp_path: Path):
-    """The recursive case calls itself: a DumpProvider over its own dump, headed as the provider reads it."""
-    if case == "try_catch":
-        return _PrintlnReturnsNothing()
-    if case != "recursion":
-        return None
-    text = (ROOT / "fixtures" / "julia-1.5.3" / f"recursion.{form}.txt").read_text(encoding="utf-8")
-    (tmp_path / "fib.txt").write_text("# MethodInstance for fib(::Int64)\n# argnames: n\n" + text, encoding="utf-8")
-    return interp.DumpProvider(tmp_path)
-
-
-def _run_all(tmp_path) -> dict:
+def _run_all() -> dict:
     outcomes = {"agree": [], "refused": [], "differ": []}
+    provider = _Callees()
     for case, fname, names, args, *want in ROWS:
         values = [decode(a) for a in args.split(" ")]
         for form in FORMS:
             fn = _function(case, form)
             label = f"{case}.{form} {fname}({args})"
             try:
-                r = interp.run(fn, values, _provider(case, form, tmp_path), argnames=names.split(","))
+                r = interp.run(fn, values, provider, argnames=names.split(","))
             except interp.NotInterpretable as e:
                 outcomes["refused"].append(f"{label}: {e}")
                 continue
@@ -69,21 +68,28 @@ def _run_all(tmp_path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def outcomes(tmp_path_factory):
-    return _run_all(tmp_path_factory.mktemp("dumps"))
+def outcomes():
+    return _run_all()
 
 
 def test_no_fixture_case_run_disagrees_with_julia(outcomes):
     assert not outcomes["differ"], "\n".join(outcomes["differ"])
 
 
-def test_the_callee_free_cases_run_in_their_optimized_forms(outcomes):
+def test_the_cases_run_in_their_optimized_forms(outcomes):
     agreed = {line.split(" ")[0] for line in outcomes["agree"]}
     for case in ("while_swap", "many_blocks", "goto_label", "union_nothing", "undef_var", "try_catch",
                  "struct_new", "recursion", "loops", "early_return", "inbounds", "type_unstable", "nested_try",
                  "exceptions", "simd"):
         assert {f"{case}.typed", f"{case}.ircode"} <= agreed, case
-    assert len(outcomes["agree"]) >= 70
+    assert len(outcomes["agree"]) >= 160
+
+
+def test_slot_forms_run_through_the_dumped_callees(outcomes):
+    agreed = {line.split(" ")[0] for line in outcomes["agree"]}
+    for case in ("many_blocks", "goto_label", "union_nothing", "try_catch", "exceptions", "recursion", "loops",
+                 "undef_var", "type_unstable", "while_swap", "nested_try", "early_return"):
+        assert {f"{case}.typed-unoptimized", f"{case}.lowered"} <= agreed, case
 
 
 def test_every_refusal_names_its_statement(outcomes):

@@ -84,9 +84,13 @@ def _int_literal(text: str):
 
 
 _SPECIAL = {"NaN": math.nan, "Inf": math.inf, "-Inf": -math.inf}
+# Base's float constants, fixed values whatever the session.
+_FLOAT_CONSTANTS = frozenset({"NaN", "Inf", "NaN32", "Inf32", "NaN16", "Inf16", "NaN64", "Inf64"})
 
 
 def _float_literal(text: str):
+    if text in ("NaN64", "Inf64"):
+        text = text[:-2]
     for suffix, name in (("32", "Float32"), ("16", "Float16")):
         if text.rstrip("0123456789").endswith(("NaN", "Inf")) and text.endswith(suffix):
             return JFloat(_SPECIAL[text[:-2]], name)
@@ -148,6 +152,8 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset()):
     short = strip_module(name)
     if short == "nothing":
         return None
+    if short in _FLOAT_CONSTANTS:
+        return _float_literal(short)
     if short in TYPE_NAMES:
         return JType(short)
     if short in function_names:

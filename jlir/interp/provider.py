@@ -21,9 +21,15 @@ from pathlib import Path
 from jlir.interp.constants import strip_module
 
 
+# Base's operator aliases (`const % = rem`): the IR prints the binding, a MethodInstance the function's name.
+ALIASES = {"%": "rem", "÷": "div", "≠": "!=", "≤": "<=", "≥": ">=", "∈": "in", "∉": "!in", "⊻": "xor",
+           "√": "sqrt", "∛": "cbrt"}
+
+
 def signature_text(callee: str, arg_types) -> str:
     """`Main.fib`, (`Int64`,) → `fib(::Int64)`: the `MethodInstance for …` text of a call."""
     name = strip_module(callee).rsplit(".", 1)[-1]
+    name = ALIASES.get(name, name)
     return f"{name}({', '.join('::' + t for t in arg_types)})"
 
 

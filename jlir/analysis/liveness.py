@@ -16,6 +16,9 @@ SSA liveness (`liveness`), per block `b`:
   φᶜ, so a ϒ id is never live anywhere.  The φᶜ's value is defined at its own
   statement, at the catch block's start (Julia's model: the φᶜ receives
   whatever the last executed ϒ stored, wherever in the try region it stood).
+  So the φᶜ's storage between its ϒs and the catch block is no SSA value
+  here and interferes with nothing: SSA destruction must give a φᶜ and its
+  ϒs one variable of their own, outside this interference relation.
   The CFG is Julia's (`defuse.flow_cfg`): the catch block is a successor of
   the `enter` block only, as in Julia's dominator tree;
 * pending new nodes of an uncompacted IRCode take part at their printed place.

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 from jlir.analysis.dataflow import Problem, solve
 from jlir.analysis.defuse import block_terminator, dead_tail, def_use, flow_cfg
+from jlir.analysis.dominance import dominator_tree
 from jlir.analysis.handlers import CONFLICT, apply_handlers, handler_stacks, pops_on_catch
 from jlir.analysis.liveness import exceptional_successors, slot_effects
 from jlir.ir import nodes as N
@@ -94,21 +95,19 @@ def verify_ir(fn, domtree=None) -> list[Diagnostic]:
     `domtree` (optional) is `fn`'s dominator tree over `defuse.flow_cfg(fn)`, for
     callers that already have it; by default `jlir.analysis.dominance` builds it.
     """
-    du = def_use(fn)
-    cfg = flow_cfg(fn, du.order, du.statements)
-    site = _Site(du.statements, fn.linetable)
+    full = def_use(fn)
+    cfg = flow_cfg(fn, full.order, full.statements)
+    site = _Site(full.statements, fn.linetable)
+    # What runs: each block without the dead statements 1.5's CodeInfo keeps after an `unreachable`.
+    du = dataclasses.replace(full, order=tuple(ids[:len(ids) - len(dead_tail(ids, full.statements))]
+                                               for ids in full.order))
     stacks = handler_stacks(cfg, du.order, du.statements, pops_on_catch(fn))
     reachable = frozenset(b for b in range(1, len(cfg) + 1) if stacks.ins[b - 1] is not None)
-    out = _check_blocks(fn, du, reachable, site)
-    # What runs: each block without the dead statements 1.5's CodeInfo keeps after an `unreachable`.
-    du = dataclasses.replace(du, order=tuple(ids[:len(ids) - len(dead_tail(ids, du.statements))] for ids in du.order))
+    out = _check_blocks(fn, full, reachable, site)
     out += _check_placement(du, site, len(fn.blocks))
     out += _check_handlers(du, stacks, cfg, site)
     out += _check_phis(du, cfg, reachable, site)
-    if domtree is None:
-        from jlir.analysis.dominance import dominator_tree
-        domtree = dominator_tree(cfg)
-    out += _check_uses(du, domtree, reachable, site)
+    out += _check_uses(du, dominator_tree(cfg) if domtree is None else domtree, reachable, site)
     out += _check_slots(fn, du, cfg, reachable, site)
     return out
 

@@ -15,9 +15,13 @@ checked by reprinting it before it is returned.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from jlir.geometry.lineinfo import Annotator, line_annotations
 from jlir.ir.function import LineInfo, Screen
+
+if TYPE_CHECKING:  # gutter imports this module: the name is only needed by the annotation
+    from jlir.syntax.gutter import Observed
 
 GLYPHS = "│╻╷┃!"
 

@@ -39,7 +39,7 @@ class Dump:
     first: int                          # index of block 1's first line
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class StmtLine:
     """One statement line, split into its columns (positions are 0-based in `text`)."""
     index: int               # line index in the document

@@ -27,7 +27,8 @@ def diff_documents(a: Document, b: Document, source_a: str = "A", source_b: str 
 def _other_items(doc: Document) -> tuple[str, ...]:
     """What a document holds besides functions, which the diff leaves out (said in the header)."""
     names = {CFGListing: "a CFG listing", StatementVector: "a statement vector"}
-    return tuple(names.get(type(i), type(i).__name__) for i in doc.items if not isinstance(i, (Function, VectorDisplay)))
+    return tuple(names.get(type(i), type(i).__name__) for i in doc.items
+                 if not isinstance(i, (Function, VectorDisplay)))
 
 
 def _document_side(doc: Document, fs: list[Function], source: str) -> DocumentSide:

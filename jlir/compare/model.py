@@ -18,8 +18,9 @@ JSON (`DocumentDiff.to_json()`), schema `jlir-diff/1`; keys are stable:
   `blocks`), `statements` (every entry that is not `same`: `op` (`style`, `changed`, `added`,
   `removed`), `a`/`b` (`id`, `block`, `text`, `used`, `type`, or null), `aspects` (`node`,
   `operands`, `target`, `type`, `label`), `rules`, `operands` (`{"a", "b", "a_in_b"}`: where the
-  SSA operands do not correspond, A's, B's, and A's counterpart in B or null)), `ssa_map` (`[a_id, b_id]` pairs), `blocks` (`a`, `b` (counts), `map` (`[a, b]`
-  pairs), `added`, `removed`, `split` (`{"a": n, "b": [...]}`), `merged` (`{"a": [...], "b": n}`),
+  SSA operands do not correspond, A's, B's, and A's counterpart in B or null)), `ssa_map` (`[a_id, b_id]`
+  pairs), `blocks` (`a`, `b` (counts), `map` (`[a, b]` pairs), `added`, `removed`, `split`
+  (`{"a": n, "b": [...]}`), `merged` (`{"a": [...], "b": n}`),
   `edges` (`{"a", "b", "a_succs", "b_succs"}`), `changed`), `return_type` and `instance` (null or
   `{"op", "a", "b", "rules"}`), `variables` (entries not `same`: `{"op", "name", "a", "b",
   "rules"}`), `style` (`{"rule", "description", "count"}`), `ignored`, `notes`, `summary`.

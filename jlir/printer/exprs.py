@@ -11,11 +11,12 @@ from __future__ import annotations
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS, WORD_OPS,
-                               base_operator, is_operator, op_spacing, precedence)
+from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS,
+                               WORD_OPS, base_operator, is_operator, op_spacing, precedence)
 from jlir.ir.names import is_identifier, is_symbol_word
 from jlir.ir.style import Style
-from jlir.ir.walk import ssa_uses
+from jlir.ir.walk import UnknownKind, ssa_uses
+from jlir.geometry import rails
 from jlir.geometry.labels import LABEL_TEXT
 
 # Union types and the aliases Julia shows Unions by keep `, ` between parameters in every version
@@ -63,8 +64,8 @@ class ExprPrinter:
     def statement_line(self, s, show_types: bool) -> tuple:
         """What the printer needs of statement `s`: `(s, uses, bare, typed)`, the SSA ids its node uses and its
         text after the SSA column without and with its `::T` suffix (the same text twice where no suffix is
-        shown), 1.12's call label included.  Memoised by identity under `id(s) * 2 + show_types` (a caller may
-        read `_lines` itself): a document parsed by jlir shares one Statement object per distinct statement text.
+        shown), 1.12's call label included.  Memoised by identity: a document parsed by jlir shares one Statement
+        object per distinct statement text.
         """
         key = id(s) * 2 + show_types
         hit = self._lines.get(key)
@@ -81,12 +82,22 @@ class ExprPrinter:
         entry = self._lines[key] = (s, self.uses(node), text, typed)
         return entry
 
+    def statement_lines(self, stmts, show_types: bool) -> list[tuple]:
+        """`statement_line` of each statement, in order: one call per function rather than one per line (the
+        common print's inner loop reads the memo directly)."""
+        memo, line = self._lines, self.statement_line
+        out = []
+        for s in stmts:
+            hit = memo.get(id(s) * 2 + show_types)
+            out.append(hit if hit is not None and hit[0] is s else line(s, show_types))
+        return out
+
     def start_rail(self, block: int, W: int, merge: bool) -> str:
-        """The rail of a block's first line: `N ─` (`N ┄` for a merge block), padded with `─` to `W + 2`."""
+        """`jlir.geometry.rails.start_rail`, memoised (a document's functions share their first blocks' rails)."""
         key = (block * 2 + merge) * 64 + W
         text = self._rails.get(key)
         if text is None:
-            text = self._rails[key] = f"{block} {'┄' if merge else '─'}" + "─" * (W - len(str(block)))
+            text = self._rails[key] = rails.start_rail(block, W, merge)
         return text
 
     def ssa_columns(self, width: int) -> dict[int, str]:
@@ -97,13 +108,11 @@ class ExprPrinter:
         return cols
 
     def ssa_column(self, sid: int, width: int) -> str:
-        """`%sid` padded to `width` digits, then ` = `: the SSA column of a statement whose value is used."""
-        cols = self._ssa_columns.get(width)
-        if cols is None:
-            cols = self._ssa_columns[width] = {}
+        """`jlir.geometry.rails.ssa_column` (`%sid = ` padded to `width` digits), memoised per width."""
+        cols = self.ssa_columns(width)
         text = cols.get(sid)
         if text is None:
-            text = cols[sid] = "%" + str(sid).ljust(width + 1) + "= "
+            text = cols[sid] = rails.ssa_column(sid, width)
         return text
 
     def takes_type_suffix(self, node) -> bool:
@@ -189,42 +198,56 @@ class ExprPrinter:
             return self.unquoted(v.value, 0, quoted) + "..."
         if cls is V.TypedSlot:
             return f"{self.unquoted(v.value, PREC_DECL, quoted)}::{self.type(v.type)}"
-        if cls in _NODE_TYPES:
-            return self.node(v, quoted)
-        return self.type(v)
+        rule = _NODE_RULES.get(cls)
+        if rule is not None:
+            return rule(self, v, "%" if quoted else "#", quoted)
+        if isinstance(v, T.Shown):
+            return self.type(v)
+        raise UnknownKind(f"no printing rule for {cls.__module__}.{cls.__qualname__} in a statement")
 
     def node(self, n, quoted: bool = False) -> str:
         """A control-flow or SSA node; inside a quote, targets are statement numbers (`%9`)."""
-        prefix = "%" if quoted else "#"
-        cls = type(n)
-        if cls is N.GotoNode:
-            return f"goto {prefix}{n.label}"
-        if cls is N.GotoIfNot:
-            return f"goto {prefix}{n.dest} if not {self.unquoted(n.cond, 0, quoted)}"
-        if cls is N.ReturnNode:
-            if n.val is None:
-                return "unreachable"
-            if n.val == V.NOTHING and self.bare_return_nothing:
-                return "return"
-            return "return " + self.unquoted(n.val, 0, quoted)
-        if cls is N.PhiNode:
-            edges = ", ".join(f"{prefix}{e} => {'#undef' if v is None else self.unquoted(v, 0, quoted)}"
-                              for e, v in zip(n.edges, n.values))
-            return f"φ ({edges})"
-        if cls is N.PhiCNode:
-            return "φᶜ (" + ", ".join(self.unquoted(v, 0, quoted) for v in n.values) + ")"
-        if cls is N.UpsilonNode:
-            return "ϒ (" + ("#undef" if n.val is None else self.unquoted(n.val, 0, quoted)) + ")"
-        if cls is N.PiNode:
-            return f"π ({self.unquoted(n.val, 0, quoted)}, {self.type(n.typ)})"
-        if cls is N.EnterNode:
-            if self.style.enter_as_expr:
-                return f"$(Expr(:enter, #{n.catch_dest}))"
-            scope = "" if n.scope is None else " with scope " + self.unquoted(n.scope, 0, quoted)
-            return f"enter #{n.catch_dest}{scope}"
-        if cls is N.NewvarNode:
-            return f"Core.NewvarNode({self.shown(n.slot)})"
-        raise TypeError(f"not a node: {n!r}")
+        rule = _NODE_RULES.get(type(n))
+        if rule is None:
+            raise UnknownKind(f"not a node with a printing rule: {type(n).__qualname__}")
+        return rule(self, n, "%" if quoted else "#", quoted)
+
+    # one rule per control-flow or SSA node kind: (printer, node, block prefix, quoted) → text
+    def _goto(self, n: N.GotoNode, prefix: str, quoted: bool) -> str:
+        return f"goto {prefix}{n.label}"
+
+    def _goto_if_not(self, n: N.GotoIfNot, prefix: str, quoted: bool) -> str:
+        return f"goto {prefix}{n.dest} if not {self.unquoted(n.cond, 0, quoted)}"
+
+    def _return(self, n: N.ReturnNode, prefix: str, quoted: bool) -> str:
+        if n.val is None:
+            return "unreachable"
+        if n.val == V.NOTHING and self.bare_return_nothing:
+            return "return"
+        return "return " + self.unquoted(n.val, 0, quoted)
+
+    def _phi(self, n: N.PhiNode, prefix: str, quoted: bool) -> str:
+        edges = ", ".join(f"{prefix}{e} => {'#undef' if v is None else self.unquoted(v, 0, quoted)}"
+                          for e, v in zip(n.edges, n.values))
+        return f"φ ({edges})"
+
+    def _phic(self, n: N.PhiCNode, prefix: str, quoted: bool) -> str:
+        return "φᶜ (" + ", ".join(self.unquoted(v, 0, quoted) for v in n.values) + ")"
+
+    def _upsilon(self, n: N.UpsilonNode, prefix: str, quoted: bool) -> str:
+        return "ϒ (" + ("#undef" if n.val is None else self.unquoted(n.val, 0, quoted)) + ")"
+
+    def _pi(self, n: N.PiNode, prefix: str, quoted: bool) -> str:
+        return f"π ({self.unquoted(n.val, 0, quoted)}, {self.type(n.typ)})"
+
+    def _enter(self, n: N.EnterNode, prefix: str, quoted: bool) -> str:
+        if self.style.enter_as_expr:
+            return f"$(Expr(:enter, #{n.catch_dest}))"
+        scope = "" if n.scope is None else " with scope " + self.unquoted(n.scope, 0, quoted)
+        return f"enter #{n.catch_dest}{scope}"
+
+    def _newvar(self, n: N.NewvarNode, prefix: str, quoted: bool) -> str:
+        return f"Core.NewvarNode({self.shown(n.slot)})"
 
     def expr(self, e: N.Expr, prec: int, quoted: bool) -> str:
         head, args = e.head, e.args
@@ -291,7 +314,7 @@ class ExprPrinter:
             return f"{self.style.argument_show_prefix}({v.n})"
         if cls is N.Expr and v.head not in ("call", "invoke", "new", "splatnew", "="):
             return f":({self.expr(v, 0, True)})"
-        if cls in (V.SSAValue, V.SlotNumber, V.GlobalRef, V.QuoteNode, V.TypedSlot, N.Expr) or cls in _NODE_TYPES:
+        if cls in (V.SSAValue, V.SlotNumber, V.GlobalRef, V.QuoteNode, V.TypedSlot, N.Expr) or cls in _NODE_RULES:
             return f":({self.unquoted(v, 0, True)})"
         return self.type(v)
 
@@ -340,11 +363,15 @@ class ExprPrinter:
             return f"{self.type(t.value)} {t.note}"
         if cls is T.TypeQuote:
             return f":({self.unquoted(t.inner, 0, True)})"
+        if isinstance(t, T.Shown):  # a type kind without a rule here: `unquoted` would hand it back
+            raise UnknownKind(f"no printing rule for the type {cls.__qualname__}")
         return self.unquoted(t)
 
 
 # Symbols `show` prints after a bare colon although they are not operators Julia can call.
 _BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})
 
-_NODE_TYPES = frozenset({N.GotoNode, N.GotoIfNot, N.ReturnNode, N.PhiNode, N.PhiCNode, N.UpsilonNode, N.PiNode,
-                         N.EnterNode, N.NewvarNode})
+# The printing rule of each control-flow and SSA node kind (the values and Expr are printed by `unquoted` itself).
+_NODE_RULES = {N.GotoNode: ExprPrinter._goto, N.GotoIfNot: ExprPrinter._goto_if_not, N.ReturnNode: ExprPrinter._return,
+               N.PhiNode: ExprPrinter._phi, N.PhiCNode: ExprPrinter._phic, N.UpsilonNode: ExprPrinter._upsilon,
+               N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar}

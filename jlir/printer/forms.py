@@ -21,29 +21,37 @@ def _printer(style, printers: dict | None, ircode: bool = False) -> ExprPrinter:
 
 def format_function(f: Function, printers: dict | None = None) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
-    ep = _printer(f.style, printers, ircode=f.form is Form.IRCODE)
-    lines = body_lines(f, ep)
+    ep = function_printer(f, printers)
+    head, tail = wrapper_lines(f, ep)
+    return "\n".join(head + body_lines(f, ep) + tail)
+
+
+def function_printer(f: Function, printers: dict | None) -> ExprPrinter:
+    return _printer(f.style, printers, ircode=f.form is Form.IRCODE)
+
+
+def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
+    """The lines the display prints before and after `f`'s statement lines."""
     if f.costs is not None:
-        return "\n".join(_cost_display(f, lines))
+        return [f.title], _cost_tail(f)
     if f.escapes is not None:  # code_escapes: its header, then the statements (no closing row)
-        return "\n".join([f.title] + lines)
+        return [f.title], []
     if f.form is Form.IRCODE:
-        return "\n".join(lines)
+        return [], []
     if f.form is Form.WARNTYPE:
-        return "\n".join(_warntype_header(f, ep) + lines)
+        return _warntype_header(f, ep), []
     if f.wrapper == "thunk":
-        return "\n".join([":($(Expr(:thunk, CodeInfo("] + lines + ["))))"])
+        return [":($(Expr(:thunk, CodeInfo("], ["))))"]
     close = ")" if f.return_type is None else ") => " + ep.type(f.return_type)
-    return "\n".join(["CodeInfo("] + lines + [close])
+    return ["CodeInfo("], [close]
 
 
-def _cost_display(f: Function, lines: list[str]) -> list[str]:
-    """`print_statement_costs`: the method's title, the cost-prefixed statements, then (1.7+) the blank
-    cost column `show_ir` ends with (its `println` is the newline after the display)."""
-    out = [f.title] + lines
+def _cost_tail(f: Function) -> list[str]:
+    """`print_statement_costs` after the cost-prefixed statements: (1.7+) the blank cost column `show_ir` ends
+    with (its `println` is the newline after the display)."""
     if f.style.ircode_blank_tail and not f.tail_dropped:
-        out.append(" " * len(cost_column(f.costs)[0]))
-    return out
+        return [" " * len(cost_column(f.costs)[0])]
+    return []
 
 
 def _warntype_header(f: Function, ep: ExprPrinter) -> list[str]:
@@ -81,14 +89,22 @@ def format_vector(v: VectorDisplay, printers: dict | None = None) -> str:
     first line is padded by how much shorter its whole `CodeInfo(…)` text is
     than the longest one.
     """
-    texts = [_format_item(x, printers) for x in v.items]
-    keys = [_pair_key_length(x, t) for x, t in zip(v.items, texts)]
-    width = max((k for k in keys if k is not None), default=0)
+    texts = element_texts(v, printers)
     out = [] if v.header is None else [v.header + ":"]
-    for text, key in zip(texts, keys):
-        pad = 1 + (width - key if len(texts) > 1 and key is not None else 0)
-        out.append(" " * pad + text)
+    out.extend(" " * pad + text for pad, text in zip(element_pads(v.items, texts), texts))
     return "\n".join(out)
+
+
+def element_texts(v: VectorDisplay, printers: dict | None = None) -> list[str]:
+    """Each element of a `Vector` display printed alone (before the display's padding)."""
+    return [_format_item(x, printers) for x in v.items]
+
+
+def element_pads(items, texts: list[str]) -> list[int]:
+    """The blanks before each element's first line in a `Vector` display (see `format_vector`)."""
+    keys = [_pair_key_length(x, t) for x, t in zip(items, texts)]
+    width = max((k for k in keys if k is not None), default=0)
+    return [1 + (width - key if len(texts) > 1 and key is not None else 0) for key in keys]
 
 
 def _pair_key_length(f, text: str) -> int | None:
@@ -125,6 +141,12 @@ def format_item(x) -> str:
     return text
 
 
+def format_items(d: Document, printers: dict):
+    """(separator, item, text) of each item of `d`, in order (within a `gc_paused` block, by the caller)."""
+    for sep, item in zip(d.separators, d.items):
+        yield sep, item, _format_item(item, printers)
+
+
 def _format_item(x, printers: dict) -> str:
     if isinstance(x, StatementVector):
         return format_statement_vector(x, printers)
@@ -142,9 +164,9 @@ def format_document(d: Document) -> str:
     parts = []
     printers: dict = {}  # style → ExprPrinter, shared by the document's items
     with gc_paused():
-        for sep, item in zip(d.separators, d.items):
+        for sep, _, text in format_items(d, printers):
             parts.append(sep)
-            parts.append(_format_item(item, printers))
+            parts.append(text)
         printers.clear()  # freed while collection is paused: the collection that follows has less to walk
     parts.append(d.trailing)
     return "".join(parts)

@@ -7,11 +7,14 @@ the style; the original text is never consulted.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from jlir.geometry import rails
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.function import Form, Function
 from jlir.printer.debuginfo import location_layout, location_printing
 from jlir.printer.exprs import ExprPrinter
-from jlir.printer.gutter import gutter_painter
+from jlir.printer.gutter import GutterPainter, gutter_painter
 
 _TYPED_FORMS = (Form.TYPED, Form.IRCODE, Form.WARNTYPE)
 
@@ -76,95 +79,146 @@ def escapes_with_line_info(f: Function) -> bool:
     return bool(f.linetable) or f.screen is not None
 
 
-def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
-    """The statement lines of `f` (and its IRCode tail line), without the form's wrapper."""
+@dataclass(frozen=True, slots=True)
+class Rails:
+    """The rail texts of one function: each block's first line by its positional statement, `mid` inside a
+    block, `last` on a block's last line (`lasts`: those statements)."""
+    start: dict
+    lasts: frozenset
+    mid: str
+    last: str
+
+
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """What stands left of the rail: the line-number (or cost) column padded to `width`, a tool's column
+    (`code_escapes`), location lines and the inline indent after the rail (`debuginfo=:source`), the gutter."""
+    with_numbers: bool
+    numbers: list
+    width: int
+    tool: list | None
+    located: bool
+    loc_before: dict
+    indents: dict
+    loc_close: list
+    painter: GutterPainter | None
+
+    @property
+    def plain(self) -> bool:
+        """Nothing but rail, SSA column and text on each line."""
+        return not self.with_numbers and self.tool is None and self.painter is None and not self.located
+
+
+def function_rails(f: Function, ep: ExprPrinter) -> Rails:
+    """The rails of `f`: widths from its block count, `┄` on blocks with several predecessors."""
     blocks = f.blocks
-    W = len(str(len(blocks)))
-    stmts = f.stmts
-    show_types = f.form in _TYPED_FORMS
-    # each statement's uses and texts, from the printer's memo (read here: one call less per line)
-    statement_line, line_memo = ep.statement_line, ep._lines
-    entries = []
-    used: set[int] = set()
-    for s in stmts:
-        hit = line_memo.get(id(s) * 2 + show_types)
-        if hit is None or hit[0] is not s:
-            hit = statement_line(s, show_types)
-        entries.append(hit)
-        used.update(hit[1])
-    L = len(str(max(used))) if used else 0
-    preds = [b.preds for b in compute_cfg(f, branch_edges=f.form is Form.IRCODE or f.style.codeinfo_branch_edges).blocks]
-    first_of = {b.first: i for i, b in enumerate(blocks, 1)}
-    rail_of = ep.start_rail
-    start_rail = {idx: rail_of(b, W, len(preds[b - 1]) > 1) for idx, b in first_of.items()}
-    lasts = {b.last for b in blocks}
-    warntype = f.form is Form.WARNTYPE
+    W = rails.rail_width(len(blocks))
+    branch_edges = f.form is Form.IRCODE or f.style.codeinfo_branch_edges
+    preds = [b.preds for b in compute_cfg(f, branch_edges=branch_edges).blocks]
+    start = {b.first: ep.start_rail(i, W, len(preds[i - 1]) > 1) for i, b in enumerate(blocks, 1)}
+    return Rails(start, frozenset(b.last for b in blocks), rails.mid_rail(W), rails.end_rail(W))
+
+
+def function_columns(f: Function) -> Columns:
+    """The columns left of `f`'s rail, as its display prints them (see `Columns`)."""
     with_column = f.form is Form.IRCODE or (f.style.codeinfo_line_column and f.form is not Form.IRCODE)
     numbers = line_numbers(f) if with_column else []
-    col_width = (max(map(len, numbers), default=0) + 1) if with_column else 0
+    width = (max(map(len, numbers), default=0) + 1) if with_column else 0
     if f.costs is not None:  # print_statement_costs: the cost column takes the place of line numbers
         numbers, with_column = cost_column(f.costs), True
-        col_width = len(numbers[0]) if numbers else 0
-    tool_column = None  # a tool's column after the line numbers
+        width = len(numbers[0]) if numbers else 0
+    tool = None
     if f.escapes is not None:  # code_escapes: `rpad(symbol, 2), " "`, after the line numbers if it shows them
-        tool_column = [e.ljust(2) + " " for e in f.escapes]
+        tool = [e.ljust(2) + " " for e in f.escapes]
         if not escapes_with_line_info(f):
-            numbers, with_column, col_width = [], False, 0
-    painter = gutter_painter(f)
-    mid = "│ " + " " * W
-    last_rail = "└" + "─" * (W + 1)
-    blank_ssa = " " * (L + 4)
+            numbers, with_column, width = [], False, 0
     # debuginfo=:source CodeInfo: location lines between statements, inline indent after the rail
     located = f.form is not Form.IRCODE and not with_column and location_printing(f)
-    loc_before, indents, loc_close = location_layout(f, W) if located else ({}, {}, [])
-    plain = not with_column and tool_column is None and painter is None and not located
-    pending = not all(s.new_id is None for s in stmts)
-    if plain and not pending:  # the common print: one line per statement, rail, SSA column and text
-        n = len(stmts)
-        rails = [mid] * n
-        for last in lasts:
-            if 1 <= last <= n:
-                rails[last - 1] = last_rail
-        for idx, rail in start_rail.items():  # a one-line block shows its start rail
-            if 1 <= idx <= n:
-                rails[idx - 1] = rail
-        cols = ep.ssa_columns(L)
-        ssa_column = ep.ssa_column
-        return [f"{rail} {cols.get(sid) or ssa_column(sid, L)}{typed}" if sid in used
-                else f"{rail} {blank_ssa}{bare if warntype else typed}"
-                for sid, rail, (_, _, bare, typed) in zip(range(1, n + 1), rails, entries)]
+    loc_before, indents, loc_close = location_layout(f, rails.rail_width(len(f.blocks))) if located else ({}, {}, [])
+    return Columns(with_column, numbers, width, tool, located, loc_before, indents, loc_close, gutter_painter(f))
+
+
+def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
+    """The statement lines of `f` (and its IRCode tail line), without the form's wrapper."""
+    return _body(f, ep, None)
+
+
+def body_positions(f: Function, ep: ExprPrinter) -> tuple[list[str], dict[int, tuple[int, int]]]:
+    """`body_lines` and where each statement stands in them: SSA number (positional statements by position,
+    pending nodes by their own number) → (0-based line, 0-based column where its text starts)."""
+    where: dict[int, tuple[int, int]] = {}
+    return _body(f, ep, where), where
+
+
+def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
+    show_types = f.form in _TYPED_FORMS
+    entries = ep.statement_lines(f.stmts, show_types)
+    used: set[int] = set()
+    for e in entries:
+        used.update(e[1])
+    L = rails.ssa_width(used)
+    r = function_rails(f, ep)
+    cols = function_columns(f)
+    warntype = f.form is Form.WARNTYPE
+    pending = not all(s.new_id is None for s in f.stmts)
+    if cols.plain and not pending:
+        return _plain_lines(entries, r, used, L, warntype, ep, where)
     if not pending:  # no pending nodes: one line per statement, each final
         rows = [(idx, 0, e, True) for idx, e in enumerate(entries, 1)]
     else:
-        rows = [(idx, j, statement_line(s, show_types), final)
+        rows = [(idx, j, ep.statement_line(s, show_types), final)
                 for idx, group in _groups(f) for j, (s, final) in enumerate(group)]
-    ssa_column, ssa_columns = ep.ssa_column, ep.ssa_columns(L)
+    lines = _row_lines(rows, r, cols, used, L, warntype, ep, where)
+    if f.form is Form.IRCODE and f.style.ircode_blank_tail and not f.tail_dropped and cols.with_numbers:
+        tail = " " * cols.width
+        lines.append(cols.painter.paint(tail, 0) if cols.painter else tail)
+    return lines
+
+
+def _plain_lines(entries, r: Rails, used, L: int, warntype: bool, ep: ExprPrinter, where) -> list[str]:
+    """The common print: one line per statement, its rail, SSA column and text (one comprehension: the hot path)."""
+    n = len(entries)
+    rails_of = [r.mid] * n
+    for last in r.lasts:
+        if 1 <= last <= n:
+            rails_of[last - 1] = r.last
+    for idx, rail in r.start.items():  # a one-line block shows its start rail
+        if 1 <= idx <= n:
+            rails_of[idx - 1] = rail
+    cols, ssa_column, blank = ep.ssa_columns(L), ep.ssa_column, rails.blank_ssa_column(L)
+    if where is not None:
+        where.update((sid, (sid - 1, len(rail) + 1 + len(blank))) for sid, rail in enumerate(rails_of, 1))
+    return [f"{rail} {cols.get(sid) or ssa_column(sid, L)}{typed}" if sid in used
+            else f"{rail} {blank}{bare if warntype else typed}"
+            for sid, rail, (_, _, bare, typed) in zip(range(1, n + 1), rails_of, entries)]
+
+
+def _rail(r: Rails, idx: int, j: int, final: bool) -> str:
+    if j == 0 and idx in r.start:
+        return r.start[idx]
+    return r.last if final and idx in r.lasts else r.mid
+
+
+def _row_lines(rows, r: Rails, cols: Columns, used, L: int, warntype: bool, ep: ExprPrinter, where) -> list[str]:
+    """Every other print: pending nodes, line-number, cost or tool columns, location lines, a gutter."""
+    blank = rails.blank_ssa_column(L)
     lines = []
     for idx, j, (s, _, bare, typed), final in rows:
-        if j == 0 and idx in first_of:
-            rail = start_rail[idx]
-        elif final and idx in lasts:
-            rail = last_rail
-        else:
-            rail = mid
         sid = idx if s.new_id is None else s.new_id
         if sid in used:
-            ssa, text = ssa_columns.get(sid) or ssa_column(sid, L), typed
+            ssa, text = ep.ssa_column(sid, L), typed
         else:
-            ssa, text = blank_ssa, bare if warntype else typed  # @code_warntype types used values only
-        if plain:
-            lines.append(f"{rail} {ssa}{text}")
-            continue
-        prefix = ""
-        if with_column:
-            prefix = (numbers[idx - 1] if j == 0 and idx else "").ljust(col_width)
-        if tool_column is not None:
-            prefix += tool_column[idx - 1] if j == 0 and idx else "   "
-        if j == 0 and idx in loc_before:
-            lines.extend(loc_before[idx])
-        row = f"{prefix}{rail}{indents.get(idx, '')} {ssa}{text}"
-        lines.append(painter.paint(row, idx if j == 0 else 0) if painter else row)
-    lines.extend(loc_close)
-    if f.form is Form.IRCODE and f.style.ircode_blank_tail and not f.tail_dropped and with_column:
-        lines.append(painter.paint(" " * col_width, 0) if painter else " " * col_width)
+            ssa, text = blank, bare if warntype else typed  # @code_warntype types used values only
+        first = j == 0 and idx
+        prefix = (cols.numbers[idx - 1] if first else "").ljust(cols.width) if cols.with_numbers else ""
+        if cols.tool is not None:
+            prefix += cols.tool[idx - 1] if first else "   "
+        if j == 0 and idx in cols.loc_before:
+            lines.extend(cols.loc_before[idx])
+        head = f"{prefix}{_rail(r, idx, j, final)}{cols.indents.get(idx, '')} {ssa}"
+        gutter = idx if j == 0 else 0
+        if where is not None:
+            where[sid] = (len(lines), len(head) + (cols.painter.offset(gutter) if cols.painter else 0))
+        lines.append(cols.painter.paint(head + text, gutter) if cols.painter else head + text)
+    lines.extend(cols.loc_close)
     return lines

@@ -31,6 +31,10 @@ class GutterPainter:
             return self.texts[idx - 1]
         return " " * self.loc_width if idx == 0 else "!" + " " * (self.loc_width - 1)
 
+    def offset(self, idx: int) -> int:
+        """How far `paint` moves the start of a line right: the gutter's width in a stream, else nothing."""
+        return len(self.gutter(idx)) if self.capture == "stream" else 0
+
     def paint(self, line: str, idx: int) -> str:
         g = self.gutter(idx)
         if self.capture == "stream":

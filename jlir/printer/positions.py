@@ -1,0 +1,69 @@
+"""Where each statement stands in the printed text of a document: for messages that point into a dump.
+
+`jlir verify` and other tools report a problem at a statement as
+`file:line:column`.  jlir prints every real dump back byte for byte
+(`format(parse(text)) == text`), so the position of a statement in the
+printed document is its position in the file it was read from: this module
+computes those positions with the printer's own layout (wrapper lines, rails,
+line-number and tool columns, location lines, pending nodes, vector elements),
+never by searching the text.
+"""
+from __future__ import annotations
+
+from jlir.ir.function import Document, Function, VectorDisplay
+from jlir.geometry.gcpause import gc_paused
+from jlir.printer.forms import element_pads, element_texts, format_items, function_printer, wrapper_lines
+from jlir.printer.function import body_positions
+
+__all__ = ["statement_lines", "function_positions"]
+
+
+def statement_lines(doc: Document) -> dict[int, dict[int, tuple[int, int]]]:
+    """Function index → {statement → (line, column)} for every function of `doc`, all numbers 1-based.
+
+    Functions are numbered as `jlir.functions(doc)` orders them (the elements
+    of a `Vector` display included, in order).  A statement is its SSA number:
+    positional statements by position (`%7` or the seventh line of lowered
+    code), pending nodes by their own number.  `line` is the line of
+    `jlir.format(doc)` that shows the statement, `column` the column where its
+    text starts (after rail, SSA column and any line-number column; in
+    characters, not bytes).
+    """
+    out: dict[int, dict[int, tuple[int, int]]] = {}
+    line = 1  # the line the next item starts on
+    printers: dict = {}
+    with gc_paused():
+        for sep, item, text in format_items(doc, printers):
+            line += sep.count("\n")
+            if isinstance(item, Function):
+                out[len(out) + 1] = _shifted(function_positions(item, printers), line, 0)
+            elif isinstance(item, VectorDisplay):
+                _vector(item, text, line, printers, out)
+            line += text.count("\n")
+        printers.clear()
+    return out
+
+
+def function_positions(f: Function, printers: dict | None = None) -> dict[int, tuple[int, int]]:
+    """{statement → (line, column)} within `format_function(f)`, 0-based."""
+    ep = function_printer(f, printers)
+    head, _ = wrapper_lines(f, ep)
+    _, where = body_positions(f, ep)
+    return {sid: (len(head) + k, col) for sid, (k, col) in where.items()}
+
+
+def _vector(v: VectorDisplay, text: str, line: int, printers: dict, out: dict) -> None:
+    """The functions of a `Vector` display starting on `line`: each element after the header line, its first
+    line indented by the display's padding."""
+    texts = element_texts(v, printers)
+    line += v.header is not None
+    for item, pad, element in zip(v.items, element_pads(v.items, texts), texts):
+        if isinstance(item, Function):
+            out[len(out) + 1] = _shifted(function_positions(item, printers), line, pad)
+        line += element.count("\n") + 1
+
+
+def _shifted(where: dict[int, tuple[int, int]], line: int, pad: int) -> dict[int, tuple[int, int]]:
+    """0-based positions within an item starting on `line` (1-based), its first line indented by `pad`: 1-based
+    positions in the document."""
+    return {sid: (line + k, col + 1 + (pad if k == 0 else 0)) for sid, (k, col) in where.items()}

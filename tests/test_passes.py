@@ -141,3 +141,60 @@ def test_a_pipeline_refuses_input_that_does_not_verify():
                                                                                             f.blocks[-1].last - 1),))
     with pytest.raises(passes.PassError, match="the input IR does not verify"):
         passes.run(broken, ["dce"])
+
+
+# ---------------------------------------------------------------- split-critical-edges
+def _early_exit_swap():
+    """while_swap with an early exit from #1 to the return: critical edges #1 → #2, #1 → #4 and #2 → #4."""
+    from jlir.edit import BBCode
+    f = fn_of("while_swap.ircode-noline.txt")
+    bb = BBCode(f)
+    b1 = bb.blocks[0]
+    c = bb.insert(b1.id, 2, N.Expr("call", (V.GlobalRef(None, "==="), V.SSAValue(1), V.Literal("0", "int"))),
+                  T.TypeName(("Bool",)))
+    bb.insert(b1.id, 3, N.GotoIfNot(c, bb.blocks[3].id))
+    last = bb.blocks[3]
+    last.stmts[-1] = dataclasses_replace(last.stmts[-1], node=N.ReturnNode(V.SSAValue(2)))
+    return bb.to_function()
+
+
+def dataclasses_replace(x, **kw):
+    import dataclasses
+    return dataclasses.replace(x, **kw)
+
+
+SPLIT_EXPECTED = """\
+ 1 ─ %1  = Base.flipsign_int(_2, _2)::Int64
+ │   %2  = Base.flipsign_int(_3, _3)::Int64
+ │   %3  = (%1 === 0)::Bool
+ └──       goto #6 if not %3
+ 2 ─       goto #3
+ 3 ┄ %6  = φ (#2 => %1, #4 => %7)::Int64
+ │   %7  = φ (#2 => %2, #4 => %11)::Int64
+ │   %8  = (%7 === 0)::Bool
+ │   %9  = Base.not_int(%8)::Bool
+ └──       goto #7 if not %9
+ 4 ─ %11 = Base.checked_srem_int(%6, %7)::Int64
+ └──       goto #3
+ 5 ┄       return %2
+ 6 ─       goto #5
+ 7 ─       goto #5"""
+
+
+def test_split_critical_edges_gives_each_critical_edge_a_block_and_renames_phi_edges():
+    """Read against Julia's printing rules: a fall-through edge's block follows its source (#2), a branch's
+    goes after the last block (#6, #7); `┄` marks the blocks that still have several predecessors."""
+    g = passes.run(_early_exit_swap(), ["split-critical-edges"])
+    assert jlir.format(g) == SPLIT_EXPECTED
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.typed.txt")), ids=lambda p: p.name)
+def test_no_critical_edge_is_left_but_those_into_catch_blocks(path):
+    from jlir.ir.cfg import compute_cfg
+    for f in jlir.functions(jlir.parse_file(path)):
+        notes: list = []
+        g = passes.run(f, ["split-critical-edges"], notes=notes)
+        cfg = compute_cfg(g)
+        left = [(b, s) for b, blk in enumerate(cfg.blocks, 1) for s in blk.succs
+                if len(blk.succs) > 1 and len([p for p in cfg.blocks[s - 1].preds if p]) > 1]
+        assert len(left) == len(notes)

@@ -121,6 +121,71 @@ class BBCode:
         self.blocks.insert(k + 1, blk)
         return blk.id
 
+    # ------------------------------------------------------------------ control flow by ID
+    def falls_to(self, blk: BBlock) -> int | None:
+        """The block `blk` falls through to: the one recorded when it was made, else the next in layout."""
+        if blk.id in self.fallthrough:
+            return self.fallthrough[blk.id]
+        k = self.blocks.index(blk)
+        return self.blocks[k + 1].id if k + 1 < len(self.blocks) else None
+
+    def successors(self, blk: BBlock) -> tuple[int, ...]:
+        """Successor block IDs of `blk`, in Julia's order (branch target or catch block first, then fall-through)."""
+        term = blk.terminator()
+        kind = N.flow_kind(term)
+        if kind == "return":
+            return ()
+        if kind == "goto":
+            return (term.label,)
+        nxt = self.falls_to(blk)
+        out = []
+        if kind == "gotoifnot" and term.dest != nxt:
+            out.append(term.dest)
+        elif kind == "enter" and term.catch_dest:
+            out.append(term.catch_dest)
+        if nxt is not None:
+            out.append(nxt)
+        return tuple(out)
+
+    def predecessors(self) -> dict[int, list[int]]:
+        """Block ID → the IDs of the blocks with an edge into it, in layout order (no catch-edge 0)."""
+        preds: dict[int, list[int]] = {blk.id: [] for blk in self.blocks}
+        for blk in self.blocks:
+            for s in self.successors(blk):
+                preds.setdefault(s, []).append(blk.id)
+        return preds
+
+    def catch_blocks(self) -> set[int]:
+        """The IDs of the blocks some `enter` names as its catch block."""
+        return {b.terminator().catch_dest for b in self.blocks
+                if N.flow_kind(b.terminator()) == "enter" and b.terminator().catch_dest}
+
+    def retarget(self, blk: BBlock, old: int, new: int) -> None:
+        """`blk`'s terminator branches to block `new` where it branched to `old`."""
+        term = blk.terminator()
+        if term is not None:
+            blk.stmts[-1] = _retarget(blk.stmts[-1], lambda b: new if b == old else b)
+
+    def rename_phi_edges(self, blk: BBlock, old: int, new) -> None:
+        """In `blk`'s φs, the edge from block `old` comes from `new` instead (a tuple: from each of several)."""
+        news = new if isinstance(new, tuple) else (new,)
+        for k, s in enumerate(blk.stmts):
+            node = s.node
+            if type(node) is N.PhiNode and old in node.edges:
+                edges, values = [], []
+                for e, v in zip(node.edges, node.values):
+                    for x in (news if e == old else (e,)):
+                        edges.append(x)
+                        values.append(v)
+                blk.stmts[k] = replace(s, node=N.PhiNode(tuple(edges), tuple(values)))
+
+    def number(self, block_id: int) -> int:
+        """Julia's number of block `block_id` in the function this BBCode was made from (its position now otherwise)."""
+        n = len(self.source.positional)
+        if n < block_id <= n + len(self.source.blocks):
+            return block_id - n
+        return self.blocks.index(self.block(block_id)) + 1
+
     # ------------------------------------------------------------------ back to numbers
     def to_function(self) -> Function:
         """The function with IDs turned back into Julia's numbers (a placeholder `nothing` in an empty block)."""

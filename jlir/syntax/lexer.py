@@ -229,23 +229,32 @@ def _refine(kind: str, value: str, prev, text: str, pos: int, expecting_operand:
     return _PUNCT[value]
 
 
+# (first character can start an identifier, an operand is expected) → (regex match, token type per group)
+_MATCHERS = {(True, True): (_IDENT_OPERAND_RX.match, _IDENT_OPERAND_TYPES),
+             (True, False): (_IDENT_OPERATOR_RX.match, _IDENT_OPERATOR_TYPES),
+             (False, True): (_OPERAND_RX.match, _OPERAND_TYPES),
+             (False, False): (_OPERATOR_RX.match, _OPERATOR_TYPES)}
+
+
 def tokenize(text: str, end: bool = False) -> list[Token]:
     """Lark tokens for one statement body or type; `end`: finish with Lark's `$END` token."""
     out = []
     push = out.append
     pos, n = 0, len(text)
     prev = None
-    operand_rx, operator_rx = _OPERAND_RX.match, _OPERATOR_RX.match
-    ident_operand_rx, ident_operator_rx, ident_first = _IDENT_OPERAND_RX.match, _IDENT_OPERATOR_RX.match, _IDENT_FIRST
-    punct_only = _PUNCT_ONLY
+    matchers, ident_first, punct_only = _MATCHERS, _IDENT_FIRST, _PUNCT_ONLY
     while pos < n:
         expecting_operand = prev not in _OPERAND_END
         c = text[pos]
         kind = punct_only.get(c)
         if kind is None and c == "(" and (expecting_operand or not text.startswith("(generic", pos)):
             kind = "LPAR"
-        if kind is not None:  # one character, one token: no regex needed
-            push(_token(kind, c, pos))
+        if kind is not None:  # one character, one token: no regex needed (and no call: this is the hot path)
+            t = _new_token(Token, c)
+            t.type = kind
+            t.value = c
+            t.start_pos = pos
+            push(t)
             pos += 1
             prev = kind
             continue
@@ -255,12 +264,8 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
                 pos += 1
             kind = "WS"
         else:
-            if c in ident_first:
-                m = (ident_operand_rx if expecting_operand else ident_operator_rx)(text, pos)
-                types = _IDENT_OPERAND_TYPES if expecting_operand else _IDENT_OPERATOR_TYPES
-            else:
-                m = (operand_rx if expecting_operand else operator_rx)(text, pos)
-                types = _OPERAND_TYPES if expecting_operand else _OPERATOR_TYPES
+            match, types = matchers[c in ident_first, expecting_operand]
+            m = match(text, pos)
             if m is None:
                 raise LexError(text, pos)
             kind = types[m.lastindex]
@@ -279,8 +284,7 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
             if end_at < 0 or not text.startswith(")", end_at + 1):
                 raise LexError(text, start)
             push(_token("QN_CONTENT", text[pos:end_at], start))  # the content, read by `parse_shown`
-            pos = end_at + 2
-            prev = "RPAR"
+            pos, prev = end_at + 2, "RPAR"
             continue
         if kind in _REFINED:
             kind = _refine(kind, value, prev, text, pos, expecting_operand)

@@ -198,3 +198,32 @@ def test_no_critical_edge_is_left_but_those_into_catch_blocks(path):
         left = [(b, s) for b, blk in enumerate(cfg.blocks, 1) for s in blk.succs
                 if len(blk.succs) > 1 and len([p for p in cfg.blocks[s - 1].preds if p]) > 1]
         assert len(left) == len(notes)
+
+
+# ---------------------------------------------------------------- simplify-cfg
+def test_simplify_cfg_undoes_split_critical_edges():
+    g = _early_exit_swap()
+    split = passes.run(g, ["split-critical-edges"])
+    assert len(split.blocks) == len(g.blocks) + 3
+    assert jlir.format(passes.run(split, ["simplify-cfg"])) == jlir.format(g)
+
+
+TRY_CATCH_SIMPLIFIED = (ROOT / "tests" / "data" / "try_catch.simplify-cfg.txt")
+
+
+def test_simplify_cfg_merges_straight_line_blocks_and_keeps_try_catch_structure():
+    """Read by hand against the input (`try_catch.ircode-noline.txt`): blocks 1+2, 3+4, 5+6, 7+8, 9+10, 11+12
+    merge; each `enter` still ends its block and names a catch block starting with its φᶜ and `leave 1`, which
+    keeps its `┄` (Julia's extra catch edge); φ edges name the merged blocks."""
+    f = fn_of("try_catch.ircode-noline.txt")
+    g = passes.run(f, ["simplify-cfg"])
+    assert jlir.format(g) == TRY_CATCH_SIMPLIFIED.read_text(encoding="utf-8")
+    assert len(g.blocks) == 9
+
+
+def test_simplify_cfg_turns_a_branch_with_equal_sides_into_a_fall_through():
+    f = fn_of("while_swap.ircode-noline.txt")
+    ir = IRCode(f)
+    ir.set_terminator(2, N.GotoIfNot(V.SSAValue(6), 3))   # both sides now go to #3
+    g = passes.run(ir.compact(), ["simplify-cfg"])
+    assert not any(type(s.node) is N.GotoIfNot for s in g.positional)

@@ -25,10 +25,11 @@ RANKS = {
     "jlir.syntax": 3, "jlir.analysis": 3,
     "jlir": 4,
     "jlir.edit": 5,
-    "jlir.passes": 6,
-    "jlir.interp": 7, "jlir.export": 7, "jlir.compare": 7,
-    "jlir.live": 8,
-    "jlir.cli": 9, "jlir.__main__": 10,
+    "jlir.ssa": 6,
+    "jlir.passes": 7,
+    "jlir.interp": 8, "jlir.export": 8, "jlir.compare": 8,
+    "jlir.live": 9,
+    "jlir.cli": 10, "jlir.__main__": 11,
 }
 
 

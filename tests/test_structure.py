@@ -29,7 +29,8 @@ RANKS = {
     "jlir.passes": 7,
     "jlir.interp": 8, "jlir.export": 8, "jlir.compare": 8,
     "jlir.live": 9,
-    "jlir.cli": 10, "jlir.__main__": 11,
+    "jlir.snapshot": 10,
+    "jlir.cli": 11, "jlir.__main__": 12,
 }
 
 

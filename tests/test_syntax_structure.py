@@ -17,7 +17,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
-from jlir.syntax import driver, shown, statements, templates
+from jlir.syntax import body, driver, shown, statements, templates
 from jlir.syntax.context import Context, Source
 from jlir.syntax.grammar import BodyError, StatementParser
 from jlir.syntax.tables import lark_parser
@@ -186,3 +186,31 @@ def test_only_the_document_scanner_knows_the_document_reader():
             if isinstance(fn, ast.FunctionDef):
                 names = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
                 assert not names & {"reader", "doc"}, f"{path.name}: {fn.name} takes the reader object"
+
+
+# ---------------------------------------------------------------- the one-pass reading is only a shortcut
+
+def test_the_one_regex_pass_reads_every_fixture_as_the_line_by_line_reading_does(monkeypatch):
+    paths = ir_fixture_files() + sorted(CORPUS.glob("*.txt"))
+    texts = [(p.name, p.read_text(encoding="utf-8")) for p in paths]
+    fast = {}
+    for name, text in texts:
+        try:
+            fast[name] = jlir.parse(text, name)
+        except jlir.ParseError as e:
+            fast[name] = e.render()
+    real = body.split_statement_lines
+    taken = []
+
+    def line_by_line(source, dump, plain=True):
+        taken.append(plain and dump.gutter is None and dump.left is None and dump.first == dump.start)
+        return real(source, dump, plain=False)
+
+    monkeypatch.setattr(body, "split_statement_lines", line_by_line)
+    for name, text in texts:
+        try:
+            slow = jlir.parse(text, name)
+        except jlir.ParseError as e:
+            slow = e.render()
+        assert slow == fast[name], name
+    assert sum(taken) > 300  # the dumps that could take the one-pass reading (426 of them when written)

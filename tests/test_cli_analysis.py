@@ -176,17 +176,16 @@ def test_verify_broken_ir_exits_1_with_one_message_per_problem(capsys, tmp_path)
     path = _broken(tmp_path)
     status, out, err = run(capsys, "verify", path)
     assert status == 1 and err == ""
-    messages = [line for line in out.splitlines() if line.startswith(str(path))]
+    messages = [line for line in out.splitlines() if line.startswith(str(path))]  # one per problem
     assert len(messages) == 2
     assert "uses %5, defined in #3, which does not dominate #1 [use-before-def]" in messages[0]
     assert "uses %9, but no statement defines it" in messages[1]
-    try:
-        import jlir.printer.positions  # noqa: F401
-    except ImportError:
-        pytest.skip("jlir.printer.positions is not there: messages name the function, not the line")
-    lines = out.splitlines()
-    assert lines[0].startswith(f"{path}:2:") and lines[1] == "  " + path.read_text().splitlines()[1]
-    assert lines[2].strip() == "^"
+    lines, source = out.splitlines(), path.read_text().splitlines()
+    # line 2 of the file, the caret under the statement's text after `%2 = `
+    assert lines[0].startswith(f"{path}:2:12: error: ") and lines[1] == "  " + source[1]
+    assert lines[2] == "  " + " " * source[1].index("Base.or_int") + "^"
+    assert lines[3].startswith(f"{path}:4:12: error: ") and lines[4] == "  " + source[3]
+    assert lines[5] == "  " + " " * source[3].index("return %9") + "^"
 
 
 # ---------------------------------------------------------------- analyze
@@ -243,3 +242,14 @@ def _on_a_terminal(args: list[str], env: dict) -> str:
     proc.wait(timeout=120)
     os.close(master)
     return b"".join(chunks).decode()
+
+
+def test_verify_is_never_located_at_text_the_printer_would_not_put_there(capsys, tmp_path):
+    """Two blanks after `%2 =`: jlir reads the line, but its statement text starts one column later than where
+    the printer puts it, so that message names the function instead; the other problem is still located."""
+    path = tmp_path / "respaced.txt"
+    path.write_text(_broken(tmp_path).read_text().replace("%2 = Base", "%2 =  Base", 1))
+    status, out, _ = run(capsys, "verify", path)
+    lines = out.splitlines()
+    assert status == 1 and lines[0].startswith(f"{path}: error: function 1: %2 in #1")
+    assert lines[1].startswith(f"{path}:4:12: error: ") and lines[3].endswith("^")

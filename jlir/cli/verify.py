@@ -1,12 +1,16 @@
 """`jlir verify FILE…`: check Julia's IR invariants; exit 0 when every function is valid, 1 when any has an
 error, 2 for unreadable input.  Each problem is one located message, rendered like a parse error:
-`file:line:column: error: message`, the statement's line, a caret under the statement.
+`file:line:column: error: message`, the statement's line, a caret under the statement.  Positions come from
+the printer (`jlir.printer.positions`): a dump prints back byte for byte, so where the printer puts a
+statement is where the file has it.
 """
 from __future__ import annotations
 
+import jlir
 from jlir import analysis as A
 from jlir.cli.output import EXIT_FAILED, EXIT_OK
 from jlir.cli.units import Unit, add_inputs, run_each
+from jlir.printer.positions import statement_lines
 from jlir.syntax.errors import ParseError
 
 
@@ -18,37 +22,28 @@ def register(sub) -> None:
     sp.set_defaults(func=run)
 
 
-def locate(unit: Unit, stmt: int | None):
-    """`(line, column, text)` of statement `stmt` of `unit` in its file (1-based), or None when unknown."""
-    if stmt is None:
-        return None
-    lines = statement_lines(unit)
-    return None if lines is None else lines.get(stmt)
+def positions(unit: Unit) -> dict[int, tuple[int, int]]:
+    """Statement → `(line, column)` in the unit's file, where the printer puts it, kept only where the file
+    shows the very text the printer would there: a file that does not print back exactly (hand-edited,
+    re-spaced) gets no position rather than a wrong one."""
+    printed = jlir.format(unit.document).split("\n")
+    lines = unit.text.split("\n")
+    if len(printed) != len(lines):
+        return {}
+    return {sid: (line, col) for sid, (line, col) in statement_lines(unit.document).get(unit.index, {}).items()
+            if printed[line - 1][col - 1:] == lines[line - 1][col - 1:]}
 
 
-def statement_lines(unit: Unit):
-    """Statement number → `(line, column, line text)` for the unit's function, from `jlir.printer.positions`."""
-    try:
-        from jlir.printer.positions import statement_lines as positions
-    except ImportError:
-        return None
-    table = positions(unit.document)
-    found = table.get(unit.index) if isinstance(table, dict) else table[unit.index - 1]
-    if found is None:
-        return None
-    text_lines = unit.text.split("\n")
-    return {sid: (line, col, text_lines[line - 1] if 0 < line <= len(text_lines) else "")
-            for sid, (line, col) in found.items()}
-
-
-def render(unit: Unit, d) -> str:
-    """One diagnostic as a compiler prints it: located when its statement can be found in the file."""
-    where = locate(unit, d.stmt)
-    if where is None:
+def render(unit: Unit, d, where: dict[int, tuple[int, int]], lines: list[str]) -> str:
+    """One diagnostic as a compiler prints it: located when its statement is found in the file, else named by
+    function (a problem of a whole block has no statement)."""
+    at = where.get(d.stmt) if d.stmt is not None else None
+    if at is None:
         return f"{unit.source}: {d.severity}: function {unit.index}: {d.message} [{d.kind}]"
-    line, col, shown = where
+    line, col = at
     # the parse error's layout (location, the line with control characters made visible, a caret)
-    text = ParseError(f"{d.message} [{d.kind}]", file=unit.source, line=line, column=col, text=shown).render()
+    text = ParseError(f"{d.message} [{d.kind}]", file=unit.source, line=line, column=col,
+                      text=lines[line - 1]).render()
     head, _, rest = text.partition(": error: ")
     return f"{head}: {d.severity}: {rest}"
 
@@ -59,5 +54,6 @@ def run(args) -> int:
         if not problems:
             return "", EXIT_OK
         failed = any(d.severity == "error" for d in problems)
-        return "".join(render(unit, d) + "\n" for d in problems), EXIT_FAILED if failed else EXIT_OK
+        where, lines = positions(unit), unit.text.split("\n")
+        return "".join(render(unit, d, where, lines) + "\n" for d in problems), EXIT_FAILED if failed else EXIT_OK
     return run_each(args, "verifying", answer, "located")

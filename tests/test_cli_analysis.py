@@ -201,6 +201,14 @@ def test_analyze_json_report(capsys):
     assert json.loads(out)["stability"]["severity"] == "red"
 
 
+def test_analyze_includes_the_verifiers_problems(capsys, tmp_path):
+    status, out, _ = run(capsys, "analyze", _broken(tmp_path), "--json")
+    problems = json.loads(out)["problems"]
+    assert status == 0 and [(p["stmt"], p["kind"]) for p in problems] == [(2, "use-before-def"), (4, "ssa-out-of-range")]
+    _, out, _ = run(capsys, "analyze", _broken(tmp_path))
+    assert "verifier: 2 problem(s)\n  error: %2 in #1" in out
+
+
 def test_analyze_reports_unreachable_code(capsys, tmp_path):
     """Corpus 0010 with its conditional branch made unconditional: block #2 can no longer be reached."""
     path = tmp_path / "dead.txt"

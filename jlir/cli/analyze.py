@@ -51,7 +51,8 @@ def facts(fn) -> dict:
                      "values_live_across_blocks": len(set().union(*lv.live_in)) if sizes else 0},
         "calls": calls(fn),
         "stability": A.stability(fn).to_json(),
-        "problems": [str(d) for d in A.verify(fn)],
+        "problems": [{"stmt": d.stmt, "block": d.block, "kind": d.kind, "severity": d.severity,
+                      "message": d.message} for d in A.verify(fn)],
     }
 
 
@@ -88,7 +89,7 @@ def text(fn, color: bool) -> str:
     kinds = ", ".join(f"{n} {k}" for k, n in c["by_kind"].items()) or "none"
     out.append(f"calls: {kinds}; {c['dynamic']} dynamic")
     out.append(f"verifier: {len(f['problems'])} problem(s)" if f["problems"] else "verifier: valid")
-    out.extend(f"  {p}" for p in f["problems"])
+    out.extend(f"  {p['severity']}: {p['message']} [{p['kind']}]" for p in f["problems"])
     return "\n".join(out) + "\n" + render_text(A.stability(fn), color)
 
 

@@ -9,6 +9,7 @@ left with one edge in a block with one predecessor fold into their value.
 """
 from __future__ import annotations
 
+from jlir.analysis.defuse import flow_cfg
 from jlir.analysis.graph import reachable_blocks
 from jlir.edit import IRCode
 from jlir.ir import values as V
@@ -26,8 +27,9 @@ def compacted(fn: Function) -> Function:
 @register("dce", "delete unreachable blocks and statements whose value nothing live uses (pure ones only)")
 def dce(fn: Function, notes: list | None = None) -> Function:
     """A new Function without dead code (`fn` is unchanged)."""
-    ir = IRCode(compacted(fn))
-    cfg = ir.cfg()
+    fn = compacted(fn)
+    ir = IRCode(fn)
+    cfg = flow_cfg(fn)   # an `enter` followed by statements Julia inserted after it still reaches its catch block
     live_blocks = reachable_blocks(cfg)
     dead = set(range(1, len(cfg.blocks) + 1)) - set(live_blocks)
     if dead:

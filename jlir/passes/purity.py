@@ -3,8 +3,10 @@
 A statement is removable when it has no side effect and cannot throw (Julia's
 `stmt_effect_free`).  Julia decides that with its type lattice; jlir has the
 printed IR only, so it is conservative: a node is pure by its class's `PURE`
-trait (φ, φᶜ, π, plain values; never a `GlobalRef`, which throws when
-undefined), and a call is pure only when its callee is one of the builtins
+trait (φ, φᶜ, π, plain values; a `GlobalRef`, which throws when undefined,
+only when inference gave it a type other than `Any`, which up to Julia 1.8 it
+does for constant bindings alone: 1.9's typed globals can be typed and still
+unassigned, a case this rule would miss), and a call is pure only when its callee is one of the builtins
 and intrinsics below, which neither write memory nor throw on the
 well-typed arguments of inferred IR.  Everything else (`invoke`, generic
 calls, `new`, `getfield`, division, memory access, `foreigncall`, …) is kept.
@@ -35,6 +37,7 @@ PURE_BUILTINS = frozenset({"===", "tuple", "typeof", "ifelse"})
 # The modules a callee may be printed under and still be the builtin or intrinsic itself.
 _HOME = frozenset({None, ("Base",), ("Core",), ("Core", "Intrinsics"), ("Base", "Intrinsics")})
 BOTTOM = T.TypeApply(T.TypeName(("Union",)), ())
+ANY = T.TypeName(("Any",))
 
 
 def callee_name(callee) -> tuple[tuple[str, ...] | None, str] | None:
@@ -66,4 +69,6 @@ def is_removable(stmt) -> bool:
         return False
     if type(node) is N.Expr:
         return is_pure_call(node)
+    if type(node) is V.GlobalRef:
+        return stmt.type is not None and stmt.type != ANY  # inferred: a constant binding (see the module docstring)
     return bool(getattr(type(node), "PURE", False))

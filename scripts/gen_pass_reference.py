@@ -1,11 +1,14 @@
-"""Julia's own `compact!` of every fixture case's IRCode: the reference `tests/test_edit.py` checks jlir's `compact` against.
+"""Julia's own passes on every fixture case: the references jlir's `compact` and `dce` are checked against.
 
-    python3 scripts/gen_compact_reference.py [--julia PATH]
+    python3 scripts/gen_pass_reference.py [--julia PATH]
 
-Writes `fixtures/reference-<version>/compact/<case>.txt` (what Julia prints for
-`compact!(ir)`, `ir` being the case's `ircode-noline` IRCode), in one Julia run
-that loads the cases in rank order exactly as `scripts/regen_fixtures.py` does,
-so closure names match the fixtures.  The folder is replaced atomically.
+Writes, under `fixtures/reference-<version>/` (see `scripts/gen_pass_reference.jl`):
+`compact/<case>.txt` (Julia's print of `compact!(ir)`, `ir` being the case's
+`ircode-noline` IRCode), `before-adce/<case>.txt` (the IRCode 1.5's `run_passes`
+hands to `adce_pass!`) and `adce/<case>.txt` (`compact!(adce_pass!(…))` of it),
+in one Julia run that loads the cases in rank order exactly as
+`scripts/regen_fixtures.py` does, so closure names match the fixtures.  The
+folder is replaced atomically.
 """
 from __future__ import annotations
 
@@ -32,19 +35,18 @@ def main(argv=None) -> int:
     manifest = json.loads((ROOT / f"fixtures/julia-{version}/MANIFEST.json").read_text())
     cases = sorted(manifest["cases"].items(), key=lambda kv: kv[1]["rank"])
     specs = [f"{name}={c['rank']}={ROOT / c['file']}" for name, c in cases]
-    final = ROOT / f"fixtures/reference-{version}/compact"
-    final.parent.mkdir(parents=True, exist_ok=True)
+    final = ROOT / f"fixtures/reference-{version}"
     with tempfile.TemporaryDirectory(dir=final.parent) as tmp:
-        work = Path(tmp) / "compact"
+        work = Path(tmp) / final.name
         work.mkdir()
-        subprocess.run([*julia, "--startup-file=no", str(ROOT / "scripts/gen_compact_reference.jl"), str(work), *specs],
+        subprocess.run([*julia, "--startup-file=no", str(ROOT / "scripts/gen_pass_reference.jl"), str(work), *specs],
                        check=True, cwd=ROOT)
-        old = final.with_name("compact.old")
+        old = final.with_name(final.name + ".old")
         if final.exists():
             final.rename(old)
         work.rename(final)
         shutil.rmtree(old, ignore_errors=True)
-    print(f"gen_compact_reference: {len(cases)} cases → {final.relative_to(ROOT)}")
+    print(f"gen_pass_reference: {len(cases)} cases → {final.relative_to(ROOT)}")
     return 0
 
 

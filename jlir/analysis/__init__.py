@@ -80,13 +80,14 @@ def def_use(fn):
 def liveness(fn):
     """Live-in and live-out SSA values per block (`jlir.analysis.liveness.liveness`)."""
     from jlir.analysis.liveness import liveness as compute
-    return memoised(fn, "liveness", lambda: compute(fn, cfg(fn), def_use(fn)))
+    # (the flow CFG of `def_use`'s own layout, not Julia's: 1.5 CodeInfo's `$(Expr(:unreachable))` ends a path)
+    return memoised(fn, "liveness", lambda: compute(fn, None, def_use(fn)))
 
 
 def slot_liveness(fn):
     """Live-in and live-out slots per block, for lowered code (`jlir.analysis.liveness.slot_liveness`)."""
     from jlir.analysis.liveness import slot_liveness as compute
-    return memoised(fn, "slot_liveness", lambda: compute(fn, cfg(fn)))
+    return memoised(fn, "slot_liveness", lambda: compute(fn))
 
 
 def verify(fn) -> list:

@@ -109,7 +109,9 @@ class ExprPrinter:
 
     def ssa_column(self, sid: int, width: int) -> str:
         """`jlir.geometry.rails.ssa_column` (`%sid = ` padded to `width` digits), memoised per width."""
-        cols = self.ssa_columns(width)
+        cols = self._ssa_columns.get(width)
+        if cols is None:
+            cols = self._ssa_columns[width] = {}
         text = cols.get(sid)
         if text is None:
             text = cols[sid] = rails.ssa_column(sid, width)

@@ -23,7 +23,8 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
-    return "\n".join(head + body_lines(f, ep) + tail)
+    lines = body_lines(f, ep)
+    return "\n".join(head + lines + tail if head or tail else lines)
 
 
 def function_printer(f: Function, printers: dict | None) -> ExprPrinter:

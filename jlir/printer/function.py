@@ -7,7 +7,7 @@ the style; the original text is never consulted.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from jlir.geometry import rails
 from jlir.ir.cfg import compute_cfg
@@ -79,34 +79,27 @@ def escapes_with_line_info(f: Function) -> bool:
     return bool(f.linetable) or f.screen is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Rails:
+class Rails(NamedTuple):
     """The rail texts of one function: each block's first line by its positional statement, `mid` inside a
-    block, `last` on a block's last line (`lasts`: those statements)."""
+    block, `last` on a block's last line (`lasts`: those statements).  (Named tuples, not frozen dataclasses:
+    one of each per printed function, and a tuple is built several times faster.)"""
     start: dict
     lasts: frozenset
     mid: str
     last: str
 
 
-@dataclass(frozen=True, slots=True)
-class Columns:
+class Columns(NamedTuple):
     """What stands left of the rail: the line-number (or cost) column padded to `width`, a tool's column
     (`code_escapes`), location lines and the inline indent after the rail (`debuginfo=:source`), the gutter."""
     with_numbers: bool
     numbers: list
     width: int
     tool: list | None
-    located: bool
     loc_before: dict
     indents: dict
     loc_close: list
     painter: GutterPainter | None
-
-    @property
-    def plain(self) -> bool:
-        """Nothing but rail, SSA column and text on each line."""
-        return not self.with_numbers and self.tool is None and self.painter is None and not self.located
 
 
 def function_rails(f: Function, ep: ExprPrinter) -> Rails:
@@ -117,6 +110,14 @@ def function_rails(f: Function, ep: ExprPrinter) -> Rails:
     preds = [b.preds for b in compute_cfg(f, branch_edges=branch_edges).blocks]
     start = {b.first: ep.start_rail(i, W, len(preds[i - 1]) > 1) for i, b in enumerate(blocks, 1)}
     return Rails(start, frozenset(b.last for b in blocks), rails.mid_rail(W), rails.end_rail(W))
+
+
+def prints_plain(f: Function) -> bool:
+    """Whether `f` prints nothing left of its rail (no line-number, cost or tool column, location lines or gutter):
+    decided without building the columns (the common print)."""
+    if f.form is Form.IRCODE or f.style.codeinfo_line_column or f.costs is not None or f.escapes is not None:
+        return False
+    return f.screen is None and not location_printing(f)
 
 
 def function_columns(f: Function) -> Columns:
@@ -135,7 +136,7 @@ def function_columns(f: Function) -> Columns:
     # debuginfo=:source CodeInfo: location lines between statements, inline indent after the rail
     located = f.form is not Form.IRCODE and not with_column and location_printing(f)
     loc_before, indents, loc_close = location_layout(f, rails.rail_width(len(f.blocks))) if located else ({}, {}, [])
-    return Columns(with_column, numbers, width, tool, located, loc_before, indents, loc_close, gutter_painter(f))
+    return Columns(with_column, numbers, width, tool, loc_before, indents, loc_close, gutter_painter(f))
 
 
 def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
@@ -158,11 +159,11 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
         used.update(e[1])
     L = rails.ssa_width(used)
     r = function_rails(f, ep)
-    cols = function_columns(f)
     warntype = f.form is Form.WARNTYPE
     pending = not all(s.new_id is None for s in f.stmts)
-    if cols.plain and not pending:
+    if not pending and prints_plain(f):
         return _plain_lines(entries, r, used, L, warntype, ep, where)
+    cols = function_columns(f)
     if not pending:  # no pending nodes: one line per statement, each final
         rows = [(idx, 0, e, True) for idx, e in enumerate(entries, 1)]
     else:

@@ -36,6 +36,8 @@ def _bounds_error(a, i):
 
 def _field_index(x, name) -> int:
     """The 0-based index of field `name` (a Symbol or a 1-based Int) of struct or tuple `x`."""
+    if type(x) is not JStruct and type(x) is not tuple:
+        raise NotInterpretable(f"the fields of a {typeof(x)}")
     if type(name) is int:
         n = len(x.fields) if type(x) is JStruct else len(x)
         if not 1 <= name <= n:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jlir.interp import calls, hints
-from jlir.interp.constants import global_constant, literal, shown_constant, type_text
+from jlir.interp.constants import global_constant, literal, literal_int, shown_constant, type_text
 from jlir.interp.slots import SlotMap
 from jlir.interp.values import UNDEF, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
@@ -104,13 +104,16 @@ class _Builder:
                 return self.const(("global", v.name), global_constant(v.name, None, calls.FUNCTION_NAMES))
             r, check = self.slot_reg(v)
             if check:
-                pre.append(_check_defined(r, v.name or f"_{v.id}", i))
+                # a named slot read before assignment is Julia's UndefVarError, unless it may be an argument the
+                # caller did not place (no argnames): then it is refused, not reported as an error of the code
+                certain = self.slots.argnames is not None or v.id is not None or self.slots.nargs == 0
+                pre.append(_check_defined(r, v.name or f"_{v.id}", i, certain))
             return r
         if cls is V.Argument:
             return self.argument_reg(v.n)
         if cls is V.Literal:
             if hint is not None and hints.is_ambiguous(v) and hint != "Int64":
-                return self.const((v, hint), hints.coerce(literal(v), hint))
+                return self.const((v, hint), hints.coerce(literal_int(v), hint))
             return self.const(v, literal(v))
         if cls is V.GlobalRef:
             name = f"{v.module}.{v.name}" if v.module else v.name
@@ -164,9 +167,11 @@ def _foreign_name(e: N.Expr) -> str:
     return getattr(inner, "name", None) or getattr(inner, "text", "?")
 
 
-def _check_defined(r: int, name: str, i: int):
+def _check_defined(r: int, name: str, i: int, certain: bool = True):
     def op(regs, _at=i):
         if regs[r] is UNDEF:
+            if not certain:
+                raise NotInterpretable(f"`{name}` is read before any assignment: an argument? pass argnames")
             raise JuliaException("UndefVarError", f"{name} not defined")
     return op
 

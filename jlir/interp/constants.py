@@ -105,8 +105,21 @@ def _float_literal(text: str):
     return float(text)
 
 
+def literal_int(lit: V.Literal) -> int:
+    """The mathematical value of an integer literal (whatever type its spelling gives it)."""
+    v = literal(lit)
+    return v if type(v) is int else v.value
+
+
 def literal(lit: V.Literal):
     """The Julia value a printed literal stands for."""
+    try:
+        return _literal(lit)
+    except (ValueError, OverflowError):
+        raise NotInterpretable(f"the literal {lit.text}") from None
+
+
+def _literal(lit: V.Literal):
     kind = lit.kind
     if kind == "int":
         return _int_literal(lit.text)

@@ -53,5 +53,6 @@ def coerce_like(fn, literal_positions: tuple):
                 break
         if t is None or t in ("Int64", "Char"):
             return fn(rt, *args)
-        return fn(rt, *[coerce(a, t) if k in literal_positions else a for k, a in enumerate(args)])
+        return fn(rt, *[coerce(a if type(a) is int else a.value, t) if k in literal_positions else a
+                        for k, a in enumerate(args)])
     return g

@@ -34,12 +34,13 @@ class Result:
 class Context:
     """What a run shares across its frames: the exception stack, the provider, the step count, compiled callees."""
 
-    def __init__(self, provider, max_depth: int):
+    def __init__(self, provider, max_depth: int, max_steps: int | None = None):
         self.exceptions: list = []
         self.provider = provider
         self.steps = 0
         self.depth = 0
         self.max_depth = max_depth
+        self.max_steps = max_steps
         self.compiled: dict = {}
 
     def call(self, callee: str, arg_types, args: list):
@@ -67,10 +68,10 @@ def execute(code, args: list, ctx: Context):
     for r, k in code.args:
         if k == -1:
             regs[r] = JFunction(code.name or "#self#")
-        elif k < len(args):
+        elif 0 <= k < len(args):
             regs[r] = args[k]
         else:
-            raise NotInterpretable(f"the function reads argument {k + 1} but was given {len(args)}")
+            raise NotInterpretable(f"the function reads argument slot {k + 2} but was given {len(args)} argument(s)")
     handlers: list = []
     regs[code.handlers] = handlers
     regs[code.ctx] = ctx
@@ -83,10 +84,13 @@ def execute(code, args: list, ctx: Context):
 
 def _loop(blocks, regs, handlers, ctx, pops: bool):
     b, pred, steps = 1, 0, 0
+    limit = float("inf") if ctx.max_steps is None else ctx.max_steps - ctx.steps
     try:
         while True:
             blk = blocks[b]
             steps += blk.nstmts
+            if steps > limit:
+                raise NotInterpretable(f"more than {ctx.max_steps} steps (raise max_steps)")
             try:
                 if blk.phis is not None:
                     move = blk.phis.get(pred)
@@ -137,14 +141,16 @@ def _compiled(fn, nargs: int, argnames):
     return hit[1]
 
 
-def run(fn, args=(), provider=None, *, argnames=None, max_depth: int = 200) -> Result:
+def run(fn, args=(), provider=None, *, argnames=None, max_depth: int = 200, max_steps: int | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
-    argument slots by name only.  Raises `NotInterpretable` for what the interpreter cannot run.
+    argument slots by name only.  `max_depth` bounds the calls, `max_steps` the statements run (checked per
+    block, per frame: a run stops at that many statements, give or take its callees' last blocks).
+    Raises `NotInterpretable` for what the interpreter cannot run, or runs past those limits.
     """
     values = [normalize(a) for a in args]
-    ctx = Context(provider, max_depth)
+    ctx = Context(provider, max_depth, max_steps)
     code = _compiled(fn, len(values), argnames)
     try:
         v = execute(code, values, ctx)

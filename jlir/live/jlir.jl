@@ -24,6 +24,10 @@
 #                      compiler's own construct_domtree, as JSON {"idoms": [...]}
 #                      (1-based blocks; 0 for the entry and unreachable blocks)
 #   costs              Base.print_statement_costs(io, f, T), where it exists (1.7+)
+#   ssa                the IRCode of Julia's SSA construction: 1.5's `run_passes` first
+#                      steps (`convert_to_ircode`, `slot2reg`, then its `compact!`) on the
+#                      inferred, unoptimized CodeInfo, before inlining, line info stripped;
+#                      1.5 only (the compiler internals it calls), see `ssa_ircode`
 # Forms that are values (displayed at the REPL) are `show(io, MIME"text/plain"(), x)`
 # plus the one "\n" the REPL's display appends; warntype and costs print straight
 # to io and are exactly what they print.  The IOContext mirrors the REPL's:
@@ -95,11 +99,15 @@ const CC = isdefined(Base, :Compiler) && getfield(Base, :Compiler) isa Module ? 
 const HAS_CODE_IRCODE = isdefined(Base, :code_ircode)        # 1.9+
 const HAS_INFLATE_IR = isdefined(CC, :inflate_ir)
 const HAS_COSTS = isdefined(Base, :print_statement_costs)  # 1.7+
+# The 1.5 compiler internals the SSA reference and the `ssa` form call (see `ssa_reference_json`).
+const HAS_SSA_REFERENCE = all(n -> isdefined(CC, n),
+    (:convert_to_ircode, :scan_slot_def_use, :compute_live_ins, :idf, :BlockLiveness, :verify_ir,
+     :InferenceState, :InferenceResult, :OptimizationState, :construct_domtree))
 
 const ALL_FORMS = [
     "typed", "typed-unoptimized", "typed-source", "typed-vector",
     "lowered", "lowered-source", "warntype",
-    "ircode", "ircode-noline", "cfg", "domtree", "costs",
+    "ircode", "ircode-noline", "cfg", "domtree", "costs", "ssa",
 ]
 
 "Whether this Julia can print `form`."
@@ -107,6 +115,7 @@ function has_form(form::AbstractString)
     form in ("ircode", "cfg", "domtree") && return HAS_CODE_IRCODE || HAS_INFLATE_IR
     form == "ircode-noline" && return HAS_INFLATE_IR
     form == "costs" && return HAS_COSTS
+    form == "ssa" && return HAS_SSA_REFERENCE
     return form in ALL_FORMS
 end
 
@@ -130,6 +139,7 @@ const FORM_COMMANDS = Dict(
     "cfg" => "($IRCODE_COMMAND).cfg",
     "domtree" => "$CC.construct_domtree(($IRCODE_COMMAND).cfg) immediate dominators, as JSON",
     "costs" => "Base.print_statement_costs(io, {f}, {T})",
+    "ssa" => "$CC.compact!($CC.slot2reg($CC.convert_to_ircode(…))) of the inferred unoptimized CodeInfo of {f}, {T} (JlirLive.ssa_ircode)",
 )
 
 # ------------------------------------------------------------------ target
@@ -253,9 +263,6 @@ end
 # first steps of 1.5's `run_passes` on the inferred, unoptimized CodeInfo
 # (`convert_to_ircode`, then what `slot2reg`/`construct_ssa!` compute before
 # inserting φ nodes).  It calls compiler internals that exist in 1.5 only.
-const HAS_SSA_REFERENCE = all(n -> isdefined(CC, n),
-    (:convert_to_ircode, :scan_slot_def_use, :compute_live_ins, :idf, :BlockLiveness, :verify_ir,
-     :InferenceState, :InferenceResult, :OptimizationState, :construct_domtree))
 
 "A JSON string literal of `s`."
 function json_string(s::AbstractString)
@@ -309,14 +316,7 @@ blocks `construct_ssa!` adds for PhiC nodes), the live-in blocks, the φ blocks
 `idf`'s unpruned iterated dominance frontier of the same defs.
 """
 function ssa_reference_json(mi::Core.MethodInstance)
-    HAS_SSA_REFERENCE || error("Julia $VERSION lacks the 1.5 compiler internals the SSA reference needs")
-    frame = CC.InferenceState(CC.InferenceResult(mi), false, CC.Params(Base.get_world_counter()))
-    frame === nothing && error("no code to infer for $(mi.specTypes)")
-    CC.typeinf(frame) || error("inference did not finish for $(mi.specTypes)")
-    opt = CC.OptimizationState(frame)
-    ci = opt.src
-    nargs = Int(opt.nargs) - 1
-    ir = CC.convert_to_ircode(ci, CC.copy_exprargs(ci.code), false, nargs, opt)
+    ci, ir, nargs, opt = pre_ssa_ircode(mi)
     cfg = ir.cfg
     domtree = CC.construct_domtree(cfg)
     catch_blocks = Int[CC.block_for_inst(cfg, stmt.args[1]) for stmt in ir.stmts if isexpr(stmt, :enter)]
@@ -336,6 +336,40 @@ function ssa_reference_json(mi::Core.MethodInstance)
     end
     return string("{\"cfg\": ", rstrip(cfg_json(cfg)), ", \"idoms\": ", json_ints(idoms(domtree)),
                   ", \"slots\": [", join(slots, ", "), "]}")
+end
+
+"""
+The inferred, unoptimized CodeInfo of `mi` and its IRCode before SSA construction, as
+1.5's `run_passes` gets them: inference as `typeinf_code` runs it (uncached), the
+OptimizationState, `convert_to_ircode` (no coverage).  `(ci, ir, nargs, opt)`.
+"""
+function pre_ssa_ircode(mi::Core.MethodInstance)
+    HAS_SSA_REFERENCE || error("Julia $VERSION lacks the 1.5 compiler internals the SSA reference needs")
+    frame = CC.InferenceState(CC.InferenceResult(mi), false, CC.Params(Base.get_world_counter()))
+    frame === nothing && error("no code to infer for $(mi.specTypes)")
+    CC.typeinf(frame) || error("inference did not finish for $(mi.specTypes)")
+    opt = CC.OptimizationState(frame)
+    ci = opt.src
+    nargs = Int(opt.nargs) - 1
+    return ci, CC.convert_to_ircode(ci, CC.copy_exprargs(ci.code), false, nargs, opt), nargs, opt
+end
+
+"""
+The IRCode Julia's SSA construction makes of `mi`: 1.5's `run_passes` up to its first
+`compact!` (`convert_to_ircode`, `slot2reg`, `compact!`), nothing after it (no inlining),
+its line info stripped (every statement's line 0, no line table) so that it prints like
+the `ircode-noline` form.  Compacted, because slot2reg leaves its φ nodes pending.
+"""
+function ssa_ircode(mi::Core.MethodInstance)
+    ci, ir, nargs, opt = pre_ssa_ircode(mi)
+    ir = CC.slot2reg(ir, ci, nargs, opt)
+    fill!(ir.lines, 0)
+    for i in 1:length(ir.new_nodes)
+        n = ir.new_nodes[i]
+        ir.new_nodes[i] = CC.NewNode(n.pos, n.attach_after, n.typ, n.node, Int32(0))
+    end
+    empty!(ir.linetable)
+    return CC.compact!(ir)
 end
 
 """
@@ -387,6 +421,8 @@ function render(form::AbstractString, @nospecialize(f), @nospecialize(types); mo
         displayed(ircode(f, types; lines=true).cfg, mod)
     elseif form == "domtree"
         domtree_json(ircode(f, types; lines=true))
+    elseif form == "ssa"
+        displayed(ssa_ircode(first_result(method_instances(f, types), "method_instances")), mod)
     else # costs
         printed(io -> Base.print_statement_costs(io, f, types), mod)
     end::String

@@ -25,7 +25,7 @@ from jlir.live.locate import INSTALL_HINT, find_julia, resolve
 from jlir.live.subprocess_backend import SubprocessBackend
 
 FORMS = ("typed", "typed-unoptimized", "typed-source", "typed-vector", "lowered", "lowered-source", "warntype",
-         "ircode", "ircode-noline", "cfg", "domtree", "costs")
+         "ircode", "ircode-noline", "cfg", "domtree", "costs", "ssa")
 BACKENDS = ("auto", "juliacall", "subprocess")
 DEFAULT_DEFS_NAME = "defs.jl"
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jlir.interp import JChar, JInt, JSymbol, julia_repr
+from jlir.interp import JArray, JChar, JInt, JSymbol, julia_repr
 from jlir.interp.encoding import decode
 
 DATA = Path(__file__).resolve().parent.parent / "fixtures" / "interp" / "floats.tsv"
@@ -30,3 +30,4 @@ def test_repr_of_the_other_value_kinds_is_julias():
     assert julia_repr((1, 2.0)) == "(1, 2.0)"
     assert julia_repr((1,)) == "(1,)"
     assert julia_repr(True) == "true"
+    assert julia_repr(JArray("Float64", [1.0, 2.5])) == "[1.0, 2.5]"

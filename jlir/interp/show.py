@@ -143,7 +143,11 @@ def julia_repr(v) -> str:
         inner = ", ".join(julia_repr(x) for x in v)
         return f"({inner},)" if len(v) == 1 else f"({inner})"
     if t is JArray:
-        return f"{v.eltype}[" + ", ".join(julia_repr(x) for x in v.items) + "]"
+        # Julia omits the element type of the literal-default vectors and prints elements in their context's
+        # short form otherwise (`Int32[1, 2]`, `Bool[1, 0]`): only the former are modelled
+        if v.eltype not in ("Int64", "Float64", "String"):
+            raise NotInterpretable(f"repr of an Array{{{v.eltype},1}}")
+        return "[" + ", ".join(julia_repr(x) for x in v.items) + "]"
     if t is JStruct:
         return f"{v.type}(" + ", ".join(julia_repr(x) for x in v.fields) + ")"
     if t is JuliaException:

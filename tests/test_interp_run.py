@@ -104,3 +104,11 @@ def test_a_bare_name_that_is_neither_argument_nor_assigned_is_a_constant_not_an_
     f = _fn("1 ─ %1 = (isa)(x, Int64)::Bool\n│   %2 = (isa)(x, Foo)::Bool\n└──      return %2\n", "Bool")
     with pytest.raises(NotInterpretable, match="statement %2: the global Foo"):
         interp.run(f, [1], argnames=["x"])
+
+
+def test_egal_of_an_untyped_operand_and_a_bare_literal_is_refused_when_the_widths_differ():
+    f = _fn("1 ─ %1 = (x === 0)::Bool\n└──      return %1\n", "Bool")
+    assert interp.run(f, [0]).value is True
+    assert interp.run(f, [0.0]).value is False
+    with pytest.raises(NotInterpretable, match="=== of a Int32"):
+        interp.run(f, [JInt(0, "Int32")])

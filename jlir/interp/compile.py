@@ -270,7 +270,8 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
         hint = known[0] if known else hints.integer_type(rt) if name in hints.SAME_TYPE_RESULT else None
         if hint is None:
             positions = tuple(k for k, a in enumerate(args) if hints.is_ambiguous(a))
-            wrap = lambda fn: hints.coerce_like(fn, positions)  # noqa: E731
+            egal = name in ("===", "!==")
+            wrap = lambda fn: hints.coerce_like(fn, positions, egal)  # noqa: E731
     regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap)
 

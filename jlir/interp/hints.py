@@ -40,8 +40,12 @@ def coerce(value: int, type_name: str):
     return make_int(type_name, value)
 
 
-def coerce_like(fn, literal_positions: tuple):
-    """`fn` with its decimal-literal arguments converted, at run time, to the integer type of its other arguments."""
+def coerce_like(fn, literal_positions: tuple, egal: bool = False):
+    """`fn` with its decimal-literal arguments converted, at run time, to the integer type of its other arguments.
+
+    For `===` (`egal`) that is no proof: the other operand may be of any type (`x::Any === 0` stays in the IR
+    with an Int64 literal), so a literal compared with an integer of another width is refused, not converted.
+    """
     def g(rt, *args):
         t = None
         for k, a in enumerate(args):
@@ -53,6 +57,8 @@ def coerce_like(fn, literal_positions: tuple):
                 break
         if t is None or t in ("Int64", "Char"):
             return fn(rt, *args)
+        if egal:
+            raise NotInterpretable(f"=== of a {t} and a literal printed without its type")
         return fn(rt, *[coerce(a if type(a) is int else a.value, t) if k in literal_positions else a
                         for k, a in enumerate(args)])
     return g

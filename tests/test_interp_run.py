@@ -112,3 +112,10 @@ def test_egal_of_an_untyped_operand_and_a_bare_literal_is_refused_when_the_width
     assert interp.run(f, [0.0]).value is False
     with pytest.raises(NotInterpretable, match="=== of a Int32"):
         interp.run(f, [JInt(0, "Int32")])
+
+
+def test_a_literal_in_a_union_typed_phi_takes_the_unions_one_integer_type():
+    f = _fn("1 ─      goto #3 if not flag\n2 ─      goto #3\n3 ┄ %3 = φ (#1 => 7, #2 => nothing)::Union{Nothing, Int8}\n"
+            "└──      return %3\n", "Union{Nothing, Int8}")
+    r = interp.run(f, [False], argnames=["flag"])
+    assert (r.value, r.type) == (JInt(7, "Int8"), "Int8")

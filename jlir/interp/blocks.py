@@ -12,7 +12,6 @@ from jlir.interp import hints
 from jlir.interp.constants import literal, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap
-from jlir.interp.values import split_params
 from jlir.interp.values import UNDEF, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import values as V
@@ -66,7 +65,7 @@ def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:
             node = stmts[i - 1].node
             try:
                 k = node.edges.index(pred)
-                srcs.append(b.reg(node.values[k], [], i, hints.integer_type(type_text(stmts[i - 1].type))))
+                srcs.append(b.reg(node.values[k], [], i, hints.context_type(type_text(stmts[i - 1].type))))
             except ValueError:
                 srcs.append(b.const("#undef", UNDEF))
             except NotInterpretable as e:
@@ -150,13 +149,9 @@ def _return_hint(b: _Builder, val, i: int) -> str | None:
     if not hints.is_ambiguous(val):
         return None
     if b.fn.return_type is not None:
-        t = type_text(b.fn.return_type)
-        members = split_params(t[6:-1]) if t.startswith("Union{") else [t]
-        ints = {m for m in members if hints.integer_type(m)}
-        if len(ints) == 1:
-            return ints.pop()
-        if not ints or ints == {"Int64"}:
-            return None
+        t = hints.context_type(type_text(b.fn.return_type))
+        if t != hints.AMBIGUOUS:
+            return t
     else:
         others = {_known_type(b, s.node.val) for s in b.fn.positional
                   if type(s.node) is N.ReturnNode and s.node.val is not None and not hints.is_ambiguous(s.node.val)}

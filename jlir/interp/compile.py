@@ -131,7 +131,7 @@ class _Builder:
     def static_type(self, v) -> str | None:
         """The integer type of an operand known before running: an SSA value's `::T`, a hex literal's width."""
         if type(v) is V.SSAValue and 1 <= v.id <= self.n:
-            return hints.integer_type(type_text(self.fn.positional[v.id - 1].type))
+            return hints.context_type(type_text(self.fn.positional[v.id - 1].type))
         if type(v) is V.Literal and v.kind == "int" and not hints.is_ambiguous(v):
             return hints.integer_type(typeof(literal(v)))
         return None
@@ -199,7 +199,7 @@ def _value_statement(b: _Builder, node, i: int, typ) -> list:
         b.template[i] = shown_constant(node)
         return []
     pre: list = []
-    r = b.reg(node, pre, i, hints.integer_type(type_text(typ)))
+    r = b.reg(node, pre, i, hints.context_type(type_text(typ)))
     return pre + [_move(i, r, i)]
 
 
@@ -211,12 +211,12 @@ def _move(d: int, r: int, i: int):
 
 def _pi(b: _Builder, node: N.PiNode, i: int, typ) -> list:
     pre: list = []
-    return pre + [_move(i, b.reg(node.val, pre, i, hints.integer_type(type_text(node.typ))), i)]
+    return pre + [_move(i, b.reg(node.val, pre, i, hints.context_type(type_text(node.typ))), i)]
 
 
 def _upsilon(b: _Builder, node: N.UpsilonNode, i: int, typ) -> list:
     pre: list = []
-    r = b.reg(node.val, pre, i, hints.integer_type(type_text(typ)))
+    r = b.reg(node.val, pre, i, hints.context_type(type_text(typ)))
     dsts = tuple(b.upsilon_targets.get(i, ()))
 
     def op(regs, _at=i):
@@ -252,7 +252,7 @@ def _assign(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     if type(value) is N.Expr:
         pre.extend(b.expr_ops(value, r, typ, i))
         return _move(d, r, i)
-    src = b.reg(value, pre, i, hints.integer_type(type_text(typ)))
+    src = b.reg(value, pre, i, hints.context_type(type_text(typ)))
 
     def op(regs, _at=i):
         regs[r] = regs[d] = regs[src]

@@ -9,7 +9,7 @@ values, read at run time from the value when they are arguments or slots (`coerc
 from __future__ import annotations
 
 from jlir.interp.numbers import fits, int_parts, make_int
-from jlir.interp.values import INT_TYPES, NotInterpretable
+from jlir.interp.values import INT_TYPES, NotInterpretable, split_params
 from jlir.ir import values as V
 
 # Intrinsics and builtins whose operands all have one type (so a literal takes the type of the others).
@@ -33,8 +33,24 @@ def integer_type(t: str | None) -> str | None:
     return t if t in INT_TYPES and t != "Bool" else None
 
 
+def context_type(t: str | None) -> str | None:
+    """The integer type a value of declared type `t` has if it is an integer: `t` itself, the one integer member
+    of a `Union{…}`, `AMBIGUOUS` when the union has several, None when `t` says nothing (Any, not shown)."""
+    if t is None:
+        return None
+    if t.startswith("Union{") and t.endswith("}"):
+        ints = {m for m in split_params(t[6:-1]) if integer_type(m)}
+        return ints.pop() if len(ints) == 1 else AMBIGUOUS if ints else None
+    return integer_type(t)
+
+
+AMBIGUOUS = "?"
+
+
 def coerce(value: int, type_name: str):
     """The decimal literal `value` as a `type_name` (it must fit: the literal was printed from such a value)."""
+    if type_name == AMBIGUOUS:
+        raise NotInterpretable(f"the integer type of the literal {value} is not in the IR (a Union of several)")
     if not fits(type_name, value):
         raise NotInterpretable(f"the literal {value} does not fit the {type_name} its context expects")
     return make_int(type_name, value)

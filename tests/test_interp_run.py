@@ -57,7 +57,7 @@ def test_a_refused_statement_off_the_path_taken_does_not_stop_the_run():
             "2 ─      $(Expr(:foreigncall, :(:abort), Nothing, svec(), 0, :(:ccall)))::Nothing\n"
             "3 ┄      return x\n")
     assert interp.run(f, [3]).value == 3
-    with pytest.raises(NotInterpretable, match="statement %3: foreigncall"):
+    with pytest.raises(NotInterpretable, match="statement %3: foreigncall :abort"):
         interp.run(f, [-3])
 
 

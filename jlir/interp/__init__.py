@@ -1,11 +1,19 @@
-"""jlir.interp: run Julia IR as jlir models it (typed CodeInfo, IRCode, lowered/slot form).
+"""jlir.interp: run Julia IR as jlir models it (typed CodeInfo, IRCode, `@code_lowered` and unoptimized slot form).
 
     >>> from jlir import interp
-    >>> r = interp.run(fn, [12, 18])
-    >>> r.value, r.type, r.steps
+    >>> r = interp.run(fn, [12, 18], argnames=["a", "b"])
+    >>> r.value, r.type, r.steps            # 6, "Int64", 29
+    >>> interp.julia_repr(r.value)          # "6", as Julia's repr prints it
 
-See `jlir.interp.run` for the semantics, `jlir.interp.values` for the value model
-and `jlir.interp.intrinsics` for the one table of intrinsics.
+* `run(fn, args, provider=None, *, argnames=None, max_depth=200, max_steps=None) -> Result`: an uncaught
+  Julia exception is returned as `Result.exception` (a `JuliaException`; value and type None), not raised;
+  what the interpreter has no semantics for raises `NotInterpretable("statement %7: foreigncall :strlen")`.
+* Values (`jlir.interp.values`): Int64/Float64/Bool/Nothing/String are Python int/float/bool/None/str,
+  tuples are tuples; `JInt`, `JFloat`, `JChar`, `JSymbol`, `JType`, `JStruct`, `JArray`, `JFunction` the rest.
+* `INTRINSICS` (`jlir.interp.intrinsics`) and `BUILTINS` (`jlir.interp.builtins`): one pure function each,
+  `f(result_type, *args)`, checked against Julia 1.5.3 (`fixtures/interp/intrinsics.tsv`).
+* Calls the interpreter cannot run natively go to a provider (`lookup(callee_text, arg_types) -> Function`);
+  `DumpProvider(directory)` serves dumps headed `# MethodInstance for f(::T…)` (and `# argnames: …`).
 """
 from __future__ import annotations
 

@@ -147,7 +147,8 @@ class _Builder:
     def expr_ops(self, e: N.Expr, d: int, typ, i: int) -> list:
         handler = _EXPR_HEADS.get(e.head)
         if handler is None:
-            raise NotInterpretable(f"{e.head} expression" + (f" :{_foreign_name(e)}" if e.head == "foreigncall" else ""))
+            raise NotInterpretable(f"foreigncall :{_foreign_name(e)}" if e.head == "foreigncall"
+                                   else f"the {e.head} expression")
         pre: list = []
         op = handler(self, e, d, typ, i, pre)
         return pre + ([op] if op is not None else [])

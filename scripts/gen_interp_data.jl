@@ -1,9 +1,11 @@
 # Julia's own answers for jlir.interp's tests (run with Julia 1.5.3 from the repository root):
 #   julia scripts/gen_interp_data.jl
-# writes fixtures/interp/intrinsics.tsv (every intrinsic on edge inputs, called as Julia's runtime calls it),
-# fixtures/interp/floats.tsv (repr of Float64/32/16 values) and fixtures/interp/cases.tsv (fixture-case
-# functions run on a few inputs).  A value is written as `Type:raw`: integers in decimal, floats by their
-# bits in hex, Char by its UInt32 code, types by name, vectors as `Vector{T}:raw,raw,…`.
+# writes fixtures/interp/intrinsics.tsv (every intrinsic on edge and random inputs, called as Julia's runtime
+# calls it), fixtures/interp/floats.tsv (repr of Float64/32/16 values), fixtures/interp/cases.tsv (fixture-case
+# functions run on a few inputs: case, function, argument names, static parameters, arguments, result) and
+# fixtures/interp/callees/ (the cases' callees as code_typed dumps for a DumpProvider).  A value is written as
+# `Type:raw`: integers in decimal, floats by their bits in hex, Char by its UInt32 code, types by name, vectors
+# as `Array{T,1}:raw,raw,…`.
 using Random
 
 enc_raw(x::Bool) = string(x)
@@ -197,6 +199,12 @@ const CASES = [
     ("type_unstable", :unstable, [(3,), (-3,), (0,)]),
 ]
 
+"The static parameters (`where T`) of the method `f` called on argument types `types`, comma-separated."
+function sparams_text(f, types)
+    matches = Base._methods_by_ftype(Tuple{Core.Typeof(f), types...}, -1, typemax(UInt))
+    return length(matches) == 1 ? join(map(string, matches[1][2]), ",") : ""
+end
+
 function gen_cases()
     open("fixtures/interp/cases.tsv", "w") do io
         for (case, fname, inputs) in CASES
@@ -211,7 +219,8 @@ function gen_cases()
                 catch e
                     "err\t" * string(typeof(e))
                 end
-                println(io, case, "\t", fname, "\t", names, "\t", join(map(enc, args), " "), "\t", res)
+                sp = sparams_text(f, map(typeof, args))
+                println(io, case, "\t", fname, "\t", names, "\t", sp, "\t", join(map(enc, args), " "), "\t", res)
             end
         end
     end
@@ -257,6 +266,8 @@ function dump_callee(dir, sig, seen, depth)
     open(joinpath(dir, "$(length(seen)).txt"), "w") do io
         println(io, "# MethodInstance for ", key)
         println(io, "# argnames: ", names)
+        sp = sparams_text(f, sig[2:end])
+        isempty(sp) || println(io, "# sparams: ", sp)
         println(io, sprint(show, ci => rt))
     end
     depth > 0 && foreach(s -> dump_callee(dir, s, seen, depth - 1), call_signatures(ci))

@@ -1,7 +1,7 @@
 """Whole fixture functions run by the interpreter against Julia 1.5.3 running the same case file.
 
 `fixtures/interp/cases.tsv` (from `scripts/gen_interp_data.jl`) holds, per fixture case, the method's
-argument names, a few inputs and Julia's result (`repr` and type) or exception type; the same script dumps
+argument names and static parameters, a few inputs and Julia's result (`repr` and type) or exception type; the same script dumps
 the callees of the cases (`fixtures/interp/callees`) for a DumpProvider.  Each case's four forms (`typed`,
 `ircode`, `typed-unoptimized`, `lowered`) are run on every input: a run either agrees with Julia or stops
 with `NotInterpretable` (a callee not dumped, a global not in the IR) — never a different answer.
@@ -15,6 +15,7 @@ import pytest
 import jlir
 from jlir import interp
 from jlir.interp.encoding import decode
+from jlir.interp.values import JType
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "fixtures" / "interp" / "cases.tsv"
@@ -52,13 +53,14 @@ class _Callees:
 def _run_all() -> dict:
     outcomes = {"agree": [], "refused": [], "differ": []}
     provider = _Callees()
-    for case, fname, names, args, *want in ROWS:
+    for case, fname, names, sparams, args, *want in ROWS:
         values = [decode(a) for a in args.split(" ")]
+        static = [JType(t) for t in sparams.split(",") if t]
         for form in FORMS:
             fn = _function(case, form)
             label = f"{case}.{form} {fname}({args})"
             try:
-                r = interp.run(fn, values, provider, argnames=names.split(","))
+                r = interp.run(fn, values, provider, argnames=names.split(","), sparams=static)
             except interp.NotInterpretable as e:
                 outcomes["refused"].append(f"{label}: {e}")
                 continue

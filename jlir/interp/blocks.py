@@ -47,7 +47,7 @@ def compile_function(fn, nargs: int, argnames=None, name: str = "") -> Code:
         blocks.append(Block(phis, tuple(ops), term, blk.last - blk.first + 1))
     token_leave = any(type(s.node) is N.Expr and s.node.head == "leave" and s.node.args
                       and type(s.node.args[0]) is V.SSAValue for s in stmts)
-    return Code(blocks, b.template, tuple(b.arg_regs), b.H, b.X, name, token_leave)
+    return Code(blocks, b.template, tuple(b.arg_regs), b.H, b.X, name, token_leave, b.S)
 
 
 def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:

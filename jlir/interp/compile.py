@@ -2,7 +2,7 @@
 
 Every value lives in a register of a flat list: register 0 is the return
 value, registers 1…n the SSA values of the n positional statements, then the
-frame's handler stack, the run context, constants, argument and slot
+frame's handler stack, the run context, the static parameters, constants, argument and slot
 registers, and temporaries for the nested calls of lowered code.  A statement
 becomes one closure `op(regs)` (its operands resolved to register numbers
 here, once), a block its φ moves per predecessor, its ops and a terminator
@@ -43,6 +43,7 @@ class Code:
     ctx: int
     name: str
     catch_pops: bool = False
+    sparams: int = 0
 
 
 def _located(i: int, e: NotInterpretable) -> NotInterpretable:
@@ -62,8 +63,8 @@ class _Builder:
         self.fn = fn
         self.slots = slots
         self.n = len(fn.positional)
-        self.template = [UNDEF] * (self.n + 3)
-        self.H, self.X = self.n + 1, self.n + 2
+        self.template = [UNDEF] * (self.n + 4)
+        self.H, self.X, self.S = self.n + 1, self.n + 2, self.n + 3
         self.consts: dict = {}
         self.slot_regs: dict = {}
         self.arg_regs: list = []
@@ -353,13 +354,26 @@ def _isdefined(b, e, d, typ, i, pre):
     return op
 
 
+def _static_parameter(b, e, d, typ, i, pre):
+    """`$(Expr(:static_parameter, n))`: the method's n-th static parameter, as the caller gave them (`sparams`)."""
+    n = literal(e.args[0]) if e.args and type(e.args[0]) is V.Literal else 0
+    S = b.S
+
+    def op(regs, _at=i):
+        sp = regs[S]
+        if not 1 <= n <= len(sp):
+            raise NotInterpretable(f"static parameter {n} (the run was given {len(sp)}: pass sparams)")
+        regs[d] = sp[n - 1]
+    return op
+
+
 def _unreachable(b, e, d, typ, i, pre):
     return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
 
 
 _EXPR_HEADS = {"=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": _the_exception,
                "leave": _leave, "pop_exception": _pop_exception, "throw_undef_if_not": _throw_undef_if_not,
-               "isdefined": _isdefined, "unreachable": _unreachable, "boundscheck": _const_op(True),
+               "isdefined": _isdefined, "unreachable": _unreachable, "static_parameter": _static_parameter, "boundscheck": _const_op(True),
                **{h: _const_op(None) for h in ("meta", "inbounds", "loopinfo", "gc_preserve_begin",
                                                 "gc_preserve_end", "code_coverage_effect", "aliasscope",
                                                 "popaliasscope", "coverageeffect")}}

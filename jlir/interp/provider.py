@@ -8,6 +8,7 @@ by name only, the argument names:
 
     # MethodInstance for fib(::Int64)
     # argnames: n
+    # sparams: Int32            (the static parameters, `where T`, where the method has some)
     CodeInfo(
     …
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jlir.interp.constants import strip_module
+from jlir.interp.values import JType, split_params
 
 
 # Base's operator aliases (`const % = rem`): the IR prints the binding, a MethodInstance the function's name.
@@ -33,6 +35,11 @@ def signature_text(callee: str, arg_types) -> str:
     return f"{name}({', '.join('::' + t for t in arg_types)})"
 
 
+def _sparam(text: str):
+    """A static parameter as written on a `# sparams:` line: an integer, else a type by name."""
+    return int(text) if text.lstrip("-").isdigit() else JType(text)
+
+
 class DumpProvider:
     """The functions of a directory of dumps, by the `# MethodInstance for …` line heading each file."""
 
@@ -40,6 +47,7 @@ class DumpProvider:
         self.path = Path(path)
         self._functions: dict = {}
         self._argnames: dict = {}
+        self._sparams: dict = {}
         for file in sorted(self.path.glob("*.txt")):
             self._read(file)
 
@@ -50,23 +58,30 @@ class DumpProvider:
         for line in text.splitlines(keepends=True):
             (head if line.startswith("# ") and not body else body).append(line)
         sig = names = None
+        sparams: tuple = ()
         for line in head:
             if line.startswith("# MethodInstance for "):
                 sig = line[len("# MethodInstance for "):].strip()
             elif line.startswith("# argnames:"):
                 names = tuple(n.strip() for n in line[len("# argnames:"):].split(",") if n.strip())
+            elif line.startswith("# sparams:"):
+                sparams = tuple(_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
         if sig is None:
             return
         fns = jlir.functions(jlir.parse("".join(body), str(file)))
         if fns:
             self._functions[sig] = fns[0]
             self._argnames[sig] = names
+            self._sparams[sig] = sparams
 
     def lookup(self, callee: str, arg_types):
         return self._functions.get(signature_text(callee, arg_types))
 
     def argnames(self, callee: str, arg_types):
         return self._argnames.get(signature_text(callee, arg_types))
+
+    def sparams(self, callee: str, arg_types) -> tuple:
+        return self._sparams.get(signature_text(callee, arg_types), ())
 
     def __len__(self) -> int:
         return len(self._functions)

@@ -53,15 +53,17 @@ class Context:
         code = self.compiled.get(key)
         if code is None:
             argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
-            code = self.compiled[key] = (fn, compile_function(fn, len(args), argnames, callee))
+            sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
+            code = self.compiled[key] = (fn, compile_function(fn, len(args), argnames, callee), tuple(sparams))
         try:
-            return execute(code[1], args, self)
+            return execute(code[1], args, self, code[2])
         except NotInterpretable as e:
             raise NotInterpretable(f"in {callee}({', '.join('::' + t for t in types)}): {e}") from None
 
 
-def execute(code, args: list, ctx: Context):
-    """Run compiled `code` on `args` in a new frame; the return value, or a JuliaException propagating out."""
+def execute(code, args: list, ctx: Context, sparams: tuple = ()):
+    """Run compiled `code` on `args` (and static parameters) in a new frame; the return value, or a
+    JuliaException propagating out."""
     if ctx.depth >= ctx.max_depth:
         raise NotInterpretable(f"call depth {ctx.max_depth} exceeded in {code.name or 'the function'}")
     regs = code.template.copy()
@@ -75,6 +77,7 @@ def execute(code, args: list, ctx: Context):
     handlers: list = []
     regs[code.handlers] = handlers
     regs[code.ctx] = ctx
+    regs[code.sparams] = sparams
     ctx.depth += 1
     try:
         return _loop(code.blocks, regs, handlers, ctx, code.catch_pops)
@@ -141,11 +144,12 @@ def _compiled(fn, nargs: int, argnames):
     return hit[1]
 
 
-def run(fn, args=(), provider=None, *, argnames=None, max_depth: int = 200, max_steps: int | None = None) -> Result:
+def run(fn, args=(), provider=None, *, argnames=None, sparams=(), max_depth: int = 200,
+        max_steps: int | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
-    argument slots by name only.  `max_depth` bounds the calls, `max_steps` the statements run (checked per
+    argument slots by name only; `sparams`: the static parameters (`where T`), as Julia values.  `max_depth` bounds the calls, `max_steps` the statements run (checked per
     block, per frame: a run stops at that many statements, give or take its callees' last blocks).
     Raises `NotInterpretable` for what the interpreter cannot run, or runs past those limits.
     """
@@ -153,7 +157,7 @@ def run(fn, args=(), provider=None, *, argnames=None, max_depth: int = 200, max_
     ctx = Context(provider, max_depth, max_steps)
     code = _compiled(fn, len(values), argnames)
     try:
-        v = execute(code, values, ctx)
+        v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))
     except JuliaException as e:
         return Result(None, None, ctx.steps, e)
     except RecursionError:

@@ -1,0 +1,65 @@
+"""jlir's pytest plugin: `julia_ir` (a live Julia for the run) and `ir_snapshot` (IR snapshots per Julia version).
+
+Registered through the `pytest11` entry point, so installing jlir is enough;
+it adds two fixtures and two options and does nothing unless a test asks for
+a fixture.
+
+    def test_mysum_ir(julia_ir, ir_snapshot):
+        f = julia_ir.code_typed("mysum(::Vector{Float64})", defs=open("src/mysum.jl").read())
+        assert f == ir_snapshot                                  # the print, per Julia major.minor
+        assert f == ir_snapshot(kind="stability")                # only the type-stability facts
+
+`julia_ir` starts one `jlir.live.Julia` for the whole run, found as the CLI
+finds one (`--jlir-julia`, the `jlir_julia` ini value, `$JLIR_JULIA`, PATH,
+jlir's cache); with none, the tests that use it are skipped, saying why.
+`ir_snapshot` needs syrupy (`pip install 'jlir[pytest]'`); `--snapshot-update`
+writes the snapshots, as for syrupy's own `snapshot`.
+"""
+from __future__ import annotations
+
+import pytest
+
+NO_SYRUPY = ("ir_snapshot needs syrupy, which is not installed (or is disabled with -p no:syrupy): "
+             "pip install 'jlir[pytest]' (or pip install syrupy)")
+
+
+def pytest_addoption(parser) -> None:
+    group = parser.getgroup("jlir", "jlir: Julia IR snapshots")
+    group.addoption("--jlir-julia", dest="jlir_julia", default=None, metavar="SPEC",
+                    help="the Julia for the julia_ir fixture: a path, a command on PATH, or +CHANNEL (juliaup); "
+                         "default: the jlir_julia ini value, $JLIR_JULIA, `julia` on PATH, jlir's Julia cache")
+    group.addoption("--jlir-style-insensitive", dest="jlir_style_insensitive", action="store_true", default=False,
+                    help="ir_snapshot: accept prints that differ from the snapshot only in printing style")
+    parser.addini("jlir_julia", "the Julia for the julia_ir fixture (as --jlir-julia)", default="")
+
+
+def _julia_spec(config) -> str | None:
+    return config.getoption("jlir_julia") or config.getini("jlir_julia") or None
+
+
+@pytest.fixture(scope="session")
+def julia_ir(request):
+    """One live Julia for the run (`jlir.live.Julia`); the tests using it skip when no Julia is found."""
+    from jlir.live import Julia, JuliaNotFound
+    try:
+        jl = Julia(_julia_spec(request.config))
+    except JuliaNotFound as e:
+        pytest.skip(f"julia_ir: {e}".splitlines()[0])
+    yield jl
+    jl.close()
+
+
+@pytest.fixture
+def ir_snapshot(request):
+    """syrupy's snapshot for Julia IR: `assert f == ir_snapshot`, `ir_snapshot(kind="stability")`, …"""
+    try:
+        import syrupy  # noqa: F401
+        base = request.getfixturevalue("snapshot")
+    except (ImportError, pytest.FixtureLookupError):
+        pytest.fail(NO_SYRUPY, pytrace=False)
+    from jlir.snapshot.extension import IRSnapshotAssertion, IRSnapshotExtension
+    assertion = IRSnapshotAssertion(session=base.session, extension_class=IRSnapshotExtension,
+                                    test_location=base.test_location, update_snapshots=base.update_snapshots,
+                                    update_new_snapshots_only=base.update_new_snapshots_only)
+    return assertion.configure({"kind": "ir", "per_version": True, "julia": None, "allow_improvement": False,
+                                "style_insensitive": request.config.getoption("jlir_style_insensitive")})

@@ -235,11 +235,24 @@ catch
     Any
 end
 
+const STRUCTS = Dict{String,Any}()
+
+"A struct's name as jlir.interp keys it: Base's and Core's by their full path, others by their bare name."
+function struct_key(T::DataType)
+    m = parentmodule(T)
+    inbase = any(b -> m === b || parentmodule(m) === b, (Base, Core))
+    return inbase ? string(T.name.wrapper) : string(nameof(T))
+end
+
 function call_signatures(ci::Core.CodeInfo)
     sigs = Any[]
     for st in ci.code
         ex = st isa Expr && st.head == :(=) ? st.args[2] : st
         ex isa Expr || continue
+        if ex.head == :new  # note the struct's fields for `%new`
+            T = ex.args[1] isa GlobalRef ? getfield(ex.args[1].mod, ex.args[1].name) : ex.args[1]
+            T isa DataType && (STRUCTS[struct_key(T)] = (fieldnames(T), T.mutable))
+        end
         if ex.head == :call
             push!(sigs, Any[argtype(a, ci) for a in ex.args])
         elseif ex.head == :invoke
@@ -285,6 +298,11 @@ function gen_callees()
         for args in inputs, optimize in (false, true)
             ci, _ = Base.invokelatest(code_typed, f, Tuple{map(typeof, args)...}; optimize=optimize)[1]
             foreach(s -> dump_callee(dir, s, seen, 3), call_signatures(ci))
+        end
+    end
+    open(joinpath(dir, "structs.txt"), "w") do io
+        for (name, (fields, mutable)) in sort(collect(STRUCTS); by=first)
+            println(io, "# ", mutable ? "mutable struct " : "struct ", name, ": ", join(string.(fields), ", "))
         end
     end
 end

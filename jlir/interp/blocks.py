@@ -17,6 +17,7 @@ from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import compute_cfg
+from jlir.ir.function import Form
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "") -> Code:
@@ -146,7 +147,7 @@ def _return(b, node, i, num, nblocks):
 def _return_hint(b: _Builder, val, i: int) -> str | None:
     """The integer type of a returned decimal literal: the one integer type of the return type, or, where the
     print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess)."""
-    if not hints.is_ambiguous(val):
+    if not hints.is_ambiguous(val) or b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
         return None
     if b.fn.return_type is not None:
         t = hints.context_type(type_text(b.fn.return_type))

@@ -100,11 +100,13 @@ def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int):
     return op
 
 
-def new_op(type_name: str, rs: tuple, d: int, i: int):
-    """`%new(T, fields…)`: a record of type T (field names known for Core's exception types only)."""
-    names = KNOWN_STRUCTS.get(type_name)
-    mutable = False if type_name in KNOWN_STRUCTS else None
+def new_op(type_name: str, rs: tuple, d: int, i: int, X: int):
+    """`%new(T, fields…)`: a record of type T, its field names and mutability from the run's struct table
+    (`run(…, structs=)`, a provider's `structs()`) or Core's exception types; unknown otherwise."""
+    key = type_name.split("{")[0]
+    known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else None
 
     def op(regs, _at=i):
+        names, mutable = regs[X].structs.get(key) or known or (None, None)
         regs[d] = JStruct(type_name, tuple([regs[r] for r in rs]), names, mutable)
     return op

@@ -287,7 +287,7 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 
 def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     head, *args = e.args
-    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i)
+    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X)
 
 
 def _const_op(value):

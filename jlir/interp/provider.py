@@ -9,6 +9,8 @@ by name only, the argument names:
     # MethodInstance for fib(::Int64)
     # argnames: n
     # sparams: Int32            (the static parameters, `where T`, where the method has some)
+    # struct Interval: lo, hi   (the structs the code builds with %new; `# mutable struct …` likewise;
+                                 a file may hold such lines only)
     CodeInfo(
     …
 
@@ -48,6 +50,7 @@ class DumpProvider:
         self._functions: dict = {}
         self._argnames: dict = {}
         self._sparams: dict = {}
+        self._structs: dict = {}
         for file in sorted(self.path.glob("*.txt")):
             self._read(file)
 
@@ -64,6 +67,11 @@ class DumpProvider:
                 sig = line[len("# MethodInstance for "):].strip()
             elif line.startswith("# argnames:"):
                 names = tuple(n.strip() for n in line[len("# argnames:"):].split(",") if n.strip())
+            elif line.startswith(("# struct ", "# mutable struct ")):
+                decl, _, fields = line[2:].partition(":")
+                name = strip_module(decl.split()[-1]).split("{")[0]
+                self._structs[name] = (tuple(f.strip() for f in fields.split(",") if f.strip()),
+                                       decl.startswith("mutable"))
             elif line.startswith("# sparams:"):
                 sparams = tuple(_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
         if sig is None:
@@ -82,6 +90,10 @@ class DumpProvider:
 
     def sparams(self, callee: str, arg_types) -> tuple:
         return self._sparams.get(signature_text(callee, arg_types), ())
+
+    def structs(self) -> dict:
+        """struct name → (field names, mutable), from `# struct T: a, b` / `# mutable struct T: a` lines."""
+        return dict(self._structs)
 
     def __len__(self) -> int:
         return len(self._functions)

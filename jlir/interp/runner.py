@@ -19,6 +19,7 @@ import sys
 from dataclasses import dataclass
 
 from jlir.interp.blocks import compile_function
+from jlir.interp.constants import strip_module
 from jlir.interp.values import JFunction, JuliaException, NotInterpretable, normalize, typeof
 
 
@@ -34,7 +35,7 @@ class Result:
 class Context:
     """What a run shares across its frames: the exception stack, the provider, the step count, compiled callees."""
 
-    def __init__(self, provider, max_depth: int, max_steps: int | None = None):
+    def __init__(self, provider, max_depth: int, max_steps: int | None = None, structs=None):
         self.exceptions: list = []
         self.provider = provider
         self.steps = 0
@@ -42,6 +43,9 @@ class Context:
         self.max_depth = max_depth
         self.max_steps = max_steps
         self.compiled: dict = {}
+        # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
+        self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
+                              **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
 
     def call(self, callee: str, arg_types, args: list):
         """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values')."""
@@ -144,17 +148,18 @@ def _compiled(fn, nargs: int, argnames):
     return hit[1]
 
 
-def run(fn, args=(), provider=None, *, argnames=None, sparams=(), max_depth: int = 200,
+def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None, max_depth: int = 200,
         max_steps: int | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
-    argument slots by name only; `sparams`: the static parameters (`where T`), as Julia values.  `max_depth` bounds the calls, `max_steps` the statements run (checked per
+    argument slots by name only; `sparams`: the static parameters (`where T`), as Julia values; `structs`:
+    `{type name: (field names, mutable)}` for the structs the code builds with `%new`.  `max_depth` bounds the calls, `max_steps` the statements run (checked per
     block, per frame: a run stops at that many statements, give or take its callees' last blocks).
     Raises `NotInterpretable` for what the interpreter cannot run, or runs past those limits.
     """
     values = [normalize(a) for a in args]
-    ctx = Context(provider, max_depth, max_steps)
+    ctx = Context(provider, max_depth, max_steps, structs)
     code = _compiled(fn, len(values), argnames)
     try:
         v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))

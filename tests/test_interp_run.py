@@ -119,3 +119,13 @@ def test_a_literal_in_a_union_typed_phi_takes_the_unions_one_integer_type():
             "└──      return %3\n", "Union{Nothing, Int8}")
     r = interp.run(f, [False], argnames=["flag"])
     assert (r.value, r.type) == (JInt(7, "Int8"), "Int8")
+
+
+def test_arguments_are_checked_to_be_values_of_their_type():
+    f = _fn("1 ─      return x\n", "Any")
+    assert interp.run(f, [JInt(5, "Int64")]).value == 5
+    assert interp.run(f, [JFloat(0.5, "Float32")]).type == "Float32"
+    with pytest.raises(NotInterpretable, match="out of range"):
+        interp.run(f, [JInt(300, "UInt8")])
+    with pytest.raises(NotInterpretable, match="not a Float32 value"):
+        interp.run(f, [JFloat(0.1, "Float32")])

@@ -140,8 +140,17 @@ def normalize(v):
             return v.value
         if v.type == "Bool":
             return bool(v.value)
-    if t is JFloat and v.type == "Float64":
-        return v.value
+    if t is JFloat:
+        fmt = {"Float64": "<d", "Float32": "<f", "Float16": "<e"}.get(v.type)
+        if fmt is None or type(v.value) is not float:
+            raise NotInterpretable(f"JFloat({v.value!r}, {v.type!r}) is not a Float16/32/64 value")
+        try:
+            exact = struct.unpack(fmt, struct.pack(fmt, v.value))[0]
+        except OverflowError:
+            exact = None
+        if not (exact == v.value or (exact != exact and v.value != v.value)):
+            raise NotInterpretable(f"{v.value!r} is not a {v.type} value (round it first)")
+        return v.value if v.type == "Float64" else v
     if t is tuple:
         return tuple(normalize(x) for x in v)
     if t is list:

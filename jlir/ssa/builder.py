@@ -1,0 +1,145 @@
+"""The state of one SSA construction (Julia 1.5's `construct_ssa!`): the code being renamed, the nodes
+inserted into it (`insert_node!`), and the renaming of one statement's slot reads (`fixemup!`,
+`fixup_slot!`).  See `jlir.ssa.into_ssa` for the whole algorithm.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir import walk
+from jlir.ssa.slots import slot_key, slot_of
+
+__all__ = ["Pending", "Builder", "UNDEF", "ANY", "catch_entries", "exc_handlers"]
+
+UNDEF = "#undef"  # Julia's `undef_token`
+ANY = T.TypeName(("Any",))
+
+
+@dataclass(slots=True)
+class Pending:
+    """A node Julia's `insert_node!` would add: before (or after) positional statement `pos`."""
+    pos: int
+    attach_after: bool
+    kind: str            # "phi", "phic", "node"
+    node: object = None
+    type: object = None
+    edges: list = field(default_factory=list)
+    values: list = field(default_factory=list)
+    slot: tuple | None = None
+
+
+class Builder:
+    """The state of one `construct_ssa!` run: the code being renamed and the nodes inserted into it."""
+
+    def __init__(self, prep, cfg, dt, infos, argnames, used_undef):
+        self.code = [s.node for s in prep.stmts]
+        self.types = [s.type for s in prep.stmts]
+        self.cfg, self.dt, self.infos = cfg, dt, infos
+        self.argnames = argnames
+        self.slotnames = None
+        self.visited: set = set()
+        self.used_undef = used_undef
+        self.pending: list[Pending] = []
+        self.read_values: dict = {}   # slot key -> values seen at reads (for the used-undef decision)
+
+    # ------------------------------------------------------------ inserting
+    def insert(self, pos: int, p: Pending) -> V.SSAValue:
+        self.pending.append(p)
+        p.pos = pos
+        return V.SSAValue(len(self.code) + len(self.pending))
+
+    def first_insert(self, b: int) -> int:
+        return self.cfg.block(b).first
+
+    def type_of(self, v):
+        if type(v) is V.SSAValue:
+            n = len(self.code)
+            if 1 <= v.id <= n:
+                return self.types[v.id - 1]
+            if n < v.id <= n + len(self.pending):
+                return self.pending[v.id - n - 1].type
+        return None
+
+    # ------------------------------------------------------------ renaming one statement
+    def fixup_slot(self, idx: int, node, val):
+        """Julia's `fixup_slot!`: the value a read of a slot becomes (inserting its checks before `idx`)."""
+        s = slot_of(node)
+        k = slot_key(s)
+        self.read_values.setdefault(k, []).append(val)
+        sym = V.Symbol(s.name or "")
+        if val is UNDEF:
+            self.insert(idx, Pending(idx, False, "node", N.Expr("throw_undef_if_not", (sym, V.FALSE)), ANY))
+            return UNDEF
+        if k in self.used_undef and type(val) is V.SSAValue:
+            self.insert(idx, Pending(idx, False, "node", N.Expr("undefcheck", (sym, val)), ANY))
+        if type(node) is V.TypedSlot:
+            return self.insert(idx, Pending(idx, False, "node", N.PiNode(val, node.type), node.type))
+        return val
+
+    def fixemup(self, idx: int, node, vals: dict):
+        """Julia's `fixemup!` with every slot renamed: the statement with its slot reads replaced (`nothing`
+        when a read is of an undefined slot)."""
+        if slot_of(node) is not None:
+            return self.fixup_slot(idx, node, vals[slot_key(slot_of(node))])
+        if type(node) is N.Expr and node.head == "=" and len(node.args) == 2:
+            rhs = self.fixemup(idx, node.args[1], vals)
+            return N.Expr("=", (node.args[0], V.NOTHING if rhs is None else rhs))
+        if type(node) is N.Expr and node.head == "isdefined" and node.args and slot_of(node.args[0]) is not None:
+            return self._isdefined(node, vals)
+        if not walk.is_known(node) or not type(node).OPERANDS:
+            return node
+        return self._operands(idx, node, vals)
+
+    def _operands(self, idx: int, node, vals: dict):
+        undef = False
+
+        def f(v):
+            nonlocal undef
+            if undef or slot_of(v) is None:
+                return v
+            x = self.fixup_slot(idx, v, vals[slot_key(slot_of(v))])
+            if x is UNDEF:
+                undef = True
+                return v
+            return x
+        out = walk.map_operands(node, f)
+        return V.NOTHING if undef else out
+
+    def _isdefined(self, node, vals: dict):
+        s = slot_of(node.args[0])
+        k = slot_key(s)
+        if k not in self.used_undef:
+            return V.TRUE
+        val = vals[k]
+        if val is UNDEF:
+            return V.FALSE
+        if type(val) is not V.SSAValue:
+            return V.TRUE
+        return N.Expr("isdefined", (val,) + tuple(node.args[1:]))
+
+
+def catch_entries(code, cfg) -> list[tuple[int, int]]:
+    """`(enter block, catch block)` of every `enter`, in statement order (Julia's `catch_entry_blocks`)."""
+    out = []
+    for idx, node in enumerate(code, 1):
+        if type(node) is N.EnterNode and node.catch_dest:
+            out.append((cfg.block_for_inst(idx), node.catch_dest))
+    return out
+
+
+def exc_handlers(entries, dt) -> dict:
+    """Julia's `exc_handlers`: the block after each `enter` and every block it dominates → (enter block, catch)."""
+    out: dict = {}
+    n = len(dt.idoms)
+    for enter, exc in entries:
+        if enter + 1 > n:
+            continue
+        stack = [enter + 1]
+        while stack:
+            b = stack.pop()
+            out[b] = (enter, exc)
+            stack.extend(dt.children(b))
+    return out

@@ -1,0 +1,295 @@
+"""Into SSA: slot form (`@code_lowered`, `optimize=false`) to φ form, as Julia 1.5's `slot2reg` does it.
+
+The steps are Julia's `construct_ssa!` (`base/compiler/ssair/slot2ssa.jl`), so that the result
+compacts to what Julia's own SSA construction prints (`fixtures/julia-1.5.3/<case>.ssa.txt`):
+
+1. `convert_to_ircode`'s changes (`jlir.ssa.prepare`), the CFG and dominator tree;
+2. per slot that is read: its live-in blocks (`jlir.ssa.slots.compute_live_ins`); a catch block it is
+   live into gets a φᶜ and counts as a definition; φ blocks at the iterated dominance frontier of the
+   definitions, pruned by liveness (`iterated_dominance_frontier(…, live_in=…)`): pruned SSA, no dead φ;
+3. renaming along a depth-first walk of the CFG (Julia's worklist): an assignment `x = v` becomes the
+   statement `%i = v` and `x` reads `%i` from then on; a read of a slot undefined on the path becomes
+   `throw_undef_if_not(:x, false)` (the statement dropped); a slot that may be read undefined gets an
+   `undefcheck` before each read; `x::T` becomes `π (v, T)`; `isdefined(x)` is decided where it can be;
+   assignments inside a try region also store a ϒ for the φᶜ of every enclosing catch block that
+   reads the slot, and each `enter` stores the slot's value on entry;
+4. unreachable blocks emptied, a conditional branch to the next block dropped, then compaction
+   (`jlir.edit.IRCode.compact`, Julia's `compact!`).
+
+Types: statement types are kept; a φ or φᶜ gets the type its incoming values share (wrapped in
+`Core.Compiler.MaybeUndef` with an `#undef` edge), or none when they differ: Julia's `tmerge` is
+not reimplemented (its widenings are inference's lattice).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from jlir.analysis.dominance import dominator_tree, iterated_dominance_frontier
+from jlir.edit import IRCode
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.cfg import compute_cfg
+from jlir.ir.errors import JlirError
+from jlir.ir.function import IR, Block, Form, Function
+from jlir.ssa.builder import UNDEF, Builder, Pending, catch_entries, exc_handlers
+from jlir.ssa.domsort import domsort, rename_phi, renumber
+from jlir.ssa.prepare import UNION_BOTTOM, prepare
+from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
+
+__all__ = ["into_ssa", "NotSlotForm"]
+
+_MAYBE_UNDEF = T.TypeName(("Core", "Compiler", "MaybeUndef"))
+
+
+class NotSlotForm(JlirError):
+    """into_ssa was given IR that already is in SSA form (it has φ nodes)."""
+
+
+def _place_phis(b: Builder, entries, order) -> tuple[list, dict]:
+    """Julia's idf loop: per read slot, its φᶜ nodes (catch blocks it is live into) and its φ blocks."""
+    phi_slots: list = [[] for _ in b.cfg.blocks]
+    phicnodes: dict = {exc: [] for _, exc in entries}
+    catch_of = {}
+    for _, exc in entries:
+        catch_of.setdefault(exc, exc)
+    for k in order:
+        info = b.infos[k]
+        if not info.uses:
+            continue
+        defs, live_in = compute_live_ins(b.cfg, info)
+        for li in live_in:
+            if li in catch_of:
+                ssa = b.insert(b.first_insert(li), Pending(0, False, "phic", slot=k))
+                phicnodes[li].append((k, ssa))
+                if li not in defs:
+                    defs.append(li)
+        for blk in iterated_dominance_frontier(b.cfg, defs, b.dt, live_in=live_in):
+            ssa = b.insert(b.first_insert(blk), Pending(0, False, "phi", slot=k))
+            phi_slots[blk - 1].append((k, ssa))
+    return phi_slots, phicnodes
+
+
+def _initial_values(b: Builder) -> dict:
+    vals = {}
+    for k, info in b.infos.items():
+        if 0 in info.defs:
+            n = argument_number(info.slot, b.argnames, b.slotnames)
+            vals[k] = V.Argument(n) if n is not None else info.slot
+        else:
+            vals[k] = UNDEF  # (Julia: `SSAValue(-2)` for a slot with a NewvarNode, never read before it)
+    return vals
+
+
+def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnodes) -> None:
+    """An assignment `x = v`: `%idx = v` and `x` reads `%idx`; ϒ stores for the enclosing catch blocks' φᶜs."""
+    k = slot_key(stmt.args[0])
+    val = stmt.args[1]
+    typ = b.type_of(val) if type(val) is V.SSAValue else b.types[idx - 1]
+    if val is not UNDEF:
+        b.code[idx - 1] = val
+        b.types[idx - 1] = typ
+        vals[k] = V.SSAValue(idx)
+    else:
+        b.code[idx - 1] = V.NOTHING
+        vals[k] = UNDEF
+    eidx, seen = item, set()
+    while eidx in handlers and eidx not in seen:
+        seen.add(eidx)
+        eidx, exc = handlers[eidx]
+        for slot, phic in phicnodes.get(exc, ()):
+            if slot == k:
+                undef = vals[k] is UNDEF
+                node = N.UpsilonNode(None if undef else vals[k])
+                ut = T.TypeCall(_MAYBE_UNDEF, (UNION_BOTTOM,)) if undef else typ
+                b.pending[phic.id - len(b.code) - 1].values.append(
+                    b.insert(idx, Pending(idx, True, "node", node, ut)))
+                break
+
+
+def _enter_upsilons(b: Builder, item: int, entries, phicnodes, vals: dict) -> None:
+    """An `enter` block stores each φᶜ slot's value on entry to the try region."""
+    for enter, exc in entries:
+        if enter != item:
+            continue
+        for k, phic in phicnodes[exc]:
+            ival = vals[k]
+            undef = ival is UNDEF
+            node = N.UpsilonNode(None if undef else ival)
+            ut = T.TypeCall(_MAYBE_UNDEF, (UNION_BOTTOM,)) if undef else b.type_of(ival)
+            pos = b.first_insert(item)
+            b.pending[phic.id - len(b.code) - 1].values.append(b.insert(pos, Pending(pos, True, "node", node, ut)))
+        break
+
+
+def _rename_block(b: Builder, item: int, vals: dict, handlers, phicnodes) -> None:
+    blk = b.cfg.block(item)
+    for idx in blk.stmts:
+        stmt = b.code[idx - 1]
+        if type(stmt) is N.NewvarNode:
+            vals[slot_key(stmt.slot)] = UNDEF
+            b.code[idx - 1] = V.NOTHING
+            continue
+        new = b.fixemup(idx, stmt, vals)
+        if new is UNDEF:  # a bare read of an undefined slot: its throw_undef_if_not stands before it
+            new = V.NOTHING
+        if new == V.NOTHING and type(stmt) in (N.ReturnNode, N.GotoIfNot) and idx == blk.last:
+            new = N.ReturnNode(None)  # preserve the CFG
+        b.code[idx - 1] = new
+        if type(new) is N.Expr and new.head == "=" and type(new.args[0]) is V.SlotNumber:
+            _store(b, idx, item, new, vals, handlers, phicnodes)
+
+
+def _rename(b: Builder, phi_slots, phicnodes, entries, handlers) -> set:
+    """Julia's renaming worklist (a stack of (block, predecessor, values)); the blocks it visited."""
+    work = [(1, 0, _initial_values(b))]
+    visited: set = set()
+    while work:
+        item, pred, vals = work.pop()
+        for k, ssa in phi_slots[item - 1]:
+            p = b.pending[ssa.id - len(b.code) - 1]
+            p.edges.append(pred)
+            p.values.append(None if vals[k] is UNDEF else vals[k])
+            vals[k] = ssa
+        if item in visited:
+            continue
+        for k, ssa in phicnodes.get(item, ()):
+            vals[k] = ssa
+        _enter_upsilons(b, item, entries, phicnodes, vals)
+        visited.add(item)
+        _rename_block(b, item, vals, handlers, phicnodes)
+        for succ in b.cfg.block(item).succs:
+            work.append((succ, item, dict(vals)))
+    return visited
+
+
+def _finish_code(b: Builder, visited: set) -> None:
+    """Unreachable blocks emptied (terminators become `unreachable`); a branch to the next block dropped."""
+    for bb, blk in enumerate(b.cfg.blocks, 1):
+        for idx in blk.stmts:
+            node = b.code[idx - 1]
+            if bb not in visited:
+                b.code[idx - 1] = N.ReturnNode(None) if type(node) in (N.GotoNode, N.GotoIfNot, N.ReturnNode) \
+                    else V.NOTHING
+            elif type(node) is N.GotoIfNot and node.dest == bb + 1:
+                b.code[idx - 1] = node.cond
+
+
+def _merge_types(types: list, undef: bool):
+    known = [t for t in types if t is not None]
+    if len(known) != len(types) or len(set(known)) > 1:
+        t = None
+    else:
+        t = known[0] if known else UNION_BOTTOM
+    return T.TypeCall(_MAYBE_UNDEF, (t,)) if undef and t is not None else t
+
+
+def _phi_types(b: Builder) -> None:
+    """The type of each φ and φᶜ: what its incoming values share (see the module docstring), to a fixed point."""
+    for _ in range(len(b.pending) + 1):
+        changed = False
+        for p in b.pending:
+            if p.kind == "node":
+                continue
+            vals = [v for v in p.values if v is not None]
+            t = _merge_types([b.type_of(v) for v in vals], len(vals) != len(p.values))
+            if t != p.type:
+                p.type, changed = t, True
+        if not changed:
+            return
+
+
+def _used_undef(b: Builder) -> set:
+    """The slots some read of which may find them undefined: Julia's `SLOT_USEDUNDEF` (set by inference),
+    decided here from the renaming: a read of `#undef`, or of a φ that has (through φs) an `#undef` edge."""
+    n = len(b.code)
+    maybe = set()
+    changed = True
+    while changed:
+        changed = False
+        for i, p in enumerate(b.pending, n + 1):
+            if p.kind == "phi" and i not in maybe and any(
+                    v is None or (type(v) is V.SSAValue and v.id in maybe) for v in p.values):
+                maybe.add(i)
+                changed = True
+    return {k for k, seen in b.read_values.items()
+            if any(v is UNDEF or (type(v) is V.SSAValue and v.id in maybe) for v in seen)}
+
+
+def _construct(fn: Function, prep, names, nargs, used_undef) -> Builder:
+    argnames, slotnames = names
+    stmts_fn = Function.of(IR(prep.stmts, tuple(Block(f, l) for f, l in prep.blocks), fn.linetable), fn.display)
+    cfg = compute_cfg(stmts_fn)
+    dt = dominator_tree(cfg)
+    infos = scan_slot_def_use([s.node for s in prep.stmts], nargs, argnames)
+    b = Builder(prep, cfg, dt, infos, argnames, used_undef)
+    b.slotnames = slotnames
+    entries = catch_entries(b.code, cfg)
+    handlers = exc_handlers(entries, dt)
+    phi_slots, phicnodes = _place_phis(b, entries, _slot_order(infos, (argnames, b.slotnames)))
+    visited = _rename(b, phi_slots, phicnodes, entries, handlers)
+    _finish_code(b, visited)
+    b.visited = visited
+    return b
+
+
+def _slot_order(infos: dict, names) -> list:
+    """Slots in Julia's slot-number order where the text tells it: numbered slots by number, arguments by
+    `argnames`; a slot printed by name alone takes the lowest number no numbered slot has, in order of appearance."""
+    argnames, slotnames = names
+    taken = {argument_number(i.slot, argnames, slotnames) for i in infos.values()} - {None}
+    numbered, counter = [], 1
+    for k, info in infos.items():
+        n = argument_number(info.slot, argnames, slotnames)
+        if n is None:
+            while counter in taken:
+                counter += 1
+            n = counter
+            taken.add(n)
+        numbered.append((n, k))
+    return [k for _, k in sorted(numbered)]
+
+
+def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None,
+             compact: bool = True) -> Function:
+    """`fn` (slot form) in SSA form, as Julia 1.5's `slot2reg` builds it, printed as an IRCode.
+
+    `argnames` (the method's argument names without `#self#`) or `nargs` say which slots are arguments
+    where the text does not (see `jlir.ssa.slots`); `slotnames` (every slot's name in order, as 1.5's
+    `@code_warntype` lists them) numbers the slots printed by name.  An argument whose number is known
+    reads `_n`; φ nodes of one block are in slot-number order, as Julia places them.
+    `compact=False` leaves the inserted nodes pending, as `slot2reg` returns them.
+    """
+    if any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
+        raise NotSlotForm("the function already has φ nodes: it is in SSA form")
+    prep = prepare(fn.positional, [(blk.first, blk.last) for blk in fn.blocks])
+    b = _construct(fn, prep, (argnames, slotnames), nargs, frozenset())
+    undef = _used_undef(b)
+    if undef:
+        b = _construct(fn, prep, (argnames, slotnames), nargs, frozenset(undef))
+    _phi_types(b)
+    return _to_function(fn, prep, b, compact)
+
+
+def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
+    """The renamed code, domsorted, as an IRCode-form Function with the inserted nodes pending (or compacted)."""
+    stmts = [replace(s, node=node, type=typ if N.takes_type_suffix(node) else None)
+             for s, node, typ in zip(prep.stmts, b.code, b.types)]
+    ds = domsort(stmts, b.cfg, b.dt, len(b.pending))
+    display = replace(fn.display, form=Form.IRCODE, return_type=None, header=None, wrapper="codeinfo",
+                      costs=None, escapes=None, title=None)
+    base = Function.of(IR(ds.stmts, tuple(Block(f, l) for f, l in ds.blocks), fn.linetable), display)
+    code = IRCode(base)
+    for p in b.pending:
+        if p.pos not in ds.inst_rename:
+            raise JlirError(f"a node was inserted at %{p.pos}, in a block Julia's domsort drops")
+        if p.kind == "phi":
+            edges, values = rename_phi(p.edges, p.values, b.cfg.block_for_inst(p.pos), ds.result_order,
+                                       ds.bb_rename)
+            node = N.PhiNode(tuple(edges), tuple(renumber(v, ds.inst_rename) for v in values))
+        elif p.kind == "phic":
+            node = N.PhiCNode(tuple(renumber(v, ds.inst_rename) for v in p.values))
+        else:
+            node = renumber(p.node, ds.inst_rename)
+        code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after)
+    return code.compact() if compact else code.freeze()

@@ -1,0 +1,98 @@
+"""Slot-form code as Julia 1.5's `convert_to_ircode` hands it to `slot2reg`.
+
+What it changes (`base/compiler/ssair/driver.jl`): after every `Expr` statement whose inferred type is
+`Union{}` (it never returns) an `unreachable` is inserted unless one follows already, which ends the
+block there; `Expr(:meta)`, `Expr(:inbounds)` and `Expr(:line)` become `nothing`; `Expr(:return)`,
+`Expr(:unreachable)` and `Expr(:gotoifnot)` become the nodes.  Statement numbers and block numbers are
+renumbered around the inserted statements, as Julia's `renumber_ir_elements!` does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir import walk
+from jlir.ir.function import Statement
+
+__all__ = ["Prepared", "prepare", "UNION_BOTTOM"]
+
+UNION_BOTTOM = T.TypeApply(T.TypeName(("Union",)), ())
+_DROPPED_HEADS = frozenset({"meta", "inbounds", "line"})
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """Statements (1-based positions) and block ranges `(first, last)` after `convert_to_ircode`."""
+    stmts: tuple
+    blocks: tuple
+
+
+def _normalize(node):
+    if _dead(node):
+        return V.NOTHING
+    if type(node) is N.Expr:
+        if node.head in _DROPPED_HEADS:
+            return V.NOTHING
+        if node.head == "return":
+            return N.ReturnNode(node.args[0] if node.args else None)
+        if node.head == "unreachable":
+            return N.ReturnNode(None)
+        if node.head == "gotoifnot":
+            return N.GotoIfNot(node.args[0], node.args[1])
+    return node
+
+
+_CONST = V.GlobalRef("Core.Compiler", "Const")
+
+
+def _dead(node) -> bool:
+    """A statement inference never reached: 1.5's `type_annotate!` stores it as `Const(stmt)`, which prints as
+    `Core.Compiler.Const(:(stmt), false)`.  It is a constant, no `Expr`: nothing is read or defined there,
+    and compaction drops it (Julia's `compact!` folds a non-`Expr` statement into its uses, and it has none)."""
+    return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3 and node.args[0] == _CONST
+            and type(node.args[1]) is T.TypeQuote)
+
+
+def _never_returns(s: Statement) -> bool:
+    return type(s.node) is N.Expr and s.type == UNION_BOTTOM and not _dead(s.node)
+
+
+def _is_unreachable(node) -> bool:
+    return (type(node) is N.ReturnNode and node.val is None) or (type(node) is N.Expr and node.head == "unreachable")
+
+
+def prepare(stmts, blocks) -> Prepared:
+    """`stmts` (positional `Statement`s) in blocks `(first, last)` as `convert_to_ircode` leaves them."""
+    out: list = []
+    new_blocks: list = []
+    block_map: dict = {0: 0}
+    id_map: dict = {}
+    for b, (first, last) in enumerate(blocks, 1):
+        block_map[b] = len(new_blocks) + 1
+        start = len(out) + 1
+        for i in range(first, last + 1):
+            s = stmts[i - 1]
+            out.append(s)
+            id_map[i] = len(out)
+            nxt = stmts[i].node if i < len(stmts) else None
+            if _never_returns(s) and not _is_unreachable(nxt):
+                out.append(Statement(N.ReturnNode(None), None, s.loc))
+                if i < last:  # the unreachable ends the block here
+                    new_blocks.append((start, len(out)))
+                    start = len(out) + 1
+        new_blocks.append((start, len(out)))
+
+    def renumber(node):
+        node = walk.map_targets(node, lambda t: block_map.get(t, t))
+        return _map_ssa(node, id_map)
+    return Prepared(tuple(replace(s, node=_normalize(renumber(s.node))) for s in out), tuple(new_blocks))
+
+
+def _map_ssa(node, id_map: dict):
+    def f(v):
+        if type(v) is V.SSAValue:
+            return V.SSAValue(id_map.get(v.id, v.id))
+        return walk.map_operands(v, f) if walk.is_known(v) else v
+    return walk.map_operands(node, f) if walk.is_known(node) else node

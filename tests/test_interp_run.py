@@ -30,7 +30,7 @@ def test_hex_and_float32_literals_carry_their_type():
     f = _fn("1 ─ %1 = Base.add_float(x, 1.5f0)::Float32\n│   %2 = Core.tuple(%1, 0x05)::Tuple{Float32,UInt8}\n"
             "└──      return %2\n", "Tuple{Float32,UInt8}")
     r = interp.run(f, [JFloat(1.0, "Float32")])
-    assert r.type == "Tuple{Float32,UInt8}" and interp.julia_repr(r.value) == "(2.5f0, 0x05)"
+    assert r.outcome == ("value", "Tuple{Float32,UInt8}", "(2.5f0, 0x05)")
 
 
 def test_wrap_around_and_checked_arithmetic_give_julias_answers():
@@ -44,6 +44,8 @@ def test_an_uncaught_julia_exception_is_returned_not_raised():
     f = _fn("1 ─ %1 = Base.checked_sdiv_int(x, 0)::Int64\n└──      return %1\n")
     r = interp.run(f, [7])
     assert r.value is None and r.exception.type_name == "DivideError" and r.steps == 2
+    assert r.outcome == ("exception", "DivideError")
+    assert interp.run(f, [0]).outcome == ("exception", "DivideError")
 
 
 def test_a_statement_without_semantics_is_refused_with_its_location():

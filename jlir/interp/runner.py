@@ -31,6 +31,14 @@ class Result:
     steps: int
     exception: JuliaException | None = None
 
+    @property
+    def outcome(self) -> tuple:
+        """What a before/after comparison compares: `("value", type, repr)` or `("exception", type name)`."""
+        if self.exception is not None:
+            return ("exception", self.exception.type_name)
+        from jlir.interp.show import julia_repr
+        return ("value", self.type, julia_repr(self.value))
+
 
 class Context:
     """What a run shares across its frames: the exception stack, the provider, the step count, compiled callees."""

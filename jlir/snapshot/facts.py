@@ -6,8 +6,8 @@ got boxed, the return type stayed concrete".  `stability_facts` reduces
 `jlir.analysis.stability`'s report to exactly those facts, written so that two
 Julia versions' prints of unchanged code give the same facts:
 
-- a value is named by the statement that computes it (SSA numbers blanked to
-  `%_`: renumbering is not a change), a slot by its name;
+- a value is named by the statement that computes it (SSA and block numbers
+  blanked to `%_`, `#_`: renumbering is not a change), a slot by its name;
 - statements and types are written in one spelling whatever printed them
   (`jlir.compare.canonical`, whose canonical spelling is ≤1.5's: `Array{T,1}`
   for 1.6+'s `Vector{T}`), and compared with blanks removed and case folded, so
@@ -35,7 +35,7 @@ from jlir.printer.exprs import ExprPrinter
 
 SCHEMA = "jlir-stability-facts/1"
 LISTS = ("non_concrete", "dynamic_calls", "boxes")
-_SSA = re.compile(r"%\d+")
+_NUMBERS = re.compile(r"([%#])\d+")
 
 
 class _Speller:
@@ -47,7 +47,7 @@ class _Speller:
 
     def statement(self, s) -> str:
         node, _rules = self.canon.value(s.node)
-        return _SSA.sub("%_", self.printer.statement(node, False))
+        return _NUMBERS.sub(r"\1_", self.printer.statement(node, False))
 
     def type(self, t) -> str:
         typ, _rules = self.canon.value(t)

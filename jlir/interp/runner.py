@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from jlir.interp.blocks import compile_function
 from jlir.interp.constants import strip_module
+from jlir.interp.show import julia_repr
 from jlir.interp.values import JFunction, JuliaException, NotInterpretable, normalize, typeof
 
 
@@ -36,7 +37,6 @@ class Result:
         """What a before/after comparison compares: `("value", type, repr)` or `("exception", type name)`."""
         if self.exception is not None:
             return ("exception", self.exception.type_name)
-        from jlir.interp.show import julia_repr
         return ("value", self.type, julia_repr(self.value))
 
 

@@ -40,6 +40,7 @@ from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use,
 __all__ = ["into_ssa", "NotSlotForm"]
 
 _MAYBE_UNDEF = T.TypeName(("Core", "Compiler", "MaybeUndef"))
+_UNTYPED = object()  # an incoming φ whose type is not known yet
 
 
 class NotSlotForm(JlirError):
@@ -176,8 +177,9 @@ def _finish_code(b: Builder, visited: set) -> None:
 
 
 def _merge_types(types: list, undef: bool):
-    known = [t for t in types if t is not None]
-    if len(known) != len(types) or len(set(known)) > 1:
+    """What the incoming types share (`None`: an incoming φ not typed yet, skipped optimistically)."""
+    known = [t for t in types if t is not _UNTYPED]
+    if any(t is None for t in known) or len(set(known)) > 1:
         t = None
     else:
         t = known[0] if known else UNION_BOTTOM
@@ -186,13 +188,20 @@ def _merge_types(types: list, undef: bool):
 
 def _phi_types(b: Builder) -> None:
     """The type of each φ and φᶜ: what its incoming values share (see the module docstring), to a fixed point."""
+    n = len(b.code)
+
+    def incoming(v):
+        if type(v) is V.SSAValue and v.id > n and b.pending[v.id - n - 1].kind != "node" \
+                and b.pending[v.id - n - 1].type is None:
+            return _UNTYPED
+        return b.type_of(v)
     for _ in range(len(b.pending) + 1):
         changed = False
         for p in b.pending:
             if p.kind == "node":
                 continue
             vals = [v for v in p.values if v is not None]
-            t = _merge_types([b.type_of(v) for v in vals], len(vals) != len(p.values))
+            t = _merge_types([incoming(v) for v in vals], len(vals) != len(p.values))
             if t != p.type:
                 p.type, changed = t, True
         if not changed:
@@ -291,5 +300,6 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
             node = N.PhiCNode(tuple(renumber(v, ds.inst_rename) for v in p.values))
         else:
             node = renumber(p.node, ds.inst_rename)
-        code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after)
+        typ = p.type if N.takes_type_suffix(node) else None  # (a π's type is its own field: Julia prints no `::T`)
+        code.insert_node(ds.inst_rename[p.pos], node, type=typ, attach_after=p.attach_after)
     return code.compact() if compact else code.freeze()

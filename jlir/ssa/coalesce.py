@@ -1,0 +1,143 @@
+"""Sreedhar's method I and the coalescing of its copies: which variables share one slot.
+
+Method I isolates every φ `%p = φ(e1 => v1, …)` of block B with fresh variables: `a'ᵢ ← vᵢ` in a parallel
+copy at the end of each predecessor eᵢ, the φ defining `p'` from the `a'ᵢ`, and `p ← p'` in a parallel copy
+at B's start (after its φs).  `p'` and the `a'ᵢ` are one congruence class (one slot): their live ranges
+are only the copies' ends and the edges, so they interfere with nothing of their class.
+
+Coalescing then tries to drop each copy, `p ← p'` first, then each `a'ᵢ ← vᵢ` whose `vᵢ` is an SSA value,
+by merging the two classes when no member of one interferes with a member of the other.  Interference
+(`Interference.interferes`) is the intersection of live ranges (`jlir.analysis.liveness`) with the
+chapter's value-based refinement where a copy makes two variables hold the same value (a variable and
+its own copy never interfere):
+
+* two SSA values: `Liveness.interferes` (one live where the other is defined);
+* `a'ᵢ` with an SSA value `x`: `x` live at the end of eᵢ past the copies: live into a successor, or read
+  by eᵢ's terminator (the copies go before it);
+* `p'` with `x`: `x` live into B, or another φ of B;
+* two `a'` at the end of the same block, two `p'` of the same block: always (unless the same value).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jlir.ir import nodes as N
+from jlir.ir import values as V
+from jlir.ir import walk
+
+__all__ = ["Member", "Classes", "Interference", "coalesce"]
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A variable of method I: `("ssa", id)`, `("arg", φ id, edge index)` (a'ᵢ) or `("res", φ id, 0)` (p')."""
+    kind: str
+    phi: int
+    edge: int = 0
+
+
+class Classes:
+    """Union-find over members; each class remembers its members."""
+
+    def __init__(self):
+        self.parent: dict = {}
+        self.members: dict = {}
+
+    def add(self, m: Member) -> None:
+        if m not in self.parent:
+            self.parent[m] = m
+            self.members[m] = [m]
+
+    def find(self, m: Member) -> Member:
+        self.add(m)
+        root = m
+        while self.parent[root] != root:
+            root = self.parent[root]
+        while self.parent[m] != root:
+            self.parent[m], m = root, self.parent[m]
+        return root
+
+    def union(self, a: Member, b: Member) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[rb] = ra
+            self.members[ra].extend(self.members.pop(rb))
+
+
+class Interference:
+    """Interference of method I's variables in one function (see the module docstring)."""
+
+    def __init__(self, live, cfg, phis: dict, stmts):
+        self.live = live
+        self.cfg = cfg
+        self.phis = phis          # φ id -> (block, PhiNode)
+        self.block_phis: dict = {}
+        for pid, (b, _) in phis.items():
+            self.block_phis.setdefault(b, set()).add(pid)
+        self.end_live: dict = {}
+        for b, blk in enumerate(cfg.blocks, 1):
+            out = set()
+            for s in blk.succs:
+                out |= live.live_in[s - 1]
+            term = stmts[blk.last - 1].node if blk.last >= blk.first else None
+            if term is not None and N.is_terminator(term):
+                out |= set(walk.ssa_uses(term))
+            self.end_live[b] = frozenset(out)
+
+    def value(self, m: Member):
+        """The value a member holds where it is defined: an SSA value's own id, a copy's source."""
+        if m.kind == "ssa":
+            return ("ssa", m.phi)
+        if m.kind == "res":
+            return ("ssa", m.phi)
+        v = self.phis[m.phi][1].values[m.edge]
+        return ("ssa", v.id) if type(v) is V.SSAValue else ("const", m.phi, m.edge)
+
+    def edge_block(self, m: Member) -> int:
+        return self.phis[m.phi][1].edges[m.edge]
+
+    def interferes(self, a: Member, b: Member) -> bool:
+        if self.value(a) == self.value(b):
+            return False
+        if a.kind == "ssa" and b.kind == "ssa":
+            return self.live.interferes(a.phi, b.phi)
+        if a.kind == "ssa":
+            a, b = b, a
+        if b.kind == "ssa":
+            if a.kind == "arg":
+                return b.phi in self.end_live[self.edge_block(a)]
+            blk = self.phis[a.phi][0]
+            return b.phi in self.live.live_in[blk - 1] or b.phi in self.block_phis.get(blk, ())
+        if a.kind == "arg" and b.kind == "arg":
+            return self.edge_block(a) == self.edge_block(b)
+        if a.kind == "res" and b.kind == "res":
+            return self.phis[a.phi][0] == self.phis[b.phi][0]
+        return False
+
+
+def _try_merge(classes: Classes, inter: Interference, a: Member, b: Member) -> bool:
+    ra, rb = classes.find(a), classes.find(b)
+    if ra == rb:
+        return True
+    if any(inter.interferes(x, y) for x in classes.members[ra] for y in classes.members[rb]):
+        return False
+    classes.union(ra, rb)
+    return True
+
+
+def coalesce(inter: Interference, phis: dict, *, enabled: bool = True) -> Classes:
+    """Method I's classes, then the copies coalesced in order (`enabled=False`: method I alone)."""
+    classes = Classes()
+    for pid, (_, phi) in phis.items():
+        res = Member("res", pid)
+        classes.add(res)
+        for i in range(len(phi.edges)):
+            classes.union(res, Member("arg", pid, i))
+    if not enabled:
+        return classes
+    for pid, (_, phi) in phis.items():
+        _try_merge(classes, inter, Member("ssa", pid), Member("res", pid))
+        for i, v in enumerate(phi.values):
+            if type(v) is V.SSAValue:
+                _try_merge(classes, inter, Member("ssa", v.id), Member("arg", pid, i))
+    return classes

@@ -1,0 +1,224 @@
+"""Out of SSA: φ form to Julia's slot form, where φs become slot assignments (copies).
+
+`out_of_ssa` is Sreedhar's method I with coalescing (`jlir.ssa.coalesce`) and the parallel copies
+sequentialised correctly (`jlir.ssa.parallel_copy`), as the SSA book's destruction chapter describes:
+
+* each congruence class is one slot, named after its first φ (`phi_5` for `%5 = φ(…)`);
+* an SSA value coalesced into a class is assigned to the slot where it is defined (`(phi_5 = %3 + 1)`)
+  and read from it everywhere; a φ whose result was coalesced disappears; one whose result was not
+  becomes `%p = phi_5` (the copy `p ← p'`);
+* at the end of each predecessor, before its terminator (an edge's copies run on every edge out of the
+  block, which is safe because the class's slot holds nothing live there: method I's isolation), the
+  copies left are emitted as one parallel copy; a cycle costs one temporary slot (`tmp_b`, `tmp_b_2`, …);
+  an `#undef` edge leaves `Core.NewvarNode(:(phi_5))` there (the slot is undefined again);
+* φᶜ/ϒ: each φᶜ gets a slot of its own (`phic_7`), every ϒ feeding it becomes an assignment to that slot
+  where the ϒ stood (before the throwing region, as Julia's own lowering stores a variable live into a
+  catch block), and the φᶜ reads it.
+
+`naive=True` is the textbook translation the chapter starts from: each φ's slot is written by plain
+sequential copies at the end of its predecessors and the φ's uses read that slot directly, with no
+isolation and no parallel copy.  It is wrong exactly where the chapter says: the lost-copy problem (a
+φ result live past the copy that overwrites its slot) and the swap problem (φs that read each other).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from jlir.analysis.defuse import def_use, flow_cfg
+from jlir.analysis.liveness import liveness
+from jlir.edit import IRCode
+from jlir.ir import nodes as N
+from jlir.ir import values as V
+from jlir.ir.errors import JlirError
+from jlir.ir.function import IR, Block, Form, Function, Statement
+from jlir.ssa.coalesce import Interference, Member, coalesce
+from jlir.ssa.domsort import renumber
+from jlir.ssa.parallel_copy import sequentialize
+
+__all__ = ["out_of_ssa", "CopyStats", "NotSSAForm"]
+
+
+class NotSSAForm(JlirError):
+    """out_of_ssa was given slot-form IR (it assigns slots) instead of φ form."""
+
+
+@dataclass(frozen=True, slots=True)
+class CopyStats:
+    """Copies of one translation: method I's (`before`: one per φ edge plus one per φ), those left after
+    coalescing (`after`), the temporaries cycles needed, and the φs and φᶜs translated."""
+    before: int
+    after: int
+    temps: int
+    phis: int
+    phics: int
+
+
+class _Plan:
+    """Where every value goes: the slot of each coalesced SSA value, each φ's class slot, the edge copies."""
+
+    def __init__(self, fn: Function, naive: bool):
+        self.fn = fn
+        self.stmts = fn.positional
+        self.cfg = flow_cfg(fn)
+        self.phis = {i: (self.cfg.block_for_inst(i), s.node) for i, s in enumerate(self.stmts, 1)
+                     if type(s.node) is N.PhiNode}
+        self.naive = naive
+        self.ssa_slot: dict = {}     # SSA id -> slot holding it (its definition assigns the slot)
+        self.phi_slot: dict = {}     # φ id -> its class's slot
+        self.coalesced_args: set = set()  # (φ id, edge index) whose copy is not needed
+        if naive:
+            for pid in self.phis:
+                self.phi_slot[pid] = self.ssa_slot[pid] = _slot(f"phi_{pid}")
+        else:
+            self._classes()
+        self.phic_slot = {i: _slot(f"phic_{i}") for i, s in enumerate(self.stmts, 1) if type(s.node) is N.PhiCNode}
+        self.upsilon_slot = {}
+        for i, slot in self.phic_slot.items():
+            for v in self.stmts[i - 1].node.values:
+                if type(v) is V.SSAValue:
+                    self.upsilon_slot[v.id] = slot
+
+    def _classes(self) -> None:
+        live = liveness(self.fn, self.cfg, def_use(self.fn))
+        inter = Interference(live, self.cfg, self.phis, self.stmts)
+        classes = coalesce(inter, self.phis)
+        names: dict = {}
+        for pid in self.phis:
+            root = classes.find(Member("res", pid))
+            names.setdefault(root, _slot(f"phi_{pid}"))
+            self.phi_slot[pid] = names[root]
+        for root, members in classes.members.items():
+            if root not in names:
+                continue
+            for m in members:
+                if m.kind == "ssa":
+                    self.ssa_slot[m.phi] = names[root]
+                elif m.kind == "arg":
+                    v = self.phis[m.phi][1].values[m.edge]
+                    if type(v) is V.SSAValue and classes.find(Member("ssa", v.id)) == root:
+                        self.coalesced_args.add((m.phi, m.edge))
+
+    def read(self, v):
+        """What an operand becomes: a coalesced SSA value reads its slot."""
+        if type(v) is V.SSAValue and v.id in self.ssa_slot:
+            return self.ssa_slot[v.id]
+        return v
+
+    def edge_copies(self, b: int) -> list:
+        """`(dest slot, source)` for every φ fed from block `b` (source None: `#undef`), in φ order."""
+        out = []
+        for pid, (_, phi) in self.phis.items():
+            for i, (e, v) in enumerate(zip(phi.edges, phi.values)):
+                if e == b and (pid, i) not in self.coalesced_args:
+                    out.append((self.phi_slot[pid], None if v is None else self.read(v)))
+        return out
+
+
+def _slot(name: str) -> V.SlotNumber:
+    return V.SlotNumber(name, None)
+
+
+class _Emitter:
+    """The slot-form statements of each block, old SSA ids kept beside them for renumbering."""
+
+    def __init__(self, plan: _Plan):
+        self.plan = plan
+        self.out: list = []            # (old id or None, Statement)
+        self.blocks: list = []
+        self.copies = 0
+        self.temps = 0
+        self.slot_type = {plan.phi_slot[p]: plan.stmts[p - 1].type for p in plan.phis}
+        self.slot_type.update({s: plan.stmts[i - 1].type for i, s in plan.phic_slot.items()})
+
+    def emit(self, old, node, typ=None, loc=0) -> None:
+        self.out.append((old, Statement(node, typ, loc)))
+
+    def assign(self, slot, value, typ, loc) -> None:
+        if value is None:
+            self.emit(None, N.NewvarNode(slot), None, loc)
+        else:
+            self.emit(None, N.Expr("=", (slot, value)), typ, loc)
+
+    def statement(self, i: int, s: Statement) -> None:
+        plan, node = self.plan, s.node
+        if type(node) is N.PhiNode:
+            if plan.ssa_slot.get(i) is not plan.phi_slot[i]:
+                self.copies += 1
+                self.emit(i, plan.phi_slot[i], s.type, s.loc)
+            return
+        if type(node) is N.PhiCNode:
+            node = plan.phic_slot[i]
+        elif type(node) is N.UpsilonNode and i in plan.upsilon_slot:
+            return self.assign(plan.upsilon_slot[i], None if node.val is None else plan.read(node.val),
+                               s.type, s.loc)
+        node = _map_reads(node, plan.read)
+        if i in plan.ssa_slot and not N.is_terminator(node):
+            return self.assign(plan.ssa_slot[i], node, s.type, s.loc)
+        self.emit(i, node, s.type, s.loc)
+
+    def edge_copies(self, b: int, loc: int) -> None:
+        copies = self.plan.edge_copies(b)
+        if not copies:
+            return
+        if self.plan.naive:
+            seq = copies
+        else:
+            made: list = []
+
+            def temp():
+                made.append(_slot(f"tmp_{b}" + (f"_{len(made) + 1}" if made else "")))
+                return made[-1]
+            defined = [(d, s) for d, s in copies if s is not None]
+            seq = sequentialize(defined, lambda x: type(x) is V.SlotNumber, temp)
+            seq += [(d, None) for d, s in copies if s is None]
+            for t in made:
+                self.slot_type[t] = None
+            self.temps += len(made)
+        for dest, src in seq:
+            if not (type(dest) is V.SlotNumber and dest.name.startswith("tmp_")):
+                self.copies += 1
+            self.assign(dest, src, self.slot_type.get(dest), loc)
+
+    def block(self, b: int, blk) -> None:
+        first = len(self.out) + 1
+        stmts = self.plan.stmts
+        last = stmts[blk.last - 1]
+        ends = N.is_terminator(last.node)
+        for i in range(blk.first, blk.last + (0 if ends else 1)):
+            self.statement(i, stmts[i - 1])
+        self.edge_copies(b, last.loc)
+        if ends:
+            self.statement(blk.last, last)
+        if len(self.out) < first:  # an empty block keeps its place
+            self.emit(None, V.NOTHING, None, last.loc)
+        self.blocks.append(Block(first, len(self.out)))
+
+
+def _map_reads(node, read):
+    def f(v):
+        w = read(v)
+        if w is not v:
+            return w
+        return _map_reads(v, read) if type(v).OPERANDS else v
+    from jlir.ir import walk
+    return walk.map_operands(node, f) if walk.is_known(node) and type(node).OPERANDS else node
+
+
+def out_of_ssa(fn: Function, *, naive: bool = False) -> tuple[Function, CopyStats]:
+    """`fn` (φ form) in Julia's slot form, and the copy counts (see the module docstring)."""
+    if any(s.new_id is not None for s in fn.stmts):
+        fn = IRCode(fn).compact()
+    if any(type(s.node) is N.Expr and s.node.head == "=" for s in fn.stmts):
+        raise NotSSAForm("the function assigns slots: it is in slot form already")
+    plan = _Plan(fn, naive)
+    em = _Emitter(plan)
+    for b, blk in enumerate(plan.cfg.blocks, 1):
+        em.block(b, blk)
+    inst_rename = {old: k for k, (old, _) in enumerate(em.out, 1) if old is not None}
+    stmts = tuple(replace(s, node=renumber(s.node, inst_rename)) for _, s in em.out)
+    typed = any(s.type is not None for s in stmts)
+    display = replace(fn.display, form=Form.TYPED if typed else Form.LOWERED, wrapper="codeinfo", header=None,
+                      costs=None, escapes=None, title=None)
+    out = Function.of(IR(stmts, tuple(em.blocks), fn.linetable), display)
+    before = sum(len(phi.edges) + 1 for _, phi in plan.phis.values())
+    return out, CopyStats(before, em.copies, em.temps, len(plan.phis), len(plan.phic_slot))

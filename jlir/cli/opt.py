@@ -15,6 +15,8 @@ def register(sub) -> None:
     sp.add_argument("--passes", default="compact", metavar="P1,P2,…",
                     help="comma-separated pass names, run in order (default: compact); see --list")
     sp.add_argument("--list", action="store_true", help="list the passes, one line each, and exit")
+    sp.add_argument("--naive", action="store_true",
+                    help="run out-of-ssa as the naive textbook translation (out-of-ssa-naive), to show its bugs")
     sp.add_argument("-o", "--output", metavar="OUT", help="write the result to OUT (atomically) instead of stdout")
     sp.set_defaults(func=run)
 
@@ -30,6 +32,8 @@ def run(args) -> int:
         err("jlir opt: error: no input files (give FILE… or --list)")
         return EXIT_ERROR
     names = [n.strip() for n in args.passes.split(",") if n.strip()]
+    if args.naive:
+        names = ["out-of-ssa-naive" if n == "out-of-ssa" else n for n in names]
     try:
         passes.registry.lookup(names)
     except passes.PassError as e:

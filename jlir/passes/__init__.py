@@ -21,5 +21,6 @@ from jlir.passes import dce as _dce  # noqa: E402,F401
 from jlir.passes import copyprop as _copyprop  # noqa: E402,F401
 from jlir.passes import split_edges as _split_edges  # noqa: E402,F401
 from jlir.passes import simplify_cfg as _simplify_cfg  # noqa: E402,F401
+from jlir.passes import out_of_ssa as _out_of_ssa  # noqa: E402,F401
 
 __all__ = ["REGISTRY", "Pass", "PassError", "register", "run", "run_document"]

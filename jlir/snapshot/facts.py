@@ -106,8 +106,10 @@ def _key(row: dict) -> tuple:
 
 @dataclass(frozen=True, slots=True)
 class FactsVerdict:
-    """Current facts against stored ones: what appeared (`added`), what went away (`removed`), the return type."""
+    """Current facts against stored ones: what appeared (`added`), what went away (`removed`), the return type;
+    `improvement`: nothing appeared and nothing got worse."""
     passed: bool
+    improvement: bool
     added: tuple[tuple[str, dict], ...]
     removed: tuple[tuple[str, dict], ...]
     return_change: tuple[dict | None, dict | None] | None
@@ -118,7 +120,7 @@ class FactsVerdict:
     def outcome(self) -> str:
         if not (self.added or self.removed or self.return_change or self.form_change):
             return "identical"
-        return "improved" if self.passed else "different"
+        return "improved" if self.improvement else "different"
 
     def report(self) -> str:
         """What changed, one line per fact: `+` new in the current print, `-` gone from it."""
@@ -130,7 +132,7 @@ class FactsVerdict:
                          f"{_return_text(self.return_change[1])}")
         for mark, rows in (("+", self.added), ("-", self.removed)):
             lines.extend(f"  {mark} {_row_text(kind, row)}" for kind, row in rows)
-        if self.removed and not self.allow_improvement and not self.added:
+        if self.improvement and not self.allow_improvement:
             lines.append("  (only improvements: allow_improvement=True accepts them)")
         return "\n".join(lines) + "\n"
 
@@ -179,7 +181,7 @@ def compare_facts(stored: dict, current: dict, *, allow_improvement: bool = Fals
     form_change = None if stored.get("form") == current.get("form") else (stored.get("form"), current.get("form"))
     improvement = not added and not form_change and (same_ret or _return_improved(old_ret, new_ret))
     passed = improvement and (allow_improvement or (not removed and same_ret))
-    return FactsVerdict(passed, tuple(added), tuple(removed), return_change, form_change, allow_improvement)
+    return FactsVerdict(passed, improvement, tuple(added), tuple(removed), return_change, form_change, allow_improvement)
 
 
 def _take(counter: Counter, key) -> bool:

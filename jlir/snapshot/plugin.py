@@ -56,6 +56,8 @@ def ir_snapshot(request):
         import syrupy  # noqa: F401
         base = request.getfixturevalue("snapshot")
     except (ImportError, pytest.FixtureLookupError):
+        base = None
+    if base is None:
         pytest.fail(NO_SYRUPY, pytrace=False)
     from jlir.snapshot.extension import IRSnapshotAssertion, IRSnapshotExtension
     assertion = IRSnapshotAssertion(session=base.session, extension_class=IRSnapshotExtension,

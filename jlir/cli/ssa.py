@@ -1,0 +1,55 @@
+"""`jlir ssa FILE… [--argnames a,b] [--pending]`: slot form (`@code_lowered`, `optimize=false`) in SSA form.
+
+Each function is put into SSA form as Julia 1.5's `slot2reg` does it (`jlir.ssa.into_ssa`), checked by the
+verifier, and printed as Julia prints an IRCode.  Arguments print as `_n` where their slot number is
+known: printed with the name (`x@_2`), given by `--argnames`, or listed by a `@code_warntype` input's
+`Variables` section.
+"""
+from __future__ import annotations
+
+import jlir
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err
+from jlir.cli.units import add_inputs, run_each
+from jlir.ir.errors import JlirError
+
+
+def register(sub) -> None:
+    sp = sub.add_parser("ssa", help="slot form (lowered, optimize=false) into SSA form with φ, as Julia's slot2reg",
+                        description="Put each function of slot-form IR (@code_lowered, code_typed(optimize=false), "
+                                    "@code_warntype) into SSA form as Julia 1.5's slot2reg does, verify it and print "
+                                    "it as Julia prints an IRCode.")
+    add_inputs(sp)
+    sp.add_argument("--argnames", metavar="A,B,…", default=None,
+                    help="the method's argument names in order (without #self#), for arguments printed by name")
+    sp.add_argument("--pending", action="store_true",
+                    help="leave the inserted nodes (φ, ϒ, checks) pending, as slot2reg returns them, uncompacted")
+    sp.set_defaults(func=run)
+
+
+def slot_names(fn):
+    """Every slot's name in slot order where the input lists them (1.5's `@code_warntype` `Variables`), else None."""
+    sections = dict((s[0], s[1]) for s in fn.header.sections) if fn.header is not None else {}
+    if "Variables" not in sections:
+        return None
+    return [entry[0].split("@")[0] for entry in sections["Variables"]]
+
+
+def run(args) -> int:
+    from jlir.analysis.verify import verify_ir
+    from jlir.ssa import into_ssa
+    argnames = tuple(a.strip() for a in args.argnames.split(",") if a.strip()) if args.argnames else None
+
+    def answer(unit):
+        try:
+            out = into_ssa(unit.function, argnames=argnames, slotnames=slot_names(unit.function),
+                           compact=not args.pending)
+        except JlirError as e:
+            err(f"{unit.source}: function {unit.index}: error: {e}")
+            return "", EXIT_ERROR
+        problems = [d for d in verify_ir(out) if d.severity == "error"]
+        if problems:
+            err(f"{unit.source}: function {unit.index}: error: the SSA form does not verify: {problems[0]}")
+            return "", EXIT_ERROR
+        text = jlir.format(out)
+        return text if text.endswith("\n") else text + "\n", EXIT_OK
+    return run_each(args, "putting into SSA form", answer)

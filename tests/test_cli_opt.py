@@ -77,3 +77,19 @@ def test_passes_never_change_their_input():
     before = jlir.format(f)
     g = passes.run(f, ["compact"])
     assert jlir.format(f) == before and g != f
+
+
+def test_opt_explain_says_what_each_pass_changed():
+    out = jlir_cli("opt", str(ROOT / "fixtures/reference-1.5.3/before-adce/tuples.txt"), "--passes", "dce,compact",
+                   "--explain")
+    assert out.returncode == 0, out.stderr
+    dce, compact = out.stdout.split("=== compact ===\n")
+    assert dce.startswith("=== dce ===\n") and "19 removed" in dce and "- %3 = %1::Int64" in dce
+    assert "identical: the two prints are the same text" in compact
+
+
+def test_opt_diff_reports_the_whole_change_once():
+    out = jlir_cli("opt", str(ROOT / "fixtures/reference-1.5.3/before-adce/tuples.txt"), "--passes", "dce,compact",
+                   "--diff")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("--- ") == 1 and "summary: 0 added, 19 removed, 2 changed" in out.stdout

@@ -17,6 +17,10 @@ def register(sub) -> None:
     sp.add_argument("--list", action="store_true", help="list the passes, one line each, and exit")
     sp.add_argument("--naive", action="store_true",
                     help="run out-of-ssa as the naive textbook translation (out-of-ssa-naive), to show its bugs")
+    shown = sp.add_mutually_exclusive_group()
+    shown.add_argument("--explain", action="store_true",
+                       help="instead of the result, what each pass changed, statement by statement (as jlir diff shows it)")
+    shown.add_argument("--diff", action="store_true", help="instead of the result, the whole change as jlir diff shows it")
     sp.add_argument("-o", "--output", metavar="OUT", help="write the result to OUT (atomically) instead of stdout")
     sp.set_defaults(func=run)
 
@@ -47,7 +51,7 @@ def run(args) -> int:
             status = EXIT_ERROR
             continue
         try:
-            text = jlir.format(passes.run_document(doc, names))
+            text = _answer(args, doc, names, name(path))
         except JlirError as e:  # a pass refused, or its output did not verify: said, not a traceback
             err(f"{name(path)}: error: {e}")
             status = EXIT_ERROR
@@ -62,3 +66,28 @@ def run(args) -> int:
     else:
         write("".join(out))
     return status
+
+
+def _answer(args, doc, names: list[str], source: str) -> str:
+    """The optimised document's text, or with --diff/--explain the change as `jlir diff` reports it."""
+    from jlir import passes
+    notes: list[str] = []
+    if not (args.explain or args.diff):
+        text = jlir.format(passes.run_document(doc, names, notes=notes))
+        _say(notes)
+        return text
+    from jlir.compare import diff_documents, render_text
+    stages = [(None, doc)]
+    for n in (names if args.explain else [",".join(names)]):
+        stages.append((n, passes.run_document(stages[-1][1], n.split(","), notes=notes)))
+    out = []
+    for (_, before), (n, after) in zip(stages, stages[1:]):
+        report = render_text(diff_documents(before, after, f"{source} before {n}", f"{source} after {n}"))
+        out.append(f"=== {n} ===\n{report}" if args.explain else report)
+    _say(notes)
+    return "".join(out)
+
+
+def _say(notes: list[str]) -> None:
+    for line in notes:
+        err(f"jlir opt: note: {line}")

@@ -138,7 +138,8 @@ def run(args) -> int:
                 results = _with_julias(args, manifest, lambda m, jl: runner.check(
                     m, jl, style_insensitive=args.style_insensitive, progress=progress))
             else:
-                results = _write_all(_with_julias(args, manifest, lambda m, jl: runner.update(
+                # written after each Julia, so a second Julia of the same major.minor finds them unchanged
+                results = _with_julias(args, manifest, lambda m, jl: _write_all(runner.update(
                     m, jl, progress=progress)))
             progress.done()
     except SnapshotError as e:

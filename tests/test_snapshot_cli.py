@@ -133,3 +133,18 @@ def test_diff_of_two_versions_snapshots_reports_a_real_change(tmp_path, capsys):
         2, f"julia-1.7 → julia-1.11: f typed: failed: no snapshot: {tmp_path}/ir-snapshots/julia-1.11/f.typed.txt\n"
            f"julia-1.7 → julia-1.11: f stability: failed: no snapshot: "
            f"{tmp_path}/ir-snapshots/julia-1.11/f.stability.json\n0 ok, 0 changed, 2 failed\n")
+
+
+def test_the_readme_shows_the_example_project_the_suite_runs():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = _lines(readme.split("## Guard your IR in CI", 1)[1].split("\n## ", 1)[0])
+    tests = (EXAMPLE / "tests" / "test_ir.py").read_text(encoding="utf-8")
+    code = tests[tests.index("from pathlib"):]  # after the module docstring
+    for part in (EXAMPLE / "src" / "mysum.jl").read_text(encoding="utf-8").split("\n", 1)[1], code, \
+            (EXAMPLE / "snapshots.toml").read_text(encoding="utf-8").split("\n", 1)[1]:
+        assert _lines(part) in section
+
+
+def _lines(text: str) -> str:
+    """The text without blank lines (the README spaces code more tightly than PEP 8)."""
+    return "\n".join(line for line in text.splitlines() if line.strip())

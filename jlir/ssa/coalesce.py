@@ -115,6 +115,15 @@ class Interference:
         return False
 
 
+def assignable(node) -> bool:
+    """Whether a statement can become `slot = node` in Julia's slot form.  Julia's printer and jlir's reader
+    know `x = invoke f(…)` in no form (optimized code, the only code with `invoke`, has no slots), so such
+    a value keeps its SSA value and is copied instead; so does a π (slot form has none)."""
+    if type(node) is N.Expr:
+        return node.head != "invoke"
+    return type(node) in (N.PhiNode, N.PhiCNode) or type(node).__module__ == V.__name__
+
+
 def _try_merge(classes: Classes, inter: Interference, a: Member, b: Member) -> bool:
     ra, rb = classes.find(a), classes.find(b)
     if ra == rb:
@@ -125,8 +134,9 @@ def _try_merge(classes: Classes, inter: Interference, a: Member, b: Member) -> b
     return True
 
 
-def coalesce(inter: Interference, phis: dict, *, enabled: bool = True) -> Classes:
-    """Method I's classes, then the copies coalesced in order (`enabled=False`: method I alone)."""
+def coalesce(inter: Interference, phis: dict, stmts, *, enabled: bool = True) -> Classes:
+    """Method I's classes, then the copies coalesced in order (`enabled=False`: method I alone); an SSA value
+    joins a class only where its statement can become an assignment (`assignable`)."""
     classes = Classes()
     for pid, (_, phi) in phis.items():
         res = Member("res", pid)
@@ -138,6 +148,6 @@ def coalesce(inter: Interference, phis: dict, *, enabled: bool = True) -> Classe
     for pid, (_, phi) in phis.items():
         _try_merge(classes, inter, Member("ssa", pid), Member("res", pid))
         for i, v in enumerate(phi.values):
-            if type(v) is V.SSAValue:
+            if type(v) is V.SSAValue and 1 <= v.id <= len(stmts) and assignable(stmts[v.id - 1].node):
                 _try_merge(classes, inter, Member("ssa", v.id), Member("arg", pid, i))
     return classes

@@ -300,6 +300,8 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
             node = N.PhiCNode(tuple(renumber(v, ds.inst_rename) for v in p.values))
         else:
             node = renumber(p.node, ds.inst_rename)
-        typ = p.type if N.takes_type_suffix(node) else None  # (a π's type is its own field: Julia prints no `::T`)
-        code.insert_node(ds.inst_rename[p.pos], node, type=typ, attach_after=p.attach_after)
-    return code.compact() if compact else code.freeze()
+        code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after)
+    out = code.compact() if compact else code.freeze()
+    # A π's type is its own field, which compaction compares (Julia prints no `::T` after it, so a read π has none).
+    return out.with_ir(replace(out.ir, stmts=tuple(replace(s, type=None) if type(s.node) is N.PiNode else s
+                                                   for s in out.stmts)))

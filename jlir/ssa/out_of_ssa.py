@@ -81,13 +81,13 @@ class _Plan:
     def _classes(self) -> None:
         live = liveness(self.fn, self.cfg, def_use(self.fn))
         inter = Interference(live, self.cfg, self.phis, self.stmts)
-        classes = coalesce(inter, self.phis)
+        classes = coalesce(inter, self.phis, self.stmts)
         names: dict = {}
         for pid in self.phis:
             root = classes.find(Member("res", pid))
             names.setdefault(root, _slot(f"phi_{pid}"))
             self.phi_slot[pid] = names[root]
-        for root, members in classes.members.items():
+        for root, members in list(classes.members.items()):
             if root not in names:
                 continue
             for m in members:
@@ -95,7 +95,8 @@ class _Plan:
                     self.ssa_slot[m.phi] = names[root]
                 elif m.kind == "arg":
                     v = self.phis[m.phi][1].values[m.edge]
-                    if type(v) is V.SSAValue and classes.find(Member("ssa", v.id)) == root:
+                    src = Member("ssa", v.id) if type(v) is V.SSAValue else None
+                    if src is not None and src in classes.parent and classes.find(src) == root:
                         self.coalesced_args.add((m.phi, m.edge))
 
     def read(self, v):
@@ -205,11 +206,16 @@ def _map_reads(node, read):
 
 
 def out_of_ssa(fn: Function, *, naive: bool = False) -> tuple[Function, CopyStats]:
-    """`fn` (φ form) in Julia's slot form, and the copy counts (see the module docstring)."""
+    """`fn` (φ form) in Julia's slot form, and the copy counts (see the module docstring).
+
+    A function without φ or φᶜ nodes (slot form already, or SSA form that needs no copy) is returned as it is.
+    """
+    if not any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
+        return fn, CopyStats(0, 0, 0, 0, 0)
     if any(s.new_id is not None for s in fn.stmts):
         fn = IRCode(fn).compact()
     if any(type(s.node) is N.Expr and s.node.head == "=" for s in fn.stmts):
-        raise NotSSAForm("the function assigns slots: it is in slot form already")
+        raise NotSSAForm("the function both assigns slots and has φ nodes: not φ form")
     plan = _Plan(fn, naive)
     em = _Emitter(plan)
     for b, blk in enumerate(plan.cfg.blocks, 1):

@@ -99,8 +99,10 @@ def test_allow_improvement_accepts_an_instability_fixed_and_plain_stability_does
     result = project.runpytest("test_improve.py", "-vv", *_julia())
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*test_facts FAILED*", "*test_facts_improving PASSED*"])
-    result.stdout.fnmatch_lines(["*stability facts: improved", "*return type: ::Union{Float64, Int64} (not concrete) → ::Float64",
-                                 "*- non-concrete ssa φ*", "*(only improvements: allow_improvement=True accepts them)"])
+    result.stdout.fnmatch_lines(["*stability facts: improved",
+                                 "*return type: ::Union{Float64, Int64} (not concrete) → ::Float64",
+                                 "*- non-concrete ssa φ*",
+                                 "*(only improvements: allow_improvement=True accepts them)"])
 
 
 def test_no_julia_skips_the_tests_that_use_julia_ir_with_the_reason(pytester, monkeypatch):
@@ -211,7 +213,8 @@ def test_ir_snapshot_without_syrupy_errors_with_the_install_hint(pytester):
     """)
     result = pytester.runpytest("-p", "no:syrupy")
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["ir_snapshot needs syrupy, which is not installed (or is disabled with -p no:syrupy)*"])
+    result.stdout.fnmatch_lines(["ir_snapshot needs syrupy, which is not installed (or is disabled with -p no:syrupy)*"
+                                 ])
     assert "pip install 'jlir[pytest]'" in result.stdout.str()
 
 

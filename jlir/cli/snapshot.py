@@ -96,7 +96,7 @@ def _report(results, update: bool) -> str:
     lines = []
     for r in results:
         lines.append(_status_line(r))
-        if r.report and r.status not in (OK, UNCHANGED):
+        if r.report.strip() not in ("", r.message) and r.status not in (OK, UNCHANGED):
             lines.extend("    " + line for line in r.report.rstrip("\n").splitlines())
     return "\n".join(lines + [summary_text(results, update)]) + "\n"
 

@@ -181,7 +181,8 @@ def compare_facts(stored: dict, current: dict, *, allow_improvement: bool = Fals
     form_change = None if stored.get("form") == current.get("form") else (stored.get("form"), current.get("form"))
     improvement = not added and not form_change and (same_ret or _return_improved(old_ret, new_ret))
     passed = improvement and (allow_improvement or (not removed and same_ret))
-    return FactsVerdict(passed, improvement, tuple(added), tuple(removed), return_change, form_change, allow_improvement)
+    return FactsVerdict(passed, improvement, tuple(added), tuple(removed), return_change, form_change,
+                        allow_improvement)
 
 
 def _take(counter: Counter, key) -> bool:

@@ -121,6 +121,9 @@ def _each(manifest: Manifest, jl, progress, action) -> list[Result]:
         except (LiveError, ParseError, SnapshotError) as e:
             text = e.render() if isinstance(e, ParseError) else str(e)
             out.append(Result(jl.version, target.name, form, FAILED, str(path), text.splitlines()[0], text))
+        except Exception as e:  # a jlir bug fails its target, never the run with a traceback
+            text = f"internal error: {type(e).__name__}: {e} (this is a jlir bug)"
+            out.append(Result(jl.version, target.name, form, FAILED, str(path), text, text))
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 
 import pytest
 
@@ -148,3 +149,12 @@ def test_the_readme_shows_the_example_project_the_suite_runs():
 def _lines(text: str) -> str:
     """The text without blank lines (the README spaces code more tightly than PEP 8)."""
     return "\n".join(line for line in text.splitlines() if line.strip())
+
+
+@needs_julia
+def test_progress_shows_on_a_terminal_and_is_cleared(project, capsys, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    status, out, err = _jlir(capsys, "snapshot", "update", str(project / "snapshots.toml"), "--julia", JULIAS[0])
+    assert status == 0 and out.splitlines()[-1] == "2 new, 0 updated, 0 unchanged, 0 failed"
+    assert err.startswith("\r[1/2] Julia 1.5.3: mysum typed\r[2/2] Julia 1.5.3: mysum stability")
+    assert err.endswith("\r" + " " * len("[2/2] Julia 1.5.3: mysum stability") + "\r")

@@ -172,8 +172,9 @@ class _Emitter:
             defined = [(d, s) for d, s in copies if s is not None]
             seq = sequentialize(defined, lambda x: type(x) is V.SlotNumber, temp)
             seq += [(d, None) for d, s in copies if s is None]
-            for t in made:
-                self.slot_type[t] = None
+            for dest, src in seq:
+                if dest in made:
+                    self.slot_type[dest] = self.slot_type.get(src)
             self.temps += len(made)
         for dest, src in seq:
             if not (type(dest) is V.SlotNumber and dest.name.startswith("tmp_")):

@@ -56,7 +56,7 @@ def _dead(node) -> bool:
 
 
 def _never_returns(s: Statement) -> bool:
-    return type(s.node) is N.Expr and s.type == UNION_BOTTOM and not _dead(s.node)
+    return type(s.node) is N.Expr and s.type == UNION_BOTTOM and not _dead(s.node) and not _is_unreachable(s.node)
 
 
 def _is_unreachable(node) -> bool:

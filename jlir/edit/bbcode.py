@@ -38,8 +38,26 @@ class BBlock:
     stmts: list[Statement] = field(default_factory=list)
 
     def terminator(self):
-        """The block's last node when it is a terminator, else None (the block falls through)."""
+        """The node that ends the block's control flow: a `$(Expr(:unreachable))` wherever it stands (1.5
+        CodeInfo keeps dead statements after it), else the last node when it is a terminator, else None (the
+        block falls through)."""
+        for s in self.stmts:
+            if is_unreachable(s.node):
+                return s.node
         return self.stmts[-1].node if self.stmts and N.is_terminator(self.stmts[-1].node) else None
+
+    def dead_tail(self) -> int:
+        """How many statements follow the block's `$(Expr(:unreachable))` (never executed)."""
+        for k, s in enumerate(self.stmts):
+            if is_unreachable(s.node):
+                return len(self.stmts) - k - 1
+        return 0
+
+
+def is_unreachable(node) -> bool:
+    """1.5 CodeInfo's `$(Expr(:unreachable))`: control never passes it (IRCode's `unreachable`), though Julia's
+    CFG of CodeInfo does not end a block there."""
+    return type(node) is N.Expr and node.head == "unreachable"
 
 
 class BBCode:
@@ -133,7 +151,7 @@ class BBCode:
         """Successor block IDs of `blk`, in Julia's order (branch target or catch block first, then fall-through)."""
         term = blk.terminator()
         kind = N.flow_kind(term)
-        if kind == "return":
+        if kind == "return" or is_unreachable(term):
             return ()
         if kind == "goto":
             return (term.label,)
@@ -225,7 +243,7 @@ class BBCode:
         """A block that falls through must still be followed by the block it fell through to."""
         for k, blk in enumerate(self.blocks):
             term = blk.terminator()
-            if term is not None and N.flow_kind(term) in ("goto", "return"):
+            if term is not None and (N.flow_kind(term) in ("goto", "return") or is_unreachable(term)):
                 continue
             want = self.fallthrough.get(blk.id)
             if want is None:

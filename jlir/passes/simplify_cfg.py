@@ -19,8 +19,10 @@ where it has no terminator; otherwise that rewrite is not made.
 from __future__ import annotations
 
 from jlir.edit import BBCode
+from jlir.edit.bbcode import is_unreachable
 from jlir.ir import nodes as N
 from jlir.ir import values as V
+from jlir.ir import walk
 from jlir.ir.function import Function, Statement
 from jlir.passes.dce import compacted
 from jlir.passes.registry import register
@@ -30,9 +32,20 @@ from jlir.passes.registry import register
 def simplify_cfg(fn: Function, notes: list | None = None) -> Function:
     """A new Function with a simpler CFG (`fn` is unchanged)."""
     bb = BBCode(compacted(fn))
+    _drop_dead_tails(bb)
     while _fold_equal_sides(bb) or _merge_one(bb) or _thread_one(bb):
         pass
     return bb.to_function()
+
+
+def _drop_dead_tails(bb: BBCode) -> None:
+    """Statements after a `$(Expr(:unreachable))` never run; a dead `goto` among them would still name a block
+    (and hold it in place), so they go, unless something uses their values."""
+    used = {v.id for blk in bb.blocks for s in blk.stmts for v in walk.values(s.node) if type(v) is V.SSAValue}
+    for blk in bb.blocks:
+        n = blk.dead_tail()
+        if n and not used.intersection(blk.ids[-n:]):
+            del blk.ids[-n:], blk.stmts[-n:]
 
 
 def _fold_equal_sides(bb: BBCode) -> bool:
@@ -79,7 +92,7 @@ def _continues(bb: BBCode, host, blk, gone) -> bool:
     """Whether `blk`'s statements can end `host` once `gone` leaves the layout: its fall-through still follows,
     or it has no terminator and can take an explicit `goto` (which this adds)."""
     kind = N.flow_kind(blk.terminator())
-    if kind in ("goto", "return"):
+    if kind in ("goto", "return") or is_unreachable(blk.terminator()):
         return True
     target = bb.falls_to(blk)
     if target is None or target == _layout_after(bb, host, gone):

@@ -1,0 +1,84 @@
+"""`jlir run FILE --args A B … [--function N] [--argnames a,b] [--callees DIR] [--json]`: interpret a function.
+
+Each argument is a Julia literal as Julia prints one (`5`, `-3`, `0x05`, `1.5`, `1.0f0`, `NaN`, `true`,
+`'a'`, `"text"`, `nothing`); it means what it means in Julia (`5` is an Int64, `0x05` a UInt8).
+The result prints as Julia's `repr`; an uncaught Julia exception prints as `ERROR: TypeName` with exit 1;
+what the interpreter cannot run is one located line (`NotInterpretable`) with exit 2.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from jlir.cli.inputs import attempt, name, parse
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
+from jlir.ir import values as V
+
+EXIT_THROWN = 1
+# A Julia literal's family, as the model spells it (`jlir.ir.values.Literal.kind`).
+_KINDS = (
+    (re.compile(r"-?(?:0x[0-9a-fA-F_]+|0b[01_]+|0o[0-7_]+|\d[\d_]*)$"), "int"),
+    (re.compile(r"-?(?:\d[\d_]*\.?[\d_]*(?:[eEf][-+]?\d+)?|\.\d+(?:[eEf][-+]?\d+)?|NaN(?:32|16)?|Inf(?:32|16)?)$"),
+     "float"),
+    (re.compile(r"true|false$"), "bool"),
+    (re.compile(r"nothing$"), "nothing"),
+    (re.compile(r"'(?:[^'\\]|\\.[^']*)'$"), "char"),
+    (re.compile(r'"(?:[^"\\]|\\.)*"$'), "string"),
+    (re.compile(r":[A-Za-z_]\w*$"), "symbol"),
+)
+
+
+def register(sub) -> None:
+    sp = sub.add_parser("run", help="interpret a function on arguments and print the result as Julia's repr",
+                        description="Run one function of FILE in jlir's interpreter.")
+    sp.add_argument("file", metavar="FILE", help="a dump file; - for standard input")
+    sp.add_argument("--args", nargs="*", default=[], metavar="A", help="the arguments, as Julia literals")
+    sp.add_argument("--function", type=int, default=1, metavar="N", help="the Nth function of the file (default 1)")
+    sp.add_argument("--argnames", default=None, metavar="a,b",
+                    help="the method's argument names, when the IR names arguments only by name")
+    sp.add_argument("--callees", default=None, metavar="DIR",
+                    help="a directory of callee dumps headed `# MethodInstance for f(::T…)`")
+    sp.add_argument("--json", action="store_true", help='{"result": repr, "type": T, "steps": n} (or "exception")')
+    sp.set_defaults(func=run)
+
+
+def argument(text: str):
+    """The Julia value a literal argument stands for; ValueError naming it when it is no literal jlir reads."""
+    from jlir.interp.constants import literal
+    for rx, kind in _KINDS:
+        if rx.match(text):
+            return literal(V.Literal(text, kind))
+    raise ValueError(f"{text!r} is not a Julia literal (a number, true/false, nothing, 'c', \"s\" or :sym)")
+
+
+def run(args) -> int:
+    from jlir import interp
+    doc, problem = attempt(args.file, "reading", lambda: parse(args.file)[1])
+    if problem:
+        err(problem[1])
+        return EXIT_ERROR
+    import jlir
+    fns = jlir.functions(doc)
+    if not 1 <= args.function <= len(fns):
+        err(f"{name(args.file)}: error: --function {args.function}: the input has {len(fns)} function(s)")
+        return EXIT_ERROR
+    try:
+        values = [argument(a) for a in args.args]
+        provider = interp.DumpProvider(args.callees) if args.callees else None
+        names = args.argnames.split(",") if args.argnames else None
+        r = interp.run(fns[args.function - 1], values, provider, argnames=names)
+    except ValueError as e:
+        err(f"jlir run: error: {e}")
+        return EXIT_ERROR
+    except interp.NotInterpretable as e:
+        err(f"{name(args.file)}: error: cannot interpret function {args.function}: {e}")
+        return EXIT_ERROR
+    if args.json:
+        data = ({"exception": r.exception.type_name, "steps": r.steps} if r.exception is not None else
+                {"result": interp.julia_repr(r.value), "type": r.type, "steps": r.steps})
+        write(json_line(data))
+    elif r.exception is not None:
+        write(f"ERROR: {r.exception.type_name}\n")
+    else:
+        write(interp.julia_repr(r.value) + "\n")
+    return EXIT_THROWN if r.exception is not None else EXIT_OK

@@ -1,0 +1,61 @@
+"""`jlir run`: the interpreter from the command line, against Julia 1.5.3's recorded results."""
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
+CASES = ROOT / "fixtures" / "interp" / "cases.tsv"
+
+
+def jlir_cli(*args):
+    return subprocess.run([sys.executable, "-m", "jlir", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+
+
+def _int_rows():
+    """Recorded calls whose arguments are all Int64 (they spell the same as literals), per case."""
+    rows = []
+    with CASES.open(encoding="utf-8") as fh:
+        for row in csv.reader(fh, delimiter="\t"):
+            case, argnames, args, status = row[0], row[2], row[4].split(" ") if row[4] else [], row[5]
+            if all(a.startswith("Int64:") for a in args) and status in ("ok", "err"):
+                rows.append((case, argnames, [a[6:] for a in args], row[5:]))
+    return rows
+
+
+ROWS = [r for r in _int_rows() if r[0] in ("while_swap", "many_blocks", "exceptions", "recursion", "goto_label")]
+
+
+@pytest.mark.parametrize("case,argnames,args,expected", ROWS, ids=lambda x: x if isinstance(x, str) else None)
+def test_run_prints_what_julia_returned(case, argnames, args, expected):
+    out = jlir_cli("run", str(FIXTURES / f"{case}.typed.txt"), "--args", *args, "--argnames", argnames, "--json",
+                   "--callees", str(ROOT / "fixtures" / "interp" / "callees"))
+    data = json.loads(out.stdout)
+    if expected[0] == "ok":
+        assert out.returncode == 0 and (data["type"], data["result"]) == (expected[1], expected[2])
+    else:
+        assert out.returncode == 1 and data["exception"] == expected[1]
+
+
+def test_there_are_recorded_calls_to_run():
+    assert len(ROWS) >= 10
+
+
+def test_run_prints_julias_repr_and_refuses_what_is_no_literal():
+    out = jlir_cli("run", str(FIXTURES / "while_swap.typed.txt"), "--args", "12", "18")
+    assert (out.returncode, out.stdout) == (0, "6\n")
+    bad = jlir_cli("run", str(FIXTURES / "while_swap.typed.txt"), "--args", "12", "x")
+    assert bad.returncode == 2 and bad.stderr.startswith("jlir run: error: 'x' is not a Julia literal")
+
+
+def test_run_says_what_it_cannot_interpret_in_one_line():
+    out = jlir_cli("run", str(FIXTURES / "ccall.typed.txt"), "--args", "3")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.count("\n") == 1 and "cannot interpret function 1" in out.stderr

@@ -187,7 +187,18 @@ def test_a_snapshot_shared_across_versions_is_style_insensitive_by_default(pytes
     strict.stdout.fnmatch_lines(["*style: lattice elements*"])
 
 
-def test_a_missing_snapshot_fails_saying_how_to_store_it(pytester, monkeypatch):
+def test_a_missing_snapshot_is_written_on_the_first_run_and_checked_on_the_second(pytester, monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
+    pytester.makepyfile(test_missing=STORED)
+    _run(pytester, monkeypatch, "0109.txt", "1.7.3").assert_outcomes(passed=1)
+    stored = list((pytester.path / "__ir_snapshots__" / "julia-1.7").rglob("*.txt"))
+    assert len(stored) == 1 and stored[0].read_text(encoding="utf-8") == (CORPUS / "0109.txt").read_text()
+    _run(pytester, monkeypatch, "0109.txt", "1.7.3").assert_outcomes(passed=1)
+    _run(pytester, monkeypatch, "0110.txt", "1.7.3").assert_outcomes(failed=1)   # a changed print still fails
+
+
+def test_in_ci_a_missing_snapshot_fails_saying_how_to_store_it(pytester, monkeypatch):
+    monkeypatch.setenv("CI", "true")
     pytester.makepyfile(test_missing=STORED)
     result = _run(pytester, monkeypatch, "0109.txt", "1.7.3")
     result.assert_outcomes(failed=1)

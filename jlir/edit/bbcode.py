@@ -39,12 +39,19 @@ class BBlock:
 
     def terminator(self):
         """The node that ends the block's control flow: a `$(Expr(:unreachable))` wherever it stands (1.5
-        CodeInfo keeps dead statements after it), else the last node when it is a terminator, else None (the
-        block falls through)."""
+        CodeInfo keeps dead statements after it), else the last node when it is a terminator, else an `enter`
+        that is the block's first non-φ statement, else None (the block falls through)."""
         for s in self.stmts:
             if is_unreachable(s.node):
                 return s.node
-        return self.stmts[-1].node if self.stmts and N.is_terminator(self.stmts[-1].node) else None
+        if self.stmts and N.is_terminator(self.stmts[-1].node):
+            return self.stmts[-1].node
+        for s in self.stmts:  # an `enter` Julia inserted statements after still ends the block (see verify_ir)
+            if type(s.node) is N.EnterNode:
+                return s.node
+            if type(s.node) is not N.PhiNode:
+                break
+        return None
 
     def dead_tail(self) -> int:
         """How many statements follow the block's `$(Expr(:unreachable))` (never executed)."""

@@ -76,6 +76,9 @@ def _merge_one(bb: BBCode) -> bool:
         p = bb.block(ps[0])
         if bb.successors(p) != (blk.id,) or N.flow_kind(p.terminator()) not in ("goto", None):
             continue
+        term = blk.terminator()
+        if type(term) is N.EnterNode and term is not blk.stmts[-1].node:
+            continue  # an `enter` with statements inserted after it ends its block only as the block's first
         if not _phis_single(blk, p.id) or not _continues(bb, p, blk, blk):
             continue
         _merge(bb, p, blk)

@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""Benchmark: dominator and post-dominator trees on synthetic CFGs of 1k to 1M blocks.
+"""Benchmark: every analysis over the Base corpus, and dominator trees on synthetic CFGs of 1k to 1M blocks.
 
 Usage:
-    python3 scripts/bench_analyses.py [--sizes 1000,10000,100000,1000000] [--repeat 3] [--gc]
+    python3 scripts/bench_analyses.py [--sizes 1000,10000,100000,1000000] [--repeat 3] [--gc] [--corpus-mb 11]
+
+The corpus part (`--corpus-mb 0` skips it) parses the corpus `scripts/bench.py` uses (Julia 1.5.3's
+`@code_typed` of cached Base method instances), then runs every analysis of `jlir.analysis` on every
+function, and prints each one's total time and share next to the parse time (the goal: all of them
+together faster than parsing).
 
 Four shapes, each built at every size (building is not timed):
 
@@ -131,12 +136,43 @@ def bench_synthetic(sizes: list[int], repeat: int = 3, collect: bool = False) ->
     return results
 
 
+CORPUS_ANALYSES = ("cfg", "dominators", "post_dominators", "dominance_frontiers", "loops", "def_use", "liveness",
+            "verify", "stability")
+
+
+def bench_corpus(size_mb: float) -> None:
+    """Every analysis on every function of the Base corpus, timed apart, against the time to parse it."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import jlir
+    from jlir import analysis as A
+    from bench import corpus, prefix
+    text = prefix(corpus(None), size_mb)
+    t = time.process_time()
+    fns = jlir.functions(jlir.parse(text))
+    t_parse = time.process_time() - t
+    spent = dict.fromkeys(CORPUS_ANALYSES, 0.0)
+    for f in fns:
+        for name in CORPUS_ANALYSES:
+            t = time.process_time()
+            getattr(A, name)(f)
+            spent[name] += time.process_time() - t
+        A.clear()
+    total = sum(spent.values())
+    print(f"corpus: {len(text) / 1e6:.1f} MB, {len(fns)} functions, parse {t_parse:.2f} s")
+    for name in CORPUS_ANALYSES:
+        print(f"  {name:<20} {spent[name]:7.2f} s  {100 * spent[name] / total:5.1f}%")
+    print(f"  {'all analyses':<20} {total:7.2f} s  = {total / t_parse:.2f}× the parse time")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--gc", action="store_true", help="leave the cyclic garbage collector on while timing")
+    ap.add_argument("--corpus-mb", type=float, default=11.0, help="size of the Base corpus prefix (0: skip it)")
     args = ap.parse_args(argv)
+    if args.corpus_mb:
+        bench_corpus(args.corpus_mb)
     sizes = [int(s) for s in args.sizes.split(",")]
     bench_synthetic(sizes, args.repeat, args.gc)
     return 0

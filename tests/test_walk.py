@@ -131,3 +131,12 @@ def test_per_statement_columns_follow_the_statements_they_were_printed_beside():
     assert f.with_ir(edited).costs is None
     with pytest.raises(StaleColumns, match="costs"):
         f.with_ir(edited, columns="refuse")
+
+
+def test_predecessor_counts_are_the_cfgs_own_counts_on_every_fixture():
+    from jlir.ir.cfg import predecessor_counts
+    for path in sorted(FIXTURES.glob("*.txt")):
+        for f in jlir.functions(jlir.parse_file(path)):
+            for branch_edges in (True, False):
+                assert predecessor_counts(f, branch_edges=branch_edges) == \
+                    [len(b.preds) for b in compute_cfg(f, branch_edges=branch_edges).blocks], path.name

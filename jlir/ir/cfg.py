@@ -103,16 +103,16 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
     fall-through counts).  Successor lists are unaffected.
     """
     stmts = f.positional
-    nblocks = len(f.blocks)
+    n = len(stmts)
+    blocks = f.blocks
+    nblocks = len(blocks)
     succ_lists = []
-    terms = []
-    for b, block in enumerate(f.blocks, 1):
-        term = stmts[block.last - 1].node if 1 <= block.last <= len(stmts) else None
-        terms.append(term)
-        succ_lists.append(terminator_successors(term, b, nblocks))
     preds: list[list[int]] = [[] for _ in range(nblocks)]
-    for b, (succs, term) in enumerate(zip(succ_lists, terms), 1):
+    for b, block in enumerate(blocks, 1):
+        term = stmts[block.last - 1].node if 1 <= block.last <= n else None
         kind = N.flow_kind(term)
+        succs = terminator_successors(term, b, nblocks) if kind else ([b + 1] if b < nblocks else [])
+        succ_lists.append(succs)
         for s in succs:
             if not branch_edges and kind == "gotoifnot" and s != b + 1:
                 continue
@@ -120,8 +120,33 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
                 preds[s - 1].append(b)
                 if kind == "enter" and s == term.catch_dest:
                     preds[s - 1].append(0)
-    return CFG(tuple(BasicBlock(blk.first, blk.last, tuple(p), tuple(s))
-                     for blk, p, s in zip(f.blocks, preds, succ_lists)))
+    return CFG(tuple([BasicBlock(blk.first, blk.last, tuple(p), tuple(s))
+                      for blk, p, s in zip(blocks, preds, succ_lists)]))
+
+
+def predecessor_counts(f, *, branch_edges: bool = True) -> list[int]:
+    """How many predecessors each block has in `compute_cfg(f, branch_edges=…)` (index 0 is block 1).
+
+    What the printer needs (the `┄` of a block with several), without building the CFG: the same edges,
+    counted (the catch edge counts, as Julia's printer counts it).
+    """
+    stmts = f.positional
+    n = len(stmts)
+    nblocks = len(f.blocks)
+    counts = [0] * nblocks
+    for b, block in enumerate(f.blocks, 1):
+        term = stmts[block.last - 1].node if 1 <= block.last <= n else None
+        kind = N.flow_kind(term)
+        if kind is None:
+            if b < nblocks:
+                counts[b] += 1
+            continue
+        for s in terminator_successors(term, b, nblocks):
+            if not branch_edges and kind == "gotoifnot" and s != b + 1:
+                continue
+            if 1 <= s <= nblocks:
+                counts[s - 1] += 2 if kind == "enter" and s == term.catch_dest else 1
+    return counts
 
 
 def cfg_from_successors(ranges, succs) -> CFG:

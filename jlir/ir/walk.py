@@ -130,11 +130,34 @@ def values(x):
         stack.extend(reversed(ops))
 
 
-def ssa_uses(x):
-    """The ids of the SSA values `x` refers to (nested calls included; quoted dead code and types not)."""
-    for v in values(x):
-        if type(v) is V.SSAValue:
-            yield v.id
+_OPERAND_FIELDS = {cls: cls.OPERANDS for cls in KNOWN}
+
+
+def ssa_uses(x) -> list[int]:
+    """The ids of the SSA values `x` refers to, in `values` order (nested calls included; quoted dead code and
+    types not).  `values` specialised, because the printer and every analysis call it on every statement."""
+    out: list[int] = []
+    stack = [x]
+    fields_of = _OPERAND_FIELDS
+    ssa = V.SSAValue
+    while stack:
+        v = stack.pop()
+        cls = type(v)
+        if cls is ssa:
+            out.append(v.id)
+            continue
+        fields = fields_of.get(cls)
+        if fields is None:
+            if v is None or isinstance(v, _PLAIN):
+                continue
+            _kind(v)  # raises UnknownKind
+        for name in reversed(fields):  # (every class has at most one operand field today; None entries pass)
+            f = getattr(v, name)
+            if type(f) is tuple:
+                stack.extend(reversed(f))
+            else:
+                stack.append(f)
+    return out
 
 
 def used_ids(stmts) -> set[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from jlir.geometry import rails
-from jlir.ir.cfg import compute_cfg
+from jlir.ir.cfg import predecessor_counts
 from jlir.ir.function import Form, Function
 from jlir.printer.debuginfo import location_layout, location_printing
 from jlir.printer.exprs import ExprPrinter
@@ -107,8 +107,8 @@ def function_rails(f: Function, ep: ExprPrinter) -> Rails:
     blocks = f.blocks
     W = rails.rail_width(len(blocks))
     branch_edges = f.form is Form.IRCODE or f.style.codeinfo_branch_edges
-    preds = [b.preds for b in compute_cfg(f, branch_edges=branch_edges).blocks]
-    start = {b.first: ep.start_rail(i, W, len(preds[i - 1]) > 1) for i, b in enumerate(blocks, 1)}
+    preds = predecessor_counts(f, branch_edges=branch_edges)
+    start = {b.first: ep.start_rail(i, W, preds[i - 1] > 1) for i, b in enumerate(blocks, 1)}
     return Rails(start, frozenset(b.last for b in blocks), rails.mid_rail(W), rails.end_rail(W))
 
 

@@ -1,0 +1,49 @@
+"""Passes do not change what a function computes: the interpreter runs each recorded call before and after.
+
+For every call Julia 1.5.3 recorded (`fixtures/interp/cases.tsv`) on the typed and IRCode forms of its case,
+the function runs as it is (it must give Julia's answer) and after each pass and the whole pipeline; the
+answer must stay Julia's.  A run the interpreter cannot do (`NotInterpretable`) is counted, not hidden.
+"""
+from __future__ import annotations
+
+import pytest
+
+from jlir import interp, passes
+from jlir.interp.encoding import decode
+from jlir.interp.values import JType
+from test_interp_cases import ROWS, _Callees, _function, _outcome
+
+PIPELINE = ["dce", "copyprop", "simplify-cfg", "split-critical-edges", "compact"]
+FORMS = ("typed", "ircode")
+
+
+@pytest.fixture(scope="module")
+def runs():
+    provider = _Callees()
+    done: dict = {"agree": 0, "refused": 0, "differ": []}
+    for case, fname, names, sparams, args, *want in ROWS:
+        values = [decode(a) for a in args.split(" ")]
+        static = [JType(t) for t in sparams.split(",") if t]
+        for form in FORMS:
+            fn = _function(case, form)
+            for names_run in [[n] for n in PIPELINE] + [PIPELINE]:
+                g = passes.run(fn, names_run)
+                try:
+                    r = interp.run(g, values, provider, argnames=names.split(","), sparams=static)
+                except interp.NotInterpretable:
+                    done["refused"] += 1
+                    continue
+                if _outcome(r) == tuple(want):
+                    done["agree"] += 1
+                else:
+                    done["differ"].append(f"{case}.{form} after {','.join(names_run)}: {fname}({args}) "
+                                          f"gave {_outcome(r)}, Julia {tuple(want)}")
+    return done
+
+
+def test_no_pass_changes_a_result_julia_recorded(runs):
+    assert not runs["differ"], "\n".join(runs["differ"])
+
+
+def test_most_runs_are_interpreted(runs):
+    assert runs["agree"] > 3 * runs["refused"], runs

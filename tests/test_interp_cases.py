@@ -15,7 +15,7 @@ import pytest
 import jlir
 from jlir import interp
 from jlir.interp.encoding import decode
-from jlir.interp.values import JType
+from jlir.semantics.values import JType
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "fixtures" / "interp" / "cases.tsv"

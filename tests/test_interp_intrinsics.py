@@ -13,8 +13,8 @@ import pytest
 
 from jlir.interp import JuliaException, NotInterpretable, julia_repr
 from jlir.interp.encoding import decode
-from jlir.interp.intrinsics import INTRINSICS
-from jlir.interp.values import JType, typeof
+from jlir.semantics.intrinsics import INTRINSICS
+from jlir.semantics.values import JType, typeof
 
 DATA = Path(__file__).resolve().parent.parent / "fixtures" / "interp" / "intrinsics.tsv"
 

@@ -10,7 +10,7 @@ import pytest
 
 from jlir import interp, passes
 from jlir.interp.encoding import decode
-from jlir.interp.values import JType
+from jlir.semantics.values import JType
 from test_interp_cases import ROWS, _Callees, _function, _outcome
 
 PIPELINE = ["dce", "copyprop", "simplify-cfg", "split-critical-edges", "compact"]

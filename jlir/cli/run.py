@@ -44,7 +44,7 @@ def register(sub) -> None:
 
 def argument(text: str):
     """The Julia value a literal argument stands for; ValueError naming it when it is no literal jlir reads."""
-    from jlir.interp.constants import literal
+    from jlir.semantics.constants import literal
     for rx, kind in _KINDS:
         if rx.match(text):
             return literal(V.Literal(text, kind))

@@ -8,9 +8,9 @@
 * `run(fn, args, provider=None, *, argnames=None, max_depth=200, max_steps=None) -> Result`: an uncaught
   Julia exception is returned as `Result.exception` (a `JuliaException`; value and type None), not raised;
   what the interpreter has no semantics for raises `NotInterpretable("statement %7: foreigncall :strlen")`.
-* Values (`jlir.interp.values`): Int64/Float64/Bool/Nothing/String are Python int/float/bool/None/str,
+* Values (`jlir.semantics.values`): Int64/Float64/Bool/Nothing/String are Python int/float/bool/None/str,
   tuples are tuples; `JInt`, `JFloat`, `JChar`, `JSymbol`, `JType`, `JStruct`, `JArray`, `JFunction` the rest.
-* `INTRINSICS` (`jlir.interp.intrinsics`) and `BUILTINS` (`jlir.interp.builtins`): one pure function each,
+* `INTRINSICS` (`jlir.semantics.intrinsics`) and `BUILTINS` (`jlir.semantics.builtins`): one pure function each,
   `f(result_type, *args)`, checked against Julia 1.5.3 (`fixtures/interp/intrinsics.tsv`).
 * Calls the interpreter cannot run natively go to a provider (`lookup(callee_text, arg_types) -> Function`);
   `DumpProvider(directory)` serves dumps headed `# MethodInstance for f(::T…)` (and `# argnames: …`).
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from jlir.interp.provider import DumpProvider
 from jlir.interp.runner import Result, run
-from jlir.interp.show import julia_repr
-from jlir.interp.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
+from jlir.semantics.show import julia_repr
+from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, typeof)
 
 __all__ = ["run", "Result", "DumpProvider", "julia_repr", "NotInterpretable", "JuliaException", "JInt", "JFloat",

@@ -9,10 +9,10 @@ in register 0).
 from __future__ import annotations
 
 from jlir.interp import hints
-from jlir.interp.constants import literal, type_text
+from jlir.semantics.constants import literal, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap
-from jlir.interp.values import UNDEF, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import UNDEF, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk

@@ -8,9 +8,9 @@ asks the provider for the callee's IR.
 """
 from __future__ import annotations
 
-from jlir.interp.builtins import BUILTINS, KNOWN_STRUCTS, exception_of
-from jlir.interp.intrinsics import INTRINSICS
-from jlir.interp.values import JStruct, JuliaException, NotInterpretable
+from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, exception_of
+from jlir.semantics.intrinsics import INTRINSICS
+from jlir.semantics.values import JStruct, JuliaException, NotInterpretable
 from jlir.ir import values as V
 
 FUNCTION_NAMES = frozenset(INTRINSICS) | frozenset(BUILTINS)

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jlir.interp import calls, hints
-from jlir.interp.constants import global_constant, literal, literal_int, shown_constant, type_text
+from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
 from jlir.interp.slots import SlotMap
-from jlir.interp.values import UNDEF, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import UNDEF, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk

@@ -5,8 +5,8 @@ Char by its UInt32 code, types by name, vectors as `Array{T,1}:raw,raw,…`, `no
 """
 from __future__ import annotations
 
-from jlir.interp.numbers import float_from_bits, make_int
-from jlir.interp.values import FLOAT_TYPES, INT_TYPES, JArray, JChar, JSymbol, JType, NotInterpretable
+from jlir.semantics.numbers import float_from_bits, make_int
+from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, JArray, JChar, JSymbol, JType, NotInterpretable
 
 
 def decode_raw(type_name: str, raw: str):

@@ -8,8 +8,8 @@ values, read at run time from the value when they are arguments or slots (`coerc
 """
 from __future__ import annotations
 
-from jlir.interp.numbers import fits, int_parts, make_int
-from jlir.interp.values import INT_TYPES, NotInterpretable, split_params
+from jlir.semantics.numbers import fits, int_parts, make_int
+from jlir.semantics.values import INT_TYPES, NotInterpretable, split_params
 from jlir.ir import values as V
 
 # Intrinsics and builtins whose operands all have one type (so a literal takes the type of the others).

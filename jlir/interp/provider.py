@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jlir.interp.constants import strip_module
-from jlir.interp.values import JType, split_params
+from jlir.semantics.constants import strip_module
+from jlir.semantics.values import JType, split_params
 
 
 # Base's operator aliases (`const % = rem`): the IR prints the binding, a MethodInstance the function's name.

@@ -6,7 +6,7 @@ Semantics (see `jlir.interp.compile` and `jlir.interp.blocks` for how statements
   upsilon run before the throw; `enter` pushes a handler, `leave n` pops n, a thrown Julia exception jumps to
   the innermost handler's catch block (`the_exception` is the exception, `pop_exception` restores the stack).
 * Slots start undefined (`NewvarNode` makes them so again); reading one raises Julia's `UndefVarError`.
-* Intrinsics and builtins run natively (`jlir.interp.intrinsics`, `jlir.interp.builtins`); `invoke` and other
+* Intrinsics and builtins run natively (`jlir.semantics.intrinsics`, `jlir.semantics.builtins`); `invoke` and other
   calls go to the provider (`lookup(callee_text, arg_types) -> Function | None`); anything else raises
   `NotInterpretable` naming the statement, never a wrong answer.
 * An uncaught Julia exception does not raise: `run` returns it as `Result.exception` (value and type None),
@@ -19,9 +19,9 @@ import sys
 from dataclasses import dataclass
 
 from jlir.interp.blocks import compile_function
-from jlir.interp.constants import strip_module
-from jlir.interp.show import julia_repr
-from jlir.interp.values import JFunction, JuliaException, NotInterpretable, normalize, typeof
+from jlir.semantics.constants import strip_module
+from jlir.semantics.show import julia_repr
+from jlir.semantics.values import JFunction, JuliaException, NotInterpretable, normalize, typeof
 
 
 @dataclass(frozen=True, slots=True)

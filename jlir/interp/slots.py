@@ -12,8 +12,8 @@ single one.  Bare names of types and builtins (`Int64`, `isa` in
 from __future__ import annotations
 
 from jlir.interp import calls
-from jlir.interp.constants import TYPE_NAMES
-from jlir.interp.values import NotInterpretable
+from jlir.semantics.constants import TYPE_NAMES
+from jlir.semantics.values import NotInterpretable
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk

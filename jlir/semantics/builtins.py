@@ -6,7 +6,7 @@ mutate their (mutable) argument as Julia does.  Errors are Julia's:
 """
 from __future__ import annotations
 
-from jlir.interp.values import (PRIMITIVE_BYTES, JArray, JStruct, JSymbol, JType, JuliaException,
+from jlir.semantics.values import (PRIMITIVE_BYTES, JArray, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, egal, isa, typeof)
 
 # Exception types of Core whose fields the interpreter knows (name → field names); all immutable.

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from jlir.interp.numbers import round_float
-from jlir.interp.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
+from jlir.semantics.numbers import round_float
+from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, typeof)
 
 _MAX_DIGITS = {"Float64": 17, "Float32": 9, "Float16": 5}

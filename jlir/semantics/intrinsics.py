@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from jlir.interp.numbers import (float_bits, float_from_bits, float_parts, int_parts, make_float, make_int,
+from jlir.semantics.numbers import (float_bits, float_from_bits, float_parts, int_parts, make_float, make_int,
                                  round_exact, round_float, signed_value, to_int_exact, unsigned)
-from jlir.interp.values import INT_TYPES, JArray, JInt, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import INT_TYPES, JArray, JInt, JType, JuliaException, NotInterpretable, typeof
 
 
 def _divide_error():

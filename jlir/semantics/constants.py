@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 
-from jlir.interp.builtins import KNOWN_STRUCTS
-from jlir.interp.numbers import fits, make_int, round_float
-from jlir.interp.values import (FLOAT_TYPES, INT_TYPES, JChar, JFloat, JFunction, JStruct, JSymbol, JType,
+from jlir.semantics.builtins import KNOWN_STRUCTS
+from jlir.semantics.numbers import fits, make_int, round_float
+from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JChar, JFloat, JFunction, JStruct, JSymbol, JType,
                                 NotInterpretable)
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -57,7 +57,7 @@ def type_text(t) -> str:
 def value_type_text(v) -> str:
     """The type of a constant shown inside `Const(…)`."""
     if type(v) is V.Literal:
-        from jlir.interp.values import typeof
+        from jlir.semantics.values import typeof
         return typeof(literal(v))
     if type(v) in (T.TypeName, T.TypeApply):
         return "DataType"

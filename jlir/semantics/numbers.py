@@ -13,7 +13,7 @@ import math
 import struct
 from fractions import Fraction
 
-from jlir.interp.values import FLOAT_TYPES, INT_TYPES, JChar, JFloat, JInt, NotInterpretable, typeof
+from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, JChar, JFloat, JInt, NotInterpretable, typeof
 
 _MASK64 = (1 << 64) - 1
 

@@ -227,3 +227,45 @@ def test_simplify_cfg_turns_a_branch_with_equal_sides_into_a_fall_through():
     ir.set_terminator(2, N.GotoIfNot(V.SSAValue(6), 3))   # both sides now go to #3
     g = passes.run(ir.compact(), ["simplify-cfg"])
     assert not any(type(s.node) is N.GotoIfNot for s in g.positional)
+
+
+# ---------------------------------------------------------------- sccp
+def test_sccp_folds_a_loop_whose_exit_condition_is_constant():
+    """mygcd(a, 0): with b = 0 the `while b != 0` loop never runs; read against the source, the answer is abs(a)."""
+    f = fn_of("while_swap.ircode-noline.txt")
+    ir = IRCode(f)
+    ir.replace_uses(V.Argument(3), V.Literal("0", "int"))
+    g = passes.run(ir.compact(), ["sccp"])
+    assert jlir.format(g) == " 1 ─ %1 = Base.flipsign_int(_2, _2)::Int64\n 2 ─      goto #3\n 3 ─      return %1"
+    assert jlir.format(passes.run(g, ["simplify-cfg", "compact"])) == \
+        " 1 ─ %1 = Base.flipsign_int(_2, _2)::Int64\n └──      return %1"
+
+
+def test_sccp_prints_folded_constants_as_julia_prints_those_literals():
+    f = fn_of("while_swap.ircode-noline.txt")
+    ir = IRCode(f)
+
+    def call(name, *args):
+        return N.Expr("call", (V.GlobalRef("Base", name),) + args)
+    fl = lambda t: V.Literal(t, "float")  # noqa: E731
+    made = [(call("add_float", fl("0.1"), fl("0.2")), "Float64"), (call("neg_float", fl("0.0")), "Float64"),
+            (call("div_float", fl("0.0"), fl("0.0")), "Float64"),
+            (call("add_int", V.Literal("0x01", "int"), V.Literal("0x02", "int")), "UInt8"),
+            (call("add_float", fl("1.0f0"), fl("2.0f0")), "Float32"),
+            (call("slt_int", V.Literal("1", "int"), V.Literal("2", "int")), "Bool")]  # 1 and 2: Int64? Int32?
+    ids = [ir.insert_node(10, node, T.TypeName((t,))) for node, t in made]
+    tup = ir.insert_node(10, N.Expr("call", (V.GlobalRef("Core", "tuple"),) + tuple(ids)), T.TypeName(("Tuple",)))
+    ir.set_terminator(4, N.ReturnNode(tup))
+    text = jlir.format(passes.run(ir.compact(), ["sccp"]))
+    assert "Core.tuple(0.30000000000000004, -0.0, NaN, 0x03, 3.0f0, %10)::Tuple" in text
+    assert "%10 = Base.slt_int(1, 2)::Bool" in text   # bare decimals: their integer type is not known, not folded
+
+
+def test_sccp_keeps_what_would_throw():
+    f = fn_of("while_swap.ircode-noline.txt")
+    ir = IRCode(f)
+    div = ir.insert_node(10, N.Expr("call", (V.GlobalRef("Base", "checked_sdiv_int"), V.SSAValue(3),
+                                             V.Literal("0", "int"))), INT64)   # DivideError at run time
+    ir.set_terminator(4, N.ReturnNode(div))
+    ir.replace_uses(V.Argument(2), V.Literal("7", "int"))
+    assert "checked_sdiv_int(" in jlir.format(passes.run(ir.compact(), ["sccp"]))

@@ -13,7 +13,7 @@ from jlir.interp.encoding import decode
 from jlir.semantics.values import JType
 from test_interp_cases import ROWS, _Callees, _function, _outcome
 
-PIPELINE = ["dce", "copyprop", "simplify-cfg", "split-critical-edges", "compact"]
+PIPELINE = ["dce", "sccp", "copyprop", "simplify-cfg", "split-critical-edges", "compact"]
 FORMS = ("typed", "ircode")
 
 

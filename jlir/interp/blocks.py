@@ -8,7 +8,7 @@ in register 0).
 """
 from __future__ import annotations
 
-from jlir.interp import hints
+from jlir.semantics import hints
 from jlir.semantics.constants import literal, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap

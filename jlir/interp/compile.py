@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.interp import calls, hints
+from jlir.interp import calls
+from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JuliaException, NotInterpretable, typeof
@@ -94,7 +95,7 @@ class _Builder:
     def reg(self, v, pre: list, i: int, hint: str | None = None) -> int:
         """The register holding operand `v`, compiling nested expressions into `pre` (run before the statement).
 
-        `hint`: the integer type the context gives a bare decimal literal (see `jlir.interp.hints`)."""
+        `hint`: the integer type the context gives a bare decimal literal (see `jlir.semantics.hints`)."""
         cls = type(v)
         if cls is V.SSAValue:
             if not 1 <= v.id <= self.n:

@@ -18,6 +18,7 @@ from jlir.passes.registry import REGISTRY, Pass, PassError, register, run, run_d
 # The pass modules register themselves on import; list every one here.
 from jlir.passes import compact as _compact  # noqa: E402,F401
 from jlir.passes import dce as _dce  # noqa: E402,F401
+from jlir.passes import sccp as _sccp  # noqa: E402,F401
 from jlir.passes import copyprop as _copyprop  # noqa: E402,F401
 from jlir.passes import split_edges as _split_edges  # noqa: E402,F401
 from jlir.passes import simplify_cfg as _simplify_cfg  # noqa: E402,F401

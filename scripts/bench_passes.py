@@ -27,7 +27,7 @@ from bench import corpus, prefix  # noqa: E402
 from jlir import passes  # noqa: E402
 from jlir.analysis.verify import verify_ir  # noqa: E402
 
-PIPELINE = "dce,copyprop,simplify-cfg,split-critical-edges,compact"
+PIPELINE = "dce,sccp,copyprop,simplify-cfg,split-critical-edges,compact"
 
 
 def main() -> int:

@@ -47,3 +47,37 @@ def test_no_pass_changes_a_result_julia_recorded(runs):
 
 def test_most_runs_are_interpreted(runs):
     assert runs["agree"] > 3 * runs["refused"], runs
+
+
+# ---------------------------------------------------------------- further inputs, chosen by hypothesis
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+INT64_EDGES = st.one_of(st.integers(-2**63, 2**63 - 1), st.sampled_from([0, 1, -1, 2**63 - 1, -2**63, 2**62]))
+FLOATS = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([0.0, -0.0, float("nan")]))
+# (case, argument names, argument strategy): Int64 functions at the overflow edges, a Float64 one with NaN and -0.0
+TARGETS = [("while_swap", ["a", "b"], st.tuples(INT64_EDGES, INT64_EDGES)),
+           ("many_blocks", ["a", "b"], st.tuples(INT64_EDGES, INT64_EDGES)),
+           ("goto_label", ["n"], st.tuples(st.integers(-50, 200))),
+           ("perf_tips", ["x"], st.tuples(FLOATS))]
+
+
+def _behaviour(fn, args, names, provider):
+    try:
+        return interp.run(fn, list(args), provider, argnames=names, max_steps=200_000).outcome
+    except interp.NotInterpretable as e:
+        return ("not interpretable", str(e).split(":")[0])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_pipeline_keeps_behaviour_on_inputs_hypothesis_chooses(data):
+    case, names, args_strategy = data.draw(st.sampled_from(TARGETS))
+    form = data.draw(st.sampled_from(FORMS))
+    args = data.draw(args_strategy)
+    fn = _function(case, form)
+    provider = _Callees()
+    before = _behaviour(fn, args, names, provider)
+    after = _behaviour(passes.run(fn, PIPELINE), args, names, provider)
+    if before[0] != "not interpretable":
+        assert after == before

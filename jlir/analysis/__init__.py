@@ -77,11 +77,22 @@ def def_use(fn):
     return memoised(fn, "def_use", lambda: compute(fn))
 
 
+def _flow(fn):
+    """The CFG control really follows (`defuse.flow_cfg`: 1.5 CodeInfo's `$(Expr(:unreachable))` ends a path, an
+    `enter` with statements inserted after it still ends its block), shared by liveness and the verifier."""
+    from jlir.analysis.defuse import flow_cfg
+    return memoised(fn, "flow", lambda: flow_cfg(fn, def_use(fn).order, def_use(fn).statements))
+
+
+def _flow_dominators(fn):
+    from jlir.analysis.dominance import dominator_tree
+    return memoised(fn, "flow_dominators", lambda: dominator_tree(_flow(fn)))
+
+
 def liveness(fn):
-    """Live-in and live-out SSA values per block (`jlir.analysis.liveness.liveness`)."""
+    """Live-in and live-out SSA values per block (`jlir.analysis.liveness.liveness`), on the flow CFG."""
     from jlir.analysis.liveness import liveness as compute
-    # (the flow CFG of `def_use`'s own layout, not Julia's: 1.5 CodeInfo's `$(Expr(:unreachable))` ends a path)
-    return memoised(fn, "liveness", lambda: compute(fn, None, def_use(fn)))
+    return memoised(fn, "liveness", lambda: compute(fn, _flow(fn), def_use(fn)))
 
 
 def slot_liveness(fn):
@@ -93,7 +104,7 @@ def slot_liveness(fn):
 def verify(fn) -> list:
     """Julia's IR invariants checked (`jlir.analysis.verify.verify_ir`): a list of diagnostics, empty when valid."""
     from jlir.analysis.verify import verify_ir
-    return list(memoised(fn, "verify", lambda: tuple(verify_ir(fn))))
+    return list(memoised(fn, "verify", lambda: tuple(verify_ir(fn, _flow_dominators(fn), def_use(fn), _flow(fn)))))
 
 
 def stability(fn):

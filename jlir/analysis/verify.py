@@ -89,14 +89,15 @@ class _Site:
         return Diagnostic(stmt, block, kind, severity, f"{where}: {text}")
 
 
-def verify_ir(fn, domtree=None) -> list[Diagnostic]:
+def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     """Every problem found in `fn` (empty: valid), in the order of the checks above.
 
-    `domtree` (optional) is `fn`'s dominator tree over `defuse.flow_cfg(fn)`, for
-    callers that already have it; by default `jlir.analysis.dominance` builds it.
+    `domtree` (optional) is `fn`'s dominator tree over `defuse.flow_cfg(fn)`, `du` its
+    `def_use`, `cfg` that flow CFG, for callers that already have them (the memoising
+    facade); by default they are computed here.
     """
-    full = def_use(fn)
-    cfg = flow_cfg(fn, full.order, full.statements)
+    full = def_use(fn) if du is None else du
+    cfg = flow_cfg(fn, full.order, full.statements) if cfg is None else cfg
     site = _Site(full.statements, fn.linetable)
     # What runs: each block without the dead statements 1.5's CodeInfo keeps after an `unreachable`.
     du = dataclasses.replace(full, order=tuple(ids[:len(ids) - len(dead_tail(ids, full.statements))]

@@ -133,9 +133,28 @@ def values(x):
 _OPERAND_FIELDS = {cls: cls.OPERANDS for cls in KNOWN}
 
 
-def ssa_uses(x) -> list[int]:
+# ssa_uses by node identity: the reader shares one node object per distinct statement text, and the printer and
+# each analysis ask again for the same nodes.  Entries keep their node alive (so an id is never reused while its
+# entry stands); the table is emptied when it grows past _CACHE_LIMIT.
+_CACHE: dict[int, tuple] = {}
+_CACHE_LIMIT = 1 << 18
+
+
+def ssa_uses(x) -> tuple[int, ...]:
     """The ids of the SSA values `x` refers to, in `values` order (nested calls included; quoted dead code and
-    types not).  `values` specialised, because the printer and every analysis call it on every statement."""
+    types not).  `values` specialised and memoised, because the printer and every analysis call it on every
+    statement."""
+    hit = _CACHE.get(id(x))
+    if hit is not None and hit[0] is x:
+        return hit[1]
+    out = _ssa_uses(x)
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[id(x)] = (x, out)
+    return out
+
+
+def _ssa_uses(x) -> tuple[int, ...]:
     out: list[int] = []
     stack = [x]
     fields_of = _OPERAND_FIELDS
@@ -157,7 +176,7 @@ def ssa_uses(x) -> list[int]:
                 stack.extend(reversed(f))
             else:
                 stack.append(f)
-    return out
+    return tuple(out)
 
 
 def used_ids(stmts) -> set[int]:

@@ -59,3 +59,41 @@ def test_run_says_what_it_cannot_interpret_in_one_line():
     out = jlir_cli("run", str(FIXTURES / "ccall.typed.txt"), "--args", "3")
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.count("\n") == 1 and "cannot interpret function 1" in out.stderr
+
+
+# ---------------------------------------------------------------- callees from a live Julia
+def _julia_or_skip():
+    from jlir.live.errors import JuliaNotFound
+    from jlir.live.locate import find_julia
+    try:
+        return find_julia(None)
+    except JuliaNotFound as e:
+        pytest.skip(str(e).splitlines()[0])
+
+
+def test_run_asks_a_live_julia_for_the_callees_it_lacks():
+    _julia_or_skip()
+    out = jlir_cli("run", str(FIXTURES / "recursion.typed.txt"), "--args", "15", "--argnames", "n", "--julia", "auto",
+                   "--defs", str(ROOT / "fixtures" / "cases" / "recursion.jl"))
+    assert (out.returncode, out.stdout) == (0, "610\n"), out.stderr   # Julia: fib(15) == 610 (cases.tsv)
+
+
+def test_library_callees_are_cached_per_julia_version_and_read_back_without_julia(tmp_path):
+    _julia_or_skip()
+    from jlir.live import Julia
+    from jlir.live.provider import LiveProvider
+    with Julia() as jl:
+        live = LiveProvider(jl, cache=tmp_path)
+        fn = live.lookup("Base.abs", ("Int64",))
+        assert fn is not None and live.argnames("Base.abs", ("Int64",)) == ("x",)
+        version = jl.version
+
+    class NoJulia:
+        def __init__(self, v):
+            self.version = v
+
+        def code_typed(self, *a, **k):
+            raise AssertionError("the cache should have answered")
+    cached = LiveProvider(NoJulia(version), cache=tmp_path)
+    assert cached.lookup("Base.abs", ("Int64",)) == fn
+    assert list((tmp_path / f"callees-{version}").glob("*.txt"))

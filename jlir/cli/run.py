@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from jlir.cli.inputs import attempt, name, parse
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
 from jlir.ir import values as V
+from jlir.ir.errors import JlirError
 
 EXIT_THROWN = 1
 # A Julia literal's family, as the model spells it (`jlir.ir.values.Literal.kind`).
@@ -38,6 +40,9 @@ def register(sub) -> None:
                     help="the method's argument names, when the IR names arguments only by name")
     sp.add_argument("--callees", default=None, metavar="DIR",
                     help="a directory of callee dumps headed `# MethodInstance for f(::T…)`")
+    sp.add_argument("--julia", default=None, metavar="SPEC",
+                    help="ask this Julia (a path, +CHANNEL, or auto) for callees' IR, cached per Julia version")
+    sp.add_argument("--defs", default=None, metavar="FILE", help="Julia source evaluated in that Julia first")
     sp.add_argument("--json", action="store_true", help='{"result": repr, "type": T, "steps": n} (or "exception")')
     sp.set_defaults(func=run)
 
@@ -51,6 +56,51 @@ def argument(text: str):
     raise ValueError(f"{text!r} is not a Julia literal (a number, true/false, nothing, 'c', \"s\" or :sym)")
 
 
+def _provider(args):
+    """The callee provider the options ask for: a dump directory, a live Julia (with a cache), or both in turn."""
+    from jlir import interp
+    dumps = interp.DumpProvider(args.callees) if args.callees else None
+    if not args.julia:
+        return dumps, None
+    from jlir.live import Julia
+    from jlir.live.provider import LiveProvider
+    defs = None
+    if args.defs:
+        from jlir.cli.inputs import read_text
+        defs = read_text(args.defs)
+    jl = Julia(None if args.julia == "auto" else args.julia)
+    live = LiveProvider(jl, defs=defs, defs_name=Path(args.defs).name if args.defs else "defs.jl")
+    return (_Chain(dumps, live) if dumps else live), jl
+
+
+class _Chain:
+    """The first provider that has a callee's IR."""
+
+    def __init__(self, *providers):
+        self.providers = providers
+
+    def _first(self, callee, arg_types):
+        return next((p for p in self.providers if p.lookup(callee, arg_types) is not None), None)
+
+    def lookup(self, callee, arg_types):
+        p = self._first(callee, arg_types)
+        return None if p is None else p.lookup(callee, arg_types)
+
+    def argnames(self, callee, arg_types):
+        p = self._first(callee, arg_types)
+        return None if p is None else p.argnames(callee, arg_types)
+
+    def sparams(self, callee, arg_types):
+        p = self._first(callee, arg_types)
+        return () if p is None else p.sparams(callee, arg_types)
+
+    def structs(self):
+        out = {}
+        for p in reversed(self.providers):
+            out.update(p.structs())
+        return out
+
+
 def run(args) -> int:
     from jlir import interp
     doc, problem = attempt(args.file, "reading", lambda: parse(args.file)[1])
@@ -62,9 +112,10 @@ def run(args) -> int:
     if not 1 <= args.function <= len(fns):
         err(f"{name(args.file)}: error: --function {args.function}: the input has {len(fns)} function(s)")
         return EXIT_ERROR
+    jl = None
     try:
         values = [argument(a) for a in args.args]
-        provider = interp.DumpProvider(args.callees) if args.callees else None
+        provider, jl = _provider(args)
         names = args.argnames.split(",") if args.argnames else None
         r = interp.run(fns[args.function - 1], values, provider, argnames=names)
     except ValueError as e:
@@ -73,6 +124,12 @@ def run(args) -> int:
     except interp.NotInterpretable as e:
         err(f"{name(args.file)}: error: cannot interpret function {args.function}: {e}")
         return EXIT_ERROR
+    except JlirError as e:  # no Julia, a Julia that failed to start, an unreadable --defs
+        err(f"jlir run: error: {str(e).splitlines()[0]}")
+        return EXIT_ERROR
+    finally:
+        if jl is not None:
+            jl.close()
     if args.json:
         data = ({"exception": r.exception.type_name, "steps": r.steps} if r.exception is not None else
                 {"result": interp.julia_repr(r.value), "type": r.type, "steps": r.steps})

@@ -7,7 +7,6 @@ what the interpreter cannot run is one located line (`NotInterpretable`) with ex
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 

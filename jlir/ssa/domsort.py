@@ -92,8 +92,12 @@ def _fix_terminator(out: dict, end: int, bb: int, new_bb: int, bb_rename, nblock
     return end
 
 
-def domsort(stmts, cfg, dt, npending: int) -> DomSorted:
-    """`stmts` (positional `Statement`s of `cfg`'s blocks) sorted as `domsort_ssa!` sorts them."""
+def domsort(stmts, cfg, dt, pending_positions) -> DomSorted:
+    """`stmts` (positional `Statement`s of `cfg`'s blocks) sorted as `domsort_ssa!` sorts them.
+
+    `pending_positions`: where each pending node (ids after the statements) stands; those in dropped
+    blocks are dropped too (absent from `inst_rename`), the others renumbered after the sorted statements.
+    """
     order = _result_order(stmts, cfg, dt)
     bb_rename = {b: i for i, b in enumerate(order, 1) if b != 0}
     out: dict = {}
@@ -114,8 +118,11 @@ def domsort(stmts, cfg, dt, npending: int) -> DomSorted:
         off = end
     total = len(out)
     n = len(stmts)
-    for i in range(1, npending + 1):
-        inst_rename[n + i] = total + i
+    kept = 0
+    for i, pos in enumerate(pending_positions, 1):
+        if pos in inst_rename:
+            kept += 1
+            inst_rename[n + i] = total + kept
     new_stmts = tuple(replace(out[i], node=renumber(out[i].node, inst_rename)) for i in range(1, total + 1))
     return DomSorted(new_stmts, tuple(blocks), inst_rename, bb_rename, tuple(order), cfg)
 

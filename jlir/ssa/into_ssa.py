@@ -179,10 +179,7 @@ def _finish_code(b: Builder, visited: set) -> None:
 def _merge_types(types: list, undef: bool):
     """What the incoming types share (`None`: an incoming φ not typed yet, skipped optimistically)."""
     known = [t for t in types if t is not _UNTYPED]
-    if any(t is None for t in known) or len(set(known)) > 1:
-        t = None
-    else:
-        t = known[0] if known else UNION_BOTTOM
+    t = known[0] if known and all(k is not None for k in known) and len(set(known)) == 1 else None
     return T.TypeCall(_MAYBE_UNDEF, (t,)) if undef and t is not None else t
 
 
@@ -280,18 +277,26 @@ def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames
     return _to_function(fn, prep, b, compact)
 
 
+def _kept_pending(b: Builder, ds) -> list:
+    """The inserted nodes domsort keeps.  A node in a block domsort drops (one the dominator tree does not
+    reach) goes with it: only dropped code and φ edges from dropped blocks (which `rename_phi` leaves out)
+    can refer to it.  (Julia's own input never has one: inference has made the statements of unreachable
+    blocks constants, so they assign no slot.)"""
+    n = len(b.code)
+    return [p for i, p in enumerate(b.pending, 1) if n + i in ds.inst_rename]
+
+
 def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
     """The renamed code, domsorted, as an IRCode-form Function with the inserted nodes pending (or compacted)."""
     stmts = [replace(s, node=node, type=typ if N.takes_type_suffix(node) else None)
              for s, node, typ in zip(prep.stmts, b.code, b.types)]
-    ds = domsort(stmts, b.cfg, b.dt, len(b.pending))
+    ds = domsort(stmts, b.cfg, b.dt, [p.pos for p in b.pending])
     display = replace(fn.display, form=Form.IRCODE, return_type=None, header=None, wrapper="codeinfo",
                       costs=None, escapes=None, title=None)
     base = Function.of(IR(ds.stmts, tuple(Block(f, l) for f, l in ds.blocks), fn.linetable), display)
     code = IRCode(base)
-    for p in b.pending:
-        if p.pos not in ds.inst_rename:
-            raise JlirError(f"a node was inserted at %{p.pos}, in a block Julia's domsort drops")
+    kept = _kept_pending(b, ds)
+    for p in kept:
         if p.kind == "phi":
             edges, values = rename_phi(p.edges, p.values, b.cfg.block_for_inst(p.pos), ds.result_order,
                                        ds.bb_rename)

@@ -142,10 +142,14 @@ class _Emitter:
 
     def statement(self, i: int, s: Statement) -> None:
         plan, node = self.plan, s.node
-        if type(node) is N.PhiNode:
-            if plan.ssa_slot.get(i) is not plan.phi_slot[i]:
+        if type(node) is N.PhiNode:  # the copy p ← p', unless p was coalesced with p'
+            own = plan.ssa_slot.get(i)
+            if own is not plan.phi_slot[i]:
                 self.copies += 1
-                self.emit(i, plan.phi_slot[i], s.type, s.loc)
+                if own is None:
+                    self.emit(i, plan.phi_slot[i], s.type, s.loc)
+                else:  # p joined another class: its slot takes the value
+                    self.assign(own, plan.phi_slot[i], s.type, s.loc)
             return
         if type(node) is N.PhiCNode:
             node = plan.phic_slot[i]

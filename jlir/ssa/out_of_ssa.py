@@ -219,7 +219,7 @@ def out_of_ssa(fn: Function, *, naive: bool = False) -> tuple[Function, CopyStat
         return fn, CopyStats(0, 0, 0, 0, 0)
     if any(s.new_id is not None for s in fn.stmts):
         fn = IRCode(fn).compact()
-    if any(type(s.node) is N.Expr and s.node.head == "=" for s in fn.stmts):
+    if any(type(s.node) is N.Expr and s.node.head == "=" and type(s.node.args[0]) is V.SlotNumber for s in fn.stmts):
         raise NotSSAForm("the function both assigns slots and has φ nodes: not φ form")
     plan = _Plan(fn, naive)
     em = _Emitter(plan)

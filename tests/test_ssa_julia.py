@@ -125,3 +125,18 @@ def test_pre_ssa_cfg_and_slot_liveness_and_phi_blocks_equal_julias(case):
         assert len(theirs) - len(ours) == 2
         return
     assert sorted(ours) == sorted(theirs)
+
+
+def test_jlir_ssa_prints_julias_ssa_form_of_a_warntype_input(capsys):
+    """`jlir ssa` on `@code_warntype` (slot numbers from its Variables) prints what Julia's slot2reg gives,
+    the types aside (warntype prints types of used values only)."""
+    from jlir.cli.app import main
+    assert main(["ssa", str(FIX / "while_swap.warntype.txt")]) == 0
+    out = jlir.functions(jlir.parse(capsys.readouterr().out))[0]
+    assert [s.node for s in out.positional] == [s.node for s in _fn("while_swap", "ssa").positional]
+
+
+def test_jlir_ssa_refuses_phi_form_with_a_message(capsys):
+    from jlir.cli.app import main
+    assert main(["ssa", str(FIX / "while_swap.typed.txt")]) == 2
+    assert "already has φ nodes" in capsys.readouterr().err

@@ -255,6 +255,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from jlir.analysis.verify import verify_ir  # noqa: E402
+from jlir.passes.purity import is_removable  # noqa: E402
 
 EDIT_CASES = ["arrays", "loops", "while_swap", "base_dict", "try_catch", "union_missing", "closures"]
 
@@ -279,7 +280,8 @@ def _random_edit(ir: IRCode, draw) -> None:
         call = N.Expr("call", (V.GlobalRef("Core", "tuple"), arg, V.Literal("1", "int")))
         after = kind == "insert_after" and not N.is_terminator(node) and i in earlier + [i] and i != first - 1
         ir.insert_node(i, call, T.TypeName(("Tuple",)), attach_after=after and not N.is_terminator(node))
-    elif kind == "delete" and not N.is_terminator(node) and type(node) not in phis:
+    elif kind == "delete" and not N.is_terminator(node) and type(node) not in phis and is_removable(ir.stmt(i)):
+        # (only what has no effect: deleting a `leave` or a call changes what the function does)
         used = any(V.SSAValue(i) in tuple(jlir.ir.walk.values(s.node)) for s in ir.print_order())
         if not used:
             ir.delete(i)

@@ -134,7 +134,7 @@ def block_terminator(ids, statements):
     """
     if not ids:
         return None
-    if dead_tail(ids, statements) or _is_unreachable(statements[ids[-1]].node):
+    if dead_tail(ids, statements) or N.is_unreachable(statements[ids[-1]].node):
         return N.ReturnNode(None)
     last = statements[ids[-1]].node
     if N.is_terminator(last):
@@ -148,10 +148,6 @@ def block_terminator(ids, statements):
     return last
 
 
-def _is_unreachable(node) -> bool:
-    return type(node) is N.Expr and node.head == "unreachable"
-
-
 def dead_tail(ids, statements) -> tuple[int, ...]:
     """The statements of a block after its first `$(Expr(:unreachable))`: never executed.
 
@@ -159,7 +155,7 @@ def dead_tail(ids, statements) -> tuple[int, ...]:
     inference cut off after it (`φ ()`, more `unreachable`s, `meta`).
     """
     for i, sid in enumerate(ids):
-        if _is_unreachable(statements[sid].node):
+        if N.is_unreachable(statements[sid].node):
             return tuple(ids[i + 1:])
     return ()
 

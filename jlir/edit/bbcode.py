@@ -20,14 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from jlir.edit.ircode import EditError, map_values
+from jlir.edit.ircode import EMPTY_BLOCK, EditError, map_values
 from jlir.ir import nodes as N
-from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import IR, Block, Function, Statement
 
-NOTHING_TYPE = T.TypeName(("Nothing",))
 
 
 @dataclass(slots=True)
@@ -42,7 +40,7 @@ class BBlock:
         CodeInfo keeps dead statements after it), else the last node when it is a terminator, else an `enter`
         that is the block's first non-φ statement, else None (the block falls through)."""
         for s in self.stmts:
-            if is_unreachable(s.node):
+            if N.is_unreachable(s.node):
                 return s.node
         if self.stmts and N.is_terminator(self.stmts[-1].node):
             return self.stmts[-1].node
@@ -56,15 +54,9 @@ class BBlock:
     def dead_tail(self) -> int:
         """How many statements follow the block's `$(Expr(:unreachable))` (never executed)."""
         for k, s in enumerate(self.stmts):
-            if is_unreachable(s.node):
+            if N.is_unreachable(s.node):
                 return len(self.stmts) - k - 1
         return 0
-
-
-def is_unreachable(node) -> bool:
-    """1.5 CodeInfo's `$(Expr(:unreachable))`: control never passes it (IRCode's `unreachable`), though Julia's
-    CFG of CodeInfo does not end a block there."""
-    return type(node) is N.Expr and node.head == "unreachable"
 
 
 class BBCode:
@@ -158,7 +150,7 @@ class BBCode:
         """Successor block IDs of `blk`, in Julia's order (branch target or catch block first, then fall-through)."""
         term = blk.terminator()
         kind = N.flow_kind(term)
-        if kind == "return" or is_unreachable(term):
+        if kind == "return" or N.is_unreachable(term):
             return ()
         if kind == "goto":
             return (term.label,)
@@ -222,7 +214,7 @@ class BBCode:
         for b, blk in enumerate(self.blocks, 1):
             block_number[blk.id] = b
             first = len(order) + 1
-            items = list(zip(blk.ids, blk.stmts)) or [(None, Statement(V.NOTHING, NOTHING_TYPE, 0))]
+            items = list(zip(blk.ids, blk.stmts)) or [(None, EMPTY_BLOCK)]
             for sid, s in items:
                 order.append(s)
                 if sid is not None:
@@ -250,7 +242,7 @@ class BBCode:
         """A block that falls through must still be followed by the block it fell through to."""
         for k, blk in enumerate(self.blocks):
             term = blk.terminator()
-            if term is not None and (N.flow_kind(term) in ("goto", "return") or is_unreachable(term)):
+            if term is not None and (N.flow_kind(term) in ("goto", "return") or N.is_unreachable(term)):
                 continue
             want = self.fallthrough.get(blk.id)
             if want is None:

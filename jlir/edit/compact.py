@@ -26,14 +26,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from jlir.edit.ircode import EditError, IRCode, map_values
+from jlir.edit.ircode import EMPTY_BLOCK, EditError, IRCode, map_values
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import IR, Block, Function, Statement
 
-NOTHING_TYPE = T.TypeName(("Nothing",))
 _KEEP = object()
 
 
@@ -131,7 +130,7 @@ def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], 
     for b in range(1, len(code.blocks) + 1):
         if b in code.removed_blocks:
             continue
-        items = by_block.get(b) or [(None, Statement(V.NOTHING, NOTHING_TYPE, 0))]
+        items = by_block.get(b) or [(None, EMPTY_BLOCK)]
         first = len(order) + 1
         for old_id, s in items:
             order.append((old_id, s))

@@ -16,11 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jlir.ir import nodes as N
+from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ir.walk import map_values
 from jlir.ir.cfg import CFG, compute_cfg, terminator_successors
 from jlir.ir.errors import JlirError
 from jlir.ir.function import IR, Block, Form, Function, Statement
+
+
+# What compaction puts in a block left empty (Julia's `finish_current_bb!`): `nothing::Nothing`, no line.
+EMPTY_BLOCK = Statement(V.NOTHING, T.NOTHING_TYPE, 0)
 
 
 class EditError(JlirError):
@@ -33,11 +39,6 @@ class NewNode:
     pos: int
     attach_after: bool
     stmt: Statement
-
-
-def map_values(x, f):
-    """`x` with every value nested in it through operands replaced by `f(value)` (innermost first)."""
-    return f(walk.map_operands(x, lambda v: map_values(v, f)))
 
 
 def is_slot_form(fn: Function) -> bool:

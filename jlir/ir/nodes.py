@@ -169,6 +169,12 @@ def is_terminator(node) -> bool:
     return getattr(type(node), "TERMINATOR", False)
 
 
+def is_unreachable(node) -> bool:
+    """1.5 CodeInfo's `$(Expr(:unreachable))`: control never passes it (IRCode's `unreachable`, a bare
+    `ReturnNode`), though Julia's CFG of CodeInfo does not end a block there (`flow_kind` is None)."""
+    return type(node) is Expr and node.head == "unreachable"
+
+
 def flow_kind(node) -> str | None:
     """How control leaves a block ending in `node`: "return" (also `unreachable`), "goto", "gotoifnot",
     "enter" (falls through, and may jump to the catch block), or None (falls through)."""

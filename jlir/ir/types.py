@@ -139,4 +139,6 @@ def widen(t):
 ELIDED = TypeName(("…",))
 
 UNION_EMPTY = TypeApply(TypeName(("Union",)), ())
+NOTHING_TYPE = TypeName(("Nothing",))
+ANY = TypeName(("Any",))
 UNDEF_TYPE = TypeName(("#UNDEF",))

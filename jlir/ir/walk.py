@@ -29,7 +29,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.errors import JlirError
 
-__all__ = ["UnknownKind", "KNOWN", "operands", "map_operands", "targets", "map_targets", "values", "ssa_uses",
+__all__ = ["UnknownKind", "KNOWN", "operands", "map_operands", "map_values", "targets", "map_targets", "values", "ssa_uses",
            "used_ids", "fields", "rebuild", "is_known"]
 
 
@@ -91,6 +91,12 @@ def map_operands(x, f):
     if not changes:
         return x
     return cls(*[changes.get(name, getattr(x, name)) for name in cls.__slots__])
+
+
+def map_values(x, f):
+    """`x` with every value nested in it through operands replaced by `f(value)`, innermost first (the deep
+    form of `map_operands`: replace-all-uses, renumbering).  Recursion follows expression nesting only."""
+    return f(map_operands(x, lambda v: map_values(v, f)))
 
 
 def targets(x) -> tuple[int, ...]:

@@ -35,9 +35,9 @@ PURE_INTRINSICS = frozenset("""
 # Builtins that build or inspect values without effects: `===`, `tuple`, `typeof`, `ifelse`.
 PURE_BUILTINS = frozenset({"===", "tuple", "typeof", "ifelse"})
 # The modules a callee may be printed under and still be the builtin or intrinsic itself.
-_HOME = frozenset({None, ("Base",), ("Core",), ("Core", "Intrinsics"), ("Base", "Intrinsics")})
-BOTTOM = T.TypeApply(T.TypeName(("Union",)), ())
-ANY = T.TypeName(("Any",))
+HOME_MODULES = frozenset({None, ("Base",), ("Core",), ("Core", "Intrinsics")})
+BOTTOM = T.UNION_EMPTY
+ANY = T.ANY
 
 
 def callee_name(callee) -> tuple[tuple[str, ...] | None, str] | None:
@@ -57,7 +57,7 @@ def is_pure_call(node) -> bool:
     if type(node) is not N.Expr or node.head != "call" or not node.args:
         return False
     named = callee_name(node.args[0])
-    if named is None or named[0] not in _HOME:
+    if named is None or named[0] not in HOME_MODULES:
         return False
     return named[1] in PURE_INTRINSICS or named[1] in PURE_BUILTINS
 

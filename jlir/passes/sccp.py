@@ -33,7 +33,7 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Function
 from jlir.passes.dce import compacted
-from jlir.passes.purity import BOTTOM as UNION_BOTTOM, callee_name
+from jlir.passes.purity import BOTTOM as UNION_BOTTOM, HOME_MODULES, callee_name
 from jlir.passes.registry import register
 from jlir.semantics import hints
 from jlir.semantics.builtins import BUILTINS
@@ -46,7 +46,6 @@ from jlir.semantics.values import JChar, JFloat, JInt, egal
 TOP = "⊤"
 BOTTOM = "⊥"
 _FOLDABLE_BUILTINS = ("===", "!==", "ifelse")
-_HOME = frozenset({None, ("Base",), ("Core",), ("Core", "Intrinsics")})
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +163,7 @@ class _Solver:
 
     def _call(self, node: N.Expr, rt: str):
         named = callee_name(node.args[0])
-        if named is None or named[0] not in _HOME:
+        if named is None or named[0] not in HOME_MODULES:
             return BOTTOM
         name = named[1]
         f = INTRINSICS.get(name) or (BUILTINS.get(name) if name in _FOLDABLE_BUILTINS else None)

@@ -19,7 +19,6 @@ where it has no terminator; otherwise that rewrite is not made.
 from __future__ import annotations
 
 from jlir.edit import BBCode
-from jlir.edit.bbcode import is_unreachable
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
@@ -95,7 +94,7 @@ def _continues(bb: BBCode, host, blk, gone) -> bool:
     """Whether `blk`'s statements can end `host` once `gone` leaves the layout: its fall-through still follows,
     or it has no terminator and can take an explicit `goto` (which this adds)."""
     kind = N.flow_kind(blk.terminator())
-    if kind in ("goto", "return") or is_unreachable(blk.terminator()):
+    if kind in ("goto", "return") or N.is_unreachable(blk.terminator()):
         return True
     target = bb.falls_to(blk)
     if target is None or target == _layout_after(bb, host, gone):

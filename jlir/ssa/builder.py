@@ -15,7 +15,7 @@ from jlir.ssa.slots import slot_key, slot_of
 __all__ = ["Pending", "Builder", "UNDEF", "ANY", "catch_entries", "exc_handlers"]
 
 UNDEF = "#undef"  # Julia's `undef_token`
-ANY = T.TypeName(("Any",))
+ANY = T.ANY
 
 
 @dataclass(slots=True)

@@ -18,7 +18,7 @@ from jlir.ir.function import Statement
 
 __all__ = ["Prepared", "prepare", "UNION_BOTTOM"]
 
-UNION_BOTTOM = T.TypeApply(T.TypeName(("Union",)), ())
+UNION_BOTTOM = T.UNION_EMPTY
 _DROPPED_HEADS = frozenset({"meta", "inbounds", "line"})
 
 
@@ -60,7 +60,7 @@ def _never_returns(s: Statement) -> bool:
 
 
 def _is_unreachable(node) -> bool:
-    return (type(node) is N.ReturnNode and node.val is None) or (type(node) is N.Expr and node.head == "unreachable")
+    return (type(node) is N.ReturnNode and node.val is None) or N.is_unreachable(node)
 
 
 def prepare(stmts, blocks) -> Prepared:

@@ -118,7 +118,7 @@ class BBCode:
     def remove(self, stmt_id: int) -> None:
         """Remove statement `stmt_id`; its uses must be gone first (`replace_uses`)."""
         blk, k = self.find(stmt_id)
-        if any(V.SSAValue(stmt_id) in tuple(walk.values(s.node)) for b in self.blocks for s in b.stmts):
+        if any(stmt_id in walk.ssa_uses(s.node) for b in self.blocks for s in b.stmts):
             raise EditError(f"statement {stmt_id} is still used")
         del blk.ids[k], blk.stmts[k]
 

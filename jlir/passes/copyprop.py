@@ -56,9 +56,8 @@ def _substitutions(ir: IRCode) -> dict[int, object]:
     preds = [frozenset(p for p in blk.preds if p) for blk in ir.cfg().blocks]
     users: dict[int, list[int]] = {}
     for i in range(1, n + 1):
-        for v in walk.values(ir.stmt(i).node):
-            if type(v) is V.SSAValue:
-                users.setdefault(v.id, []).append(i)
+        for k in walk.ssa_uses(ir.stmt(i).node):
+            users.setdefault(k, []).append(i)
     subst: dict[int, object] = {}
 
     def find(v):

@@ -12,7 +12,6 @@ from __future__ import annotations
 from jlir.analysis.defuse import flow_cfg
 from jlir.analysis.graph import reachable_blocks
 from jlir.edit import IRCode
-from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Function
 from jlir.passes.purity import is_removable
@@ -50,8 +49,8 @@ def _mark(ir: IRCode, stmts: list[int]) -> set[int]:
     live.update(work)
     while work:
         i = work.pop()
-        for v in walk.values(ir.stmt(i).node):
-            if type(v) is V.SSAValue and 1 <= v.id <= n and v.id not in live:
-                live.add(v.id)
-                work.append(v.id)
+        for k in walk.ssa_uses(ir.stmt(i).node):
+            if 1 <= k <= n and k not in live:
+                live.add(k)
+                work.append(k)
     return live

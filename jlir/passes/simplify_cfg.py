@@ -40,7 +40,7 @@ def simplify_cfg(fn: Function, notes: list | None = None) -> Function:
 def _drop_dead_tails(bb: BBCode) -> None:
     """Statements after a `$(Expr(:unreachable))` never run; a dead `goto` among them would still name a block
     (and hold it in place), so they go, unless something uses their values."""
-    used = {v.id for blk in bb.blocks for s in blk.stmts for v in walk.values(s.node) if type(v) is V.SSAValue}
+    used = {k for blk in bb.blocks for s in blk.stmts for k in walk.ssa_uses(s.node)}
     for blk in bb.blocks:
         n = blk.dead_tail()
         if n and not used.intersection(blk.ids[-n:]):

@@ -91,7 +91,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             return None  # misaligned, or a printed id other than its position (a pending node)
         if col:
             head = head.strip()
-            if head and not head.isdigit():
+            if head and not (head.isascii() and head.isdigit()):
                 return None
             linenos.append(head)
         if quoted and ":(" in body and open_brackets(body) > 0:

@@ -9,9 +9,9 @@ from jlir.ir.style import Style
 from jlir.syntax.context import Context
 from jlir.syntax.detect import detect_style
 
-CFG_HEADER = re.compile(r"CFG with (\d+) blocks:$")
-CFG_OLD = re.compile(r"(\d+)\t=>\t(.*)$")
-_CFG_BLOCK = re.compile(r"  bb (\d+) \((?:stmt (\d+)|stmts (\d+):(\d+))\)(?: → bb (.*))?$")
+CFG_HEADER = re.compile(r"CFG with ([0-9]+) blocks:$")
+CFG_OLD = re.compile(r"([0-9]+)\t=>\t(.*)$")
+_CFG_BLOCK = re.compile(r"  bb ([0-9]+) \((?:stmt ([0-9]+)|stmts ([0-9]+):([0-9]+))\)(?: → bb (.*))?$")
 
 
 def _successors(text: str | None) -> tuple[int, ...]:

@@ -33,8 +33,8 @@ import re
 from jlir.ir.function import LineInfo, Statement
 from jlir.printer.debuginfo import LocationPrinter
 
-_HEAD = re.compile(r"(?P<file>.+?)(?::(?P<line>-?\d+))? within `")
-_EXTRA = re.compile(r" @ (?P<file>.+?):(?P<line>-?\d+)(?= @ |$)")
+_HEAD = re.compile(r"(?P<file>.+?)(?::(?P<line>-?[0-9]+))? within `")
+_EXTRA = re.compile(r" @ (?P<file>.+?):(?P<line>-?[0-9]+)(?= @ |$)")
 _QUOTES = ("'", "`")   # ≤1.6, 1.7+
 
 

@@ -52,7 +52,7 @@ EVIDENCE = [
     (("Core.Const(", "Core.PartialStruct(", "Core.Argument("),
      _R(r"(?<![\w.])Core\.(?:Const|PartialStruct|Argument)\("), (1, 6), NEWEST),
     ("Base.Compiler.", _R(r"Base\.Compiler\."), (1, 12), NEWEST),
-    (" enter #", _R(r" enter #\d+"), (1, 11), NEWEST),
+    (" enter #", _R(r" enter #[0-9]+"), (1, 11), NEWEST),
     ("$(Expr(:enter, #", _R(r"\$\(Expr\(:enter, #"), OLDEST, (1, 10)),
     ("$(Expr(:leave, :(", _R(r"\$\(Expr\(:leave, :\("), (1, 11), NEWEST),
     ("@NamedTuple{", _R(r"@NamedTuple\{"), (1, 10), NEWEST),
@@ -61,18 +61,18 @@ EVIDENCE = [
     ("  from ", _R(r"^  from .* @ \S", re.M), (1, 9), NEWEST),
     ("  from ", _R(r"^  from .* in \S+ at ", re.M), (1, 7), (1, 8)),
     ("Variables", _R(r"^Variables$", re.M), (1, 2), (1, 6)),
-    ("CFG with ", _R(r"^CFG with \d+ blocks:", re.M), (1, 9), NEWEST),
-    ("\t=>\t", _R(r"^\d+\t=>\t", re.M), OLDEST, (1, 8)),
+    ("CFG with ", _R(r"^CFG with [0-9]+ blocks:", re.M), (1, 9), NEWEST),
+    ("\t=>\t", _R(r"^[0-9]+\t=>\t", re.M), OLDEST, (1, 8)),
     ("within `", _R(r"within `[^`'\n]*`$", re.M), (1, 7), NEWEST),
     ("within `", _R(r"within `[^`'\n]*'$", re.M), OLDEST, (1, 6)),
-    ("-element Array{", _R(r"^\d+-element Array\{"), OLDEST, (1, 5)),
-    ("-element Vector{", _R(r"^\d+-element Vector\{"), (1, 6), NEWEST),
+    ("-element Array{", _R(r"^[0-9]+-element Array\{"), OLDEST, (1, 5)),
+    ("-element Vector{", _R(r"^[0-9]+-element Vector\{"), (1, 6), NEWEST),
     ("$(Expr(:unreachable))", _R(r"\$\(Expr\(:unreachable\)\)"), OLDEST, (1, 5)),
     ("return", _after_rail("return"), OLDEST, (1, 5)),  # `[│└─┄] +return$`
     # `Tuple{Int64,Int64}`: DataType parameters without a space
     (",", _R(r",(?<=[\w}\])\"],)[\w{:]"), OLDEST, (1, 5)),
     (", ", _search_spaced_curly, (1, 6), NEWEST),  # `Tuple{A, B}`
-    ("@_", _R(r"@_(?<![\w\"]@_)\d"), (1, 2), NEWEST),  # `(?<![\w"])@_\d`
+    ("@_", _R(r"@_(?<![\w\"]@_)[0-9]"), (1, 2), NEWEST),  # `(?<![\w"])@_[0-9]`
     ('var"', _R(r'var"'), (1, 3), NEWEST),
     ('getfield(Main, Symbol("', _R(r'getfield\(Main, Symbol\("'), OLDEST, (1, 2)),
 ]

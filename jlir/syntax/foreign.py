@@ -19,11 +19,11 @@ MARKERS = [
     (("Structured",), _R(r" ?Structured(?:CodeInfo|IRCode)\($"),
      "a third-party structured-IR print (`StructuredCodeInfo(` / `StructuredIRCode(`, with `if`/`then`/`else` "
      "regions), not Base's IR printer"),
-    (("within %",), _R(r".*?\b(?:(?:re)?attach|detach|sync) within %\d+"),
+    (("within %",), _R(r".*?\b(?:(?:re)?attach|detach|sync) within %[0-9]+"),
      "Tapir IR (`detach`/`reattach`/`sync within`, from a Julia fork with task-parallel IR)"),
     (("$(Expr(:syncregion",), _R(r".*?\$\(Expr\(:syncregion"),
      "Tapir IR (`detach`/`reattach`/`sync within`, from a Julia fork with task-parallel IR)"),
-    ((": (",), _R(r"\d+: \((?:%\d+(?:, %\d+)*)?\)$"),
+    ((": (",), _R(r"[0-9]+: \((?:%[0-9]+(?:, %[0-9]+)*)?\)$"),
      "IRTools IR (`1: (%1)` blocks with arguments and `br` branches), from the IRTools.jl package"),
 ]
 

@@ -23,9 +23,9 @@ from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PA
 IDENT = r'(?:(?:var|VAR)"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#)[\w!#′´]*)'
 _OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
 OPERATOR = "(?:" + "|".join(re.escape(o) for o in _OPS) + ")[" + OP_SUFFIX_CHARS + "]*"
-NUMBER_FLOAT = (r'(?:(?:\d+\.\d*(?:[eEf][-+]?\d+)?|\.\d+(?:[eEf][-+]?\d+)?|\d+[eEf][-+]?\d+)(?:im)?'
+NUMBER_FLOAT = (r'(?:(?:[0-9]+\.[0-9]*(?:[eEf][-+]?[0-9]+)?|\.[0-9]+(?:[eEf][-+]?[0-9]+)?|[0-9]+[eEf][-+]?[0-9]+)(?:im)?'
                 r'|(?:NaN|Inf)(?:16|32)?(?![\w#]))')
-NUMBER_INT = r'(?:0x[0-9a-fA-F]+|0b[01]+|0o[0-7]+|\d+(?:im)?)(?![\w.])'
+NUMBER_INT = r'(?:0x[0-9a-fA-F]+|0b[01]+|0o[0-7]+|[0-9]+(?:im)?)(?![\w.])'
 
 _COMMON = [
     ("WS", r" +"),
@@ -33,9 +33,9 @@ _COMMON = [
     ("QN_OPEN", r"\$\(QuoteNode\("),  # its content is captured whole: see `_quotenode_content`
     ("NEW_OPEN", r"%new\("),
     ("SPLATNEW_OPEN", r"%splatnew\("),
-    ("SSA", r"%-?\d+"),
-    ("SLOTNUM", IDENT + r"?@_\d+"),
-    ("BLOCK", r"#-?\d+(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.templates
+    ("SSA", r"%-?[0-9]+"),
+    ("SLOTNUM", IDENT + r"?@_[0-9]+"),
+    ("BLOCK", r"#-?[0-9]+(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.templates
     ("UNDEF", r"#undef(?![\w#])|#UNDEF(?![\w#])"),
     ("COMMENT", r"#=.*?=#"),
     ("DOTS", r"\.\.\."),
@@ -44,7 +44,7 @@ _COMMON = [
 ]
 _OPERATOR_ONLY = [
     # What `show` writes after some values: `Ptr{Nothing} @0x0000…`, `f (generic function with 3 methods)`.
-    ("VALUE_NOTE", r"@0x[0-9a-fA-F]+|\(generic function with \d+ methods?\)"),
+    ("VALUE_NOTE", r"@0x[0-9a-fA-F]+|\(generic function with [0-9]+ methods?\)"),
 ]
 _OPERAND_ONLY = [
     ("STRING", r'(?:(?!var")[A-Za-z_]\w*)?"(?:[^"\\]|\\.)*"[A-Za-z]*'),  # also `r"a+"i`, `b"…"`, `v"1.5"`

@@ -18,9 +18,9 @@ from jlir.geometry.labels import LABEL_FIRST, LABEL_RX, LABELS
 from jlir.syntax.context import Source
 from jlir.syntax.text import open_brackets
 
-FIRST_RAIL = re.compile(r"(\d* +)?1 [─┄]")
-_SSA_COLUMN = re.compile(r"%(\d+)( +)= ")
-_RAIL = re.compile(r"(\d+) ([─┄])(─*)$")
+FIRST_RAIL = re.compile(r"([0-9]* +)?1 [─┄]")
+_SSA_COLUMN = re.compile(r"%([0-9]+)( +)= ")
+_RAIL = re.compile(r"([0-9]+) ([─┄])(─*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +75,8 @@ def _columns_rx(W: int, L: int):
     """The rail (`W + 2` wide), inline indent, separating space and SSA column (`L + 4` wide) of a well-formed
     statement line, as one regex: `_read_all_columns` slices a line with it, and reads a line it does not match
     column by column (which finds what is wrong with it)."""
-    starts = "|".join(f"\\d{{{d}}} [─┄]─{{{W - d}}}" for d in range(1, W + 1))
-    return re.compile(f"(?:│ {{{W + 1}}}|(└─{{{W + 1}}})|({starts}))(│*) (?:%(\\d+)( +)= | {{{L + 4}}})")
+    starts = "|".join(f"[0-9]{{{d}}} [─┄]─{{{W - d}}}" for d in range(1, W + 1))
+    return re.compile(f"(?:│ {{{W + 1}}}|(└─{{{W + 1}}})|({starts}))(│*) (?:%([0-9]+)( +)= | {{{L + 4}}})")
 
 
 def split_statement_lines(source: Source, dump: Dump, plain: bool = True) -> Split:
@@ -119,7 +119,7 @@ def _classify(source: Source, dump: Dump) -> tuple[tuple, dict[int, int]]:
         k += 1
         line = lines[k]
         rail = line[col:col + W + 2]
-        if col and line[:col].strip() and not line[:col].strip().isdigit() and not escapes:
+        if col and line[:col].strip() and not (line[:col].strip().isascii() and line[:col].strip().isdigit()) and not escapes:
             raise source.error("expected a line number or blanks in the line-number column", k)
         if rail.startswith("│") and rail[1:] == " " * (W + 1) or not rail.strip():
             p = col + W + 2

@@ -40,7 +40,7 @@ def read_statement_vector(ctx: Context, i: int, header: bool = True):
                            min(i + 1, len(lines) - 1))
     if title is not None:
         count = title.split("-element", 1)[0]
-        if count.isdigit() and int(count) != len(stmts):
+        if count.isascii() and count.isdigit() and int(count) != len(stmts):
             raise ctx.error(f"the header announces {count} elements, but {len(stmts)} follow "
                                "(a vector display cut short is not read)", i)
     style = detect_style("\n".join(lines[i:j]))

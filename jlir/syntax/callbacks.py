@@ -17,8 +17,8 @@ from jlir.ir.names import var_quoted
 from jlir.ir.operators import CHAINABLE, WORD_OPS
 from jlir.syntax.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
-_ARG_RX = re.compile(r"_([0-9]+)$")
-_SLOTNUM_RX = re.compile(r"(.*)@_([0-9]+)$")
+_ARG_RX = re.compile(r"_([0-9]{1,18})$")
+_SLOTNUM_RX = re.compile(r"(.*)@_([0-9]{1,18})$")
 
 
 def _tokens(children):

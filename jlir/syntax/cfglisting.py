@@ -9,13 +9,21 @@ from jlir.ir.style import Style
 from jlir.syntax.context import Context
 from jlir.syntax.detect import detect_style
 
-CFG_HEADER = re.compile(r"CFG with ([0-9]+) blocks:$")
-CFG_OLD = re.compile(r"([0-9]+)\t=>\t(.*)$")
-_CFG_BLOCK = re.compile(r"  bb ([0-9]+) \((?:stmt ([0-9]+)|stmts ([0-9]+):([0-9]+))\)(?: → bb (.*))?$")
+CFG_HEADER = re.compile(r"CFG with ([0-9]{1,18}) blocks:$")
+CFG_OLD = re.compile(r"([0-9]{1,18})\t=>\t(.*)$")
+_CFG_BLOCK = re.compile(r"  bb ([0-9]{1,18}) \((?:stmt ([0-9]{1,18})|stmts ([0-9]{1,18}):([0-9]{1,18}))\)(?: → bb (.*))?$")
+# Successors as Julia prints them (`join(succs, ", ")`): anything else would not print back as written.
+_SUCCESSORS = re.compile(r"(?:[0-9]{1,18}(?:, [0-9]{1,18})*)?")
 
 
-def _successors(text: str | None) -> tuple[int, ...]:
-    return tuple(int(s.strip()) for s in text.split(",")) if text else ()
+def _successors(ctx: Context, text: str | None, index: int, column: int) -> tuple[int, ...]:
+    """The block numbers of a listing's successor list, or a located error where it is not `i, j, …`."""
+    if not text:
+        return ()
+    m = _SUCCESSORS.match(text)
+    if m.end() != len(text):
+        raise ctx.error("expected the successor blocks as `i, j, …`", index, column + m.end())
+    return tuple(int(s) for s in text.split(", "))
 
 
 def read_cfg(ctx: Context, i: int):
@@ -29,7 +37,7 @@ def read_cfg(ctx: Context, i: int):
         while j < len(lines) and (b := _CFG_BLOCK.match(lines[j])):
             first = int(b.group(2) or b.group(3))
             last = int(b.group(2) or b.group(4))
-            blocks.append((first, last, _successors(b.group(5))))
+            blocks.append((first, last, _successors(ctx, b.group(5), j, b.start(5))))
             j += 1
         if len(blocks) != count:
             raise ctx.error(f"the CFG header announces {count} blocks, but {len(blocks)} follow",
@@ -39,6 +47,6 @@ def read_cfg(ctx: Context, i: int):
     while j < len(lines) and (b := CFG_OLD.match(lines[j])):
         if int(b.group(1)) != len(blocks) + 1:
             raise ctx.error(f"expected block {len(blocks) + 1} in the CFG listing", j)
-        blocks.append((None, None, _successors(b.group(2))))
+        blocks.append((None, None, _successors(ctx, b.group(2), j, b.start(2))))
         j += 1
     return CFGListing(Style().narrowed(hi=(1, 8)), tuple(blocks)), j

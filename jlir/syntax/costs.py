@@ -15,7 +15,7 @@ from jlir.ir.function import Form, Function
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context
 
-_COST_LINE = re.compile(r"( *)([0-9]+) 1 [─┄]")
+_COST_LINE = re.compile(r"( *)([0-9]{1,18}) 1 [─┄]")
 
 
 def starts_cost_display(lines: list[str], i: int) -> bool:

@@ -33,8 +33,8 @@ import re
 from jlir.ir.function import LineInfo, Statement
 from jlir.printer.debuginfo import LocationPrinter
 
-_HEAD = re.compile(r"(?P<file>.+?)(?::(?P<line>-?[0-9]+))? within `")
-_EXTRA = re.compile(r" @ (?P<file>.+?):(?P<line>-?[0-9]+)(?= @ |$)")
+_HEAD = re.compile(r"(?P<file>.+?)(?::(?P<line>-?[0-9]{1,18}))? within `")
+_EXTRA = re.compile(r" @ (?P<file>.+?):(?P<line>-?[0-9]{1,18})(?= @ |$)")
 _QUOTES = ("'", "`")   # ≤1.6, 1.7+
 
 

@@ -18,7 +18,7 @@ from jlir.ir.function import Form, Function
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context
 
-_FIRST_ROW = re.compile(r"([0-9]+ +)?[◌✓↑X*]′? {1,2}1 [─┄]")
+_FIRST_ROW = re.compile(r"([0-9]{1,18} +)?[◌✓↑X*]′? {1,2}1 [─┄]")
 
 
 def starts_escape_display(lines: list[str], i: int) -> bool:

@@ -21,6 +21,14 @@ from jlir.syntax.shown import reprints as _reprints, shown_printers as _shown_pr
 from jlir.syntax.tables import lark_parser
 from jlir.syntax.templates import compile_filler, numbers, template, template_text
 
+# How deep brackets may nest in one statement or type (`$(QuoteNode(…))` contents count with their statement).
+# Julia's printed IR nests at most 13 deep over every Base method of 1.5.3; the model, its printer, its walks and
+# its JSON are recursive, so a deeper text is refused with a located error rather than read into a model that
+# cannot be printed back (issue 13: what `parse` accepts, `format` prints).
+MAX_NESTING = 100
+_OPENERS = frozenset({"LPAR", "LBRACE", "LSQB", "QUOTE_OPEN", "EXPR_OPEN", "NEW_OPEN", "SPLATNEW_OPEN"})
+_CLOSERS = frozenset({"RPAR", "RBRACE", "RSQB"})
+
 _CONST_RX = re.compile(r"((?:Core\.Compiler|Core|Base\.Compiler)\.Const)\((.*?)(?:, (true|false))?\)$", re.S)
 
 
@@ -49,6 +57,7 @@ class StatementParser:
         self._types: dict[str, object] = {}
         self._programs: dict[tuple, list] = {}  # token types → the driver's recorded parse
         self._shown = None  # the printers `_reprints` checks types with: their memo tables live as long as this
+        self._depth = 0  # the nesting of the bodies being parsed around this one (`$(QuoteNode(…))` contents)
 
     def _printers(self):
         """This parser's `_shown_printers` (made on first use, dropped by `clear`)."""
@@ -132,10 +141,14 @@ class StatementParser:
         build = self._build
         build.parse_shown = self.parse_shown
         outer, build._parenthesized = build._parenthesized, set()  # parses nest (QuoteNode contents)
+        outer_depth = self._depth
         try:
+            tokens = tokenize(text, end=True)
+            if text.count("(") + text.count("{") + text.count("[") + outer_depth > MAX_NESTING:
+                self._depth = outer_depth + _check_nesting(tokens, MAX_NESTING - outer_depth)
             if self.use_lark_driver:
                 return self._lark.parse(text, start=start)
-            return self._driver.parse(tokenize(text, end=True), start, self._programs)
+            return self._driver.parse(tokens, start, self._programs)
         except LexError as e:
             raise BodyError(f"unexpected character {text[e.pos]!r}", e.pos) from None
         except DriverError as e:
@@ -152,3 +165,20 @@ class StatementParser:
             raise BodyError(f"unexpected {token.type} {str(token)!r}", column, expected) from None
         finally:
             build._parenthesized = outer
+            self._depth = outer_depth
+
+
+def _check_nesting(tokens, limit: int) -> int:
+    """The deepest bracket nesting of `tokens`; BodyError at the first bracket deeper than `limit`."""
+    depth = deepest = 0
+    for t in tokens:
+        kind = t.type
+        if kind in _OPENERS:
+            depth += 1
+            if depth > limit:
+                raise BodyError(f"brackets nest deeper than {MAX_NESTING} levels (Julia's printed IR nests at most "
+                                "a dozen or so): jlir refuses what it could not print back", t.start_pos or 0)
+            deepest = max(deepest, depth)
+        elif kind in _CLOSERS:
+            depth -= 1
+    return deepest

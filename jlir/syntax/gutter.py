@@ -17,9 +17,9 @@ from jlir.syntax.linetable_search import GLYPHS, GutterError, reconstruct
 
 _TAIL = re.compile(f"([{GLYPHS}]+)( *)(\\S*)( *)$")
 _STREAM_GUTTER = re.compile(f"[{GLYPHS}]* *\\S*")
-_STREAM_FIRST = re.compile(f"[{GLYPHS}]+ *\\S*?([0-9]* +)(?=1 [─┄])")  # block 1's row: the line-number column
-_LINENO = re.compile(r"[0-9]* *")
-_RAIL_START = re.compile(r"[0-9]+ [─┄]|│ |└─|!!! ")
+_STREAM_FIRST = re.compile(f"[{GLYPHS}]+ *\\S*?([0-9]{{0,18}} +)(?=1 [─┄])")  # block 1's row: the line-number column
+_LINENO = re.compile(r"[0-9]{0,18} *")
+_RAIL_START = re.compile(r"[0-9]{1,18} [─┄]|│ |└─|!!! ")
 _BOX = re.compile(r"[\u2500-\u257f]")
 
 

@@ -33,9 +33,9 @@ _COMMON = [
     ("QN_OPEN", r"\$\(QuoteNode\("),  # its content is captured whole: see `_quotenode_content`
     ("NEW_OPEN", r"%new\("),
     ("SPLATNEW_OPEN", r"%splatnew\("),
-    ("SSA", r"%-?[0-9]+"),
-    ("SLOTNUM", IDENT + r"?@_[0-9]+"),
-    ("BLOCK", r"#-?[0-9]+(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.templates
+    ("SSA", r"%-?[0-9]{1,18}(?![0-9])"),
+    ("SLOTNUM", IDENT + r"?@_[0-9]{1,18}(?![0-9])"),
+    ("BLOCK", r"#-?[0-9]{1,18}(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.templates
     ("UNDEF", r"#undef(?![\w#])|#UNDEF(?![\w#])"),
     ("COMMENT", r"#=.*?=#"),
     ("DOTS", r"\.\.\."),

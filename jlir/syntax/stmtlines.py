@@ -18,9 +18,9 @@ from jlir.geometry.labels import LABEL_FIRST, LABEL_RX, LABELS
 from jlir.syntax.context import Source
 from jlir.syntax.text import open_brackets
 
-FIRST_RAIL = re.compile(r"([0-9]* +)?1 [─┄]")
-_SSA_COLUMN = re.compile(r"%([0-9]+)( +)= ")
-_RAIL = re.compile(r"([0-9]+) ([─┄])(─*)$")
+FIRST_RAIL = re.compile(r"([0-9]{0,18} +)?1 [─┄]")
+_SSA_COLUMN = re.compile(r"%([0-9]{1,18})( +)= ")
+_RAIL = re.compile(r"([0-9]{1,18}) ([─┄])(─*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,7 @@ def _columns_rx(W: int, L: int):
     statement line, as one regex: `_read_all_columns` slices a line with it, and reads a line it does not match
     column by column (which finds what is wrong with it)."""
     starts = "|".join(f"[0-9]{{{d}}} [─┄]─{{{W - d}}}" for d in range(1, W + 1))
-    return re.compile(f"(?:│ {{{W + 1}}}|(└─{{{W + 1}}})|({starts}))(│*) (?:%([0-9]+)( +)= | {{{L + 4}}})")
+    return re.compile(f"(?:│ {{{W + 1}}}|(└─{{{W + 1}}})|({starts}))(│*) (?:%([0-9]{{1,18}})( +)= | {{{L + 4}}})")
 
 
 def split_statement_lines(source: Source, dump: Dump, plain: bool = True) -> Split:

@@ -25,7 +25,7 @@ from jlir.ir import walk
 BLOCK_BASE = 1_000_000
 # the digits of `%12` (not `a%12`, `%%12`, `#%12`) and of `#4` (not `a#4`, `#4#`, `#4x`): the sign stays in the text
 # (the leading `(?<=[%#])` only lets the scan skip ahead to a sign)
-_NUMBER = re.compile(r"(?<=[%#])(?:(?<=%)(?<![\w%#]%)|(?<=#)(?<![\w#]#)(?=[0-9]+(?![\w#])))([0-9]+)")
+_NUMBER = re.compile(r"(?<=[%#])(?:(?<=%)(?<![\w%#]%)|(?<=#)(?<![\w#]#)(?=[0-9]{1,18}(?![\w#])))([0-9]{1,18})(?![0-9])")
 _SEP = "\x00"  # joins the key's pieces: bodies holding a NUL are not templated, so keys are unambiguous
 
 

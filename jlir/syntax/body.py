@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from jlir.ir.function import Block, Statement
 from jlir.ir.style import Style
+from jlir.ir.walk import used_ids
 from jlir.geometry.labels import LABEL_FIRST
 from jlir.syntax import debuginfo, gutter
 from jlir.syntax.context import Context
@@ -125,6 +126,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             block_first = None
     if block_first is not None:
         blocks.append(block(block_first, len(stmts)))
+    if warntype and _unfaithful_ssa_column([bool(row[4]) for row in rows], stmts) is not None:
+        return None  # the line-by-line reading locates it
     style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled))
     linetable = ()
     if col:
@@ -144,6 +147,13 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         if grouped is not None:
             pending, attach = grouped
     stmts, blocks, positional_of = _place(ctx, dump, stmt_lines, parsed, pending, attach)
+    if dump.warntype:
+        bad = _unfaithful_ssa_column([s.printed_id is not None for s in stmt_lines], stmts)
+        if bad is not None:
+            s = stmt_lines[bad]
+            used = "is not used" if s.printed_id is not None else "is used"
+            raise ctx.error(f"`@code_warntype` prints `%N = ` and a type exactly for the values the IR uses, but "
+                            f"this statement's value {used}: a line was deleted, added or edited", s.index, s.body_col)
     style = detect_style(dump.text, codeinfo=dump.codeinfo,
                          extra=_style_facts(dump, any(s.label for s in stmt_lines)))
     screen = left_values = None
@@ -216,6 +226,19 @@ def _place(ctx: Context, dump: Dump, stmt_lines, parsed, pending, attach):
     if block_first is not None:
         blocks.append(Block(block_first, pos))
     return number_pending(stmts, pos), blocks, positional_of
+
+
+def _unfaithful_ssa_column(printed: list[bool], stmts) -> int | None:
+    """The index of the first statement whose `%N = ` is printed though its value is unused, or missing though it is
+    used; None when there is none.  `@code_warntype` prints the type of used values only, so a mismatch there
+    would not print back as read."""
+    used, pos = used_ids(stmts), 0
+    for i, (shown, st) in enumerate(zip(printed, stmts)):
+        if st.new_id is None:
+            pos += 1
+        if shown != ((pos if st.new_id is None else st.new_id) in used):
+            return i
+    return None
 
 
 def _style_facts(dump: Dump, labelled: bool) -> tuple:

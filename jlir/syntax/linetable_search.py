@@ -37,12 +37,18 @@ class _Entry:
     parent: int       # 1-based index of the caller's entry (0: outermost)
 
 
+# The steps all the searches for one gutter may take together: a fixed part, and a part per statement, so that the
+# time spent on a text that no line table reprints grows with its length only (real gutters take a few steps per
+# statement; an edited one can make the depth-first search backtrack without end).
+BASE_STEPS = 20_000
+STEPS_PER_STATEMENT = 200
+
+
 class _Search:
     """The depth-first search for inlining stacks; see the module docstring."""
 
-    MAX_STEPS = 200_000
-
-    def __init__(self, obs, linenos, *, by_index, loc_width, column, trimmed):
+    def __init__(self, obs, linenos, *, by_index, loc_width, column, trimmed, budget: list[int]):
+        self.budget = budget  # [steps left], shared by the searches of one gutter
         self.obs, self.linenos = obs, linenos
         self.loc_width, self.column, self.trimmed = loc_width, column, trimmed
         self.entries: list[_Entry] = []
@@ -143,12 +149,12 @@ class _Search:
         frames = []  # (generator, state before, assigned var or None)
         state = self.ann.start
         k = 0
-        steps = 0
+        budget = self.budget
         gen = self._candidates(0, state) if n else None
         frames_state = [state]
         while k < n:
-            steps += 1
-            if steps > self.MAX_STEPS:
+            budget[0] -= 1
+            if budget[0] < 0:
                 raise GutterError("the search for a line table gave up")
             assigned = None
             for stack in gen:
@@ -198,6 +204,7 @@ def reconstruct(observed: list[Observed], linenos: list[str], *, by_index: bool,
     # a row that names no method shows its annotation padded to the widest one, unless the capture trimmed it
     exact = {len(o.text) for o in full if not o.text.strip(GLYPHS + " ")}
     last_error = None
+    budget = [BASE_STEPS + STEPS_PER_STATEMENT * len(observed)]
     options = (True,) if trimmed else (False, True) if capture == "screen" else (False,)
     for trimmed in options:
         widths = sorted(exact) if len(exact) == 1 and not trimmed else list(range(low, low + 4))
@@ -205,7 +212,7 @@ def reconstruct(observed: list[Observed], linenos: list[str], *, by_index: bool,
             if loc_width < low:
                 continue
             search = _Search(observed, linenos, by_index=by_index, loc_width=loc_width, column=column,
-                             trimmed=trimmed)
+                             trimmed=trimmed, budget=budget)
             try:
                 stacks = search.run()
             except GutterError as e:

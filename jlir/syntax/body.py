@@ -126,7 +126,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             block_first = None
     if block_first is not None:
         blocks.append(block(block_first, len(stmts)))
-    if warntype and _unfaithful_ssa_column([bool(row[4]) for row in rows], stmts) is not None:
+    if warntype and _unfaithful_ssa_column([bool(row[4]) for row in rows], stmts, True) is not None:
         return None  # the line-by-line reading locates it
     style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled))
     linetable = ()
@@ -147,13 +147,9 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         if grouped is not None:
             pending, attach = grouped
     stmts, blocks, positional_of = _place(ctx, dump, stmt_lines, parsed, pending, attach)
-    if dump.warntype:
-        bad = _unfaithful_ssa_column([s.printed_id is not None for s in stmt_lines], stmts)
-        if bad is not None:
-            s = stmt_lines[bad]
-            used = "is not used" if s.printed_id is not None else "is used"
-            raise ctx.error(f"`@code_warntype` prints `%N = ` and a type exactly for the values the IR uses, but "
-                            f"this statement's value {used}: a line was deleted, added or edited", s.index, s.body_col)
+    bad = _unfaithful_ssa_column([s.printed_id is not None for s in stmt_lines], stmts, dump.warntype)
+    if bad is not None:
+        raise ctx.error(bad[1], stmt_lines[bad[0]].index, stmt_lines[bad[0]].body_col)
     style = detect_style(dump.text, codeinfo=dump.codeinfo,
                          extra=_style_facts(dump, any(s.label for s in stmt_lines)))
     screen = left_values = None
@@ -201,13 +197,15 @@ def _place(ctx: Context, dump: Dump, stmt_lines, parsed, pending, attach):
     blocks, block_no, pos = [], 0, 0
     block_first = None
     stmts, positional_of = [], []
+    start_index = 0
     for s, st, is_pending, after in zip(stmt_lines, parsed, pending, attach):
         if s.rail == "start":
             if s.block != block_no + 1:
                 raise ctx.error(f"expected block {block_no + 1} here (blocks are numbered in order from 1)",
                                 s.index, dump.col)
             if block_first is not None:
-                blocks.append(Block(block_first, pos))
+                blocks.append(_block(ctx, dump, block_first, pos, start_index))
+            start_index = s.index
             block_no += 1
             block_first = pos + 1  # a pending node may carry the label: the block starts at the next statement
         if is_pending:
@@ -221,23 +219,47 @@ def _place(ctx: Context, dump: Dump, stmt_lines, parsed, pending, attach):
         stmts.append(st)
         positional_of.append(pos)
         if s.rail == "end":
-            blocks.append(Block(block_first, pos))
+            blocks.append(_block(ctx, dump, block_first, pos, start_index))
             block_first = None
     if block_first is not None:
-        blocks.append(Block(block_first, pos))
+        blocks.append(_block(ctx, dump, block_first, pos, start_index))
     return number_pending(stmts, pos), blocks, positional_of
 
 
-def _unfaithful_ssa_column(printed: list[bool], stmts) -> int | None:
-    """The index of the first statement whose `%N = ` is printed though its value is unused, or missing though it is
-    used; None when there is none.  `@code_warntype` prints the type of used values only, so a mismatch there
-    would not print back as read."""
+def _block(ctx: Context, dump: Dump, first: int, last: int, index: int) -> Block:
+    """Block `first..last`; a located error when it holds no positional statement (only pending nodes), which
+    Julia never prints (every block of a CFG holds a statement) and jlir could not print back."""
+    if last < first:
+        raise ctx.error("this block holds no statement of its own, only pending nodes: a line was deleted, added "
+                        "or edited", index, dump.col)
+    return Block(first, last)
+
+
+def _unfaithful_ssa_column(printed: list[bool], stmts, warntype: bool) -> tuple[int, str] | None:
+    """(index, why) of the first statement whose number would not print back as read; None when there is none.
+
+    Julia prints `%N = ` before the values the IR uses only.  A pending node printed with an unused id would
+    print back without it, as a positional statement; `@code_warntype` also prints the type of used values
+    only, so there any mismatch would print back otherwise.  Pending nodes are numbered after the positional
+    statements (`length(stmts) + k`), each once.
+    """
     used, pos = used_ids(stmts), 0
+    npositional = sum(1 for st in stmts if st.new_id is None)
+    seen: set[int] = set()
     for i, (shown, st) in enumerate(zip(printed, stmts)):
         if st.new_id is None:
             pos += 1
-        if shown != ((pos if st.new_id is None else st.new_id) in used):
-            return i
+        elif st.new_id <= npositional or st.new_id in seen:
+            return i, (f"a pending node (its number out of order) is numbered after the {npositional} positional "
+                       "statements, each number once: a line was deleted, added or edited")
+        else:
+            seen.add(st.new_id)
+        is_used = (pos if st.new_id is None else st.new_id) in used
+        if shown != is_used and (warntype or st.new_id is not None and not is_used):
+            what = ("`@code_warntype` prints `%N = ` and a type exactly for the values the IR uses" if warntype
+                    else "a pending node is printed with `%N = ` only when its value is used")
+            return i, (f"{what}, but this statement's value {'is not used' if shown else 'is used'}: "
+                       "a line was deleted, added or edited")
     return None
 
 

@@ -58,6 +58,36 @@ def to_json(x) -> dict:
 
 
 def from_json(data: dict):
-    """The model back from `to_json` data."""
+    """The model back from `to_json` data; `SchemaError` (naming the JSON path) for data of the wrong types or
+    ranges, dangling references, or a model that would not print as text that reads back as itself."""
     from jlir.ir.serialize import from_json as _from_json
-    return _from_json(data)
+    model = _from_json(data)
+    _check_prints_back(model)
+    return model
+
+
+def _check_prints_back(model) -> None:
+    """The rule `parse` keeps (what it accepts, `format` prints and reads back the same), for a model from JSON:
+    anything else is refused, as `parse` refuses text it could not print back."""
+    from jlir.ir.serialize import _JSON_NAME, SchemaError
+    from jlir.ir.validate import ITEM_CLASSES, first_difference
+    if isinstance(model, Document):
+        path, items = "$.document", model
+    elif isinstance(model, ITEM_CLASSES):
+        path, items = "$.document", Document((model,), ("",), "\n")
+    else:
+        return  # a bare value or node: no text form of its own
+    from jlir.geometry.labels import LABEL_TEXT
+    for i, f in enumerate(functions(items)):
+        bad = next((j for j, s in enumerate(f.stmts) if s.label is not None and s.label not in LABEL_TEXT), None)
+        if bad is not None:
+            raise SchemaError(f"{path}: function {i + 1}, statement {bad + 1}: unknown call label "
+                              f"{f.stmts[bad].label[:40]!r} (one of {', '.join(sorted(LABEL_TEXT))})")
+    text = format(items)
+    try:
+        again = parse(text)
+    except ParseError as e:
+        raise SchemaError(f"{path}: prints as text jlir cannot read back (printed line {e.line}: {e.message})") from None
+    if again != items:
+        where = first_difference(items, again, path, lambda cls, name: _JSON_NAME.get((cls, name), name))
+        raise SchemaError(f"{where}: prints as text that reads back as something else") from None

@@ -26,8 +26,6 @@ through the generic rule.
 """
 from __future__ import annotations
 
-from jlir.ir.errors import JlirError
-
 import dataclasses
 import enum
 from typing import Any, Callable
@@ -38,6 +36,7 @@ from jlir.ir import types as _types
 from jlir.ir import values as _values
 from jlir.ir.function import CFGListing, Form, WarntypeHeader
 from jlir.ir.style import Style
+from jlir.ir.validate import MAX_DEPTH, MAX_INT, check_annotated, short_repr, SchemaError, check_fields, check_function
 
 SCHEMA = "jlir/1"
 SCHEMA_PREFIX = "jlir/"
@@ -45,8 +44,7 @@ SCHEMA_PREFIX = "jlir/"
 __all__ = ["SCHEMA", "SchemaError", "to_json", "from_json", "encode", "decode", "KINDS"]
 
 
-class SchemaError(JlirError, ValueError):
-    """JSON that is not jlir model data of a schema version this jlir reads; the message says where and why."""
+# SchemaError lives with the checks (jlir.ir.validate) and is re-exported here, where it always was.
 
 
 def _collect_kinds() -> dict[str, type]:
@@ -88,7 +86,7 @@ def _enc_style(s: Style, path: str) -> dict:
 
 def _dec_version(v, path: str) -> tuple[int, int]:
     if not (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)):
-        raise SchemaError(f"{path}: expected a Julia version as [major, minor], got {v!r}")
+        raise SchemaError(f"{path}: expected a Julia version as [major, minor], got {_short(v)}")
     return (v[0], v[1])
 
 
@@ -109,7 +107,7 @@ def _dec_form(v, path: str) -> Form:
     try:
         return Form(v)
     except ValueError:
-        raise SchemaError(f"{path}: unknown form {v!r} (expected one of "
+        raise SchemaError(f"{path}: unknown form {_short(v)} (expected one of "
                           f"{', '.join(repr(f.value) for f in Form)})") from None
 
 
@@ -129,8 +127,9 @@ def _dec_sections(v, path: str) -> tuple:
         for j, e in enumerate(_expect_list(sec["entries"], p + ".entries")):
             q = f"{p}.entries[{j}]"
             _expect_keys(e, q, {"name", "sep", "type"})
-            entries.append((_expect_str(e["name"], q + ".name"), _expect_str(e["sep"], q + ".sep"),
-                            decode(e["type"], q + ".type")))
+            typ = decode(e["type"], q + ".type")
+            check_annotated("object", typ, q + ".type")
+            entries.append((_expect_str(e["name"], q + ".name"), _expect_str(e["sep"], q + ".sep"), typ))
         out.append((_expect_str(sec["title"], p + ".title"), tuple(entries)))
     return tuple(out)
 
@@ -146,8 +145,8 @@ def _dec_cfg_blocks(v, path: str) -> tuple:
         _expect_keys(b, p, {"first", "last", "succs"})
         succs = _expect_list(b["succs"], p + ".succs")
         for s in (b["first"], b["last"], *succs):
-            if s is not None and type(s) is not int:
-                raise SchemaError(f"{p}: block bounds and successors are integers, got {s!r}")
+            if s is not None and (type(s) is not int or not 0 <= s <= MAX_INT):
+                raise SchemaError(f"{p}: block bounds and successors are integers (0..2^62), got {_short(s)}")
         out.append((b["first"], b["last"], tuple(succs)))
     return tuple(out)
 
@@ -199,12 +198,15 @@ def encode(x, path: str = "$"):
     raise TypeError(f"{path}: cannot encode {cls.__name__} {x!r}: it is not part of the jlir model")
 
 
-def decode(data, path: str = "$"):
-    """The model object (or tuple/primitive) that `encode` turned into `data`."""
+def decode(data, path: str = "$", depth: int = 0):
+    """The model object (or tuple/primitive) that `encode` turned into `data`; every object built is checked
+    against its fields' annotations (jlir.ir.validate), and nesting is bounded (the model's walks recurse)."""
     if data is None or type(data) in (str, int, bool, float):
         return data
+    if depth > MAX_DEPTH:
+        raise SchemaError(f"{path}: nests deeper than {MAX_DEPTH} levels (jlir's reader refuses such IR too)")
     if isinstance(data, list):
-        return tuple(decode(v, f"{path}[{i}]") for i, v in enumerate(data))
+        return tuple(decode(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(data))
     if not isinstance(data, dict):
         raise SchemaError(f"{path}: unexpected {type(data).__name__} {_short(data)}")
     kind = data.get("kind")
@@ -214,7 +216,7 @@ def decode(data, path: str = "$"):
         raise SchemaError(f"{path}: an object without a \"kind\" tag: {_short(data)}")
     cls = KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise SchemaError(f"{path}: unknown kind {kind!r} (not a class of the jlir model, schema {SCHEMA})")
+        raise SchemaError(f"{path}: unknown kind {_short(kind)} (not a class of the jlir model, schema {SCHEMA})")
     fields = _FIELDS[cls]
     names = {_JSON_NAME[cls, f.name] for f in fields}
     extra = set(data) - names - {"kind"}
@@ -229,11 +231,15 @@ def decode(data, path: str = "$"):
                 raise SchemaError(f"{p}: missing field {key!r} of {kind}")
             continue  # a field added later with a default: older documents still load
         codec = FIELD_CODECS.get((cls, f.name))
-        kwargs[f.name] = codec[1](data[key], p) if codec else decode(data[key], p)
+        kwargs[f.name] = codec[1](data[key], p) if codec else decode(data[key], p, depth + 1)
     try:
-        return cls(**kwargs)
+        obj = cls(**kwargs)
     except (TypeError, ValueError) as e:
         raise SchemaError(f"{path}: cannot build {kind}: {e}") from None
+    check_fields(obj, path, lambda c, name: _JSON_NAME.get((c, name), name))
+    if cls is _function.Function:
+        check_function(obj, path)
+    return obj
 
 
 # ---------------------------------------------------------------- envelope
@@ -260,7 +266,7 @@ def from_json(data) -> Any:
     schema = data["schema"]
     if schema != SCHEMA:
         if isinstance(schema, str) and schema.startswith(SCHEMA_PREFIX):
-            raise SchemaError(f"unsupported schema version {schema!r}: this jlir reads {SCHEMA!r} only "
+            raise SchemaError(f"unsupported schema version {_short(schema)}: this jlir reads {SCHEMA!r} only "
                               f"(a different jlir/N is an incompatible format)")
         raise SchemaError(f"not jlir JSON: unknown schema {_short(schema)} (expected {SCHEMA!r})")
     extra = set(data) - {"schema", "document", "source", "julia"}
@@ -273,8 +279,7 @@ def from_json(data) -> Any:
 
 # ---------------------------------------------------------------- helpers
 def _short(v) -> str:
-    text = repr(v)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return short_repr(v, 80)
 
 
 def _expect_list(v, path: str) -> list:

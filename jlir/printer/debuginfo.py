@@ -26,7 +26,12 @@ method and prints such an update without `:line`.
 """
 from __future__ import annotations
 
+from jlir.ir.errors import JlirError
 from jlir.ir.function import LineInfo
+
+
+class LineTableError(JlirError, ValueError):
+    """A statement's `loc` or an `inlined_at` names no line-table entry, or an inlining chain loops."""
 
 
 def location_printing(f) -> bool:
@@ -40,7 +45,7 @@ def stack_of(linetable, loc: int) -> list[LineInfo]:
     seen = 0
     while loc:
         if not 0 < loc <= len(linetable) or seen > len(linetable):
-            raise ValueError(f"line table entry {loc} does not exist (or its `inlined_at` chain loops)")
+            raise LineTableError(f"line table entry {loc} does not exist (or its `inlined_at` chain loops)")
         entry = linetable[loc - 1]
         out.append(entry)
         loc = entry.inlined_at

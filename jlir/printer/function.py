@@ -12,7 +12,7 @@ from typing import NamedTuple
 from jlir.geometry import rails
 from jlir.ir.cfg import predecessor_counts
 from jlir.ir.function import Form, Function
-from jlir.printer.debuginfo import location_layout, location_printing
+from jlir.printer.debuginfo import location_layout, location_printing, stack_of
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import GutterPainter, gutter_painter
 
@@ -55,12 +55,8 @@ def line_numbers(f: Function) -> list[str]:
     out, last = [], 0
     table = f.linetable
     for s in f.positional:
-        line = 0
-        if s.loc:
-            entry = table[s.loc - 1]
-            while entry.inlined_at:
-                entry = table[entry.inlined_at - 1]
-            line = entry.line
+        # the outermost frame's line (stack_of stops on a missing entry or a looping `inlined_at` chain)
+        line = stack_of(table, s.loc)[0].line if s.loc else 0
         out.append(str(line) if line and line != last else "")
         if line:
             last = line

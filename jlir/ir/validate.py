@@ -1,0 +1,204 @@
+"""Checking model data that did not come from the parser (JSON): field types, ranges and references.
+
+The parser only builds models it can print back; JSON can say anything.  So
+`jlir.ir.serialize.decode` checks every object it builds against its class's
+field annotations (`check_fields`), and `from_json` checks what ties a
+function together (`check_function`): blocks tile the positional statements,
+branch targets and φ edges name blocks, SSA values name statements, `loc`
+indexes the line table, and each `inlined_at` names an earlier entry (so the
+inlining chains the printer follows end).  Every failure is a `SchemaError`
+naming the JSON path, e.g. `$.document.items[0].stmts[3].node.args[1]`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import reprlib
+
+from jlir.ir import function as F
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.errors import JlirError
+from jlir.ir.style import Style
+
+# Integers in the model are ids, counts, line numbers and widths: a JSON integer beyond this is no such thing.
+MAX_INT = 2 ** 62
+# How deep JSON may nest: twice the parser's bracket nesting (a bracket is an object and a list), and some room.
+MAX_DEPTH = 240
+
+
+class SchemaError(JlirError, ValueError):
+    """JSON that is not jlir model data of a schema version this jlir reads; the message says where and why."""
+
+
+def _model_classes(*modules) -> tuple[type, ...]:
+    return tuple(obj for m in modules for obj in vars(m).values()
+                 if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == m.__name__)
+
+
+# What an `object` field (a statement's node, an operand, a type) or an element of a bare `tuple` may hold.
+VALUE_CLASSES = _model_classes(V, N, T)
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlong, _REPR.maxother = 3, 40, 40
+# What a document (or a vector display) lists.
+ITEM_CLASSES = (F.Function, F.CFGListing, F.VectorDisplay, F.StatementVector)
+# Fields read by their own codec in jlir.ir.serialize, which checks them there.
+_OWN_CODECS = frozenset({(F.CFGListing, "blocks"), (F.WarntypeHeader, "sections")})
+_CLASSES = {c.__name__: c for c in _model_classes(F) + (Style,)}
+
+
+def short_repr(v, limit: int = 60) -> str:
+    """A short `repr` of JSON data for a message: safe on deep nesting and on integers of any size."""
+    if type(v) is int and v.bit_length() > 200:
+        return f"an integer of about {int(v.bit_length() * 0.30103)} digits"
+    if isinstance(v, (list, tuple, dict)) or dataclasses.is_dataclass(v):
+        text = _REPR.repr(v)
+    else:
+        text = repr(v)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+_short = short_repr
+
+
+def _fail(path: str, what: str, v) -> SchemaError:
+    return SchemaError(f"{path}: expected {what}, got {_short(v)}")
+
+
+def _check_int(v, path: str) -> None:
+    if type(v) is not int:
+        raise _fail(path, "an integer", v)
+    if not -MAX_INT <= v <= MAX_INT:
+        raise SchemaError(f"{path}: {short_repr(v)} is out of range (|n| ≤ 2^62)")
+
+
+def check_annotated(annotation: str, v, path: str, items=VALUE_CLASSES) -> None:
+    """`v` against a field annotation as the model writes them (`int`, `str | None`, `tuple[int, ...]`, `object`, …).
+    `items`: what a bare `tuple` may hold."""
+    if annotation.endswith(" | None"):
+        if v is None:
+            return
+        annotation = annotation[:-len(" | None")]
+    if annotation == "int":
+        _check_int(v, path)
+    elif annotation == "str":
+        if type(v) is not str:
+            raise _fail(path, "a string", v)
+    elif annotation == "bool":
+        if type(v) is not bool:
+            raise _fail(path, "true or false", v)
+    elif annotation == "object":
+        if v is not None and not isinstance(v, VALUE_CLASSES):
+            raise _fail(path, "a value, node or type object (or null)", v)
+    elif annotation.startswith("tuple"):
+        if type(v) is not tuple:
+            raise _fail(path, "a list", v)
+        inner = annotation[6:-6] if annotation.endswith(", ...]") else None
+        for i, x in enumerate(v):
+            if inner is None:
+                if x is not None and not isinstance(x, items):
+                    raise _fail(f"{path}[{i}]", "an object of the model (or null)", x)
+            else:
+                check_annotated(inner, x, f"{path}[{i}]")
+    elif annotation in _CLASSES:
+        if not isinstance(v, _CLASSES[annotation]):
+            raise _fail(path, f"a {annotation} object", v)
+    # other annotations (Form, the CFG listing's and the warntype header's nested tuples) have their own codecs
+
+
+def check_fields(obj, path: str, json_name) -> None:
+    """Every field of a model object just built from JSON against its annotation; `json_name(cls, field)` is the
+    field's name in the JSON (for the path)."""
+    cls = type(obj)
+    if cls is F.Function:
+        for part in (obj.ir, obj.display):
+            check_fields(part, path, lambda c, n: json_name(F.Function, n))
+        return
+    for f in dataclasses.fields(cls):
+        if (cls, f.name) in _OWN_CODECS:
+            continue
+        items = ITEM_CLASSES if (cls, f.name) == (F.Document, "items") else \
+            (F.Function,) if (cls, f.name) == (F.VectorDisplay, "items") else VALUE_CLASSES
+        check_annotated(f.type, getattr(obj, f.name), f"{path}.{json_name(cls, f.name)}", items)
+    if cls is N.Expr and obj.head in ("call", "invoke", "new", "splatnew", "foreigncall") and not obj.args:
+        raise SchemaError(f"{path}.args: a `{obj.head}` expression has at least one argument")
+    if cls is N.PhiNode and len(obj.edges) != len(obj.values):
+        raise SchemaError(f"{path}: a φ has one value per edge, but {len(obj.edges)} edges and "
+                          f"{len(obj.values)} values")
+
+
+def check_function(f: F.Function, path: str) -> None:
+    """What ties a function together: blocks, branch targets, φ edges, SSA values, line table, inlining chains."""
+    stmts, blocks, table = f.stmts, f.blocks, f.linetable
+    if (f.form is F.Form.WARNTYPE) != (f.header is not None):
+        raise SchemaError(f"{path}.header: a `@code_warntype` print has a header, and only it")
+    npositional = sum(1 for s in stmts if s.new_id is None)
+    expect = 1
+    for i, b in enumerate(blocks):
+        if b.first != expect or b.last < b.first:
+            raise SchemaError(f"{path}.blocks[{i}]: blocks tile the positional statements in order: expected a block "
+                              f"from statement {expect}, got {b.first}..{b.last}")
+        expect = b.last + 1
+    if expect != npositional + 1 and (blocks or npositional):
+        raise SchemaError(f"{path}.blocks: the blocks cover statements 1..{expect - 1}, but there are {npositional} "
+                          f"positional statements")
+    ids = set(range(1, npositional + 1))
+    for i, s in enumerate(stmts):
+        if s.new_id is not None:
+            if s.new_id in ids or s.new_id <= npositional:
+                raise SchemaError(f"{path}.stmts[{i}].new_id: a pending node is numbered after the {npositional} "
+                                  f"positional statements, each number once; got {s.new_id}")
+            ids.add(s.new_id)
+        if not 0 <= s.loc <= len(table):
+            raise SchemaError(f"{path}.stmts[{i}].loc: expected 0 or a line-table index (1..{len(table)}), got {s.loc}")
+    for i, e in enumerate(table):
+        if not 0 <= e.inlined_at < i + 1:
+            raise SchemaError(f"{path}.linetable[{i}].inlined_at: expected 0 or the index of an earlier entry "
+                              f"(1..{i}), got {e.inlined_at}")
+    for i, s in enumerate(stmts):
+        _check_references(s.node, f"{path}.stmts[{i}].node", len(blocks), ids)
+
+
+def _check_references(node, path: str, nblocks: int, ids: set[int]) -> None:
+    """Block numbers of a statement's own targets, and the SSA values anywhere inside it, iteratively."""
+    for name in ("label", "dest", "catch_dest"):
+        target = getattr(node, name, None)
+        if type(target) is int and isinstance(node, (N.GotoNode, N.GotoIfNot, N.EnterNode)) \
+                and not 1 <= target <= nblocks:
+            raise SchemaError(f"{path}.{name}: expected a block number (1..{nblocks}), got {target}")
+    if isinstance(node, N.PhiNode):
+        for j, e in enumerate(node.edges):
+            if not 1 <= e <= nblocks:
+                raise SchemaError(f"{path}.edges[{j}]: expected a block number (1..{nblocks}), got {e}")
+    stack = [(node, path)]
+    while stack:
+        x, p = stack.pop()
+        if type(x) is V.SSAValue:
+            if x.id not in ids:
+                raise SchemaError(f"{p}: %{x.id} names no statement of this function")
+        elif type(x) is tuple:
+            stack.extend((v, f"{p}[{j}]") for j, v in enumerate(x))
+        elif x is not None and dataclasses.is_dataclass(x):
+            stack.extend((getattr(x, f.name), f"{p}.{f.name}") for f in dataclasses.fields(x))
+
+
+def first_difference(a, b, path: str, json_name=lambda cls, name: name) -> str:
+    """The path of the first place where model values `a` and `b` differ (`path` itself when no part does)."""
+    while True:
+        if type(a) is not type(b):
+            return path
+        if type(a) is tuple:
+            if len(a) != len(b):
+                return path
+            k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
+            if k is None:
+                return path
+            a, b, path = a[k], b[k], f"{path}[{k}]"
+        elif dataclasses.is_dataclass(a) and type(a) is not Style:
+            names = F.FLAT_NAMES if type(a) is F.Function else [f.name for f in dataclasses.fields(a)]
+            k = next((n for n in names if getattr(a, n) != getattr(b, n)), None)
+            if k is None:
+                return path
+            a, b, path = getattr(a, k), getattr(b, k), f"{path}.{json_name(type(a), k)}"
+        else:
+            return path

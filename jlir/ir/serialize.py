@@ -104,6 +104,8 @@ def _enc_form(f: Form, path: str) -> str:
 
 
 def _dec_form(v, path: str) -> Form:
+    if type(v) is not str:
+        raise SchemaError(f"{path}: expected a form name, got {_short(v)}")
     try:
         return Form(v)
     except ValueError:
@@ -274,6 +276,8 @@ def from_json(data) -> Any:
         raise SchemaError(f"$: unknown top-level field(s): {', '.join(sorted(extra))}")
     if "document" not in data:
         raise SchemaError("$: missing \"document\"")
+    if not isinstance(data["document"], dict):
+        raise SchemaError(f"$.document: expected a model object (with a \"kind\"), got {_short(data['document'])}")
     return decode(data["document"], "$.document")
 
 

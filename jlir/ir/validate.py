@@ -38,7 +38,12 @@ def _model_classes(*modules) -> tuple[type, ...]:
 
 # What an `object` field (a statement's node, an operand, a type) or an element of a bare `tuple` may hold.
 VALUE_CLASSES = _model_classes(V, N, T)
-_REPR = reprlib.Repr()
+class _Repr(reprlib.Repr):
+    def repr_int(self, x, level):  # `repr` of a huge int raises ValueError (Python's 4300-digit limit)
+        return f"<{int(x.bit_length() * 0.30103)}-digit integer>" if x.bit_length() > 200 else repr(x)
+
+
+_REPR = _Repr()
 _REPR.maxlevel, _REPR.maxlong, _REPR.maxother = 3, 40, 40
 # What a document (or a vector display) lists.
 ITEM_CLASSES = (F.Function, F.CFGListing, F.VectorDisplay, F.StatementVector)
@@ -122,6 +127,8 @@ def check_fields(obj, path: str, json_name) -> None:
         check_annotated(f.type, getattr(obj, f.name), f"{path}.{json_name(cls, f.name)}", items)
     if cls is N.Expr and obj.head in ("call", "invoke", "new", "splatnew", "foreigncall") and not obj.args:
         raise SchemaError(f"{path}.args: a `{obj.head}` expression has at least one argument")
+    if cls is T.TypeName and not obj.path:
+        raise SchemaError(f"{path}.path: a type name has at least one component")
     if cls is N.PhiNode and len(obj.edges) != len(obj.values):
         raise SchemaError(f"{path}: a φ has one value per edge, but {len(obj.edges)} edges and "
                           f"{len(obj.values)} values")

@@ -78,6 +78,8 @@ class _Search:
             return True, None
         if o.kind == "none":
             return False, None  # a statement's first line always shows its annotation
+        if named and named not in stack:
+            return False, None  # the name would belong to a frame this candidate does not hold
         p = stack.index(named) if named else 0
         head = a.annotation + " " * (self.loc_width - len(a.annotation)) + " " * p
         known = self.names[self.entries[named - 1].var] if named else ""

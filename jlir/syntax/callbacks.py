@@ -107,7 +107,9 @@ class _Build(Transformer):
         callee, args = c[1], c[3] or ()
         arg_types, values = [], []
         for a in args:
-            if isinstance(a, V.TypedSlot):
+            # Julia annotates a leading run of the arguments (the instance's signature): an `x::T` after an
+            # unannotated argument is that argument's own expression, and stays one (so it prints back as read).
+            if isinstance(a, V.TypedSlot) and len(arg_types) == len(values):
                 values.append(a.value)
                 arg_types.append(a.type)
             else:

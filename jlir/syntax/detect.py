@@ -70,7 +70,8 @@ EVIDENCE = [
     ("$(Expr(:unreachable))", _R(r"\$\(Expr\(:unreachable\)\)"), OLDEST, (1, 5)),
     ("return", _after_rail("return"), OLDEST, (1, 5)),  # `[│└─┄] +return$`
     # `Tuple{Int64,Int64}`: DataType parameters without a space
-    (",", _R(r",(?<=[\w}\])\"],)[\w{:]"), OLDEST, (1, 5)),
+    # (inside braces: a call's arguments without a space are no printer's, and would not print back so)
+    (",", _R(r"(?:\{[^{}\n]*?[\w\])\"]|\}),[\w{:]"), OLDEST, (1, 5)),
     (", ", _search_spaced_curly, (1, 6), NEWEST),  # `Tuple{A, B}`
     ("@_", _R(r"@_(?<![\w\"]@_)[0-9]"), (1, 2), NEWEST),  # `(?<![\w"])@_[0-9]`
     ('var"', _R(r'var"'), (1, 3), NEWEST),

@@ -356,7 +356,7 @@ class BlockRef:
         self.block = block
 
 
-_PATH_SPLIT = re.compile(r'var"(?:[^"\\]|\\.)*"|[^.]+')
+_PATH_SPLIT = re.compile(r'var"[^"\\]*+(?:\\.[^"\\]*+)*+"|[^.]+')
 
 
 def _split_path(text: str) -> list[str]:

@@ -80,7 +80,7 @@ class ParseError(JlirError):
         return self.render()
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"?|\'(?:[^\'\\]|\\.)\'')
+_STRINGS = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?|\'(?:[^\'\\]|\\.)\'')
 
 
 def _bracket_hint(line: str) -> str | None:

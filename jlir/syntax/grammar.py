@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedInput
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.syntax.driver import DriverError
-from jlir.syntax.lexer import LexError, tokenize
+from jlir.syntax.lexer import LexError, iter_tokens, tokenize
 from jlir.syntax.shown import reprints as _reprints, shown_printers as _shown_printers
 from jlir.syntax.tables import lark_parser
 from jlir.syntax.templates import compile_filler, numbers, template, template_text
@@ -26,8 +26,11 @@ from jlir.syntax.templates import compile_filler, numbers, template, template_te
 # its JSON are recursive, so a deeper text is refused with a located error rather than read into a model that
 # cannot be printed back (issue 13: what `parse` accepts, `format` prints).
 MAX_NESTING = 100
+# A body longer than this is parsed as its tokens come (jlir.syntax.lexer.iter_tokens), without the memo.
+LONG_TEXT = 8192
 _OPENERS = frozenset({"LPAR", "LBRACE", "LSQB", "QUOTE_OPEN", "EXPR_OPEN", "NEW_OPEN", "SPLATNEW_OPEN"})
 _CLOSERS = frozenset({"RPAR", "RBRACE", "RSQB"})
+_PUNCTUATION = frozenset({"LPAR", "RPAR", "LBRACE", "RBRACE", "LSQB", "RSQB", "COMMA", "SEMI"})
 
 _CONST_RX = re.compile(r"((?:Core\.Compiler|Core|Base\.Compiler)\.Const)\((.*?)(?:, (true|false))?\)$", re.S)
 
@@ -137,17 +140,42 @@ class StatementParser:
             value = self._types[text] = T.TypeOpaque(text)
         return value
 
+    def _nesting_checked(self, tokens, outer_depth: int):
+        """`tokens` as they come, with the nesting they reach kept in `_depth` (for the `$(QuoteNode(…))` contents
+        parsed meanwhile); BodyError at the first bracket deeper than MAX_NESTING."""
+        depth = outer_depth
+        shared: dict[str, object] = {}  # one token object per punctuation kind: a list's values keep its commas
+        for t in tokens:
+            kind = t.type
+            if kind in _PUNCTUATION:  # the shared token shows the current position (the one an error reports)
+                first = shared.setdefault(kind, t)
+                first.start_pos, t = t.start_pos, first
+            if kind in _OPENERS:
+                depth += 1
+                if depth > MAX_NESTING:
+                    raise _nesting_error(t.start_pos or 0)
+                self._depth = depth
+            elif kind in _CLOSERS:
+                depth -= 1
+                self._depth = depth
+            yield t
+
     def _parse(self, text: str, start: str):
         build = self._build
         build.parse_shown = self.parse_shown
         outer, build._parenthesized = build._parenthesized, set()  # parses nest (QuoteNode contents)
         outer_depth = self._depth
         try:
+            if self.use_lark_driver:
+                _check_nesting(tokenize(text), MAX_NESTING - outer_depth)
+                return self._lark.parse(text, start=start)
+            if len(text) > LONG_TEXT:
+                # parsed as its tokens come, never all held (a token costs ~100 bytes), and not memoised (its key and
+                # record would cost as much): a body this long is a call with thousands of arguments, not repeated
+                return self._driver.parse(self._nesting_checked(iter_tokens(text, end=True), outer_depth), start)
             tokens = tokenize(text, end=True)
             if text.count("(") + text.count("{") + text.count("[") + outer_depth > MAX_NESTING:
                 self._depth = outer_depth + _check_nesting(tokens, MAX_NESTING - outer_depth)
-            if self.use_lark_driver:
-                return self._lark.parse(text, start=start)
             return self._driver.parse(tokens, start, self._programs)
         except LexError as e:
             raise BodyError(f"unexpected character {text[e.pos]!r}", e.pos) from None
@@ -168,6 +196,11 @@ class StatementParser:
             self._depth = outer_depth
 
 
+def _nesting_error(column: int) -> BodyError:
+    return BodyError(f"brackets nest deeper than {MAX_NESTING} levels (Julia's printed IR nests at most a dozen or "
+                     "so): jlir refuses what it could not print back", column)
+
+
 def _check_nesting(tokens, limit: int) -> int:
     """The deepest bracket nesting of `tokens`; BodyError at the first bracket deeper than `limit`."""
     depth = deepest = 0
@@ -176,8 +209,7 @@ def _check_nesting(tokens, limit: int) -> int:
         if kind in _OPENERS:
             depth += 1
             if depth > limit:
-                raise BodyError(f"brackets nest deeper than {MAX_NESTING} levels (Julia's printed IR nests at most "
-                                "a dozen or so): jlir refuses what it could not print back", t.start_pos or 0)
+                raise _nesting_error(t.start_pos or 0)
             deepest = max(deepest, depth)
         elif kind in _CLOSERS:
             depth -= 1

@@ -20,7 +20,7 @@ from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PA
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
                                OP_SUFFIX_CHARS, WORD_OPS, base_operator)
 
-IDENT = r'(?:(?:var|VAR)"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#)[\w!#′´]*)'
+IDENT = r'(?:(?:var|VAR)"[^"\\]*+(?:\\.[^"\\]*+)*+"|(?:[^\W\d]|#)[\w!#′´]*)'
 _OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
 OPERATOR = "(?:" + "|".join(re.escape(o) for o in _OPS) + ")[" + OP_SUFFIX_CHARS + "]*"
 NUMBER_FLOAT = (r'(?:(?:[0-9]+\.[0-9]*(?:[eEf][-+]?[0-9]+)?|\.[0-9]+(?:[eEf][-+]?[0-9]+)?|[0-9]+[eEf][-+]?[0-9]+)(?:im)?'
@@ -47,7 +47,7 @@ _OPERATOR_ONLY = [
     ("VALUE_NOTE", r"@0x[0-9a-fA-F]+|\(generic function with [0-9]+ methods?\)"),
 ]
 _OPERAND_ONLY = [
-    ("STRING", r'(?:(?!var")[A-Za-z_]\w*)?"(?:[^"\\]|\\.)*"[A-Za-z]*'),  # also `r"a+"i`, `b"…"`, `v"1.5"`
+    ("STRING", r'(?:(?!var")[A-Za-z_]\w*)?"[^"\\]*+(?:\\.[^"\\]*+)*+"[A-Za-z]*'),  # also `r"a+"i`, `b"…"`, `v"1.5"`
     ("CHAR", r"'(?:[^'\\]|\\.[^']*)'"),
     # `:(=)`, `:(::)`, `:...`, `:$`: symbols that print with a colon but are no callable operator
     ("SYMBOL", r":\((?:" + OPERATOR + r"|::|\.\.\.|\$|->|&&|\|\||\.)\)(?=[,)\s]|::|$)|:(?:\.\.\.|\.|\$|->|&&|\|\|)(?=[,)\s]|::|$)"),
@@ -238,8 +238,12 @@ _MATCHERS = {(True, True): (_IDENT_OPERAND_RX.match, _IDENT_OPERAND_TYPES),
 
 def tokenize(text: str, end: bool = False) -> list[Token]:
     """Lark tokens for one statement body or type; `end`: finish with Lark's `$END` token."""
-    out = []
-    push = out.append
+    return list(iter_tokens(text, end))
+
+
+def iter_tokens(text: str, end: bool = False):
+    """`tokenize`, one token at a time: a long body (a call with 100,000 arguments) is parsed as its tokens come,
+    so that they are never all held at once (a token costs some 100 bytes; issue 13: memory)."""
     pos, n = 0, len(text)
     prev = None
     matchers, ident_first, punct_only = _MATCHERS, _IDENT_FIRST, _PUNCT_ONLY
@@ -254,7 +258,7 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
             t.type = kind
             t.value = c
             t.start_pos = pos
-            push(t)
+            yield t
             pos += 1
             prev = kind
             continue
@@ -275,7 +279,7 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
             word = _word_after_space(text, pos, expecting_operand)
             if word is not None:
                 kind, value = word
-                push(_token(kind, value, pos))
+                yield _token(kind, value, pos)
                 pos += len(value) + 1
                 prev = kind
             continue
@@ -283,16 +287,15 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
             end_at = _quotenode_content(text, pos)
             if end_at < 0 or not text.startswith(")", end_at + 1):
                 raise LexError(text, start)
-            push(_token("QN_CONTENT", text[pos:end_at], start))  # the content, read by `parse_shown`
+            yield _token("QN_CONTENT", text[pos:end_at], start)  # the content, read by `parse_shown`
             pos, prev = end_at + 2, "RPAR"
             continue
         if kind in _REFINED:
             kind = _refine(kind, value, prev, text, pos, expecting_operand)
-        push(_token(kind, value, start))
+        yield _token(kind, value, start)
         prev = kind
     if end:
-        push(_token("$END", "", n))
-    return out
+        yield _token("$END", "", n)
 
 
 class JuliaIRLexer(Lexer):

@@ -26,6 +26,9 @@ BLOCK_BASE = 1_000_000
 # the digits of `%12` (not `a%12`, `%%12`, `#%12`) and of `#4` (not `a#4`, `#4#`, `#4x`): the sign stays in the text
 # (the leading `(?<=[%#])` only lets the scan skip ahead to a sign)
 _NUMBER = re.compile(r"(?<=[%#])(?:(?<=%)(?<![\w%#]%)|(?<=#)(?<![\w#]#)(?=[0-9]{1,18}(?![\w#])))([0-9]{1,18})(?![0-9])")
+# A body longer than this is read as itself: templates pay off on the short bodies real dumps repeat, and a
+# template of a huge one (a call with 100,000 arguments) would hold a Python int per number (issue 13: memory).
+LONG_BODY = 4096
 _SEP = "\x00"  # joins the key's pieces: bodies holding a NUL are not templated, so keys are unambiguous
 
 
@@ -35,7 +38,8 @@ def template(body: str):
     `pieces` alternates the text between numbers and the numbers' digits (`re.split` output); `key`
     identifies the shape: the texts between the numbers, joined by NUL.
     """
-    if '"' in body or "'" in body or "%-" in body or "#-" in body or _SEP in body or "unless " in body:
+    if '"' in body or "'" in body or "%-" in body or "#-" in body or _SEP in body or "unless " in body \
+            or len(body) > LONG_BODY:
         return None
     pieces = _NUMBER.split(body)
     if len(pieces) == 1:

@@ -24,6 +24,10 @@ from jlir.geometry.labels import LABEL_TEXT
 UNION_HEADS = frozenset({"Union", "UNION", "StridedArray", "StridedVector", "StridedMatrix", "StridedVecOrMat",
                          "DenseVecOrMat", "VecOrMat", "AbstractVecOrMat", "AbstractVecOrTuple"})
 
+# Types whose text is longer are printed again from their (memoised) parts each time: memoising every level of a
+# deeply nested type would hold text quadratic in its depth (issue 13: memory within 20× the input).
+_MEMO_TEXT = 256
+
 
 def _union_head(t) -> bool:
     return isinstance(t, T.TypeName) and t.path[-1] in UNION_HEADS
@@ -328,7 +332,8 @@ class ExprPrinter:
         if hit is not None and hit[0] is t:
             return hit[1]
         text = self._type(t)
-        self._types[key] = (t, text)
+        if len(text) <= _MEMO_TEXT:
+            self._types[key] = (t, text)
         return text
 
     def _type(self, t) -> str:

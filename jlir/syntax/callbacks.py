@@ -268,13 +268,16 @@ class _Build(Transformer):
         args = tuple(_unquote_shown(x) for x in c[2:] if not isinstance(x, Token))
         if head == "enter" and len(args) == 1 and isinstance(args[0], BlockRef):
             return N.EnterNode(args[0].block)
+        ref = next((a for a in args if isinstance(a, BlockRef)), None)
+        if ref is not None:  # no node of the model holds a bare block number anywhere else
+            raise Refused(f"a block number `#{ref.block}` is read only in `$(Expr(:enter, #N))`", ref.column)
         return N.Expr(head, args)
 
     def quotenode_interp(self, c):
         return V.QuoteNode(_unquote_shown(self.parse_shown(str(c[0]))))
 
     def block_ref(self, c):
-        return BlockRef(int(c[0][1:]))
+        return BlockRef(int(c[0][1:]), c[0].start_pos or 0)
 
     # --- shown values / types
     def t_where(self, c):
@@ -350,10 +353,19 @@ class _Build(Transformer):
 
 class BlockRef:
     """`#4` inside `$(Expr(:enter, #4))`: only lives until the callback turns the Expr into an EnterNode."""
-    __slots__ = ("block",)
+    __slots__ = ("block", "column")
 
-    def __init__(self, block: int):
+    def __init__(self, block: int, column: int):
         self.block = block
+        self.column = column
+
+
+class Refused(Exception):
+    """Text the grammar reads but the model cannot hold (so it would not print back): `column` is 0-based."""
+
+    def __init__(self, message: str, column: int):
+        super().__init__(message)
+        self.column = column
 
 
 _PATH_SPLIT = re.compile(r'var"[^"\\]*+(?:\\.[^"\\]*+)*+"|[^.]+')

@@ -15,6 +15,7 @@ from lark.exceptions import UnexpectedInput
 
 from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.syntax.callbacks import Refused
 from jlir.syntax.driver import DriverError
 from jlir.syntax.lexer import LexError, iter_tokens, tokenize
 from jlir.syntax.shown import reprints as _reprints, shown_printers as _shown_printers
@@ -179,6 +180,8 @@ class StatementParser:
             return self._driver.parse(tokens, start, self._programs)
         except LexError as e:
             raise BodyError(f"unexpected character {text[e.pos]!r}", e.pos) from None
+        except Refused as e:
+            raise BodyError(str(e), e.column) from None
         except DriverError as e:
             if e.token.type == "$END":
                 raise BodyError("unexpected end of statement", len(text), e.expected) from None

@@ -13,7 +13,7 @@ from lark import Token, Transformer
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.names import var_quoted
+from jlir.ir.names import is_identifier, var_quoted
 from jlir.ir.operators import CHAINABLE, WORD_OPS
 from jlir.syntax.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
@@ -212,7 +212,12 @@ class _Build(Transformer):
             # Julia prints a GlobalRef to a non-identifier as `Mod.:(var"…")`; `Mod.var"…"` is a shown
             # name (a type or a function object), so a constant.
             return T.TypeName(tuple(_split_path(text)))
-        return split_globalref(text)
+        ref = split_globalref(text)
+        if ".:" not in text and not is_identifier(ref.name):
+            # Julia prints such a name `Mod.:(var"…")`: written bare it would not print back as it reads
+            raise Refused(f"`{ref.name}` is no identifier: Julia prints it `{ref.module}.:(var\"{ref.name}\")`",
+                          c[0].start_pos or 0)
+        return ref
 
     def quoted_symbol(self, c):
         return V.QuoteNode(V.Symbol(_symbol_name(str(c[0]))))

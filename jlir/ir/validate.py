@@ -101,7 +101,7 @@ def check_annotated(annotation: str, v, path: str, items=VALUE_CLASSES) -> None:
         inner = annotation[6:-6] if annotation.endswith(", ...]") else None
         for i, x in enumerate(v):
             if inner is None:
-                if x is not None and not isinstance(x, items):
+                if (x is not None or items is not VALUE_CLASSES) and not isinstance(x, items):
                     raise _fail(f"{path}[{i}]", "an object of the model (or null)", x)
             else:
                 check_annotated(inner, x, f"{path}[{i}]")

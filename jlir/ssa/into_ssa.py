@@ -236,7 +236,7 @@ def _slot_order(infos: dict, names) -> list:
 
 
 def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None, slottypes=None,
-             compact: bool = True) -> Function:
+             compact: bool = True, _names: dict | None = None) -> Function:
     """`fn` (slot form) in SSA form, as Julia 1.5's `slot2reg` builds it, printed as an IRCode.
 
     `argnames` (the method's argument names without `#self#`) or `nargs` say which slots are arguments
@@ -255,7 +255,15 @@ def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames
     if undef:
         b = _construct(fn, prep, names, nargs, frozenset(undef))
     phi_types(b, slottypes)
-    return _to_function(fn, prep, b, compact)
+    return _to_function(fn, prep, b, compact, _names)
+
+
+def into_ssa_with_names(fn: Function, **kwargs) -> tuple[Function, dict]:
+    """`into_ssa(fn, **kwargs)` and the source variable of each φ it made: `{φ id: slot name}` (φs of slots
+    without a usable name, `@_4` or `#temp#`, left out).  `jlir.ssa.out_of_ssa(…, names=…)` names its slots so."""
+    found: dict = {}
+    out = into_ssa(fn, _names=found, **kwargs)
+    return out, found
 
 
 def _kept_pending(b: Builder, ds) -> list:
@@ -267,7 +275,7 @@ def _kept_pending(b: Builder, ds) -> list:
     return [p for i, p in enumerate(b.pending, 1) if n + i in ds.inst_rename]
 
 
-def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
+def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict | None = None) -> Function:
     """The renamed code, domsorted, as an IRCode-form Function with the inserted nodes pending (or compacted)."""
     stmts = [replace(s, node=node, type=typ if N.takes_type_suffix(node) else None)
              for s, node, typ in zip(prep.stmts, b.code, b.types)]
@@ -277,6 +285,7 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
     base = Function.of(IR(ds.stmts, tuple(Block(f, l) for f, l in ds.blocks), fn.linetable), display)
     code = IRCode(base)
     kept = _kept_pending(b, ds)
+    ids = []
     for p in kept:
         if p.kind == "phi":
             edges, values = rename_phi(p.edges, p.values, b.cfg.block_for_inst(p.pos), ds.result_order,
@@ -286,8 +295,38 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
             node = N.PhiCNode(tuple(renumber(v, ds.inst_rename) for v in p.values))
         else:
             node = renumber(p.node, ds.inst_rename)
-        code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after)
+        ids.append(code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after).id)
     out = code.compact() if compact else code.freeze()
+    if names is not None:
+        names.update(_phi_names(b, kept, ids, code, out if compact else None))
     # A π's type is its own field, which compaction compares (Julia prints no `::T` after it, so a read π has none).
     return out.with_ir(replace(out.ir, stmts=tuple(replace(s, type=None) if type(s.node) is N.PiNode else s
                                                    for s in out.stmts)))
+
+
+def _slot_name(b: Builder, key: tuple) -> str | None:
+    """The source name of a slot (its CodeInfo slot name where the input lists them), None for `@_4`, `#temp#`."""
+    name = key[1] if key[0] == "name" else None
+    if key[0] == "id":
+        sn = b.slotnames
+        name = sn[key[1] - 1] if sn is not None and 0 < key[1] <= len(sn) else b.infos[key].slot.name
+    return name if name and not name.startswith(("@", "#")) else None
+
+
+def _phi_names(b: Builder, kept: list, ids: list, code: IRCode, out) -> dict:
+    """`{φ id: source slot name}`: pending ids, or (`out`, compacted) the ids of the φs compaction kept, matched
+    in placement order (compaction folds exactly a one-edge φ of a one-predecessor block: `jlir.edit.compact`)."""
+    named = [(code.new_nodes[k].pos, k, ids[k], _slot_name(b, p.slot)) for k, p in enumerate(kept) if p.kind == "phi"]
+    if out is None:
+        return {i: name for _, _, i, name in named if name}
+    blocks = code.cfg().blocks
+    survivors = []
+    for pos, k, _, name in sorted(named):
+        node = code.new_nodes[k].stmt.node
+        blk = blocks[code.block_of(pos) - 1]
+        if not (len(node.edges) == 1 and node.values[0] is not None and len(blk.preds) == 1):
+            survivors.append(name)
+    phis = [i for i, s in enumerate(out.positional, 1) if type(s.node) is N.PhiNode]
+    if len(phis) != len(survivors):
+        return {}
+    return {i: name for i, name in zip(phis, survivors) if name}

@@ -236,7 +236,7 @@ def _slot_order(infos: dict, names) -> list:
 
 
 def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None, slottypes=None,
-             compact: bool = True, _names: dict | None = None) -> Function:
+             compact: bool = True) -> Function:
     """`fn` (slot form) in SSA form, as Julia 1.5's `slot2reg` builds it, printed as an IRCode.
 
     `argnames` (the method's argument names without `#self#`) or `nargs` say which slots are arguments
@@ -246,6 +246,14 @@ def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames
     reads `_n`; φ nodes of one block are in slot-number order, as Julia places them.
     `compact=False` leaves the inserted nodes pending, as `slot2reg` returns them.
     """
+    return into_ssa_with_names(fn, argnames=argnames, nargs=nargs, slotnames=slotnames, slottypes=slottypes,
+                               compact=compact)[0]
+
+
+def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None,
+                        slottypes=None, compact: bool = True) -> tuple[Function, dict]:
+    """`into_ssa(fn, …)` and the source variable of each φ it made: `{φ id: slot name}` (φs of slots without
+    a usable name, `@_4` or `#temp#`, left out).  `jlir.ssa.out_of_ssa(…, names=…)` names its slots so."""
     if any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
         raise NotSlotForm("the function already has φ nodes: it is in SSA form")
     prep = prepare(fn.positional, [(blk.first, blk.last) for blk in fn.blocks])
@@ -255,15 +263,8 @@ def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames
     if undef:
         b = _construct(fn, prep, names, nargs, frozenset(undef))
     phi_types(b, slottypes)
-    return _to_function(fn, prep, b, compact, _names)
-
-
-def into_ssa_with_names(fn: Function, **kwargs) -> tuple[Function, dict]:
-    """`into_ssa(fn, **kwargs)` and the source variable of each φ it made: `{φ id: slot name}` (φs of slots
-    without a usable name, `@_4` or `#temp#`, left out).  `jlir.ssa.out_of_ssa(…, names=…)` names its slots so."""
     found: dict = {}
-    out = into_ssa(fn, _names=found, **kwargs)
-    return out, found
+    return _to_function(fn, prep, b, compact, found), found
 
 
 def _kept_pending(b: Builder, ds) -> list:
@@ -275,7 +276,7 @@ def _kept_pending(b: Builder, ds) -> list:
     return [p for i, p in enumerate(b.pending, 1) if n + i in ds.inst_rename]
 
 
-def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict | None = None) -> Function:
+def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict) -> Function:
     """The renamed code, domsorted, as an IRCode-form Function with the inserted nodes pending (or compacted)."""
     stmts = [replace(s, node=node, type=typ if N.takes_type_suffix(node) else None)
              for s, node, typ in zip(prep.stmts, b.code, b.types)]
@@ -297,8 +298,7 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict | No
             node = renumber(p.node, ds.inst_rename)
         ids.append(code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after).id)
     out = code.compact() if compact else code.freeze()
-    if names is not None:
-        names.update(_phi_names(b, kept, ids, code, out if compact else None))
+    names.update(_phi_names(b, kept, ids, code, out if compact else None))
     # A π's type is its own field, which compaction compares (Julia prints no `::T` after it, so a read π has none).
     return out.with_ir(replace(out.ir, stmts=tuple(replace(s, type=None) if type(s.node) is N.PiNode else s
                                                    for s in out.stmts)))

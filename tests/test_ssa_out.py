@@ -1,7 +1,8 @@
 """Out of SSA (`jlir.ssa.out_of_ssa`): the chapter's hard cases, run by the interpreter, real and naive.
 
 Each hand-written case is φ-form IR as Julia 1.5 prints `code_typed`; its expected results were worked
-out by hand from the source it stands for (given with each).  The printed slot form of both translations
+out by hand from the source it stands for (given with each), and are Julia 1.5.3's results for that source
+(`fixtures/julia-1.5.3/ssa-hand-results.tsv`, `scripts/gen_ssa_hand_results.jl`).  The printed slot form of both translations
 is pinned as a snapshot (checked by hand: see the comments).  The fixture cases with inputs Julia ran
 (`fixtures/interp/cases.tsv`) check the translation, and the round trip back through `into_ssa`,
 against Julia's own results.
@@ -117,6 +118,17 @@ def test_out_of_ssa_computes_the_hand_worked_results_and_verifies(name):
     for args, want in runs:
         assert _run(fn, argnames, args) == want          # the φ form itself, as the interpreter reads it
         assert _run(out, argnames, args) == want
+
+
+def test_the_hand_worked_results_are_julias():
+    """`scripts/gen_ssa_hand_results.jl` ran the Julia source each hand-written case stands for in Julia 1.5.3;
+    the results the tests expect are those."""
+    julia = {(case, tuple(int(a) for a in args.split())): int(r) for case, args, r in
+             (line.split("\t") for line in (ROOT / "fixtures" / "julia-1.5.3" / "ssa-hand-results.tsv")
+              .read_text().splitlines())}
+    ours = {(name, tuple(args)): want for name, (_, _, runs) in CASES.items() for args, want in runs}
+    ours.update({("gcd_loop", (a, b)): want for a, b, want in GCD_RUNS})
+    assert ours == julia
 
 
 @pytest.mark.parametrize("name", ["swap", "lost_copy"])
@@ -321,6 +333,9 @@ GCD_SLOTS = """CodeInfo(
 """
 
 
+GCD_RUNS = ((12, 18, 6), (7, 0, 7), (-4, 6, 2), (35, 21, 7))  # worked by hand (rem keeps a's sign), and Julia's
+
+
 def test_phi_slots_are_named_after_their_source_variables_when_into_ssa_says_which(snapshot):
     """`into_ssa_with_names` knows each φ's slot (`%2` is `a`, `%3` is `b`); out_of_ssa names the class
     slots so, and a name the function already uses gets a suffix (SWAP's arguments are `a`, `b`)."""
@@ -330,7 +345,7 @@ def test_phi_slots_are_named_after_their_source_variables_when_into_ssa_says_whi
     assert names == {2: "a", 3: "b"}
     out, _ = out_of_ssa(phi_form, names=names)
     assert {v.name for s in out.stmts for v in walk.values(s.node) if type(v) is V.SlotNumber} >= {"a", "b"}
-    for a, b, want in ((12, 18, 6), (7, 0, 7), (-4, 6, 2), (35, 21, 7)):  # worked by hand (rem keeps a's sign)
+    for a, b, want in GCD_RUNS:
         assert _run(out, ["a", "b"], [a, b]) == _run(slots, ["a", "b"], [a, b]) == want
     clash, _ = out_of_ssa(_fn(SWAP), names={2: "a", 3: "b", 4: "i"})
     assert jlir.format(phi_form) + jlir.format(out) + jlir.format(clash) == snapshot

@@ -75,3 +75,12 @@ def test_what_the_facts_cannot_decide_is_none_not_a_guess():
     """A supertype with parameters (`AbstractArray{Int64,1}`) is beyond the name tables: no answer."""
     a, b = _types(["Array{Int64,1}", "AbstractArray{Int64,1}"])
     assert tmerge(a, b) is None
+
+
+def test_a_bare_tuple_takes_in_tuples_of_any_length_and_a_version_string_is_no_string():
+    """Two mistakes the Base corpus's φs showed (Julia 1.5.3's answers: `Tuple` both ways, `VersionNumber`):
+    a bare `Tuple` is no subtype of `Tuple{}`; `v"0.0.0"` is a VersionNumber, whose type jlir does not guess."""
+    tup, u, vn, v0 = _types(["Tuple", "Union{Tuple{}, Tuple{String}}", "VersionNumber",
+                             'Core.Compiler.Const(v"0.0.0", false)'])
+    assert tmerge(tup, u) == tmerge(u, tup) == tup
+    assert tmerge(vn, v0) is None

@@ -72,6 +72,8 @@ def typeof_value(v):
             return _int_type(v.text)
         if v.kind == "float":
             return T.TypeName(("Float32",)) if _FLOAT32.search(v.text) else T.TypeName(("Float64",))
+        if v.kind == "string" and not v.text.startswith('"'):
+            raise Undecided(f"the type of {v.text}")  # a string macro's value (`v"1.0"`, `r"a"`)
         if v.kind in _LITERAL_TYPES:
             return T.TypeName((_LITERAL_TYPES[v.kind],))
     if type(v) is T.TypeTuple:

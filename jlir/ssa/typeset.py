@@ -190,10 +190,10 @@ def _datatype_sub(a, b) -> bool:
     if ha == hb:
         if type(b) is T.TypeName:
             return True
+        if type(a) is T.TypeName:
+            return False  # a bare name (the wrapper, or `Tuple`, any length) is no subtype of one instance
         if is_tuple(a):
             return _tuple_sub(pa, pb)
-        if not pa and pb:
-            return False  # the wrapper (a UnionAll) is no subtype of one instance
         if len(pa) != len(pb):
             raise Undecided("arity")
         return pa == pb

@@ -4,7 +4,8 @@
 #
 # Every ordered pair (a, b), a ≠ b, of the elements below (the types φs meet in Base and the fixtures:
 # constants, small unions, arrays, tuples, abstract types, `Type{T}`, PartialStruct, MaybeUndef), and
-# (a, a) for each: one line `a<TAB>b<TAB>tmerge(a, b)`, each shown as Julia shows it in IR (from Main).
+# (a, a) for each, then the pairs of EXTRA both ways: one line `a<TAB>b<TAB>tmerge(a, b)`, each shown as
+# Julia shows it in IR (from Main).
 const CC = Core.Compiler
 const E = Any[
     Union{}, Any, Int64, Int32, UInt8, Float64, Bool, Char, String, Symbol, Nothing, Missing,
@@ -20,8 +21,19 @@ const E = Any[
     CC.PartialStruct(Tuple{Int64,Int64}, Any[CC.Const(1), Int64]),
     CC.MaybeUndef(Int64), CC.MaybeUndef(Union{}),
 ]
+# Tuples of 4 or more equal types, which 1.5 shows as NTuple{N,T}
+const EXTRA = Any[
+    (NTuple{4,Int64}, Tuple{Vararg{Int64}}), (NTuple{4,Int64}, NTuple{5,Int64}), (NTuple{4,Int64}, NTuple{4,Float64}),
+    (NTuple{4,Int64}, Tuple{Int64,Int64,Int64,Float64}), (NTuple{7,Integer}, Tuple{Vararg{Int64}}),
+    (NTuple{4,Int64}, Tuple{Int64,Int64,Int64,Int64}),
+]
 shown(x) = sprint(show, x)
+row(a, b) = println(shown(a), "\t", shown(b), "\t", shown(CC.tmerge(a, b)))
 for a in E, b in E
     (a === b && !(a isa Type)) && continue
-    println(shown(a), "\t", shown(b), "\t", shown(CC.tmerge(a, b)))
+    row(a, b)
+end
+for (a, b) in EXTRA
+    row(a, b)
+    row(b, a)
 end

@@ -180,7 +180,7 @@ def tmerge(a, b, *, int_hint=None):
     integer in decimal, so the text alone says Int64 only by default (see `signed_hint`)."""
     token = _INT_HINT.set(int_hint)
     try:
-        return _tmerge(a, b)
+        return _map_types(_tmerge(_map_types(a, _expand), _map_types(b, _expand)), _contract)
     except (Undecided, RecursionError):
         return None
     finally:
@@ -338,3 +338,36 @@ def _widen_tail(tail, ti):
     if wi is None:
         return T.ANY
     return wi if S.issub(tail, wi) else T.ANY
+
+
+_NTUPLE = T.TypeName(("NTuple",))
+_TUPLE = T.TypeName(("Tuple",))
+
+
+def _expand(t):
+    """`NTuple{4,Int64}` (how 1.5 shows a Tuple of 4 or more equal types) as the Tuple it is."""
+    if type(t) is T.TypeApply and t.head == _NTUPLE and len(t.params) == 2 and type(t.params[0]) is V.Literal \
+            and t.params[0].kind == "int":
+        return T.TypeApply(_TUPLE, (t.params[1],) * int(t.params[0].text))
+    return t
+
+
+def _contract(t):
+    """A Tuple of 4 or more equal types (no Vararg) as 1.5 shows it: `NTuple{4,Int64}`."""
+    if type(t) is T.TypeApply and t.head == _TUPLE and len(t.params) >= 4 and len(set(t.params)) == 1 \
+            and S.vararg_of(t.params[0]) is None:
+        return T.TypeApply(_NTUPLE, (V.Literal(str(len(t.params)), "int"), t.params[0]))
+    return t
+
+
+def _map_types(t, f):
+    """`t` with `f` applied to every type in it, innermost first (Union members, parameters, lattice fields)."""
+    if type(t) is T.TypeApply:
+        t = T.TypeApply(t.head, tuple(_map_types(p, f) for p in t.params))
+    elif type(t) is T.TypeWhere:
+        t = T.TypeWhere(_map_types(t.body, f), t.var)
+    elif type(t) is T.TypeCall and (is_partial(t) or is_maybe_undef(t)):
+        t = T.TypeCall(t.head, tuple(_map_types(x, f) for x in t.args))
+    elif type(t) is T.TypeVect:
+        t = T.TypeVect(t.eltype, tuple(_map_types(x, f) for x in t.items))
+    return f(t)

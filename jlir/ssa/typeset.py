@@ -277,7 +277,8 @@ def _isbits(t) -> bool:
 
 
 def _name_cmp(a, b) -> int:
-    """1.5's `datatype_name_cmp`: module name, type name, then the parameters that are types."""
+    """1.5's `datatype_name_cmp`: module name, type name, parameter count, then the first three parameters
+    that are types (a tie keeps the members' order: the sort is stable)."""
     if not is_datatype(a):
         return 1 if is_datatype(b) else 0
     if not is_datatype(b):
@@ -289,7 +290,7 @@ def _name_cmp(a, b) -> int:
     pb = b.params if type(b) is T.TypeApply else ()
     if len(pa) != len(pb):
         return -1 if len(pa) < len(pb) else 1
-    for x, y in zip(pa, pb):
+    for x, y in zip(pa[:3], pb[:3]):  # (Julia compares no more than three parameters)
         if x != y and _is_type(x) and _is_type(y) and is_datatype(x) and is_datatype(y):
             c = _name_cmp(x, y)
             if c:

@@ -241,8 +241,20 @@ def _expr_statement(b: _Builder, node: N.Expr, i: int, typ) -> list:
     return b.expr_ops(node, i, typ, i)
 
 
+def _enter_inside(b: _Builder, node: N.EnterNode, i: int, typ) -> list:
+    """An `enter` that is not its block's last statement (Julia's `slot2reg` puts the ϒs of the slots live into
+    the catch block right after it): push the handler as the terminator form does; the statements after it run
+    inside the `try`, and the block goes on to the next one."""
+    H, X, catch = b.H, b.X, node.catch_dest
+
+    def op(regs, _at=i):
+        regs[H].append(catch)
+        regs[i] = len(regs[X].exceptions)
+    return [op]
+
+
 _NODES = {N.PiNode: _pi, N.UpsilonNode: _upsilon, N.NewvarNode: _newvar, N.Expr: _expr_statement,
-          N.PhiCNode: lambda b, node, i, typ: []}
+          N.PhiCNode: lambda b, node, i, typ: [], N.EnterNode: _enter_inside}
 
 
 # ---- expressions by head ------------------------------------------------------------------------------------
@@ -342,6 +354,19 @@ def _throw_undef_if_not(b, e, d, typ, i, pre):
     return op
 
 
+def _undefcheck(b, e, d, typ, i, pre):
+    """`$(Expr(:undefcheck, :x, %v))` (1.5's `slot2reg`): `UndefVarError(:x)` when `%v` holds no value (a φ
+    that took an `#undef` edge), as codegen's `undef_var_error_ifnot` does."""
+    sym, val = e.args
+    r = b.reg(val, pre, i)
+    name = getattr(sym, "name", None) or getattr(getattr(sym, "value", None), "name", "?")
+
+    def op(regs, _at=i):
+        if regs[r] is UNDEF:
+            raise JuliaException("UndefVarError", f"{name} not defined")
+    return op
+
+
 def _isdefined(b, e, d, typ, i, pre):
     (slot,) = e.args
     if type(slot) is V.TypedSlot:
@@ -374,7 +399,7 @@ def _unreachable(b, e, d, typ, i, pre):
 
 _EXPR_HEADS = {"=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": _the_exception,
                "leave": _leave, "pop_exception": _pop_exception, "throw_undef_if_not": _throw_undef_if_not,
-               "isdefined": _isdefined, "unreachable": _unreachable, "static_parameter": _static_parameter, "boundscheck": _const_op(True),
+               "isdefined": _isdefined, "undefcheck": _undefcheck, "unreachable": _unreachable, "static_parameter": _static_parameter, "boundscheck": _const_op(True),
                **{h: _const_op(None) for h in ("meta", "inbounds", "loopinfo", "gc_preserve_begin",
                                                 "gc_preserve_end", "code_coverage_effect", "aliasscope",
                                                 "popaliasscope", "coverageeffect")}}

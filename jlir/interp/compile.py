@@ -288,7 +288,17 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
             egal = name in ("===", "!==")
             wrap = lambda fn: hints.coerce_like(fn, positions, egal)  # noqa: E731
     regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
+    if _is_value_callee(b, callee):
+        return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X)
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap)
+
+
+def _is_value_callee(b: _Builder, callee) -> bool:
+    """A callee known only when the statement runs: an SSA value, an argument, a local, a static parameter."""
+    cls = type(callee)
+    if cls is V.SlotNumber:
+        return not b.slots.is_constant(callee) and not (callee.id is None and callee.name in calls.FUNCTION_NAMES)
+    return cls in (V.SSAValue, V.Argument, V.TypedSlot) or (cls is N.Expr and callee.head == "static_parameter")
 
 
 def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):

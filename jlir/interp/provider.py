@@ -19,6 +19,8 @@ The key is the callee's name without its module and the argument types:
 """
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 from jlir.semantics.constants import strip_module
@@ -35,6 +37,16 @@ def signature_text(callee: str, arg_types) -> str:
     name = strip_module(callee).rsplit(".", 1)[-1]
     name = ALIASES.get(name, name)
     return f"{name}({', '.join('::' + t for t in arg_types)})"
+
+
+_QUALIFIER = re.compile(r"(?<![\w.!])(?:[A-Za-z_][\w!]*\.)+(?=[A-Za-z_])")
+
+
+def signature_key(text: str) -> str:
+    """A signature with its types' module qualifiers dropped (`iterate(::Base.OneTo{Int64})` →
+    `iterate(::OneTo{Int64})`): a MethodInstance line qualifies types not visible in Main, while the types of
+    the interpreter's values carry no module (Julia's `typeof` prints them as 1.5 shows them in Main)."""
+    return _QUALIFIER.sub("", text)
 
 
 def _sparam(text: str):
@@ -78,18 +90,19 @@ class DumpProvider:
             return
         fns = jlir.functions(jlir.parse("".join(body), str(file)))
         if fns:
+            sig = signature_key(sig)
             self._functions[sig] = fns[0]
             self._argnames[sig] = names
             self._sparams[sig] = sparams
 
     def lookup(self, callee: str, arg_types):
-        return self._functions.get(signature_text(callee, arg_types))
+        return self._functions.get(signature_key(signature_text(callee, arg_types)))
 
     def argnames(self, callee: str, arg_types):
-        return self._argnames.get(signature_text(callee, arg_types))
+        return self._argnames.get(signature_key(signature_text(callee, arg_types)))
 
     def sparams(self, callee: str, arg_types) -> tuple:
-        return self._sparams.get(signature_text(callee, arg_types), ())
+        return self._sparams.get(signature_key(signature_text(callee, arg_types)), ())
 
     def structs(self) -> dict:
         """struct name → (field names, mutable), from `# struct T: a, b` / `# mutable struct T: a` lines."""

@@ -18,10 +18,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+from jlir.interp import basemethods, calls
 from jlir.interp.blocks import compile_function
 from jlir.semantics.constants import strip_module
 from jlir.semantics.show import julia_repr
-from jlir.semantics.values import JFunction, JuliaException, NotInterpretable, normalize, typeof
+from jlir.semantics.values import JFunction, JType, JuliaException, NotInterpretable, normalize, typeof
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,21 +57,53 @@ class Context:
                               **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
 
     def call(self, callee: str, arg_types, args: list):
-        """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values')."""
-        types = tuple(arg_types) if arg_types is not None else tuple(typeof(a) for a in args)
+        """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values');
+        without it, one of the Base methods `jlir.interp.basemethods` runs natively, or `NotInterpretable`."""
+        types = tuple(arg_types) if arg_types is not None else tuple(signature_type(a) for a in args)
         fn = self.provider.lookup(callee, types) if self.provider is not None else None
         if fn is None:
-            raise NotInterpretable(f"call to {callee}({', '.join('::' + t for t in types)}): no provider has its IR")
+            v = basemethods.fallback(self, callee, args)
+            if v is basemethods.NO:
+                raise NotInterpretable(f"call to {callee}({', '.join('::' + t for t in types)}): "
+                                       "no provider has its IR")
+            return v
+        argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
+        if argnames and len(argnames) < len(args):
+            # fewer argument names than arguments: the method is `f(a, b, xs...)`, whose last slot holds the
+            # trailing arguments as a tuple (with as many names as arguments, a vararg of one is not told apart
+            # from a plain argument: its reads are then refused, a tuple's fields of a non-tuple)
+            k = len(argnames) - 1
+            args = args[:k] + [tuple(args[k:])]
         key = (id(fn), len(args))
         code = self.compiled.get(key)
         if code is None:
-            argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
             code = self.compiled[key] = (fn, compile_function(fn, len(args), argnames, callee), tuple(sparams))
         try:
             return execute(code[1], args, self, code[2])
         except NotInterpretable as e:
             raise NotInterpretable(f"in {callee}({', '.join('::' + t for t in types)}): {e}") from None
+
+    def call_value(self, f, args: list, rt: str = "Any"):
+        """Call the Julia value `f` (a function or a type, held in a register) on `args`."""
+        if type(f) is JFunction:
+            module, _, name = f.name.rpartition(".")
+            fn = calls.native(module or None, name)
+            return fn(rt, *args) if fn is not None else self.call(f.name, None, args)
+        if type(f) is JType:
+            return self.call(f.name, None, args)
+        raise NotInterpretable(f"a call of a {typeof(f)} value")
+
+
+def signature_type(v) -> str:
+    """The type of an argument as a method signature names it: `Type{Int32}` for the type Int32 (its `typeof`
+    is DataType, but dispatch sees the type itself), `typeof(+)` for a function, else `typeof(v)`."""
+    t = type(v)
+    if t is JType:
+        return f"Type{{{v.name}}}"
+    if t is JFunction:
+        return f"typeof({v.name.rpartition('.')[2]})"
+    return typeof(v)
 
 
 def execute(code, args: list, ctx: Context, sparams: tuple = ()):

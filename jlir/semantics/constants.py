@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 
+from jlir.semantics.base_globals import base_global
 from jlir.semantics.builtins import KNOWN_STRUCTS
-from jlir.semantics.numbers import fits, make_int, round_float
+from jlir.semantics.numbers import fits, make_float, make_int, round_float
 from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JChar, JFloat, JFunction, JStruct, JSymbol, JType,
                                 NotInterpretable)
 from jlir.ir import types as T
@@ -140,6 +141,8 @@ def shown_constant(v):
     if cls in (T.TypeName, T.TypeApply):
         return JType(type_text(v))
     if cls is T.TypeCall and type(v.head) is T.TypeName and not T.is_lattice_element(v):
+        if type_text(v.head) in ("Float16", "Float32") and len(v.args) == 1 and type(v.args[0]) is V.Literal:
+            return make_float(type_text(v.head), float(literal(v.args[0])))  # `Float16(0.5)`: how 1.5 shows one
         args = tuple(literal(a) if type(a) is V.Literal else shown_constant(a) for a in v.args)
         return JStruct(type_text(v.head), args, mutable=False)
     if cls is V.QuoteNode:
@@ -171,4 +174,9 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset()):
         return JType(short)
     if short in function_names:
         return JFunction(short)
+    module, _, bare = name.rpartition(".")
+    if module.split(".")[0] in ("Core", "Base"):
+        v = base_global(module, bare, None)
+        if v is not None:
+            return v
     raise NotInterpretable(f"the global {name} (its value is not in the IR)")

@@ -133,13 +133,15 @@ def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int):
     return op
 
 
-def new_op(type_name: str, rs: tuple, d: int, i: int, X: int):
-    """`%new(T, fields…)`: a record of type T, its field names and mutability from the run's struct table
-    (`run(…, structs=)`, a provider's `structs()`) or Core's exception types; unknown otherwise."""
+def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | None = None):
+    """`%new(T, fields…)`: a record of type T, its field names and mutability from Core's exception types,
+    the run's struct table (`run(…, structs=)`, a provider's `structs()`), or the provider's `struct_fields`
+    (a live Julia's `fieldnames`, asked once per type); unknown otherwise."""
     key = type_name.split("{")[0]
     known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else None
+    qualified = qualified or key
 
     def op(regs, _at=i):
-        names, mutable = regs[X].structs.get(key) or known or (None, None)
+        names, mutable = known or regs[X].struct_of(key, qualified) or (None, None)
         regs[d] = JStruct(type_name, tuple([regs[r] for r in rs]), names, mutable)
     return op

@@ -21,6 +21,7 @@ from jlir.semantics.constants import global_constant, literal, literal_int, show
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
+from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 
@@ -310,7 +311,18 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 
 def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     head, *args = e.args
-    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X)
+    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))
+
+
+def _qualified(t) -> str | None:
+    """A struct type's name as the IR writes it, modules kept and parameters dropped (`Base.Math.DoubleFloat64`)."""
+    if type(t) is T.TypeApply:
+        t = t.head
+    if type(t) is T.TypeName:
+        return ".".join(t.path)
+    if type(t) is V.GlobalRef:
+        return f"{t.module}.{t.name}" if t.module else t.name
+    return None
 
 
 def _const_op(value):

@@ -49,7 +49,7 @@ def signature_key(text: str) -> str:
     return _QUALIFIER.sub("", text)
 
 
-def _sparam(text: str):
+def parse_sparam(text: str):
     """A static parameter as written on a `# sparams:` line: an integer, else a type by name."""
     return int(text) if text.lstrip("-").isdigit() else JType(text)
 
@@ -62,6 +62,7 @@ class DumpProvider:
         self._functions: dict = {}
         self._argnames: dict = {}
         self._sparams: dict = {}
+        self._vararg: dict = {}
         self._structs: dict = {}
         for file in sorted(self.path.glob("*.txt")):
             self._read(file)
@@ -72,7 +73,7 @@ class DumpProvider:
         head, body = [], []
         for line in text.splitlines(keepends=True):
             (head if line.startswith("# ") and not body else body).append(line)
-        sig = names = None
+        sig = names = vararg = None
         sparams: tuple = ()
         for line in head:
             if line.startswith("# MethodInstance for "):
@@ -85,7 +86,9 @@ class DumpProvider:
                 self._structs[name] = (tuple(f.strip() for f in fields.split(",") if f.strip()),
                                        decl.startswith("mutable"))
             elif line.startswith("# sparams:"):
-                sparams = tuple(_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
+                sparams = tuple(parse_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
+            elif line.startswith("# vararg:"):
+                vararg = line[len("# vararg:"):].strip() == "true"
         if sig is None:
             return
         fns = jlir.functions(jlir.parse("".join(body), str(file)))
@@ -94,6 +97,7 @@ class DumpProvider:
             self._functions[sig] = fns[0]
             self._argnames[sig] = names
             self._sparams[sig] = sparams
+            self._vararg[sig] = vararg
 
     def lookup(self, callee: str, arg_types):
         return self._functions.get(signature_key(signature_text(callee, arg_types)))
@@ -103,6 +107,10 @@ class DumpProvider:
 
     def sparams(self, callee: str, arg_types) -> tuple:
         return self._sparams.get(signature_key(signature_text(callee, arg_types)), ())
+
+    def vararg(self, callee: str, arg_types) -> bool | None:
+        """Whether the method's last argument collects the rest (`# vararg: true`); None when the dump does not say."""
+        return self._vararg.get(signature_key(signature_text(callee, arg_types)))
 
     def structs(self) -> dict:
         """struct name → (field names, mutable), from `# struct T: a, b` / `# mutable struct T: a` lines."""

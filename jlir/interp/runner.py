@@ -68,10 +68,11 @@ class Context:
                                        "no provider has its IR")
             return v
         argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
-        if argnames and len(argnames) < len(args):
-            # fewer argument names than arguments: the method is `f(a, b, xs...)`, whose last slot holds the
-            # trailing arguments as a tuple (with as many names as arguments, a vararg of one is not told apart
-            # from a plain argument: its reads are then refused, a tuple's fields of a non-tuple)
+        vararg = getattr(self.provider, "vararg", lambda c, t: None)(callee, types)
+        if argnames and (vararg or (vararg is None and len(argnames) < len(args))):
+            # `f(a, b, xs...)`: the last slot holds the trailing arguments as a tuple.  Where the provider does
+            # not say, fewer names than arguments shows it; as many names as arguments is read as no vararg (a
+            # vararg of one would then be a plain value: reading its fields is refused, never misread)
             k = len(argnames) - 1
             args = args[:k] + [tuple(args[k:])]
         key = (id(fn), len(args))
@@ -83,6 +84,16 @@ class Context:
             return execute(code[1], args, self, code[2])
         except NotInterpretable as e:
             raise NotInterpretable(f"in {callee}({', '.join('::' + t for t in types)}): {e}") from None
+
+    def struct_of(self, key: str, qualified: str):
+        """(field names, mutable) of struct `key` (its name without parameters): the run's table, else the
+        provider's answer for `qualified` (its name as the IR writes it, `Base.Math.DoubleFloat64`), else None."""
+        hit = self.structs.get(key)
+        if hit is None and hasattr(self.provider, "struct_fields"):
+            hit = self.provider.struct_fields(qualified)
+            if hit is not None:
+                self.structs[key] = hit
+        return hit
 
     def call_value(self, f, args: list, rt: str = "Any"):
         """Call the Julia value `f` (a function or a type, held in a register) on `args`."""

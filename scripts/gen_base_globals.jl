@@ -20,6 +20,11 @@ function constant_line(m::Module, n::Symbol, v)
         return "const\t$m\t$n\t$t\t$(raw_text(v))"
     elseif v isa Tuple && !isempty(v) && all(x -> typeof(x) === typeof(v[1]), v) && typeof(v[1]) in PRIMS
         return "const\t$m\t$n\tNTuple{$(length(v)),$(typeof(v[1]))}\t$(join(map(raw_text, v), ","))"
+    elseif v isa Tuple && !isempty(v) && all(x -> typeof(x) === typeof(v[1]), v) && v[1] isa Tuple &&
+           all(t -> t in PRIMS, typeof(v[1]).parameters)
+        # a tuple of tuples (`Base.Math.t_log_Float64`): the inner tuples `;`-separated
+        inner = join([join(map(raw_text, x), ",") for x in v], ";")
+        return "const\t$m\t$n\tNTuple{$(length(v)),$(typeof(v[1]))}\t$inner"
     end
     return nothing
 end

@@ -167,6 +167,8 @@ class _Builder:
 
 def _foreign_name(e: N.Expr) -> str:
     first = e.args[0] if e.args else None
+    if type(first) is V.Literal and first.kind == "string":
+        return first.text.strip('"')  # `"llvm.pow.f64"` (an llvmcall)
     inner = getattr(first, "value", first)
     return getattr(inner, "name", None) or getattr(inner, "text", "?")
 
@@ -311,6 +313,10 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 
 def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     head, *args = e.args
+    if type(head) is V.SSAValue and 1 <= head.id <= b.n:  # `%1 = Core.DomainError; %new(%1, …)`
+        head = b.fn.positional[head.id - 1].node
+    if type(head) not in (T.TypeName, T.TypeApply, V.GlobalRef):
+        raise NotInterpretable(f"%new of a type the IR does not name ({head!r})")
     return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))
 
 

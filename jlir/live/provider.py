@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -76,7 +77,7 @@ class LiveProvider:
         return self._structs[type_name]
 
     def _fetch(self, callee: str, arg_types: tuple, key: str) -> tuple:
-        target = f"{callee}({', '.join('::' + t for t in arg_types)})"
+        target = f"{julia_callee(callee)}({', '.join('::' + t for t in arg_types)})"
         defs = self._defs
         self._defs = None  # evaluated once, in the session's Main
         try:
@@ -101,6 +102,14 @@ class LiveProvider:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(head + text)
         os.replace(tmp, self.dir / name)
+
+
+def julia_callee(callee: str) -> str:
+    """A callee as Julia source: `Base.+` → `Base.:(+)` (an operator after a module must be quoted)."""
+    module, dot, name = callee.rpartition(".")
+    if re.fullmatch(r"[A-Za-z_][\w!]*", name) or not name:
+        return callee
+    return f"{module}.:({name})" if dot else f"({name})"
 
 
 def _cacheable(callee: str) -> bool:

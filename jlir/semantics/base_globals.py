@@ -42,6 +42,9 @@ def _number(type_name: str, raw: str):
 def _decode(type_name: str, raw: str):
     if type_name.startswith("NTuple{"):
         eltype = split_params(type_name[7:-1])[1]
+        if eltype.startswith("Tuple{"):
+            types = split_params(eltype[6:-1])
+            return tuple(tuple(_number(t, r) for t, r in zip(types, item.split(","))) for item in raw.split(";"))
         return tuple(_number(eltype, r) for r in raw.split(","))
     return _number(type_name, raw)
 

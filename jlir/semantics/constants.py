@@ -11,8 +11,8 @@ import math
 from jlir.semantics.base_globals import base_global
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.numbers import fits, make_float, make_int, round_float
-from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JChar, JFloat, JFunction, JStruct, JSymbol, JType,
-                                NotInterpretable)
+from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, JChar, JFloat, JFunction, JStruct, JSymbol,
+                                   JType, NotInterpretable, typeof)
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.literals import literal_value
@@ -156,6 +156,12 @@ def shown_constant(v):
         return literal(v)
     if cls is T.TypeTuple:
         return tuple(shown_constant(i) for i in v.items)
+    if cls is T.TypeVect and v.eltype is not None and type_text(v.eltype) in INT_TYPES | FLOAT_TYPES.keys():
+        # `UInt64[0x28be…, …]`: a constant vector (Base.Math.INV_2PI), its elements literals of its eltype
+        elt = type_text(v.eltype)
+        items = [literal(x) if type(x) is V.Literal else None for x in v.items]
+        if all(x is not None and typeof(x) == elt for x in items):
+            return JArray(elt, items)
     raise NotInterpretable(f"the constant {v!r}")
 
 

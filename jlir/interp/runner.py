@@ -52,6 +52,7 @@ class Context:
         self.max_depth = max_depth
         self.max_steps = max_steps
         self.compiled: dict = {}
+        self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
         # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
         self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
                               **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
@@ -60,30 +61,44 @@ class Context:
         """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values');
         without it, one of the Base methods `jlir.interp.basemethods` runs natively, or `NotInterpretable`."""
         types = tuple(arg_types) if arg_types is not None else tuple(signature_type(a) for a in args)
-        fn = self.provider.lookup(callee, types) if self.provider is not None else None
-        if fn is None:
+        plan = self.plans.get((callee, types, len(args)))
+        if plan is None:
+            plan = self.plans[(callee, types, len(args))] = self._plan(callee, types, len(args))
+        if plan is False:
             v = basemethods.fallback(self, callee, args)
             if v is basemethods.NO:
                 raise NotInterpretable(f"call to {callee}({', '.join('::' + t for t in types)}): "
                                        "no provider has its IR")
             return v
+        code, sparams, k = plan
+        if k is not None:
+            args = args[:k] + [tuple(args[k:])]
+        try:
+            return execute(code, args, self, sparams)
+        except NotInterpretable as e:
+            raise NotInterpretable(f"in {callee}({', '.join('::' + t for t in types)}): {e}") from None
+
+    def _plan(self, callee: str, types: tuple, nargs: int):
+        """How to call `callee` with arguments of `types`: (compiled code, static parameters, the index from
+        which trailing arguments are packed into a vararg tuple or None), or False when no provider has its IR."""
+        fn = self.provider.lookup(callee, types) if self.provider is not None else None
+        if fn is None:
+            return False
         argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
         vararg = getattr(self.provider, "vararg", lambda c, t: None)(callee, types)
-        if argnames and (vararg or (vararg is None and len(argnames) < len(args))):
+        k = None
+        if argnames and (vararg or (vararg is None and len(argnames) < nargs)):
             # `f(a, b, xs...)`: the last slot holds the trailing arguments as a tuple.  Where the provider does
             # not say, fewer names than arguments shows it; as many names as arguments is read as no vararg (a
             # vararg of one would then be a plain value: reading its fields is refused, never misread)
             k = len(argnames) - 1
-            args = args[:k] + [tuple(args[k:])]
-        key = (id(fn), len(args))
-        code = self.compiled.get(key)
-        if code is None:
+            nargs = k + 1
+        key = (id(fn), nargs)
+        hit = self.compiled.get(key)
+        if hit is None:
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
-            code = self.compiled[key] = (fn, compile_function(fn, len(args), argnames, callee), tuple(sparams))
-        try:
-            return execute(code[1], args, self, code[2])
-        except NotInterpretable as e:
-            raise NotInterpretable(f"in {callee}({', '.join('::' + t for t in types)}): {e}") from None
+            hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee), tuple(sparams))
+        return hit[1], hit[2], k
 
     def struct_of(self, key: str, qualified: str):
         """(field names, mutable) of struct `key` (its name without parameters): the run's table, else the

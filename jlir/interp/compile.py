@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.interp import calls
+from jlir.interp import calls, heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
 from jlir.interp.slots import SlotMap
@@ -331,103 +331,11 @@ def _qualified(t) -> str | None:
     return None
 
 
-def _const_op(value):
-    """A head with a fixed value (`boundscheck`: true; `meta` and friends: nothing): no op for an SSA register."""
-    def handler(b, e, d, typ, i, pre):
-        if d <= b.n:
-            b.template[d] = value
-            return None
-
-        def op(regs, _at=i):
-            regs[d] = value
-        return op
-    return handler
-
-
-def _the_exception(b, e, d, typ, i, pre):
-    X = b.X
-
-    def op(regs, _at=i):
-        regs[d] = regs[X].exceptions[-1].value
-    return op
-
-
-def _leave(b, e, d, typ, i, pre):
-    """`leave n` (≤1.10: pop n handlers) or `leave %e…` (1.11+: pop the handlers of those enters, as many)."""
-    n = literal(e.args[0]) if e.args and type(e.args[0]) is V.Literal else len(e.args)
-    H = b.H
-
-    def op(regs, _at=i):
-        del regs[H][len(regs[H]) - n:]
-    return op
-
-
-def _pop_exception(b, e, d, typ, i, pre):
-    r = b.reg(e.args[0], pre, i)
-    X = b.X
-
-    def op(regs, _at=i):
-        del regs[X].exceptions[regs[r]:]
-    return op
-
-
-def _throw_undef_if_not(b, e, d, typ, i, pre):
-    sym, cond = e.args
-    r = b.reg(cond, pre, i)
-    name = getattr(sym, "name", None) or getattr(getattr(sym, "value", None), "name", "?")
-
-    def op(regs, _at=i):
-        if regs[r] is not True:
-            raise JuliaException("UndefVarError", f"{name} not defined")
-    return op
-
-
-def _undefcheck(b, e, d, typ, i, pre):
-    """`$(Expr(:undefcheck, :x, %v))` (1.5's `slot2reg`): `UndefVarError(:x)` when `%v` holds no value (a φ
-    that took an `#undef` edge), as codegen's `undef_var_error_ifnot` does."""
-    sym, val = e.args
-    r = b.reg(val, pre, i)
-    name = getattr(sym, "name", None) or getattr(getattr(sym, "value", None), "name", "?")
-
-    def op(regs, _at=i):
-        if regs[r] is UNDEF:
-            raise JuliaException("UndefVarError", f"{name} not defined")
-    return op
-
-
-def _isdefined(b, e, d, typ, i, pre):
-    (slot,) = e.args
-    if type(slot) is V.TypedSlot:
-        slot = slot.value
-    if type(slot) is not V.SlotNumber:
-        raise NotInterpretable("isdefined of a global")
-    r, _ = b.slot_reg(slot)
-
-    def op(regs, _at=i):
-        regs[d] = regs[r] is not UNDEF
-    return op
-
-
-def _static_parameter(b, e, d, typ, i, pre):
-    """`$(Expr(:static_parameter, n))`: the method's n-th static parameter, as the caller gave them (`sparams`)."""
-    n = literal(e.args[0]) if e.args and type(e.args[0]) is V.Literal else 0
-    S = b.S
-
-    def op(regs, _at=i):
-        sp = regs[S]
-        if not 1 <= n <= len(sp):
-            raise NotInterpretable(f"static parameter {n} (the run was given {len(sp)}: pass sparams)")
-        regs[d] = sp[n - 1]
-    return op
-
-
-def _unreachable(b, e, d, typ, i, pre):
-    return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
-
-
-_EXPR_HEADS = {"=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": _the_exception,
-               "leave": _leave, "pop_exception": _pop_exception, "throw_undef_if_not": _throw_undef_if_not,
-               "isdefined": _isdefined, "undefcheck": _undefcheck, "unreachable": _unreachable, "static_parameter": _static_parameter, "boundscheck": _const_op(True),
-               **{h: _const_op(None) for h in ("meta", "inbounds", "loopinfo", "gc_preserve_begin",
-                                                "gc_preserve_end", "code_coverage_effect", "aliasscope",
-                                                "popaliasscope", "coverageeffect")}}
+_EXPR_HEADS = {"=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": heads.the_exception,
+               "leave": heads.leave, "pop_exception": heads.pop_exception,
+               "throw_undef_if_not": heads.throw_undef_if_not, "undefcheck": heads.undefcheck,
+               "isdefined": heads.isdefined, "unreachable": heads.unreachable,
+               "static_parameter": heads.static_parameter, "boundscheck": heads.const_op(True),
+               **{h: heads.const_op(None) for h in ("meta", "inbounds", "loopinfo", "gc_preserve_begin",
+                                                    "gc_preserve_end", "code_coverage_effect", "aliasscope",
+                                                    "popaliasscope", "coverageeffect")}}

@@ -64,4 +64,13 @@ for m in modules()
         end
     end
 end
+# Types Main cannot name bare (not exported by Base or Core): `type <TAB> Module <TAB> name`, Module the one
+# that defines it, so that a type the interpreter prints bare (`OneTo{Int64}`) can be named to Julia.
+for m in modules(), n in sort(names(m; all=true))
+    s = string(n)
+    (occursin('#', s) || !isdefined(m, n) || !isconst(m, n) || isdefined(Main, n)) && continue
+    v = getfield(m, n)
+    u = v isa UnionAll ? Base.unwrap_unionall(v) : v
+    u isa DataType && u.name.name === n && parentmodule(u) === m && push!(lines, "type\t$m\t$s")
+end
 foreach(println, lines)

@@ -95,3 +95,35 @@ def test_jlir_run_reaches_sin_through_a_live_julia(julia, julias_answers, tmp_pa
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == julias_answers["sin(3.2)"]
     assert jlir.functions(jlir.parse((tmp_path / "foo.txt").read_text()))
+
+
+def test_every_recorded_case_run_agrees_with_a_live_julia_as_the_provider(julia, tmp_path):
+    """The fixture cases (`fixtures/interp/cases.tsv`, Julia's recorded results) in all four forms, every
+    callee from the live Julia (the case files defined in its Main): only printing and a literal whose type
+    the IR does not show are refused."""
+    from jlir.interp.encoding import decode
+    from jlir.live.provider import LiveProvider
+    data = ROOT / "fixtures" / "interp" / "cases.tsv"
+    if not data.exists():
+        pytest.skip("no fixtures/interp/cases.tsv")
+    provider = LiveProvider(julia, cache=tmp_path)
+    agree, refused, differ = 0, set(), []
+    for case, _, names, sparams, args, *want in (line.split("\t") for line in data.read_text().splitlines()):
+        julia.define((ROOT / "fixtures" / "cases" / f"{case}.jl").read_text(encoding="utf-8"), f"{case}.jl")
+        for form in ("typed", "ircode", "typed-unoptimized", "lowered"):
+            fn = jlir.functions(jlir.parse_file(ROOT / "fixtures" / "julia-1.5.3" / f"{case}.{form}.txt"))[0]
+            try:
+                r = interp.run(fn, [decode(a) for a in args.split(" ")], provider, argnames=names.split(","),
+                               sparams=[interp.JType(t) for t in sparams.split(",") if t])
+            except interp.NotInterpretable as e:
+                refused.add(f"{case}.{form}: {e}")
+                continue
+            got = ("err", r.exception.type_name) if r.exception else ("ok", r.type, interp.julia_repr(r.value))
+            agree += got == tuple(want)
+            if got != tuple(want):
+                differ.append((case, form, args, got, want))
+    assert differ == []
+    assert {r.split(":")[0] for r in refused} == {f"try_catch.{f}" for f in ("typed", "ircode", "typed-unoptimized",
+                                                                           "lowered")} | {"static_params.ircode"}
+    assert all("Main.println(" in r or "the integer type of the returned literal 0" in r for r in refused)
+    assert agree >= 219

@@ -101,6 +101,10 @@ class _Chain:
         return next((f for p in self.providers if hasattr(p, "struct_fields")
                      for f in [p.struct_fields(type_name)] if f is not None), None)
 
+    def field_types(self, type_name):
+        return next((f for p in self.providers if hasattr(p, "field_types")
+                     for f in [p.field_types(type_name)] if f is not None), None)
+
     def structs(self):
         out = {}
         for p in reversed(self.providers):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
-from jlir.semantics.values import JStruct, JSymbol, JType, NotInterpretable, typeof
+from jlir.semantics.values import JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
 
 NO = object()  # "not one of these methods": the caller refuses
 
@@ -80,7 +80,24 @@ def _afoldl(ctx, args):
     return y
 
 
-_METHODS = {"zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl,
+def _fieldtype(ctx, args):
+    """Core's `fieldtype(T, name or index)`: the declared type of a field, from a provider that knows the
+    struct's field types (a live Julia's `fieldtypes`)."""
+    ask = getattr(ctx.provider, "field_types", None)
+    if len(args) != 2 or type(args[0]) is not JType or ask is None:
+        return NO
+    T, f = args
+    types = ask(T.name)
+    names = (ctx.provider.struct_fields(T.name) or ((), None))[0]
+    if types is None:
+        return NO
+    k = names.index(f.name) if type(f) is JSymbol and f.name in names else f - 1 if type(f) is int else -1
+    if not 0 <= k < len(types):
+        raise JuliaException("ErrorException", f"type {T.name} has no field {f}")
+    return JType(types[k])
+
+
+_METHODS = {"zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 

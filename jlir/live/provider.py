@@ -21,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text
+from jlir.semantics.base_globals import type_module
 from jlir.semantics.values import split_params
 from jlir.live.errors import LiveError
 
@@ -65,19 +66,27 @@ class LiveProvider:
     def structs(self) -> dict:
         return self.known.structs() if self.known is not None else {}
 
-    def struct_fields(self, type_name: str):
-        """(field names, mutable) of the struct type `type_name` (as the IR qualifies it), asked of Julia
-        (`fieldnames`), or None when Julia knows no such struct type."""
+    def _struct(self, type_name: str):
         if type_name not in self._structs:
             try:
-                mutable, fields = self.jl.struct_info(type_name)
-                self._structs[type_name] = (tuple(n for n, _ in fields), mutable)
+                self._structs[type_name] = self.jl.struct_info(type_name)
             except LiveError:
                 self._structs[type_name] = None
         return self._structs[type_name]
 
+    def struct_fields(self, type_name: str):
+        """(field names, mutable) of the struct type `type_name` (as the IR qualifies it), asked of Julia
+        (`fieldnames`), or None when Julia knows no such struct type."""
+        info = self._struct(type_name)
+        return None if info is None else (tuple(n for n, _ in info[1]), info[0])
+
+    def field_types(self, type_name: str):
+        """The declared types of the fields of `type_name` (Julia's `fieldtypes`, as it prints them), or None."""
+        info = self._struct(type_name)
+        return None if info is None else tuple(t for _, t in info[1])
+
     def _fetch(self, callee: str, arg_types: tuple, key: str) -> tuple:
-        target = f"{julia_callee(callee)}({', '.join('::' + t for t in arg_types)})"
+        target = f"{julia_callee(callee)}({', '.join('::' + julia_type(t) for t in arg_types)})"
         defs = self._defs
         self._defs = None  # evaluated once, in the session's Main
         try:
@@ -110,6 +119,18 @@ def julia_callee(callee: str) -> str:
     if re.fullmatch(r"[A-Za-z_][\w!]*", name) or not name:
         return callee
     return f"{module}.:({name})" if dot else f"({name})"
+
+
+_NAME = re.compile(r"(?<![\w.!])[A-Za-z_]\w*")
+
+
+def julia_type(text: str) -> str:
+    """A type as the interpreter prints it, made nameable in Main: Base's types that Main cannot name bare get
+    their module (`OneTo{Int64}` → `Base.OneTo{Int64}`, as Julia's `typeof` prints it there)."""
+    def qualify(m):
+        module = type_module(m.group(0))
+        return f"{module}.{m.group(0)}" if module else m.group(0)
+    return _NAME.sub(qualify, text)
 
 
 def _cacheable(callee: str) -> bool:

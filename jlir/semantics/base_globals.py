@@ -22,7 +22,9 @@ def _table() -> dict:
     out: dict = {}
     for line in DATA.read_text(encoding="utf-8").splitlines():
         kind, module, name, *rest = line.split("\t")
-        if kind == "function":
+        if kind == "type":
+            out.setdefault(("type", name), []).append(module)
+        elif kind == "function":
             out[(module, name)] = JFunction(f"{module}.{name}")
         else:
             type_name, raw = rest
@@ -60,3 +62,10 @@ def base_global(module: str, name: str, default=_MISSING):
     if v is _MISSING:
         raise KeyError(f"{module}.{name}")
     return v
+
+
+def type_module(name: str) -> str | None:
+    """The module defining the Base type `name` that Main cannot name bare (`OneTo` → `Base`, `DoubleFloat64`
+    → `Base.Math`), when exactly one module of Base defines a type of that name."""
+    modules = _table().get(("type", name), ())
+    return modules[0] if len(modules) == 1 else None

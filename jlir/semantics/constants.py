@@ -48,6 +48,9 @@ def type_text(t) -> str:
         return type_text(T.widen(t)) if t.head.name != "Conditional" else "Bool"
     if cls is V.GlobalRef:
         return strip_module(f"{t.module}.{t.name}" if t.module else t.name)
+    if cls is T.TypeWhere:  # `Vararg{Any,N} where N` in an invoke's signature
+        body, var = type_text(t.body), type_text(t.var)
+        return "?" if "?" in (body, var) else f"{body} where {var}"
     if cls is V.SlotNumber:
         return t.name or "?"
     if cls is V.Literal:

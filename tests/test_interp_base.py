@@ -145,3 +145,18 @@ def test_the_base_globals_table_is_what_julia_writes():
     out = subprocess.run([*argv, str(ROOT / "scripts" / "gen_base_globals.jl")], capture_output=True, text=True,
                          timeout=300, check=True).stdout
     assert out == DATA.read_text(encoding="utf-8")
+
+
+def test_fieldtype_reads_a_struct_line_with_field_types(tmp_path):
+    # `setproperty!` in slot-form code asks `fieldtype(T, :n)` before converting; a dump directory may say it
+    (tmp_path / "structs.txt").write_text("# mutable struct Main.Counter{Int64}: n::Int64\n")
+    text = """CodeInfo(
+1 ─ %1 = Base.fieldtype($(Expr(:static_parameter, 1)), :n)
+└──      return %1
+)
+"""
+    provider = interp.DumpProvider(tmp_path)
+    r = interp.run(_fn(text), [], provider, sparams=[JType("Counter{Int64}")])
+    assert r.value == JType("Int64")
+    with pytest.raises(interp.NotInterpretable, match="Base.fieldtype"):
+        interp.run(_fn(text), [], CALLEES, sparams=[JType("Counter{Int64}")])

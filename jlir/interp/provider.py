@@ -64,6 +64,7 @@ class DumpProvider:
         self._sparams: dict = {}
         self._vararg: dict = {}
         self._structs: dict = {}
+        self._field_types: dict = {}
         for file in sorted(self.path.glob("*.txt")):
             self._read(file)
 
@@ -81,10 +82,7 @@ class DumpProvider:
             elif line.startswith("# argnames:"):
                 names = tuple(n.strip() for n in line[len("# argnames:"):].split(",") if n.strip())
             elif line.startswith(("# struct ", "# mutable struct ")):
-                decl, _, fields = line[2:].partition(":")
-                name = strip_module(decl.split()[-1]).split("{")[0]
-                self._structs[name] = (tuple(f.strip() for f in fields.split(",") if f.strip()),
-                                       decl.startswith("mutable"))
+                self._struct_line(line[2:])
             elif line.startswith("# sparams:"):
                 sparams = tuple(parse_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
             elif line.startswith("# vararg:"):
@@ -98,6 +96,24 @@ class DumpProvider:
             self._argnames[sig] = names
             self._sparams[sig] = sparams
             self._vararg[sig] = vararg
+
+    def _struct_line(self, text: str) -> None:
+        """`struct T: a, b` / `mutable struct T{Int64}: n::Int64`: field names, mutability, and the field types
+        when every field has one (kept under the type as written, parameters included)."""
+        decl, _, fields = text.partition(":")
+        full = decl.split()[-1]
+        parts = [f.strip().split("::", 1) for f in split_params(fields)]
+        self._structs[strip_module(full).split("{")[0]] = (tuple(p[0] for p in parts), decl.startswith("mutable"))
+        if parts and all(len(p) == 2 for p in parts):
+            self._field_types[signature_key(full)] = tuple(p[1] for p in parts)
+
+    def field_types(self, type_name: str):
+        """The field types of struct type `type_name` (with its parameters) from a `# struct` line, or None."""
+        return self._field_types.get(signature_key(type_name))
+
+    def struct_fields(self, type_name: str):
+        """(field names, mutable) of `type_name` from a `# struct` line, or None."""
+        return self._structs.get(strip_module(type_name).split("{")[0])
 
     def lookup(self, callee: str, arg_types):
         return self._functions.get(signature_key(signature_text(callee, arg_types)))

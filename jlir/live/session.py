@@ -244,7 +244,7 @@ class Julia:
         return head == "mutable", tuple(tuple(f.split("\t", 1)) for f in fields)
 
     def method_info(self, target: str) -> dict:
-        """The method a call dispatches to: {"argnames": (…), "vararg": bool, "sparams": (text, …)}."""
+        """The method a call dispatches to: {"argnames": (…), "vararg": bool, "sparams": "T,…" (as a `# sparams:` line)}."""
         (text,) = self._call("method", target)
         out: dict = {}
         for line in text.split("\n"):

@@ -244,7 +244,8 @@ class Julia:
         return head == "mutable", tuple(tuple(f.split("\t", 1)) for f in fields)
 
     def method_info(self, target: str) -> dict:
-        """The method a call dispatches to: {"argnames": (…), "vararg": bool, "sparams": "T,…" (as a `# sparams:` line)}."""
+        """The method a call dispatches to: {"argnames": (…), "vararg": bool, "sparams": "T,…"} (sparams as a
+        callee dump's `# sparams:` line)."""
         (text,) = self._call("method", target)
         out: dict = {}
         for line in text.split("\n"):

@@ -47,8 +47,9 @@ def _to_int(T: str, x):
     S = typeof(x)
     if S in FLOAT_TYPES:
         v = float_parts(x)[1]
-        if v == math.inf and T != "Bool" and not INT_TYPES[T][1] and math.isinf(round_exact("Float64" if S == "Float64" else "Float32",
-                                                                    (1 << INT_TYPES[T][0]) - 1)):
+        via = "Float64" if S == "Float64" else "Float32"
+        if v == math.inf and T != "Bool" and not INT_TYPES[T][1] and math.isinf(
+                round_exact(via, (1 << INT_TYPES[T][0]) - 1)):
             # float.jl tests `x <= Tf(typemax(Ti))`, which is Inf for UInt128 and Float32: Julia then runs
             # `unsafe_trunc(UInt128, Inf)`, LLVM's poison (0 on x86)
             raise NotInterpretable(f"{T}({'Inf'}) is unsafe_trunc of Inf in Julia 1.5 (undefined)")

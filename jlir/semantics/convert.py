@@ -52,7 +52,7 @@ def _to_int(T: str, x):
                 round_exact(via, (1 << INT_TYPES[T][0]) - 1)):
             # float.jl tests `x <= Tf(typemax(Ti))`, which is Inf for UInt128 and Float32: Julia then runs
             # `unsafe_trunc(UInt128, Inf)`, LLVM's poison (0 on x86)
-            raise NotInterpretable(f"{T}({'Inf'}) is unsafe_trunc of Inf in Julia 1.5 (undefined)")
+            raise NotInterpretable(f"{T}(Inf) is unsafe_trunc of Inf in Julia 1.5 (undefined)")
         if not math.isfinite(v) or v != math.floor(v):
             raise _inexact(T, x)
         n = int(v)

@@ -207,9 +207,9 @@ def fixture_runs():
     return counts
 
 
-# What the interpreter refuses in IR jlir's into_ssa makes: a literal return whose type is not in an IRCode
-# print where a φ type is not known (no tmerge: see into_ssa), one run each.  (An `enter` with ϒs after it in its
-# block and `undefcheck`, as in Julia's own slot2reg output, now run.)
+# What the interpreter refuses in IR jlir's into_ssa makes: static_params' `return 0` of an Int32 (`zero(T)`),
+# whose integer type an IRCode print does not show (no `=> T`), one run each; the original IRCode print is refused
+# the same way.  (An `enter` with ϒs after it in its block and `undefcheck`, as in Julia's own slot2reg output, run.)
 AGREED, GAPS = 111, {"out_of_ssa": 1, "round_trip": 1}
 INTERPRETER_GAPS = ("the integer type of the returned literal",)
 

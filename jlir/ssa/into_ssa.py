@@ -34,6 +34,7 @@ from jlir.ir.function import IR, Block, Form, Function
 from jlir.ssa.builder import UNDEF, Builder, Pending, catch_entries, exc_handlers
 from jlir.ssa.domsort import domsort, rename_phi, renumber
 from jlir.ssa.phitypes import phi_types
+from jlir.ssa.tmerge import const_of
 from jlir.ssa.prepare import UNION_BOTTOM, prepare
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
 
@@ -86,6 +87,8 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
     k = slot_key(stmt.args[0])
     val = stmt.args[1]
     typ = b.type_of(val) if type(val) is V.SSAValue else b.types[idx - 1]
+    if typ is None:  # (`@code_warntype` prints no type for an assignment): Julia's `typ_for_val`
+        typ = const_of(val) if type(val) is V.Literal else b.type_of(val)
     if val is not UNDEF:
         b.code[idx - 1] = val
         b.types[idx - 1] = typ

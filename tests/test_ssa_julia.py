@@ -146,3 +146,16 @@ def test_jlir_ssa_refuses_phi_form_with_a_message(capsys):
     from jlir.cli.app import main
     assert main(["ssa", str(FIX / "while_swap.typed.txt")]) == 2
     assert "already has φ nodes" in capsys.readouterr().err
+
+
+def test_jlir_ssa_types_phis_of_a_warntype_input_from_its_argument_types_and_constants(capsys):
+    """`@code_warntype` prints no type on an assignment; Julia's `typ_for_val` gives a constant `Const(c)` and an
+    argument its slot type (the `Variables` section), so type_unstable's φs of `1.5`, `x` and `"big"` get
+    Julia's Unions; a φ whose inputs' types the print leaves out stays untyped."""
+    from jlir.cli.app import main
+    assert main(["ssa", str(FIX / "type_unstable.warntype.txt")]) == 0
+    out = jlir.functions(jlir.parse(capsys.readouterr().out))[0]
+    julia = _fn("type_unstable", "ssa")
+    phis = [i for i, s in enumerate(out.positional) if type(s.node) is N.PhiNode]
+    assert [out.positional[i].type == julia.positional[i].type for i in phis] == [True, True, False]
+    assert out.positional[phis[2]].type is None

@@ -142,15 +142,23 @@ def test_roundtrip_of_good_files_passes_with_exit_0():
     assert out(r) == "3 passed, 0 failed\n"
 
 
-def test_roundtrip_counts_a_parse_error_as_failed_with_exit_1(tmp_path):
+def test_roundtrip_counts_a_parse_error_as_failed_with_exit_2_like_a_missing_file(tmp_path):
     bad = tmp_path / "cut.txt"
     bad.write_text("\n".join(TYPED.read_text(encoding="utf-8").split("\n")[:10]) + "\n", encoding="utf-8")
     r = jlir_cli("roundtrip", str(TYPED), str(bad))
-    assert r.returncode == 1
-    lines = out(r).splitlines()
-    assert lines[-1] == "1 passed, 1 failed"
-    assert lines[0].startswith(f"{bad}:") and "error:" in lines[0]
+    assert r.returncode == 2
+    assert out(r).splitlines() == ["1 passed, 1 failed"]
+    assert r.stderr.decode().startswith(f"{bad}:") and "error:" in r.stderr.decode()
     assert "Traceback" not in out(r) + r.stderr.decode()
+
+
+def test_roundtrip_of_an_empty_file_exits_2_as_a_missing_file_does(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    for path in (empty, tmp_path / "missing.txt"):
+        r = jlir_cli("roundtrip", str(path))
+        assert r.returncode == 2, (path, r.stderr.decode())
+        assert out(r) == "0 passed, 1 failed\n"
 
 
 def test_roundtrip_reports_the_first_differing_line_with_exit_1():

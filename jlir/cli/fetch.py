@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import os
 
-from jlir.cli.inputs import InputError, read_text
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write, write_file_atomically
+from jlir.cli.inputs import InputError, read_text, timeout_seconds
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write_output
 from jlir.syntax.errors import ParseError
 
 
@@ -32,8 +32,8 @@ def register(sub) -> None:
     fp.add_argument("--json", action="store_true",
                     help="the model as JSON (schema jlir/1); for cfg and domtree Julia's own CFG (blocks with "
                          "stmts, preds, succs) and immediate dominators")
-    fp.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
-                    help="stop a Julia request that takes longer (default 300)")
+    fp.add_argument("--timeout", type=timeout_seconds, default=300.0, metavar="SECONDS",
+                    help="stop a Julia request that takes longer (default 300; `none`: no limit)")
     fp.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically) instead of stdout")
     fp.set_defaults(func=run)
 
@@ -97,12 +97,5 @@ def run(args) -> int:
         err(f"jlir: error: {e}")
         return EXIT_ERROR
     out = ("" if args.json else "\n").join(outputs)
-    if not args.output:
-        write(out)
-        return status
-    try:
-        write_file_atomically(args.output, out)
-    except OSError as e:
-        err(f"jlir: error: cannot write {args.output}: {e.strerror or e}")
-        return EXIT_ERROR
+    write_output(args.output or "-", out)
     return status

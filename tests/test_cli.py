@@ -41,11 +41,11 @@ def test_parse_summarises_a_typed_dump_in_one_line_per_function():
     assert r.returncode == 0, r.stderr.decode()
     lines = out(r).splitlines()
     assert lines[0] == f"{TYPED}: 1 dump, 1 function"
-    assert lines[1].split() == ["#", "form", "julia", "blocks", "stmts", "returns"]
-    row = lines[2].split(None, 5)
+    assert lines[1].split() == ["#", "form", "julia", "blocks", "stmts", "name", "returns"]
+    row = lines[2].split(None, 6)
     family = jlir.parse(text).items[0].style.family
     n_statement_lines = len(text.splitlines()) - 2  # between `CodeInfo(` and `) => T`
-    assert row == ["1", "typed", family, "24", str(n_statement_lines), "Union{Nothing, Int64}"]
+    assert row == ["1", "typed", family, "24", str(n_statement_lines), TYPED.name, "Union{Nothing, Int64}"]
     assert len(lines) == 3
 
 
@@ -133,6 +133,23 @@ def test_print_reads_standard_input_and_adds_no_newline():
     r = jlir_cli("print", "-", input=data)
     assert r.returncode == 0, r.stderr.decode()
     assert r.stdout == data
+
+
+def test_parse_reads_fetch_labels_between_dumps_and_shows_them_as_names(tmp_path):
+    # the text `jlir fetch A B` writes: a `# TARGET — FORM — Julia V` comment line above each dump
+    labelled = tmp_path / "two.txt"
+    text = ("# early(1) — typed — Julia 1.5.3\n" + TYPED.read_text(encoding="utf-8")
+            + "\n# vec(2) — typed-vector — Julia 1.5.3\n" + VECTOR.read_text(encoding="utf-8"))
+    labelled.write_text(text, encoding="utf-8")
+    doc = jlir.parse(text)
+    assert doc.labels == ("early(1) — typed — Julia 1.5.3", "vec(2) — typed-vector — Julia 1.5.3")
+    assert jlir.format(doc) == text
+    r = jlir_cli("parse", str(labelled))
+    assert r.returncode == 0, r.stderr.decode()
+    header, *rows = out(r).splitlines()[1:]
+    names = [row[header.index("name"):header.index("returns")].strip() for row in rows]
+    assert names == ["early(1)", "vec(2)", "vec(2)[1]"]
+    assert jlir_cli("roundtrip", str(labelled)).returncode == 0
 
 
 # ---------------------------------------------------------------- roundtrip

@@ -289,7 +289,20 @@ class StatementVector:
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """All dumps found in one text, with what separates them (blank lines between prints)."""
+    """All dumps found in one text, with what separates them (blank lines and `#` comment lines between prints).
+
+    `separators[k]` is the text before `items[k]`; `labels[k]` the last `# …` comment line in it (without
+    `# `), the name `jlir fetch` gives each dump of several (`# foo(1.0) — typed — Julia 1.5.3`), or None.
+    """
     items: tuple
     separators: tuple[str, ...] = field(default=())
     trailing: str = "\n"
+
+    @property
+    def labels(self) -> tuple[str | None, ...]:
+        out = []
+        for k in range(len(self.items)):
+            sep = self.separators[k] if k < len(self.separators) else ""
+            comments = [line for line in sep.split("\n") if line.startswith("# ")]
+            out.append(comments[-1][2:].strip() or None if comments else None)
+        return tuple(out)

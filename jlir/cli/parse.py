@@ -14,6 +14,9 @@ def register(sub) -> None:
     sp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     sp.add_argument("--json", action="store_true",
                     help="print the model as JSON (schema jlir/1): one object per file, one per line")
+    sp.add_argument("--text", action="store_true",
+                    help="with --json: add Julia's text (\"text\") to each statement, statement type and return "
+                         "type, for jq (additive: the schema stays jlir/1)")
     sp.set_defaults(func=run)
 
 
@@ -26,7 +29,7 @@ def run(args) -> int:
             status = EXIT_ERROR
             continue
         try:
-            text = _json(doc, path) if args.json else _summary(doc, path)
+            text = _json(doc, path, args.text) if args.json else _summary(doc, path)
         except RecursionError:
             err(f"{name(path)}: error: a value nests too deeply to be written "
                 + ("as JSON" if args.json else "in the summary"))
@@ -39,9 +42,9 @@ def run(args) -> int:
     return status
 
 
-def _json(doc, path: str) -> str:
+def _json(doc, path: str, text: bool = False) -> str:
     from jlir.ir.serialize import to_json
-    return json_line(to_json(doc, source=name(path)))
+    return json_line(to_json(doc, source=name(path), text=text))
 
 
 def _summary(doc, path: str) -> str:

@@ -111,3 +111,51 @@ def test_fetch_refuses_a_timeout_that_is_not_a_positive_finite_number(value):
     no_traceback(r)
     assert r.returncode == 2
     assert f"argument --timeout: expected" in r.stderr.decode() and repr(value) in r.stderr.decode()
+
+
+# ---------------------------------------------------------------- progress (issue 12)
+class _Terminal:
+    """A stream that says it is a terminal and records what is written to it."""
+    def __init__(self):
+        self.text = ""
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return True
+
+
+def test_progress_is_drawn_on_a_terminal_and_wiped_at_the_end():
+    from jlir.cli.progress import Progress
+    term = _Terminal()
+    with Progress(3, "fetch", stream=term) as bar:
+        for target in ("f(1)", "g(2)", "h(3)"):
+            bar.step(target)
+    assert term.text.startswith("\rfetch 1/3  f(1)") and "fetch 3/3  h(3)" in term.text
+    assert term.text.endswith("\r" + " " * len("fetch 3/3  h(3)") + "\r")
+
+
+def test_progress_is_silent_when_stderr_is_not_a_terminal_or_the_work_is_small():
+    import io
+    from jlir.cli.progress import Progress
+    piped = io.StringIO()
+    with Progress(100, "diff", stream=piped) as bar:
+        for _ in range(100):
+            bar.step()
+    assert piped.getvalue() == ""
+    term = _Terminal()
+    with Progress(1, "fetch", stream=term) as bar:
+        bar.step("f(1)")
+    assert term.text == ""
+
+
+def test_a_piped_diff_of_many_functions_writes_no_progress(tmp_path):
+    text = "\n".join([(ROOT / "fixtures" / "julia-1.5.3" / "loops.typed.txt").read_text(encoding="utf-8")] * 250)
+    big = tmp_path / "many.txt"
+    big.write_text(text, encoding="utf-8")
+    r = run("diff", str(big), str(big))
+    assert r.returncode == 0 and r.stderr == b""

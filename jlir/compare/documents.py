@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import jlir
 from dataclasses import replace
+from typing import Callable
 
 from jlir.compare.functions import diff_functions
 from jlir.compare.names import function_names, pair_by_name
@@ -11,10 +12,12 @@ from jlir.compare.model import DiffError, DocumentDiff, DocumentSide
 from jlir.ir.function import CFGListing, Document, Function, StatementVector, VectorDisplay
 
 
-def diff_documents(a: Document, b: Document, source_a: str = "A", source_b: str = "B") -> DocumentDiff:
+def diff_documents(a: Document, b: Document, source_a: str = "A", source_b: str = "B",
+                   progress: Callable[[], None] | None = None) -> DocumentDiff:
     """Diff two documents: their functions (vector elements included) paired by name where both documents name
     them all, else in order.
 
+    `progress`, if given, is called after each pair of functions (the CLI's progress counter).
     Raises DiffError when a document holds no function (a CFG listing or a statement vector alone).
     """
     fa, fb = jlir.functions(a), jlir.functions(b)
@@ -28,8 +31,12 @@ def diff_documents(a: Document, b: Document, source_a: str = "A", source_b: str 
         order = [(i, i) for i in range(min(len(fa), len(fb)))]
     else:
         order = by_name
-    pairs = tuple(replace(diff_functions(fa[i], fb[j], i + 1), name=names_a[i] if by_name is not None else None)
-                  for i, j in order)
+    pairs = []
+    for i, j in order:
+        pairs.append(replace(diff_functions(fa[i], fb[j], i + 1), name=names_a[i] if by_name is not None else None))
+        if progress is not None:
+            progress()
+    pairs = tuple(pairs)
     identical = len(fa) == len(fb) and all(f.identical for f in pairs) and jlir.format(a) == jlir.format(b)
     paired_a, paired_b = {i for i, _ in order}, {j for _, j in order}
     return DocumentDiff(_document_side(a, fa, source_a), _document_side(b, fb, source_b), identical, pairs,

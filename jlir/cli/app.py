@@ -15,9 +15,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="jlir", description="Read Julia's printed SSA IR (@code_typed, @code_lowered, IRCode, "
                                  "@code_warntype, CFG listings), analyse and transform it, and print it back "
                                  "exactly as Julia would.",
-        epilog="Exit status: 0 ok; 1 a file failed `roundtrip`, `diff` found the prints different, `verify` found a "
-               "problem, `run` ended in a Julia exception, or `snapshot check` found a change; 2 unreadable input, "
-               "not Julia IR, a pass or the interpreter refused, or (fetch) no Julia or Julia failed.")
+        epilog="Exit status: 0 ok; 1 a file printed back differently in `roundtrip`, `diff` found the prints "
+               "different, `verify` found a problem, `run` ended in a Julia exception, or `snapshot check` found a "
+               "change; 2 unreadable or empty input, not Julia IR, output that cannot be written, a pass or the "
+               "interpreter refused, or (fetch) no Julia or Julia failed; 130 interrupted; 141 stdout closed.")
     p.add_argument("--version", action="version", version=f"jlir {jlir.__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for verb in VERBS:

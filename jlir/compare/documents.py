@@ -3,6 +3,7 @@ every function (fetch labels, `MethodInstance for` lines: `jlir.compare.names`),
 from __future__ import annotations
 
 import jlir
+from jlir.geometry.gcpause import gc_paused
 from dataclasses import replace
 from typing import Callable
 
@@ -32,12 +33,14 @@ def diff_documents(a: Document, b: Document, source_a: str = "A", source_b: str 
     else:
         order = by_name
     pairs = []
-    for i, j in order:
-        pairs.append(replace(diff_functions(fa[i], fb[j], i + 1), name=names_a[i] if by_name is not None else None))
-        if progress is not None:
-            progress()
+    with gc_paused():  # the diff builds many small acyclic objects: collections would walk both models each time
+        for i, j in order:
+            pairs.append(replace(diff_functions(fa[i], fb[j], i + 1),
+                                 name=names_a[i] if by_name is not None else None))
+            if progress is not None:
+                progress()
     pairs = tuple(pairs)
-    identical = len(fa) == len(fb) and all(f.identical for f in pairs) and jlir.format(a) == jlir.format(b)
+    identical = len(fa) == len(fb) and all(f.identical for f in pairs) and (a == b or jlir.format(a) == jlir.format(b))
     paired_a, paired_b = {i for i, _ in order}, {j for _, j in order}
     return DocumentDiff(_document_side(a, fa, source_a), _document_side(b, fb, source_b), identical, pairs,
                         tuple(i + 1 for i in range(len(fa)) if i not in paired_a),

@@ -167,3 +167,19 @@ def test_a_form_this_julia_lacks_is_refused_before_julia_starts(committed):
     message = run.stderr.decode()
     assert "cannot print --form costs" in message and "no Julia session was started" in message
     assert "julia:" not in message  # no Julia session ran (it would have said so on stderr)
+
+
+@needs_julia
+def test_the_same_code_fetched_in_two_sessions_diffs_as_equivalent_with_its_closures_renamed(tmp_path):
+    # a second session that defined one closure more numbers the same closure differently (var"#3#4")
+    (tmp_path / "a.jl").write_text("f(x) = map(y -> y + x, [1, 2])\nh(x) = x + 1\n")
+    (tmp_path / "b.jl").write_text("g() = filter(z -> z > 0, [1])\nf(x) = map(y -> y + x, [1, 2])\nh(x) = x + 1\n")
+    a, b = tmp_path / "A.txt", tmp_path / "B.txt"
+    a.write_bytes(jlir_cli("fetch", "f(1)", "h(1)", "--defs", tmp_path / "a.jl", *julia_args()).stdout)
+    b.write_bytes(jlir_cli("fetch", "h(1)", "f(1)", "--defs", tmp_path / "b.jl", *julia_args()).stdout)
+    assert 'var"#1#2"' in a.read_text() and 'var"#3#4"' in b.read_text()
+    run = jlir_cli("diff", a, b)
+    report = run.stdout.decode()
+    assert run.returncode == 0, report  # equivalent: renamed closures and another order are no change
+    assert "function 1 (f(1))" in report and "#1#2 → #3#4" in report
+    assert "closure names (renamed)" in report.splitlines()[2]

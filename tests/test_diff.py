@@ -456,8 +456,8 @@ def test_a_real_change_next_to_a_renamed_closure_is_still_reported():
 
 def test_block_numbers_and_self_are_never_taken_for_closure_names():
     from jlir.compare.closures import generated_names
-    assert generated_names('goto #3 if not %2\n#self#::Core.Const(f)\nvar"#5#6"(x) ##54#55 #g#27') == \
-        ["#5#6", "##54#55", "#g#27"]
+    assert generated_names('goto #3 if not %2\n#self#::Core.Const(f)\nvar"#5#6"(x) ##54#55 #g#27 var"#17" '
+                           'getfield(Main, Symbol("#23"))') == ["#5#6", "##54#55", "#g#27", "#17", "#23"]
 
 
 def test_functions_named_on_both_sides_are_paired_by_name_not_order():

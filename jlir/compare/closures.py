@@ -15,15 +15,16 @@ import re
 
 import jlir
 
-# `var"#…"` with a counter inside, or a bare `#name#N` / `##N#M` (never a block number `#3`, never `#self#`)
-GENERATED = re.compile(r'var"(#[^"]*\d[^"]*)"|(?<![\w#"])(##?[\w!]*#\d+(?:#\d+)?)')
+# `var"#…"` or (0.7–1.0) `Symbol("#…")` with a counter inside, or a bare `#name#N` / `##N#M` (never a block
+# number `#3`, never `#self#`)
+GENERATED = re.compile(r'(var"|Symbol\(")(#[^"]*\d[^"]*)"|(?<![\w#"])(##?[\w!]*#\d+(?:#\d+)?)')
 
 
 def generated_names(text: str) -> list[str]:
     """The distinct generated names of a print, in order of first appearance."""
     seen: dict[str, None] = {}
     for m in GENERATED.finditer(text):
-        seen.setdefault(m.group(1) or m.group(2), None)
+        seen.setdefault(m.group(2) or m.group(3), None)
     return list(seen)
 
 
@@ -38,9 +39,9 @@ def renamed(f, text: str, pairs: tuple[tuple[str, str], ...]):
     mapping = dict(pairs)
 
     def swap(m: re.Match) -> str:
-        if m.group(1) is not None:
-            return f'var"{mapping.get(m.group(1), m.group(1))}"'
-        return mapping.get(m.group(2), m.group(2))
+        if m.group(2) is not None:
+            return f'{m.group(1)}{mapping.get(m.group(2), m.group(2))}"'
+        return mapping.get(m.group(3), m.group(3))
 
     try:
         functions = jlir.functions(jlir.parse(GENERATED.sub(swap, text)))

@@ -80,6 +80,10 @@ def _fetch_one(jl, args, target: str, defs, defs_name: str, first: bool, labelle
         document = jl.read(text, args.form, command)
     except ParseError as e:
         err(e.render())
+        if args.json:  # no model to write, and raw text would break the JSON Lines
+            err(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (left out of the "
+                "JSON; `jlir fetch` without --json writes it as it is): please report it")
+            return "", False
         err(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (written "
             "as it is): please report it")
         return head + text, False
@@ -108,7 +112,8 @@ def _fetch_all(args, defs: str | None, defs_name: str) -> tuple[list[str], int]:
                 err(f"jlir: error: {target}: {e}")
                 status = EXIT_ERROR
                 continue
-            outputs.append(out)
+            if out:
+                outputs.append(out)
             status = status if read else EXIT_ERROR
     return outputs, status
 

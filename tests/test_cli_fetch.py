@@ -183,3 +183,28 @@ def test_the_same_code_fetched_in_two_sessions_diffs_as_equivalent_with_its_clos
     assert run.returncode == 0, report  # equivalent: renamed closures and another order are no change
     assert "function 1 (f(1))" in report and "#1#2 → #3#4" in report
     assert "closure names (renamed)" in report.splitlines()[2]
+
+
+@needs_julia
+def test_progress_of_several_targets_shows_on_a_terminal_with_errors_around_it():
+    import pty
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "JLIR_PROGRESS"}
+    run = subprocess.run([sys.executable, "-m", "jlir", "fetch", TARGET, "nope(1)", "--defs", str(CASE),
+                          *julia_args()], stdout=subprocess.PIPE, stderr=slave, timeout=300, env=env)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    assert run.returncode == 2
+    text = seen.decode()
+    assert "fetch [" in text and "2/2 targets nope(1)" in text
+    assert "\r\x1b[Kjlir: error: nope(1): Julia failed at target" in text  # the bar erased before the message
+    assert text.endswith("\r\x1b[K") and b"\x1b" not in run.stdout

@@ -129,28 +129,26 @@ class _Terminal:
         return True
 
 
-def test_progress_is_drawn_on_a_terminal_and_wiped_at_the_end():
+def test_progress_is_drawn_on_a_terminal_and_wiped_at_the_end(monkeypatch):
     from jlir.cli.progress import Progress
+    monkeypatch.delenv("JLIR_PROGRESS", raising=False)
     term = _Terminal()
-    with Progress(3, "fetch", stream=term) as bar:
+    with Progress(3, "fetch", stream=term, unit="targets") as bar:
         for target in ("f(1)", "g(2)", "h(3)"):
-            bar.step(target)
-    assert term.text.startswith("\rfetch 1/3  f(1)") and "fetch 3/3  h(3)" in term.text
-    assert term.text.endswith("\r" + " " * len("fetch 3/3  h(3)") + "\r")
+            bar.advance(target)
+    assert "fetch [" in term.text and "3/3 targets h(3)" in term.text
+    assert term.text.endswith("\r\x1b[K")  # erased: the terminal is left as it was
 
 
-def test_progress_is_silent_when_stderr_is_not_a_terminal_or_the_work_is_small():
+def test_progress_is_silent_when_stderr_is_not_a_terminal(monkeypatch):
     import io
     from jlir.cli.progress import Progress
+    monkeypatch.delenv("JLIR_PROGRESS", raising=False)
     piped = io.StringIO()
     with Progress(100, "diff", stream=piped) as bar:
         for _ in range(100):
-            bar.step()
+            bar.advance()
     assert piped.getvalue() == ""
-    term = _Terminal()
-    with Progress(1, "fetch", stream=term) as bar:
-        bar.step("f(1)")
-    assert term.text == ""
 
 
 def test_a_piped_diff_of_many_functions_writes_no_progress(tmp_path):

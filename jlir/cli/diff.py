@@ -64,8 +64,8 @@ def run(args) -> int:
         import jlir
         from jlir.cli.progress import Progress
         total = min(len(jlir.functions(docs[0])), len(jlir.functions(docs[1])))
-        with Progress(total, "diff: functions", min_total=200) as bar:
-            d = diff_documents(docs[0], docs[1], name(args.a), name(args.b), progress=bar.step)
+        with Progress(total, "diff", unit="functions", enabled=None if total >= 200 else False) as bar:
+            d = diff_documents(docs[0], docs[1], name(args.a), name(args.b), progress=bar.advance)
         if args.json:
             text = json_line(d.to_json())
         else:

@@ -72,19 +72,20 @@ def label(target: str, form: str, version: str) -> str:
     return f"# {' '.join(target.split())} — {form} — Julia {version}\n"
 
 
-def _fetch_one(jl, args, target: str, defs, defs_name: str, first: bool, labelled: bool) -> tuple[str, bool]:
+def _fetch_one(jl, args, target: str, defs, defs_name: str, first: bool, labelled: bool,
+               say=err) -> tuple[str, bool]:
     """(what is written for `target`, whether jlir read it); raises LiveError when Julia fails on it."""
     text, command = jl.render(target, args.form, defs=defs, defs_name=defs_name)
     head = label(target, args.form, jl.version) if labelled else ""
     try:
         document = jl.read(text, args.form, command)
     except ParseError as e:
-        err(e.render())
+        say(e.render())
         if args.json:  # no model to write, and raw text would break the JSON Lines
-            err(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (left out of the "
+            say(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (left out of the "
                 "JSON; `jlir fetch` without --json writes it as it is): please report it")
             return "", False
-        err(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (written "
+        say(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (written "
             "as it is): please report it")
         return head + text, False
     if args.json:
@@ -95,26 +96,30 @@ def _fetch_one(jl, args, target: str, defs, defs_name: str, first: bool, labelle
 
 def _fetch_all(args, defs: str | None, defs_name: str) -> tuple[list[str], int]:
     """The text written for each target, and the exit status.  With several targets, a target Julia fails on is
-    reported with its name and the others are still fetched (exit 2 at the end); with one, LiveError is raised."""
+    reported with its name and the others are still fetched (exit 2 at the end); with one, LiveError is raised.
+    Messages (Julia's stderr, errors) go around the progress line drawn on a terminal."""
     from jlir.cli.progress import Progress
     from jlir.live import Julia, LiveError
     outputs, status = [], EXIT_OK
     many = len(args.targets) > 1
-    with Julia(args.julia, backend=args.backend, timeout=args.timeout,
-               on_stderr=lambda line: err(f"julia: {line}")) as jl, Progress(len(args.targets), "fetch") as bar:
-        for target in args.targets:
-            bar.step(target)
-            try:
-                out, read = _fetch_one(jl, args, target, defs, defs_name, not outputs, many and not args.bare)
-            except LiveError as e:
-                if not many:
-                    raise
-                err(f"jlir: error: {target}: {e}")
-                status = EXIT_ERROR
-                continue
-            if out:
-                outputs.append(out)
-            status = status if read else EXIT_ERROR
+    with Progress(len(args.targets), "fetch", unit="targets", enabled=None if many else False) as bar:
+        say = bar.message if bar.enabled else err
+        with Julia(args.julia, backend=args.backend, timeout=args.timeout,
+                   on_stderr=lambda line: say(f"julia: {line}")) as jl:
+            for target in args.targets:
+                bar.advance(target)
+                try:
+                    out, read = _fetch_one(jl, args, target, defs, defs_name, not outputs,
+                                           many and not args.bare, say)
+                except LiveError as e:
+                    if not many:
+                        raise
+                    say(f"jlir: error: {target}: {e}")
+                    status = EXIT_ERROR
+                    continue
+                if out:
+                    outputs.append(out)
+                status = status if read else EXIT_ERROR
     return outputs, status
 
 

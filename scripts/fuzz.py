@@ -351,6 +351,7 @@ def run(n: int, seed: int, use_json: bool, timeout: float, show: int, out=sys.st
         counts[outcome] += 1
         if outcome not in ("clean", "refused"):
             examples.setdefault(f"{outcome}: {detail}", []).append(i)
+            print(f"  input {i}: {outcome} {detail}", file=sys.stderr, flush=True)  # at once: long runs
         if (i + 1) % 5000 == 0:
             print(f"  {i + 1}/{n} {dict(counts)} {time.time() - start:.0f}s", file=sys.stderr, flush=True)
     print(f"{'JSON documents' if use_json else 'dumps'}: {n} (seed {seed}, {time.time() - start:.0f} s)", file=out)

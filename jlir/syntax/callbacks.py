@@ -14,7 +14,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.names import is_identifier, var_quoted
-from jlir.ir.operators import CHAINABLE, WORD_OPS
+from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator
 from jlir.syntax.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
@@ -213,7 +213,8 @@ class _Build(Transformer):
             # name (a type or a function object), so a constant.
             return T.TypeName(tuple(_split_path(text)))
         ref = split_globalref(text)
-        if ".:" not in text and not is_identifier(ref.name):
+        quoted = '.:(var"' in text or ".:" in text and is_operator(ref.name)
+        if not quoted and not is_identifier(ref.name):
             # Julia prints such a name `Mod.:(var"…")`: written bare it would not print back as it reads
             raise Refused(f"`{ref.name}` is no identifier: Julia prints it `{ref.module}.:(var\"{ref.name}\")`",
                           c[0].start_pos or 0)

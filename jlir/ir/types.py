@@ -118,6 +118,19 @@ class TypeQuote(Shown):
     inner: object
 
 
+@dataclass(frozen=True, slots=True)
+class NestedCodeInfo(Shown):
+    """A CodeInfo shown inside a statement of lowered top-level code (`$(Expr(:thunk, CodeInfo(…)))`,
+    `$(Expr(:method, :f, :(%6), CodeInfo(…)))`, as `Meta.lower` gives them).
+
+    `code` is the nested `Function` (a lowered CodeInfo, printed with its own columns), or None for a CodeInfo
+    whose line table still holds LineNumberNodes: Julia (≤1.11) shows that one as an `Expr` block,
+    `CodeInfo(quote … end)`, which is surface Julia, not IR, and `quote` keeps its text (`quote` … `end`).
+    A constant of the statement it stands in: no operand walk enters it."""
+    code: object
+    quote: str | None
+
+
 # Lattice element heads, by last path component: what makes a type "extended".
 LATTICE_HEADS = frozenset({"Const", "PartialStruct", "PartialTuple", "MaybeUndef", "Conditional",
                            "InterConditional", "PartialTypeVar", "LimitedAccuracy", "PartialOpaque"})

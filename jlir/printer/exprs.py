@@ -15,7 +15,7 @@ from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PRE
                                WORD_OPS, base_operator, is_operator, op_spacing, precedence)
 from jlir.ir.names import is_identifier, is_symbol_word
 from jlir.ir.style import Style
-from jlir.ir.walk import UnknownKind, ssa_uses
+from jlir.ir.walk import UnknownKind, scanned_uses
 from jlir.geometry import rails
 from jlir.geometry.labels import LABEL_TEXT
 
@@ -45,6 +45,9 @@ class ExprPrinter:
         self._ssa_columns: dict[int, dict[int, str]] = {}
         self._rails: dict[int, str] = {}
         self._globalrefs: dict[int, tuple[object, str]] = {}
+        # prints a CodeInfo nested in a statement (`$(Expr(:thunk, CodeInfo(…)))`): set by jlir.printer.forms,
+        # which prints functions (this module is below it)
+        self.nested_codeinfo = None
 
     # ------------------------------------------------------------------ statements (memoised per object)
     def statement(self, node, typed: bool) -> str:
@@ -126,12 +129,12 @@ class ExprPrinter:
         return hit
 
     def uses(self, node) -> tuple[int, ...]:
-        """The SSA ids `node` uses (`jlir.ir.walk.ssa_uses`), memoised by identity."""
+        """The SSA ids Julia's printer counts as used by `node` (`jlir.ir.walk.scanned_uses`), memoised by identity."""
         key = id(node)
         hit = self._uses.get(key)
         if hit is not None and hit[0] is node:
             return hit[1]
-        ids = tuple(ssa_uses(node))
+        ids = scanned_uses(node)
         self._uses[key] = (node, ids)
         return ids
 
@@ -262,6 +265,8 @@ class ExprPrinter:
         if head == "gotoifnot" and len(args) == 2 and type(args[1]) is V.Literal:
             # ≤1.5 `Expr(:gotoifnot)`, shown: `unless %5 goto %16` (the IR printer shows a GotoIfNot node instead)
             return f"unless {self.unquoted(args[0], 0, quoted)} goto %{args[1].text}"
+        if head in DECLARATION_HEADS and args:
+            return f"{head} " + ", ".join(self.unquoted(a, 0, quoted) for a in args)
         if head == "=" and len(args) == 2:
             text = f"{self.unquoted(args[0], PREC_ASSIGN, quoted)} = {self.unquoted(args[1], PREC_ASSIGN, quoted)}"
             return f"({text})" if PREC_ASSIGN <= prec else text
@@ -365,6 +370,12 @@ class ExprPrinter:
             return f"{self.type(t.value)} {t.note}"
         if cls is T.TypeQuote:
             return f":({self.unquoted(t.inner, 0, True)})"
+        if cls is T.NestedCodeInfo:
+            if t.code is None:
+                return f"CodeInfo({t.quote})"
+            if self.nested_codeinfo is None:
+                raise UnknownKind("a CodeInfo nested in a statement is printed by jlir.printer.forms")
+            return self.nested_codeinfo(t.code)
         if isinstance(t, T.Shown):  # a type kind without a rule here: `unquoted` would hand it back
             raise UnknownKind(f"no printing rule for the type {cls.__qualname__}")
         return self.unquoted(t)
@@ -374,6 +385,9 @@ class ExprPrinter:
 _BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})
 
 # The printing rule of each control-flow and SSA node kind (the values and Expr are printed by `unquoted` itself).
+# `global x`, `const x`, `local x` in lowered top-level code (Julia's show_unquoted prints the head as a word)
+DECLARATION_HEADS = frozenset({"global", "local", "const"})
+
 _NODE_RULES = {N.GotoNode: ExprPrinter._goto, N.GotoIfNot: ExprPrinter._goto_if_not, N.ReturnNode: ExprPrinter._return,
                N.PhiNode: ExprPrinter._phi, N.PhiCNode: ExprPrinter._phic, N.UpsilonNode: ExprPrinter._upsilon,
                N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar}

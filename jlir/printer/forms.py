@@ -12,10 +12,11 @@ def _printer(style, printers: dict | None, ircode: bool = False) -> ExprPrinter:
     """The ExprPrinter for `style` (and IRCode or not), shared through `printers` by the functions of one
     document: its memo tables then print each statement and type object of the document once."""
     if printers is None:
-        return ExprPrinter(style, ircode=ircode)
+        printers = {}
     ep = printers.get((style, ircode))
     if ep is None:
         ep = printers[(style, ircode)] = ExprPrinter(style, ircode=ircode)
+        ep.nested_codeinfo = lambda f: format_function(f, printers)  # `$(Expr(:thunk, CodeInfo(…)))`
     return ep
 
 

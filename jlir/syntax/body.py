@@ -16,6 +16,7 @@ from jlir.ir.style import Style
 from jlir.geometry.labels import LABEL_FIRST
 from jlir.syntax import debuginfo, gutter
 from jlir.syntax.context import Context
+from jlir.syntax.nested import opens_nested
 from jlir.syntax.detect import detect_style
 from jlir.syntax.pending import line_numbers, number_pending, pending_nodes
 from jlir.syntax.statements import memo_key, read_plain_statement, read_statement
@@ -94,8 +95,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             if head and not head.isdigit():
                 return None
             linenos.append(head)
-        if quoted and ":(" in body and open_brackets(body) > 0:
-            return None  # quoted code continues on the next lines
+        if quoted and ":(" in body and open_brackets(body) > 0 or opens_nested(body):
+            return None  # quoted code or a nested CodeInfo continues on the next lines
         if start_rail:
             if int(start_rail[:start_rail.index(" ")]) != block_no + 1:
                 return None

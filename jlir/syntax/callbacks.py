@@ -114,6 +114,10 @@ class _Build(Transformer):
                 values.append(a)
         return N.Expr("invoke", (N.MethodInstance(tuple(arg_types)), callee, *values))
 
+    def declare(self, c):
+        """`global x` (lowered top-level code): `Expr(:global, x)`, likewise `const` and `local`."""
+        return N.Expr(str(c[0]), tuple(x for x in c[1:] if not isinstance(x, Token)))
+
     # --- expressions
     def assign(self, c):
         return N.Expr("=", (c[0], c[2]))

@@ -120,7 +120,7 @@ _PREC_TOKEN = {PREC_ASSIGN: "OP_ASSIGN", PREC_PAIR: "OP_PAIR", PREC_COMPARISON: 
                PREC_RATIONAL: "OP_RATIONAL", PREC_POWER: "OP_POWER"}
 _KEYWORDS = {"goto": "KW_GOTO", "return": "KW_RETURN", "unreachable": "KW_UNREACHABLE", "invoke": "KW_INVOKE",
              "enter": "KW_ENTER", "φ": "KW_PHI", "φᶜ": "KW_PHIC", "ϒ": "KW_UPSILON", "π": "KW_PI",
-             "unless": "KW_UNLESS"}
+             "unless": "KW_UNLESS", "global": "KW_DECLARE", "local": "KW_DECLARE", "const": "KW_DECLARE"}
 _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
 _OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH",

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from jlir.geometry.labels import LABEL_FIRST, LABEL_RX, LABELS
 from jlir.syntax.context import Source
+from jlir.syntax.nested import opens_nested
 from jlir.syntax.text import open_brackets
 
 FIRST_RAIL = re.compile(r"(\d* +)?1 [─┄]")
@@ -130,8 +131,8 @@ def _classify(source: Source, dump: Dump) -> tuple[tuple, dict[int, int]]:
                 out.append(("loc", k))
                 continue
         out.append(("stmt", k))
-        depth = open_brackets(line) if ":(" in line else 0
-        if depth > 0:  # quoted code (`:(if … end)`) continues on the next lines
+        depth = open_brackets(line) if ":(" in line or opens_nested(line) else 0
+        if depth > 0:  # quoted code (`:(if … end)`), a nested `CodeInfo(` continue on the next lines
             first = k
             while depth > 0 and k + 1 < dump.end:
                 k += 1

@@ -45,9 +45,12 @@ class TypeApply(Shown):
 
 @dataclass(frozen=True, slots=True)
 class TypeCall(Shown):
-    """`Head(a, b)`: `typeof(f)`, `Core.Const(1)`, `Core.Compiler.Const(1, false)`, `Foo()`."""
+    """`Head(a, b)`: `typeof(f)`, `Core.Const(1)`, `Core.Compiler.Const(1, false)`, `Foo()`.
+
+    `trailing_comma`: a value whose `show` prints its fields as a tuple, `CartesianIndex(1,)`."""
     head: object
     args: tuple
+    trailing_comma: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,15 @@ UNION_HEADS = frozenset({"Union", "UNION", "StridedArray", "StridedVector", "Str
                          "DenseVecOrMat", "VecOrMat", "AbstractVecOrMat", "AbstractVecOrTuple"})
 
 
+def _is_dict_show(t: T.TypeCall) -> bool:
+    """`Dict{K,V}(k => v, …)`: `show` of an AbstractDict (a `…Dict` type applied to pairs), whose separator is
+    a style decision (`Style.dict_pair_sep`)."""
+    head = t.head.head if type(t.head) is T.TypeApply else t.head
+    return (len(t.args) > 1 and type(head) is T.TypeName and head.path[-1].endswith("Dict")
+            and all(type(a) is N.Expr and a.head == "call" and len(a.args) == 3 and type(a.args[0]) is V.GlobalRef
+                    and a.args[0].name == "=>" for a in t.args))
+
+
 def _union_head(t) -> bool:
     return isinstance(t, T.TypeName) and t.path[-1] in UNION_HEADS
 
@@ -344,7 +353,8 @@ class ExprPrinter:
             sep = ", " if _union_head(t.head) else self._curly_sep
             return self.type(t.head) + "{" + sep.join(self.type(p) for p in t.params) + "}"
         if cls is T.TypeCall:
-            return self.type(t.head) + "(" + ", ".join(self.type(a) for a in t.args) + ")"
+            sep = self.style.dict_pair_sep if _is_dict_show(t) else ", "
+            return self.type(t.head) + "(" + sep.join(self.type(a) for a in t.args) + ("," if t.trailing_comma else "") + ")"
         if cls is T.TypeWhere:
             return f"{self.type(t.body)} where {self.type(t.var)}"
         if cls is T.TypeTuple:

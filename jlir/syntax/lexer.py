@@ -47,6 +47,8 @@ _OPERATOR_ONLY = [
     ("VALUE_NOTE", r"@0x[0-9a-fA-F]+|\(generic function with \d+ methods?\)"),
 ]
 _OPERAND_ONLY = [
+    # an operator function shown as a value, by its module: `Core.Compiler.<=` (`show` of the function object)
+    ("OPPATH", IDENT + r"(?:\." + IDENT + r")*\.(?:" + OPERATOR + r")(?=[,)])"),
     ("STRING", r'(?:(?!var")[A-Za-z_]\w*)?"(?:[^"\\]|\\.)*"[A-Za-z]*'),  # also `r"a+"i`, `b"…"`, `v"1.5"`
     ("CHAR", r"'(?:[^'\\]|\\.[^']*)'"),
     # `:(=)`, `:(::)`, `:...`, `:$`: symbols that print with a colon but are no callable operator
@@ -90,6 +92,7 @@ _IDENT_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"
 _IDENT_GATES = {
     "SLOTNUM": r'(?=(?:var|VAR)"|[\w!#′´]*+@)',        # `x@_3`
     "OPREF": r'(?=[\w!#′´.]*+(?:(?<=\.):|"))',          # `Base.:+`
+    "OPPATH": r'(?=[\w!#′´]*+(?:\.[\w!#′´]++)*+\.[^\w\s"@:(#.])',  # `Core.Compiler.<=`
     "STRING": r'(?=\w*+")',                              # `r"a+"`
     "FLOAT": "",                                         # `NaN`, `Inf32`
     "PATH": r'(?=(?:var|VAR)"|[\w!#′´]*+\.)',          # `Base.add_int`
@@ -123,7 +126,7 @@ _KEYWORDS = {"goto": "KW_GOTO", "return": "KW_RETURN", "unreachable": "KW_UNREAC
              "unless": "KW_UNLESS", "global": "KW_DECLARE", "local": "KW_DECLARE", "const": "KW_DECLARE"}
 _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
-_OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH",
+_OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
                           "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT",
                           "VALUE_NOTE"})
 # Keywords are recognised at the start of a statement: first token, or right after `:(`.

@@ -110,10 +110,16 @@ class IR:
     `ir.stmts`) and the pending new nodes of an uncompacted IRCode (`new_id`
     set); `blocks` index positional statements (1-based); `linetable` is
     indexed by `Statement.loc` (1-based, 0 = no line info).
+
+    `catch_entry`: whether the IR's CFG holds Julia's extra edge into each catch block (predecessor 0 in
+    jlir.ir.cfg), which `compute_basic_blocks` adds (CodeInfo prints, `inflate_ir`) and the IRCode that
+    Julia's optimizer pipeline keeps (the escape-analysis display prints that one) lacks.  The printer's `┄`
+    counts it, so a catch block with one other predecessor shows which: the reader takes it from there.
     """
     stmts: tuple[Statement, ...]
     blocks: tuple[Block, ...]
     linetable: tuple[LineInfo, ...] = ()
+    catch_entry: bool = True
 
     @property
     def positional(self) -> list[Statement]:
@@ -160,7 +166,7 @@ _IR_NAMES = frozenset(f for f in IR.__slots__)
 _DISPLAY_NAMES = frozenset(f for f in Display.__slots__)
 # The flat order of the names, as `Function(...)` takes them and JSON (schema jlir/1) writes them.
 FLAT_NAMES = ("form", "style", "stmts", "blocks", "linetable", "return_type", "header", "wrapper", "costs", "title",
-              "screen", "tail_dropped", "escapes")
+              "screen", "tail_dropped", "escapes", "catch_entry")
 
 
 class StaleColumns(JlirError):
@@ -181,11 +187,11 @@ class Function:
     display: Display
 
     def __init__(self, form=None, style=None, stmts=(), blocks=(), linetable=(), return_type=None, header=None,
-                 wrapper="codeinfo", costs=None, title=None, screen=None, tail_dropped=False, escapes=None, *,
-                 ir: IR | None = None, display: Display | None = None):
+                 wrapper="codeinfo", costs=None, title=None, screen=None, tail_dropped=False, escapes=None,
+                 catch_entry=True, *, ir: IR | None = None, display: Display | None = None):
         """Either the flat names (`FLAT_NAMES`) or the two parts (`ir=`, `display=`, as `dataclasses.replace` passes them)."""
         if ir is None:
-            ir = IR(stmts, blocks, linetable)
+            ir = IR(stmts, blocks, linetable, catch_entry)
         if display is None:
             display = Display(form, style, return_type, header, wrapper, costs, title, screen, tail_dropped, escapes)
         object.__setattr__(self, "ir", ir)
@@ -235,6 +241,7 @@ class Function:
     stmts = property(lambda self: self.ir.stmts)
     blocks = property(lambda self: self.ir.blocks)
     linetable = property(lambda self: self.ir.linetable)
+    catch_entry = property(lambda self: self.ir.catch_entry)
     positional = property(lambda self: self.ir.positional,
                           doc="The positional statements, in order (pending new nodes left out): Julia's `ir.stmts`.")
     # the display's fields

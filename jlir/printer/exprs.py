@@ -26,12 +26,11 @@ UNION_HEADS = frozenset({"Union", "UNION", "StridedArray", "StridedVector", "Str
 
 
 def _is_dict_show(t: T.TypeCall) -> bool:
-    """`Dict{K,V}(k => v, …)`: `show` of an AbstractDict (a `…Dict` type applied to pairs), whose separator is
-    a style decision (`Style.dict_pair_sep`)."""
+    """`Dict{K,V}(k => v, …)`: `show` of an AbstractDict, its separator a style decision (`Style.dict_pair_sep`)."""
     head = t.head.head if type(t.head) is T.TypeApply else t.head
-    return (len(t.args) > 1 and type(head) is T.TypeName and head.path[-1].endswith("Dict")
-            and all(type(a) is N.Expr and a.head == "call" and len(a.args) == 3 and type(a.args[0]) is V.GlobalRef
-                    and a.args[0].name == "=>" for a in t.args))
+    return len(t.args) > 1 and type(head) is T.TypeName and head.path[-1].endswith("Dict") and all(
+        type(a) is N.Expr and a.head == "call" and len(a.args) == 3 and a.args[0] == V.GlobalRef(None, "=>")
+        for a in t.args)
 
 
 def _union_head(t) -> bool:
@@ -274,7 +273,7 @@ class ExprPrinter:
         if head == "gotoifnot" and len(args) == 2 and type(args[1]) is V.Literal:
             # ≤1.5 `Expr(:gotoifnot)`, shown: `unless %5 goto %16` (the IR printer shows a GotoIfNot node instead)
             return f"unless {self.unquoted(args[0], 0, quoted)} goto %{args[1].text}"
-        if head in DECLARATION_HEADS and args:
+        if head in N.DECLARATION_HEADS and args:
             return f"{head} " + ", ".join(self.unquoted(a, 0, quoted) for a in args)
         if head == "=" and len(args) == 2:
             text = f"{self.unquoted(args[0], PREC_ASSIGN, quoted)} = {self.unquoted(args[1], PREC_ASSIGN, quoted)}"
@@ -395,9 +394,6 @@ class ExprPrinter:
 _BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})
 
 # The printing rule of each control-flow and SSA node kind (the values and Expr are printed by `unquoted` itself).
-# `global x`, `const x`, `local x` in lowered top-level code (Julia's show_unquoted prints the head as a word)
-DECLARATION_HEADS = frozenset({"global", "local", "const"})
-
 _NODE_RULES = {N.GotoNode: ExprPrinter._goto, N.GotoIfNot: ExprPrinter._goto_if_not, N.ReturnNode: ExprPrinter._return,
                N.PhiNode: ExprPrinter._phi, N.PhiCNode: ExprPrinter._phic, N.UpsilonNode: ExprPrinter._upsilon,
                N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar}

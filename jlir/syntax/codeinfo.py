@@ -58,5 +58,5 @@ def read_codeinfo(ctx: Context, i: int):
     body = read_body(ctx, i + 1, j, codeinfo=True, text="\n".join(lines[i:j + 1]))
     form = Form.TYPED if (return_type is not None or body.typed) else Form.LOWERED
     f = Function(form, body.style, body.stmts, body.blocks, body.linetable, return_type,
-                 wrapper="thunk" if thunk else "codeinfo", screen=body.screen)
+                 wrapper="thunk" if thunk else "codeinfo", screen=body.screen, catch_entry=body.catch_entry)
     return f, j + 1

@@ -38,6 +38,6 @@ def read_cost_display(ctx: Context, i: int):
                             tail_present=tail or None)
     form = Form.TYPED if body.typed else Form.LOWERED
     costs = tuple(int(c or 0) for c in body.left_values)
-    f = Function(form, body.style, body.stmts, body.blocks, body.linetable, costs=costs, title=lines[i],
+    f = Function(form, body.style, body.stmts, body.blocks, body.linetable, costs=costs, title=lines[i], catch_entry=body.catch_entry,
                  tail_dropped=not tail and body.style.ircode_blank_tail)
     return f, (j + 1 if tail else j)

@@ -19,4 +19,5 @@ def read_ircode(ctx: Context, i: int):
     body = read_body(ctx, i, j, codeinfo=False, text="\n".join(lines[i:j]), tail_present=tail or None)
     end = j + 1 if tail else j
     return Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, screen=body.screen,
+                    catch_entry=body.catch_entry,
                     tail_dropped=not tail and body.style.ircode_blank_tail), end

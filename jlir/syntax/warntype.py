@@ -54,6 +54,6 @@ def read_warntype(ctx: Context, i: int):
         k += 1
     body = read_body(ctx, start, k, codeinfo=True, text="\n".join(lines[i:k]), warntype=True)
     header = WarntypeHeader(instance, source, sections, body_type)
-    f = Function(Form.WARNTYPE, body.style, body.stmts, body.blocks, body.linetable, header=header,
+    f = Function(Form.WARNTYPE, body.style, body.stmts, body.blocks, body.linetable, header=header, catch_entry=body.catch_entry,
                  screen=body.screen)
     return f, k

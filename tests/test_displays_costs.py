@@ -21,4 +21,4 @@ def test_a_one_line_title_then_a_location_like_statement_is_not_a_title():
     # 1.12's one-line title (`map(f, t::Tuple{Any}) @ Base tuple.jl:358`) is still read as one line
     text = (Path(__file__).parent.parent / "fixtures" / "corpus" / "0050.txt").read_text(encoding="utf-8")
     f = jlir.parse(text).items[0]
-    assert f.title == "map(f, t::Tuple{Any}) @ Base tuple.jl:358" and len(f.costs) == 11
+    assert f.title == "map(f, t::Tuple{Any}) @ Base tuple.jl:358" and len(f.costs) == 12

@@ -25,6 +25,9 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
     lines = body_lines(f, ep)
+    if f.form is Form.IRCODE and f.return_type is not None and lines:
+        # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
+        lines[-1] += " => " + ep.type(f.return_type)
     return "\n".join(head + lines + tail if head or tail else lines)
 
 
@@ -110,9 +113,10 @@ def element_pads(items, texts: list[str]) -> list[int]:
 
 
 def _pair_key_length(f, text: str) -> int | None:
-    """Length of the key of a `CodeInfo => T` pair, newlines included, as Julia's `alignment` measures it."""
+    """Length of the key of a `CodeInfo => T` or `IRCode => T` pair, newlines included, as Julia's `alignment`
+    measures it: the text before ` => T`."""
     if isinstance(f, Function) and f.return_type is not None:
-        return text.rindex(") => ") + 1
+        return len(text) - len(" => " + ExprPrinter(f.style).type(f.return_type))
     return None
 
 

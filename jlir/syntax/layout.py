@@ -84,6 +84,9 @@ def read_item(ctx: Context, i: int):
         return read_cfg(ctx, i)
     if FIRST_RAIL.match(line):
         return read_ircode(ctx, i)
+    if line.startswith(" ") and FIRST_RAIL.match(line, 1):
+        # an `IRCode => T` vector element (` 388 1 ─ …`) whose `N-element Vector{Any}:` header was not captured
+        return read_vector(ctx, i, header=False)
     if costs.starts_cost_display(ctx.lines, i):
         return costs.read_cost_display(ctx, i)
     if escapes.starts_escape_display(ctx.lines, i):

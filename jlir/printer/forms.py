@@ -68,7 +68,7 @@ def _warntype_header(f: Function, ep: ExprPrinter) -> list[str]:
         out.append("  from " + h.source)
     for title, entries in h.sections:
         out.append(title)
-        out.extend(f"  {name}{sep}{ep.type(t)}" for name, sep, t in entries)
+        out.extend(f"  {name}{sep}{ep.type(t)}" if t is not None else f"  {name}" for name, sep, t in entries)
     if f.style.warntype_layout == "variables" and h.sections:
         out.append("")
     out.append("Body::" + ep.type(h.body_type))

@@ -330,6 +330,9 @@ class _Build(Transformer):
     def t_slotnum(self, c):
         return self.slotnum(c)
 
+    def t_hash_name(self, c):
+        return T.TypeName((str(c[0]),))  # `∂(#3)`: a closure's name as `show` prints it
+
     def t_kwarg(self, c):
         return T.TypeInfix("=", T.TypeName((str(c[0]),)), c[2])
 

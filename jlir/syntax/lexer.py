@@ -16,11 +16,12 @@ import sys
 from lark import Token
 from lark.lexer import Lexer
 
+from jlir.ir.names import ID_SYMBOLS
 from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PAIR, PREC_PIPE, PREC_PLUS,
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
                                OP_SUFFIX_CHARS, WORD_OPS, base_operator)
 
-IDENT = r'(?:(?:var|VAR)"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#)[\w!#′´]*)'
+IDENT = r'(?:(?:var|VAR)"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#|[' + ID_SYMBOLS + r'])[\w!#′´' + ID_SYMBOLS + r']*)'
 _OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
 OPERATOR = "(?:" + "|".join(re.escape(o) for o in _OPS) + ")[" + OP_SUFFIX_CHARS + "]*"
 NUMBER_FLOAT = (r'(?:(?:\d+\.\d*(?:[eEf][-+]?\d+)?|\.\d+(?:[eEf][-+]?\d+)?|\d+[eEf][-+]?\d+)(?:im)?'
@@ -103,7 +104,7 @@ _IDENT_GATES = {
 # Most such tokens are plain names and paths: a name (`Int64`) or dotted path (`Base.add_int`) of plain
 # components, not followed by `.`, `@` or `"` (nor starting `NaN`/`Inf`, nor `var"…"`), can match no rule before
 # NAME or PATH, so these are tried first.
-_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")[A-Za-z_][\w!#′´]*+'
+_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")[A-Za-z_][\w!#′´' + ID_SYMBOLS + r']*+'
 _PLAIN_NAME = _PLAIN + r'(?![.@"])'
 _PLAIN_PATH = _PLAIN + r'(?:\.(?:[^\W\d]|#)[\w!#′´]*+)++(?![.@"])'
 

@@ -145,6 +145,10 @@ class Display:
     display, 1.7+): doc pages and doctests trim it, and a reprint should match
     the text it came from.
 
+    `envelope` names a tool whose display this is, where it is not one of Julia's own: `"cthulhu"` for a
+    Cthulhu.jl view, whose header line (`∘ ── %0 = invoke f(::Int64)::Any`, optionally with the call's
+    inlining cost) is kept verbatim in `title`; its cost column (`costs`) stands after the block rail.
+
     `costs` and `escapes` are per positional statement: they describe the IR
     they were printed with and go stale when it changes (see `Function.with_ir`).
     """
@@ -158,6 +162,7 @@ class Display:
     screen: Screen | None = None
     tail_dropped: bool = False
     escapes: tuple[str, ...] | None = None
+    envelope: str | None = None
 
 
 # The per-statement columns of a Display: they belong to the statements they were printed beside.
@@ -166,7 +171,7 @@ _IR_NAMES = frozenset(f for f in IR.__slots__)
 _DISPLAY_NAMES = frozenset(f for f in Display.__slots__)
 # The flat order of the names, as `Function(...)` takes them and JSON (schema jlir/1) writes them.
 FLAT_NAMES = ("form", "style", "stmts", "blocks", "linetable", "return_type", "header", "wrapper", "costs", "title",
-              "screen", "tail_dropped", "escapes", "catch_entry")
+              "screen", "tail_dropped", "escapes", "catch_entry", "envelope")
 
 
 class StaleColumns(JlirError):
@@ -188,12 +193,13 @@ class Function:
 
     def __init__(self, form=None, style=None, stmts=(), blocks=(), linetable=(), return_type=None, header=None,
                  wrapper="codeinfo", costs=None, title=None, screen=None, tail_dropped=False, escapes=None,
-                 catch_entry=True, *, ir: IR | None = None, display: Display | None = None):
+                 catch_entry=True, envelope=None, *, ir: IR | None = None, display: Display | None = None):
         """Either the flat names (`FLAT_NAMES`) or the two parts (`ir=`, `display=`, as `dataclasses.replace` passes them)."""
         if ir is None:
             ir = IR(stmts, blocks, linetable, catch_entry)
         if display is None:
-            display = Display(form, style, return_type, header, wrapper, costs, title, screen, tail_dropped, escapes)
+            display = Display(form, style, return_type, header, wrapper, costs, title, screen, tail_dropped, escapes,
+                              envelope)
         object.__setattr__(self, "ir", ir)
         object.__setattr__(self, "display", display)
 
@@ -255,6 +261,7 @@ class Function:
     screen = property(lambda self: self.display.screen)
     tail_dropped = property(lambda self: self.display.tail_dropped)
     escapes = property(lambda self: self.display.escapes)
+    envelope = property(lambda self: self.display.envelope)
 
 
 def _same_statements(a: list, b: list) -> bool:

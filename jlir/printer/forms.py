@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from jlir.ir.function import CFGListing, Document, Form, Function, StatementVector, VectorDisplay
 from jlir.ir.values import Literal
+from jlir.geometry import rails
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.function import body_lines, cost_column
 from jlir.geometry.gcpause import gc_paused
@@ -25,6 +26,8 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
     lines = body_lines(f, ep)
+    if f.envelope == "cthulhu" and f.costs is not None:
+        lines = _costs_after_rail(f, lines)
     if f.form is Form.IRCODE and f.return_type is not None and lines:
         # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
         lines[-1] += " => " + ep.type(f.return_type)
@@ -37,6 +40,8 @@ def function_printer(f: Function, printers: dict | None) -> ExprPrinter:
 
 def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
     """The lines the display prints before and after `f`'s statement lines."""
+    if f.envelope == "cthulhu":  # Cthulhu's header line (`Body::T` in its warn view), then the statements
+        return (_warntype_header(f, ep) if f.form is Form.WARNTYPE else [f.title]), []
     if f.costs is not None:
         return [f.title], _cost_tail(f)
     if f.escapes is not None:  # code_escapes: its header, then the statements (no closing row)
@@ -49,6 +54,14 @@ def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
         return [":($(Expr(:thunk, CodeInfo("], ["))))"]
     close = ")" if f.return_type is None else ") => " + ep.type(f.return_type)
     return ["CodeInfo("], [close]
+
+
+def _costs_after_rail(f: Function, lines: list[str]) -> list[str]:
+    """Cthulhu's `inline_cost` column: `print_statement_costs`' prefix (`cost.rjust(n) + " "`), drawn after the
+    rail instead of before it: `1 ──    0 %1  = …` for `   0 1 ── %1  = …`."""
+    field = len(cost_column(f.costs)[0]) - 1
+    rail = rails.rail_width(len(f.blocks)) + 2
+    return [line[field + 1:field + 1 + rail] + line[:field] + line[field + 1 + rail:] for line in lines]
 
 
 def _cost_tail(f: Function) -> list[str]:

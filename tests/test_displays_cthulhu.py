@@ -67,3 +67,16 @@ def test_a_cost_field_out_of_its_column_is_a_located_error():
     with pytest.raises(jlir.ParseError) as e:
         jlir.parse("\n".join(lines), "bad.txt")
     assert e.value.line == 4
+
+
+def test_the_2021_view_with_line_numbers_costs_and_a_gutter_prints_back():
+    # corpus 0111 (aviatesk's blog, ~1.8-DEV): the method line, `│ ─ %-1 = invoke …`, then the IRCode with its
+    # line-number column, each cost after the rail, and the right-hand gutter of the colored print
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "0111.txt"
+    text = path.read_text(encoding="utf-8")
+    doc = jlir.parse(text)
+    f = doc.items[0]
+    assert f.envelope == "cthulhu" and f.form is Form.IRCODE and f.screen is not None
+    assert f.title.split("\n")[1] == "│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point"
+    assert f.costs[:4] == (0, 0, 0, 0) and 40 in f.costs and f.linetable
+    assert jlir.format(doc) == text

@@ -5,7 +5,7 @@ from jlir.ir.function import CFGListing, Document, Form, Function, StatementVect
 from jlir.ir.values import Literal
 from jlir.geometry import rails
 from jlir.printer.exprs import ExprPrinter
-from jlir.printer.function import body_lines, cost_column
+from jlir.printer.function import body_lines, cost_column, line_numbers
 from jlir.geometry.gcpause import gc_paused
 
 
@@ -28,7 +28,7 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     lines = body_lines(f, ep)
     if f.envelope == "cthulhu" and f.costs is not None:
         lines = _costs_after_rail(f, lines)
-    if f.form is Form.IRCODE and f.return_type is not None and lines:
+    if f.form is Form.IRCODE and f.return_type is not None and lines and f.envelope is None:
         # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
         lines[-1] += " => " + ep.type(f.return_type)
     return "\n".join(head + lines + tail if head or tail else lines)
@@ -61,7 +61,9 @@ def _costs_after_rail(f: Function, lines: list[str]) -> list[str]:
     rail instead of before it: `1 ──    0 %1  = …` for `   0 1 ── %1  = …`."""
     field = len(cost_column(f.costs)[0]) - 1
     rail = rails.rail_width(len(f.blocks)) + 2
-    return [line[field + 1:field + 1 + rail] + line[:field] + line[field + 1 + rail:] for line in lines]
+    c = max(map(len, line_numbers(f)), default=0) + 1 if f.form is Form.IRCODE else 0  # the line-number column
+    return [line[:c] + line[c + field + 1:c + field + 1 + rail] + line[c:c + field] + line[c + field + 1 + rail:]
+            if len(line) > c + field + 1 + rail else line for line in lines]
 
 
 def _cost_tail(f: Function) -> list[str]:

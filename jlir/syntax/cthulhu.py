@@ -24,13 +24,20 @@ from jlir.syntax.body import read_body
 from jlir.syntax.context import Context, Source
 
 HEADER = re.compile(r"∘ ─+ (?:(\d+) )?%0 = .*::(.+)$")
+# 2021: the method (`/ₚ(a::Point, b::Point) in Main at file:24`), then `│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point`
+HEADER_2021 = re.compile(r"│ ─ %-1 += .*::(.+)$")
+_LINENO = re.compile(r"\d* +(?=\d+ [─┄])")
 _RAIL = re.compile(r"(\d+ [─┄]─*|│ *|└─+)")
 _COST_AFTER_RAIL = re.compile(r"( *\d+) ")
 _COST_LINE_REST = re.compile(r" +\d+ (?:%\d+ +=| +\S)")
 
 
-def starts_cthulhu_view(line: str) -> bool:
-    return line.startswith("∘ ─") and HEADER.match(line) is not None
+def starts_cthulhu_view(lines: list[str], i: int) -> bool:
+    line = lines[i]
+    if line.startswith("∘ ─"):
+        return HEADER.match(line) is not None
+    return bool(line) and not line[0].isspace() and i + 2 < len(lines) and HEADER_2021.match(lines[i + 1]) is not None \
+        and _LINENO.match(lines[i + 2]) is not None
 
 
 def _cost_field(line: str, rail_width: int) -> int:
@@ -45,12 +52,14 @@ def has_costs_after_rail(line: str) -> bool:
     return rail is not None and _COST_LINE_REST.match(line, rail.end()) is not None
 
 
-def read_costs_after_rail(ctx: Context, start: int, end: int, *, text: str, warntype: bool = False):
-    """(Body, costs) of statement lines `start..end-1` whose cost field stands after the rail: read as
-    `print_statement_costs` lines, with each field moved before its rail in a copy of the lines."""
+def read_costs_after_rail(ctx: Context, start: int, end: int, *, text: str, warntype: bool = False, col: int = 0,
+                          codeinfo: bool = True):
+    """(Body, costs) of statement lines `start..end-1` whose cost field stands after the rail (after a
+    line-number column `col` wide): read as lines with the cost column before the rail (a tool's column, as
+    `print_statement_costs` and `code_escapes` draw theirs), each field moved there in a copy of the lines."""
     lines = ctx.lines
-    rail = _RAIL.match(lines[start])
-    width = len(rail.group()) if rail else 0
+    rail = _RAIL.match(lines[start], col)
+    width = col + len(rail.group()) if rail else col
     field = _cost_field(lines[start], width)
     if not field:
         raise ctx.error("expected the statement's inlining cost after the block rail", start, width)
@@ -59,14 +68,20 @@ def read_costs_after_rail(ctx: Context, start: int, end: int, *, text: str, warn
         line = doc[k]
         if len(line) < width + field + 1 or not line[width:width + field].strip().isdigit():
             raise ctx.error(f"expected a cost right-aligned in {field} columns after the block rail", k, width)
-        doc[k] = line[width:width + field] + " " + line[:width] + line[width + field:]
+        doc[k] = line[:col] + line[width:width + field] + " " + line[col:width] + line[width + field:]
     sub = Context(Source(ctx.source.filename, doc), ctx.parser, ctx.statements, ctx.line_templates, ctx.blocks)
-    body = read_body(sub, start, end, codeinfo=True, text=text, warntype=warntype, left=("costs", field + 1, 0))
+    body = read_body(sub, start, end, codeinfo=codeinfo, text=text, warntype=warntype,
+                     left=("costs", col + field + 1, col))
     return body, tuple(int(c or 0) for c in body.left_values)
 
 
 def read_cthulhu_view(ctx: Context, i: int):
-    """The view whose header is line `i`; returns (Function, index after it)."""
+    """The view whose header is line `i` (2021: a method line, then the header); returns (Function, next index).
+
+    The style is read off the statements only: the header is Cthulhu's text (`foo(::Int64,::Int64)` has no
+    space after its commas in any Julia version)."""
+    if not ctx.lines[i].startswith("∘ ─"):
+        return _read_2021_view(ctx, i)
     lines = ctx.lines
     header = HEADER.match(lines[i])
     j = i + 1
@@ -77,10 +92,32 @@ def read_cthulhu_view(ctx: Context, i: int):
     rail = _RAIL.match(lines[i + 1])
     width = len(rail.group()) if rail else 0
     if header.group(1) is not None:  # `inline_cost`: each line's cost field moves before the rail
-        body, costs = read_costs_after_rail(ctx, i + 1, j, text="\n".join(lines[i:j]))
+        body, costs = read_costs_after_rail(ctx, i + 1, j, text="\n".join(lines[i + 1:j]))
     else:
-        body, costs = read_body(ctx, i + 1, j, codeinfo=True, text="\n".join(lines[i:j])), None
+        body, costs = read_body(ctx, i + 1, j, codeinfo=True, text="\n".join(lines[i + 1:j])), None
     return_type = ctx.parse_type(header.group(2), i, header.start(2))
     f = Function(Form.TYPED, body.style, body.stmts, body.blocks, body.linetable, return_type, costs=costs,
                  title=lines[i], catch_entry=body.catch_entry, envelope="cthulhu")
+    return f, j
+
+
+def _read_2021_view(ctx: Context, i: int):
+    """Cthulhu's 2021 optimized view: the method line, `│ ─ %-1 = invoke …::T`, then the IRCode (line-number
+    column, the cost after the rail under `inline_cost`, the right-hand gutter of its colored print)."""
+    lines = ctx.lines
+    header = HEADER_2021.match(lines[i + 1])
+    j = i + 2
+    while j < len(lines) and lines[j].strip():
+        j += 1
+    col = len(_LINENO.match(lines[i + 2]).group())
+    text = "\n".join(lines[i + 2:j])  # the header is Cthulhu's (`f(::A,::B)`): no evidence of Julia's version
+    rail = _RAIL.match(lines[i + 2], col)
+    if rail is not None and _COST_LINE_REST.match(lines[i + 2], rail.end()):
+        body, costs = read_costs_after_rail(ctx, i + 2, j, text=text, col=col, codeinfo=False)
+    else:
+        body, costs = read_body(ctx, i + 2, j, codeinfo=False, text=text), None
+    return_type = ctx.parse_type(header.group(1), i + 1, header.start(1))
+    f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type, costs=costs,
+                 title="\n".join(lines[i:i + 2]), screen=body.screen, catch_entry=body.catch_entry,
+                 envelope="cthulhu", tail_dropped=body.style.ircode_blank_tail)
     return f, j

@@ -89,7 +89,7 @@ def read_item(ctx: Context, i: int):
         return read_vector(ctx, i, header=False)
     if costs.starts_cost_display(ctx.lines, i):
         return costs.read_cost_display(ctx, i)
-    if cthulhu.starts_cthulhu_view(line):
+    if cthulhu.starts_cthulhu_view(ctx.lines, i):
         return cthulhu.read_cthulhu_view(ctx, i)
     if escapes.starts_escape_display(ctx.lines, i):
         return escapes.read_escape_display(ctx, i)

@@ -115,12 +115,13 @@ def _classify(source: Source, dump: Dump) -> tuple[tuple, dict[int, int]]:
     out, continued = [], {}
     lines, W, col = source.lines, dump.W, dump.col
     escapes = dump.left is not None and dump.left[0] == "escapes"
+    numbers = dump.left[2] if dump.left is not None and dump.left[2] else col  # line numbers left of a tool column
     k = dump.start - 1
     while k + 1 < dump.end:
         k += 1
         line = lines[k]
         rail = line[col:col + W + 2]
-        if col and line[:col].strip() and not line[:col].strip().isdigit() and not escapes:
+        if numbers and line[:numbers].strip() and not line[:numbers].strip().isdigit() and not escapes:
             raise source.error("expected a line number or blanks in the line-number column", k)
         if rail.startswith("│") and rail[1:] == " " * (W + 1) or not rail.strip():
             p = col + W + 2

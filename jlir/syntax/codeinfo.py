@@ -6,7 +6,7 @@ import re
 from jlir.ir.function import Form, Function, VectorDisplay
 from jlir.syntax import stmtvector
 from jlir.syntax.body import read_body
-from jlir.syntax.context import Context, Source
+from jlir.syntax.context import Context, replaced_lines
 from jlir.syntax.ircode import read_ircode
 from jlir.syntax.stmtlines import FIRST_RAIL
 
@@ -40,10 +40,8 @@ def read_vector(ctx: Context, i: int, header: bool = True):
 def _read_ircode_element(ctx: Context, j: int):
     """The IRCode element whose first line is line `j`: the vector display put one blank before that line only
     (the IRCode's own columns start after it), so it is read with that blank taken off."""
-    doc = list(ctx.lines)
-    doc[j] = doc[j][1:]
-    return read_ircode(Context(Source(ctx.source.filename, doc), ctx.parser, ctx.statements, ctx.line_templates,
-                                  ctx.blocks), j)
+    with replaced_lines(ctx, {j: ctx.lines[j][1:]}):
+        return read_ircode(ctx, j)
 
 
 def _closing_line(ctx: Context, i: int, thunk: bool) -> int:

@@ -21,7 +21,7 @@ import re
 
 from jlir.ir.function import Form, Function
 from jlir.syntax.body import read_body
-from jlir.syntax.context import Context, Source
+from jlir.syntax.context import Context, replaced_lines
 
 HEADER = re.compile(r"∘ ─+ (?:(\d+) )?%0 = .*::(.+)$")
 # 2021: the method (`/ₚ(a::Point, b::Point) in Main at file:24`), then `│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point`
@@ -63,15 +63,15 @@ def read_costs_after_rail(ctx: Context, start: int, end: int, *, text: str, warn
     field = _cost_field(lines[start], width)
     if not field:
         raise ctx.error("expected the statement's inlining cost after the block rail", start, width)
-    doc = list(lines)
+    moved = {}
     for k in range(start, end):
-        line = doc[k]
+        line = lines[k]
         if len(line) < width + field + 1 or not line[width:width + field].strip().isdigit():
             raise ctx.error(f"expected a cost right-aligned in {field} columns after the block rail", k, width)
-        doc[k] = line[:col] + line[width:width + field] + " " + line[col:width] + line[width + field:]
-    sub = Context(Source(ctx.source.filename, doc), ctx.parser, ctx.statements, ctx.line_templates, ctx.blocks)
-    body = read_body(sub, start, end, codeinfo=codeinfo, text=text, warntype=warntype,
-                     left=("costs", col + field + 1, col))
+        moved[k] = line[:col] + line[width:width + field] + " " + line[col:width] + line[width + field:]
+    with replaced_lines(ctx, moved):
+        body = read_body(ctx, start, end, codeinfo=codeinfo, text=text, warntype=warntype,
+                         left=("costs", col + field + 1, col))
     return body, tuple(int(c or 0) for c in body.left_values)
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from jlir.ir import nodes as N
 from jlir.ir import types as T
-from jlir.syntax.context import Context, Source
+from jlir.syntax.context import Context, replaced_lines
 from jlir.syntax.text import open_brackets
 
 _OPENERS = ("CodeInfo(", "CodeInfo(quote")
@@ -79,9 +79,8 @@ def read_nested(ctx: Context, body: str, index: int, body_col: int):
             values[name] = T.NestedCodeInfo(None, "\n".join(["quote"] + lines[k + 1:close] + ["end"]))
             rest = lines[close][4:]
         else:
-            doc = list(ctx.lines)
-            doc[index + k], doc[index + close] = "CodeInfo(", ")"
-            f, _ = read_codeinfo(Context(Source(ctx.source.filename, doc), ctx.parser), index + k)
+            with replaced_lines(ctx, {index + k: "CodeInfo(", index + close: ")"}):
+                f, _ = read_codeinfo(ctx, index + k)
             values[name] = T.NestedCodeInfo(f, None)
             rest = lines[close][1:]
         # the statement's text goes on after the CodeInfo's closing bracket, on its closing line

@@ -90,3 +90,9 @@ def test_an_unterminated_nested_codeinfo_is_a_located_error():
 def test_lowered_toplevel_dump_prints_back_after_json(name):
     text, doc, _ = read(name)
     assert jlir.format(from_json(json.loads(json.dumps(to_json(doc))))) == text
+
+
+def test_str_of_a_statement_holding_a_nested_codeinfo_is_julias_text():
+    text, _, f = read("lowered-1.5.3-method-thunk.txt")
+    assert str(f.stmts[0]) == "$(Expr(:thunk, CodeInfo(\n    @ none within `top-level scope'\n" \
+                              "1 ─     return $(Expr(:method, :f))\n)))"

@@ -28,9 +28,9 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     lines = body_lines(f, ep)
     if f.envelope == "cthulhu" and f.costs is not None:
         lines = _costs_after_rail(f, lines)
-    if f.form is Form.IRCODE and f.return_type is not None and lines and f.envelope is None:
+    if f.form is Form.IRCODE and f.display.return_type is not None and lines and f.envelope is None:
         # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
-        lines[-1] += " => " + ep.type(f.return_type)
+        lines[-1] += " => " + ep.type(f.display.return_type)
     return "\n".join(head + lines + tail if head or tail else lines)
 
 
@@ -52,7 +52,7 @@ def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
         return _warntype_header(f, ep), []
     if f.wrapper == "thunk":
         return [":($(Expr(:thunk, CodeInfo("], ["))))"]
-    close = ")" if f.return_type is None else ") => " + ep.type(f.return_type)
+    close = ")" if f.display.return_type is None else ") => " + ep.type(f.display.return_type)
     return ["CodeInfo("], [close]
 
 
@@ -130,8 +130,8 @@ def element_pads(items, texts: list[str]) -> list[int]:
 def _pair_key_length(f, text: str) -> int | None:
     """Length of the key of a `CodeInfo => T` or `IRCode => T` pair, newlines included, as Julia's `alignment`
     measures it: the text before ` => T`."""
-    if isinstance(f, Function) and f.return_type is not None:
-        return len(text) - len(" => " + ExprPrinter(f.style).type(f.return_type))
+    if isinstance(f, Function) and f.display.return_type is not None:
+        return len(text) - len(" => " + ExprPrinter(f.style).type(f.display.return_type))
     return None
 
 

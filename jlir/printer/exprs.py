@@ -24,10 +24,6 @@ from jlir.geometry.labels import LABEL_TEXT
 UNION_HEADS = frozenset({"Union", "UNION", "StridedArray", "StridedVector", "StridedMatrix", "StridedVecOrMat",
                          "DenseVecOrMat", "VecOrMat", "AbstractVecOrMat", "AbstractVecOrTuple"})
 
-# Types whose text is longer are printed again from their (memoised) parts each time: memoising every level of a
-# deeply nested type would hold text quadratic in its depth (issue 13: memory within 20× the input).
-_MEMO_TEXT = 256
-
 
 def _is_dict_show(t: T.TypeCall) -> bool:
     """`Dict{K,V}(k => v, …)`: `show` of an AbstractDict, its separator a style decision (`Style.dict_pair_sep`)."""
@@ -345,7 +341,7 @@ class ExprPrinter:
         if hit is not None and hit[0] is t:
             return hit[1]
         text = self._type(t)
-        if len(text) <= _MEMO_TEXT:
+        if len(text) <= 256:  # longer: rebuilt from memoised parts (all levels of a deep type: quadratic)
             self._types[key] = (t, text)
         return text
 

@@ -15,6 +15,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.names import is_identifier, var_quoted
 from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator
+from jlir.syntax.errors import Refused
 from jlir.syntax.lexer import IDENT
 from jlir.syntax.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
@@ -378,14 +379,6 @@ class BlockRef:
 
     def __init__(self, block: int, column: int):
         self.block = block
-        self.column = column
-
-
-class Refused(Exception):
-    """Text the grammar reads but the model cannot hold (so it would not print back): `column` is 0-based."""
-
-    def __init__(self, message: str, column: int):
-        super().__init__(message)
         self.column = column
 
 

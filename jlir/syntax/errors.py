@@ -80,6 +80,14 @@ class ParseError(JlirError):
         return self.render()
 
 
+class Refused(Exception):
+    """Text the grammar reads but the model cannot hold (so it would not print back): `column` is 0-based."""
+
+    def __init__(self, message: str, column: int):
+        super().__init__(message)
+        self.column = column
+
+
 _STRINGS = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?|\'(?:[^\'\\]|\\.)\'')
 
 

@@ -15,8 +15,8 @@ from lark.exceptions import UnexpectedInput
 
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.syntax.callbacks import Refused
 from jlir.syntax.driver import DriverError
+from jlir.syntax.errors import Refused
 from jlir.syntax.lexer import LexError, iter_tokens, tokenize
 from jlir.syntax.shown import reprints as _reprints, shown_printers as _shown_printers
 from jlir.syntax.tables import lark_parser

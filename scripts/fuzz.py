@@ -313,6 +313,8 @@ def check_json(data: dict) -> tuple[str, str]:
         return "refused", ""
     except Exception as e:  # noqa: BLE001
         return "error", _where(e)
+    if not isinstance(model, (jlir.Document, jlir.Function, jlir.CFGListing, jlir.VectorDisplay)):
+        return "clean", ""  # a bare value or node (to_json takes any model object): it has no text of its own
     try:
         printed = jlir.format(model)
     except Exception as e:  # noqa: BLE001

@@ -1,12 +1,17 @@
 """The wrappers around statement lines, per display: CodeInfo, IRCode, @code_warntype, CFG, vectors, documents."""
 from __future__ import annotations
 
+from jlir.ir.errors import JlirError
 from jlir.ir.function import CFGListing, Document, Form, Function, StatementVector, VectorDisplay
 from jlir.ir.values import Literal
 from jlir.geometry import rails
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.function import body_lines, cost_column, line_numbers
 from jlir.geometry.gcpause import gc_paused
+
+
+class NotPrintable(JlirError, TypeError):
+    """An object that has no text of its own in Julia's displays (a bare value, node or statement)."""
 
 
 def _printer(style, printers: dict | None, ircode: bool = False) -> ExprPrinter:
@@ -177,7 +182,8 @@ def _format_item(x, printers: dict) -> str:
         return format_cfg(x)
     if isinstance(x, VectorDisplay):
         return format_vector(x, printers)
-    raise TypeError(f"cannot print {type(x).__name__}")
+    raise NotPrintable(f"cannot print a {type(x).__name__} on its own: jlir prints documents, functions, CFG "
+                       "listings and vector displays")
 
 
 def format_document(d: Document) -> str:

@@ -140,6 +140,15 @@ def check_function(f: F.Function, path: str) -> None:
     if (f.form is F.Form.WARNTYPE) != (f.header is not None):
         raise SchemaError(f"{path}.header: a `@code_warntype` print has a header, and only it")
     npositional = sum(1 for s in stmts if s.new_id is None)
+    for name in ("costs", "escapes"):  # a tool's column: one entry per positional statement, under a title
+        column = getattr(f, name)
+        if column is not None and (len(column) != npositional or f.title is None):
+            raise SchemaError(f"{path}.{name}: one entry per positional statement ({npositional}) and a title, "
+                              f"got {len(column)} and title {short_repr(f.title)}")
+    if f.envelope not in (None, "cthulhu") or f.envelope == "cthulhu" and f.title is None \
+            and f.form is not F.Form.WARNTYPE:
+        raise SchemaError(f"{path}.envelope: null, or \"cthulhu\" with a title, got {short_repr(f.envelope)}")
+    npositional = sum(1 for s in stmts if s.new_id is None)
     expect = 1
     for i, b in enumerate(blocks):
         if b.first != expect or b.last < b.first:

@@ -3,7 +3,7 @@
 Each hand-written case is φ-form IR as Julia 1.5 prints `code_typed`; its expected results were worked
 out by hand from the source it stands for (given with each).  The printed slot form of both translations
 is pinned as a snapshot (checked by hand: see the comments).  The fixture cases with inputs Julia ran
-(`fixtures/interp/cases.tsv`) check the translation, and the round trip back through `into_ssa`,
+(`fixtures/julia-1.5.3/runs.tsv`) check the translation, and the round trip back through `into_ssa`,
 against Julia's own results.
 """
 from __future__ import annotations
@@ -140,7 +140,7 @@ def test_the_pass_and_its_naive_variant_run_through_the_pipeline_with_notes():
 
 
 # ----------------------------------------------------------------- against Julia, on the fixture cases
-ROWS = [line.split("\t") for line in (ROOT / "fixtures" / "interp" / "cases.tsv").read_text().splitlines()]
+from test_interp_cases import ROWS  # noqa: E402  (Julia's recorded calls, fixtures/julia-1.5.3/runs.tsv)
 
 
 def _julia_runs():

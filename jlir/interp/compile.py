@@ -288,7 +288,10 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 
 def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     head, *args = e.args
-    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X)
+    name = type_text(head)
+    if name == "?":  # e.g. `%new(%1, …)`, the type an SSA value: refused rather than built as a struct of no type
+        raise NotInterpretable(f"%new of the type {head} (not named in the statement)")
+    return calls.new_op(name, tuple(b.reg(a, pre, i) for a in args), d, i, b.X)
 
 
 def _const_op(value):

@@ -672,6 +672,21 @@ catch
     Any
 end
 
+"The type a `%new` builds: named (a GlobalRef or the type itself) or an SSA value whose type is `Const(T)`."
+function new_type(x, ci)
+    x isa GlobalRef && return getfield(x.mod, x.name)
+    x isa DataType && return x
+    t = argtype_const(x, ci)
+    t isa CC.Const && return t.val
+    return nothing
+end
+
+argtype_const(x, ci) = try
+    CC.argextype(x, ci, Any[], ci.slottypes)
+catch
+    nothing
+end
+
 "A struct's name as jlir.interp keys it: Base's and Core's by their full path, others by their bare name."
 function struct_key(T::DataType)
     m = parentmodule(T)
@@ -687,7 +702,7 @@ function call_signatures!(structs::Dict{String,Any}, ci::Core.CodeInfo)
         ex = st isa Expr && st.head == :(=) ? st.args[2] : st
         ex isa Expr || continue
         if ex.head == :new
-            T = ex.args[1] isa GlobalRef ? getfield(ex.args[1].mod, ex.args[1].name) : ex.args[1]
+            T = new_type(ex.args[1], ci)
             T isa DataType && (structs[struct_key(T)] = (fieldnames(T), is_mutable(T)))
         elseif ex.head == :call
             push!(sigs, Any[argtype(a, ci) for a in ex.args])
@@ -705,14 +720,32 @@ mutable struct CalleeDumps
 end
 CalleeDumps() = CalleeDumps(String[], Set{String}(), Dict{String,Any}())
 
-function dump_callee!(acc::CalleeDumps, sig, depth::Int)
-    ft = sig[1]
-    (ft isa DataType && isdefined(ft, :instance)) || return
+"""
+The function a call's function type `ft` stands for and the name jlir.interp looks it up by (the binding's
+name without its module: `:` for `Colon()`, `UInt32` for the constructor `Type{UInt32}`), or nothing when
+there is no IR to dump (builtins, intrinsics, parametric or abstract constructors).
+"""
+function callee_function(@nospecialize(ft))
+    ft isa DataType || return nothing
+    if ft <: Type && length(ft.parameters) == 1
+        T = ft.parameters[1]
+        (T isa DataType && isconcretetype(T) && isempty(T.parameters)) || return nothing
+        return T, string(nameof(T))
+    end
+    isdefined(ft, :instance) || return nothing
     f = ft.instance
-    (f isa Core.Builtin || f isa Core.IntrinsicFunction) && return
+    (f isa Core.Builtin || f isa Core.IntrinsicFunction) && return nothing
+    f === Colon() && return f, ":"
+    return f isa Function ? (f, string(nameof(f))) : nothing
+end
+
+function dump_callee!(acc::CalleeDumps, sig, depth::Int)
+    found = callee_function(sig[1])
+    found === nothing && return
+    f, name = found
     all(isconcretetype, sig[2:end]) || return
     types = Tuple{sig[2:end]...}
-    key = string(nameof(f), "(", join(["::$T" for T in sig[2:end]], ", "), ")")
+    key = string(name, "(", join(["::$T" for T in sig[2:end]], ", "), ")")
     key in acc.seen && return
     push!(acc.seen, key)
     results = code_typed(f, types)

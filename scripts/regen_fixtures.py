@@ -31,8 +31,14 @@ case's rank: it fixes the closure and gensym numbers a case prints, so a run
 over some cases writes the same text as a full run.  Append new cases there.
 
 The output folder is replaced atomically: everything is written into a
-temporary folder beside it, which is swapped in only when the run worked; a
-failed run leaves the old fixtures as they were.  The output is deterministic
+temporary folder beside it (`.julia-regen-<pid>-*`), which is swapped in only
+when the run worked; a failed run leaves the old fixtures as they were.  The
+swap is two renames (the old folder aside to `.julia-<version>.old-<pid>`, the
+new one in).  A run killed between them, or whose second rename failed, is
+repaired by the next run before it starts: the old folder is put back if no
+folder stands at its name, and removed if the new one stands there; the
+temporaries of runs that are no longer running are removed.  Both names are
+in .gitignore.  The output is deterministic
 (no timestamps or machine paths; sorted keys): an unchanged input gives no diff.
 `--cases` regenerates only the named cases and keeps the files of the others.
 
@@ -48,6 +54,7 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -61,6 +68,7 @@ from jlir.live import Julia, JuliaError, LiveError, JuliaNotFound  # noqa: E402
 from jlir.live.locate import find_julia  # noqa: E402
 
 import case_runs  # noqa: E402  (scripts/case_runs.py)
+from fixture_swap import WORK_PREFIX, SwapError, recover, swap_in  # noqa: E402  (scripts/fixture_swap.py)
 import reference_data  # noqa: E402  (scripts/reference_data.py)
 
 INSTALL_SH = REPO / "scripts" / "install-julia.sh"
@@ -75,6 +83,7 @@ DISPLAY = ("show(IOContext(io, :color=>false, :limit=>true, :module=>Main, :disp
 
 class RegenError(Exception):
     pass
+
 
 
 def log(msg: str) -> None:
@@ -306,7 +315,7 @@ def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[s
     t0 = time.monotonic()
     with Julia(spec, backend="subprocess", on_stderr=lambda line: print(f"  julia: {line}", file=sys.stderr)) as jl:
         log(f"Julia {jl.version}: {jl.command}")
-        work = Path(tempfile.mkdtemp(prefix=".julia-regen-", dir=out_root))
+        work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=out_root))
         try:
             result = render_cases(jl, {n: all_cases[n] for n in selected}, ranks, work)
             final = out_root / f"julia-{jl.version}"
@@ -355,16 +364,9 @@ def carry_over(final: Path, work: Path, keep: set[str]) -> None:
                 shutil.copytree(folder, work / case_runs.CALLEES_DIR / folder.name)
 
 
-def swap_in(work: Path, final: Path) -> None:
-    """Replace `final` by `work` with two renames: at every moment one complete folder stands at `final`'s name
-    or beside it."""
-    old = None
-    if final.exists():
-        old = final.with_name(f".{final.name}.old-{os.getpid()}")
-        final.rename(old)
-    work.rename(final)
-    if old is not None:
-        shutil.rmtree(old)
+def _terminate(signum, frame):
+    """SIGTERM/SIGHUP end the run as Ctrl-C does: `finally` blocks remove the temporary folder."""
+    raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -387,12 +389,19 @@ def main(argv: list[str] | None = None) -> int:
     selected = None
     if args.cases is not None:
         selected = {n.strip().removesuffix(".jl") for chunk in args.cases for n in chunk.split(",") if n.strip()}
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _terminate)
     try:
+        for line in recover(args.out.resolve()):
+            log(f"recovered: {line}")
         t0 = time.monotonic()
         for spec in julia_specs(args.julia):
             regen_one(spec, args.out.resolve(), args.cases_dir.resolve(), selected, args.base_sample)
         log(f"done in {time.monotonic() - t0:.1f}s")
         return 0
+    except SwapError as e:
+        log(f"ERROR: {e}")
+        return 1
     except (RegenError, LiveError, OSError) as e:
         log(f"ERROR: {e}")
         log("the fixtures were left as they were")

@@ -729,6 +729,7 @@ function callee_function(@nospecialize(ft))
     ft isa DataType || return nothing
     if ft <: Type && length(ft.parameters) == 1
         T = ft.parameters[1]
+        T isa UnionAll && return T, string(nameof(Base.unwrap_unionall(T)))     # `Counter(0)` of Counter{T}
         (T isa DataType && isconcretetype(T) && isempty(T.parameters)) || return nothing
         return T, string(nameof(T))
     end

@@ -41,7 +41,7 @@ FIX = ROOT / "fixtures" / "julia-1.5.3"
 CASES = sorted(p.name.split(".")[0] for p in FIX.glob("*.ssa.txt"))
 EXPLAINED = {"base_ryu": {"simple_dce": 2}, "boxed_closure": {"simple_dce": 1}, "simd": {"global_constant": 1},
              "base_tryparse": {"parser_argument_name": 1}}
-TYPES_EQUAL = 30
+TYPES_EQUAL = 45
 
 
 def _fn(case: str, form: str):
@@ -83,9 +83,9 @@ def test_into_ssa_equals_julias_slot2reg_or_differs_only_as_explained(case):
     assert _differences(case) == EXPLAINED.get(case, {})
 
 
-def test_into_ssa_equals_julia_statement_for_statement_on_46_of_50_cases():
+def test_into_ssa_equals_julia_statement_for_statement_on_all_cases_but_the_four_explained():
     equal = [c for c in CASES if not _differences(c)]
-    assert (len(equal), len(CASES)) == (46, 50)
+    assert (len(equal), len(CASES)) == (70, 74)
 
 
 def test_types_equal_julias_too_where_no_phi_type_needs_tmerge():
@@ -102,7 +102,14 @@ def _reference():
     return {r["name"]: r["ssa"] for r in map(json.loads, (FIX / "reference-cases.jsonl").read_text().splitlines())}
 
 
-@pytest.mark.parametrize("case", CASES)
+# Found by the nested_rethrow case (a catch block ending in `rethrow()` followed by the dead `Const(:(…))`
+# statements 1.5's optimize=false print shows): Julia's convert_to_ircode makes the last block one statement
+# longer (27:29) than jlir.ssa.prepare does (27:28).  Not yet explained: strict, so that a fix is noticed.
+PREPARE_DIFFERS = {"nested_rethrow"}
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="see PREPARE_DIFFERS"))
+                                  if c in PREPARE_DIFFERS else c for c in CASES])
 def test_pre_ssa_cfg_and_slot_liveness_and_phi_blocks_equal_julias(case):
     """The CFG after `convert_to_ircode`'s changes, and per read slot its def blocks, live-in blocks and φ
     blocks, equal what Julia 1.5.3's `compute_live_ins` and `idf` gave (`reference-cases.jsonl`)."""

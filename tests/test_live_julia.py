@@ -36,9 +36,10 @@ def regenerated(request, tmp_path_factory):
 
 
 def fixture_texts(folder):
-    """The fixtures a plain regeneration writes (the Base reference sample needs `--base-sample`)."""
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.iterdir())
-            if p.suffix in (".txt", ".json", ".jsonl") and p.name != "MANIFEST.json"
+    """The fixtures a plain regeneration writes (the Base reference sample needs `--base-sample`), with Julia's
+    recorded runs (`runs.tsv`) and the callee dumps (`callees/<case>/`)."""
+    return {p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.suffix in (".txt", ".json", ".jsonl", ".tsv") and p.name != "MANIFEST.json"
             and not p.name.startswith("reference-base")}
 
 

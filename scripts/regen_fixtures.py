@@ -335,7 +335,8 @@ def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[s
             dead = sorted(selected - produced)
             if dead:
                 raise RegenError(f"case(s) produced no output at all: {', '.join(dead)}")
-            on_disk = {f.relative_to(work).as_posix() for f in work.rglob("*") if f.is_file()}
+            foreign = keep_foreign(final, work, old_manifest)
+            on_disk = {f.relative_to(work).as_posix() for f in work.rglob("*") if f.is_file()} - foreign
             if on_disk != set(manifest["files"]):
                 listed = set(manifest["files"])
                 raise RegenError(f"file list mismatch: extra {sorted(on_disk - listed)}, "
@@ -350,6 +351,20 @@ def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[s
     shown = final.relative_to(REPO) if REPO in final.parents else final
     log(f"wrote {shown}: {len(manifest['files'])} files, {len(result['errors'])} form(s) not produced, "
         f"{time.monotonic() - t0:.1f}s")
+
+
+def keep_foreign(final: Path, work: Path, old_manifest: dict | None) -> set[str]:
+    """Copy into `work` the top-level files of `final` this script did not make (not in its manifest: data other
+    scripts keep beside the fixtures, e.g. ssa-hand-results.tsv), so that a swap does not delete them; their names."""
+    if old_manifest is None or not final.is_dir():
+        return set()
+    made = set(old_manifest.get("files", {})) | {MANIFEST}
+    foreign = {f.name for f in final.iterdir() if f.is_file() and f.name not in made}
+    for name in sorted(foreign):
+        shutil.copy2(final / name, work / name)
+    if foreign:
+        log(f"kept {len(foreign)} file(s) this script does not make: {', '.join(sorted(foreign))}")
+    return foreign
 
 
 def carry_over(final: Path, work: Path, keep: set[str]) -> None:

@@ -9,6 +9,8 @@ looked for.
 """
 from __future__ import annotations
 
+import json
+
 import difflib
 import subprocess
 import sys
@@ -36,10 +38,11 @@ def regenerated(request, tmp_path_factory):
 
 
 def fixture_texts(folder):
-    """The fixtures a plain regeneration writes (the Base reference sample needs `--base-sample`), with Julia's
-    recorded runs (`runs.tsv`) and the callee dumps (`callees/<case>/`)."""
+    """The fixtures a plain regeneration writes (the files its MANIFEST lists, but the Base reference sample,
+    which needs `--base-sample`), with Julia's recorded runs (`runs.tsv`) and the callee dumps (`callees/<case>/`)."""
+    listed = set(json.loads((folder / "MANIFEST.json").read_text(encoding="utf-8"))["files"])
     return {p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.suffix in (".txt", ".json", ".jsonl", ".tsv") and p.name != "MANIFEST.json"
+            if p.is_file() and p.relative_to(folder).as_posix() in listed and p.suffix != ".gz"
             and not p.name.startswith("reference-base")}
 
 

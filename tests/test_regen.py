@@ -285,3 +285,18 @@ def test_sigkill_mid_run_leaves_a_work_folder_the_next_run_removes_and_names(tmp
     assert run.returncode == 0, run.stderr
     assert f"recovered: removed {stale.name}, the temporary folder of an interrupted run" in run.stderr
     assert [p.name for p in out.iterdir()] == ["julia-1.5.3"]
+
+
+def test_files_other_scripts_keep_beside_the_fixtures_survive_a_regeneration(tmp_path):
+    """A swap replaces the whole folder: files its manifest does not list (ssa-hand-results.tsv, written by
+    scripts/gen_ssa_hand_results.jl) are copied into the new one, not deleted."""
+    regen_fixtures = scripts_module("regen_fixtures")
+    final, work = tmp_path / "julia-1.5.3", tmp_path / "work"
+    final.mkdir()
+    work.mkdir()
+    (final / "loops.typed.txt").write_text("old fixture")
+    (final / "ssa-hand-results.tsv").write_text("someone else's data")
+    manifest = {"files": {"loops.typed.txt": {}}}
+    assert regen_fixtures.keep_foreign(final, work, manifest) == {"ssa-hand-results.tsv"}
+    assert sorted(p.name for p in work.iterdir()) == ["ssa-hand-results.tsv"]
+    assert (work / "ssa-hand-results.tsv").read_text() == "someone else's data"

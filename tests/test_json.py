@@ -56,10 +56,7 @@ def through_json_text(x):
 def parsed_roundtripping(path: Path):
     """(text, doc) of a dump that parses and prints back exactly; skips (with the reason) otherwise."""
     text = path.read_bytes().decode("utf-8")
-    from test_roundtrip import PRINTS_DIFFERENTLY
     known = KNOWN.get(path.name) if path.parent.name == "corpus" else None
-    if path.parent.name == "julia-1.5.3" and path.name in PRINTS_DIFFERENTLY:
-        known = "a known difference from Julia's print (PRINTS_DIFFERENTLY in tests/test_roundtrip.py)"
     try:
         doc = jlir.parse(text, str(path))
     except jlir.ParseError as e:

@@ -22,15 +22,7 @@ def roundtrip(text: str, name: str) -> str:
     return jlir.format(jlir.parse(text, name))
 
 
-# Found by the nested_rethrow case: in Julia 1.5.3's slot2reg + compact! print, the catch block of the inner
-# `enter` (#5, after a block that returns) is printed with `──`, where jlir's printer puts `┄` (the enter's
-# edge makes it a block entered other than by falling through).  Not yet explained: strict, so a fix is noticed.
-PRINTS_DIFFERENTLY = {"nested_rethrow.ssa.txt"}
-
-
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="PRINTS_DIFFERENTLY"))
-                                  if p.name in PRINTS_DIFFERENTLY else p for p in ir_fixture_files()],
-                         ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", ir_fixture_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_julia_fixture_prints_back_exactly(path):
     text = path.read_text(encoding="utf-8")
     out = roundtrip(text, str(path))

@@ -6,9 +6,11 @@ a jlir bug each become one line on stderr (exit 2), through `attempt`.
 from __future__ import annotations
 
 import sys
+import warnings
 
 import jlir
 from jlir.syntax.errors import ParseError, decode_source
+from jlir.syntax.lenient import LenientNote
 
 
 class InputError(Exception):
@@ -41,10 +43,43 @@ def read_text(path: str) -> str:
     return decode_source(read_bytes(path), name(path))
 
 
-def parse(path: str):
-    """(text, Document) of a file; raises InputError or ParseError."""
+def parse(path: str, *, lenient: bool = False, errors: str = "raise", notes=None):
+    """(text, Document) of a file; raises InputError or ParseError.
+
+    With `lenient`, each repair is written to stderr as `file:line: note: …` (or passed to `notes(message)`).
+    """
     text = read_text(path)
-    return text, jlir.parse(text, name(path))
+    if not lenient:
+        return text, jlir.parse(text, name(path), errors=errors)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", LenientNote)
+        doc = jlir.parse(text, name(path), lenient=True, errors=errors)
+    for w in caught:
+        (notes or _note)(str(w.message))
+    return text, doc
+
+
+def _note(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def add_reading_options(sp, many: bool = False) -> None:
+    """`--lenient` (every verb that reads dumps) and, for verbs that go on past a bad dump, `--fail-fast`."""
+    sp.add_argument("--lenient", action="store_true",
+                    help="repair pasted text first (prompt lines, fences, indentation, CRLF, trailing blanks, "
+                         "appended comments, elisions, ASCII rails); each repair is a note on stderr")
+    if many:
+        sp.add_argument("--fail-fast", action="store_true",
+                        help="stop a file at its first unreadable dump (default: report each unreadable dump, "
+                             "process the rest, exit 2 at the end)")
+
+
+def report_unreadable(doc, say) -> int:
+    """Report each unreadable dump of `doc` (its located error); how many there were."""
+    bad = doc.errors
+    for e in bad:
+        say(e.render())
+    return len(bad)
 
 
 def internal(path: str, what: str, e: BaseException) -> str:

@@ -288,8 +288,43 @@ class StatementVector:
 
 
 @dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A dump that could not be read, kept in its place by `jlir.parse(text, errors="collect")`.
+
+    `text` is the dump's lines exactly as read (no trailing newline), `error`
+    the located ParseError that stopped its reader.  It is a placeholder, not
+    IR: the printer refuses it unless asked to print it verbatim, JSON refuses
+    it, and `Document.readable()` leaves it out.
+    """
+    text: str
+    error: object
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
-    """All dumps found in one text, with what separates them (blank lines between prints)."""
+    """All dumps found in one text, with what separates them (blank lines between prints).
+
+    `colors` is empty for a plain text; for a coloured one it holds one entry
+    per item: None (that dump was plain) or the `jlir.ir.color.Colors` its
+    text carried (see there).
+    """
     items: tuple
     separators: tuple[str, ...] = field(default=())
     trailing: str = "\n"
+    colors: tuple = field(default=())
+
+    @property
+    def errors(self) -> list:
+        """The ParseError of each unreadable dump (`errors="collect"`), in order."""
+        return [x.error for x in self.items if type(x) is Unreadable]
+
+    def readable(self) -> "Document":
+        """This document without its unreadable dumps (and the separators before them)."""
+        keep = [k for k, x in enumerate(self.items) if type(x) is not Unreadable]
+        if len(keep) == len(self.items):
+            return self
+        seps = [self.separators[k] for k in keep]
+        if seps and keep[0] != 0:  # the first kept dump now opens the text: its separator is what preceded dump 0
+            seps[0] = self.separators[0]
+        colors = tuple(self.colors[k] for k in keep) if self.colors else ()
+        return Document(tuple(self.items[k] for k in keep), tuple(seps), self.trailing, colors)

@@ -1,0 +1,406 @@
+"""Lenient reading: repair what pasting does to Julia's text, then read it strictly; say what was repaired.
+
+Text copied from Discourse, Slack, notebooks and terminals rarely is what Julia
+printed: a `julia>` prompt above it, a Markdown fence around it, an indentation,
+CRLF line ends, trailing blanks, `# …` comments appended, statements elided
+with `...`, box-drawing characters turned into ASCII, a lost final `}`.  This
+layer sits before the reader and never changes it: it rewrites the text line
+by line into what Julia would have printed, keeps for every line where it came
+from (`Repaired.origin`, `Repaired.cut`), and reports each repair as a `Repair`
+at its original line.  The reader's own errors are moved back to the original
+lines too.  Ambiguous repairs (how much indentation is the paste's, whether
+trailing blanks are Julia's) are tried in turn, smallest change first, and the
+first text that reads is kept.
+
+`diagnose` serves strict reading: when strict reading fails on something this
+layer would repair, the error names the true cause and says `--lenient`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jlir.syntax.errors import ParseError
+
+_PROMPT = re.compile(r"^\s*(julia|shell|help\?|pkg|\(@v[\d.]+\) pkg|\(\S+\) pkg)> ?(.*)$")
+_FENCE = re.compile(r"^\s*(```+|~~~+)\s*[\w+-]*(\s.*)?$")
+_ELIDED = re.compile(r"^\s*(?:[│|]\s*)?(?:\.\.\.|⋮|…|\.)\s*$")
+_GENSYM = re.compile(r"#[A-Za-z_]\w*#")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_ASCII_LAST = re.compile(r"^(\s*)--( )")
+_ASCII_FIRST = re.compile(r"^(\s*\d+ )(-+)( )")
+_ASCII_DROPPED = re.compile(r"^(\s*\d+ )(  )(%\d+ |  )")
+_ASCII_BAR = re.compile(r"^(\s*)\|(\s)")
+_OPENERS = {"(": ")", "[": "]", "{": "}"}
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """One change made to the text: `line` is 1-based in the original text; `kind` names the repair
+    (`crlf`, `prompt`, `fence`, `comment`, `elision`, `ascii`, …: the keys of `REASONS`)."""
+    line: int
+    note: str
+    kind: str = ""
+
+
+class LenientNote(UserWarning):
+    """A repair made by lenient reading, as a warning: `file:line: note: …`."""
+
+    def __init__(self, file: str, repair: Repair):
+        super().__init__(f"{file}:{repair.line}: note: {repair.note}")
+        self.file, self.line, self.note = file, repair.line, repair.note
+
+
+@dataclass(frozen=True, slots=True)
+class Repaired:
+    """The repaired text; `origin[k]` is the original (0-based) line of repaired line k, `cut[k]` how many
+    characters were removed from its start; `repairs` says what changed, in line order."""
+    text: str
+    origin: tuple[int, ...]
+    cut: tuple[int, ...]
+    repairs: tuple[Repair, ...]
+
+    def relocate(self, e: ParseError, original: list[str]) -> ParseError:
+        """`e` (located in the repaired text) moved to the original line and column."""
+        k = e.line - 1
+        if not 0 <= k < len(self.origin):
+            return e
+        line = self.origin[k]
+        column = e.column + self.cut[k]
+        text = original[line] if line < len(original) else e.text
+        moved = ParseError(e.message, file=e.file, line=line + 1, column=column, text=text.rstrip("\r"),
+                           expected=e.expected)
+        return moved
+
+
+@dataclass
+class _Row:
+    origin: int
+    text: str
+    cut: int = 0
+
+
+def _strip_comment(text: str) -> str | None:
+    """The line without a `# …` comment a person appended (not `#N` blocks, `#self#` names, `#=` comments)."""
+    masked = _STRING.sub(lambda m: "\0" * len(m.group()), text)
+    for m in re.finditer(r"\s#", masked):
+        k = m.start() + 1
+        rest = masked[k:]
+        if not masked[:m.start()].strip() or rest[1:2].isdigit() or rest.startswith("#=") or _GENSYM.match(rest):
+            continue
+        if rest[1:2] in ("=",) or rest.startswith("#undef"):
+            continue
+        return text[:m.start()].rstrip()
+    return None
+
+
+def _drop_prompts(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
+    """Drop prompt lines (and their unclosed continuation lines), Markdown fences, whole-line `#` comments and
+    REPL output that is not IR (a `f (generic function with 1 method)` between dumps)."""
+    out: list[_Row] = []
+    skipping_output = False
+    depth = 0
+    for row in rows:
+        m = _PROMPT.match(row.text)
+        if m:
+            repairs.append(Repair(row.origin + 1, f"stripped prompt line `{row.text.strip()[:60]}`", "prompt"))
+            depth = _depth(m.group(2))
+            skipping_output = None  # decided by the first output line
+            continue
+        if depth > 0:
+            repairs.append(Repair(row.origin + 1, "stripped a continuation line of the prompt's input", "prompt"))
+            depth += _depth(row.text)
+            continue
+        if _FENCE.match(row.text):
+            repairs.append(Repair(row.origin + 1, "stripped a Markdown code fence", "fence"))
+            continue
+        if skipping_output is None and row.text.strip():
+            skipping_output = not _looks_like_ir(row.text)
+        if skipping_output and row.text.strip():
+            repairs.append(Repair(row.origin + 1, "dropped REPL output that is not Julia IR", "output"))
+            continue
+        out.append(row)
+    return out
+
+
+def _depth(text: str) -> int:
+    masked = _STRING.sub("", text)
+    return sum(masked.count(o) - masked.count(c) for o, c in _OPENERS.items())
+
+
+def _looks_like_ir(line: str) -> bool:
+    from jlir.syntax.layout import starts_dump
+    s = line.strip()
+    return starts_dump([s], 0) or s.startswith(("CodeInfo(", "Body::", "│", "┌", "#", "Variables", "Arguments",
+                                                "MethodInstance", "%", "1 ─", "1 -"))
+
+
+def _line_fixes(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
+    """Per line: appended comments, whole-line comments, elision lines, ASCII box characters, `⇒` for `=>`."""
+    out = []
+    ascii_rails = any(_ASCII_BAR.match(r.text) or _ASCII_LAST.match(r.text) for r in rows)
+    ascii_lines: list[int] = []
+    for row in rows:
+        text = row.text
+        stripped = text.strip()
+        if stripped.startswith("#") and not stripped.startswith(("#=", "#self#")) and not re.match(r"#\d", stripped) \
+                and not _all_commented(rows):
+            repairs.append(Repair(row.origin + 1, "dropped a comment line", "comment"))
+            continue
+        if _ELIDED.match(text) or stripped in ("│", "|"):
+            repairs.append(Repair(row.origin + 1, "dropped an elision line (`...`): the statements it stood for "
+                                                  "are not in the text", "elision"))
+            continue
+        bare = _strip_comment(text)
+        if bare is not None:
+            repairs.append(Repair(row.origin + 1, f"stripped an appended comment `{text[len(bare):].strip()[:40]}`", "comment"))
+            text = bare
+        fixed = _ascii_rails(text) if ascii_rails else text
+        if fixed != text:
+            ascii_lines.append(row.origin)
+            text = fixed
+        if text.startswith(") ⇒ "):
+            repairs.append(Repair(row.origin + 1, "replaced `⇒` by Julia's `=>` in the closing line", "arrow"))
+            text = ") => " + text[4:]
+        out.append(_Row(row.origin, text, row.cut))
+    if ascii_lines:
+        more = f" (here and on {len(ascii_lines) - 1} more line(s))" if len(ascii_lines) > 1 else ""
+        repairs.append(Repair(ascii_lines[0] + 1, "replaced ASCII box characters by Julia's (`|`→`│`, `-`→`─`, "
+                                                  f"`--`→`└──`, a dropped `┄`){more}", "ascii"))
+    return out
+
+
+def _all_commented(rows: list[_Row]) -> bool:
+    nonblank = [r.text for r in rows if r.text.strip()]
+    return bool(nonblank) and all(t.lstrip().startswith("#") for t in nonblank)
+
+
+def _ascii_rails(text: str) -> str:
+    if not text or text.lstrip()[:1] not in "|-0123456789":
+        return text
+    m = _ASCII_LAST.match(text)
+    if m:
+        return m.group(1) + "└──" + text[m.end(1) + 2:]  # Julia's 3-column `└──` became 2 columns
+    m = _ASCII_FIRST.match(text)
+    if m:
+        return m.group(1) + "─" * len(m.group(2)) + text[m.end(2):]
+    m = _ASCII_BAR.match(text)
+    if m:
+        return m.group(1) + "│" + text[m.end(1) + 1:]
+    m = _ASCII_DROPPED.match(text)  # `2   %7 = …`: a block's first row whose `┄` (no ASCII twin) was dropped
+    if m:
+        return m.group(1) + "┄ " + text[m.end(2):]
+    return text
+
+
+def _comment_prefix(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
+    """Text pasted into a `# ` comment block (every non-blank line starts with `#`): the `# ` prefix removed."""
+    if not _all_commented(rows):
+        return rows
+    width = 2 if all(r.text.lstrip().startswith("# ") or r.text.strip() == "#" for r in rows if r.text.strip()) else 1
+    first = next(r for r in rows if r.text.strip())
+    repairs.append(Repair(first.origin + 1, f"removed the `{'# '[:width]}` comment prefix of every line", "prefix"))
+    out = []
+    for r in rows:
+        lead = len(r.text) - len(r.text.lstrip())
+        if r.text.strip():
+            out.append(_Row(r.origin, r.text[lead + width:], r.cut + lead + width))
+        else:
+            out.append(_Row(r.origin, "", r.cut))
+    return out
+
+
+def _structure(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
+    """Lost lines: the blank line 1.2–1.6's @code_warntype prints between `Variables` and `Body::`, and the
+    brackets a truncated last line leaves open (`) => Tuple{Int64, Int64`)."""
+    out, in_variables = [], False
+    for r in rows:
+        if r.text == "Variables":
+            in_variables = True
+        elif in_variables and r.text.startswith("Body::"):
+            repairs.append(Repair(r.origin + 1, "inserted the blank line Julia prints between `Variables` and `Body::`", "blankline"))
+            out.append(_Row(r.origin, "", 0))
+            in_variables = False
+        elif not r.text.strip():
+            in_variables = False
+        out.append(r)
+    last = next((k for k in range(len(out) - 1, -1, -1) if out[k].text.strip()), None)
+    if last is not None:
+        closers = _missing_closers(out[last].text)
+        if closers:
+            repairs.append(Repair(out[last].origin + 1, f"closed the brackets the last line leaves open (`{closers}`)", "closers"))
+            out[last] = _Row(out[last].origin, out[last].text + closers, out[last].cut)
+    return out
+
+
+def _missing_closers(text: str) -> str:
+    stack = []
+    for c in _STRING.sub("", text):
+        if c in _OPENERS:
+            stack.append(_OPENERS[c])
+        elif c in ")]}":
+            if stack and stack[-1] == c:
+                stack.pop()
+            elif stack:
+                return ""  # crossed brackets: not a truncation
+    return "".join(reversed(stack))
+
+
+def _common_indent(rows: list[_Row]) -> int:
+    widths = [len(r.text) - len(r.text.lstrip(" ")) for r in rows if r.text.strip()]
+    return min(widths) if widths else 0
+
+
+def _variant(rows: list[_Row], dedent: int, trim: bool) -> tuple[list[_Row], list[Repair]]:
+    out, repairs, trimmed = [], [], []
+    for r in rows:
+        text, cut = r.text, r.cut
+        if dedent and text.strip():
+            text, cut = text[dedent:], cut + dedent
+        if trim and text.strip() and text != text.rstrip(" \t"):
+            text = text.rstrip(" \t")
+            trimmed.append(r.origin)
+        out.append(_Row(r.origin, text, cut))
+    first = next((r.origin for r in rows if r.text.strip()), 0)
+    if dedent:
+        repairs.append(Repair(first + 1, f"removed a uniform indentation of {dedent} blank(s) from every line", "dedent"))
+    if trimmed:
+        more = f" (and {len(trimmed) - 1} more line(s))" if len(trimmed) > 1 else ""
+        repairs.append(Repair(trimmed[0] + 1, f"stripped trailing blanks{more}", "trailing"))
+    return out, repairs
+
+
+def prepare(text: str) -> tuple[list[_Row], list[Repair]]:
+    """The text's lines after the unambiguous repairs, with the repairs made."""
+    repairs: list[Repair] = []
+    lines = text.split("\n")
+    crlf = [k for k, l in enumerate(lines) if l.endswith("\r")]
+    if crlf:
+        repairs.append(Repair(crlf[0] + 1, f"CRLF line ends on {len(crlf)} line(s): read as Julia's `\\n`", "crlf"))
+    rows = [_Row(k, l[:-1] if l.endswith("\r") else l) for k, l in enumerate(lines)]
+    rows = _drop_prompts(rows, repairs)
+    if any(r.kind in ("prompt", "fence", "output") for r in repairs):
+        while rows and not rows[0].text.strip():  # the blank line a dropped prompt or fence left above the dump
+            rows.pop(0)
+    rows = _comment_prefix(rows, repairs)
+    rows = _line_fixes(rows, repairs)
+    rows = _structure(rows, repairs)
+    return rows, repairs
+
+
+def variants(text: str):
+    """Each candidate repaired text, least change first: every uniform indentation from the whole of it down to
+    none, each without and then with trailing blanks stripped."""
+    rows, repairs = prepare(text)
+    for dedent in range(_common_indent(rows), -1, -1):
+        for trim in (False, True):
+            out, more = _variant(rows, dedent, trim)
+            done = sorted(repairs + more, key=lambda r: r.line)
+            yield Repaired("\n".join(r.text for r in out), tuple(r.origin for r in out), tuple(r.cut for r in out),
+                           tuple(done))
+
+
+def read(text: str, filename: str, errors: str = "raise"):
+    """(Document, Repaired) of the first variant that reads (with `errors="collect"`: the one with the fewest
+    unreadable dumps); raises the ParseError that got furthest, at its original line."""
+    from jlir.syntax.layout import DocumentReader
+    original = text.split("\n")
+    best, best_error = None, None
+    for repaired in variants(text):
+        reader = DocumentReader(repaired.text, filename, errors)
+        try:
+            doc = reader.read()
+        except ParseError as e:
+            if best_error is None or e.line > best_error[0].line:
+                best_error = (e, repaired)
+            continue
+        bad = sum(1 for x in doc.items if type(x).__name__ == "Unreadable")
+        if best is None or bad < best[0]:
+            best = (bad, doc, repaired, reader.spans)
+        if not bad:
+            break
+    if best is None:
+        e, repaired = best_error
+        raise repaired.relocate(e, original) from None
+    _, doc, repaired, spans = best
+    if errors == "collect" and best[0]:
+        doc = _relocate_placeholders(doc, repaired, original)
+    return doc, repaired, spans
+
+
+def _relocate_placeholders(doc, repaired: Repaired, original: list[str]):
+    from dataclasses import replace
+    items = tuple(replace(x, error=repaired.relocate(x.error, original)) if type(x).__name__ == "Unreadable" else x
+                  for x in doc.items)
+    return replace(doc, items=items)
+
+
+# Why strict reading failed, per repair kind: (the message, the hint).
+REASONS = {
+    "crlf": ("the text has CRLF (Windows) line ends: Julia prints `\\n`", "the text has CRLF line ends; --lenient reads it"),
+    "prompt": ("a REPL prompt line: Julia's output does not hold the input that printed it",
+               "the text is a REPL transcript; --lenient reads it"),
+    "output": ("REPL output that is not Julia IR", "the text is a REPL transcript; --lenient reads it"),
+    "fence": ("a Markdown code fence: not part of Julia's output", "the text is a Markdown block; --lenient reads it"),
+    "prefix": ("every line is inside a `#` comment", "--lenient removes the comment prefix"),
+    "comment": ("a `# …` comment added to the line: Julia prints none there", "--lenient strips added comments"),
+    "elision": ("an elision line (`...`): statements were cut out here", "--lenient reads the rest"),
+    "ascii": ("ASCII box characters where Julia prints `│`, `─`, `└`", "--lenient reads ASCII rails"),
+    "arrow": ("`⇒` where Julia prints `=>`", "--lenient reads it"),
+    "blankline": ("a lost line: Julia prints a blank line between `Variables` and `Body::`", "--lenient restores it"),
+    "closers": ("the last line leaves brackets open: the paste lost its end", "--lenient closes them"),
+    "dedent": ("every line is indented: Julia starts its dumps at column 1", "the paste is indented; --lenient reads it"),
+    "trailing": ("trailing blanks at the end of the line: Julia prints none there",
+                 "the text has trailing blanks; --lenient reads it"),
+}
+_DIAGNOSE_LIMIT = 400_000  # characters: above it only the error's own line is examined (a lenient read costs parses)
+
+
+def diagnose(text: str, e: ParseError) -> ParseError:
+    """`e` from strict reading, or, when lenient reading would repair the text, an error naming the true cause
+    (located at the repair nearest before the error) with a `--lenient` hint."""
+    if len(text) > _DIAGNOSE_LIMIT:
+        return _diagnose_line(text, e)
+    try:
+        _, repaired, _ = read(text, e.file)
+    except ParseError:
+        return _diagnose_line(text, e)
+    except Exception:  # noqa: BLE001 - a diagnosis must never hide the real error
+        return e
+    if not repaired.repairs:
+        return e
+    before = [r for r in repaired.repairs if r.line <= e.line]
+    repair = (before or list(repaired.repairs))[-1 if before else 0]
+    crlf = next((r for r in repaired.repairs if r.kind == "crlf"), None)
+    repair = crlf or repair
+    return _reasoned(text, e, repair)
+
+
+def _reasoned(text: str, e: ParseError, repair: Repair) -> ParseError:
+    message, hint = REASONS.get(repair.kind, (repair.note, "--lenient reads it"))
+    lines = text.split("\n")
+    line = lines[repair.line - 1] if 0 < repair.line <= len(lines) else ""
+    column = 1
+    if repair.kind in ("trailing", "crlf"):
+        column = len(line.rstrip(" \t\r")) + 1
+    elif repair.kind == "dedent":
+        column = len(line) - len(line.lstrip(" ")) + 1
+    elif repair.kind == "comment" and "#" in line:
+        column = (_strip_comment(line) or line).__len__() + 1
+    out = ParseError(message, file=e.file, line=repair.line, column=column, text=line.rstrip("\r"))
+    out.advice = hint
+    return out
+
+
+def _diagnose_line(text: str, e: ParseError) -> ParseError:
+    """The cheap diagnosis of a big text: CRLF, or trailing blanks / an appended comment on the error's line."""
+    lines = text.split("\n")
+    crlf = next((k for k, l in enumerate(lines) if l.endswith("\r")), None)
+    if crlf is not None:
+        return _reasoned(text, e, Repair(crlf + 1, "", "crlf"))
+    line = lines[e.line - 1] if 0 < e.line <= len(lines) else ""
+    if line.strip() and line != line.rstrip(" \t"):
+        return _reasoned(text, e, Repair(e.line, "", "trailing"))
+    if _strip_comment(line) is not None:
+        return _reasoned(text, e, Repair(e.line, "", "comment"))
+    return e

@@ -1,0 +1,79 @@
+"""`jlir.parse` behind the facade: colour escapes, lenient repairs and collected errors around the reader.
+
+The reader (`jlir.syntax.layout.DocumentReader`) reads plain, exact text.
+This module is the pre-reading layer: it strips a coloured text's escapes
+(`jlir.syntax.ansi`) and keeps them for the printer, runs the lenient repairs
+(`jlir.syntax.lenient`) when asked, and, when strict reading fails on
+something lenient reading would repair, replaces the error by one that names
+the true cause (`lenient.diagnose`).
+"""
+from __future__ import annotations
+
+import warnings
+from dataclasses import replace
+
+from jlir.ir.function import Document, Unreadable
+from jlir.syntax import ansi, lenient
+from jlir.syntax.errors import ParseError
+from jlir.syntax.layout import DocumentReader
+
+
+def read_document(text: str, filename: str = "<input>", *, lenient: bool = False,
+                  errors: str = "raise") -> Document:
+    """The Document of `text` (see `jlir.parse`)."""
+    marks = None
+    if "\x1b" in text:
+        text, marks = ansi.split(text)
+    if lenient:
+        doc, repaired, spans = _lenient_read(text, filename, errors)
+    else:
+        (doc, spans), repaired = _strict_read(text, filename, errors), None
+    if marks:
+        if repaired is not None:
+            marks = _moved_marks(marks, repaired)
+        doc = replace(doc, colors=ansi.per_item(marks, spans))
+    return doc
+
+
+def _strict_read(text: str, filename: str, errors: str) -> tuple[Document, list]:
+    reader = DocumentReader(text, filename, errors)
+    try:
+        doc = reader.read()
+    except ParseError as e:
+        raise lenient.diagnose(text, e) from None
+    if errors == "collect" and any(type(x) is Unreadable for x in doc.items):
+        items = tuple(replace(x, error=_diagnose_dump(x, first)) if type(x) is Unreadable else x
+                      for x, (first, _end) in zip(doc.items, reader.spans))
+        doc = replace(doc, items=items)
+    return doc, reader.spans
+
+
+def _diagnose_dump(x: Unreadable, first: int) -> ParseError:
+    """The placeholder's error, diagnosed on its own text (its first line is line `first`, 0-based)."""
+    e = x.error
+    shifted = ParseError(e.message, file=e.file, line=e.line - first, column=e.column, text=e.text,
+                         expected=e.expected)
+    found = lenient.diagnose(x.text, shifted)
+    if found is shifted:
+        return e
+    moved = ParseError(found.message, file=e.file, line=found.line + first, column=found.column, text=found.text)
+    moved.advice = found.advice
+    return moved
+
+
+def _lenient_read(text: str, filename: str, errors: str):
+    doc, repaired, spans = lenient.read(text, filename, errors)
+    for repair in repaired.repairs:
+        warnings.warn(lenient.LenientNote(filename, repair), stacklevel=4)
+    return doc, repaired, spans
+
+
+def _moved_marks(marks: list, repaired: lenient.Repaired) -> list:
+    """Escape marks of the original lines moved onto the repaired lines (marks on dropped lines are lost)."""
+    where = {origin: (k, cut) for k, (origin, cut) in enumerate(zip(repaired.origin, repaired.cut))}
+    out = []
+    for line, column, codes in marks:
+        if line in where:
+            k, cut = where[line]
+            out.append((k, max(0, column - cut), codes))
+    return out

@@ -145,8 +145,9 @@ def test_roundtrip_of_good_files_passes_with_exit_0():
 def test_roundtrip_counts_a_parse_error_as_failed_with_exit_1(tmp_path):
     bad = tmp_path / "cut.txt"
     bad.write_text("\n".join(TYPED.read_text(encoding="utf-8").split("\n")[:10]) + "\n", encoding="utf-8")
-    r = jlir_cli("roundtrip", str(TYPED), str(bad))
+    r = jlir_cli("roundtrip", "--fail-fast", str(TYPED), str(bad))
     assert r.returncode == 1
+    assert jlir_cli("roundtrip", str(TYPED), str(bad)).returncode == 2  # unreadable: exit 2 at the end (issue 12)
     lines = out(r).splitlines()
     assert lines[-1] == "1 passed, 1 failed"
     assert lines[0].startswith(f"{bad}:") and "error:" in lines[0]

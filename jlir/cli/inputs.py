@@ -46,17 +46,20 @@ def read_text(path: str) -> str:
 def parse(path: str, *, lenient: bool = False, errors: str = "raise", notes=None):
     """(text, Document) of a file; raises InputError or ParseError.
 
-    With `lenient`, each repair is written to stderr as `file:line: note: …` (or passed to `notes(message)`).
+    With `lenient`, each repair is written to stderr as `file:line: note: …` (or passed to `notes(message)`),
+    and the text returned is the repaired one: what Julia would have printed, what a reprint should equal.
     """
     text = read_text(path)
     if not lenient:
         return text, jlir.parse(text, name(path), errors=errors)
+    from jlir.syntax.reading import read_document
+    repaired: list = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LenientNote)
-        doc = jlir.parse(text, name(path), lenient=True, errors=errors)
+        doc = read_document(text, name(path), lenient=True, errors=errors, repaired_out=repaired)
     for w in caught:
         (notes or _note)(str(w.message))
-    return text, doc
+    return repaired[0].text if repaired else text, doc
 
 
 def _note(message: str) -> None:

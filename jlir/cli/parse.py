@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import jlir
-from jlir.cli.inputs import attempt, internal, name, parse
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
+from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse, report_unreadable
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, json_line, write
+from jlir.cli.progress import Progress
 
 
 def register(sub) -> None:
@@ -13,29 +14,43 @@ def register(sub) -> None:
     sp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     sp.add_argument("--json", action="store_true",
                     help="print the model as JSON (schema jlir/1): one object per file, one per line")
+    add_reading_options(sp, many=True)
     sp.set_defaults(func=run)
 
 
 def run(args) -> int:
     status = EXIT_OK
-    for path in args.files:
-        doc, problem = attempt(path, "parsing", lambda: parse(path)[1])
-        if problem:
-            err(problem[1])
-            status = EXIT_ERROR
-            continue
-        try:
-            text = _json(doc, path) if args.json else _summary(doc, path)
-        except RecursionError:
-            err(f"{name(path)}: error: a value nests too deeply to be written "
-                + ("as JSON" if args.json else "in the summary"))
-            status = EXIT_ERROR
-        except Exception as e:
-            err(internal(path, "writing JSON" if args.json else "summarising", e))
-            status = EXIT_ERROR
-        else:
-            write(text)
+    errors = "raise" if args.fail_fast else "collect"
+    with Progress(len(args.files), "parse", enabled=None if len(args.files) > 1 else False) as bar:
+        for path in args.files:
+            bar.advance(name(path))
+            doc, problem = attempt(path, "parsing",
+                                   lambda: parse(path, lenient=args.lenient, errors=errors, notes=bar.message)[1])
+            if problem:
+                bar.message(problem[1])
+                status = EXIT_ERROR
+                continue
+            if report_unreadable(doc, bar.message):
+                status = EXIT_ERROR
+                if not doc.readable().items:  # nothing read: the errors say all there is
+                    continue
+            status = max(status, _write(doc, path, args, bar.message))
     return status
+
+
+def _write(doc, path: str, args, say) -> int:
+    """Write one document's summary or JSON (JSON leaves unreadable dumps out: they hold no model)."""
+    try:
+        text = _json(doc.readable(), path) if args.json else _summary(doc, path)
+    except RecursionError:
+        say(f"{name(path)}: error: a value nests too deeply to be written "
+            + ("as JSON" if args.json else "in the summary"))
+        return EXIT_ERROR
+    except Exception as e:
+        say(internal(path, "writing JSON" if args.json else "summarising", e))
+        return EXIT_ERROR
+    write(text)
+    return EXIT_OK
 
 
 def _json(doc, path: str) -> str:
@@ -73,7 +88,7 @@ def _other_row(index: str, item) -> tuple[str, ...]:
 
 
 def _summary_rows(doc) -> list[tuple[str, ...]]:
-    from jlir.ir.function import CFGListing, Function, VectorDisplay
+    from jlir.ir.function import CFGListing, Function, Unreadable, VectorDisplay
     rows = []
     for i, item in enumerate(doc.items, 1):
         if isinstance(item, Function):
@@ -85,6 +100,9 @@ def _summary_rows(doc) -> list[tuple[str, ...]]:
             rows.append((str(i), "vector", "", "", "", header))
             rows += [_function_row(f"{i}.{j}", sub) for j, sub in enumerate(item.items, 1)
                      if isinstance(sub, Function)]
+        elif isinstance(item, Unreadable):
+            e = item.error
+            rows.append((str(i), "unreadable", "", "-", "-", f"line {e.line}: {e.message}"))
         else:
             rows.append(_other_row(str(i), item))
     return rows

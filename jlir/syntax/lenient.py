@@ -12,8 +12,8 @@ lines too.  Ambiguous repairs (how much indentation is the paste's, whether
 trailing blanks are Julia's) are tried in turn, smallest change first, and the
 first text that reads is kept.
 
-`diagnose` serves strict reading: when strict reading fails on something this
-layer would repair, the error names the true cause and says `--lenient`.
+`jlir.syntax.diagnose` serves strict reading: when strict reading fails on
+something this layer would repair, the error names the true cause and says `--lenient`.
 """
 from __future__ import annotations
 
@@ -334,73 +334,3 @@ def _relocate_placeholders(doc, repaired: Repaired, original: list[str]):
                   for x in doc.items)
     return replace(doc, items=items)
 
-
-# Why strict reading failed, per repair kind: (the message, the hint).
-REASONS = {
-    "crlf": ("the text has CRLF (Windows) line ends: Julia prints `\\n`", "the text has CRLF line ends; --lenient reads it"),
-    "prompt": ("a REPL prompt line: Julia's output does not hold the input that printed it",
-               "the text is a REPL transcript; --lenient reads it"),
-    "output": ("REPL output that is not Julia IR", "the text is a REPL transcript; --lenient reads it"),
-    "fence": ("a Markdown code fence: not part of Julia's output", "the text is a Markdown block; --lenient reads it"),
-    "prefix": ("every line is inside a `#` comment", "--lenient removes the comment prefix"),
-    "comment": ("a `# …` comment added to the line: Julia prints none there", "--lenient strips added comments"),
-    "elision": ("an elision line (`...`): statements were cut out here", "--lenient reads the rest"),
-    "ascii": ("ASCII box characters where Julia prints `│`, `─`, `└`", "--lenient reads ASCII rails"),
-    "arrow": ("`⇒` where Julia prints `=>`", "--lenient reads it"),
-    "blankline": ("a lost line: Julia prints a blank line between `Variables` and `Body::`", "--lenient restores it"),
-    "closers": ("the last line leaves brackets open: the paste lost its end", "--lenient closes them"),
-    "dedent": ("every line is indented: Julia starts its dumps at column 1", "the paste is indented; --lenient reads it"),
-    "trailing": ("trailing blanks at the end of the line: Julia prints none there",
-                 "the text has trailing blanks; --lenient reads it"),
-}
-_DIAGNOSE_LIMIT = 400_000  # characters: above it only the error's own line is examined (a lenient read costs parses)
-
-
-def diagnose(text: str, e: ParseError) -> ParseError:
-    """`e` from strict reading, or, when lenient reading would repair the text, an error naming the true cause
-    (located at the repair nearest before the error) with a `--lenient` hint."""
-    if len(text) > _DIAGNOSE_LIMIT:
-        return _diagnose_line(text, e)
-    try:
-        _, repaired, _ = read(text, e.file)
-    except ParseError:
-        return _diagnose_line(text, e)
-    except Exception:  # noqa: BLE001 - a diagnosis must never hide the real error
-        return e
-    if not repaired.repairs:
-        return e
-    before = [r for r in repaired.repairs if r.line <= e.line]
-    repair = (before or list(repaired.repairs))[-1 if before else 0]
-    crlf = next((r for r in repaired.repairs if r.kind == "crlf"), None)
-    repair = crlf or repair
-    return _reasoned(text, e, repair)
-
-
-def _reasoned(text: str, e: ParseError, repair: Repair) -> ParseError:
-    message, hint = REASONS.get(repair.kind, (repair.note, "--lenient reads it"))
-    lines = text.split("\n")
-    line = lines[repair.line - 1] if 0 < repair.line <= len(lines) else ""
-    column = 1
-    if repair.kind in ("trailing", "crlf"):
-        column = len(line.rstrip(" \t\r")) + 1
-    elif repair.kind == "dedent":
-        column = len(line) - len(line.lstrip(" ")) + 1
-    elif repair.kind == "comment" and "#" in line:
-        column = (_strip_comment(line) or line).__len__() + 1
-    out = ParseError(message, file=e.file, line=repair.line, column=column, text=line.rstrip("\r"))
-    out.advice = hint
-    return out
-
-
-def _diagnose_line(text: str, e: ParseError) -> ParseError:
-    """The cheap diagnosis of a big text: CRLF, or trailing blanks / an appended comment on the error's line."""
-    lines = text.split("\n")
-    crlf = next((k for k, l in enumerate(lines) if l.endswith("\r")), None)
-    if crlf is not None:
-        return _reasoned(text, e, Repair(crlf + 1, "", "crlf"))
-    line = lines[e.line - 1] if 0 < e.line <= len(lines) else ""
-    if line.strip() and line != line.rstrip(" \t"):
-        return _reasoned(text, e, Repair(e.line, "", "trailing"))
-    if _strip_comment(line) is not None:
-        return _reasoned(text, e, Repair(e.line, "", "comment"))
-    return e

@@ -5,7 +5,7 @@ This module is the pre-reading layer: it strips a coloured text's escapes
 (`jlir.syntax.ansi`) and keeps them for the printer, runs the lenient repairs
 (`jlir.syntax.lenient`) when asked, and, when strict reading fails on
 something lenient reading would repair, replaces the error by one that names
-the true cause (`lenient.diagnose`).
+the true cause (`jlir.syntax.diagnose`).
 """
 from __future__ import annotations
 
@@ -14,18 +14,22 @@ from dataclasses import replace
 
 from jlir.ir.function import Document, Unreadable
 from jlir.syntax import ansi, lenient
+from jlir.syntax.diagnose import diagnose, diagnose_line
 from jlir.syntax.errors import ParseError
 from jlir.syntax.layout import DocumentReader
 
 
 def read_document(text: str, filename: str = "<input>", *, lenient: bool = False,
-                  errors: str = "raise") -> Document:
-    """The Document of `text` (see `jlir.parse`)."""
+                  errors: str = "raise", repaired_out: list | None = None) -> Document:
+    """The Document of `text` (see `jlir.parse`); with `lenient`, `repaired_out` (if given) receives the
+    `lenient.Repaired` text that was read (what Julia would have printed)."""
     marks = None
     if "\x1b" in text:
         text, marks = ansi.split(text)
     if lenient:
         doc, repaired, spans = _lenient_read(text, filename, errors)
+        if repaired_out is not None:
+            repaired_out.append(repaired)
     else:
         (doc, spans), repaired = _strict_read(text, filename, errors), None
     if marks:
@@ -40,7 +44,7 @@ def _strict_read(text: str, filename: str, errors: str) -> tuple[Document, list]
     try:
         doc = reader.read()
     except ParseError as e:
-        raise lenient.diagnose(text, e) from None
+        raise diagnose(text, e) from None
     if errors == "collect" and any(type(x) is Unreadable for x in doc.items):
         items = tuple(replace(x, error=_diagnose_dump(x, first)) if type(x) is Unreadable else x
                       for x, (first, _end) in zip(doc.items, reader.spans))
@@ -53,7 +57,7 @@ def _diagnose_dump(x: Unreadable, first: int) -> ParseError:
     e = x.error
     shifted = ParseError(e.message, file=e.file, line=e.line - first, column=e.column, text=e.text,
                          expected=e.expected)
-    found = lenient.diagnose(x.text, shifted)
+    found = diagnose(x.text, shifted)
     if found is shifted:
         return e
     moved = ParseError(found.message, file=e.file, line=found.line + first, column=found.column, text=found.text)

@@ -1,0 +1,79 @@
+"""Colour: a coloured dump reads as its plain text and prints back byte for byte; a plain dump is coloured
+exactly as Julia 1.5.3 colours it (goldens: tests/data/color-1.5.3, Julia's own `--color=yes` output)."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import jlir
+from jlir.ir.color import Colors
+from jlir.syntax import ansi
+
+DATA = Path(__file__).parent / "data" / "color-1.5.3"
+GOLDENS = sorted(DATA.glob("*.ansi.txt"))
+_ESC = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def _plain(text: str) -> str:
+    return _ESC.sub("", text)
+
+
+@pytest.mark.parametrize("golden", GOLDENS, ids=lambda p: p.name)
+def test_coloured_julia_output_prints_back_byte_for_byte(golden):
+    text = golden.read_text(encoding="utf-8")
+    doc = jlir.parse(text)
+    assert any(c is not None for c in doc.colors)
+    assert jlir.format(doc) == text
+
+
+@pytest.mark.parametrize("golden", GOLDENS, ids=lambda p: p.name)
+def test_plain_dump_coloured_as_julia_colours_it(golden, tmp_path):
+    text = golden.read_text(encoding="utf-8")
+    plain = tmp_path / "plain.txt"
+    plain.write_text(_plain(text), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "jlir", "print", "--color", str(plain)], capture_output=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.decode("utf-8") == text
+
+
+@pytest.mark.parametrize("golden", GOLDENS, ids=lambda p: p.name)
+def test_no_color_prints_the_plain_text(golden, tmp_path):
+    path = tmp_path / "coloured.txt"
+    path.write_bytes(golden.read_bytes())
+    out = subprocess.run([sys.executable, "-m", "jlir", "print", "--no-color", str(path)], capture_output=True)
+    assert out.stdout.decode("utf-8") == _plain(golden.read_text(encoding="utf-8"))
+
+
+def test_plain_dump_piped_stays_plain(tmp_path):
+    path = tmp_path / "plain.txt"
+    path.write_text(_plain((DATA / "typed.ansi.txt").read_text(encoding="utf-8")), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "jlir", "print", str(path)], capture_output=True)
+    assert b"\x1b" not in out.stdout
+
+
+def test_ircode_gutter_cursor_moves_are_kept_in_place():
+    line = "\x1b[90m\x1b[77G│\x1b[1G\x1b[39m\x1b[90m \x1b[39m1 ── %1 = f(x)\x1b[36m::Int64\x1b[39m"
+    plain, marks = ansi.split(line)
+    assert plain == "│ 1 ── %1 = f(x)::Int64"
+    assert Colors(tuple(marks)).paint(plain) == line
+
+
+def test_split_keeps_codes_at_line_ends_and_runs_together():
+    text = "a\x1b[36m::T\x1b[39m\nb\x1b[0m"
+    plain, marks = ansi.split(text)
+    assert plain == "a::T\nb"
+    assert marks == [(0, 1, "\x1b[36m"), (0, 4, "\x1b[39m"), (1, 1, "\x1b[0m")]
+    assert Colors(tuple(marks)).paint(plain) == text
+
+
+def test_analyze_color_flag_colours_even_when_piped(tmp_path):
+    path = tmp_path / "w.txt"
+    path.write_text(_plain((DATA / "warntype.ansi.txt").read_text(encoding="utf-8")), encoding="utf-8")
+    piped = subprocess.run([sys.executable, "-m", "jlir", "analyze", str(path)], capture_output=True)
+    forced = subprocess.run([sys.executable, "-m", "jlir", "analyze", "--color", str(path)], capture_output=True)
+    assert b"\x1b[" not in piped.stdout
+    assert b"\x1b[91m\x1b[1m::Union{Float64, Int64}" in forced.stdout

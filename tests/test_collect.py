@@ -93,3 +93,11 @@ def test_progress_is_silent_when_not_a_terminal(monkeypatch):
         for _ in range(3):
             bar.advance("x")
     assert s.getvalue() == ""
+
+
+def test_json_refuses_placeholders_and_takes_the_readable_part():
+    from jlir.ir.serialize import UnreadableInJSON
+    doc = jlir.parse(MANY, errors="collect")
+    with pytest.raises(UnreadableInJSON, match="readable"):
+        jlir.to_json(doc)
+    assert jlir.format(jlir.from_json(jlir.to_json(doc.readable()))) == jlir.format(doc.readable())

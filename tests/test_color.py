@@ -77,3 +77,11 @@ def test_analyze_color_flag_colours_even_when_piped(tmp_path):
     forced = subprocess.run([sys.executable, "-m", "jlir", "analyze", "--color", str(path)], capture_output=True)
     assert b"\x1b[" not in piped.stdout
     assert b"\x1b[91m\x1b[1m::Union{Float64, Int64}" in forced.stdout
+
+
+def test_colours_survive_json_and_plain_json_is_unchanged():
+    text = (DATA / "typed.ansi.txt").read_text(encoding="utf-8")
+    data = jlir.to_json(jlir.parse(text))
+    assert "colors" in data["document"]
+    assert jlir.format(jlir.from_json(data)) == text
+    assert "colors" not in jlir.to_json(jlir.parse(_plain(text)))["document"]

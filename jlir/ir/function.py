@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from jlir.ir.errors import JlirError
 from jlir.ir.style import Style
+from jlir.ir.unreadable import Unreadable  # noqa: F401 - a placeholder among Document.items, not a model kind
 
 
 class Form(enum.Enum):
@@ -285,19 +286,6 @@ class StatementVector:
     style: Style
     header: str | None
     stmts: tuple
-
-
-@dataclass(frozen=True, slots=True)
-class Unreadable:
-    """A dump that could not be read, kept in its place by `jlir.parse(text, errors="collect")`.
-
-    `text` is the dump's lines exactly as read (no trailing newline), `error`
-    the located ParseError that stopped its reader.  It is a placeholder, not
-    IR: the printer refuses it unless asked to print it verbatim, JSON refuses
-    it, and `Document.readable()` leaves it out.
-    """
-    text: str
-    error: object
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ from jlir.ir import function as _function
 from jlir.ir import nodes as _nodes
 from jlir.ir import types as _types
 from jlir.ir import values as _values
+from jlir.ir.color import Colors
 from jlir.ir.function import CFGListing, Form, WarntypeHeader
 from jlir.ir.style import Style
 
@@ -166,10 +167,38 @@ FIELD_CODECS: dict[tuple[type, str], Codec] = {
     for cls, fields in _FIELDS.items() for f in fields
     if (f.type if isinstance(f.type, str) else getattr(f.type, "__name__", None)) in TYPE_CODECS
 }
+def _enc_colors(v: tuple, path: str) -> list:
+    """`Document.colors`: per item null (plain) or its escape codes as `[[line, column, codes], …]`."""
+    return [None if c is None else [[line, column, codes] for line, column, codes in c.marks] for c in v]
+
+
+def _dec_colors(v, path: str) -> tuple:
+    out = []
+    for i, c in enumerate(_expect_list(v, path)):
+        if c is None:
+            out.append(None)
+            continue
+        marks = []
+        for j, m in enumerate(_expect_list(c, f"{path}[{i}]")):
+            if not (isinstance(m, list) and len(m) == 3 and type(m[0]) is int and type(m[1]) is int
+                    and isinstance(m[2], str)):
+                raise SchemaError(f"{path}[{i}][{j}]: expected [line, column, codes], got {_short(m)}")
+            marks.append((m[0], m[1], m[2]))
+        out.append(Colors(tuple(marks)))
+    return tuple(out)
+
+
 FIELD_CODECS.update({
     (CFGListing, "blocks"): (_enc_cfg_blocks, _dec_cfg_blocks),
     (WarntypeHeader, "sections"): (_enc_sections, _dec_sections),
+    (_function.Document, "colors"): (_enc_colors, _dec_colors),
 })
+# Fields written only when they hold something (added to schema jlir/1 later: older readers never see them).
+_OMITTED_WHEN_EMPTY = frozenset({(_function.Document, "colors")})
+
+
+class UnreadableInJSON(JlirError, TypeError):
+    """A document read with `errors="collect"` holds an unreadable dump: JSON holds models, it has none."""
 
 
 # ---------------------------------------------------------------- generic rule
@@ -182,11 +211,17 @@ def encode(x, path: str = "$"):
     if isinstance(x, tuple):
         return [encode(v, f"{path}[{i}]") for i, v in enumerate(x)]
     cls = type(x)
+    if cls is _function.Unreadable:
+        e = x.error
+        raise UnreadableInJSON(f"{path}: an unreadable dump ({getattr(e, 'file', '?')}:{getattr(e, 'line', '?')}: "
+                               f"{getattr(e, 'message', e)}) has no model to write: encode `doc.readable()`")
     fields = _FIELDS.get(cls)
     if fields is not None:
         out = {"kind": cls.__name__}
         for f in fields:
             v = getattr(x, f.name)
+            if not v and (cls, f.name) in _OMITTED_WHEN_EMPTY:
+                continue
             codec = FIELD_CODECS.get((cls, f.name))
             key = _JSON_NAME[cls, f.name]
             p = f"{path}.{key}"

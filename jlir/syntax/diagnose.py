@@ -9,7 +9,8 @@ the cause as its message and a `hint: … --lenient reads it`.
 from __future__ import annotations
 
 from jlir.syntax.errors import ParseError
-from jlir.syntax.lenient import Repair, _strip_comment, read
+from jlir.syntax.lenient import Repair, _strip_comment
+from jlir.syntax.repairing import read
 
 
 # Why strict reading failed, per repair kind: (the message, the hint).
@@ -27,6 +28,10 @@ REASONS = {
     "blankline": ("a lost line: Julia prints a blank line between `Variables` and `Body::`", "--lenient restores it"),
     "closers": ("the last line leaves brackets open: the paste lost its end", "--lenient closes them"),
     "dedent": ("every line is indented: Julia starts its dumps at column 1", "the paste is indented; --lenient reads it"),
+    "wrap": ("a statement line broken over several lines: Julia never breaks one", "--lenient joins it"),
+    "blocknumber": ("the first row lost its block number (`1 ─`)", "--lenient restores it"),
+    "realign": ("a row out of line with its neighbours: blanks were lost or added at its start",
+                "--lenient realigns it"),
     "trailing": ("trailing blanks at the end of the line: Julia prints none there",
                  "the text has trailing blanks; --lenient reads it"),
 }

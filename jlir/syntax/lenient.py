@@ -25,7 +25,7 @@ from jlir.syntax.errors import ParseError
 _PROMPT = re.compile(r"^\s*(julia|shell|help\?|pkg|\(@v[\d.]+\) pkg|\(\S+\) pkg)> ?(.*)$")
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*[\w+-]*(\s.*)?$")
 _ELIDED = re.compile(r"^\s*(?:[│|]\s*)?(?:\.\.\.|⋮|…|\.)\s*$")
-_GENSYM = re.compile(r"#[A-Za-z_]\w*#")
+_TOKEN = re.compile(r"#[^\s(),:;{}\[\]]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _ASCII_LAST = re.compile(r"^(\s*)--( )")
 _ASCII_FIRST = re.compile(r"^(\s*\d+ )(-+)( )")
@@ -86,8 +86,9 @@ def _strip_comment(text: str) -> str | None:
     for m in re.finditer(r"\s#", masked):
         k = m.start() + 1
         rest = masked[k:]
-        if not masked[:m.start()].strip() or rest[1:2].isdigit() or rest.startswith("#=") or _GENSYM.match(rest):
-            continue
+        token = _TOKEN.match(rest).group()
+        if not masked[:m.start()].strip() or rest[1:2].isdigit() or rest.startswith("#=") or "#" in token[1:]:
+            continue  # `#3` a block, `#=` Julia's comment, `#self#` / `##54#55` / `#temp#` a generated name
         if rest[1:2] in ("=",) or rest.startswith("#undef"):
             continue
         return text[:m.start()].rstrip()
@@ -210,6 +211,56 @@ def _comment_prefix(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     return out
 
 
+_STMT_ROW = re.compile(r"^\s*(?:\d+ [─┄]|│|└─)")
+_BLOCK_ONE = re.compile(r"^\s*1 [─┄]", re.M)
+_LAST_RAIL = re.compile(r"└─+")
+
+
+def _join_wrapped(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
+    """Julia never breaks a statement line: a statement row that leaves brackets open, followed by rows that are
+    not statement rows, was hard-wrapped (by an editor, Weave, a person): the pieces joined back (a blank
+    between them when the break followed a comma)."""
+    out: list[_Row] = []
+    k = 0
+    while k < len(rows):
+        row = rows[k]
+        depth = _depth(row.text) if _STMT_ROW.match(row.text) else 0
+        j = k + 1
+        text = row.text
+        while depth > 0 and j < len(rows) and rows[j].text.strip() and not _STMT_ROW.match(rows[j].text) \
+                and not rows[j].text.startswith(")"):
+            piece = rows[j].text.strip()
+            text += (" " if text.endswith(",") else "") + piece
+            depth += _depth(piece)
+            j += 1
+        if j > k + 1 and depth == 0:
+            repairs.append(Repair(row.origin + 1, f"joined a statement line hard-wrapped over {j - k} lines", "wrap"))
+            out.append(_Row(row.origin, text, row.cut))
+            k = j
+            continue
+        out.append(row)
+        k += 1
+    return out
+
+
+def _block_one(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
+    """A body whose block-number column was removed (`│   %1 = …` first, no `1 ─` row): the first row gets
+    Julia's `1 ─` back (as wide as the `└──` rails)."""
+    text = "\n".join(r.text for r in rows)
+    if _BLOCK_ONE.search(text):
+        return rows
+    rails = [len(m.group()) for m in map(_LAST_RAIL.match, (r.text for r in rows)) if m]
+    for k, r in enumerate(rows):
+        if k and (rows[k - 1].text.startswith("Body::") or rows[k - 1].text.rstrip() == "CodeInfo(") \
+                and r.text.startswith("│") and rails:
+            width = max(rails)
+            rows = list(rows)
+            rows[k] = _Row(r.origin, "1 " + "─" * (width - 2) + r.text[width:], r.cut)
+            repairs.append(Repair(r.origin + 1, "restored the block number of the first row (`1 ─`)", "blocknumber"))
+            break
+    return rows
+
+
 def _structure(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     """Lost lines: the blank line 1.2–1.6's @code_warntype prints between `Variables` and `Body::`, and the
     brackets a truncated last line leaves open (`) => Tuple{Int64, Int64`)."""
@@ -284,6 +335,8 @@ def prepare(text: str) -> tuple[list[_Row], list[Repair]]:
             rows.pop(0)
     rows = _comment_prefix(rows, repairs)
     rows = _line_fixes(rows, repairs)
+    rows = _join_wrapped(rows, repairs)
+    rows = _block_one(rows, repairs)
     rows = _structure(rows, repairs)
     return rows, repairs
 
@@ -298,39 +351,4 @@ def variants(text: str):
             done = sorted(repairs + more, key=lambda r: r.line)
             yield Repaired("\n".join(r.text for r in out), tuple(r.origin for r in out), tuple(r.cut for r in out),
                            tuple(done))
-
-
-def read(text: str, filename: str, errors: str = "raise"):
-    """(Document, Repaired) of the first variant that reads (with `errors="collect"`: the one with the fewest
-    unreadable dumps); raises the ParseError that got furthest, at its original line."""
-    from jlir.syntax.layout import DocumentReader
-    original = text.split("\n")
-    best, best_error = None, None
-    for repaired in variants(text):
-        reader = DocumentReader(repaired.text, filename, errors)
-        try:
-            doc = reader.read()
-        except ParseError as e:
-            if best_error is None or e.line > best_error[0].line:
-                best_error = (e, repaired)
-            continue
-        bad = sum(1 for x in doc.items if type(x).__name__ == "Unreadable")
-        if best is None or bad < best[0]:
-            best = (bad, doc, repaired, reader.spans)
-        if not bad:
-            break
-    if best is None:
-        e, repaired = best_error
-        raise repaired.relocate(e, original) from None
-    _, doc, repaired, spans = best
-    if errors == "collect" and best[0]:
-        doc = _relocate_placeholders(doc, repaired, original)
-    return doc, repaired, spans
-
-
-def _relocate_placeholders(doc, repaired: Repaired, original: list[str]):
-    from dataclasses import replace
-    items = tuple(replace(x, error=repaired.relocate(x.error, original)) if type(x).__name__ == "Unreadable" else x
-                  for x in doc.items)
-    return replace(doc, items=items)
 

@@ -13,7 +13,7 @@ import warnings
 from dataclasses import replace
 
 from jlir.ir.function import Document, Unreadable
-from jlir.syntax import ansi, lenient
+from jlir.syntax import ansi, lenient, repairing
 from jlir.syntax.diagnose import diagnose, diagnose_line
 from jlir.syntax.errors import ParseError
 from jlir.syntax.layout import DocumentReader
@@ -66,7 +66,7 @@ def _diagnose_dump(x: Unreadable, first: int) -> ParseError:
 
 
 def _lenient_read(text: str, filename: str, errors: str):
-    doc, repaired, spans = lenient.read(text, filename, errors)
+    doc, repaired, spans = repairing.read(text, filename, errors)
     for repair in repaired.repairs:
         warnings.warn(lenient.LenientNote(filename, repair), stacklevel=4)
     return doc, repaired, spans

@@ -1,0 +1,95 @@
+"""The lenient read: try the repaired variants of a text in turn, realign rows a person shifted, keep the first
+that reads (`jlir.syntax.lenient` makes the variants; this module runs the reader on them)."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from jlir.syntax.errors import ParseError
+from jlir.syntax.lenient import Repair, Repaired, variants
+
+_RAIL_START = re.compile(r"\d+ [─┄]|│|└")
+_MAX_REALIGN = 8  # rows realigned per variant before giving up
+
+
+def read(text: str, filename: str, errors: str = "raise"):
+    """(Document, Repaired, spans) of the first variant that reads (with `errors="collect"`: the one with the
+    fewest unreadable dumps); raises the ParseError that got furthest, at its original line."""
+    original = text.split("\n")
+    best, best_error = None, None
+    for repaired in variants(text):
+        try:
+            doc, repaired, spans = _read_realigned(repaired, filename, errors)
+        except ParseError as e:
+            if best_error is None or e.line > best_error[0].line:
+                best_error = (e, repaired)
+            continue
+        bad = sum(1 for x in doc.items if type(x).__name__ == "Unreadable")
+        if best is None or bad < best[0]:
+            best = (bad, doc, repaired, spans)
+        if not bad:
+            break
+    if best is None:
+        e, repaired = best_error
+        raise repaired.relocate(e, original) from None
+    bad, doc, repaired, spans = best
+    if bad:
+        items = tuple(replace(x, error=repaired.relocate(x.error, original)) if type(x).__name__ == "Unreadable"
+                      else x for x in doc.items)
+        doc = replace(doc, items=items)
+    return doc, repaired, spans
+
+
+def _read_realigned(repaired: Repaired, filename: str, errors: str):
+    """Read `repaired`; a row whose block rail stands off its neighbours' column (a row edited after Julia drew
+    it: blanks lost or added at its start) is moved back into line and the text read again."""
+    from jlir.syntax.layout import DocumentReader
+    for _ in range(_MAX_REALIGN + 1):
+        reader = DocumentReader(repaired.text, filename, "raise")
+        try:
+            doc = reader.read()
+            return doc, repaired, reader.spans
+        except ParseError as e:
+            moved = _realigned(repaired, e) if e.message.startswith("expected a block rail") else _trimmed(repaired, e)
+            if moved is None:
+                if errors == "collect":
+                    reader = DocumentReader(repaired.text, filename, errors)
+                    return reader.read(), repaired, reader.spans
+                raise
+            repaired = moved
+    raise ParseError("too many rows out of line", file=filename)
+
+
+def _trimmed(repaired: Repaired, e: ParseError) -> Repaired | None:
+    """`repaired` without the trailing blanks of row `e.line` when it has some (one stray blank typed after a
+    row, where the other rows' blanks are Julia's), or None."""
+    lines = repaired.text.split("\n")
+    k = e.line - 1
+    if not 0 <= k < len(lines) or not lines[k].strip() or lines[k] == lines[k].rstrip(" \t"):
+        return None
+    lines[k] = lines[k].rstrip(" \t")
+    note = Repair(repaired.origin[k] + 1, "stripped trailing blanks", "trailing")
+    return Repaired("\n".join(lines), repaired.origin, repaired.cut,
+                    tuple(sorted(repaired.repairs + (note,), key=lambda r: r.line)))
+
+
+def _realigned(repaired: Repaired, e: ParseError) -> Repaired | None:
+    """`repaired` with row `e.line` shifted so its rail starts where the row above's does, or None."""
+    lines = repaired.text.split("\n")
+    k = e.line - 1
+    if not 0 < k < len(lines):
+        return None
+    here, above = _RAIL_START.search(lines[k]), _RAIL_START.search(lines[k - 1])
+    if here is None or above is None or here.start() == above.start():
+        return None
+    delta = above.start() - here.start()
+    row = lines[k]
+    if delta < 0 and row[:-delta].strip():
+        return None  # only blanks can be taken away
+    lines[k] = " " * delta + row if delta > 0 else row[-delta:]
+    cut = list(repaired.cut)
+    cut[k] -= delta
+    what = f"added {delta} blank(s) lost" if delta > 0 else f"removed {-delta} blank(s) added"
+    note = Repair(repaired.origin[k] + 1, f"{what} at the start of a row out of line with its neighbours", "realign")
+    return Repaired("\n".join(lines), repaired.origin, tuple(cut),
+                    tuple(sorted(repaired.repairs + (note,), key=lambda r: r.line)))

@@ -19,7 +19,8 @@ _ESC = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 def _plain(text: str) -> str:
-    return _ESC.sub("", text)
+    """What a terminal shows: escapes gone, rows drawn with cursor moves as they appear (IRCode's gutter)."""
+    return ansi.split(text)[0]
 
 
 @pytest.mark.parametrize("golden", GOLDENS, ids=lambda p: p.name)
@@ -48,6 +49,14 @@ def test_no_color_prints_the_plain_text(golden, tmp_path):
     assert out.stdout.decode("utf-8") == _plain(golden.read_text(encoding="utf-8"))
 
 
+def test_ircode_gutter_rows_read_as_the_terminal_showed_them():
+    text = (DATA / "ircode.ansi.txt").read_text(encoding="utf-8")
+    doc = jlir.parse(text)
+    assert [f.display.screen.capture for f in doc.items] == ["screen", "screen"]
+    assert all(f.display.screen.width == 80 for f in doc.items)
+    assert _ESC.sub("", text) != _plain(text)  # stripping alone would put the gutter first
+
+
 def test_plain_dump_piped_stays_plain(tmp_path):
     path = tmp_path / "plain.txt"
     path.write_text(_plain((DATA / "typed.ansi.txt").read_text(encoding="utf-8")), encoding="utf-8")
@@ -58,8 +67,9 @@ def test_plain_dump_piped_stays_plain(tmp_path):
 def test_ircode_gutter_cursor_moves_are_kept_in_place():
     line = "\x1b[90m\x1b[77G│\x1b[1G\x1b[39m\x1b[90m \x1b[39m1 ── %1 = f(x)\x1b[36m::Int64\x1b[39m"
     plain, marks = ansi.split(line)
-    assert plain == "│ 1 ── %1 = f(x)::Int64"
+    assert plain == " 1 ── %1 = f(x)::Int64" + " " * 54 + "│"  # as the terminal shows it: the gutter at column 77
     assert Colors(tuple(marks)).paint(plain) == line
+    assert Colors(tuple(marks)).paint(plain.replace("f(x)", "g(x)")) == plain.replace("f(x)", "g(x)")  # edited: plain
 
 
 def test_split_keeps_codes_at_line_ends_and_runs_together():

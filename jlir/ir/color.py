@@ -13,7 +13,40 @@ draw them, for a dump that was read plain.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# One CSI sequence (ECMA-48 §5.4): `ESC [`, parameters, intermediates, the final byte that says what it does.
+CSI = re.compile(r"\x1b\[([0-9:;<=>?]*)[ -/]*([@-~])")
+DRAWN = -1  # the column of a mark that holds a whole line drawn with cursor moves (see `Colors`)
+
+
+def render(line: str) -> str:
+    """What a terminal shows for one line of text with escape codes: SGR codes take no room, `ESC[nG` moves
+    the cursor to column n (1-based), later characters overwrite earlier ones, gaps are blanks."""
+    buf: list[str] = []
+    col, pos = 0, 0
+    for m in CSI.finditer(line):
+        col = _put(buf, col, line[pos:m.start()])
+        pos = m.end()
+        if m.group(2) == "G":
+            col = max(int(m.group(1) or 1), 1) - 1
+        elif m.group(2) == "C":
+            col += int(m.group(1) or 1)
+    _put(buf, col, line[pos:])
+    return "".join(buf)
+
+
+def _put(buf: list[str], col: int, text: str) -> int:
+    if col > len(buf):
+        buf.extend(" " * (col - len(buf)))
+    for ch in text:
+        if col < len(buf):
+            buf[col] = ch
+        else:
+            buf.append(ch)
+        col += 1
+    return col
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +56,11 @@ class Colors:
     `marks` holds (line, column, codes): `codes` (one or more escape
     sequences, in order) stood before character `column` (0-based, in
     characters) of line `line` (0-based, within the dump); a column at or past
-    the end of its line puts them at the end of the line.
+    the end of its line puts them at the end of the line.  A line drawn with
+    cursor moves (IRCode's right-hand gutter: `ESC[77G│ESC[1G` then the line
+    over it) reads as the terminal showed it (`render`); its mark has column
+    `DRAWN` and holds the whole line as written, put back when the printed
+    line still renders the same (else the line prints plain).
     """
     marks: tuple[tuple[int, int, str], ...]
 
@@ -37,6 +74,10 @@ class Colors:
             by_line.setdefault(min(line, len(lines) - 1), []).append((column, codes))
         for k, marks in by_line.items():
             row = lines[k]
+            if marks[0][0] == DRAWN:
+                if render(marks[0][1]) == row:
+                    lines[k] = marks[0][1]
+                continue
             parts, pos = [], 0
             for column, codes in marks:  # in text order, as the reader recorded them
                 column = min(max(column, pos), len(row))

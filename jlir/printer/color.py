@@ -15,15 +15,21 @@ tests/test_color.py):
   knows; the printer does not import it);
 * not the CodeInfo's `CodeInfo(` / `) => T` lines.
 
-IRCode's right-hand line-info gutter (`ESC[nG` cursor moves) is not drawn
-here: a coloured IRCode read from text keeps its escapes (`jlir.ir.color`).
+* an IRCode read off a terminal (its right-hand line-info gutter in the
+  text, `Display.screen` with capture `screen`): each row drawn as Julia draws
+  it, the grey gutter first at its column (`ESC[90m ESC[nG … ESC[1G ESC[39m`),
+  then the grey line-number column and the statement, its `::T` in cyan.  An
+  IRCode without the gutter in its text (a plain print, or a `stream` capture)
+  gets no colour: the gutter is what Julia would add, and that is text, not
+  colour.
 """
 from __future__ import annotations
 
 import re
 
-from jlir.ir.color import Colors
+from jlir.ir.color import DRAWN, Colors
 from jlir.ir.function import Form, Function
+from jlir.printer.gutter import GutterPainter
 from jlir.ir.types import TypeHighlighted
 from jlir.printer.exprs import ExprPrinter
 
@@ -44,6 +50,8 @@ def julia_colors(item, text: str, severity=None) -> Colors | None:
     """The escape codes Julia would have written into `text` (the plain print of `item`) on a colour terminal;
     None when jlir does not know how Julia colours this display.  `severity(type) -> None | "red" | "yellow"`
     (for `@code_warntype`) defaults to red for an upper-cased (flagged) 1.5 type, cyan otherwise."""
+    if isinstance(item, Function) and item.form is Form.IRCODE and item.screen is not None:
+        return _ircode_colors(item, text)
     if not isinstance(item, Function) or item.form not in _COLORED_FORMS:
         return None
     severity = severity or _flag_highlighted
@@ -98,3 +106,44 @@ def _header_marks(item: Function, k: int, line: str, printer: ExprPrinter, sever
     on, off = SGR[severity(t) if t is not None else None]
     marks.append((k, at, on))
     marks.append((k, len(line), off))
+
+
+def _ircode_colors(item: Function, text: str) -> Colors | None:
+    """Each row of a terminal-captured IRCode as Julia drew it (see the module docstring), or None when the
+    capture does not keep what was drawn (a stream capture, trimmed rows)."""
+    screen = item.screen
+    if screen.capture != "screen" or screen.trimmed:
+        return None
+    painter = GutterPainter(item)
+    rows = text.split("\n")
+    number = min((len(r) - len(r.lstrip(" ")) for r in rows if r.lstrip(" ")[:1] in ("│", "└")), default=None)
+    if number is None or painter.column <= number:
+        return None
+    printer = ExprPrinter(item.style, ircode=True)
+    positional = [s for s in item.stmts if s.new_id is None]
+    marks, n = [], 0
+    for k, row in enumerate(rows):
+        is_stmt = _RAIL.match(row[number:]) is not None
+        n += is_stmt
+        idx = n if is_stmt else 0
+        line = _drawn_line(painter, row, idx)
+        if line is None:
+            return None
+        body = line[number:]
+        stmt = positional[idx - 1] if is_stmt and idx <= len(positional) else None
+        if stmt is not None and stmt.type is not None and body.endswith("::" + printer.type(stmt.type)):
+            cut = len(body) - len(printer.type(stmt.type)) - 2
+            body = body[:cut] + SGR[None][0] + body[cut:] + SGR[None][1]
+        drawn = (f"{GREY[0]}\x1b[{painter.column + 1}G{painter.gutter(idx)}\x1b[1G{GREY[1]}"
+                 f"{GREY[0]}{line[:number]}{GREY[1]}{body}")
+        marks.append((k, DRAWN, drawn))
+    return Colors(tuple(marks))
+
+
+def _drawn_line(painter: GutterPainter, row: str, idx: int) -> str | None:
+    """The line Julia wrote over the gutter of row `row` (what `painter.paint(line, idx)` turned into `row`)."""
+    for end in range(len(row) + 1):  # the shortest: a longer one is the line with the gutter's text in it
+        line = row[:end]
+        if painter.paint(line, idx) == row and not line.endswith(" "):
+            return line
+    return None

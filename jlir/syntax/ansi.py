@@ -4,16 +4,18 @@ Text copied from a colour terminal, IJulia or Documenter keeps Julia's
 escapes: SGR colours (`ESC[36m` … `ESC[39m`) and, in IRCode's right-hand
 gutter, cursor moves (`ESC[77G`, `ESC[1G`).  They carry no IR.  `split`
 removes every CSI sequence (`ESC [ params letter`) and records each run of
-them as (line, column, codes) on the plain text; `per_item` shares them out
+them as (line, column, codes) on the plain text (a line with cursor moves is
+read as the terminal showed it and kept whole: `jlir.ir.color.render`); `per_item` shares them out
 to the dumps the reader found, relative to each dump's first line.
 """
 from __future__ import annotations
 
 import re
 
-from jlir.ir.color import Colors
+from jlir.ir.color import DRAWN, Colors, render
 
 # CSI sequences: `ESC [`, parameter bytes, intermediate bytes, a final byte (ECMA-48 §5.4); runs kept together.
+_MOVES = re.compile(r"\x1b\[[0-9]*[GC]")
 _CSI_RUN = re.compile(r"(?:\x1b\[[0-9:;<=>?]*[ -/]*[@-~])+")
 
 
@@ -24,6 +26,10 @@ def split(text: str) -> tuple[str, list[tuple[int, int, str]]]:
     for k, line in enumerate(text.split("\n")):
         if "\x1b" not in line:
             plain_lines.append(line)
+            continue
+        if _MOVES.search(line):  # drawn with cursor moves: read what the terminal showed, keep the line whole
+            plain_lines.append(render(line))
+            marks.append((k, DRAWN, line))
             continue
         parts, pos, column = [], 0, 0
         for m in _CSI_RUN.finditer(line):

@@ -101,3 +101,18 @@ def test_json_refuses_placeholders_and_takes_the_readable_part():
     with pytest.raises(UnreadableInJSON, match="readable"):
         jlir.to_json(doc)
     assert jlir.format(jlir.from_json(jlir.to_json(doc.readable()))) == jlir.format(doc.readable())
+
+
+def test_reading_reports_progress_per_dump():
+    from jlir.syntax.reading import read_document
+    seen = []
+    doc = read_document(MANY, "many.txt", errors="collect", on_dump=lambda done, total: seen.append((done, total)))
+    assert len(seen) == len(doc.items)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and all(t == MANY.count("\n") + 1 for _, t in seen)
+
+
+def test_counter_names_its_unit():
+    s = io.StringIO()
+    with Progress(None, "reading big.txt", stream=s, enabled=True, interval=0, unit="lines") as bar:
+        bar.advance(by=120)
+    assert "reading big.txt: 120 lines" in s.getvalue()

@@ -106,3 +106,24 @@ def test_known_failure_dump_reads_leniently_with_a_note_per_repair(name):
                    if repaired[0].text.split("\n")[k] != original[o]}
         if "ascii" not in KNOWN[name]:  # ASCII rails are noted once for all the rows they change
             assert changed <= noted
+
+
+def _strict_roundtrips():
+    out = []
+    for path in sorted(CORPUS.glob("*.txt")) + sorted((ROOT.parent / "fixtures" / "julia-1.5.3").glob("*.txt")):
+        text = path.read_text("utf-8")
+        try:
+            if jlir.format(jlir.parse(text)) == text:
+                out.append((path.name, text))
+        except ParseError:
+            pass
+    return out
+
+
+def test_lenient_leaves_every_text_julia_printed_as_it_is():
+    """No repair, no note on any corpus or fixture dump that strict reading reads back byte for byte."""
+    dumps = _strict_roundtrips()
+    assert len(dumps) > 500
+    for name, text in dumps:
+        doc, notes = _lenient(text, name)
+        assert notes == [] and jlir.format(doc) == text, name

@@ -10,6 +10,7 @@ import warnings
 
 import jlir
 from jlir.syntax.errors import ParseError, decode_source
+from jlir.cli.progress import Progress
 from jlir.syntax.lenient import LenientNote
 
 
@@ -49,10 +50,16 @@ def parse(path: str, *, lenient: bool = False, errors: str = "raise", notes=None
     With `lenient`, each repair is written to stderr as `file:line: note: …` (or passed to `notes(message)`),
     and the text returned is the repaired one: what Julia would have printed, what a reprint should equal.
     """
+    from jlir.syntax.reading import read_document
     text = read_text(path)
     if not lenient:
-        return text, jlir.parse(text, name(path), errors=errors)
-    from jlir.syntax.reading import read_document
+        if len(text) < BIG_TEXT:
+            return text, jlir.parse(text, name(path), errors=errors)
+        with Progress(None, f"reading {name(path)}", unit="lines") as bar:  # drawn on a terminal only
+            def on_dump(done: int, total: int) -> None:
+                bar.total = total
+                bar.advance(by=done - bar.done)
+            return text, read_document(text, name(path), errors=errors, on_dump=on_dump)
     repaired: list = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", LenientNote)
@@ -60,6 +67,9 @@ def parse(path: str, *, lenient: bool = False, errors: str = "raise", notes=None
     for w in caught:
         (notes or _note)(str(w.message))
     return repaired[0].text if repaired else text, doc
+
+
+BIG_TEXT = 2_000_000  # characters: a text this big takes seconds to read, so reading it shows progress
 
 
 def _note(message: str) -> None:

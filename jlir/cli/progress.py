@@ -10,7 +10,7 @@ seconds, and erased when the work ends, so messages written through
         for path in files:
             bar.advance(path)
 
-`total` may be None (unknown: a counter, no bar).  `stream` and `enabled`
+`total` may be None (unknown: a counter, no bar) and set later; `unit` names what is counted.  `stream` and `enabled`
 exist for tests; by default the bar is on when stderr is a TTY and
 `JLIR_PROGRESS` is not `0`, and off when it is `0`, or forced on by `1`.
 """
@@ -38,8 +38,8 @@ class Progress:
     """A redrawn `label [####....] done/total name` line on stderr (or a counter when `total` is None)."""
 
     def __init__(self, total: int | None, label: str, *, stream=None, enabled: bool | None = None,
-                 interval: float = 0.1, width: int = 24):
-        self.total, self.label, self.done = total, label, 0
+                 interval: float = 0.1, width: int = 24, unit: str = ""):
+        self.total, self.label, self.done, self.unit = total, label, 0, unit
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = progress_enabled(self.stream) if enabled is None else enabled
         self.interval, self.width = interval, width
@@ -59,6 +59,8 @@ class Progress:
             head = f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total}"
         else:
             head = f"{self.label}: {self.done}"
+        if self.unit:
+            head += " " + self.unit
         if name:
             room = 40
             head += " " + (name if len(name) <= room else "…" + name[-(room - 1):])

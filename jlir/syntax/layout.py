@@ -27,11 +27,12 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 class DocumentReader:
     """Reads every dump in a text into a `Document`; raises ParseError with a location on bad input."""
 
-    def __init__(self, text: str, filename: str = "<input>", errors: str = "raise"):
+    def __init__(self, text: str, filename: str = "<input>", errors: str = "raise", on_dump=None):
         if errors not in ("raise", "collect"):
             raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
         self.collect = errors == "collect"
         self.spans: list[tuple[int, int]] = []  # each dump's (first line, line after it), 0-based, once read
+        self.on_dump = on_dump  # called with (lines read, all lines) after each dump: progress for big texts
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colored REPL output: the escapes carry no IR
         self.text = text
@@ -64,6 +65,8 @@ class DocumentReader:
             item, i = read_item(ctx, i) if not self.collect else read_or_collect(ctx, i)
             items.append(item)
             self.spans.append((start, i))
+            if self.on_dump is not None:
+                self.on_dump(i, n)
             last_end = i - 1
         if not items:
             raise ctx.error("no Julia IR found: the input is empty" if not "".join(lines).strip()

@@ -80,17 +80,23 @@ class _Row:
     cut: int = 0
 
 
+_LEAD = re.compile(r"^[\s\d│└┌─┄]*(?:%\d+\s*=\s*)?")
+
+
 def _strip_comment(text: str) -> str | None:
-    """The line without a `# …` comment a person appended (not `#N` blocks, `#self#` names, `#=` comments)."""
+    """The line without a `# …` comment a person appended after a complete statement or type: not `#N`
+    blocks, `#=` comments, names (`#self#`, `##54#55`, `#s3` as an operand or a statement of its own)."""
     masked = _STRING.sub(lambda m: "\0" * len(m.group()), text)
     for m in re.finditer(r"\s#", masked):
         k = m.start() + 1
         rest = masked[k:]
         token = _TOKEN.match(rest).group()
-        if not masked[:m.start()].strip() or rest[1:2].isdigit() or rest.startswith("#=") or "#" in token[1:]:
+        if rest[1:2].isdigit() or rest.startswith(("#=", "#undef")) or "#" in token[1:]:
             continue  # `#3` a block, `#=` Julia's comment, `#self#` / `##54#55` / `#temp#` a generated name
-        if rest[1:2] in ("=",) or rest.startswith("#undef"):
-            continue
+        before = masked[:m.start()].rstrip()
+        content = before[_LEAD.match(before).end():]
+        if not content or _depth(before) != 0 or before[-1] in "=,(+-*/<>&|:!^~%":
+            continue  # nothing but the rail before it, or inside a call or an expression: a name like `#s3`
         return text[:m.start()].rstrip()
     return None
 
@@ -144,8 +150,7 @@ def _line_fixes(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     for row in rows:
         text = row.text
         stripped = text.strip()
-        if stripped.startswith("#") and not stripped.startswith(("#=", "#self#")) and not re.match(r"#\d", stripped) \
-                and not _all_commented(rows):
+        if _is_comment_line(stripped) and not _all_commented(rows):
             repairs.append(Repair(row.origin + 1, "dropped a comment line", "comment"))
             continue
         if _ELIDED.match(text) or stripped in ("│", "|"):
@@ -169,6 +174,14 @@ def _line_fixes(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
         repairs.append(Repair(ascii_lines[0] + 1, "replaced ASCII box characters by Julia's (`|`→`│`, `-`→`─`, "
                                                   f"`--`→`└──`, a dropped `┄`){more}", "ascii"))
     return out
+
+
+def _is_comment_line(stripped: str) -> bool:
+    """`# text` on a line of its own; not `#=`, `#3`, nor a name opening a line (`#unused#::…`, `#s3::Int64`)."""
+    if not stripped.startswith("#") or stripped.startswith("#=") or stripped[1:2].isdigit():
+        return False
+    token = _TOKEN.match(stripped).group()
+    return "#" not in token[1:] and stripped[len(token):len(token) + 1] in ("", " ", "\t")
 
 
 def _all_commented(rows: list[_Row]) -> bool:
@@ -342,10 +355,12 @@ def prepare(text: str) -> tuple[list[_Row], list[Repair]]:
 
 
 def variants(text: str):
-    """Each candidate repaired text, least change first: every uniform indentation from the whole of it down to
-    none, each without and then with trailing blanks stripped."""
+    """Each candidate repaired text, least change first: the indentation kept, then removed whole, then in
+    part (an IRCode's line-number column is blanks too), each without and then with trailing blanks stripped.
+    A text Julia printed reads as the first variant, unchanged."""
     rows, repairs = prepare(text)
-    for dedent in range(_common_indent(rows), -1, -1):
+    indent = _common_indent(rows)
+    for dedent in [0] + list(range(indent, 0, -1)):
         for trim in (False, True):
             out, more = _variant(rows, dedent, trim)
             done = sorted(repairs + more, key=lambda r: r.line)

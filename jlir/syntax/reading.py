@@ -20,9 +20,10 @@ from jlir.syntax.layout import DocumentReader
 
 
 def read_document(text: str, filename: str = "<input>", *, lenient: bool = False,
-                  errors: str = "raise", repaired_out: list | None = None) -> Document:
+                  errors: str = "raise", repaired_out: list | None = None, on_dump=None) -> Document:
     """The Document of `text` (see `jlir.parse`); with `lenient`, `repaired_out` (if given) receives the
-    `lenient.Repaired` text that was read (what Julia would have printed)."""
+    `lenient.Repaired` text that was read (what Julia would have printed).  `on_dump(lines read, all lines)`
+    (strict reading only) is called after each dump: a progress hook for big texts."""
     marks = None
     if "\x1b" in text:
         text, marks = ansi.split(text)
@@ -31,7 +32,7 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
         if repaired_out is not None:
             repaired_out.append(repaired)
     else:
-        (doc, spans), repaired = _strict_read(text, filename, errors), None
+        (doc, spans), repaired = _strict_read(text, filename, errors, on_dump), None
     if marks:
         if repaired is not None:
             marks = _moved_marks(marks, repaired)
@@ -39,8 +40,8 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
     return doc
 
 
-def _strict_read(text: str, filename: str, errors: str) -> tuple[Document, list]:
-    reader = DocumentReader(text, filename, errors)
+def _strict_read(text: str, filename: str, errors: str, on_dump=None) -> tuple[Document, list]:
+    reader = DocumentReader(text, filename, errors, on_dump)
     try:
         doc = reader.read()
     except ParseError as e:

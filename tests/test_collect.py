@@ -116,3 +116,22 @@ def test_counter_names_its_unit():
     with Progress(None, "reading big.txt", stream=s, enabled=True, interval=0, unit="lines") as bar:
         bar.advance(by=120)
     assert "reading big.txt: 120 lines" in s.getvalue()
+
+
+def test_each_collected_error_names_its_true_cause_at_its_own_line():
+    text = TYPED + "\n" + TYPED.replace("::Bool\n", "::Bool \n", 1)
+    doc = jlir.parse(text, "two.txt", errors="collect")
+    (e,) = doc.errors
+    assert e.line == TYPED.count("\n") + 3 and "trailing blank" in e.message
+    assert "hint: the text has trailing blanks; --lenient reads it" in e.render()
+
+
+def test_lenient_collect_repairs_what_it_can_and_keeps_the_rest():
+    text = "julia> @code_typed g(1)\n" + TYPED + "\n" + BAD
+    import warnings
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        doc = jlir.parse(text, "t.txt", lenient=True, errors="collect")
+    assert [type(x).__name__ for x in doc.items] == ["Function", "Unreadable"]
+    (e,) = doc.errors
+    assert text.split("\n")[e.line - 1].startswith("│    %28 = Base.slt_int(10, %27::")

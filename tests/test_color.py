@@ -95,3 +95,13 @@ def test_colours_survive_json_and_plain_json_is_unchanged():
     assert "colors" in data["document"]
     assert jlir.format(jlir.from_json(data)) == text
     assert "colors" not in jlir.to_json(jlir.parse(_plain(text)))["document"]
+
+
+def test_lenient_repairs_keep_the_colours_on_their_lines():
+    import warnings
+    golden = (DATA / "typed.ansi.txt").read_text(encoding="utf-8")
+    pasted = "julia> @code_typed g(1)\n" + "".join("  " + line + "\n" for line in golden.split("\n")[:-1])
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        doc = jlir.parse(pasted, lenient=True)
+    assert jlir.format(doc) == golden

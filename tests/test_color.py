@@ -105,3 +105,13 @@ def test_lenient_repairs_keep_the_colours_on_their_lines():
         warnings.simplefilter("always")
         doc = jlir.parse(pasted, lenient=True)
     assert jlir.format(doc) == golden
+
+
+def test_an_edited_line_prints_plain_and_the_others_keep_their_colours():
+    text = (DATA / "typed.ansi.txt").read_text(encoding="utf-8")
+    colors = jlir.parse(text).colors[0]
+    plain = _plain(text).rstrip("\n")
+    edited = plain.replace("Base.ifelse(%1, x, 0)", "Base.ifelse(%1, x, 1)")
+    painted = colors.paint(edited).split("\n")
+    assert painted[2] == edited.split("\n")[2]  # the edited line: no codes in the wrong places
+    assert painted[1] == text.split("\n")[1] and painted[3] == text.split("\n")[3]

@@ -61,8 +61,13 @@ class Colors:
     over it) reads as the terminal showed it (`render`); its mark has column
     `DRAWN` and holds the whole line as written, put back when the printed
     line still renders the same (else the line prints plain).
+
+    `lines` holds (line, plain text) of the other marked lines as they were
+    read: a line printed differently (the IR was edited) prints plain rather
+    than with codes in the wrong places.  Empty: the marks apply as they are.
     """
     marks: tuple[tuple[int, int, str], ...]
+    lines: tuple[tuple[int, str], ...] = ()
 
     def paint(self, text: str) -> str:
         """`text` (the dump printed plain) with the escape codes put back."""
@@ -72,12 +77,15 @@ class Colors:
         by_line: dict[int, list[tuple[int, str]]] = {}
         for line, column, codes in self.marks:
             by_line.setdefault(min(line, len(lines) - 1), []).append((column, codes))
+        expected = dict(self.lines)
         for k, marks in by_line.items():
             row = lines[k]
             if marks[0][0] == DRAWN:
                 if render(marks[0][1]) == row:
                     lines[k] = marks[0][1]
                 continue
+            if expected.get(k, row) != row:
+                continue  # not the line the codes were placed on
             parts, pos = [], 0
             for column, codes in marks:  # in text order, as the reader recorded them
                 column = min(max(column, pos), len(row))

@@ -168,8 +168,10 @@ FIELD_CODECS: dict[tuple[type, str], Codec] = {
     if (f.type if isinstance(f.type, str) else getattr(f.type, "__name__", None)) in TYPE_CODECS
 }
 def _enc_colors(v: tuple, path: str) -> list:
-    """`Document.colors`: per item null (plain) or its escape codes as `[[line, column, codes], …]`."""
-    return [None if c is None else [[line, column, codes] for line, column, codes in c.marks] for c in v]
+    """`Document.colors`: per item null (plain) or `{"marks": [[line, column, codes], …], "lines": [[line, text],
+    …]}` (see jlir.ir.color.Colors)."""
+    return [None if c is None else {"marks": [list(m) for m in c.marks], "lines": [list(r) for r in c.lines]}
+            for c in v]
 
 
 def _dec_colors(v, path: str) -> tuple:
@@ -178,14 +180,23 @@ def _dec_colors(v, path: str) -> tuple:
         if c is None:
             out.append(None)
             continue
-        marks = []
-        for j, m in enumerate(_expect_list(c, f"{path}[{i}]")):
-            if not (isinstance(m, list) and len(m) == 3 and type(m[0]) is int and type(m[1]) is int
-                    and isinstance(m[2], str)):
-                raise SchemaError(f"{path}[{i}][{j}]: expected [line, column, codes], got {_short(m)}")
-            marks.append((m[0], m[1], m[2]))
-        out.append(Colors(tuple(marks)))
+        p = f"{path}[{i}]"
+        if not isinstance(c, dict) or set(c) - {"marks", "lines"}:
+            raise SchemaError(f"{p}: expected {{\"marks\": […], \"lines\": […]}}, got {_short(c)}")
+        marks = [_triple(m, f"{p}.marks[{j}]") for j, m in enumerate(_expect_list(c.get("marks", []), p))]
+        lines = []
+        for j, r in enumerate(_expect_list(c.get("lines", []), p)):
+            if not (isinstance(r, list) and len(r) == 2 and type(r[0]) is int and isinstance(r[1], str)):
+                raise SchemaError(f"{p}.lines[{j}]: expected [line, text], got {_short(r)}")
+            lines.append((r[0], r[1]))
+        out.append(Colors(tuple(marks), tuple(lines)))
     return tuple(out)
+
+
+def _triple(m, path: str) -> tuple[int, int, str]:
+    if not (isinstance(m, list) and len(m) == 3 and type(m[0]) is int and type(m[1]) is int and isinstance(m[2], str)):
+        raise SchemaError(f"{path}: expected [line, column, codes], got {_short(m)}")
+    return (m[0], m[1], m[2])
 
 
 FIELD_CODECS.update({

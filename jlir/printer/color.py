@@ -79,7 +79,7 @@ def julia_colors(item, text: str, severity=None) -> Colors | None:
             on, off = SGR[severity(stmt.type) if warntype else None]
             marks.append((k, len(line) - len(suffix), on))
             marks.append((k, len(line), off))
-    return Colors(tuple(marks))
+    return Colors(tuple(marks), tuple(sorted({(k, lines[k]) for k, _c, _s in marks})))
 
 
 def _rail_width(lines: list[str]) -> int:

@@ -42,8 +42,9 @@ def split(text: str) -> tuple[str, list[tuple[int, int, str]]]:
     return "\n".join(plain_lines), marks
 
 
-def per_item(marks: list[tuple[int, int, str]], spans: list[tuple[int, int]]) -> tuple:
-    """One entry per dump (its (first line, line after it) in `spans`): its `Colors`, or None for a plain dump.
+def per_item(marks: list[tuple[int, int, str]], spans: list[tuple[int, int]], plain: list[str]) -> tuple:
+    """One entry per dump (its (first line, line after it) in `spans`): its `Colors`, or None for a plain dump;
+    `plain` is the text's plain lines (each marked line's text is kept beside its codes).
 
     Codes on lines between dumps (rare: a reset on a blank line) are not kept.
     """
@@ -57,5 +58,6 @@ def per_item(marks: list[tuple[int, int, str]], spans: list[tuple[int, int]]) ->
             line, column, codes = marks[j]
             mine.append((line - first, column, codes))
             j += 1
-        out.append(Colors(tuple(mine)) if mine else None)
+        rows = sorted({(line, plain[first + line]) for line, column, _ in mine if column != DRAWN})
+        out.append(Colors(tuple(mine), tuple(rows)) if mine else None)
     return tuple(out)

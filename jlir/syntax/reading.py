@@ -36,7 +36,8 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
     if marks:
         if repaired is not None:
             marks = _moved_marks(marks, repaired)
-        doc = replace(doc, colors=ansi.per_item(marks, spans))
+        plain = (repaired.text if repaired is not None else text).split("\n")
+        doc = replace(doc, colors=ansi.per_item(marks, spans, plain))
     return doc
 
 

@@ -35,7 +35,7 @@ REASONS = {
     "trailing": ("trailing blanks at the end of the line: Julia prints none there",
                  "the text has trailing blanks; --lenient reads it"),
 }
-_DIAGNOSE_LIMIT = 400_000  # characters: above it only the error's own line is examined (a lenient read costs parses)
+_DIAGNOSE_LIMIT = 200_000  # characters: above it only the error's own line is examined (a lenient read costs parses)
 
 
 def diagnose(text: str, e: ParseError) -> ParseError:

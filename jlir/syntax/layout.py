@@ -75,6 +75,13 @@ class DocumentReader:
         return Document(tuple(items), tuple(seps), trailing)
 
 
+def read_with_spans(text: str, filename: str = "<input>", errors: str = "raise", on_dump=None):
+    """(Document, each dump's (first line, line after it)) of `text`: what the pre-reading layers
+    (jlir.syntax.reading, colours and lenient repairs) need to map dumps back to lines."""
+    reader = DocumentReader(text, filename, errors, on_dump)
+    return reader.read(), reader.spans
+
+
 def read_or_collect(ctx: Context, i: int):
     """`read_item`, or an `Unreadable` placeholder up to the next line that starts a dump after a blank line.
 

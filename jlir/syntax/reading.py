@@ -1,6 +1,6 @@
 """`jlir.parse` behind the facade: colour escapes, lenient repairs and collected errors around the reader.
 
-The reader (`jlir.syntax.layout.DocumentReader`) reads plain, exact text.
+The reader (`jlir.syntax.layout`) reads plain, exact text.
 This module is the pre-reading layer: it strips a coloured text's escapes
 (`jlir.syntax.ansi`) and keeps them for the printer, runs the lenient repairs
 (`jlir.syntax.lenient`) when asked, and, when strict reading fails on
@@ -16,7 +16,7 @@ from jlir.ir.function import Document, Unreadable
 from jlir.syntax import ansi, lenient, repairing
 from jlir.syntax.diagnose import diagnose, diagnose_line
 from jlir.syntax.errors import ParseError
-from jlir.syntax.layout import DocumentReader
+from jlir.syntax.layout import read_with_spans
 
 
 def read_document(text: str, filename: str = "<input>", *, lenient: bool = False,
@@ -42,16 +42,15 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
 
 
 def _strict_read(text: str, filename: str, errors: str, on_dump=None) -> tuple[Document, list]:
-    reader = DocumentReader(text, filename, errors, on_dump)
     try:
-        doc = reader.read()
+        doc, spans = read_with_spans(text, filename, errors, on_dump)
     except ParseError as e:
         raise diagnose(text, e) from None
     if errors == "collect" and any(type(x) is Unreadable for x in doc.items):
         items = tuple(replace(x, error=_diagnose_dump(x, first)) if type(x) is Unreadable else x
-                      for x, (first, _end) in zip(doc.items, reader.spans))
+                      for x, (first, _end) in zip(doc.items, spans))
         doc = replace(doc, items=items)
-    return doc, reader.spans
+    return doc, spans
 
 
 def _diagnose_dump(x: Unreadable, first: int) -> ParseError:

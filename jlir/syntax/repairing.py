@@ -43,18 +43,17 @@ def read(text: str, filename: str, errors: str = "raise"):
 def _read_realigned(repaired: Repaired, filename: str, errors: str):
     """Read `repaired`; a row whose block rail stands off its neighbours' column (a row edited after Julia drew
     it: blanks lost or added at its start) is moved back into line and the text read again."""
-    from jlir.syntax.layout import DocumentReader
+    from jlir.syntax.layout import read_with_spans
     for _ in range(_MAX_REALIGN + 1):
-        reader = DocumentReader(repaired.text, filename, "raise")
         try:
-            doc = reader.read()
-            return doc, repaired, reader.spans
+            doc, spans = read_with_spans(repaired.text, filename, "raise")
+            return doc, repaired, spans
         except ParseError as e:
             moved = _realigned(repaired, e) if e.message.startswith("expected a block rail") else _trimmed(repaired, e)
             if moved is None:
                 if errors == "collect":
-                    reader = DocumentReader(repaired.text, filename, errors)
-                    return reader.read(), repaired, reader.spans
+                    doc, spans = read_with_spans(repaired.text, filename, errors)
+                    return doc, repaired, spans
                 raise
             repaired = moved
     raise ParseError("too many rows out of line", file=filename)

@@ -55,6 +55,8 @@
 #                                                 (ssa: pre-SSA cfg, idoms, per-slot defs/live_in/idf);
 #                                                 1.5 only (see `reference_json`)
 #   load_case CODE NAME RANK            ok, target, forms (comma-separated), f, T, warning
+#   struct TYPE                         ok, `mutable`|`immutable` then `name<TAB>type` lines (the interpreter's %new)
+#   method TARGET                       ok, `argnames<TAB>…`, `vararg<TAB>…`, `sparams<TAB>…` lines (its calls)
 #   quit                                ok, then exit
 # A request that fails in Julia gets `error, STAGE, message`, STAGE being where it
 # failed: request, define, target, render, load_case.  The juliacall backend calls
@@ -655,6 +657,52 @@ function define(code::AbstractString, name::AbstractString)
     return
 end
 
+# ------------------------------------------------------------------ interpreter queries
+
+"Whether the type `T` is mutable (`ismutabletype` from 1.7, the DataType's field before)."
+mutable_type(T::DataType) = isdefined(Base, :ismutabletype) ? Base.ismutabletype(T) : T.mutable
+
+"""
+    struct_text(typetext) -> String
+
+For the interpreter's `%new` (`struct TYPE`): `mutable` or `immutable`, then `name<TAB>fieldtype` per field
+(`fieldnames`/`fieldtypes`), of the struct type TYPE names in Main (`Base.Math.DoubleFloat64`).
+"""
+function struct_text(typetext::AbstractString)
+    T = Base.unwrap_unionall(Core.eval(Main, Meta.parse(strip(typetext); raise=true)))
+    T isa DataType && !(T <: Tuple) && isstructtype(T) || error("`$typetext` is not a struct type")
+    lines = [mutable_type(T) ? "mutable" : "immutable"]
+    for (n, t) in zip(fieldnames(T), T.types)
+        push!(lines, "$n\t$t")
+    end
+    return join(lines, "\n")
+end
+
+"A static parameter as the interpreter reads it (`# sparams:` of a callee dump): an integer, else a type."
+function sparam_text(x)
+    x isa TypeVar && error("static parameter $(x.name) is not bound by the call")
+    x isa Integer && return string(x)
+    x isa Type && return sprint(show, x; context=repl_context(IOBuffer(), Main))
+    error("static parameter $(repr(x)) is neither an integer nor a type")
+end
+
+"""
+    method_text(target) -> String
+
+For the interpreter's calls (`method TARGET`): the method a call dispatches to, as lines
+`argnames<TAB>a,b,xs` (`Base.method_argnames`, without `#self#`), `vararg<TAB>true|false` and
+`sparams<TAB>T,…` (the static parameters the call binds).
+"""
+function method_text(target::AbstractString)
+    f, types = resolve_target(Main, target)
+    m = which(f, types)
+    tt = Base.signature_type(f, types)
+    env = ccall(:jl_type_intersection_with_env, Any, (Any, Any), tt, m.sig)::Core.SimpleVector
+    names = Base.method_argnames(m)[2:end]
+    return join(["argnames\t" * join(string.(names), ","), "vararg\t$(m.isva)",
+                 "sparams\t" * join([sparam_text(x) for x in env[2]], ",")], "\n")
+end
+
 function resolve_in_main(target)
     f, types = resolve_target(Main, target)
     return f, types, type_string(f, types, Main)...
@@ -672,7 +720,7 @@ function handle(request::Vector{String})
         isempty(request) && error("empty request")
         verb, args = request[1], request[2:end]
         nargs = Dict("hello" => 0, "define" => 2, "render" => 2, "cfg" => 1, "reference" => 1, "load_case" => 3,
-                     "quit" => 0)
+                     "struct" => 1, "method" => 1, "quit" => 0)
         haskey(nargs, verb) || error("unknown request `$verb`")
         length(args) == nargs[verb] || error("`$verb` takes $(nargs[verb]) field(s), got $(length(args))")
         if verb == "hello" || verb == "quit"
@@ -694,6 +742,9 @@ function handle(request::Vector{String})
             stage = "render"
             (HAS_CODE_IRCODE || HAS_INFLATE_IR) || error("Julia $VERSION cannot produce IRCode")
             return ["ok", Base.invokelatest(() -> cfg_json(ircode(f, types; lines=true).cfg))]
+        elseif verb == "struct" || verb == "method"
+            stage = "target"
+            return ["ok", Base.invokelatest(verb == "struct" ? struct_text : method_text, args[1])]
         elseif verb == "reference"
             stage = "target"
             f, types, _, _ = resolve_in_main(args[1])

@@ -236,6 +236,24 @@ class Julia:
         text, _ = self.render(target, "domtree", defs=defs, defs_name=defs_name)
         return tuple(json.loads(text)["idoms"])
 
+    def struct_info(self, type_text: str) -> tuple[bool, tuple[tuple[str, str], ...]]:
+        """(mutable, ((field name, field type), …)) of the struct type `type_text` names in Main (Julia's
+        `fieldnames`/`fieldtypes`): what the interpreter's `%new` needs."""
+        (text,) = self._call("struct", type_text)
+        head, *fields = text.split("\n")
+        return head == "mutable", tuple(tuple(f.split("\t", 1)) for f in fields)
+
+    def method_info(self, target: str) -> dict:
+        """The method a call dispatches to: {"argnames": (…), "vararg": bool, "sparams": "T,…"} (sparams as a
+        callee dump's `# sparams:` line)."""
+        (text,) = self._call("method", target)
+        out: dict = {}
+        for line in text.split("\n"):
+            key, _, value = line.partition("\t")
+            out[key] = value
+        return {"argnames": tuple(n for n in out.get("argnames", "").split(",") if n),
+                "vararg": out.get("vararg") == "true", "sparams": out.get("sparams", "")}
+
     def load_case(self, code: str, name: str, rank: int) -> LoadedCase:
         """Evaluate a fixture case (`fixtures/cases/NAME.jl` source) with its closure counters set for `rank`."""
         target, forms, function, argtypes, warning = self._call("load_case", code, name, str(rank))

@@ -33,11 +33,32 @@ def read(text: str, filename: str, errors: str = "raise"):
         e, repaired = best_error
         raise repaired.relocate(e, original) from None
     bad, doc, repaired, spans = best
+    repaired = _note_normalised(doc, repaired)
     if bad:
         items = tuple(replace(x, error=repaired.relocate(x.error, original)) if type(x).__name__ == "Unreadable"
                       else x for x in doc.items)
         doc = replace(doc, items=items)
     return doc, repaired, spans
+
+
+def _note_normalised(doc, repaired: Repaired) -> Repaired:
+    """`repaired` with a note where the model prints differently from the repaired text (what the reader itself
+    normalised: a lost line-number column, a type re-spaced): the first such line, and how many there are."""
+    from jlir.printer.forms import format_document
+    printed = format_document(doc, "verbatim").split("\n")
+    lines = repaired.text.split("\n")
+    differ = [k for k in range(max(len(printed), len(lines)))
+              if (printed[k] if k < len(printed) else None) != (lines[k] if k < len(lines) else None)]
+    if not differ:
+        return repaired
+    k = differ[0]
+    origin = repaired.origin[min(k, len(repaired.origin) - 1)] if repaired.origin else 0
+    shown = printed[k] if k < len(printed) else "(no line)"
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    more = f" (and {len(differ) - 1} more line(s))" if len(differ) > 1 else ""
+    note = Repair(origin + 1, f"not exactly Julia's print: jlir prints Julia's `{shown}`{more}", "normalised")
+    return Repaired(repaired.text, repaired.origin, repaired.cut,
+                    tuple(sorted(repaired.repairs + (note,), key=lambda r: r.line)))
 
 
 def _read_realigned(repaired: Repaired, filename: str, errors: str):

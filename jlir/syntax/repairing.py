@@ -41,11 +41,11 @@ def read(text: str, filename: str, errors: str = "raise"):
     return doc, repaired, spans
 
 
-def _note_normalised(doc, repaired: Repaired) -> Repaired:
+def _note_normalised(document, repaired: Repaired) -> Repaired:
     """`repaired` with a note where the model prints differently from the repaired text (what the reader itself
     normalised: a lost line-number column, a type re-spaced): the first such line, and how many there are."""
     from jlir.printer.forms import format_document
-    printed = format_document(doc, "verbatim").split("\n")
+    printed = format_document(document, "verbatim").split("\n")
     lines = repaired.text.split("\n")
     differ = [k for k in range(max(len(printed), len(lines)))
               if (printed[k] if k < len(printed) else None) != (lines[k] if k < len(lines) else None)]

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import jlir
 from jlir.cli.inputs import add_reading_options, attempt, name, parse, report_unreadable
-from jlir.cli.output import EXIT_ERROR, EXIT_FAILED, EXIT_OK, write
+from jlir.cli.output import EXIT_ERROR, EXIT_FAILED, EXIT_OK, err, write
 from jlir.cli.progress import Progress
 
 
 def register(sub) -> None:
     rp = sub.add_parser("roundtrip", help="check that each file prints back byte for byte",
                         description="For each file, check format(parse(text)) == text; report the first "
-                                    "differing line of each failure and `N passed, M failed`.")
+                                    "differing line of each failure and `N passed, M failed`.",
+                        epilog="Exit status: 0 every file prints back byte for byte; 1 a file prints back "
+                               "differently; 2 a file cannot be read or parsed (missing, empty, not Julia IR).")
     rp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     add_reading_options(rp, many=True)
     rp.set_defaults(func=run)
@@ -43,12 +45,14 @@ def _parse_and_print(path: str, args) -> tuple[str, str, int]:
     """(the text, its reprint, unreadable dumps): with --lenient the reprint is compared with the text as it
     would be without the repairs lenient reading reported; unreadable dumps reprint as they were read."""
     text, doc = parse(path, lenient=args.lenient, errors="raise" if args.fail_fast else "collect")
-    bad = report_unreadable(doc, lambda message: write(message + "\n"))  # beside the `differs` lines, as a
-    # parse error with --fail-fast
+    bad = report_unreadable(doc, err)  # on stderr, as a file that cannot be read at all
     return text, (jlir.format(doc, unreadable="verbatim") if bad else jlir.format(doc)), bad
 
 
 def run(args) -> int:
+    """Exit 0 when every file prints back byte for byte, 1 when one prints back differently, 2 when one cannot be
+    read or parsed (empty, missing, not Julia IR, or one unreadable dump among readable ones): the same 2 as
+    every verb gives unreadable input."""
     with Progress(len(args.files), "roundtrip", enabled=None if len(args.files) > 1 else False) as bar:
         return _run(args, bar)
 
@@ -60,14 +64,9 @@ def _run(args, bar) -> int:
         bar.advance(name(path))
         result, problem = attempt(path, "parsing and printing", lambda: _parse_and_print(path, args))
         if problem:
-            kind, message = problem
             failed += 1
-            if kind == "input":
-                bar.message(message)
-                unreadable = True
-            else:
-                write(message + "\n")
-                unreadable = unreadable or not args.fail_fast  # --fail-fast: today's exit 1 for a parse error
+            bar.message(problem[1])
+            unreadable = True
             continue
         text, got, bad = result
         if bad:  # reported with their locations; the file fails, its readable dumps are still compared

@@ -55,12 +55,19 @@ class Statement:
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """A basic block: positional statements `first..last` (1-based, inclusive)."""
+    """A basic block: positional statements `first..last` (1-based, inclusive).
+
+    Numbering, once for all of jlir: statements are numbered as Julia numbers them, from 1 (`%3` is
+    statement 3), and so are blocks (`#2` is block 2); Python sequences stay 0-based.  So `block.stmts` holds
+    SSA numbers, not list indices: use `f.stmt(i)` (statement `%i`) or `f.block_stmts(b)` (the statements
+    of block `#b`), never `f.positional[i]` with such a number.
+    """
     first: int
     last: int
 
     @property
     def stmts(self) -> range:
+        """The SSA numbers of the block's statements (1-based, as Julia's `%n`): `f.stmt(i)` reads one."""
         return range(self.first, self.last + 1)
 
 
@@ -111,10 +118,16 @@ class IR:
     `ir.stmts`) and the pending new nodes of an uncompacted IRCode (`new_id`
     set); `blocks` index positional statements (1-based); `linetable` is
     indexed by `Statement.loc` (1-based, 0 = no line info).
+
+    `catch_entry`: whether the IR's CFG holds Julia's extra edge into each catch block (predecessor 0 in
+    jlir.ir.cfg), which `compute_basic_blocks` adds (CodeInfo prints, `inflate_ir`) and the IRCode that
+    Julia's optimizer pipeline keeps (the escape-analysis display prints that one) lacks.  The printer's `┄`
+    counts it, so a catch block with one other predecessor shows which: the reader takes it from there.
     """
     stmts: tuple[Statement, ...]
     blocks: tuple[Block, ...]
     linetable: tuple[LineInfo, ...] = ()
+    catch_entry: bool = True
 
     @property
     def positional(self) -> list[Statement]:
@@ -140,6 +153,10 @@ class Display:
     display, 1.7+): doc pages and doctests trim it, and a reprint should match
     the text it came from.
 
+    `envelope` names a tool whose display this is, where it is not one of Julia's own: `"cthulhu"` for a
+    Cthulhu.jl view, whose header line (`∘ ── %0 = invoke f(::Int64)::Any`, optionally with the call's
+    inlining cost) is kept verbatim in `title`; its cost column (`costs`) stands after the block rail.
+
     `costs` and `escapes` are per positional statement: they describe the IR
     they were printed with and go stale when it changes (see `Function.with_ir`).
     """
@@ -153,6 +170,7 @@ class Display:
     screen: Screen | None = None
     tail_dropped: bool = False
     escapes: tuple[str, ...] | None = None
+    envelope: str | None = None
 
 
 # The per-statement columns of a Display: they belong to the statements they were printed beside.
@@ -161,7 +179,7 @@ _IR_NAMES = frozenset(f for f in IR.__slots__)
 _DISPLAY_NAMES = frozenset(f for f in Display.__slots__)
 # The flat order of the names, as `Function(...)` takes them and JSON (schema jlir/1) writes them.
 FLAT_NAMES = ("form", "style", "stmts", "blocks", "linetable", "return_type", "header", "wrapper", "costs", "title",
-              "screen", "tail_dropped", "escapes")
+              "screen", "tail_dropped", "escapes", "catch_entry", "envelope")
 
 
 class StaleColumns(JlirError):
@@ -182,13 +200,14 @@ class Function:
     display: Display
 
     def __init__(self, form=None, style=None, stmts=(), blocks=(), linetable=(), return_type=None, header=None,
-                 wrapper="codeinfo", costs=None, title=None, screen=None, tail_dropped=False, escapes=None, *,
-                 ir: IR | None = None, display: Display | None = None):
+                 wrapper="codeinfo", costs=None, title=None, screen=None, tail_dropped=False, escapes=None,
+                 catch_entry=True, envelope=None, *, ir: IR | None = None, display: Display | None = None):
         """Either the flat names (`FLAT_NAMES`) or the two parts (`ir=`, `display=`, as `dataclasses.replace` passes them)."""
         if ir is None:
-            ir = IR(stmts, blocks, linetable)
+            ir = IR(stmts, blocks, linetable, catch_entry)
         if display is None:
-            display = Display(form, style, return_type, header, wrapper, costs, title, screen, tail_dropped, escapes)
+            display = Display(form, style, return_type, header, wrapper, costs, title, screen, tail_dropped, escapes,
+                              envelope)
         object.__setattr__(self, "ir", ir)
         object.__setattr__(self, "display", display)
 
@@ -232,16 +251,63 @@ class Function:
             display = dataclasses.replace(display, **{c: None for c in stale})
         return Function.of(ir, display)
 
+    # Julia's numbering (see `Block`): statements `%1…` and blocks `#1…`, both 1-based
+    def stmt(self, i: int) -> Statement:
+        """Statement `%i` (1-based, as Julia numbers it): a positional statement, or a pending node whose
+        `new_id` is `i`.  IndexError (never a neighbour) for a number the function does not have."""
+        positional = self.ir.positional
+        if type(i) is not int or isinstance(i, bool):
+            raise TypeError(f"a statement number is an int (Julia's %n), not {type(i).__name__}")
+        if 1 <= i <= len(positional):
+            return positional[i - 1]
+        for s in self.ir.stmts:
+            if s.new_id == i:
+                return s
+        raise IndexError(f"no statement %{i}: the function has %1 to %{len(positional)}"
+                         + (" (numbers start at 1, as in Julia)" if i == 0 else ""))
+
+    def block_stmts(self, b) -> list[Statement]:
+        """The positional statements of block `#b` (1-based, as Julia numbers blocks) or of a `Block`."""
+        if isinstance(b, Block):
+            block = b
+        elif type(b) is int and 1 <= b <= len(self.ir.blocks):
+            block = self.ir.blocks[b - 1]
+        else:
+            raise IndexError(f"no block #{b}: the function has #1 to #{len(self.ir.blocks)}"
+                             + (" (numbers start at 1, as in Julia)" if b == 0 else ""))
+        return self.ir.positional[block.first - 1:block.last]
+
+    def numbered(self, b=None) -> list[tuple[int, Statement]]:
+        """`(n, statement)` for every positional statement `%n` (of block `#b` when given), in order."""
+        first = 1 if b is None else (b if isinstance(b, Block) else self.ir.blocks[b - 1]).first
+        stmts = self.ir.positional if b is None else self.block_stmts(b)
+        return list(enumerate(stmts, first))
+
+    def text(self, x) -> str:
+        """Julia's text of a node, value, type or statement of this function, as the Julia that printed it does
+        (`str(x)` prints as the newest Julia)."""
+        from jlir.ir.text import julia_text
+        return julia_text(x, self.display.style)
+
     # the IR's fields
     stmts = property(lambda self: self.ir.stmts)
     blocks = property(lambda self: self.ir.blocks)
     linetable = property(lambda self: self.ir.linetable)
+    catch_entry = property(lambda self: self.ir.catch_entry)
     positional = property(lambda self: self.ir.positional,
                           doc="The positional statements, in order (pending new nodes left out): Julia's `ir.stmts`.")
     # the display's fields
     form = property(lambda self: self.display.form)
     style = property(lambda self: self.display.style)
-    return_type = property(lambda self: self.display.return_type)
+    @property
+    def return_type(self):
+        """The type the function returns, whichever display printed it: the `=> T` of a `CodeInfo => T` pair,
+        or an `IRCode => T` pair, or a `@code_warntype` print's `Body::T` (`header.body_type`); None where the
+        print shows none (a plain IRCode, lowered code).  `display.return_type` is the `=> T` alone, as the printer needs it."""
+        d = self.display
+        if d.return_type is None and d.header is not None:
+            return d.header.body_type
+        return d.return_type
     header = property(lambda self: self.display.header)
     wrapper = property(lambda self: self.display.wrapper)
     costs = property(lambda self: self.display.costs)
@@ -249,6 +315,7 @@ class Function:
     screen = property(lambda self: self.display.screen)
     tail_dropped = property(lambda self: self.display.tail_dropped)
     escapes = property(lambda self: self.display.escapes)
+    envelope = property(lambda self: self.display.envelope)
 
 
 def _same_statements(a: list, b: list) -> bool:
@@ -290,8 +357,10 @@ class StatementVector:
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """All dumps found in one text, with what separates them (blank lines between prints).
+    """All dumps found in one text, with what separates them (blank lines and `#` comment lines between prints).
 
+    `separators[k]` is the text before `items[k]`; `labels[k]` the last `# …` comment line in it (without
+    `# `), the name `jlir fetch` gives each dump of several (`# foo(1.0) — typed — Julia 1.5.3`), or None.
     `colors` is empty for a plain text; for a coloured one it holds one entry
     per item: None (that dump was plain) or the `jlir.ir.color.Colors` its
     text carried (see there).
@@ -316,3 +385,12 @@ class Document:
             seps[0] = self.separators[0]
         colors = tuple(self.colors[k] for k in keep) if self.colors else ()
         return Document(tuple(self.items[k] for k in keep), tuple(seps), self.trailing, colors)
+
+    @property
+    def labels(self) -> tuple[str | None, ...]:
+        out = []
+        for k in range(len(self.items)):
+            sep = self.separators[k] if k < len(self.separators) else ""
+            comments = [line for line in sep.split("\n") if line.startswith("# ")]
+            out.append(comments[-1][2:].strip() or None if comments else None)
+        return tuple(out)

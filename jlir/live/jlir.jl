@@ -43,8 +43,11 @@
 # Protocol (`julia jlir.jl serve`; jlir/live/protocol.py is the Python side).
 # A message is a header line `JLIR <n>` and n fields, each `<byte length>\n<bytes>`.
 # Requests go to Julia's stdin, replies come on its stdout; anything user code
-# prints to stdout goes to stderr instead.  Julia first writes the reply to
-# `hello`, then answers one request at a time:
+# prints to stdout goes to stderr instead.  The client's first request is
+# `session NONCE` (a random token): from then on every reply's header is
+# `JLIR <nonce> <n>`, so that nothing user code writes to the reply pipe can be
+# taken for a reply (the client skips lines without it).  Julia then writes the
+# reply to `hello`, then answers one request at a time:
 #   hello                               ok, info (`key\tvalue` lines)
 #   define CODE NAME                    ok        (evaluate CODE in Main as file NAME,
 #                                                  once per distinct (NAME, CODE))
@@ -605,10 +608,10 @@ end
 clean_message(s) = replace(strip(s), r"\s*\n\s*" => " | ")[1:min(end, 500)]
 error_message(e) = clean_message(sprint(showerror, e))
 
-"One message: `JLIR <n>`, then each field as `<byte length>\\n<bytes>`."
-function encode_message(fields)::Vector{UInt8}
+"One message: `JLIR <n>` (a served session's replies: `JLIR <nonce> <n>`), then each field as `<byte length>\\n<bytes>`."
+function encode_message(fields, nonce::AbstractString="")::Vector{UInt8}
     buf = IOBuffer()
-    print(buf, "JLIR ", length(fields), '\n')
+    print(buf, "JLIR ", isempty(nonce) ? "" : string(nonce, " "), length(fields), '\n')
     for field in fields
         s = String(field)
         print(buf, sizeof(s), '\n')
@@ -771,13 +774,29 @@ handle_encoded(request::AbstractString) =
 """
 Serve requests on stdin, replies on the original stdout; from here on what
 user code prints to stdout goes to stderr, so it cannot corrupt a reply.
+The first request may be `session NONCE`: every reply (hello first) then
+carries NONCE in its header, a token user code is never given, so that
+whatever user code writes to the reply pipe cannot pass for a reply.
+Without it (an older client, or by hand) replies are plain `JLIR <n>` frames.
 """
 function serve()
     fd = Libc.dup(RawFD(1))
     replies = Base.fdio(Int(reinterpret(Cint, fd)), true)
     redirect_stdout(stderr)
-    reply(fields) = (write(replies, encode_message(fields)); flush(replies))
+    first = try
+        read_message(stdin)
+    catch e
+        e isa InterruptException && rethrow()
+        ["error", "request", error_message(e)]
+    end
+    first === nothing && return
+    nonce = length(first) == 2 && first[1] == "session" ? first[2] : ""
+    reply(fields) = (write(replies, encode_message(fields, nonce)); flush(replies))
     reply(handle(["hello"]))
+    if isempty(nonce) && first[1] != "hello"      # a client without a nonce: its first request is a real one
+        reply(handle(first))
+        first[1] == "quit" && return
+    end
     while true
         request = try
             read_message(stdin)

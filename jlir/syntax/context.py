@@ -8,6 +8,7 @@ no state they call back into); the tables are emptied when the document is read.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from jlir.ir import types as T
@@ -69,3 +70,19 @@ class Context:
         self.line_templates.clear()
         self.blocks.clear()
         self.parser.clear()
+
+
+@contextmanager
+def replaced_lines(ctx: Context, changes: dict[int, str]):
+    """`ctx` with some of its lines replaced (index → text) while a reader reads them, restored after: a form
+    whose text is Julia's layout moved or shifted (a vector element's first blank, a nested CodeInfo's opening
+    and closing lines, Cthulhu's cost column) is read by the reader of that layout, without copying the document."""
+    lines = ctx.source.lines
+    saved = {k: lines[k] for k in changes}
+    try:
+        for k, text in changes.items():
+            lines[k] = text
+        yield ctx
+    finally:
+        for k, text in saved.items():
+            lines[k] = text

@@ -11,7 +11,7 @@ import re
 
 from jlir.geometry.gcpause import gc_paused
 from jlir.ir.function import Document, Unreadable
-from jlir.syntax import costs, escapes, foreign
+from jlir.syntax import costs, cthulhu, escapes, foreign
 from jlir.syntax.cfglisting import CFG_HEADER, CFG_OLD, read_cfg
 from jlir.syntax.codeinfo import CODEINFO_OPEN, THUNK_OPEN, read_codeinfo, read_vector
 from jlir.syntax.context import Context, Source
@@ -57,7 +57,7 @@ class DocumentReader:
         items, seps = [], []
         i, last_end, n = 0, -1, len(lines)
         while i < n:
-            if not lines[i].strip():
+            if not lines[i].strip() or is_label(lines, i):  # kept in the separator, printed back as it was
                 i += 1
                 continue
             seps.append("\n".join([""] * (last_end >= 0) + lines[last_end + 1:i] + [""]))
@@ -73,6 +73,14 @@ class DocumentReader:
                             else "no Julia IR found", 0)
         trailing = "\n".join([""] + lines[last_end + 1:])
         return Document(tuple(items), tuple(seps), trailing)
+
+
+def is_label(lines: list[str], i: int) -> bool:
+    """A comment line between dumps, like the `# foo(1.0) — typed — Julia 1.5.3` that `jlir fetch` writes above
+    each dump of several: `# ` and text, which starts no dump (a `code_escapes` header is `#1(…)`), so it
+    belongs to the separator (`Document.labels` reads it)."""
+    line = lines[i]
+    return (line.startswith("# ") or line == "#") and not escapes.starts_escape_display(lines, i)
 
 
 def read_with_spans(text: str, filename: str = "<input>", errors: str = "raise", on_dump=None):
@@ -96,7 +104,8 @@ def read_or_collect(ctx: Context, i: int):
         error = ctx.error(f"internal error while reading this dump: {type(e).__name__}: {e} (this is a jlir bug)", i)
     lines = ctx.lines
     k = max(i + 1, min(error.line, len(lines)))  # past the line that failed (1-based `line` is the index after it)
-    while k < len(lines) and not (lines[k] and not lines[k - 1].strip() and starts_dump(lines, k)):
+    while k < len(lines) and not (lines[k] and (not lines[k - 1].strip() or is_label(lines, k - 1))
+                                  and not is_label(lines, k) and starts_dump(lines, k)):
         k += 1
     end = k
     while end > i + 1 and not lines[end - 1].strip():
@@ -110,7 +119,8 @@ def starts_dump(lines: list[str], i: int) -> bool:
     return bool(_VECTOR_HEADER.match(line) or line.startswith((" CodeInfo(", "MethodInstance for ", "Variables"))
                 or CODEINFO_OPEN.match(line) or line == THUNK_OPEN or CFG_HEADER.match(line)
                 or FIRST_RAIL.match(line) or (line.startswith("Arguments") and line.rstrip() == "Arguments")
-                or costs.starts_cost_display(lines, i) or escapes.starts_escape_display(lines, i))
+                or costs.starts_cost_display(lines, i) or escapes.starts_escape_display(lines, i)
+                or cthulhu.starts_cthulhu_view(lines, i))
 
 
 def read_item(ctx: Context, i: int):
@@ -132,8 +142,13 @@ def read_item(ctx: Context, i: int):
         return read_cfg(ctx, i)
     if FIRST_RAIL.match(line):
         return read_ircode(ctx, i)
+    if line.startswith(" ") and FIRST_RAIL.match(line, 1):
+        # an `IRCode => T` vector element (` 388 1 ─ …`) whose `N-element Vector{Any}:` header was not captured
+        return read_vector(ctx, i, header=False)
     if costs.starts_cost_display(ctx.lines, i):
         return costs.read_cost_display(ctx, i)
+    if cthulhu.starts_cthulhu_view(ctx.lines, i):
+        return cthulhu.read_cthulhu_view(ctx, i)
     if escapes.starts_escape_display(ctx.lines, i):
         return escapes.read_escape_display(ctx, i)
     raise ctx.error("not Julia SSA IR that jlir knows: expected `CodeInfo(`, an IRCode statement line "

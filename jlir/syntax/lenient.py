@@ -147,10 +147,17 @@ def _line_fixes(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     out = []
     ascii_rails = any(_ASCII_BAR.match(r.text) or _ASCII_LAST.match(r.text) for r in rows)
     ascii_lines: list[int] = []
+    between = True  # at the start, or after a blank line or a label: a `# …` line here is a label, kept
+    commented = _all_commented(rows)
     for row in rows:
         text = row.text
         stripped = text.strip()
-        if _is_comment_line(stripped) and not _all_commented(rows):
+        if not stripped or (between and text.startswith("# ")):
+            between = True
+            out.append(row)
+            continue
+        between = False
+        if _is_comment_line(stripped) and not commented:
             repairs.append(Repair(row.origin + 1, "dropped a comment line", "comment"))
             continue
         if _ELIDED.match(text) or stripped in ("│", "|"):

@@ -135,3 +135,11 @@ def test_lenient_collect_repairs_what_it_can_and_keeps_the_rest():
     assert [type(x).__name__ for x in doc.items] == ["Function", "Unreadable"]
     (e,) = doc.errors
     assert text.split("\n")[e.line - 1].startswith("│    %28 = Base.slt_int(10, %27::")
+
+
+def test_labels_stay_with_their_dumps_around_an_unreadable_one():
+    text = "# f(1) — typed\n" + TYPED + "\n# g(1) — typed\n" + BAD + "\n# h(1) — typed\n" + TYPED
+    doc = jlir.parse(text, errors="collect")
+    assert doc.labels == ("f(1) — typed", "g(1) — typed", "h(1) — typed")
+    assert jlir.format(doc, unreadable="verbatim") == text
+    assert jlir.format(doc.readable()) == "# f(1) — typed\n" + TYPED + "\n# h(1) — typed\n" + TYPED

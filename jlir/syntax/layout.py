@@ -108,8 +108,8 @@ def read_or_collect(ctx: Context, i: int):
                                   and not is_label(lines, k) and starts_dump(lines, k)):
         k += 1
     end = k
-    while end > i + 1 and not lines[end - 1].strip():
-        end -= 1
+    while end > i + 1 and (not lines[end - 1].strip() or is_label(lines, end - 1)):
+        end -= 1  # the blank lines and the label above the next dump belong to its separator
     return Unreadable("\n".join(lines[i:end]), error), end
 
 

@@ -108,14 +108,10 @@ def _reference():
     return {r["name"]: r["ssa"] for r in map(json.loads, (FIX / "reference-cases.jsonl").read_text().splitlines())}
 
 
-# Found by the nested_rethrow case (a catch block ending in `rethrow()` followed by the dead `Const(:(…))`
-# statements 1.5's optimize=false print shows): Julia's convert_to_ircode makes the last block one statement
-# longer (27:29) than jlir.ssa.prepare does (27:28).  Not yet explained: strict, so that a fix is noticed.
-PREPARE_DIFFERS = {"nested_rethrow"}
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="see PREPARE_DIFFERS"))
-                                  if c in PREPARE_DIFFERS else c for c in CASES])
+
+@pytest.mark.parametrize("case", CASES)
 def test_pre_ssa_cfg_and_slot_liveness_and_phi_blocks_equal_julias(case):
     """The CFG after `convert_to_ircode`'s changes, and per read slot its def blocks, live-in blocks and φ
     blocks, equal what Julia 1.5.3's `compute_live_ins` and `idf` gave (`reference-cases.jsonl`)."""

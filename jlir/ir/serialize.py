@@ -36,6 +36,7 @@ from jlir.ir import types as _types
 from jlir.ir import values as _values
 from jlir.ir.color import Colors
 from jlir.ir.function import CFGListing, Form, WarntypeHeader
+from jlir.ir.errors import JlirError
 from jlir.ir.style import Style
 from jlir.ir.validate import MAX_DEPTH, MAX_INT, check_annotated, short_repr, SchemaError, check_fields, check_function
 

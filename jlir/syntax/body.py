@@ -149,10 +149,11 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     typed = dump.warntype or (not dump.codeinfo) or any(has_suffix(s.body) for s in stmt_lines)
     parsed = _read_statements(ctx, dump, stmt_lines, typed)
     pending = pending_nodes([s.printed_id for s in stmt_lines])
-    if dump.codeinfo and any(pending):  # a CodeInfo is one flat statement vector: only an IRCode has pending nodes
+    if (dump.codeinfo or dump.left is not None) and any(pending):
+        # a CodeInfo is one flat statement vector, and a tool's column (costs, escapes) one entry per statement
         s = stmt_lines[pending.index(True)]
-        raise ctx.error("a statement numbered out of order (only an IRCode prints pending nodes, a CodeInfo "
-                        "never): a line was deleted, added or edited", s.index, s.body_col)
+        raise ctx.error("a statement numbered out of order (only a plain IRCode print shows pending nodes): "
+                        "a line was deleted, added or edited", s.index, s.body_col)
     attach = [False] * len(stmt_lines)
     if dump.gutter is not None:  # a gutter marks each statement's print group: it tells pending nodes apart
         grouped = gutter.print_groups(stmt_lines, dump.gutter[2])

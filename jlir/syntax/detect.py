@@ -68,7 +68,6 @@ EVIDENCE = [
     ("-element Array{", _R(r"^[0-9]+-element Array\{"), OLDEST, (1, 5)),
     ("-element Vector{", _R(r"^[0-9]+-element Vector\{"), (1, 6), NEWEST),
     ("$(Expr(:unreachable))", _R(r"\$\(Expr\(:unreachable\)\)"), OLDEST, (1, 5)),
-    ("return", _after_rail("return"), OLDEST, (1, 5)),  # `[│└─┄] +return$`
     # `Tuple{Int64,Int64}`: DataType parameters without a space
     # (inside braces: a call's arguments without a space are no printer's, and would not print back so)
     (",", _R(r"(?:\{[^{}\n]*?[\w\])\"]|\}),[\w{:]"), OLDEST, (1, 5)),
@@ -80,6 +79,7 @@ EVIDENCE = [
 
 # Printed only in CodeInfo up to 1.5 (IRCode prints `unreachable` in every version).
 CODEINFO_EVIDENCE = [
+    ("return", _after_rail("return"), OLDEST, (1, 5)),  # `[│└─┄] +return$` (an IRCode prints `return nothing`)
     ("unreachable", _after_rail("unreachable"), (1, 6), NEWEST),  # `[│└─┄] +unreachable$`
     ("return nothing", _after_rail("return nothing"), (1, 6), NEWEST),  # `[│└─┄] +return nothing$`
 ]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import jlir
 from jlir.cli.inputs import attempt, internal, name, parse
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
 
 
 def register(sub) -> None:
@@ -25,7 +25,10 @@ def run(args) -> int:
             status = EXIT_ERROR
             continue
         try:
-            text = _json(doc, path) if args.json else _summary(doc, path)
+            if args.json:
+                _write_json(doc, path)
+                continue
+            text = _summary(doc, path)
         except RecursionError:
             err(f"{name(path)}: error: a value nests too deeply to be written "
                 + ("as JSON" if args.json else "in the summary"))
@@ -38,9 +41,11 @@ def run(args) -> int:
     return status
 
 
-def _json(doc, path: str) -> str:
-    from jlir.ir.serialize import to_json
-    return json_line(to_json(doc, source=name(path)))
+def _write_json(doc, path: str) -> None:
+    """The document's JSON line, written one item at a time (the whole JSON text is never in memory)."""
+    from jlir.ir.jsonstream import iter_json
+    for piece in iter_json(doc, source=name(path)):
+        write(piece)
 
 
 def _summary(doc, path: str) -> str:

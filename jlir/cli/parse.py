@@ -13,7 +13,7 @@ def register(sub) -> None:
     sp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     sp.add_argument("--json", action="store_true",
                     help="print the model as JSON (schema jlir/1): one object per file, one per line")
-    sp.set_defaults(func=run)
+    sp.set_defaults(func=run, exit_fast=True)
 
 
 def run(args) -> int:

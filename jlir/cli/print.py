@@ -15,7 +15,7 @@ def register(sub) -> None:
     pp.add_argument("files", nargs="+", metavar="FILE", help="a dump file (or JSON with --from-json); - for stdin")
     pp.add_argument("--from-json", action="store_true",
                     help="read the JSON written by `jlir parse --json` instead of a dump")
-    pp.set_defaults(func=run)
+    pp.set_defaults(func=run, exit_fast=True)
 
 
 def run(args) -> int:

@@ -11,7 +11,7 @@ def register(sub) -> None:
                         description="For each file, check format(parse(text)) == text; report the first "
                                     "differing line of each failure and `N passed, M failed`.")
     rp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
-    rp.set_defaults(func=run)
+    rp.set_defaults(func=run, exit_fast=True)
 
 
 def _lines_with_ends(text: str) -> list[str]:

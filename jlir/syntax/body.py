@@ -114,9 +114,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
         stmt_typed = typed and not (warntype and not sid)
         st = memo.get(body if label is None and stmt_typed == typed else (label, body, stmt_typed))
         if st is None:
-            k = start + pos - 1
-            st = read_plain_statement(ctx, memo, label, body, stmt_typed, typed, warntype, k,
-                                      len(ctx.lines[k]) - len(body))
+            # (no column: a statement that does not read makes this None, and the line-by-line reading locates it)
+            st = read_plain_statement(ctx, memo, label, body, stmt_typed, typed, warntype, start + pos - 1, 0)
             if st is None:
                 return None
         stmts.append(st)

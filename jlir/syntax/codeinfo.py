@@ -69,6 +69,9 @@ def read_codeinfo(ctx: Context, i: int):
     thunk = lines[i] == THUNK_OPEN
     j = _closing_line(ctx, i, thunk)
     text = span(lines, i, j + 1)
+    seen = ctx.dumps.get(hash(text))
+    if seen is not None and span(lines, seen[0], seen[1]) == text:
+        return seen[2], j + 1  # the same text read before (Base's IR repeats whole dumps): the same Function
     close = _CODEINFO_CLOSE.match(lines[j]) if not thunk else None
     return_type = None
     if close and close.group(1) is not None:
@@ -77,4 +80,5 @@ def read_codeinfo(ctx: Context, i: int):
     form = Form.TYPED if (return_type is not None or body.typed) else Form.LOWERED
     f = Function(form, body.style, body.stmts, body.blocks, body.linetable, return_type,
                  wrapper="thunk" if thunk else "codeinfo", screen=body.screen)
+    ctx.dumps.setdefault(hash(text), (i, j + 1, f))
     return f, j + 1

@@ -130,6 +130,7 @@ class Context:
     statements: dict = field(default_factory=dict)      # (typed, warntype) → statement text → Statement
     line_templates: dict = field(default_factory=dict)  # (typed, warntype) → template key → filler (False: none)
     blocks: dict = field(default_factory=dict)          # (first, last) → Block
+    dumps: dict = field(default_factory=dict)           # hash of a dump's text → (its lines a..b-1, its Function)
 
     @property
     def lines(self) -> list[str]:
@@ -160,4 +161,5 @@ class Context:
         self.statements.clear()
         self.line_templates.clear()
         self.blocks.clear()
+        self.dumps.clear()
         self.parser.clear()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from jlir.ir import types as T
 from jlir.ir.function import Block
+from jlir.syntax.detect import rules_for
 from jlir.syntax.errors import ParseError
 from jlir.syntax.grammar import BodyError, StatementParser
 from jlir.syntax.text import is_highlighted
@@ -131,6 +132,7 @@ class Context:
     line_templates: dict = field(default_factory=dict)  # (typed, warntype) → template key → filler (False: none)
     blocks: dict = field(default_factory=dict)          # (first, last) → Block
     dumps: dict = field(default_factory=dict)           # hash of a dump's text → (its lines a..b-1, its Function)
+    evidence: dict = field(default_factory=dict)        # codeinfo → the style rules the document may match
 
     @property
     def lines(self) -> list[str]:
@@ -147,6 +149,15 @@ class Context:
             b = self.blocks[key] = Block(first, last)
         return b
 
+    def style_rules(self, codeinfo: bool) -> list:
+        """The style evidence rules (jlir.syntax.detect) whose literal occurs in this document."""
+        rules = self.evidence.get(codeinfo)
+        if rules is None:
+            lines = self.source.lines
+            rules = self.evidence[codeinfo] = rules_for(lines.text if lines.__class__ is Lines else "\n".join(lines),
+                                                        codeinfo)
+        return rules
+
     def parse_type(self, text: str, index: int, column: int, warntype: bool = False):
         """The type `text` found at line `index`, column `column`; a located ParseError if it does not read."""
         if warntype and is_highlighted(text):
@@ -162,4 +173,5 @@ class Context:
         self.line_templates.clear()
         self.blocks.clear()
         self.dumps.clear()
+        self.evidence.clear()
         self.parser.clear()

@@ -1,4 +1,5 @@
-"""`jlir.syntax.context.Lines` reads a text's lines by offset exactly as `text.split("\\n")` would give them."""
+"""The reader's shortcuts give what the long way gives: lines read by offset (`jlir.syntax.context.Lines`) are
+`text.split("\\n")`, a repeated dump is its first reading, the style rules kept for a document are enough."""
 from __future__ import annotations
 
 import re
@@ -78,3 +79,28 @@ def test_the_closing_line_found_in_the_text_locates_errors_as_line_by_line(text,
     with pytest.raises(jlir.ParseError, match=re.escape(message)) as e:
         jlir.parse(text)
     assert e.value.line == line
+
+
+def test_style_rules_dropped_for_the_document_change_no_dump_style():
+    """`rules_for` keeps every rule that can match a dump of the document: each fixture and corpus dump gets the
+    style the full rule list gives it."""
+    from conftest import CORPUS, ir_fixture_files
+    from jlir.syntax.detect import detect_style, rules_for
+    checked = 0
+    for path in ir_fixture_files() + sorted(CORPUS.glob("*.txt")):
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        for dump in text.split("\n\n"):
+            for codeinfo in (False, True):
+                assert detect_style(dump, codeinfo=codeinfo, rules=rules_for(text, codeinfo)) \
+                    == detect_style(dump, codeinfo=codeinfo), (path.name, dump[:80])
+                checked += 1
+    assert checked > 1000
+
+
+def test_a_repeated_dump_is_read_once_and_prints_back():
+    one = "CodeInfo(\n1 ─ %1 = Base.add_int(x, 1)::Int64\n└──      return %1\n) => Int64\n"
+    other = one.replace("x, 1", "x, 2")
+    text = "\n".join([one, other, one])
+    doc = jlir.parse(text)
+    assert doc.items[0] is doc.items[2] and doc.items[1] is not doc.items[0]
+    assert jlir.format(doc) == text

@@ -14,20 +14,21 @@ counted), so one unreadable dump does not stop the benchmark.
 Everything is measured in this one run, so the figures are comparable to each
 other; the ratio to the regex scan's time is the machine-independent number.
 Each step runs `--repeat` times, interleaved with the others (scan, parse,
-print, …, scan, parse, …), and the median is reported: a shared machine's
-load then falls on every step alike.  Reported:
+print, …, scan, parse, …), and the median CPU time is reported: a shared
+machine's load then falls on every step alike.  Reported:
 
 * start-up: a fresh `python3` importing jlir and parsing one tiny dump (the
-  first of the input), and a fresh `python3 -m jlir parse` of that dump;
-* the regex line scan (reference), parse, print, JSON out (`to_json` and
-  `json.dumps`), JSON in (`json.loads` and `from_json`), all in MB of IR text
-  per second, with their ratio to the scan;
+  first of the input), and a fresh `python3 -m jlir parse` of that dump (CPU);
+* the regex line scan (reference), parse, print, JSON out (streamed by
+  `jlir.ir.jsonstream`, as `jlir parse --json` writes it), JSON in
+  (`json.loads` and `from_json`), all in MB of IR text per CPU second, with
+  their ratio to the scan;
 * linearity: parse time of two prefixes of different sizes, both cut at dump
   boundaries;
-* the CLI: `python3 -m jlir parse FILE` and `parse --json FILE`, wall time and
+* the CLI: `python3 -m jlir parse FILE` and `parse --json FILE`, CPU time and
   peak RSS (child processes);
 * peak memory (tracemalloc) of a parse and of each JSON direction, relative to
-  the input size;
+  the input size (JSON in: to the IR text's size, and to the JSON text's);
 * with `--julia`: Julia 1.5.3 printing the same method instances to an
   `IOBuffer`, warm (scripts/bench_julia_print.jl), and how many of its dumps
   are dumps of the input.
@@ -41,6 +42,7 @@ import gc
 import json
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -54,6 +56,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 import jlir  # noqa: E402
+from jlir.ir.jsonstream import iter_json  # noqa: E402
 
 DEFAULT_CORPUS = Path(os.environ.get("JLIR_JULIA_CACHE", Path.home() / ".cache" / "jlir")) / "base-corpus-1.5.3.txt"
 # What a hand-written line scanner would do at the least: match each line's rail, SSA column and body.
@@ -118,8 +121,13 @@ def regex_scan(text: str) -> int:
     return n
 
 
-def json_out(doc) -> str:
-    return json.dumps(jlir.to_json(doc), ensure_ascii=False, separators=(",", ":"))
+def json_out(doc) -> int:
+    """`jlir parse --json`'s writing: the JSON line streamed (jlir.ir.jsonstream), here into a counter."""
+    return sum(map(len, iter_json(doc)))
+
+
+def json_text(doc) -> str:
+    return "".join(iter_json(doc))
 
 
 def json_in(data: str):
@@ -127,10 +135,12 @@ def json_in(data: str):
 
 
 def timed(fn, *args):
+    """(result, CPU seconds of this process): CPU time, not wall time, so that other processes on a shared
+    machine do not count (they still slow it through shared caches)."""
     gc.collect()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     result = fn(*args)
-    return result, time.perf_counter() - t0
+    return result, time.process_time() - t0
 
 
 def interleaved(steps: dict, repeat: int) -> dict:
@@ -145,40 +155,45 @@ def interleaved(steps: dict, repeat: int) -> dict:
     return {k: (results[k], statistics.median(v)) for k, v in times.items()}
 
 
+def child_cpu() -> float:
+    """CPU seconds used so far by this process's finished children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def startup(tiny: str) -> tuple[float, float]:
-    """(a fresh python3 importing jlir and parsing `tiny`, a fresh `python3 -m jlir parse` of it), wall seconds."""
+    """CPU seconds of (a fresh python3 importing jlir and parsing `tiny`, a fresh `python3 -m jlir parse` of it)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
         f.write(tiny)
-    code = ("import time; t = time.perf_counter(); import jlir, sys; "
-            "jlir.parse(open(sys.argv[1], encoding='utf-8').read()); print(time.perf_counter() - t)")
+    code = "import sys, jlir; jlir.parse(open(sys.argv[1], encoding='utf-8').read())"
     try:
-        lib = float(subprocess.run([sys.executable, "-c", code, f.name], cwd=REPO, check=True,
-                                   capture_output=True, text=True).stdout)
-        t0 = time.perf_counter()
+        c0 = child_cpu()
+        subprocess.run([sys.executable, "-c", code, f.name], cwd=REPO, check=True, capture_output=True)
+        c1 = child_cpu()
         subprocess.run([sys.executable, "-m", "jlir", "parse", f.name], cwd=REPO, check=True, capture_output=True)
-        return lib, time.perf_counter() - t0
+        return c1 - c0, child_cpu() - c1
     finally:
         os.unlink(f.name)
 
 
 def cli_runs(text: str) -> list[tuple[str, float, float | None]]:
-    """(verb, wall seconds, peak RSS MB) of `jlir parse FILE` and `jlir parse --json FILE` on `text`, each in a
+    """(verb, CPU seconds, peak RSS MB) of `jlir parse FILE` and `jlir parse --json FILE` on `text`, each in a
     fresh process.  Peak RSS comes from GNU time when /usr/bin/time exists (a forked child's own `ru_maxrss`
-    starts from its parent's, this process's, so `wait4` cannot give it), else None."""
+    starts from its parent's, this process's, so `getrusage` cannot give it), else None."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
         f.write(text)
     gnu_time = ["/usr/bin/time", "-f", "%M"] if os.path.exists("/usr/bin/time") else []
     out = []
     try:
         for verb in (["parse"], ["parse", "--json"]):
-            t0 = time.perf_counter()
+            c0 = child_cpu()
             run = subprocess.run([*gnu_time, sys.executable, "-m", "jlir", *verb, f.name], cwd=REPO,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            wall = time.perf_counter() - t0
+            cpu = child_cpu() - c0
             if run.returncode:
                 raise SystemExit(f"bench: `jlir {' '.join(verb)}` failed: {run.stderr}")
             rss = int(run.stderr.split()[-1]) / 1e3 if gnu_time else None
-            out.append((" ".join(verb), wall, rss))
+            out.append((" ".join(verb), cpu, rss))
     finally:
         os.unlink(f.name)
     return out
@@ -225,7 +240,7 @@ def main() -> int:
 
     t_lib, t_cli = startup(first_dump(text))
     doc = jlir.parse(text)
-    data = json_out(doc)
+    data = json_text(doc)
     r = interleaved({"scan": (regex_scan, text), "parse": (jlir.parse, text), "print": (jlir.format, doc),
                      "parse_half": (jlir.parse, half), "json_out": (json_out, doc), "json_in": (json_in, data)},
                     args.repeat)
@@ -239,12 +254,12 @@ def main() -> int:
     rows = [
         ("input", f"{mb:.1f} MB, {functions} functions, {text.count(chr(10))} lines"
                   + (f" ({dropped} unreadable dumps left out)" if dropped else "")),
-        ("start-up: import + parse 1 dump", f"{t_lib:.2f} s ({len(first_dump(text))} characters)"),
-        ("start-up: `python3 -m jlir parse`", f"{t_cli:.2f} s wall, same dump"),
+        ("start-up: import + parse 1 dump", f"{t_lib:.2f} s CPU ({len(first_dump(text))} characters)"),
+        ("start-up: `python3 -m jlir parse`", f"{t_cli:.2f} s CPU, same dump"),
         ("regex line scan (reference)", f"{mb / t_scan:6.2f} MB/s  ({t_scan:.2f} s)"),
         ("parse", speed("parse")),
         ("print", speed("print")),
-        ("JSON out (to_json + dumps)", speed("json_out") + f"; {len(data) / 1e6:.0f} MB of JSON"),
+        ("JSON out (streamed, as `parse --json`)", speed("json_out") + f"; {len(data) / 1e6:.0f} MB of JSON"),
         ("JSON in (loads + from_json)", speed("json_in")),
         ("print(parse(x)) == x", f"{jlir.format(doc) == text}; from JSON: {same}"),
         ("linearity", f"{half_mb:.1f} MB in {r['parse_half'][1]:.2f} s, {mb:.1f} MB in {r['parse'][1]:.2f} s: "
@@ -252,13 +267,14 @@ def main() -> int:
     ]
     del r
     if not args.no_cli:
-        for verb, wall, rss in cli_runs(text):
-            rows.append((f"CLI `jlir {verb}`", f"{wall:.2f} s wall"
+        for verb, cpu, rss in cli_runs(text):
+            rows.append((f"CLI `jlir {verb}`", f"{cpu:.2f} s CPU ({cpu / t_parse:.2f}× the library's parse)"
                          + (f", peak RSS {rss:.0f} MB = {rss / mb:.1f}× the input" if rss is not None else "")))
     if not args.no_memory:
         for name, fn, arg in (("parse", jlir.parse, text), ("JSON out", json_out, doc), ("JSON in", json_in, data)):
             top = peak(fn, arg)
-            rows.append((f"peak memory: {name}", f"{top / 1e6:.0f} MB = {top / (mb * 1e6):.1f}× the input"))
+            rows.append((f"peak memory: {name}", f"{top / 1e6:.0f} MB = {top / (mb * 1e6):.1f}× the input"
+                         + (f" ({top / len(data.encode('utf-8')):.1f}× the JSON text)" if name == "JSON in" else "")))
     if args.julia:
         entries, seconds, jtext = julia_print(text)
         ours = Counter(text.split(SEP))

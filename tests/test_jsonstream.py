@@ -61,3 +61,10 @@ def test_shared_values_are_encoded_once():
 def test_what_is_not_model_data_is_refused_with_its_path():
     with pytest.raises(TypeError, match=r"\$\[1\]: cannot encode"):
         SharedEncoder().encode((1, object()))
+
+
+def test_the_text_is_the_same_when_the_memo_starts_afresh(monkeypatch):
+    import jlir.ir.jsonstream as js
+    monkeypatch.setattr(js, "_MEMO_LIMIT", 5)
+    for path, doc in DOCS[:40]:
+        assert "".join(iter_json(doc)) == json_line(jlir.to_json(doc)), path.name

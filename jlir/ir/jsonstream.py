@@ -76,6 +76,9 @@ class TextEncoder(SharedEncoder):
         self._texts: dict[int, tuple] = {}  # id(Statement) -> (Statement, its JSON text)
 
     def text(self, item) -> str:
+        if len(self._memo) > _MEMO_LIMIT:  # memory stays bounded on any input; most sharing is between neighbours
+            self._memo.clear()
+            self._texts.clear()
         if item.__class__ is not Function:
             return _dumps(self.encode(item))
         try:
@@ -104,6 +107,11 @@ class TextEncoder(SharedEncoder):
         parts.append("}")
         return "".join(parts)
 
+
+# Objects remembered by a TextEncoder before it starts afresh: on 11.9 MB of Base IR (~400,000 distinct objects)
+# this keeps the speed of an unbounded memo and cuts the peak memory from 10.9x to 9.5x the input; the extra
+# memory is bounded whatever the input's size.
+_MEMO_LIMIT = 300_000
 
 _KEYS = {key: "," + _dumps(key) + ":" for _, fields in _PLANS.values() for _, key, _ in fields}
 

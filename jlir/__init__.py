@@ -61,3 +61,27 @@ def from_json(data: dict):
     """The model back from `to_json` data."""
     from jlir.ir.serialize import from_json as _from_json
     return _from_json(data)
+
+
+def _julia_text(x, style=None) -> str:
+    """Julia's text of a node, value, type or Statement, as `style`'s Julia prints it (None: the newest); what
+    `str()` of those objects gives (`jlir.ir.text`)."""
+    from jlir.ir.function import Statement
+    from jlir.ir.style import Style
+    from jlir.ir.types import Shown
+    from jlir.printer.exprs import ExprPrinter
+    printer = ExprPrinter(style if style is not None else Style())
+    if isinstance(x, Statement):
+        return printer.statement_line(x, True)[3]
+    if isinstance(x, Shown):
+        return printer.type(x)
+    return printer.unquoted(x)
+
+
+def _register_text() -> None:
+    from jlir.ir import text
+    text.register(_julia_text)
+
+
+_register_text()
+

@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# The whole test suite on a fresh machine: install jlir with its test extras and juliacall (whose test then
-# runs, or is skipped saying why juliacall cannot start),
-# install the real Julia 1.5.3 (user space, cached), then run pytest with it.
+# The whole test suite on a fresh machine: install jlir with its test extras (into the Python environment
+# that runs this script: use a virtualenv to keep yours as it is), install the real Julia 1.5.3 (user space,
+# cached), then run pytest with it.  juliacall (the in-process backend, which downloads Julia packages on first
+# use) is installed only when asked for, JLIR_TEST_JULIACALL=1; without it its tests are skipped, saying why.
 # README's test command and .ci/run both call this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test,julia]'
+extras=test
+if [ "${JLIR_TEST_JULIACALL:-0}" = 1 ]; then
+    extras=test,julia
+    echo "test.sh: JLIR_TEST_JULIACALL=1: installing juliacall into $(python3 -c 'import sys; print(sys.prefix)')" >&2
+fi
+echo "test.sh: installing jlir[$extras] (editable) into $(python3 -c 'import sys; print(sys.prefix)')" >&2
+python3 -m pip install --quiet --disable-pip-version-check -e ".[$extras]"
 if JULIA="$(bash scripts/install-julia.sh | tail -n 1)"; then
     export JLIR_JULIA="$JULIA"
 else

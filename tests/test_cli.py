@@ -41,11 +41,11 @@ def test_parse_summarises_a_typed_dump_in_one_line_per_function():
     assert r.returncode == 0, r.stderr.decode()
     lines = out(r).splitlines()
     assert lines[0] == f"{TYPED}: 1 dump, 1 function"
-    assert lines[1].split() == ["#", "form", "julia", "blocks", "stmts", "returns"]
-    row = lines[2].split(None, 5)
+    assert lines[1].split() == ["#", "form", "julia", "blocks", "stmts", "name", "returns"]
+    row = lines[2].split(None, 6)
     family = jlir.parse(text).items[0].style.family
     n_statement_lines = len(text.splitlines()) - 2  # between `CodeInfo(` and `) => T`
-    assert row == ["1", "typed", family, "24", str(n_statement_lines), "Union{Nothing, Int64}"]
+    assert row == ["1", "typed", family, "24", str(n_statement_lines), TYPED.name, "Union{Nothing, Int64}"]
     assert len(lines) == 3
 
 
@@ -135,6 +135,23 @@ def test_print_reads_standard_input_and_adds_no_newline():
     assert r.stdout == data
 
 
+def test_parse_reads_fetch_labels_between_dumps_and_shows_them_as_names(tmp_path):
+    # the text `jlir fetch A B` writes: a `# TARGET — FORM — Julia V` comment line above each dump
+    labelled = tmp_path / "two.txt"
+    text = ("# early(1) — typed — Julia 1.5.3\n" + TYPED.read_text(encoding="utf-8")
+            + "\n# vec(2) — typed-vector — Julia 1.5.3\n" + VECTOR.read_text(encoding="utf-8"))
+    labelled.write_text(text, encoding="utf-8")
+    doc = jlir.parse(text)
+    assert doc.labels == ("early(1) — typed — Julia 1.5.3", "vec(2) — typed-vector — Julia 1.5.3")
+    assert jlir.format(doc) == text
+    r = jlir_cli("parse", str(labelled))
+    assert r.returncode == 0, r.stderr.decode()
+    header, *rows = out(r).splitlines()[1:]
+    names = [row[header.index("name"):header.index("returns")].strip() for row in rows]
+    assert names == ["early(1)", "vec(2)", "vec(2)[1]"]
+    assert jlir_cli("roundtrip", str(labelled)).returncode == 0
+
+
 # ---------------------------------------------------------------- roundtrip
 def test_roundtrip_of_good_files_passes_with_exit_0():
     r = jlir_cli("roundtrip", str(TYPED), str(VECTOR), str(CFG))
@@ -142,15 +159,23 @@ def test_roundtrip_of_good_files_passes_with_exit_0():
     assert out(r) == "3 passed, 0 failed\n"
 
 
-def test_roundtrip_counts_a_parse_error_as_failed_with_exit_1(tmp_path):
+def test_roundtrip_counts_a_parse_error_as_failed_with_exit_2_like_a_missing_file(tmp_path):
     bad = tmp_path / "cut.txt"
     bad.write_text("\n".join(TYPED.read_text(encoding="utf-8").split("\n")[:10]) + "\n", encoding="utf-8")
     r = jlir_cli("roundtrip", str(TYPED), str(bad))
-    assert r.returncode == 1
-    lines = out(r).splitlines()
-    assert lines[-1] == "1 passed, 1 failed"
-    assert lines[0].startswith(f"{bad}:") and "error:" in lines[0]
+    assert r.returncode == 2
+    assert out(r).splitlines() == ["1 passed, 1 failed"]
+    assert r.stderr.decode().startswith(f"{bad}:") and "error:" in r.stderr.decode()
     assert "Traceback" not in out(r) + r.stderr.decode()
+
+
+def test_roundtrip_of_an_empty_file_exits_2_as_a_missing_file_does(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    for path in (empty, tmp_path / "missing.txt"):
+        r = jlir_cli("roundtrip", str(path))
+        assert r.returncode == 2, (path, r.stderr.decode())
+        assert out(r) == "0 passed, 1 failed\n"
 
 
 def test_roundtrip_reports_the_first_differing_line_with_exit_1():

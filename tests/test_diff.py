@@ -375,7 +375,7 @@ def test_json_is_one_object_with_the_documented_keys():
     assert set(data["a"]) == {"source", "functions", "forms", "styles", "other_items"}
     (f,) = data["functions"]
     assert set(f) == {"index", "outcome", "a", "b", "statements", "ssa_map", "blocks", "return_type", "instance",
-                      "variables", "style", "ignored", "notes", "summary"}
+                      "variables", "style", "ignored", "notes", "summary", "renames", "name"}
     assert set(f["blocks"]) == {"a", "b", "map", "added", "removed", "split", "merged", "edges", "changed"}
     assert {s["op"] for s in f["statements"]} == {"added", "removed", "changed"}
     assert set(f["statements"][0]) == {"op", "a", "b", "aspects", "rules", "operands"}
@@ -430,3 +430,51 @@ def test_cli_cfg_listing_is_refused_with_exit_2():
 def test_cli_help_says_line_info_is_not_compared():
     r = subprocess.run([sys.executable, "-m", "jlir", "diff", "--help"], capture_output=True, cwd=ROOT)
     assert b"Line info" in r.stdout and b"not compared" in r.stdout
+
+
+# ---------------------------------------------------------------- closures, names, identical prints (issue 12)
+ARRAYS = (J153 / "arrays.typed.txt").read_text(encoding="utf-8")   # real 1.5.3: holds closure var"#101#102"
+LOOPS = (J153 / "loops.typed.txt").read_text(encoding="utf-8")
+
+
+def test_closure_names_that_differ_between_sessions_are_renames_not_changes():
+    other_session = ARRAYS.replace('var"#101#102"', 'var"#7#8"')
+    d = diff_documents(jlir.parse(ARRAYS), jlir.parse(other_session))
+    (f,) = d.functions
+    assert f.renames == (("#101#102", "#7#8"),)
+    assert d.outcome == "equivalent" and not f.different
+    assert "closure names (renamed)" in d.message
+    assert "renamed (generated closure names, paired by position): #101#102 → #7#8" in render_text(d)
+
+
+def test_a_real_change_next_to_a_renamed_closure_is_still_reported():
+    other = ARRAYS.replace('var"#101#102"', 'var"#7#8"').replace("Base.sle_int(1, n)", "Base.slt_int(1, n)", 1)
+    (f,) = diff_documents(jlir.parse(ARRAYS), jlir.parse(other)).functions
+    assert f.renames == (("#101#102", "#7#8"),)
+    assert f.count("changed") == 1 and f.different
+
+
+def test_block_numbers_and_self_are_never_taken_for_closure_names():
+    from jlir.compare.closures import generated_names
+    assert generated_names('goto #3 if not %2\n#self#::Core.Const(f)\nvar"#5#6"(x) ##54#55 #g#27 var"#17" '
+                           'getfield(Main, Symbol("#23"))') == ["#5#6", "##54#55", "#g#27", "#17", "#23"]
+
+
+def test_functions_named_on_both_sides_are_paired_by_name_not_order():
+    a = f"# arrays(1) — typed — Julia 1.5.3\n{ARRAYS}\n# loops(1) — typed — Julia 1.5.3\n{LOOPS}"
+    b = f"# loops(1) — typed — Julia 1.10.0\n{LOOPS}\n# arrays(1) — typed — Julia 1.10.0\n{ARRAYS}"
+    d = diff_documents(jlir.parse(a), jlir.parse(b))
+    assert [(f.index, f.name, f.outcome) for f in d.functions] == [(1, "arrays(1)", "identical"),
+                                                                   (2, "loops(1)", "identical")]
+    assert d.outcome == "equivalent" and d.unpaired_a == d.unpaired_b == ()
+    unnamed = diff_documents(jlir.parse(a), jlir.parse(f"{LOOPS}\n{ARRAYS}"))  # B names nothing: in order
+    assert [f.name for f in unnamed.functions] == [None, None] and unnamed.outcome == "different"
+
+
+def test_an_identical_print_takes_the_shortcut_and_still_pairs_every_statement():
+    f = jlir.functions(jlir.parse(ARRAYS))[0]
+    d = diff_functions(f, f)
+    assert d.identical and d.outcome == "identical"
+    assert len(d.statements) == len(f.stmts) and {s.op for s in d.statements} == {"same"}
+    assert d.ssa_map == tuple((i, i) for i in range(1, len(f.stmts) + 1))
+    assert d.blocks.mapping == tuple((b, b) for b in range(1, len(f.blocks) + 1)) and not d.blocks.changed

@@ -54,3 +54,18 @@ def test_the_forms_python_offers_are_the_julia_sides_in_its_order():
     from jlir.live.protocol import JLIR_JL
     block = re.search(r"const ALL_FORMS = \[(.*?)\]", JLIR_JL.read_text(encoding="utf-8"), re.S).group(1)
     assert tuple(re.findall(r'"([^"]+)"', block)) == FORMS
+
+
+def test_a_reply_is_found_only_by_its_nonce_whatever_precedes_it():
+    forged = protocol.encode(["ok", "forged IR"])  # a frame user code wrote: no nonce
+    real = protocol.encode(["ok", "real IR"], nonce="n0nce")
+    stray: list[bytes] = []
+    stream = io.BytesIO(b"user output\n" + forged + b"partial line without newline" + real + forged)
+    assert protocol.read_reply(stream, "n0nce", stray.append) == ["ok", "real IR"]
+    assert stray[0] == b"user output\n" and stray[-1].endswith(b"partial line without newline")
+    assert b"forged IR" in b"".join(stray)
+    assert protocol.read_reply(stream, "n0nce", stray.append) is None  # only stray output follows
+
+
+def test_nonces_are_fresh_per_session():
+    assert len({protocol.new_nonce() for _ in range(100)}) == 100

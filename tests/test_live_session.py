@@ -173,3 +173,83 @@ def test_auto_falls_back_to_a_subprocess_when_juliacall_cannot_start(monkeypatch
     with Julia() as jl:
         assert jl.backend == "subprocess"
         assert "$JLIR_JULIA" in jl.command
+
+
+def test_an_explicitly_named_julia_wins_over_juliacall_in_auto(monkeypatch):
+    """`$JLIR_JULIA` names a Julia: `auto` must run that one, never try juliacall (whose Julia is its own pick)."""
+    from jlir.live import session
+    tried = []
+
+    class Juliacall:
+        def __init__(self, *args, **kwargs):
+            tried.append(args)
+            raise AssertionError("juliacall was tried although a Julia was named")
+    monkeypatch.setattr(session, "JuliacallBackend", Juliacall)
+    monkeypatch.setenv("JLIR_JULIA", JULIAS[0])
+    with Julia() as jl:
+        assert jl.backend == "subprocess" and "$JLIR_JULIA" in jl.command
+    with Julia(JULIAS[0]) as jl:
+        assert jl.backend == "subprocess"
+    assert tried == []
+
+
+def _group_members(pgid: int) -> list[int]:
+    """The processes whose process group is `pgid` (from /proc: the 5th field of /proc/PID/stat)."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            members.append(int(entry))
+    return members
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to see the processes Julia started")
+def test_a_timeout_ends_julia_and_the_processes_user_code_started():
+    # issue 13: with a child process holding Julia's pipes, `--timeout 5` took 46 s and orphaned `sleep 45`
+    defs = "function hang()\n    run(pipeline(`sleep 45`), wait=false)\n    while true end\nend\nkeep(x) = x\n"
+    with Julia(JULIAS[0], backend="subprocess", timeout=5.0) as jl:
+        jl.define("keep(x) = x\n", "warm.jl")
+        group = jl.pid
+        t0 = time.monotonic()
+        with pytest.raises(JuliaTimeout, match="did not answer within 5 s"):
+            jl.fetch("keep(hang())", defs=defs, defs_name="hang.jl")
+        assert time.monotonic() - t0 < 20
+        deadline = time.monotonic() + 10
+        while _group_members(group) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _group_members(group) == []
+
+
+# Writes frames to the reply pipe (the fd of Julia's whose link is the pipe Python reads replies from), as user
+# code can: the first would answer `define`, the second `render` with made-up IR, if jlir took them for replies.
+FORGE = r'''
+function forge_frames(pipe, frames...)
+    for fd in 3:255
+        (try readlink("/proc/self/fd/$fd") catch; "" end) == pipe || continue
+        for frame in frames
+            ccall(:write, Cssize_t, (Cint, Ptr{UInt8}, Csize_t), fd, frame, sizeof(frame))
+        end
+    end
+end
+frame(fields...) = string("JLIR ", length(fields), "\n", join(string(sizeof(f), "\n", f) for f in fields))
+forge_frames("PIPE", frame("ok"), frame("ok", "CodeInfo(\n1 ─     return 666\n) => Int64\n", "forged"))
+victim(x) = x + 1
+'''
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc/self/fd to find the reply pipe")
+def test_frames_user_code_writes_to_the_reply_pipe_are_never_taken_for_replies():
+    lines = []
+    with Julia(JULIAS[0], backend="subprocess", on_stderr=lines.append) as jl:
+        pipe = f"pipe:[{os.fstat(jl._backend._proc.popen.stdout.fileno()).st_ino}]"
+        fetched = jl.code_typed("victim(1)", defs=FORGE.replace("PIPE", pipe), defs_name="forge.jl")
+        assert "666" not in fetched.text and "Base.add_int(x, 1)" in fetched.text
+        assert jl.code_typed("identity(1)").text.startswith("CodeInfo(")
+    # what user code wrote is kept as Julia's output, marked where it came from
+    assert lines.count("(on the reply pipe) JLIR 1") == 1 and "(on the reply pipe) 1 ─     return 666" in lines, lines

@@ -8,10 +8,12 @@
     jlir fetch TARGET… [--form F]   ask a live Julia for IR (jlir.live), printed as its REPL shows it
 
 `-` is standard input.  Exit status: 0 on success; 1 when `roundtrip` found a
-file that does not round-trip (or does not parse), or `diff` found the two
-prints different (0: identical or equivalent); 2 for unreadable input
-(missing file, binary data, invalid UTF-8, text that is not Julia IR jlir
-knows, malformed JSON) — with a located message on stderr, never a traceback.
+file that prints back differently, or `diff` found the two prints different
+(0: identical or equivalent); 2 for unreadable input (missing or empty file,
+binary data, invalid UTF-8, text that is not Julia IR jlir knows, malformed
+JSON) and output that cannot be written (full disk, closed stdout, a `-o` file
+the user could not write) — with a located message on stderr, never a
+traceback (README: "Exit status").
 
 JSON output (`parse --json`) is one object per input file, each on its own
 line (JSON Lines; with one file the output is a single JSON document):
@@ -22,7 +24,8 @@ line (JSON Lines; with one file the output is a single JSON document):
 Layout: `app` builds the argument parser and runs a verb; `verbs` lists the
 verb modules (one module per verb, each with `register(subparsers)`);
 `inputs` reads files and standard input and turns failures into located
-messages; `output` writes to stdout, stderr and (atomically) to files.
+messages; `output` writes to stdout, stderr and (`-o`, as Unix tools do) to
+files; `progress` draws a counter on stderr when it is a terminal.
 """
 from __future__ import annotations
 

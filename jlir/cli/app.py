@@ -7,7 +7,7 @@ import os
 import sys
 
 import jlir
-from jlir.cli.output import err
+from jlir.cli.output import EXIT_ERROR, OutputError, err
 from jlir.cli.verbs import VERBS
 
 
@@ -16,9 +16,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="jlir", description="Read Julia's printed SSA IR (@code_typed, @code_lowered, IRCode, "
                                  "@code_warntype, CFG listings), analyse and transform it, and print it back "
                                  "exactly as Julia would.",
-        epilog="Exit status: 0 ok; 1 a file failed `roundtrip`, `diff` found the prints different, `verify` found a "
-               "problem, `run` ended in a Julia exception, or `snapshot check` found a change; 2 unreadable input, "
-               "not Julia IR, a pass or the interpreter refused, or (fetch) no Julia or Julia failed.")
+        epilog="Exit status: 0 ok; 1 a file printed back differently in `roundtrip`, `diff` found the prints "
+               "different, `verify` found a problem, `run` ended in a Julia exception, or `snapshot check` found a "
+               "change; 2 unreadable or empty input, not Julia IR, output that cannot be written, a pass or the "
+               "interpreter refused, or (fetch) no Julia or Julia failed; 130 interrupted; 141 stdout closed.")
     p.add_argument("--version", action="version", version=f"jlir {jlir.__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for verb in VERBS:
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:
         if fast:
             gc.disable()
         status = args.func(args)
-        sys.stdout.flush()
+        _flush_stdout()
         if fast:
             sys.stderr.flush()
             os._exit(status)
@@ -53,12 +54,33 @@ def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (`jlir parse … | head`): stop quietly, and keep Python from complaining at exit.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except OSError:
-            pass
+        _silence_stdout()
         return 141
+    except OutputError as e:
+        _silence_stdout()
+        err(f"jlir: error: {e}")
+        return EXIT_ERROR
+
+
+def _flush_stdout() -> None:
+    """Flush now, so that a full disk or a closed pipe is reported here and not by Python at exit."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputError(f"cannot write to standard output: {e.strerror or e}") from None
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that Python's own flush at exit has nowhere to fail (what could not be
+    written is lost either way)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def entry() -> None:

@@ -16,7 +16,9 @@ def register(sub) -> None:
                     "(Core.Compiler.Const vs Core.Const, Array{T,1} vs Vector{T}, _2 vs slot names, 1.12 call "
                     "labels on one side, …) are reported as style, not change.  Line info (line tables, "
                     "location lines, line-number columns) is not compared: it differs between any two Julia "
-                    "builds.  Functions are paired in order.",
+                    "builds.  Functions are paired by name when both files name every function (the labels "
+                    "`jlir fetch` writes, `MethodInstance for` lines), else in order; generated closure names "
+                    "(var\"#1#2\" vs var\"#3#4\") are paired by position and reported as renames.",
         epilog="Exit status: 0 identical or equivalent (style or line info only), 1 different, "
                "2 unreadable input, a parse error, or no function to compare.")
     dp.add_argument("a", metavar="A", help="a dump file; - for standard input")
@@ -59,7 +61,11 @@ def run(args) -> int:
     if docs is None:
         return EXIT_ERROR
     try:
-        d = diff_documents(docs[0], docs[1], name(args.a), name(args.b))
+        import jlir
+        from jlir.cli.progress import Progress
+        total = min(len(jlir.functions(docs[0])), len(jlir.functions(docs[1])))
+        with Progress(total, "diff", unit="functions", enabled=None if total >= 200 else False) as bar:
+            d = diff_documents(docs[0], docs[1], name(args.a), name(args.b), progress=bar.advance)
         if args.json:
             text = json_line(d.to_json())
         else:

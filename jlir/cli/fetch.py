@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import os
 
-from jlir.cli.inputs import InputError, read_text
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write, write_file_atomically
+from jlir.cli.inputs import InputError, read_text, timeout_seconds
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write_output
 from jlir.syntax.errors import ParseError
 
 
@@ -32,20 +32,30 @@ def register(sub) -> None:
     fp.add_argument("--json", action="store_true",
                     help="the model as JSON (schema jlir/1); for cfg and domtree Julia's own CFG (blocks with "
                          "stmts, preds, succs) and immediate dominators")
-    fp.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
-                    help="stop a Julia request that takes longer (default 300)")
+    fp.add_argument("--timeout", type=timeout_seconds, default=300.0, metavar="SECONDS",
+                    help="stop a Julia request that takes longer (default 300; `none`: no limit)")
+    fp.add_argument("--bare", action="store_true",
+                    help="with several targets, no `# TARGET — FORM — Julia VERSION` comment line above each dump")
     fp.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically) instead of stdout")
     fp.set_defaults(func=run)
 
 
-def _fetch_json(jl, target: str, form: str, text: str, command: str, document) -> dict:
-    """What `fetch --json` writes for one target: the model (IR forms), or Julia's own CFG or dominators."""
+CFG_SCHEMA, DOMTREE_SCHEMA = "jlir-cfg/1", "jlir-domtree/1"
+
+
+def _fetch_json(jl, target: str, form: str, text: str, command: str, document, separator: str) -> dict:
+    """What `fetch --json` writes for one target: the model (IR forms), or Julia's own CFG or dominators.  The
+    model's first separator is what stands before the dump in the text output (a blank line after the dump
+    before it, the label), so that `print --from-json` of the output gives the text output back."""
+    import dataclasses
     from jlir.ir.serialize import to_json
     julia = {"version": jl.version, "target": target, "form": form, "command": command}
     if form == "cfg":
-        return {"julia": julia, **jl.cfg(target).to_json()}
+        return {"schema": CFG_SCHEMA, "julia": julia, **jl.cfg(target).to_json()}
     if form == "domtree":
-        return {"julia": julia, **json.loads(text)}
+        return {"schema": DOMTREE_SCHEMA, "julia": julia, **json.loads(text)}
+    document = dataclasses.replace(document, separators=(separator + document.separators[0],)
+                                   + document.separators[1:])
     return to_json(document, julia=julia)
 
 
@@ -56,28 +66,73 @@ def _read_defs(path: str | None) -> tuple[str | None, str]:
     return read_text(path), "stdin.jl" if path == "-" else os.path.basename(path)
 
 
+def label(target: str, form: str, version: str) -> str:
+    """The comment line above each dump of several: `# foo(1.0) — typed — Julia 1.5.3` (jlir reads it back as
+    the dump's name, `Document.labels`)."""
+    return f"# {' '.join(target.split())} — {form} — Julia {version}\n"
+
+
+def _fetch_one(jl, args, target: str, defs, defs_name: str, first: bool, labelled: bool,
+               say=err) -> tuple[str, bool]:
+    """(what is written for `target`, whether jlir read it); raises LiveError when Julia fails on it."""
+    text, command = jl.render(target, args.form, defs=defs, defs_name=defs_name)
+    head = label(target, args.form, jl.version) if labelled else ""
+    try:
+        document = jl.read(text, args.form, command)
+    except ParseError as e:
+        say(e.render())
+        if args.json:  # no model to write, and raw text would break the JSON Lines
+            say(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (left out of the "
+                "JSON; `jlir fetch` without --json writes it as it is): please report it")
+            return "", False
+        say(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (written "
+            "as it is): please report it")
+        return head + text, False
+    if args.json:
+        separator = ("" if first else "\n") + head
+        return json_line(_fetch_json(jl, target, args.form, text, command, document, separator)), True
+    return head + text, True
+
+
 def _fetch_all(args, defs: str | None, defs_name: str) -> tuple[list[str], int]:
-    """The text written for each target, and the exit status; raises LiveError when Julia fails."""
-    from jlir.live import Julia
+    """The text written for each target, and the exit status.  With several targets, a target Julia fails on is
+    reported with its name and the others are still fetched (exit 2 at the end); with one, LiveError is raised.
+    Messages (Julia's stderr, errors) go around the progress line drawn on a terminal."""
+    from jlir.cli.progress import Progress
+    from jlir.live import Julia, LiveError
     outputs, status = [], EXIT_OK
-    with Julia(args.julia, backend=args.backend, timeout=args.timeout,
-               on_stderr=lambda line: err(f"julia: {line}")) as jl:
-        for target in args.targets:
-            text, command = jl.render(target, args.form, defs=defs, defs_name=defs_name)
-            try:
-                document = jl.read(text, args.form, command)
-            except ParseError as e:
-                outputs.append(text)
-                err(e.render())
-                err(f"jlir: error: jlir cannot read what Julia {jl.version} printed for {target} (written "
-                    "as it is): please report it")
-                status = EXIT_ERROR
-                continue
-            if args.json:
-                outputs.append(json_line(_fetch_json(jl, target, args.form, text, command, document)))
-            else:
-                outputs.append(text)
+    many = len(args.targets) > 1
+    with Progress(len(args.targets), "fetch", unit="targets", enabled=None if many else False) as bar:
+        say = bar.message if bar.enabled else err
+        with Julia(args.julia, backend=args.backend, timeout=args.timeout,
+                   on_stderr=lambda line: say(f"julia: {line}")) as jl:
+            for target in args.targets:
+                bar.advance(target)
+                try:
+                    out, read = _fetch_one(jl, args, target, defs, defs_name, not outputs,
+                                           many and not args.bare, say)
+                except LiveError as e:
+                    if not many:
+                        raise
+                    say(f"jlir: error: {target}: {e}")
+                    status = EXIT_ERROR
+                    continue
+                if out:
+                    outputs.append(out)
+                status = status if read else EXIT_ERROR
     return outputs, status
+
+
+def _refusal(args) -> str | None:
+    """Why the Julia that would run cannot print the form asked for, known before it starts (None: go on)."""
+    from jlir.live.errors import JuliaNotFound
+    from jlir.live.locate import FORM_SINCE, find_julia, unsupported_form
+    if args.form not in FORM_SINCE or args.backend == "juliacall":
+        return None
+    try:
+        return unsupported_form(find_julia(args.julia), args.form)
+    except JuliaNotFound:
+        return None  # the session says so, with everything it tried
 
 
 def run(args) -> int:
@@ -91,18 +146,15 @@ def run(args) -> int:
     except ParseError as e:
         err(e.render())
         return EXIT_ERROR
+    refusal = _refusal(args)
+    if refusal:
+        err(f"jlir: error: {refusal} (no Julia session was started)")
+        return EXIT_ERROR
     try:
         outputs, status = _fetch_all(args, defs, defs_name)
     except LiveError as e:
         err(f"jlir: error: {e}")
         return EXIT_ERROR
     out = ("" if args.json else "\n").join(outputs)
-    if not args.output:
-        write(out)
-        return status
-    try:
-        write_file_atomically(args.output, out)
-    except OSError as e:
-        err(f"jlir: error: cannot write {args.output}: {e.strerror or e}")
-        return EXIT_ERROR
+    write_output(args.output or "-", out)
     return status

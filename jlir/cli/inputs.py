@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 import jlir
+from jlir.cli.output import shown
 from jlir.syntax.errors import ParseError, decode_source
 
 
@@ -16,8 +17,9 @@ class InputError(Exception):
 
 
 def name(path: str) -> str:
-    """How messages and JSON name an input: `-` is `<stdin>`."""
-    return "<stdin>" if path == "-" else path
+    """How messages and JSON name an input: `-` is `<stdin>`; bytes of a file name that are not UTF-8 as `\\xff`
+    escapes (the name must be writable as UTF-8 text in a message, a table or JSON)."""
+    return "<stdin>" if path == "-" else shown(path)
 
 
 def read_bytes(path: str) -> bytes:
@@ -27,13 +29,13 @@ def read_bytes(path: str) -> bytes:
         with open(path, "rb") as f:
             return f.read()
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(f"{shown(path)}: no such file") from None
     except IsADirectoryError:
-        raise InputError(f"{path}: is a directory, not a file") from None
+        raise InputError(f"{shown(path)}: is a directory, not a file") from None
     except PermissionError:
-        raise InputError(f"{path}: permission denied") from None
+        raise InputError(f"{shown(path)}: permission denied") from None
     except OSError as e:
-        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
+        raise InputError(f"{shown(path)}: cannot read: {e.strerror or e}") from None
 
 
 def read_text(path: str) -> str:
@@ -70,3 +72,20 @@ def attempt(path: str, doing: str, action):
         return None, ("parse", f"{name(path)}: error: the input nests too deeply to read ({e})")
     except Exception as e:  # a parser bug must not show as a traceback
         return None, ("bug", internal(path, doing, e))
+
+
+def timeout_seconds(text: str) -> float | None:
+    """`--timeout`'s value: a positive, finite number of seconds, or `none` for no limit (said, not implied:
+    `nan`, `inf`, 0 and negative numbers are refused)."""
+    import argparse
+    import math
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds or `none`, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive, finite number of seconds (or `none` for no limit), "
+                                         f"got {text!r}")
+    return value

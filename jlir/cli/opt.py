@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import jlir
 from jlir.cli.inputs import attempt, internal, name, parse
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write, write_file_atomically
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write, write_output
 from jlir.ir.errors import JlirError
 
 
@@ -61,10 +61,7 @@ def run(args) -> int:
             status = EXIT_ERROR
             continue
         out.append(text)
-    if args.output:
-        write_file_atomically(args.output, "".join(out))
-    else:
-        write("".join(out))
+    write_output(args.output or "-", "".join(out))
     return status
 
 

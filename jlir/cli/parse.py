@@ -3,16 +3,20 @@ from __future__ import annotations
 
 import jlir
 from jlir.cli.inputs import attempt, internal, name, parse
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
 
 
 def register(sub) -> None:
     sp = sub.add_parser("parse", help="summarise the functions in each file (or print the model as JSON)",
                         description="One line per function: index, form, Julia version family, blocks, "
-                                    "statements and return type.")
+                                    "statements, name (fetch label, MethodInstance, or the file) and "
+                                    "return type.")
     sp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     sp.add_argument("--json", action="store_true",
                     help="print the model as JSON (schema jlir/1): one object per file, one per line")
+    sp.add_argument("--text", action="store_true",
+                    help="with --json: add Julia's text (\"text\") to each statement, statement type and return "
+                         "type, for jq (additive: the schema stays jlir/1)")
     sp.set_defaults(func=run, exit_fast=True)
 
 
@@ -25,10 +29,10 @@ def run(args) -> int:
             status = EXIT_ERROR
             continue
         try:
-            if args.json:
+            if args.json and not args.text:
                 _write_json(doc, path)
                 continue
-            text = _summary(doc, path)
+            text = _json(doc, path, args.text) if args.json else _summary(doc, path)
         except RecursionError:
             err(f"{name(path)}: error: a value nests too deeply to be written "
                 + ("as JSON" if args.json else "in the summary"))
@@ -48,10 +52,16 @@ def _write_json(doc, path: str) -> None:
         write(piece)
 
 
+def _json(doc, path: str, text: bool = False) -> str:
+    """The JSON line with Julia's text added (`--text`: built whole by serialize.to_json, not streamed)."""
+    from jlir.ir.serialize import to_json
+    return json_line(to_json(doc, source=name(path), text=text))
+
+
 def _summary(doc, path: str) -> str:
     n = len(jlir.functions(doc))
     lines = [f"{name(path)}: {_plural(len(doc.items), 'dump')}, {_plural(n, 'function')}"]
-    lines += _format_table(_summary_rows(doc))
+    lines += _format_table(_summary_rows(doc, path))
     return "\n".join(lines) + "\n"
 
 
@@ -59,44 +69,51 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _function_row(index: str, f) -> tuple[str, ...]:
+def _function_row(index: str, f, shown_name: str) -> tuple[str, ...]:
     from jlir.printer.exprs import ExprPrinter
     returns = f.return_type
     if returns is None and f.header is not None:
         returns = f.header.body_type
     shown = "-" if returns is None else ExprPrinter(f.style).type(returns)
-    return (index, f.form.value, f.style.family, str(len(f.blocks)), str(len(f.stmts)), shown)
+    return (index, f.form.value, f.style.family, str(len(f.blocks)), str(len(f.stmts)), shown_name, shown)
 
 
-def _other_row(index: str, item) -> tuple[str, ...]:
+def _other_row(index: str, item, shown_name: str) -> tuple[str, ...]:
     """A dump that is neither a function, a CFG listing nor a vector display, e.g. a StatementVector (`code.code`
     shown as a Vector): no blocks, no return type."""
     style, stmts, header = getattr(item, "style", None), getattr(item, "stmts", None), getattr(item, "header", None)
     label = "stmt-vector" if type(item).__name__ == "StatementVector" else type(item).__name__
     return (index, label, style.family if style is not None else "", "-",
-            str(len(stmts)) if stmts is not None else "-", header + ":" if header else "-")
+            str(len(stmts)) if stmts is not None else "-", shown_name, header + ":" if header else "-")
 
 
-def _summary_rows(doc) -> list[tuple[str, ...]]:
+def _summary_rows(doc, path: str) -> list[tuple[str, ...]]:
+    """One row per dump (and per vector element).  The name column: the dump's fetch label or its own name
+    (`MethodInstance for …`, a cost display's method), `NAME[k]` for vector elements, else the file's name
+    when it holds one dump, else `-`."""
+    import os
+    from jlir.compare.names import item_names, own_name
     from jlir.ir.function import CFGListing, Function, VectorDisplay
+    fallback = os.path.basename(name(path)) if len(doc.items) == 1 else "-"
     rows = []
-    for i, item in enumerate(doc.items, 1):
+    for i, (item, item_name) in enumerate(zip(doc.items, item_names(doc)), 1):
+        shown_name = item_name or fallback
         if isinstance(item, Function):
-            rows.append(_function_row(str(i), item))
+            rows.append(_function_row(str(i), item, shown_name))
         elif isinstance(item, CFGListing):
-            rows.append((str(i), "cfg", item.style.family, str(len(item.blocks)), "-", "-"))
+            rows.append((str(i), "cfg", item.style.family, str(len(item.blocks)), "-", shown_name, "-"))
         elif isinstance(item, VectorDisplay):
             header = item.header + ":" if item.header is not None else "(elements without their header line)"
-            rows.append((str(i), "vector", "", "", "", header))
-            rows += [_function_row(f"{i}.{j}", sub) for j, sub in enumerate(item.items, 1)
-                     if isinstance(sub, Function)]
+            rows.append((str(i), "vector", "", "", "", shown_name, header))
+            rows += [_function_row(f"{i}.{j}", sub, own_name(sub) or f"{shown_name}[{j}]")
+                     for j, sub in enumerate(item.items, 1) if isinstance(sub, Function)]
         else:
-            rows.append(_other_row(str(i), item))
+            rows.append(_other_row(str(i), item, shown_name))
     return rows
 
 
 def _format_table(rows: list[tuple[str, ...]]) -> list[str]:
-    header = ("#", "form", "julia", "blocks", "stmts", "returns")
+    header = ("#", "form", "julia", "blocks", "stmts", "name", "returns")
     table = [header] + rows
     widths = [max(len(r[c]) for r in table) for c in range(len(header) - 1)]
     right = {3, 4}

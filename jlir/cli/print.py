@@ -49,10 +49,25 @@ def json_documents(text: str, source: str) -> list:
             line = text.split("\n")[e.lineno - 1] if text else ""
             raise ParseError(f"not valid JSON: {e.msg}", file=source, line=e.lineno, column=e.colno,
                              text=line) from None
+        _refuse_lone_surrogates(value, text, source)
         out.extend(value if isinstance(value, list) else [value])
     if not out:
         raise ParseError("no JSON found: the input is empty", file=source)
     return out
+
+
+def _refuse_lone_surrogates(value, text: str, source: str) -> None:
+    """A `\\ud800` escape decodes to a lone surrogate, which is no Unicode text: jlir could neither print it as
+    UTF-8 nor mean anything by it, so it is refused where it stands (JSON's own decoder lets it through)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as e:
+        code = f"\\u{ord(e.object[e.start]):04x}"
+        at = max(text.lower().find(code), 0)
+        start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+        line = text[start:end if end >= 0 else len(text)]
+        raise ParseError(f"not valid JSON text: `{code}` is a lone UTF-16 surrogate, not a character",
+                         file=source, line=text.count("\n", 0, at) + 1, column=at - start + 1, text=line) from None
 
 
 def _from_json_items(path: str) -> list:

@@ -9,7 +9,9 @@ from jlir.cli.output import EXIT_ERROR, EXIT_FAILED, EXIT_OK, err, write
 def register(sub) -> None:
     rp = sub.add_parser("roundtrip", help="check that each file prints back byte for byte",
                         description="For each file, check format(parse(text)) == text; report the first "
-                                    "differing line of each failure and `N passed, M failed`.")
+                                    "differing line of each failure and `N passed, M failed`.",
+                        epilog="Exit status: 0 every file prints back byte for byte; 1 a file prints back "
+                               "differently; 2 a file cannot be read or parsed (missing, empty, not Julia IR).")
     rp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     rp.set_defaults(func=run, exit_fast=True)
 
@@ -43,18 +45,16 @@ def _parse_and_print(path: str) -> tuple[str, str]:
 
 
 def run(args) -> int:
+    """Exit 0 when every file prints back byte for byte, 1 when one prints back differently, 2 when one cannot be
+    read or parsed (empty, missing, not Julia IR): the same 2 as every verb gives unreadable input."""
     passed = failed = 0
     unreadable = False
     for path in args.files:
         result, problem = attempt(path, "parsing and printing", lambda: _parse_and_print(path))
         if problem:
-            kind, message = problem
             failed += 1
-            if kind == "input":
-                err(message)
-                unreadable = True
-            else:
-                write(message + "\n")
+            err(problem[1])
+            unreadable = True
             continue
         text, got = result
         if got == text:

@@ -93,6 +93,18 @@ class _Chain:
         p = self._first(callee, arg_types)
         return () if p is None else p.sparams(callee, arg_types)
 
+    def vararg(self, callee, arg_types):
+        p = self._first(callee, arg_types)
+        return None if p is None else getattr(p, "vararg", lambda c, t: None)(callee, arg_types)
+
+    def struct_fields(self, type_name):
+        return next((f for p in self.providers if hasattr(p, "struct_fields")
+                     for f in [p.struct_fields(type_name)] if f is not None), None)
+
+    def field_types(self, type_name):
+        return next((f for p in self.providers if hasattr(p, "field_types")
+                     for f in [p.field_types(type_name)] if f is not None), None)
+
     def structs(self):
         out = {}
         for p in reversed(self.providers):

@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 import sys
 
-from jlir.cli.output import EXIT_ERROR, EXIT_FAILED, EXIT_OK, err, json_line, write, write_file_atomically
+from jlir.cli.inputs import timeout_seconds
+from jlir.cli.output import (EXIT_ERROR, EXIT_FAILED, EXIT_OK, OutputError, err, json_line, write,
+                             write_file_atomically)
 
 EPILOG = ("Exit status: 0 every snapshot ok (update: all written); 1 a snapshot changed; 2 a target failed (Julia "
           "raised, jlir cannot read the print, no snapshot stored yet), or the manifest or a Julia is unusable. "
@@ -32,8 +34,8 @@ def register(sub) -> None:
         p.add_argument("--julia", action="append", metavar="SPEC", default=None,
                        help="a Julia executable, a command on PATH, or +CHANNEL (juliaup); repeat for several "
                             "Julias, each with its own snapshot folder")
-        p.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
-                       help="stop a Julia request that takes longer (default 300)")
+        p.add_argument("--timeout", type=timeout_seconds, default=300.0, metavar="SECONDS",
+                       help="stop a Julia request that takes longer (default 300; `none`: no limit)")
         p.add_argument("--json", action="store_true", help="one JSON object (schema jlir-snapshot/1) for bots")
         if name == "check":
             p.add_argument("--style-insensitive", action="store_true",
@@ -111,6 +113,8 @@ def _write_all(results) -> list:
             try:
                 os.makedirs(os.path.dirname(r.path), exist_ok=True)
                 write_file_atomically(r.path, r.text)
+            except OutputError as e:
+                r = replace(r, status=FAILED, message=str(e))
             except OSError as e:
                 r = replace(r, status=FAILED, message=f"cannot write {r.path}: {e.strerror or e}")
         out.append(r)

@@ -26,12 +26,21 @@ def register(sub) -> None:
     sp.set_defaults(func=run)
 
 
+def _variables(fn):
+    sections = dict((s[0], s[1]) for s in fn.header.sections) if fn.header is not None else {}
+    return sections.get("Variables")
+
+
 def slot_names(fn):
     """Every slot's name in slot order where the input lists them (1.5's `@code_warntype` `Variables`), else None."""
-    sections = dict((s[0], s[1]) for s in fn.header.sections) if fn.header is not None else {}
-    if "Variables" not in sections:
-        return None
-    return [entry[0].split("@")[0] for entry in sections["Variables"]]
+    entries = _variables(fn)
+    return None if entries is None else [entry[0].split("@")[0] for entry in entries]
+
+
+def slot_types(fn):
+    """Every slot's type in slot order where the input lists them (the same `Variables`), else None."""
+    entries = _variables(fn)
+    return None if entries is None else [entry[2] for entry in entries]
 
 
 def run(args) -> int:
@@ -42,7 +51,7 @@ def run(args) -> int:
     def answer(unit):
         try:
             out = into_ssa(unit.function, argnames=argnames, slotnames=slot_names(unit.function),
-                           compact=not args.pending)
+                           slottypes=slot_types(unit.function), compact=not args.pending)
         except JlirError as e:
             err(f"{unit.source}: function {unit.index}: error: {e}")
             return "", EXIT_ERROR

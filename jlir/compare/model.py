@@ -23,7 +23,9 @@ JSON (`DocumentDiff.to_json()`), schema `jlir-diff/1`; keys are stable:
   (`{"a": n, "b": [...]}`), `merged` (`{"a": [...], "b": n}`),
   `edges` (`{"a", "b", "a_succs", "b_succs"}`), `changed`), `return_type` and `instance` (null or
   `{"op", "a", "b", "rules"}`), `variables` (entries not `same`: `{"op", "name", "a", "b",
-  "rules"}`), `style` (`{"rule", "description", "count"}`), `ignored`, `notes`, `summary`.
+  "rules"}`), `style` (`{"rule", "description", "count"}`), `ignored`, `notes`, `summary`,
+  `renames` (`{"a", "b"}`: generated closure names paired by position, `jlir.compare.closures`), `name`
+  (what both documents call the function, when functions were paired by name; else null).
 * `summary`: `added`, `removed`, `changed`, `types`, `style`, `blocks_changed`, `return_type_changed`,
   `variables_changed`.
 """
@@ -187,6 +189,8 @@ class FunctionDiff:
     ignored: tuple[str, ...]
     notes: tuple[str, ...]
     ssa_map: tuple[tuple[int, int], ...]
+    renames: tuple[tuple[str, str], ...] = ()
+    name: str | None = None
 
     def count(self, op: str) -> int:
         return sum(1 for s in self.statements if s.op == op)
@@ -218,7 +222,8 @@ class FunctionDiff:
                 "return_type": _value_json(self.return_type), "instance": _value_json(self.instance),
                 "variables": [v.to_json() for v in self.variables],
                 "style": [{"rule": n.rule, "description": n.description, "count": n.count} for n in self.style],
-                "ignored": list(self.ignored), "notes": list(self.notes), "summary": self.summary()}
+                "ignored": list(self.ignored), "notes": list(self.notes), "summary": self.summary(),
+                "renames": [{"a": a, "b": b} for a, b in self.renames], "name": self.name}
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +275,7 @@ class DocumentDiff:
         if self.outcome == "different":
             return "different: " + summary_line(self.summary(), self.unpaired_a, self.unpaired_b)
         styled = any(f.style for f in self.functions)
+        renamed = any(f.renames for f in self.functions)
         ignored = list(dict.fromkeys(i for f in self.functions for i in f.ignored))
         head = "equivalent: the prints"
         if self.a.forms != self.b.forms:
@@ -279,6 +285,8 @@ class DocumentDiff:
         else:
             style = f"printing style (Julia {self.a.family} vs {self.b.family})"
         parts = [style] if styled else []
+        if renamed:
+            parts.append("closure names (renamed)")
         if ignored:
             parts.append(", ".join(ignored) + " (not compared)")
         if not parts:

@@ -36,7 +36,8 @@ def render_text(d: DocumentDiff, *, context: int = 3, show_style: bool = False) 
     for side, extra in (("A", d.unpaired_a), ("B", d.unpaired_b)):
         if extra:
             lines.append(f"functions only in {side}: " + ", ".join(map(str, extra))
-                         + f" ({d.a.functions} in A, {d.b.functions} in B; paired in order)")
+                         + f" ({d.a.functions} in A, {d.b.functions} in B; paired "
+                         + ("by name)" if any(f.name for f in d.functions) else "in order)"))
     lines.append("summary: " + summary_line(d.summary(), d.unpaired_a, d.unpaired_b))
     return "\n".join(lines) + "\n"
 
@@ -51,11 +52,15 @@ def _describe(side) -> str:
 
 def _function(f: FunctionDiff, context: int, show_style: bool) -> list[str]:
     a, b = f.a, f.b
-    out = [f"function {f.index}: {a.form.value}, Julia {a.style.family} → {b.form.value}, Julia {b.style.family}: "
+    named = f" ({f.name})" if f.name else ""
+    out = [f"function {f.index}{named}: {a.form.value}, Julia {a.style.family} → {b.form.value}, Julia {b.style.family}: "
            f"{f.outcome}"]
     if f.identical:
         return out
     out += [f"  style: {n.description} ({n.count})" for n in f.style]
+    if f.renames:
+        out.append("  renamed (generated closure names, paired by position): "
+                   + ", ".join(f"{a} → {b}" for a, b in f.renames))
     out += [f"  note: {n}" for n in f.notes]
     if f.ignored:
         out.append("  not compared: " + ", ".join(f.ignored))

@@ -13,7 +13,12 @@
 * `INTRINSICS` (`jlir.semantics.intrinsics`) and `BUILTINS` (`jlir.semantics.builtins`): one pure function each,
   `f(result_type, *args)`, checked against Julia 1.5.3 (`fixtures/interp/intrinsics.tsv`).
 * Calls the interpreter cannot run natively go to a provider (`lookup(callee_text, arg_types) -> Function`);
-  `DumpProvider(directory)` serves dumps headed `# MethodInstance for f(::T…)` (and `# argnames: …`).
+  `DumpProvider(directory)` serves dumps headed `# MethodInstance for f(::T…)` (and `# argnames: …`,
+  `# sparams: …`, `# vararg: true`); optional provider methods: `argnames`, `sparams`, `vararg`, `structs()`,
+  `struct_fields(type)` and `field_types(type)` (a live Julia's `jlir.live.provider.LiveProvider` has them all).
+* Without the provider's IR, a few Base methods run natively (`jlir.interp.basemethods`: number conversions,
+  Core exception constructors, `zero`/`one`, mixed-type `+ - * /`, `afoldl`, `fieldtype`); globals of Core and
+  Base come from Julia's own table (`jlir.semantics.base_globals`).
 """
 from __future__ import annotations
 

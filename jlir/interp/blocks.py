@@ -9,15 +9,16 @@ in register 0).
 from __future__ import annotations
 
 from jlir.semantics import hints
-from jlir.semantics.constants import literal, type_text
+from jlir.semantics.constants import literal, literal_int, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap
-from jlir.semantics.values import UNDEF, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.function import Form
+from jlir.ir.types import TypeInfix
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "") -> Code:
@@ -134,7 +135,8 @@ def _return(b, node, i, num, nblocks):
     if node.val is None:
         return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
     pre: list = []
-    r = b.reg(node.val, pre, i, _return_hint(b, node.val, i))
+    rng = _range_constant(node.val, b.fn.return_type)
+    r = b.const(node.val, rng) if rng is not None else b.reg(node.val, pre, i, _return_hint(b, node.val, i))
 
     def term(regs, _at=i):
         for p in pre:
@@ -160,6 +162,20 @@ def _return_hint(b: _Builder, val, i: int) -> str | None:
         if ints == {"Int64"} and not any(t in ("?", "Any") or t.startswith("Union") for t in others):
             return None
     raise NotInterpretable(f"statement %{i}: the integer type of the returned literal {val.text} is not in the IR")
+
+
+def _range_constant(v, return_type):
+    """A returned `$(QuoteNode(0:0))` in a function `=> UnitRange{T}`: the range, its fields `start`, `stop` as
+    shown (a decimal literal does not say its integer type: only the return type gives it, so only there)."""
+    inner = v.value if type(v) is V.QuoteNode else v
+    t = type_text(return_type) if return_type is not None else ""
+    if type(inner) is not TypeInfix or inner.op != ":" or not (t.startswith("UnitRange{") and t.endswith("}")):
+        return None
+    elt = hints.integer_type(t[10:-1])
+    if elt is None or not all(type(x) is V.Literal and x.kind == "int" for x in (inner.lhs, inner.rhs)):
+        return None
+    return JStruct(t, (hints.coerce(literal_int(inner.lhs), elt), hints.coerce(literal_int(inner.rhs), elt)),
+                   ("start", "stop"), False)
 
 
 def _known_type(b: _Builder, v) -> str:

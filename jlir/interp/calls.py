@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
-from jlir.semantics.values import JStruct, JuliaException, NotInterpretable
+from jlir.semantics.values import JArray, JFunction, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import values as V
 
 FUNCTION_NAMES = frozenset(INTRINSICS) | frozenset(BUILTINS)
@@ -37,6 +37,9 @@ def callee_text(callee) -> str:
 def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None):
     """The op of `%d = callee(args…)` with the argument registers `rs` (`wrap`: applied to a native function)."""
     fn = None
+    if type(callee) is V.GlobalRef and callee.name in ("_apply_iterate", "_apply") and \
+            (callee.module or "Core").split(".")[0] == "Core":
+        return _apply_op(callee.name == "_apply_iterate", rs, d, rt, i, X)
     if type(callee) is V.GlobalRef:
         fn = native(callee.module, callee.name)
     elif type(callee) is V.SlotNumber and slots.is_constant(callee):
@@ -44,6 +47,36 @@ def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None
     if fn is None:
         return _generic_op(callee_text(callee), rs, d, i, X)
     return _native_op(wrap(fn) if wrap is not None else fn, rs, d, rt, i)
+
+
+def value_call_op(f: int, rs: tuple, d: int, rt: str, i: int, X: int):
+    """The op of `%d = (%f)(args…)`: a call of the function or type a register holds (`simd_outer_range` read
+    from a global first, `T(0)` with `T` a static parameter)."""
+    def op(regs, _at=i):
+        regs[d] = regs[X].call_value(regs[f], [regs[r] for r in rs], rt)
+    return op
+
+
+def _splat(v) -> list:
+    """The elements of a splatted argument: a tuple's, a vector's (other iterables are refused)."""
+    if type(v) is tuple:
+        return list(v)
+    if type(v) is JArray:
+        return list(v.items)
+    raise NotInterpretable(f"splatting a {typeof(v)}")
+
+
+def _apply_op(iterate: bool, rs: tuple, d: int, rt: str, i: int, X: int):
+    """`Core._apply_iterate(iterate, f, xs…)` (1.4+) and `Core._apply(f, xs…)`: `f(xs[1]…, xs[2]…, …)`."""
+    def op(regs, _at=i):
+        vals = [regs[r] for r in rs]
+        if iterate:
+            it = vals.pop(0)
+            if not (type(it) is JFunction and it.name.rpartition(".")[2] == "iterate"):
+                raise NotInterpretable(f"_apply_iterate with {it!r} as the iteration function")
+        f, *xs = vals
+        regs[d] = regs[X].call_value(f, [y for x in xs for y in _splat(x)], rt)
+    return op
 
 
 def _native_op(fn, rs: tuple, d: int, rt: str, i: int):
@@ -100,13 +133,15 @@ def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int):
     return op
 
 
-def new_op(type_name: str, rs: tuple, d: int, i: int, X: int):
-    """`%new(T, fields…)`: a record of type T, its field names and mutability from the run's struct table
-    (`run(…, structs=)`, a provider's `structs()`) or Core's exception types; unknown otherwise."""
+def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | None = None):
+    """`%new(T, fields…)`: a record of type T, its field names and mutability from Core's exception types,
+    the run's struct table (`run(…, structs=)`, a provider's `structs()`), or the provider's `struct_fields`
+    (a live Julia's `fieldnames`, asked once per type); unknown otherwise."""
     key = type_name.split("{")[0]
     known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else None
+    qualified = qualified or key
 
     def op(regs, _at=i):
-        names, mutable = regs[X].structs.get(key) or known or (None, None)
+        names, mutable = known or regs[X].struct_of(key, qualified) or (None, None)
         regs[d] = JStruct(type_name, tuple([regs[r] for r in rs]), names, mutable)
     return op

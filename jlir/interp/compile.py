@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.interp import calls
+from jlir.interp import calls, heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
+from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 
@@ -166,6 +167,8 @@ class _Builder:
 
 def _foreign_name(e: N.Expr) -> str:
     first = e.args[0] if e.args else None
+    if type(first) is V.Literal and first.kind == "string":
+        return first.text.strip('"')  # `"llvm.pow.f64"` (an llvmcall)
     inner = getattr(first, "value", first)
     return getattr(inner, "name", None) or getattr(inner, "text", "?")
 
@@ -241,8 +244,20 @@ def _expr_statement(b: _Builder, node: N.Expr, i: int, typ) -> list:
     return b.expr_ops(node, i, typ, i)
 
 
+def _enter_inside(b: _Builder, node: N.EnterNode, i: int, typ) -> list:
+    """An `enter` that is not its block's last statement (Julia's `slot2reg` puts the ϒs of the slots live into
+    the catch block right after it): push the handler as the terminator form does; the statements after it run
+    inside the `try`, and the block goes on to the next one."""
+    H, X, catch = b.H, b.X, node.catch_dest
+
+    def op(regs, _at=i):
+        regs[H].append(catch)
+        regs[i] = len(regs[X].exceptions)
+    return [op]
+
+
 _NODES = {N.PiNode: _pi, N.UpsilonNode: _upsilon, N.NewvarNode: _newvar, N.Expr: _expr_statement,
-          N.PhiCNode: lambda b, node, i, typ: []}
+          N.PhiCNode: lambda b, node, i, typ: [], N.EnterNode: _enter_inside}
 
 
 # ---- expressions by head ------------------------------------------------------------------------------------
@@ -276,7 +291,17 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
             egal = name in ("===", "!==")
             wrap = lambda fn: hints.coerce_like(fn, positions, egal)  # noqa: E731
     regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
+    if _is_value_callee(b, callee):
+        return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X)
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap)
+
+
+def _is_value_callee(b: _Builder, callee) -> bool:
+    """A callee known only when the statement runs: an SSA value, an argument, a local, a static parameter."""
+    cls = type(callee)
+    if cls is V.SlotNumber:
+        return not b.slots.is_constant(callee) and not (callee.id is None and callee.name in calls.FUNCTION_NAMES)
+    return cls in (V.SSAValue, V.Argument, V.TypedSlot) or (cls is N.Expr and callee.head == "static_parameter")
 
 
 def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
@@ -288,93 +313,29 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 
 def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     head, *args = e.args
-    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X)
+    if type(head) is V.SSAValue and 1 <= head.id <= b.n:  # `%1 = Core.DomainError; %new(%1, …)`
+        head = b.fn.positional[head.id - 1].node
+    if type(head) not in (T.TypeName, T.TypeApply, V.GlobalRef):
+        raise NotInterpretable(f"%new of a type the IR does not name ({head!r})")
+    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))
 
 
-def _const_op(value):
-    """A head with a fixed value (`boundscheck`: true; `meta` and friends: nothing): no op for an SSA register."""
-    def handler(b, e, d, typ, i, pre):
-        if d <= b.n:
-            b.template[d] = value
-            return None
-
-        def op(regs, _at=i):
-            regs[d] = value
-        return op
-    return handler
+def _qualified(t) -> str | None:
+    """A struct type's name as the IR writes it, modules kept and parameters dropped (`Base.Math.DoubleFloat64`)."""
+    if type(t) is T.TypeApply:
+        t = t.head
+    if type(t) is T.TypeName:
+        return ".".join(t.path)
+    if type(t) is V.GlobalRef:
+        return f"{t.module}.{t.name}" if t.module else t.name
+    return None
 
 
-def _the_exception(b, e, d, typ, i, pre):
-    X = b.X
-
-    def op(regs, _at=i):
-        regs[d] = regs[X].exceptions[-1].value
-    return op
-
-
-def _leave(b, e, d, typ, i, pre):
-    """`leave n` (≤1.10: pop n handlers) or `leave %e…` (1.11+: pop the handlers of those enters, as many)."""
-    n = literal(e.args[0]) if e.args and type(e.args[0]) is V.Literal else len(e.args)
-    H = b.H
-
-    def op(regs, _at=i):
-        del regs[H][len(regs[H]) - n:]
-    return op
-
-
-def _pop_exception(b, e, d, typ, i, pre):
-    r = b.reg(e.args[0], pre, i)
-    X = b.X
-
-    def op(regs, _at=i):
-        del regs[X].exceptions[regs[r]:]
-    return op
-
-
-def _throw_undef_if_not(b, e, d, typ, i, pre):
-    sym, cond = e.args
-    r = b.reg(cond, pre, i)
-    name = getattr(sym, "name", None) or getattr(getattr(sym, "value", None), "name", "?")
-
-    def op(regs, _at=i):
-        if regs[r] is not True:
-            raise JuliaException("UndefVarError", f"{name} not defined")
-    return op
-
-
-def _isdefined(b, e, d, typ, i, pre):
-    (slot,) = e.args
-    if type(slot) is V.TypedSlot:
-        slot = slot.value
-    if type(slot) is not V.SlotNumber:
-        raise NotInterpretable("isdefined of a global")
-    r, _ = b.slot_reg(slot)
-
-    def op(regs, _at=i):
-        regs[d] = regs[r] is not UNDEF
-    return op
-
-
-def _static_parameter(b, e, d, typ, i, pre):
-    """`$(Expr(:static_parameter, n))`: the method's n-th static parameter, as the caller gave them (`sparams`)."""
-    n = literal(e.args[0]) if e.args and type(e.args[0]) is V.Literal else 0
-    S = b.S
-
-    def op(regs, _at=i):
-        sp = regs[S]
-        if not 1 <= n <= len(sp):
-            raise NotInterpretable(f"static parameter {n} (the run was given {len(sp)}: pass sparams)")
-        regs[d] = sp[n - 1]
-    return op
-
-
-def _unreachable(b, e, d, typ, i, pre):
-    return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
-
-
-_EXPR_HEADS = {"=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": _the_exception,
-               "leave": _leave, "pop_exception": _pop_exception, "throw_undef_if_not": _throw_undef_if_not,
-               "isdefined": _isdefined, "unreachable": _unreachable, "static_parameter": _static_parameter, "boundscheck": _const_op(True),
-               **{h: _const_op(None) for h in ("meta", "inbounds", "loopinfo", "gc_preserve_begin",
-                                                "gc_preserve_end", "code_coverage_effect", "aliasscope",
-                                                "popaliasscope", "coverageeffect")}}
+_EXPR_HEADS = {"=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": heads.the_exception,
+               "leave": heads.leave, "pop_exception": heads.pop_exception,
+               "throw_undef_if_not": heads.throw_undef_if_not, "undefcheck": heads.undefcheck,
+               "isdefined": heads.isdefined, "unreachable": heads.unreachable,
+               "static_parameter": heads.static_parameter, "boundscheck": heads.const_op(True),
+               **{h: heads.const_op(None) for h in ("meta", "inbounds", "loopinfo", "gc_preserve_begin",
+                                                    "gc_preserve_end", "code_coverage_effect", "aliasscope",
+                                                    "popaliasscope", "coverageeffect")}}

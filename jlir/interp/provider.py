@@ -19,6 +19,8 @@ The key is the callee's name without its module and the argument types:
 """
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 from jlir.semantics.constants import strip_module
@@ -37,7 +39,17 @@ def signature_text(callee: str, arg_types) -> str:
     return f"{name}({', '.join('::' + t for t in arg_types)})"
 
 
-def _sparam(text: str):
+_QUALIFIER = re.compile(r"(?<![\w.!])(?:[A-Za-z_][\w!]*\.)+(?=[A-Za-z_])")
+
+
+def signature_key(text: str) -> str:
+    """A signature with its types' module qualifiers dropped (`iterate(::Base.OneTo{Int64})` →
+    `iterate(::OneTo{Int64})`): a MethodInstance line qualifies types not visible in Main, while the types of
+    the interpreter's values carry no module (Julia's `typeof` prints them as 1.5 shows them in Main)."""
+    return _QUALIFIER.sub("", text)
+
+
+def parse_sparam(text: str):
     """A static parameter as written on a `# sparams:` line: an integer, else a type by name."""
     return int(text) if text.lstrip("-").isdigit() else JType(text)
 
@@ -50,7 +62,9 @@ class DumpProvider:
         self._functions: dict = {}
         self._argnames: dict = {}
         self._sparams: dict = {}
+        self._vararg: dict = {}
         self._structs: dict = {}
+        self._field_types: dict = {}
         for file in sorted(self.path.glob("*.txt")):
             self._read(file)
 
@@ -60,7 +74,7 @@ class DumpProvider:
         head, body = [], []
         for line in text.splitlines(keepends=True):
             (head if line.startswith("# ") and not body else body).append(line)
-        sig = names = None
+        sig = names = vararg = None
         sparams: tuple = ()
         for line in head:
             if line.startswith("# MethodInstance for "):
@@ -68,28 +82,51 @@ class DumpProvider:
             elif line.startswith("# argnames:"):
                 names = tuple(n.strip() for n in line[len("# argnames:"):].split(",") if n.strip())
             elif line.startswith(("# struct ", "# mutable struct ")):
-                decl, _, fields = line[2:].partition(":")
-                name = strip_module(decl.split()[-1]).split("{")[0]
-                self._structs[name] = (tuple(f.strip() for f in fields.split(",") if f.strip()),
-                                       decl.startswith("mutable"))
+                self._struct_line(line[2:])
             elif line.startswith("# sparams:"):
-                sparams = tuple(_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
+                sparams = tuple(parse_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
+            elif line.startswith("# vararg:"):
+                vararg = line[len("# vararg:"):].strip() == "true"
         if sig is None:
             return
         fns = jlir.functions(jlir.parse("".join(body), str(file)))
         if fns:
+            sig = signature_key(sig)
             self._functions[sig] = fns[0]
             self._argnames[sig] = names
             self._sparams[sig] = sparams
+            self._vararg[sig] = vararg
+
+    def _struct_line(self, text: str) -> None:
+        """`struct T: a, b` / `mutable struct T{Int64}: n::Int64`: field names, mutability, and the field types
+        when every field has one (kept under the type as written, parameters included)."""
+        decl, _, fields = text.partition(":")
+        full = decl.split()[-1]
+        parts = [f.strip().split("::", 1) for f in split_params(fields)]
+        self._structs[strip_module(full).split("{")[0]] = (tuple(p[0] for p in parts), decl.startswith("mutable"))
+        if parts and all(len(p) == 2 for p in parts):
+            self._field_types[signature_key(full)] = tuple(p[1] for p in parts)
+
+    def field_types(self, type_name: str):
+        """The field types of struct type `type_name` (with its parameters) from a `# struct` line, or None."""
+        return self._field_types.get(signature_key(type_name))
+
+    def struct_fields(self, type_name: str):
+        """(field names, mutable) of `type_name` from a `# struct` line, or None."""
+        return self._structs.get(strip_module(type_name).split("{")[0])
 
     def lookup(self, callee: str, arg_types):
-        return self._functions.get(signature_text(callee, arg_types))
+        return self._functions.get(signature_key(signature_text(callee, arg_types)))
 
     def argnames(self, callee: str, arg_types):
-        return self._argnames.get(signature_text(callee, arg_types))
+        return self._argnames.get(signature_key(signature_text(callee, arg_types)))
 
     def sparams(self, callee: str, arg_types) -> tuple:
-        return self._sparams.get(signature_text(callee, arg_types), ())
+        return self._sparams.get(signature_key(signature_text(callee, arg_types)), ())
+
+    def vararg(self, callee: str, arg_types) -> bool | None:
+        """Whether the method's last argument collects the rest (`# vararg: true`); None when the dump does not say."""
+        return self._vararg.get(signature_key(signature_text(callee, arg_types)))
 
     def structs(self) -> dict:
         """struct name → (field names, mutable), from `# struct T: a, b` / `# mutable struct T: a` lines."""

@@ -18,10 +18,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+from jlir.interp import basemethods, calls
 from jlir.interp.blocks import compile_function
 from jlir.semantics.constants import strip_module
 from jlir.semantics.show import julia_repr
-from jlir.semantics.values import JFunction, JuliaException, NotInterpretable, normalize, typeof
+from jlir.semantics.values import JFunction, JType, JuliaException, NotInterpretable, normalize, typeof
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,26 +52,84 @@ class Context:
         self.max_depth = max_depth
         self.max_steps = max_steps
         self.compiled: dict = {}
+        self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
         # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
         self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
                               **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
 
     def call(self, callee: str, arg_types, args: list):
-        """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values')."""
-        types = tuple(arg_types) if arg_types is not None else tuple(typeof(a) for a in args)
-        fn = self.provider.lookup(callee, types) if self.provider is not None else None
-        if fn is None:
-            raise NotInterpretable(f"call to {callee}({', '.join('::' + t for t in types)}): no provider has its IR")
-        key = (id(fn), len(args))
-        code = self.compiled.get(key)
-        if code is None:
-            argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
-            sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
-            code = self.compiled[key] = (fn, compile_function(fn, len(args), argnames, callee), tuple(sparams))
+        """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values');
+        without it, one of the Base methods `jlir.interp.basemethods` runs natively, or `NotInterpretable`."""
+        types = tuple(arg_types) if arg_types is not None else tuple(signature_type(a) for a in args)
+        plan = self.plans.get((callee, types, len(args)))
+        if plan is None:
+            plan = self.plans[(callee, types, len(args))] = self._plan(callee, types, len(args))
+        if plan is False:
+            v = basemethods.fallback(self, callee, args)
+            if v is basemethods.NO:
+                raise NotInterpretable(f"call to {callee}({', '.join('::' + t for t in types)}): "
+                                       "no provider has its IR")
+            return v
+        code, sparams, k = plan
+        if k is not None:
+            args = args[:k] + [tuple(args[k:])]
         try:
-            return execute(code[1], args, self, code[2])
+            return execute(code, args, self, sparams)
         except NotInterpretable as e:
             raise NotInterpretable(f"in {callee}({', '.join('::' + t for t in types)}): {e}") from None
+
+    def _plan(self, callee: str, types: tuple, nargs: int):
+        """How to call `callee` with arguments of `types`: (compiled code, static parameters, the index from
+        which trailing arguments are packed into a vararg tuple or None), or False when no provider has its IR."""
+        fn = self.provider.lookup(callee, types) if self.provider is not None else None
+        if fn is None:
+            return False
+        argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
+        vararg = getattr(self.provider, "vararg", lambda c, t: None)(callee, types)
+        k = None
+        if argnames and (vararg or (vararg is None and len(argnames) < nargs)):
+            # `f(a, b, xs...)`: the last slot holds the trailing arguments as a tuple.  Where the provider does
+            # not say, fewer names than arguments shows it; as many names as arguments is read as no vararg (a
+            # vararg of one would then be a plain value: reading its fields is refused, never misread)
+            k = len(argnames) - 1
+            nargs = k + 1
+        key = (id(fn), nargs)
+        hit = self.compiled.get(key)
+        if hit is None:
+            sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
+            hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee), tuple(sparams))
+        return hit[1], hit[2], k
+
+    def struct_of(self, key: str, qualified: str):
+        """(field names, mutable) of struct `key` (its name without parameters): the run's table, else the
+        provider's answer for `qualified` (its name as the IR writes it, `Base.Math.DoubleFloat64`), else None."""
+        hit = self.structs.get(key)
+        if hit is None and hasattr(self.provider, "struct_fields"):
+            hit = self.provider.struct_fields(qualified)
+            if hit is not None:
+                self.structs[key] = hit
+        return hit
+
+    def call_value(self, f, args: list, rt: str = "Any"):
+        """Call the Julia value `f` (a function or a type, held in a register) on `args`."""
+        if type(f) is JFunction:
+            module, _, name = f.name.rpartition(".")
+            fn = calls.native(module or None, name)
+            return fn(rt, *args) if fn is not None else self.call(f.name, None, args)
+        if type(f) is JType:
+            return self.call(f.name, None, args)
+        raise NotInterpretable(f"a call of a {typeof(f)} value")
+
+
+def signature_type(v) -> str:
+    """The type of an argument as a method signature names it: `Type{Int32}` for the type Int32 (its `typeof`
+    is DataType, but dispatch sees the type itself), `typeof(+)` for a function, else `typeof(v)`."""
+    t = type(v)
+    if t is JType:
+        return f"Type{{{v.name}}}"
+    if t is JFunction:
+        return f"typeof({v.name.rpartition('.')[2]})"
+    return typeof(v)
 
 
 def execute(code, args: list, ctx: Context, sparams: tuple = ()):

@@ -54,12 +54,19 @@ class Statement:
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """A basic block: positional statements `first..last` (1-based, inclusive)."""
+    """A basic block: positional statements `first..last` (1-based, inclusive).
+
+    Numbering, once for all of jlir: statements are numbered as Julia numbers them, from 1 (`%3` is
+    statement 3), and so are blocks (`#2` is block 2); Python sequences stay 0-based.  So `block.stmts` holds
+    SSA numbers, not list indices: use `f.stmt(i)` (statement `%i`) or `f.block_stmts(b)` (the statements
+    of block `#b`), never `f.positional[i]` with such a number.
+    """
     first: int
     last: int
 
     @property
     def stmts(self) -> range:
+        """The SSA numbers of the block's statements (1-based, as Julia's `%n`): `f.stmt(i)` reads one."""
         return range(self.first, self.last + 1)
 
 
@@ -231,6 +238,44 @@ class Function:
             display = dataclasses.replace(display, **{c: None for c in stale})
         return Function.of(ir, display)
 
+    # Julia's numbering (see `Block`): statements `%1…` and blocks `#1…`, both 1-based
+    def stmt(self, i: int) -> Statement:
+        """Statement `%i` (1-based, as Julia numbers it): a positional statement, or a pending node whose
+        `new_id` is `i`.  IndexError (never a neighbour) for a number the function does not have."""
+        positional = self.ir.positional
+        if type(i) is not int or isinstance(i, bool):
+            raise TypeError(f"a statement number is an int (Julia's %n), not {type(i).__name__}")
+        if 1 <= i <= len(positional):
+            return positional[i - 1]
+        for s in self.ir.stmts:
+            if s.new_id == i:
+                return s
+        raise IndexError(f"no statement %{i}: the function has %1 to %{len(positional)}"
+                         + (" (numbers start at 1, as in Julia)" if i == 0 else ""))
+
+    def block_stmts(self, b) -> list[Statement]:
+        """The positional statements of block `#b` (1-based, as Julia numbers blocks) or of a `Block`."""
+        if isinstance(b, Block):
+            block = b
+        elif type(b) is int and 1 <= b <= len(self.ir.blocks):
+            block = self.ir.blocks[b - 1]
+        else:
+            raise IndexError(f"no block #{b}: the function has #1 to #{len(self.ir.blocks)}"
+                             + (" (numbers start at 1, as in Julia)" if b == 0 else ""))
+        return self.ir.positional[block.first - 1:block.last]
+
+    def numbered(self, b=None) -> list[tuple[int, Statement]]:
+        """`(n, statement)` for every positional statement `%n` (of block `#b` when given), in order."""
+        first = 1 if b is None else (b if isinstance(b, Block) else self.ir.blocks[b - 1]).first
+        stmts = self.ir.positional if b is None else self.block_stmts(b)
+        return list(enumerate(stmts, first))
+
+    def text(self, x) -> str:
+        """Julia's text of a node, value, type or statement of this function, as the Julia that printed it does
+        (`str(x)` prints as the newest Julia)."""
+        from jlir.ir.text import julia_text
+        return julia_text(x, self.display.style)
+
     # the IR's fields
     stmts = property(lambda self: self.ir.stmts)
     blocks = property(lambda self: self.ir.blocks)
@@ -240,7 +285,15 @@ class Function:
     # the display's fields
     form = property(lambda self: self.display.form)
     style = property(lambda self: self.display.style)
-    return_type = property(lambda self: self.display.return_type)
+    @property
+    def return_type(self):
+        """The type the function returns, whichever display printed it: the `=> T` of a `CodeInfo => T` pair,
+        or a `@code_warntype` print's `Body::T` (`header.body_type`); None where the print shows none (IRCode,
+        lowered code).  `display.return_type` is the `=> T` alone, as the printer needs it."""
+        d = self.display
+        if d.return_type is None and d.header is not None:
+            return d.header.body_type
+        return d.return_type
     header = property(lambda self: self.display.header)
     wrapper = property(lambda self: self.display.wrapper)
     costs = property(lambda self: self.display.costs)
@@ -289,7 +342,20 @@ class StatementVector:
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """All dumps found in one text, with what separates them (blank lines between prints)."""
+    """All dumps found in one text, with what separates them (blank lines and `#` comment lines between prints).
+
+    `separators[k]` is the text before `items[k]`; `labels[k]` the last `# …` comment line in it (without
+    `# `), the name `jlir fetch` gives each dump of several (`# foo(1.0) — typed — Julia 1.5.3`), or None.
+    """
     items: tuple
     separators: tuple[str, ...] = field(default=())
     trailing: str = "\n"
+
+    @property
+    def labels(self) -> tuple[str | None, ...]:
+        out = []
+        for k in range(len(self.items)):
+            sep = self.separators[k] if k < len(self.separators) else ""
+            comments = [line for line in sep.split("\n") if line.startswith("# ")]
+            out.append(comments[-1][2:].strip() or None if comments else None)
+        return tuple(out)

@@ -67,6 +67,7 @@ _FIELDS: dict[type, tuple[dataclasses.Field, ...]] = {cls: dataclasses.fields(cl
 # A Function is written flat (schema jlir/1): the fields of its IR and its Display, in `FLAT_NAMES` order.
 _FLAT = {f.name: f for part in (_function.IR, _function.Display) for f in dataclasses.fields(part)}
 _FIELDS[_function.Function] = tuple(_FLAT[name] for name in _function.FLAT_NAMES)
+_DISPLAY_FIELDS = frozenset(f.name for f in dataclasses.fields(_function.Display))
 
 
 def _snake(name: str) -> str:
@@ -185,8 +186,10 @@ def encode(x, path: str = "$"):
     fields = _FIELDS.get(cls)
     if fields is not None:
         out = {"kind": cls.__name__}
+        part = None if cls is not _function.Function else (x.ir, x.display)
         for f in fields:
-            v = getattr(x, f.name)
+            # a Function's fields are its parts' (`return_type` reads the display's `=> T`, not `Body::T`)
+            v = getattr(x, f.name) if part is None else getattr(part[f.name in _DISPLAY_FIELDS], f.name)
             codec = FIELD_CODECS.get((cls, f.name))
             key = _JSON_NAME[cls, f.name]
             p = f"{path}.{key}"
@@ -217,7 +220,7 @@ def decode(data, path: str = "$"):
         raise SchemaError(f"{path}: unknown kind {kind!r} (not a class of the jlir model, schema {SCHEMA})")
     fields = _FIELDS[cls]
     names = {_JSON_NAME[cls, f.name] for f in fields}
-    extra = set(data) - names - {"kind"}
+    extra = set(data) - names - {"kind", "text"}  # "text": Julia's text, written for readers (`with_text`)
     if extra:
         raise SchemaError(f"{path}: unknown field(s) of {kind}: {', '.join(sorted(extra))}")
     kwargs = {}
@@ -237,11 +240,12 @@ def decode(data, path: str = "$"):
 
 
 # ---------------------------------------------------------------- envelope
-def to_json(x, source: str | None = None, julia: dict | None = None) -> dict:
+def to_json(x, source: str | None = None, julia: dict | None = None, text: bool = False) -> dict:
     """`{"schema": "jlir/1", "document": …}` for a Document, or any other model object (its kind says which).
 
     `source` (optional) names where the text came from; `julia` (optional) says which live Julia printed it and
     how (`jlir fetch`: version, target, form, command).  Both are informative: `from_json` ignores them.
+    `text=True` adds Julia's text beside the structure (`with_text`), also ignored when read back.
     """
     data = {"schema": SCHEMA}
     if source is not None:
@@ -249,7 +253,29 @@ def to_json(x, source: str | None = None, julia: dict | None = None) -> dict:
     if julia is not None:
         data["julia"] = julia
     data["document"] = encode(x, "$.document")
+    if text:
+        with_text(x, data["document"])
     return data
+
+
+def with_text(x, data: dict) -> None:
+    """Add `"text"` (Julia's text, as the function's Julia prints it) to each statement, to each statement's
+    type and to each function's return type in `data`, the encoding of `x`, for readers such as `jq`: an
+    additive field of schema jlir/1 that `from_json` ignores."""
+    from jlir.ir.text import julia_text
+    pending = [(x, data)]
+    while pending:
+        obj, enc = pending.pop()
+        if isinstance(obj, _function.Function):
+            style = obj.display.style
+            for stmt, out in zip(obj.stmts, enc["stmts"]):
+                out["text"] = julia_text(stmt, style)
+                if stmt.type is not None and isinstance(out.get("type"), dict):
+                    out["type"]["text"] = julia_text(stmt.type, style)
+            if obj.display.return_type is not None and isinstance(enc.get("return_type"), dict):
+                enc["return_type"]["text"] = julia_text(obj.display.return_type, style)
+        elif isinstance(obj, (_function.Document, _function.VectorDisplay)):
+            pending.extend(zip(obj.items, enc["items"]))
 
 
 def from_json(data) -> Any:

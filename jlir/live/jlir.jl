@@ -43,8 +43,11 @@
 # Protocol (`julia jlir.jl serve`; jlir/live/protocol.py is the Python side).
 # A message is a header line `JLIR <n>` and n fields, each `<byte length>\n<bytes>`.
 # Requests go to Julia's stdin, replies come on its stdout; anything user code
-# prints to stdout goes to stderr instead.  Julia first writes the reply to
-# `hello`, then answers one request at a time:
+# prints to stdout goes to stderr instead.  The client's first request is
+# `session NONCE` (a random token): from then on every reply's header is
+# `JLIR <nonce> <n>`, so that nothing user code writes to the reply pipe can be
+# taken for a reply (the client skips lines without it).  Julia then writes the
+# reply to `hello`, then answers one request at a time:
 #   hello                               ok, info (`key\tvalue` lines)
 #   define CODE NAME                    ok        (evaluate CODE in Main as file NAME,
 #                                                  once per distinct (NAME, CODE))
@@ -55,6 +58,8 @@
 #                                                 (ssa: pre-SSA cfg, idoms, per-slot defs/live_in/idf);
 #                                                 1.5 only (see `reference_json`)
 #   load_case CODE NAME RANK            ok, target, forms (comma-separated), f, T, warning
+#   struct TYPE                         ok, `mutable`|`immutable` then `name<TAB>type` lines (the interpreter's %new)
+#   method TARGET                       ok, `argnames<TAB>…`, `vararg<TAB>…`, `sparams<TAB>…` lines (its calls)
 #   quit                                ok, then exit
 # A request that fails in Julia gets `error, STAGE, message`, STAGE being where it
 # failed: request, define, target, render, load_case.  The juliacall backend calls
@@ -603,10 +608,10 @@ end
 clean_message(s) = replace(strip(s), r"\s*\n\s*" => " | ")[1:min(end, 500)]
 error_message(e) = clean_message(sprint(showerror, e))
 
-"One message: `JLIR <n>`, then each field as `<byte length>\\n<bytes>`."
-function encode_message(fields)::Vector{UInt8}
+"One message: `JLIR <n>` (a served session's replies: `JLIR <nonce> <n>`), then each field as `<byte length>\\n<bytes>`."
+function encode_message(fields, nonce::AbstractString="")::Vector{UInt8}
     buf = IOBuffer()
-    print(buf, "JLIR ", length(fields), '\n')
+    print(buf, "JLIR ", isempty(nonce) ? "" : string(nonce, " "), length(fields), '\n')
     for field in fields
         s = String(field)
         print(buf, sizeof(s), '\n')
@@ -655,6 +660,52 @@ function define(code::AbstractString, name::AbstractString)
     return
 end
 
+# ------------------------------------------------------------------ interpreter queries
+
+"Whether the type `T` is mutable (`ismutabletype` from 1.7, the DataType's field before)."
+mutable_type(T::DataType) = isdefined(Base, :ismutabletype) ? Base.ismutabletype(T) : T.mutable
+
+"""
+    struct_text(typetext) -> String
+
+For the interpreter's `%new` (`struct TYPE`): `mutable` or `immutable`, then `name<TAB>fieldtype` per field
+(`fieldnames`/`fieldtypes`), of the struct type TYPE names in Main (`Base.Math.DoubleFloat64`).
+"""
+function struct_text(typetext::AbstractString)
+    T = Base.unwrap_unionall(Core.eval(Main, Meta.parse(strip(typetext); raise=true)))
+    T isa DataType && !(T <: Tuple) && isstructtype(T) || error("`$typetext` is not a struct type")
+    lines = [mutable_type(T) ? "mutable" : "immutable"]
+    for (n, t) in zip(fieldnames(T), T.types)
+        push!(lines, "$n\t$t")
+    end
+    return join(lines, "\n")
+end
+
+"A static parameter as the interpreter reads it (`# sparams:` of a callee dump): an integer, else a type."
+function sparam_text(x)
+    x isa TypeVar && error("static parameter $(x.name) is not bound by the call")
+    x isa Integer && return string(x)
+    x isa Type && return sprint(show, x; context=repl_context(IOBuffer(), Main))
+    error("static parameter $(repr(x)) is neither an integer nor a type")
+end
+
+"""
+    method_text(target) -> String
+
+For the interpreter's calls (`method TARGET`): the method a call dispatches to, as lines
+`argnames<TAB>a,b,xs` (`Base.method_argnames`, without `#self#`), `vararg<TAB>true|false` and
+`sparams<TAB>T,…` (the static parameters the call binds).
+"""
+function method_text(target::AbstractString)
+    f, types = resolve_target(Main, target)
+    m = which(f, types)
+    tt = Base.signature_type(f, types)
+    env = ccall(:jl_type_intersection_with_env, Any, (Any, Any), tt, m.sig)::Core.SimpleVector
+    names = Base.method_argnames(m)[2:end]
+    return join(["argnames\t" * join(string.(names), ","), "vararg\t$(m.isva)",
+                 "sparams\t" * join([sparam_text(x) for x in env[2]], ",")], "\n")
+end
+
 function resolve_in_main(target)
     f, types = resolve_target(Main, target)
     return f, types, type_string(f, types, Main)...
@@ -672,7 +723,7 @@ function handle(request::Vector{String})
         isempty(request) && error("empty request")
         verb, args = request[1], request[2:end]
         nargs = Dict("hello" => 0, "define" => 2, "render" => 2, "cfg" => 1, "reference" => 1, "load_case" => 3,
-                     "quit" => 0)
+                     "struct" => 1, "method" => 1, "quit" => 0)
         haskey(nargs, verb) || error("unknown request `$verb`")
         length(args) == nargs[verb] || error("`$verb` takes $(nargs[verb]) field(s), got $(length(args))")
         if verb == "hello" || verb == "quit"
@@ -694,6 +745,9 @@ function handle(request::Vector{String})
             stage = "render"
             (HAS_CODE_IRCODE || HAS_INFLATE_IR) || error("Julia $VERSION cannot produce IRCode")
             return ["ok", Base.invokelatest(() -> cfg_json(ircode(f, types; lines=true).cfg))]
+        elseif verb == "struct" || verb == "method"
+            stage = "target"
+            return ["ok", Base.invokelatest(verb == "struct" ? struct_text : method_text, args[1])]
         elseif verb == "reference"
             stage = "target"
             f, types, _, _ = resolve_in_main(args[1])
@@ -720,13 +774,29 @@ handle_encoded(request::AbstractString) =
 """
 Serve requests on stdin, replies on the original stdout; from here on what
 user code prints to stdout goes to stderr, so it cannot corrupt a reply.
+The first request may be `session NONCE`: every reply (hello first) then
+carries NONCE in its header, a token user code is never given, so that
+whatever user code writes to the reply pipe cannot pass for a reply.
+Without it (an older client, or by hand) replies are plain `JLIR <n>` frames.
 """
 function serve()
     fd = Libc.dup(RawFD(1))
     replies = Base.fdio(Int(reinterpret(Cint, fd)), true)
     redirect_stdout(stderr)
-    reply(fields) = (write(replies, encode_message(fields)); flush(replies))
+    first = try
+        read_message(stdin)
+    catch e
+        e isa InterruptException && rethrow()
+        ["error", "request", error_message(e)]
+    end
+    first === nothing && return
+    nonce = length(first) == 2 && first[1] == "session" ? first[2] : ""
+    reply(fields) = (write(replies, encode_message(fields, nonce)); flush(replies))
     reply(handle(["hello"]))
+    if isempty(nonce) && first[1] != "hello"      # a client without a nonce: its first request is a real one
+        reply(handle(first))
+        first[1] == "quit" && return
+    end
     while true
         request = try
             read_message(stdin)

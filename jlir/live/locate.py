@@ -85,3 +85,32 @@ def find_julia(explicit: str | None = None) -> JuliaCommand:
             return JuliaCommand((str(path),), "jlir's Julia cache")
     tried.append(f"{cache_root()}/julia-*/bin/julia: none installed")
     raise JuliaNotFound("no Julia found", tuple(tried))
+
+
+# Forms a Julia older than the version given cannot print (what jlir.jl checks by name, `HAS_COSTS`, known
+# here by version so that `fetch` can refuse before a Julia session starts).
+FORM_SINCE = {"costs": ((1, 7), "Base.print_statement_costs is Julia 1.7+")}
+
+
+def julia_version(command: JuliaCommand, timeout: float = 60.0) -> tuple[int, int, int] | None:
+    """The version `julia --version` reports (`julia version 1.5.3`), without starting a session: ~0.1 s.
+    None when it does not say (a launcher that prints something else, or a failure)."""
+    import re
+    import subprocess
+    try:
+        r = subprocess.run([*command.argv, "--version"], capture_output=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    m = re.search(rb"version (\d+)\.(\d+)\.(\d+)", r.stdout)
+    return tuple(int(g) for g in m.groups()) if m else None
+
+
+def unsupported_form(command: JuliaCommand, form: str) -> str | None:
+    """Why the Julia `command` runs cannot print `form`, known from its version alone (None: it may)."""
+    if form not in FORM_SINCE:
+        return None
+    since, why = FORM_SINCE[form]
+    version = julia_version(command)
+    if version is None or version[:2] >= since:
+        return None
+    return f"Julia {'.'.join(map(str, version))} ({command}) cannot print --form {form}: {why}"

@@ -3,8 +3,9 @@
 The interpreter asks a provider for the IR of each function it cannot run
 natively (`lookup(callee, arg_types)`, see `jlir.interp.provider`).
 `LiveProvider` asks a `jlir.live.Julia` session for `@code_typed` of that
-call (`Base.sin(::Float64)`), reads the argument names off `@code_warntype`'s
-header (the typed print names arguments by name only), and keeps both in an
+call (`Base.sin(::Float64)`), asks which method that is (its argument names, the
+typed print naming arguments by name only; whether it is a vararg; the static
+parameters the call binds: the `method` request), and keeps all of it in an
 on-disk cache per Julia version, written in `DumpProvider`'s format, so a
 second run needs no Julia for the same callees (library functions only: a
 `Main` function is the user's own and may change between runs).  A callee Julia cannot give
@@ -15,10 +16,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
-from jlir.interp.provider import DumpProvider, signature_text
+from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text
+from jlir.semantics.base_globals import type_module
+from jlir.semantics.values import split_params
 from jlir.live.errors import LiveError
 
 DEFAULT_CACHE = Path(os.environ.get("JLIR_JULIA_CACHE", Path.home() / ".cache" / "jlir"))
@@ -33,46 +37,75 @@ class LiveProvider:
         self.known = DumpProvider(self.dir) if self.dir is not None and self.dir.is_dir() else None
         self._defs = (defs, defs_name) if defs else None
         self._found: dict = {}
+        self._structs: dict = {}
 
     def lookup(self, callee: str, arg_types):
-        key = signature_text(callee, arg_types)
-        if key in self._found:
-            return self._found[key][0]
-        if self.known is not None and _cacheable(callee) and self.known.lookup(callee, arg_types) is not None:
-            self._found[key] = (self.known.lookup(callee, arg_types), self.known.argnames(callee, arg_types))
-            return self._found[key][0]
-        self._found[key] = self._fetch(callee, tuple(arg_types), key)
-        return self._found[key][0]
+        return self._entry(callee, arg_types)[0]
+
+    def _entry(self, callee: str, arg_types) -> tuple:
+        """(function, argnames, sparams, vararg) of a callee: from this run, the disk cache, or Julia."""
+        key = signature_key(signature_text(callee, arg_types))
+        if key not in self._found:
+            known = self.known
+            if known is not None and _cacheable(callee) and known.lookup(callee, arg_types) is not None:
+                self._found[key] = (known.lookup(callee, arg_types), known.argnames(callee, arg_types),
+                                    known.sparams(callee, arg_types), known.vararg(callee, arg_types))
+            else:
+                self._found[key] = self._fetch(callee, tuple(arg_types), signature_text(callee, arg_types))
+        return self._found[key]
 
     def argnames(self, callee: str, arg_types):
-        self.lookup(callee, arg_types)
-        return self._found[signature_text(callee, arg_types)][1]
+        return self._entry(callee, arg_types)[1]
 
     def sparams(self, callee: str, arg_types) -> tuple:
-        return ()
+        return self._entry(callee, arg_types)[2]
+
+    def vararg(self, callee: str, arg_types) -> bool | None:
+        return self._entry(callee, arg_types)[3]
 
     def structs(self) -> dict:
         return self.known.structs() if self.known is not None else {}
 
+    def _struct(self, type_name: str):
+        if type_name not in self._structs:
+            try:
+                self._structs[type_name] = self.jl.struct_info(type_name)
+            except LiveError:
+                self._structs[type_name] = None
+        return self._structs[type_name]
+
+    def struct_fields(self, type_name: str):
+        """(field names, mutable) of the struct type `type_name` (as the IR qualifies it), asked of Julia
+        (`fieldnames`), or None when Julia knows no such struct type."""
+        info = self._struct(type_name)
+        return None if info is None else (tuple(n for n, _ in info[1]), info[0])
+
+    def field_types(self, type_name: str):
+        """The declared types of the fields of `type_name` (Julia's `fieldtypes`, as it prints them), or None."""
+        info = self._struct(type_name)
+        return None if info is None else tuple(t for _, t in info[1])
+
     def _fetch(self, callee: str, arg_types: tuple, key: str) -> tuple:
-        target = f"{callee}({', '.join('::' + t for t in arg_types)})"
+        target = f"{julia_callee(callee)}({', '.join('::' + julia_type(t) for t in arg_types)})"
         defs = self._defs
         self._defs = None  # evaluated once, in the session's Main
         try:
             typed = self.jl.code_typed(target, defs=defs[0] if defs else None,
                                        defs_name=defs[1] if defs else "defs.jl")
-            header = self.jl.code_warntype(target).function.header
+            method = self.jl.method_info(target)
         except LiveError:
-            return None, None
-        names = _argnames(header, len(arg_types))
+            return None, None, (), None
+        names = method["argnames"]
+        sparams = tuple(parse_sparam(t) for t in split_params(method["sparams"]))
         if self.dir is not None and _cacheable(callee):
-            self._store(key, names, typed.text)
-        return typed.function, names
+            self._store(key, names, method["sparams"], method["vararg"], typed.text)
+        return typed.function, names, sparams, method["vararg"]
 
-    def _store(self, key: str, names, text: str) -> None:
+    def _store(self, key: str, names, sparams: str, vararg: bool, text: str) -> None:
         """One cache file, written atomically: the DumpProvider heading, then Julia's print."""
         self.dir.mkdir(parents=True, exist_ok=True)
-        head = f"# MethodInstance for {key}\n" + (f"# argnames: {', '.join(names)}\n" if names else "")
+        head = (f"# MethodInstance for {key}\n" + (f"# argnames: {', '.join(names)}\n" if names else "") +
+                (f"# sparams: {sparams}\n" if sparams else "") + f"# vararg: {'true' if vararg else 'false'}\n")
         name = hashlib.sha256(key.encode("utf-8")).hexdigest()[:20] + ".txt"
         fd, tmp = tempfile.mkstemp(dir=self.dir, prefix=".tmp-")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -80,19 +113,26 @@ class LiveProvider:
         os.replace(tmp, self.dir / name)
 
 
+def julia_callee(callee: str) -> str:
+    """A callee as Julia source: `Base.+` → `Base.:(+)` (an operator after a module must be quoted)."""
+    module, dot, name = callee.rpartition(".")
+    if re.fullmatch(r"[A-Za-z_][\w!]*", name) or not name:
+        return callee
+    return f"{module}.:({name})" if dot else f"({name})"
+
+
+_NAME = re.compile(r"(?<![\w.!])[A-Za-z_]\w*")
+
+
+def julia_type(text: str) -> str:
+    """A type as the interpreter prints it, made nameable in Main: Base's types that Main cannot name bare get
+    their module (`OneTo{Int64}` → `Base.OneTo{Int64}`, as Julia's `typeof` prints it there)."""
+    def qualify(m):
+        module = type_module(m.group(0))
+        return f"{module}.{m.group(0)}" if module else m.group(0)
+    return _NAME.sub(qualify, text)
+
+
 def _cacheable(callee: str) -> bool:
     """Only library code is cached: a `Main` function is the user's, and changes between runs."""
     return "." in callee and not callee.startswith("Main.")
-
-
-def _argnames(header, nargs: int):
-    """The argument names from `@code_warntype`'s header: the slots after `#self#` (1.5: `Variables`, in slot
-    order; 1.7+: `Arguments`)."""
-    if header is None:
-        return None
-    for title, entries in header.sections:
-        if title in ("Variables", "Arguments"):
-            names = [e[0] for e in entries]
-            if names and names[0] == "#self#":
-                return tuple(n.split("@")[0] for n in names[1:1 + nargs])
-    return None

@@ -13,6 +13,7 @@ a session (so repeating it per call costs nothing and keeps closure names).
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from typing import Callable
 
@@ -76,11 +77,13 @@ class LoadedCase:
 
 def _open_backend(julia: str | None, backend: str, startup_timeout: float | None,
                   on_stderr: Callable[[str], None] | None):
-    """The backend to use: `auto` tries juliacall (unless a `julia` executable was named), then a subprocess."""
+    """The backend to use: `auto` tries juliacall unless a Julia was named (`julia`, or `$JLIR_JULIA`: a Julia the
+    user names wins over whichever Julia juliacall would pick), then a subprocess."""
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     tried: list[str] = []
-    if backend == "juliacall" or (backend == "auto" and not julia):
+    named = bool(julia) or bool(os.environ.get("JLIR_JULIA"))
+    if backend == "juliacall" or (backend == "auto" and not named):
         exe = None
         if julia:
             command = resolve(julia, "--julia")
@@ -110,7 +113,8 @@ class Julia:
 
     `julia`: a path, a command, or `+CHANNEL` (juliaup); None looks at
     `$JLIR_JULIA`, PATH and jlir's Julia cache.  `backend`: `auto` (juliacall
-    if it starts, else a subprocess; a named `julia` means a subprocess),
+    if it starts, else a subprocess; a named `julia` or a set `$JLIR_JULIA`
+    means a subprocess of that Julia),
     `juliacall` or `subprocess`.  `timeout` bounds each request (seconds, None
     for none; the subprocess backend stops a Julia that overruns and starts a
     new one for the next request).  `on_stderr` receives each line the
@@ -235,6 +239,24 @@ class Julia:
         from the compiler's own `construct_domtree`."""
         text, _ = self.render(target, "domtree", defs=defs, defs_name=defs_name)
         return tuple(json.loads(text)["idoms"])
+
+    def struct_info(self, type_text: str) -> tuple[bool, tuple[tuple[str, str], ...]]:
+        """(mutable, ((field name, field type), …)) of the struct type `type_text` names in Main (Julia's
+        `fieldnames`/`fieldtypes`): what the interpreter's `%new` needs."""
+        (text,) = self._call("struct", type_text)
+        head, *fields = text.split("\n")
+        return head == "mutable", tuple(tuple(f.split("\t", 1)) for f in fields)
+
+    def method_info(self, target: str) -> dict:
+        """The method a call dispatches to: {"argnames": (…), "vararg": bool, "sparams": "T,…"} (sparams as a
+        callee dump's `# sparams:` line)."""
+        (text,) = self._call("method", target)
+        out: dict = {}
+        for line in text.split("\n"):
+            key, _, value = line.partition("\t")
+            out[key] = value
+        return {"argnames": tuple(n for n in out.get("argnames", "").split(",") if n),
+                "vararg": out.get("vararg") == "true", "sparams": out.get("sparams", "")}
 
     def load_case(self, code: str, name: str, rank: int) -> LoadedCase:
         """Evaluate a fixture case (`fixtures/cases/NAME.jl` source) with its closure counters set for `rank`."""

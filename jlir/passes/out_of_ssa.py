@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from jlir.ir.function import Function
 from jlir.passes.registry import register
-from jlir.passes.split_edges import split_critical_edges
 from jlir.ssa.out_of_ssa import out_of_ssa
 
 
@@ -21,10 +20,9 @@ def _note(notes, stats, naive: bool) -> None:
 
 @register("out-of-ssa", "φs become slot assignments: Sreedhar's method I, coalescing, parallel copies sequentialised")
 def out_of_ssa_pass(fn: Function, notes: list | None = None) -> Function:
-    """Critical edges are split first (where they can be: not the enter → catch edge), so each predecessor's
-    copies run only on the edge into the φ's block; method I is safe without that, but the copies run less."""
-    fn = split_critical_edges(fn, notes)
-    out, stats = out_of_ssa(fn)
+    """Critical edges are split first (where they can be: not the enter → catch edge; `jlir.ssa.out_of_ssa`
+    does it), so each predecessor's copies run only on the edge into the φ's block."""
+    out, stats = out_of_ssa(fn, notes=notes)
     _note(notes, stats, False)
     return out
 

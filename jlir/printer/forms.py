@@ -43,7 +43,7 @@ def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
         return _warntype_header(f, ep), []
     if f.wrapper == "thunk":
         return [":($(Expr(:thunk, CodeInfo("], ["))))"]
-    close = ")" if f.return_type is None else ") => " + ep.type(f.return_type)
+    close = ")" if f.display.return_type is None else ") => " + ep.type(f.display.return_type)
     return ["CodeInfo("], [close]
 
 
@@ -110,7 +110,7 @@ def element_pads(items, texts: list[str]) -> list[int]:
 
 def _pair_key_length(f, text: str) -> int | None:
     """Length of the key of a `CodeInfo => T` pair, newlines included, as Julia's `alignment` measures it."""
-    if isinstance(f, Function) and f.return_type is not None:
+    if isinstance(f, Function) and f.display.return_type is not None:
         return text.rindex(") => ") + 1
     return None
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 
+from jlir.semantics.base_globals import base_global
 from jlir.semantics.builtins import KNOWN_STRUCTS
-from jlir.semantics.numbers import fits, make_int, round_float
-from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JChar, JFloat, JFunction, JStruct, JSymbol, JType,
-                                NotInterpretable)
+from jlir.semantics.numbers import fits, make_float, make_int, round_float
+from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, JChar, JFloat, JFunction, JStruct, JSymbol,
+                                   JType, NotInterpretable, typeof)
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.literals import literal_value
@@ -47,6 +48,9 @@ def type_text(t) -> str:
         return type_text(T.widen(t)) if t.head.name != "Conditional" else "Bool"
     if cls is V.GlobalRef:
         return strip_module(f"{t.module}.{t.name}" if t.module else t.name)
+    if cls is T.TypeWhere:  # `Vararg{Any,N} where N` in an invoke's signature
+        body, var = type_text(t.body), type_text(t.var)
+        return "?" if "?" in (body, var) else f"{body} where {var}"
     if cls is V.SlotNumber:
         return t.name or "?"
     if cls is V.Literal:
@@ -140,6 +144,8 @@ def shown_constant(v):
     if cls in (T.TypeName, T.TypeApply):
         return JType(type_text(v))
     if cls is T.TypeCall and type(v.head) is T.TypeName and not T.is_lattice_element(v):
+        if type_text(v.head) in ("Float16", "Float32") and len(v.args) == 1 and type(v.args[0]) is V.Literal:
+            return make_float(type_text(v.head), float(literal(v.args[0])))  # `Float16(0.5)`: how 1.5 shows one
         args = tuple(literal(a) if type(a) is V.Literal else shown_constant(a) for a in v.args)
         return JStruct(type_text(v.head), args, mutable=False)
     if cls is V.QuoteNode:
@@ -153,6 +159,12 @@ def shown_constant(v):
         return literal(v)
     if cls is T.TypeTuple:
         return tuple(shown_constant(i) for i in v.items)
+    if cls is T.TypeVect and v.eltype is not None and type_text(v.eltype) in INT_TYPES | FLOAT_TYPES.keys():
+        # `UInt64[0x28be…, …]`: a constant vector (Base.Math.INV_2PI), its elements literals of its eltype
+        elt = type_text(v.eltype)
+        items = [literal(x) if type(x) is V.Literal else None for x in v.items]
+        if all(x is not None and typeof(x) == elt for x in items):
+            return JArray(elt, items)
     raise NotInterpretable(f"the constant {v!r}")
 
 
@@ -171,4 +183,9 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset()):
         return JType(short)
     if short in function_names:
         return JFunction(short)
+    module, _, bare = name.rpartition(".")
+    if module.split(".")[0] in ("Core", "Base"):
+        v = base_global(module, bare, None)
+        if v is not None:
+            return v
     raise NotInterpretable(f"the global {name} (its value is not in the IR)")

@@ -29,6 +29,7 @@ class Pending:
     edges: list = field(default_factory=list)
     values: list = field(default_factory=list)
     slot: tuple | None = None
+    delayed: object = None  # a ϒ of an inserted node's value: its type is that node's (Julia's DelayedTyp)
 
 
 class Builder:
@@ -40,10 +41,12 @@ class Builder:
         self.cfg, self.dt, self.infos = cfg, dt, infos
         self.argnames = argnames
         self.slotnames = None
+        self.slottypes = None         # every slot's type, in slot order, where the input tells them
         self.visited: set = set()
         self.used_undef = used_undef
         self.pending: list[Pending] = []
         self.read_values: dict = {}   # slot key -> values seen at reads (for the used-undef decision)
+        self.delayed: dict = {}       # statement -> the inserted node it assigns (its type, once known)
 
     # ------------------------------------------------------------ inserting
     def insert(self, pos: int, p: Pending) -> V.SSAValue:
@@ -61,6 +64,8 @@ class Builder:
                 return self.types[v.id - 1]
             if n < v.id <= n + len(self.pending):
                 return self.pending[v.id - n - 1].type
+        if type(v) is V.Argument and self.slottypes is not None and 0 < v.n <= len(self.slottypes):
+            return self.slottypes[v.n - 1]
         return None
 
     # ------------------------------------------------------------ renaming one statement

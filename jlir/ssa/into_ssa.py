@@ -16,9 +16,8 @@ compacts to what Julia's own SSA construction prints (`fixtures/julia-1.5.3/<cas
 4. unreachable blocks emptied, a conditional branch to the next block dropped, then compaction
    (`jlir.edit.IRCode.compact`, Julia's `compact!`).
 
-Types: statement types are kept; a φ or φᶜ gets the type its incoming values share (wrapped in
-`Core.Compiler.MaybeUndef` with an `#undef` edge), or none when they differ: Julia's `tmerge` is
-not reimplemented (its widenings are inference's lattice).
+Types: statement types are kept; a φ or φᶜ gets Julia's type for it, the `tmerge` of its incoming
+values' types (`jlir.ssa.phitypes`, `jlir.ssa.tmerge`), untyped where jlir cannot decide a step.
 """
 from __future__ import annotations
 
@@ -34,13 +33,14 @@ from jlir.ir.errors import JlirError
 from jlir.ir.function import IR, Block, Form, Function
 from jlir.ssa.builder import UNDEF, Builder, Pending, catch_entries, exc_handlers
 from jlir.ssa.domsort import domsort, rename_phi, renumber
+from jlir.ssa.phitypes import phi_types
+from jlir.ssa.tmerge import const_of
 from jlir.ssa.prepare import UNION_BOTTOM, prepare
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
 
 __all__ = ["into_ssa", "NotSlotForm"]
 
 _MAYBE_UNDEF = T.TypeName(("Core", "Compiler", "MaybeUndef"))
-_UNTYPED = object()  # an incoming φ whose type is not known yet
 
 
 class NotSlotForm(JlirError):
@@ -87,9 +87,13 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
     k = slot_key(stmt.args[0])
     val = stmt.args[1]
     typ = b.type_of(val) if type(val) is V.SSAValue else b.types[idx - 1]
+    if typ is None:  # (`@code_warntype` prints no type for an assignment): Julia's `typ_for_val`
+        typ = const_of(val) if type(val) is V.Literal else b.type_of(val)
     if val is not UNDEF:
         b.code[idx - 1] = val
         b.types[idx - 1] = typ
+        if _delayed(b, val) is not None:
+            b.delayed[idx] = val  # Julia's DelayedTyp: the statement's type is the node's, once typed
         vals[k] = V.SSAValue(idx)
     else:
         b.code[idx - 1] = V.NOTHING
@@ -104,8 +108,13 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
                 node = N.UpsilonNode(None if undef else vals[k])
                 ut = T.TypeCall(_MAYBE_UNDEF, (UNION_BOTTOM,)) if undef else typ
                 b.pending[phic.id - len(b.code) - 1].values.append(
-                    b.insert(idx, Pending(idx, True, "node", node, ut)))
+                    b.insert(idx, Pending(idx, True, "node", node, ut, delayed=_delayed(b, node.val))))
                 break
+
+
+def _delayed(b: Builder, v):
+    """`v` when it is an inserted node (a ϒ of it takes its type at the end: Julia's `DelayedTyp`), else None."""
+    return v if type(v) is V.SSAValue and v.id > len(b.code) else None
 
 
 def _enter_upsilons(b: Builder, item: int, entries, phicnodes, vals: dict) -> None:
@@ -119,7 +128,8 @@ def _enter_upsilons(b: Builder, item: int, entries, phicnodes, vals: dict) -> No
             node = N.UpsilonNode(None if undef else ival)
             ut = T.TypeCall(_MAYBE_UNDEF, (UNION_BOTTOM,)) if undef else b.type_of(ival)
             pos = b.first_insert(item)
-            b.pending[phic.id - len(b.code) - 1].values.append(b.insert(pos, Pending(pos, True, "node", node, ut)))
+            b.pending[phic.id - len(b.code) - 1].values.append(
+                b.insert(pos, Pending(pos, True, "node", node, ut, delayed=_delayed(b, None if undef else ival))))
         break
 
 
@@ -176,35 +186,6 @@ def _finish_code(b: Builder, visited: set) -> None:
                 b.code[idx - 1] = node.cond
 
 
-def _merge_types(types: list, undef: bool):
-    """What the incoming types share (`None`: an incoming φ not typed yet, skipped optimistically)."""
-    known = [t for t in types if t is not _UNTYPED]
-    t = known[0] if known and all(k is not None for k in known) and len(set(known)) == 1 else None
-    return T.TypeCall(_MAYBE_UNDEF, (t,)) if undef and t is not None else t
-
-
-def _phi_types(b: Builder) -> None:
-    """The type of each φ and φᶜ: what its incoming values share (see the module docstring), to a fixed point."""
-    n = len(b.code)
-
-    def incoming(v):
-        if type(v) is V.SSAValue and v.id > n and b.pending[v.id - n - 1].kind != "node" \
-                and b.pending[v.id - n - 1].type is None:
-            return _UNTYPED
-        return b.type_of(v)
-    for _ in range(len(b.pending) + 1):
-        changed = False
-        for p in b.pending:
-            if p.kind == "node":
-                continue
-            vals = [v for v in p.values if v is not None]
-            t = _merge_types([incoming(v) for v in vals], len(vals) != len(p.values))
-            if t != p.type:
-                p.type, changed = t, True
-        if not changed:
-            return
-
-
 def _used_undef(b: Builder) -> set:
     """The slots some read of which may find them undefined: Julia's `SLOT_USEDUNDEF` (set by inference),
     decided here from the renaming: a read of `#undef`, or of a φ that has (through φs) an `#undef` edge."""
@@ -223,13 +204,14 @@ def _used_undef(b: Builder) -> set:
 
 
 def _construct(fn: Function, prep, names, nargs, used_undef) -> Builder:
-    argnames, slotnames = names
+    argnames, slotnames, slottypes = names
     stmts_fn = Function.of(IR(prep.stmts, tuple(Block(f, l) for f, l in prep.blocks), fn.linetable), fn.display)
     cfg = compute_cfg(stmts_fn)
     dt = dominator_tree(cfg)
     infos = scan_slot_def_use([s.node for s in prep.stmts], nargs, argnames)
     b = Builder(prep, cfg, dt, infos, argnames, used_undef)
     b.slotnames = slotnames
+    b.slottypes = slottypes
     entries = catch_entries(b.code, cfg)
     handlers = exc_handlers(entries, dt)
     phi_slots, phicnodes = _place_phis(b, entries, _slot_order(infos, (argnames, b.slotnames)))
@@ -256,25 +238,36 @@ def _slot_order(infos: dict, names) -> list:
     return [k for _, k in sorted(numbered)]
 
 
-def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None,
+def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None, slottypes=None,
              compact: bool = True) -> Function:
     """`fn` (slot form) in SSA form, as Julia 1.5's `slot2reg` builds it, printed as an IRCode.
 
     `argnames` (the method's argument names without `#self#`) or `nargs` say which slots are arguments
     where the text does not (see `jlir.ssa.slots`); `slotnames` (every slot's name in order, as 1.5's
-    `@code_warntype` lists them) numbers the slots printed by name.  An argument whose number is known
+    `@code_warntype` lists them) numbers the slots printed by name; `slottypes` (every slot's type in
+    order, the same list's types) types the arguments a φ reads.  An argument whose number is known
     reads `_n`; φ nodes of one block are in slot-number order, as Julia places them.
     `compact=False` leaves the inserted nodes pending, as `slot2reg` returns them.
     """
+    return into_ssa_with_names(fn, argnames=argnames, nargs=nargs, slotnames=slotnames, slottypes=slottypes,
+                               compact=compact)[0]
+
+
+def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None,
+                        slottypes=None, compact: bool = True) -> tuple[Function, dict]:
+    """`into_ssa(fn, …)` and the source variable of each φ it made: `{φ id: slot name}` (φs of slots without
+    a usable name, `@_4` or `#temp#`, left out).  `jlir.ssa.out_of_ssa(…, names=…)` names its slots so."""
     if any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
         raise NotSlotForm("the function already has φ nodes: it is in SSA form")
     prep = prepare(fn.positional, [(blk.first, blk.last) for blk in fn.blocks])
-    b = _construct(fn, prep, (argnames, slotnames), nargs, frozenset())
+    names = (argnames, slotnames, slottypes)
+    b = _construct(fn, prep, names, nargs, frozenset())
     undef = _used_undef(b)
     if undef:
-        b = _construct(fn, prep, (argnames, slotnames), nargs, frozenset(undef))
-    _phi_types(b)
-    return _to_function(fn, prep, b, compact)
+        b = _construct(fn, prep, names, nargs, frozenset(undef))
+    phi_types(b, slottypes)
+    found: dict = {}
+    return _to_function(fn, prep, b, compact, found), found
 
 
 def _kept_pending(b: Builder, ds) -> list:
@@ -286,7 +279,7 @@ def _kept_pending(b: Builder, ds) -> list:
     return [p for i, p in enumerate(b.pending, 1) if n + i in ds.inst_rename]
 
 
-def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
+def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict) -> Function:
     """The renamed code, domsorted, as an IRCode-form Function with the inserted nodes pending (or compacted)."""
     stmts = [replace(s, node=node, type=typ if N.takes_type_suffix(node) else None)
              for s, node, typ in zip(prep.stmts, b.code, b.types)]
@@ -296,6 +289,7 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
     base = Function.of(IR(ds.stmts, tuple(Block(f, l) for f, l in ds.blocks), fn.linetable), display)
     code = IRCode(base)
     kept = _kept_pending(b, ds)
+    ids = []
     for p in kept:
         if p.kind == "phi":
             edges, values = rename_phi(p.edges, p.values, b.cfg.block_for_inst(p.pos), ds.result_order,
@@ -305,8 +299,37 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool) -> Function:
             node = N.PhiCNode(tuple(renumber(v, ds.inst_rename) for v in p.values))
         else:
             node = renumber(p.node, ds.inst_rename)
-        code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after)
+        ids.append(code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after).id)
     out = code.compact() if compact else code.freeze()
+    names.update(_phi_names(b, kept, ids, code, out if compact else None))
     # A π's type is its own field, which compaction compares (Julia prints no `::T` after it, so a read π has none).
     return out.with_ir(replace(out.ir, stmts=tuple(replace(s, type=None) if type(s.node) is N.PiNode else s
                                                    for s in out.stmts)))
+
+
+def _slot_name(b: Builder, key: tuple) -> str | None:
+    """The source name of a slot (its CodeInfo slot name where the input lists them), None for `@_4`, `#temp#`."""
+    name = key[1] if key[0] == "name" else None
+    if key[0] == "id":
+        sn = b.slotnames
+        name = sn[key[1] - 1] if sn is not None and 0 < key[1] <= len(sn) else b.infos[key].slot.name
+    return name if name and not name.startswith(("@", "#")) else None
+
+
+def _phi_names(b: Builder, kept: list, ids: list, code: IRCode, out) -> dict:
+    """`{φ id: source slot name}`: pending ids, or (`out`, compacted) the ids of the φs compaction kept, matched
+    in placement order (compaction folds exactly a one-edge φ of a one-predecessor block: `jlir.edit.compact`)."""
+    named = [(code.new_nodes[k].pos, k, ids[k], _slot_name(b, p.slot)) for k, p in enumerate(kept) if p.kind == "phi"]
+    if out is None:
+        return {i: name for _, _, i, name in named if name}
+    blocks = code.cfg().blocks
+    survivors = []
+    for pos, k, _, name in sorted(named):
+        node = code.new_nodes[k].stmt.node
+        blk = blocks[code.block_of(pos) - 1]
+        if not (len(node.edges) == 1 and node.values[0] is not None and len(blk.preds) == 1):
+            survivors.append(name)
+    phis = [i for i, s in enumerate(out.positional, 1) if type(s.node) is N.PhiNode]
+    if len(phis) != len(survivors):
+        return {}
+    return {i: name for i, name in zip(phis, survivors) if name}

@@ -3,13 +3,18 @@
 `out_of_ssa` is Sreedhar's method I with coalescing (`jlir.ssa.coalesce`) and the parallel copies
 sequentialised correctly (`jlir.ssa.parallel_copy`), as the SSA book's destruction chapter describes:
 
-* each congruence class is one slot, named after its first φ (`phi_5` for `%5 = φ(…)`);
+* critical edges are split first (`jlir.ssa.split_edges`), so an edge's copies run only on it; the
+  `enter` → catch edge cannot be split (the catch block must stay the `enter`'s target), and no φ is fed
+  through it (values reach a catch block through φᶜ/ϒ), so its copies are never needed there;
+* each congruence class is one slot, named after its source variable where `names` gives one (`x`,
+  `into_ssa_with_names`), else after its first φ (`phi_5` for `%5 = φ(…)`);
 * an SSA value coalesced into a class is assigned to the slot where it is defined (`(phi_5 = %3 + 1)`)
   and read from it everywhere; a φ whose result was coalesced disappears; one whose result was not
   becomes `%p = phi_5` (the copy `p ← p'`);
-* at the end of each predecessor, before its terminator (an edge's copies run on every edge out of the
-  block, which is safe because the class's slot holds nothing live there: method I's isolation), the
-  copies left are emitted as one parallel copy; a cycle costs one temporary slot (`tmp_b`, `tmp_b_2`, …);
+* at the end of each predecessor, before its terminator (after splitting, a predecessor with copies has
+  one successor, unless `split=False`: then an edge's copies run on every edge out of the block, which is
+  safe because the class's slot holds nothing live there, method I's isolation, even where the
+  terminator reads a value the copies replace), the copies left are emitted as one parallel copy; a cycle costs one temporary slot (`tmp_b`, `tmp_b_2`, …);
   an `#undef` edge leaves `Core.NewvarNode(:(phi_5))` there (the slot is undefined again);
 * φᶜ/ϒ: each φᶜ gets a slot of its own (`phic_7`), every ϒ feeding it becomes an assignment to that slot
   where the ϒ stood (before the throwing region, as Julia's own lowering stores a variable live into a
@@ -29,11 +34,13 @@ from jlir.analysis.liveness import liveness
 from jlir.edit import IRCode
 from jlir.ir import nodes as N
 from jlir.ir import values as V
+from jlir.ir import walk
 from jlir.ir.errors import JlirError
 from jlir.ir.function import IR, Block, Form, Function, Statement
 from jlir.ssa.coalesce import Interference, Member, coalesce
 from jlir.ssa.domsort import renumber
 from jlir.ssa.parallel_copy import sequentialize
+from jlir.ssa.split_edges import split_critical_edges
 
 __all__ = ["out_of_ssa", "CopyStats", "NotSSAForm"]
 
@@ -56,9 +63,12 @@ class CopyStats:
 class _Plan:
     """Where every value goes: the slot of each coalesced SSA value, each φ's class slot, the edge copies."""
 
-    def __init__(self, fn: Function, naive: bool):
+    def __init__(self, fn: Function, naive: bool, names: dict | None = None):
         self.fn = fn
         self.stmts = fn.positional
+        self.names = names or {}
+        self.taken = {v.name for s in self.stmts for v in walk.values(s.node)
+                      if type(v) is V.SlotNumber and v.name}
         self.cfg = flow_cfg(fn)
         self.phis = {i: (self.cfg.block_for_inst(i), s.node) for i, s in enumerate(self.stmts, 1)
                      if type(s.node) is N.PhiNode}
@@ -68,7 +78,7 @@ class _Plan:
         self.coalesced_args: set = set()  # (φ id, edge index) whose copy is not needed
         if naive:
             for pid in self.phis:
-                self.phi_slot[pid] = self.ssa_slot[pid] = _slot(f"phi_{pid}")
+                self.phi_slot[pid] = self.ssa_slot[pid] = self.slot_for(pid)
         else:
             self._classes()
         self.phic_slot = {i: _slot(f"phic_{i}") for i, s in enumerate(self.stmts, 1) if type(s.node) is N.PhiCNode}
@@ -85,7 +95,8 @@ class _Plan:
         names: dict = {}
         for pid in self.phis:
             root = classes.find(Member("res", pid))
-            names.setdefault(root, _slot(f"phi_{pid}"))
+            if root not in names:
+                names[root] = self.slot_for(pid)
             self.phi_slot[pid] = names[root]
         for root, members in list(classes.members.items()):
             if root not in names:
@@ -98,6 +109,18 @@ class _Plan:
                     src = Member("ssa", v.id) if type(v) is V.SSAValue else None
                     if src is not None and src in classes.parent and classes.find(src) == root:
                         self.coalesced_args.add((m.phi, m.edge))
+
+    def slot_for(self, pid: int) -> V.SlotNumber:
+        """The slot of the class whose first φ is `%pid`: named after its source variable where `names` gives
+        one (`x`, then `x_2`, … where taken), else `phi_pid`."""
+        base = self.names.get(pid)
+        name = base if base else f"phi_{pid}"
+        k = 1
+        while name in self.taken:
+            k += 1
+            name = f"{base or f'phi_{pid}'}_{k}"
+        self.taken.add(name)
+        return _slot(name)
 
     def read(self, v):
         """What an operand becomes: a coalesced SSA value reads its slot."""
@@ -206,13 +229,18 @@ def _map_reads(node, read):
         if w is not v:
             return w
         return _map_reads(v, read) if type(v).OPERANDS else v
-    from jlir.ir import walk
     return walk.map_operands(node, f) if walk.is_known(node) and type(node).OPERANDS else node
 
 
-def out_of_ssa(fn: Function, *, naive: bool = False) -> tuple[Function, CopyStats]:
+def out_of_ssa(fn: Function, *, naive: bool = False, split: bool | None = None, names: dict | None = None,
+               notes: list | None = None) -> tuple[Function, CopyStats]:
     """`fn` (φ form) in Julia's slot form, and the copy counts (see the module docstring).
 
+    `split` (default: all but the naive translation) splits the critical edges first
+    (`jlir.ssa.split_edges`), so that each edge's copies run only on that edge; an edge that cannot be split
+    (`enter` → catch block) keeps its copies before its source's terminator, and is said in `notes`.
+    The naive translation does not split: the textbook version it shows has the lost-copy problem.
+    `names` (`{φ id: source variable}`, as `jlir.ssa.into_ssa_with_names` gives it) names the φ slots.
     A function without φ or φᶜ nodes (slot form already, or SSA form that needs no copy) is returned as it is.
     """
     if not any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
@@ -221,7 +249,9 @@ def out_of_ssa(fn: Function, *, naive: bool = False) -> tuple[Function, CopyStat
         fn = IRCode(fn).compact()
     if any(type(s.node) is N.Expr and s.node.head == "=" and type(s.node.args[0]) is V.SlotNumber for s in fn.stmts):
         raise NotSSAForm("the function both assigns slots and has φ nodes: not φ form")
-    plan = _Plan(fn, naive)
+    if split if split is not None else not naive:
+        fn, names = _split(fn, names, notes)
+    plan = _Plan(fn, naive, names)
     em = _Emitter(plan)
     for b, blk in enumerate(plan.cfg.blocks, 1):
         em.block(b, blk)
@@ -233,3 +263,14 @@ def out_of_ssa(fn: Function, *, naive: bool = False) -> tuple[Function, CopyStat
     out = Function.of(IR(stmts, tuple(em.blocks), fn.linetable), display)
     before = sum(len(phi.edges) + 1 for _, phi in plan.phis.values())
     return out, CopyStats(before, em.copies, em.temps, len(plan.phis), len(plan.phic_slot))
+
+
+def _split(fn: Function, names: dict | None, notes: list | None) -> tuple[Function, dict | None]:
+    """`fn` with its critical edges split, and `names` moved to the φ ids of the result (splitting adds blocks
+    of one `goto` and keeps the φs in order)."""
+    out = split_critical_edges(fn, notes)
+    if not names:
+        return out, names
+    before = [i for i, s in enumerate(fn.positional, 1) if type(s.node) is N.PhiNode]
+    after = [i for i, s in enumerate(out.positional, 1) if type(s.node) is N.PhiNode]
+    return out, {j: names[i] for i, j in zip(before, after) if i in names}

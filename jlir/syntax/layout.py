@@ -51,7 +51,7 @@ class DocumentReader:
         items, seps = [], []
         i, last_end, n = 0, -1, len(lines)
         while i < n:
-            if not lines[i].strip():
+            if not lines[i].strip() or is_label(lines, i):  # kept in the separator, printed back as it was
                 i += 1
                 continue
             seps.append("\n".join([""] * (last_end >= 0) + lines[last_end + 1:i] + [""]))
@@ -63,6 +63,14 @@ class DocumentReader:
                             else "no Julia IR found", 0)
         trailing = "\n".join([""] + lines[last_end + 1:])
         return Document(tuple(items), tuple(seps), trailing)
+
+
+def is_label(lines: list[str], i: int) -> bool:
+    """A comment line between dumps, like the `# foo(1.0) — typed — Julia 1.5.3` that `jlir fetch` writes above
+    each dump of several: `# ` and text, which starts no dump (a `code_escapes` header is `#1(…)`), so it
+    belongs to the separator (`Document.labels` reads it)."""
+    line = lines[i]
+    return (line.startswith("# ") or line == "#") and not escapes.starts_escape_display(lines, i)
 
 
 def read_item(ctx: Context, i: int):

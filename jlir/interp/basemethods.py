@@ -1,0 +1,117 @@
+"""Base methods the interpreter runs itself when its provider has no IR for them.
+
+A provider's IR (Julia's own) always comes first; these are the fallback for
+calls whose meaning Base defines in a line or two and that dump directories
+rarely hold: a primitive number type called as a constructor (`Float32(x)`,
+`T(0)` with `T` a static parameter; `jlir.semantics.convert`), the default
+constructors of Core's exception types, `zero`/`one` of a number type, Base's
+mixed-type `+ - * /` (promotion, then the same-type method through the
+provider), and `afoldl` (the left fold behind `a + b + c + …`, operators.jl).
+Anything else stays the caller's `NotInterpretable`.
+"""
+from __future__ import annotations
+
+from jlir.interp.provider import ALIASES
+from jlir.semantics.constants import global_constant
+from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
+from jlir.semantics.values import JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
+
+NO = object()  # "not one of these methods": the caller refuses
+
+
+def _exception(name: str, names: tuple, check):
+    """The default constructor `name(fields…) = new(fields…)` of a Core exception, for arguments `check` accepts
+    (its fields' declared types: a String for `msg::AbstractString`, anything for `key`)."""
+    def make(args):
+        if len(args) != len(names) or not all(check(a) for a in args):
+            return NO
+        return JStruct(name, tuple(args), names, False)
+    return make
+
+
+_STRING, _ANY = (lambda a: type(a) is str), (lambda a: True)
+_EXCEPTIONS = {n: _exception(n, ("msg",), _STRING)
+               for n in ("ErrorException", "ArgumentError", "OverflowError", "AssertionError")}
+_EXCEPTIONS["KeyError"] = _exception("KeyError", ("key",), _ANY)
+_EXCEPTIONS["UndefVarError"] = _exception("UndefVarError", ("var",), lambda a: type(a) is JSymbol)
+
+
+def construct(type_name: str, args: list):
+    """`T(args…)` for a primitive number type (one number: Base's conversion) or a Core exception type."""
+    if type_name in NUMBER_TYPES and len(args) == 1 and typeof(args[0]) in NUMBER_TYPES:
+        return convert_number(type_name, args[0])
+    if type_name == "AssertionError" and not args:  # boot.jl: AssertionError() = AssertionError("")
+        return JStruct("AssertionError", ("",), ("msg",), False)
+    make = _EXCEPTIONS.get(type_name)
+    return make(args) if make is not None else NO
+
+
+def _zero_one(k: int):
+    """`zero(T)`/`one(T)` of a number type and `zero(x)`/`one(x)` of a number (number.jl: `convert(T, 0)`)."""
+    def f(ctx, args):
+        if len(args) != 1:
+            return NO
+        a = args[0]
+        T = a.name if type(a) is JType else typeof(a)
+        return convert_number(T, k) if T in NUMBER_TYPES else NO
+    return f
+
+
+def _arith(name: str):
+    def f(ctx, args):
+        if len(args) != 2:
+            return NO
+        pair = promote_arith(*args)
+        return NO if pair is None else ctx.call(f"Base.{name}", None, list(pair))
+    return f
+
+
+def _afoldl(ctx, args):
+    """operators.jl: `afoldl(op, a) = a`, `afoldl(op, a, b, c...) = afoldl(op, op(a, b), c...)` (the unrolled
+    16-argument method folds in the same order)."""
+    if not args:
+        return NO
+    op, *xs = args
+    if not xs:
+        return NO
+    y = xs[0]
+    for x in xs[1:]:
+        y = ctx.call_value(op, [y, x])
+    return y
+
+
+def _fieldtype(ctx, args):
+    """Core's `fieldtype(T, name or index)`: the declared type of a field, from a provider that knows the
+    struct's field types (a live Julia's `fieldtypes`)."""
+    ask = getattr(ctx.provider, "field_types", None)
+    if len(args) != 2 or type(args[0]) is not JType or ask is None:
+        return NO
+    T, f = args
+    types = ask(T.name)
+    names = (ctx.provider.struct_fields(T.name) or ((), None))[0]
+    if types is None:
+        return NO
+    k = names.index(f.name) if type(f) is JSymbol and f.name in names else f - 1 if type(f) is int else -1
+    if not 0 <= k < len(types):
+        raise JuliaException("ErrorException", f"type {T.name} has no field {f}")
+    return JType(types[k])
+
+
+_METHODS = {"zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+            **{op: _arith(op) for op in ("+", "-", "*", "/")}}
+
+
+def fallback(ctx, callee: str, args: list):
+    """The value of `callee(args…)` by one of Base's methods above, or `NO`."""
+    module, _, name = callee.rpartition(".")
+    if module.split(".")[0] not in ("", "Main", "Core", "Base"):
+        return NO
+    try:
+        T = global_constant(callee)
+    except NotInterpretable:  # not a global the interpreter knows, so not a type it can construct
+        T = None
+    if type(T) is JType:
+        return construct(T.name, args)
+    method = _METHODS.get(ALIASES.get(name, name))
+    return method(ctx, args) if method is not None else NO
+

@@ -1,0 +1,71 @@
+"""Globals of Core and Base whose values the printed IR names but does not show (`Base.:+` passed to
+`Core._apply_iterate`, `Base.shifttable` read by Float16 conversion, `Base.simd_outer_range` in lowered code).
+
+`data/base_globals.tsv` is written by Julia 1.5.3 itself (`scripts/gen_base_globals.jl`): every constant
+binding of Core, Base and Base's submodules that is a function (by name, as `JFunction("Base.+")`), and every
+constant that is a primitive number or a tuple of one primitive type (its value).  Constants describing the
+machine or the OS are left out.  Only these modules: a `Main` name may be the user's own.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from jlir.semantics.numbers import float_from_bits, make_int
+from jlir.semantics.values import FLOAT_TYPES, JFunction, split_params
+
+DATA = Path(__file__).parent / "data" / "base_globals.tsv"
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict:
+    out: dict = {}
+    for line in DATA.read_text(encoding="utf-8").splitlines():
+        kind, module, name, *rest = line.split("\t")
+        if kind == "type":
+            out.setdefault(("type", name), []).append(module)
+        elif kind == "function":
+            out[(module, name)] = JFunction(f"{module}.{name}")
+        else:
+            type_name, raw = rest
+            out[(module, name)] = ("const", type_name, raw)
+    return out
+
+
+def _number(type_name: str, raw: str):
+    """A primitive number in the table's text form: Bool as true/false, integers decimal, floats by bits."""
+    if type_name == "Bool":
+        return raw == "true"
+    if type_name in FLOAT_TYPES:
+        return float_from_bits(type_name, int(raw, 16))
+    return make_int(type_name, int(raw))
+
+
+def _decode(type_name: str, raw: str):
+    if type_name.startswith("NTuple{"):
+        eltype = split_params(type_name[7:-1])[1]
+        if eltype.startswith("Tuple{"):
+            types = split_params(eltype[6:-1])
+            return tuple(tuple(_number(t, r) for t, r in zip(types, item.split(","))) for item in raw.split(";"))
+        return tuple(_number(eltype, r) for r in raw.split(","))
+    return _number(type_name, raw)
+
+
+_MISSING = object()
+
+
+def base_global(module: str, name: str, default=_MISSING):
+    """The value of `module.name` (module `Core`, `Base` or one of Base's submodules), or `default`."""
+    v = _table().get((module, name), default)
+    if type(v) is tuple and v and v[0] == "const":
+        return _decode(v[1], v[2])
+    if v is _MISSING:
+        raise KeyError(f"{module}.{name}")
+    return v
+
+
+def type_module(name: str) -> str | None:
+    """The module defining the Base type `name` that Main cannot name bare (`OneTo` → `Base`, `DoubleFloat64`
+    → `Base.Math`), when exactly one module of Base defines a type of that name."""
+    modules = _table().get(("type", name), ())
+    return modules[0] if len(modules) == 1 else None

@@ -1,0 +1,124 @@
+"""The types of the φ and φᶜ nodes SSA construction inserts, as Julia 1.5's `construct_ssa!` computes them.
+
+Julia types a φ while renaming: each incoming edge merges its value's type into the φ's with `tmerge`
+(`jlir.ssa.tmerge`), except that an incoming φ or φᶜ (not typed yet: a `DelayedTyp`) resets the type to
+`Union{}`; an `#undef` edge merges `MaybeUndef(Union{})`.  A φᶜ is then the `tmerge` of its ϒs' types.
+Last, every φ and φᶜ is retyped from its incoming values (`recompute_type`), in insertion order, until
+nothing changes (changes judged by `⊑` both ways).  The value types are `typ_for_val`'s: a statement's
+inferred type (a constant's is `Const(c)`), an argument's slot type, an inserted node's current type.
+
+A type jlir cannot decide (`tmerge` None) makes the φ untyped (None), and everything merged with it.
+"""
+from __future__ import annotations
+
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ssa.tmerge import is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
+from jlir.ssa.typeset import Undecided
+
+__all__ = ["phi_types"]
+
+_DELAYED = object()   # Julia's DelayedTyp: an incoming inserted node
+_UNDEF_TYPE = maybe_undef(T.UNION_EMPTY)
+
+
+def _merge(a, b, hint=None):
+    return None if a is None or b is None else tmerge(a, b, int_hint=hint)
+
+
+class _Types:
+    """`typ_for_val` over the construction's state."""
+
+    def __init__(self, b, slottypes):
+        self.b = b
+        self.n = len(b.code)
+        self.slottypes = slottypes
+
+    def of(self, v, delayed: bool):
+        """The type of an incoming value; an inserted node's is `_DELAYED` while renaming (`delayed`)."""
+        seen = set()
+        if type(v) is V.SSAValue and v.id in self.b.delayed:
+            v = self.b.delayed[v.id]  # a statement that assigned an inserted node: that node's type
+        while type(v) is V.SSAValue and v.id > self.n and v.id not in seen:
+            if delayed:
+                return _DELAYED
+            seen.add(v.id)
+            p = self.b.pending[v.id - self.n - 1]
+            if p.delayed is None:
+                return p.type
+            v = p.delayed  # a ϒ of an inserted node's value: that node's type (resolved at the end)
+        if type(v) is V.SSAValue:
+            return self.b.types[v.id - 1]
+        if type(v) is V.Argument:
+            st = self.slottypes
+            return st[v.n - 1] if st is not None and 0 < v.n <= len(st) else None
+        return None
+
+
+def _hint(p, ty: _Types):
+    """The signed integer type a decimal constant among the φ's inputs is read as (`tmerge.signed_hint`)."""
+    return signed_hint([ty.of(v, False) for v in p.values if v is not None])
+
+
+def _rename_time(p, ty: _Types):
+    """The type the renaming pass leaves on a φ: edges merged in the order the walk added them."""
+    t = T.UNION_EMPTY
+    hint = _hint(p, ty)
+    for v in p.values:
+        if v is None:
+            t = _merge(t, _UNDEF_TYPE)
+            continue
+        vt = ty.of(v, True)
+        t = T.UNION_EMPTY if vt is _DELAYED else _merge(t, vt, hint)
+    return t
+
+
+def _recompute(p, ty: _Types):
+    """Julia's `recompute_type` of one φ or φᶜ."""
+    t = T.UNION_EMPTY
+    hint = _hint(p, ty)
+    for v in p.values:
+        if v is None:
+            if t is not None and not is_maybe_undef(t):
+                t = maybe_undef(t)
+            continue
+        t = _merge(t, ty.of(v, False), hint)
+    return t
+
+
+def _same(a, b) -> bool:
+    if a is None or b is None:
+        return a is b
+    try:
+        return sqsub(a, b) and sqsub(b, a)
+    except Undecided:
+        return a == b
+
+
+def phi_types(b, slottypes=None) -> None:
+    """Set the type of every φ and φᶜ pending in `b` (a `jlir.ssa.builder.Builder` after renaming)."""
+    ty = _Types(b, slottypes)
+    phis = [p for p in b.pending if p.kind in ("phi", "phic")]
+    for p in phis:
+        if p.kind == "phi":
+            p.type = _rename_time(p, ty) if p.values else T.UNION_EMPTY
+    for p in phis:
+        if p.kind == "phic":
+            t, hint = T.UNION_EMPTY, _hint(p, ty)
+            for v in p.values:
+                t = _merge(t, ty.of(v, False), hint)
+            p.type = t
+    refine = [p for p in phis if p.kind == "phic" or p.values]
+    for _ in range(4 * len(refine) + 8):  # Julia loops until no change; the lattice is finite here
+        changed = False
+        for p in refine:
+            t = _recompute(p, ty)
+            if not _same(p.type, t):
+                p.type, changed = t, True
+        if not changed:
+            break
+    for idx, v in b.delayed.items():
+        b.types[idx - 1] = ty.of(v, False)
+    for p in b.pending:
+        if p.delayed is not None:
+            p.type = ty.of(p.delayed, False)

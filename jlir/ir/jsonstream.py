@@ -16,18 +16,24 @@ separators=(",", ":"))`, as `tests/test_jsonstream.py` checks.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 
-from jlir.ir.function import Document, Function
+from jlir.ir.function import Display, Document, Function
 from jlir.ir.serialize import _FIELDS, _JSON_NAME, FIELD_CODECS, SCHEMA, encode
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _PRIMITIVE = (str, int, bool, float, type(None))
 
+_DISPLAY_FIELDS = frozenset(f.name for f in dataclasses.fields(Display))
+
 # class -> (kind tag, ((attribute, JSON key, field encoder or None), …)), from serialize's registry
 _PLANS = {cls: (cls.__name__, tuple((f.name, _JSON_NAME[cls, f.name], FIELD_CODECS.get((cls, f.name), (None,))[0])
                                     for f in fields))
           for cls, fields in _FIELDS.items()}
+# A Function's fields are read from its parts, as serialize.encode reads them (`return_type` is the display's
+# `=> T`, not the `Function.return_type` property that falls back to a header's `Body::T`): 0 IR, 1 Display.
+_FUNCTION_PARTS = tuple(int(attr in _DISPLAY_FIELDS) for attr, _, _ in _PLANS[Function][1])
 
 
 class SharedEncoder:
@@ -60,8 +66,9 @@ class SharedEncoder:
             else:
                 kind, fields = plan
                 out = {"kind": kind}
-                for attr, key, codec in fields:
-                    v = getattr(x, attr)
+                parts = (x.ir, x.display) if cls is Function else None
+                for k, (attr, key, codec) in enumerate(fields):
+                    v = getattr(x, attr) if parts is None else getattr(parts[_FUNCTION_PARTS[k]], attr)
                     out[key] = self._encode(v) if codec is None else codec(v, "$")
         self._memo[id(x)] = (x, out)
         return out
@@ -91,8 +98,9 @@ class TextEncoder(SharedEncoder):
         texts = self._texts
         kind, fields = _PLANS[Function]
         parts = ['{"kind":"Function"']
-        for attr, key, codec in fields:
-            v = getattr(f, attr)
+        sources = (f.ir, f.display)
+        for k, (attr, key, codec) in enumerate(fields):
+            v = getattr(sources[_FUNCTION_PARTS[k]], attr)
             parts.append(_KEYS[key])
             if attr != "stmts":
                 parts.append(_dumps(self._encode(v) if codec is None else codec(v, "$")))

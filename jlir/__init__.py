@@ -70,7 +70,9 @@ def _julia_text(x, style=None) -> str:
     from jlir.ir.style import Style
     from jlir.ir.types import Shown
     from jlir.printer.exprs import ExprPrinter
+    from jlir.printer.forms import format_function
     printer = ExprPrinter(style if style is not None else Style())
+    printer.nested_codeinfo = format_function  # a statement holding a CodeInfo (`$(Expr(:thunk, CodeInfo(…)))`)
     if isinstance(x, Statement):
         return printer.statement_line(x, True)[3]
     if isinstance(x, Shown):

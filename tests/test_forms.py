@@ -229,7 +229,7 @@ def test_new_forms_survive_json(text):
 
 
 # ---------------------------------------------------------------------------- 7. extra scope: code_escapes
-ESCAPES = ["0027.txt", "0028.txt", "0029.txt", "0032.txt", "0052.txt", "0071.txt", "0072.txt", "0073.txt",
+ESCAPES = ["0027.txt", "0028.txt", "0029.txt", "0031.txt", "0032.txt", "0052.txt", "0071.txt", "0072.txt", "0073.txt",
            "0075.txt", "0076.txt", "0098.txt", "0100.txt", "0101.txt", "0102.txt", "0104.txt"]
 
 

@@ -137,7 +137,7 @@ def _typed_values(f: Function) -> list[tuple[str, str, int | None, object]]:
     out = []
     header = f.header
     for _title, entries in (header.sections if header is not None else ()):
-        out.extend((name, "slot", None, t) for name, _sep, t in entries)
+        out.extend((name, "slot", None, t) for name, _sep, t in entries if t is not None)  # untyped: no verdict
     used = used_ids(f.stmts)
     for stmt, sid, s in _numbered(f):
         t = _type_of(s)

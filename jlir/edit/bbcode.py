@@ -236,7 +236,7 @@ class BBCode:
         src = self.source.positional
         if len(src) == len(out):  # unchanged statements stay the source's own objects (display columns follow them)
             out = [a if a == b else b for a, b in zip(src, out)]
-        return self.source.with_ir(IR(tuple(out), tuple(ranges), self.source.linetable))
+        return self.source.with_ir(IR(tuple(out), tuple(ranges), self.source.linetable, self.source.catch_entry))
 
     def _check_fallthrough(self) -> None:
         """A block that falls through must still be followed by the block it fell through to."""

@@ -50,7 +50,7 @@ def compact(code: IRCode) -> Function:
             dropped[old_id] = folded
     bb_rename = _block_numbers(code)
     stmts, blocks = _renumber(code, kept, dropped, bb_rename)
-    return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable))
+    return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable, code.source.catch_entry))
 
 
 def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:

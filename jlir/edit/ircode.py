@@ -109,7 +109,8 @@ class IRCode:
         return compute_cfg(self._positional_ir())
 
     def _positional_ir(self) -> IR:
-        return IR(tuple(self.stmts), tuple(Block(f, l) for f, l in self.blocks), self.linetable)
+        return IR(tuple(self.stmts), tuple(Block(f, l) for f, l in self.blocks), self.linetable,
+                  self.source.catch_entry)
 
     def _index(self, i: int) -> tuple[str, int]:
         n = len(self.stmts)
@@ -300,7 +301,8 @@ class IRCode:
         """The edited function, uncompacted: pending nodes print in place, as Julia prints an `IRCode` with new nodes."""
         if self.removed_blocks:
             raise EditError("removed blocks exist only until compaction: call compact()")
-        ir = IR(tuple(self.print_order()), tuple(Block(f, l) for f, l in self.blocks), self.linetable)
+        ir = IR(tuple(self.print_order()), tuple(Block(f, l) for f, l in self.blocks), self.linetable,
+                self.source.catch_entry)
         return self.source.with_ir(ir)
 
     def compact(self) -> Function:

@@ -97,6 +97,7 @@ def terminator_successors(term, b: int, nblocks: int) -> list[int]:
 def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
     """The CFG of a function's positional statements, as Julia's `compute_basic_blocks` builds it.
 
+    Predecessor 0 goes to each catch block unless `f.catch_entry` is False (see `IR.catch_entry`).
     `branch_edges=False` leaves out the taken edge of a conditional branch
     from the predecessor lists, as Julia 1.0 does for CodeInfo (its branches
     are still `Expr(:gotoifnot)` and escape `compute_basic_blocks`; only the
@@ -106,6 +107,7 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
     n = len(stmts)
     blocks = f.blocks
     nblocks = len(blocks)
+    entry = getattr(f, "catch_entry", True)  # Julia's extra edge into a catch block (see IR.catch_entry)
     succ_lists = []
     preds: list[list[int]] = [[] for _ in range(nblocks)]
     for b, block in enumerate(blocks, 1):
@@ -118,7 +120,7 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
                 continue
             if 1 <= s <= nblocks:
                 preds[s - 1].append(b)
-                if kind == "enter" and s == term.catch_dest:
+                if entry and kind == "enter" and s == term.catch_dest:
                     preds[s - 1].append(0)
     return CFG(tuple([BasicBlock(blk.first, blk.last, tuple(p), tuple(s))
                       for blk, p, s in zip(blocks, preds, succ_lists)]))
@@ -128,11 +130,12 @@ def predecessor_counts(f, *, branch_edges: bool = True) -> list[int]:
     """How many predecessors each block has in `compute_cfg(f, branch_edges=…)` (index 0 is block 1).
 
     What the printer needs (the `┄` of a block with several), without building the CFG: the same edges,
-    counted (the catch edge counts, as Julia's printer counts it).
+    counted (the extra catch edge counts where the IR holds it, as Julia's printer counts it).
     """
     stmts = f.positional
     n = len(stmts)
     nblocks = len(f.blocks)
+    catch_weight = 2 if getattr(f, "catch_entry", True) else 1
     counts = [0] * nblocks
     for b, block in enumerate(f.blocks, 1):
         term = stmts[block.last - 1].node if 1 <= block.last <= n else None
@@ -145,7 +148,7 @@ def predecessor_counts(f, *, branch_edges: bool = True) -> list[int]:
             if not branch_edges and kind == "gotoifnot" and s != b + 1:
                 continue
             if 1 <= s <= nblocks:
-                counts[s - 1] += 2 if kind == "enter" and s == term.catch_dest else 1
+                counts[s - 1] += catch_weight if kind == "enter" and s == term.catch_dest else 1
     return counts
 
 

@@ -117,10 +117,16 @@ class IR:
     `ir.stmts`) and the pending new nodes of an uncompacted IRCode (`new_id`
     set); `blocks` index positional statements (1-based); `linetable` is
     indexed by `Statement.loc` (1-based, 0 = no line info).
+
+    `catch_entry`: whether the IR's CFG holds Julia's extra edge into each catch block (predecessor 0 in
+    jlir.ir.cfg), which `compute_basic_blocks` adds (CodeInfo prints, `inflate_ir`) and the IRCode that
+    Julia's optimizer pipeline keeps (the escape-analysis display prints that one) lacks.  The printer's `┄`
+    counts it, so a catch block with one other predecessor shows which: the reader takes it from there.
     """
     stmts: tuple[Statement, ...]
     blocks: tuple[Block, ...]
     linetable: tuple[LineInfo, ...] = ()
+    catch_entry: bool = True
 
     @property
     def positional(self) -> list[Statement]:
@@ -146,6 +152,10 @@ class Display:
     display, 1.7+): doc pages and doctests trim it, and a reprint should match
     the text it came from.
 
+    `envelope` names a tool whose display this is, where it is not one of Julia's own: `"cthulhu"` for a
+    Cthulhu.jl view, whose header line (`∘ ── %0 = invoke f(::Int64)::Any`, optionally with the call's
+    inlining cost) is kept verbatim in `title`; its cost column (`costs`) stands after the block rail.
+
     `costs` and `escapes` are per positional statement: they describe the IR
     they were printed with and go stale when it changes (see `Function.with_ir`).
     """
@@ -159,6 +169,7 @@ class Display:
     screen: Screen | None = None
     tail_dropped: bool = False
     escapes: tuple[str, ...] | None = None
+    envelope: str | None = None
 
 
 # The per-statement columns of a Display: they belong to the statements they were printed beside.
@@ -167,7 +178,7 @@ _IR_NAMES = frozenset(f for f in IR.__slots__)
 _DISPLAY_NAMES = frozenset(f for f in Display.__slots__)
 # The flat order of the names, as `Function(...)` takes them and JSON (schema jlir/1) writes them.
 FLAT_NAMES = ("form", "style", "stmts", "blocks", "linetable", "return_type", "header", "wrapper", "costs", "title",
-              "screen", "tail_dropped", "escapes")
+              "screen", "tail_dropped", "escapes", "catch_entry", "envelope")
 
 
 class StaleColumns(JlirError):
@@ -188,13 +199,14 @@ class Function:
     display: Display
 
     def __init__(self, form=None, style=None, stmts=(), blocks=(), linetable=(), return_type=None, header=None,
-                 wrapper="codeinfo", costs=None, title=None, screen=None, tail_dropped=False, escapes=None, *,
-                 ir: IR | None = None, display: Display | None = None):
+                 wrapper="codeinfo", costs=None, title=None, screen=None, tail_dropped=False, escapes=None,
+                 catch_entry=True, envelope=None, *, ir: IR | None = None, display: Display | None = None):
         """Either the flat names (`FLAT_NAMES`) or the two parts (`ir=`, `display=`, as `dataclasses.replace` passes them)."""
         if ir is None:
-            ir = IR(stmts, blocks, linetable)
+            ir = IR(stmts, blocks, linetable, catch_entry)
         if display is None:
-            display = Display(form, style, return_type, header, wrapper, costs, title, screen, tail_dropped, escapes)
+            display = Display(form, style, return_type, header, wrapper, costs, title, screen, tail_dropped, escapes,
+                              envelope)
         object.__setattr__(self, "ir", ir)
         object.__setattr__(self, "display", display)
 
@@ -280,6 +292,7 @@ class Function:
     stmts = property(lambda self: self.ir.stmts)
     blocks = property(lambda self: self.ir.blocks)
     linetable = property(lambda self: self.ir.linetable)
+    catch_entry = property(lambda self: self.ir.catch_entry)
     positional = property(lambda self: self.ir.positional,
                           doc="The positional statements, in order (pending new nodes left out): Julia's `ir.stmts`.")
     # the display's fields
@@ -288,8 +301,8 @@ class Function:
     @property
     def return_type(self):
         """The type the function returns, whichever display printed it: the `=> T` of a `CodeInfo => T` pair,
-        or a `@code_warntype` print's `Body::T` (`header.body_type`); None where the print shows none (IRCode,
-        lowered code).  `display.return_type` is the `=> T` alone, as the printer needs it."""
+        or an `IRCode => T` pair, or a `@code_warntype` print's `Body::T` (`header.body_type`); None where the
+        print shows none (a plain IRCode, lowered code).  `display.return_type` is the `=> T` alone, as the printer needs it."""
         d = self.display
         if d.return_type is None and d.header is not None:
             return d.header.body_type
@@ -301,6 +314,7 @@ class Function:
     screen = property(lambda self: self.display.screen)
     tail_dropped = property(lambda self: self.display.tail_dropped)
     escapes = property(lambda self: self.display.escapes)
+    envelope = property(lambda self: self.display.envelope)
 
 
 def _same_statements(a: list, b: list) -> bool:

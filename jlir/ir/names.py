@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import re
 
-_IDENTIFIER = re.compile(r"(?:[^\W\d]|_)[\w!′´]*$")
+# Math symbols Julia accepts in identifiers (its `is_wc_cat_id_start` whitelist: `∂`, `∇`, `∑`, `∞`, `∫`, …),
+# beside letters; a character class body, for the reader's identifier patterns too.
+ID_SYMBOLS = "∂∅∆∇∎∏∐∑∞∟∫-∳⅀-⅄∿⊾⊿⊤⊥⋀-⋃◸-◿"
+_IDENTIFIER = re.compile(f"(?:[^\\W\\d]|_|[{ID_SYMBOLS}])[\\w!′´{ID_SYMBOLS}]*$")
 KEYWORDS = frozenset("begin while if for try return break continue function macro quote let local global const "
                      "do struct module baremodule using import export end else elseif catch finally true false "
                      "abstract primitive mutable type".split())

@@ -151,6 +151,8 @@ class Expr:
 
 # Expr heads that Julia's printer never follows with a `::T` suffix (its `should_print_ssa_type`).
 UNTYPED_EXPR_HEADS = frozenset({"gc_preserve_begin", "gc_preserve_end", "meta", "enter", "leave", "return"})
+# Expr heads of lowered top-level code printed as a word: `global x`, `const x`, `local x`.
+DECLARATION_HEADS = frozenset({"global", "local", "const"})
 # Expr heads that end a block (pre-1.x spellings of the terminators).
 TERMINATOR_EXPR_HEADS = frozenset({"return", "gotoifnot", "enter"})
 

@@ -54,6 +54,12 @@ class Style:
         return "," if self.hi <= (1, 5) else ", "
 
     @property
+    def dict_pair_sep(self) -> str:
+        """`show` of an `AbstractDict`: `Dict{Int32,Symbol}(4 => :a,2 => :b)` up to 1.5 (its `print(io, ',')`,
+        read in 1.5.3's base/dict.jl and seen in 1.5.3's Base dumps); `, ` in later sources."""
+        return "," if self.hi <= (1, 5) else ", "
+
+    @property
     def paren_globalref_callee(self) -> bool:
         """`(Base.add_int)(x, 1)` in 1.0–1.1; `Base.add_int(x, 1)` from 1.2 (#30966)."""
         return self.hi <= (1, 1)

@@ -45,9 +45,12 @@ class TypeApply(Shown):
 
 @dataclass(frozen=True, slots=True)
 class TypeCall(Shown):
-    """`Head(a, b)`: `typeof(f)`, `Core.Const(1)`, `Core.Compiler.Const(1, false)`, `Foo()`."""
+    """`Head(a, b)`: `typeof(f)`, `Core.Const(1)`, `Core.Compiler.Const(1, false)`, `Foo()`.
+
+    `trailing_comma`: a value whose `show` prints its fields as a tuple, `CartesianIndex(1,)`."""
     head: object
     args: tuple
+    trailing_comma: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +119,19 @@ class TypeComment(Shown):
 class TypeQuote(Shown):
     """`:(…)`: a quoted statement or expression shown as a value (1.5 dead code, QuoteNode contents)."""
     inner: object
+
+
+@dataclass(frozen=True, slots=True)
+class NestedCodeInfo(Shown):
+    """A CodeInfo shown inside a statement of lowered top-level code (`$(Expr(:thunk, CodeInfo(…)))`,
+    `$(Expr(:method, :f, :(%6), CodeInfo(…)))`, as `Meta.lower` gives them).
+
+    `code` is the nested `Function` (a lowered CodeInfo, printed with its own columns), or None for a CodeInfo
+    whose line table still holds LineNumberNodes: Julia (≤1.11) shows that one as an `Expr` block,
+    `CodeInfo(quote … end)`, which is surface Julia, not IR, and `quote` keeps its text (`quote` … `end`).
+    A constant of the statement it stands in: no operand walk enters it."""
+    code: object
+    quote: str | None
 
 
 # Lattice element heads, by last path component: what makes a type "extended".

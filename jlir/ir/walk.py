@@ -30,7 +30,7 @@ from jlir.ir import values as V
 from jlir.ir.errors import JlirError
 
 __all__ = ["UnknownKind", "KNOWN", "operands", "map_operands", "map_values", "targets", "map_targets", "values", "ssa_uses",
-           "used_ids", "fields", "rebuild", "is_known"]
+           "used_ids", "scanned_uses", "fields", "rebuild", "is_known"]
 
 
 class UnknownKind(JlirError, TypeError):
@@ -183,6 +183,27 @@ def _ssa_uses(x) -> tuple[int, ...]:
             else:
                 stack.append(f)
     return tuple(out)
+
+
+# Julia's `is_relevant_expr`: the Expr heads whose arguments `userefs` of an assignment's right-hand side visits.
+_RELEVANT_HEADS = frozenset({"call", "invoke", "new", "splatnew", "=", "&", "gc_preserve_begin", "gc_preserve_end",
+                             "foreigncall", "isdefined", "copyast", "undefcheck", "throw_undef_if_not",
+                             "cfunction", "method", "pop_exception", "gotoifnot", "return"})
+
+
+def scanned_uses(x) -> tuple[int, ...]:
+    """The SSA ids Julia's printer counts as used by statement `x` (its `scan_ssa_use!`): `x` itself if it is an
+    SSA value, else its direct operands (`userefs`), an assignment's right-hand side's arguments standing for the
+    assignment's.  Unlike `ssa_uses`, a value nested one call deeper is not counted: lowered top-level code
+    (`Core._structtype(Main, …, Core.svec(%3), …)`) prints `%3` without its `%3 = ` then."""
+    if type(x) is V.SSAValue:
+        return (x.id,)
+    if type(x) is N.Expr and x.head == "=" and len(x.args) == 2:
+        rhs = x.args[1]
+        ops = rhs.args if type(rhs) is N.Expr and rhs.head in _RELEVANT_HEADS else (rhs,)
+    else:
+        ops = operands(x) if _kind(x).OPERANDS else ()
+    return tuple(v.id for v in ops if type(v) is V.SSAValue)
 
 
 def used_ids(stmts) -> set[int]:

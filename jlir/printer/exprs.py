@@ -15,7 +15,7 @@ from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PRE
                                WORD_OPS, base_operator, is_operator, op_spacing, precedence)
 from jlir.ir.names import is_identifier, is_symbol_word
 from jlir.ir.style import Style
-from jlir.ir.walk import UnknownKind, ssa_uses
+from jlir.ir.walk import UnknownKind, scanned_uses
 from jlir.geometry import rails
 from jlir.geometry.labels import LABEL_TEXT
 
@@ -23,6 +23,14 @@ from jlir.geometry.labels import LABEL_TEXT
 # (also `UNION{…}`, as 1.5's @code_warntype shouts it).
 UNION_HEADS = frozenset({"Union", "UNION", "StridedArray", "StridedVector", "StridedMatrix", "StridedVecOrMat",
                          "DenseVecOrMat", "VecOrMat", "AbstractVecOrMat", "AbstractVecOrTuple"})
+
+
+def _is_dict_show(t: T.TypeCall) -> bool:
+    """`Dict{K,V}(k => v, …)`: `show` of an AbstractDict, its separator a style decision (`Style.dict_pair_sep`)."""
+    head = t.head.head if type(t.head) is T.TypeApply else t.head
+    return len(t.args) > 1 and type(head) is T.TypeName and head.path[-1].endswith("Dict") and all(
+        type(a) is N.Expr and a.head == "call" and len(a.args) == 3 and a.args[0] == V.GlobalRef(None, "=>")
+        for a in t.args)
 
 
 def _union_head(t) -> bool:
@@ -45,6 +53,9 @@ class ExprPrinter:
         self._ssa_columns: dict[int, dict[int, str]] = {}
         self._rails: dict[int, str] = {}
         self._globalrefs: dict[int, tuple[object, str]] = {}
+        # prints a CodeInfo nested in a statement (`$(Expr(:thunk, CodeInfo(…)))`): set by jlir.printer.forms,
+        # which prints functions (this module is below it)
+        self.nested_codeinfo = None
 
     # ------------------------------------------------------------------ statements (memoised per object)
     def statement(self, node, typed: bool) -> str:
@@ -126,12 +137,12 @@ class ExprPrinter:
         return hit
 
     def uses(self, node) -> tuple[int, ...]:
-        """The SSA ids `node` uses (`jlir.ir.walk.ssa_uses`), memoised by identity."""
+        """The SSA ids Julia's printer counts as used by `node` (`jlir.ir.walk.scanned_uses`), memoised by identity."""
         key = id(node)
         hit = self._uses.get(key)
         if hit is not None and hit[0] is node:
             return hit[1]
-        ids = tuple(ssa_uses(node))
+        ids = scanned_uses(node)
         self._uses[key] = (node, ids)
         return ids
 
@@ -262,6 +273,8 @@ class ExprPrinter:
         if head == "gotoifnot" and len(args) == 2 and type(args[1]) is V.Literal:
             # ≤1.5 `Expr(:gotoifnot)`, shown: `unless %5 goto %16` (the IR printer shows a GotoIfNot node instead)
             return f"unless {self.unquoted(args[0], 0, quoted)} goto %{args[1].text}"
+        if head in N.DECLARATION_HEADS and args:
+            return f"{head} " + ", ".join(self.unquoted(a, 0, quoted) for a in args)
         if head == "=" and len(args) == 2:
             text = f"{self.unquoted(args[0], PREC_ASSIGN, quoted)} = {self.unquoted(args[1], PREC_ASSIGN, quoted)}"
             return f"({text})" if PREC_ASSIGN <= prec else text
@@ -339,7 +352,8 @@ class ExprPrinter:
             sep = ", " if _union_head(t.head) else self._curly_sep
             return self.type(t.head) + "{" + sep.join(self.type(p) for p in t.params) + "}"
         if cls is T.TypeCall:
-            return self.type(t.head) + "(" + ", ".join(self.type(a) for a in t.args) + ")"
+            sep = self.style.dict_pair_sep if _is_dict_show(t) else ", "
+            return self.type(t.head) + "(" + sep.join(self.type(a) for a in t.args) + ("," if t.trailing_comma else "") + ")"
         if cls is T.TypeWhere:
             return f"{self.type(t.body)} where {self.type(t.var)}"
         if cls is T.TypeTuple:
@@ -365,6 +379,12 @@ class ExprPrinter:
             return f"{self.type(t.value)} {t.note}"
         if cls is T.TypeQuote:
             return f":({self.unquoted(t.inner, 0, True)})"
+        if cls is T.NestedCodeInfo:
+            if t.code is None:
+                return f"CodeInfo({t.quote})"
+            if self.nested_codeinfo is None:
+                raise UnknownKind("a CodeInfo nested in a statement is printed by jlir.printer.forms")
+            return self.nested_codeinfo(t.code)
         if isinstance(t, T.Shown):  # a type kind without a rule here: `unquoted` would hand it back
             raise UnknownKind(f"no printing rule for the type {cls.__qualname__}")
         return self.unquoted(t)

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from jlir.ir.function import CFGListing, Document, Form, Function, StatementVector, VectorDisplay
 from jlir.ir.values import Literal
+from jlir.geometry import rails
 from jlir.printer.exprs import ExprPrinter
-from jlir.printer.function import body_lines, cost_column
+from jlir.printer.function import body_lines, cost_column, line_numbers
 from jlir.geometry.gcpause import gc_paused
 
 
@@ -12,10 +13,11 @@ def _printer(style, printers: dict | None, ircode: bool = False) -> ExprPrinter:
     """The ExprPrinter for `style` (and IRCode or not), shared through `printers` by the functions of one
     document: its memo tables then print each statement and type object of the document once."""
     if printers is None:
-        return ExprPrinter(style, ircode=ircode)
+        printers = {}
     ep = printers.get((style, ircode))
     if ep is None:
         ep = printers[(style, ircode)] = ExprPrinter(style, ircode=ircode)
+        ep.nested_codeinfo = lambda f: format_function(f, printers)  # `$(Expr(:thunk, CodeInfo(…)))`
     return ep
 
 
@@ -24,6 +26,11 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
     lines = body_lines(f, ep)
+    if f.envelope == "cthulhu" and f.costs is not None:
+        lines = _costs_after_rail(f, lines)
+    if f.form is Form.IRCODE and f.display.return_type is not None and lines and f.envelope is None:
+        # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
+        lines[-1] += " => " + ep.type(f.display.return_type)
     return "\n".join(head + lines + tail if head or tail else lines)
 
 
@@ -33,6 +40,8 @@ def function_printer(f: Function, printers: dict | None) -> ExprPrinter:
 
 def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
     """The lines the display prints before and after `f`'s statement lines."""
+    if f.envelope == "cthulhu":  # Cthulhu's header line (`Body::T` in its warn view), then the statements
+        return (_warntype_header(f, ep) if f.form is Form.WARNTYPE else [f.title]), []
     if f.costs is not None:
         return [f.title], _cost_tail(f)
     if f.escapes is not None:  # code_escapes: its header, then the statements (no closing row)
@@ -45,6 +54,16 @@ def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
         return [":($(Expr(:thunk, CodeInfo("], ["))))"]
     close = ")" if f.display.return_type is None else ") => " + ep.type(f.display.return_type)
     return ["CodeInfo("], [close]
+
+
+def _costs_after_rail(f: Function, lines: list[str]) -> list[str]:
+    """Cthulhu's `inline_cost` column: `print_statement_costs`' prefix (`cost.rjust(n) + " "`), drawn after the
+    rail instead of before it: `1 ──    0 %1  = …` for `   0 1 ── %1  = …`."""
+    field = len(cost_column(f.costs)[0]) - 1
+    rail = rails.rail_width(len(f.blocks)) + 2
+    c = max(map(len, line_numbers(f)), default=0) + 1 if f.form is Form.IRCODE else 0  # the line-number column
+    return [line[:c] + line[c + field + 1:c + field + 1 + rail] + line[c:c + field] + line[c + field + 1 + rail:]
+            if len(line) > c + field + 1 + rail else line for line in lines]
 
 
 def _cost_tail(f: Function) -> list[str]:
@@ -64,7 +83,7 @@ def _warntype_header(f: Function, ep: ExprPrinter) -> list[str]:
         out.append("  from " + h.source)
     for title, entries in h.sections:
         out.append(title)
-        out.extend(f"  {name}{sep}{ep.type(t)}" for name, sep, t in entries)
+        out.extend(f"  {name}{sep}{ep.type(t)}" if t is not None else f"  {name}" for name, sep, t in entries)
     if f.style.warntype_layout == "variables" and h.sections:
         out.append("")
     out.append("Body::" + ep.type(h.body_type))
@@ -109,9 +128,10 @@ def element_pads(items, texts: list[str]) -> list[int]:
 
 
 def _pair_key_length(f, text: str) -> int | None:
-    """Length of the key of a `CodeInfo => T` pair, newlines included, as Julia's `alignment` measures it."""
+    """Length of the key of a `CodeInfo => T` or `IRCode => T` pair, newlines included, as Julia's `alignment`
+    measures it: the text before ` => T`."""
     if isinstance(f, Function) and f.display.return_type is not None:
-        return text.rindex(") => ") + 1
+        return len(text) - len(" => " + ExprPrinter(f.style).type(f.display.return_type))
     return None
 
 

@@ -125,10 +125,12 @@ def function_columns(f: Function) -> Columns:
     with_column = f.form is Form.IRCODE or (f.style.codeinfo_line_column and f.form is not Form.IRCODE)
     numbers = line_numbers(f) if with_column else []
     width = (max(map(len, numbers), default=0) + 1) if with_column else 0
-    if f.costs is not None:  # print_statement_costs: the cost column takes the place of line numbers
+    tool = None
+    if f.costs is not None and f.form is Form.IRCODE:  # Cthulhu's 2021 view: line numbers, then the costs
+        tool = cost_column(f.costs)
+    elif f.costs is not None:  # print_statement_costs: the cost column takes the place of line numbers
         numbers, with_column = cost_column(f.costs), True
         width = len(numbers[0]) if numbers else 0
-    tool = None
     if f.escapes is not None:  # code_escapes: `rpad(symbol, 2), " "`, after the line numbers if it shows them
         tool = [e.ljust(2) + " " for e in f.escapes]
         if not escapes_with_line_info(f):
@@ -213,7 +215,7 @@ def _row_lines(rows, r: Rails, cols: Columns, used, L: int, warntype: bool, ep: 
         first = j == 0 and idx
         prefix = (cols.numbers[idx - 1] if first else "").ljust(cols.width) if cols.with_numbers else ""
         if cols.tool is not None:
-            prefix += cols.tool[idx - 1] if first else "   "
+            prefix += cols.tool[idx - 1] if first else " " * len(cols.tool[0])
         if j == 0 and idx in cols.loc_before:
             lines.extend(cols.loc_before[idx])
         head = f"{prefix}{_rail(r, idx, j, final)}{cols.indents.get(idx, '')} {ssa}"

@@ -48,8 +48,16 @@ def function_positions(f: Function, printers: dict | None = None) -> dict[int, t
     """{statement → (line, column)} within `format_function(f)`, 0-based."""
     ep = function_printer(f, printers)
     head, _ = wrapper_lines(f, ep)
-    _, where = body_positions(f, ep)
-    return {sid: (len(head) + k, col) for sid, (k, col) in where.items()}
+    lines, where = body_positions(f, ep)
+    first = sum(h.count("\n") + 1 for h in head)  # a title may span lines (1.9–1.11 cost displays, Cthulhu 2021)
+    # a statement holding a nested CodeInfo (`$(Expr(:thunk, CodeInfo(…)))`) spans lines: those after it move down
+    below, extra = [], 0
+    for text in lines:
+        below.append(extra)
+        extra += text.count("\n")
+    # Cthulhu's cost column stands after the rail: the statement's text starts one column left of Julia's layout
+    shift = 1 if f.envelope == "cthulhu" and f.costs is not None else 0
+    return {sid: (first + k + below[k], col - shift) for sid, (k, col) in where.items()}
 
 
 def _vector(v: VectorDisplay, text: str, line: int, printers: dict, out: dict) -> None:

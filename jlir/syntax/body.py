@@ -9,13 +9,15 @@ printer recomputes it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jlir.ir.function import Block, Statement
 from jlir.ir.style import Style
 from jlir.geometry.labels import LABEL_FIRST
 from jlir.syntax import debuginfo, gutter
+from jlir.syntax.catchedges import catch_entry
 from jlir.syntax.context import Context
+from jlir.syntax.nested import opens_nested
 from jlir.syntax.detect import detect_style
 from jlir.syntax.pending import line_numbers, number_pending, pending_nodes
 from jlir.syntax.statements import memo_key, read_plain_statement, read_statement
@@ -33,6 +35,7 @@ class Body:
     typed: bool
     screen: object = None             # Screen of a right-hand gutter (jlir.syntax.gutter)
     left_values: tuple | None = None  # per positional statement, the text of a tool's left column
+    catch_entry: bool = True          # IR.catch_entry, read off a catch block's rail (jlir.syntax.catchedges)
 
 
 def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, warntype: bool = False,
@@ -51,12 +54,17 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
     dump = Dump(start, end, codeinfo, warntype, text, tail_present, left, found, col,
                 1 + (len(rest) - len(rest.lstrip("─"))), first)
     split = split_statement_lines(ctx.source, dump)
-    if split.rows is not None:
-        body = _assemble_plain(ctx, dump, split)
-        if body is not None:
-            return body
-        split = split_statement_lines(ctx.source, dump, plain=False)
-    return _assemble(ctx, dump, split)
+    body = _assemble_plain(ctx, dump, split) if split.rows is not None else None
+    if body is None:
+        if split.rows is not None:
+            split = split_statement_lines(ctx.source, dump, plain=False)
+        body = _assemble(ctx, dump, split)
+    if "enter" in text:  # a catch block's rail tells whether the IR's CFG holds Julia's extra catch edge
+        branch_edges = not codeinfo or body.style.codeinfo_branch_edges
+        entry = catch_entry(ctx.lines, start, end, dump.col, body.stmts, body.blocks, branch_edges)
+        if not entry:
+            body = replace(body, catch_entry=False)
+    return body
 
 
 def _first_rail(ctx: Context, start: int, end: int, left) -> tuple[int, int]:
@@ -94,8 +102,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             if head and not head.isdigit():
                 return None
             linenos.append(head)
-        if quoted and ":(" in body and open_brackets(body) > 0:
-            return None  # quoted code continues on the next lines
+        if quoted and ":(" in body and open_brackets(body) > 0 or opens_nested(body):
+            return None  # quoted code or a nested CodeInfo continues on the next lines
         if start_rail:
             if int(start_rail[:start_rail.index(" ")]) != block_no + 1:
                 return None

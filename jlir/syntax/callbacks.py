@@ -15,6 +15,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.names import var_quoted
 from jlir.ir.operators import CHAINABLE, WORD_OPS
+from jlir.syntax.lexer import IDENT
 from jlir.syntax.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_(\d+)$")
@@ -114,6 +115,10 @@ class _Build(Transformer):
                 values.append(a)
         return N.Expr("invoke", (N.MethodInstance(tuple(arg_types)), callee, *values))
 
+    def declare(self, c):
+        """`global x` (lowered top-level code): `Expr(:global, x)`, likewise `const` and `local`."""
+        return N.Expr(str(c[0]), tuple(x for x in c[1:] if not isinstance(x, Token)))
+
     # --- expressions
     def assign(self, c):
         return N.Expr("=", (c[0], c[2]))
@@ -176,7 +181,9 @@ class _Build(Transformer):
                 and id(callee) not in self._parenthesized:
             # `Float16(0.5)`, `var"#1#2"()`, `Val{2}()`: a constant shown by `show`, not a call
             # (Julia parenthesizes every callee that is not a GlobalRef: `(f)(x)`).
-            return T.TypeCall(_as_type(callee), tuple(args))
+            return T.TypeCall(_as_type(callee), tuple(args), type(args) is _TrailingComma)
+        if type(args) is _TrailingComma:  # no call prints a trailing comma: a shown value
+            return T.TypeCall(_as_type(callee), tuple(args), True)
         if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized:
             # `(Core.Intrinsics.add_int)(…)`: a function *constant* shown qualified, not a GlobalRef.
             callee = _as_type(callee)
@@ -186,7 +193,9 @@ class _Build(Transformer):
         return T.TypeApply(_as_type(c[0]), tuple(c[2] or ()))
 
     def args(self, c):
-        return tuple(x for x in c if not isinstance(x, Token))
+        if c and isinstance(c[-1], Token):  # `CartesianIndex(1,)`
+            return _TrailingComma(x for x in c if x is not None and not isinstance(x, Token))
+        return tuple(x for x in c if x is not None and not isinstance(x, Token))
 
     tparams = targs = args
 
@@ -291,7 +300,7 @@ class _Build(Transformer):
         return T.TypeApply(c[0], tuple(c[2] or ()))
 
     def t_call(self, c):
-        return T.TypeCall(c[0], tuple(c[2] or ()))
+        return T.TypeCall(c[0], tuple(c[2] or ()), type(c[2]) is _TrailingComma)
 
     def t_vect(self, c):
         return T.TypeVect(c[0], c[2] or ())
@@ -307,6 +316,9 @@ class _Build(Transformer):
         if ".:" in text:
             module, _, name = text.partition(".:")
             return T.TypeName(tuple(module.split(".")) + (":" + name,))
+        if c[0].type == "OPPATH":  # `Core.Compiler.<=`: the operator after the last dot of the module path
+            module, op = _OPPATH_SPLIT.match(text).groups()
+            return T.TypeName(tuple(_split_path(module)) + (op,))
         return T.TypeName(tuple(_split_path(text)))
 
     def t_symbol(self, c):
@@ -317,6 +329,9 @@ class _Build(Transformer):
 
     def t_slotnum(self, c):
         return self.slotnum(c)
+
+    def t_hash_name(self, c):
+        return T.TypeName((str(c[0]),))  # `∂(#3)`: a closure's name as `show` prints it
 
     def t_kwarg(self, c):
         return T.TypeInfix("=", T.TypeName((str(c[0]),)), c[2])
@@ -355,6 +370,13 @@ class BlockRef:
 
 
 _PATH_SPLIT = re.compile(r'var"(?:[^"\\]|\\.)*"|[^.]+')
+
+
+class _TrailingComma(tuple):
+    """Arguments written with a trailing comma, `(1,)`: only `show` of a value prints them so."""
+
+
+_OPPATH_SPLIT = re.compile(r"(" + IDENT + r"(?:\." + IDENT + r")*)\.(.+)$")
 
 
 def _split_path(text: str) -> list[str]:

@@ -6,7 +6,9 @@ import re
 from jlir.ir.function import Form, Function, VectorDisplay
 from jlir.syntax import stmtvector
 from jlir.syntax.body import read_body
-from jlir.syntax.context import Context, Lines, span
+from jlir.syntax.context import Context, Lines, replaced_lines, span
+from jlir.syntax.ircode import read_ircode
+from jlir.syntax.stmtlines import FIRST_RAIL
 
 CODEINFO_OPEN = re.compile(r"( *)CodeInfo\($")
 THUNK_OPEN = ":($(Expr(:thunk, CodeInfo("
@@ -19,15 +21,27 @@ def read_vector(ctx: Context, i: int, header: bool = True):
     lines = ctx.lines
     title = lines[i][:-1] if header else None
     items, j = [], i + 1 if header else i
-    if j < len(lines) and stmtvector.is_element_line(lines[j]):
+    if j < len(lines) and stmtvector.is_element_line(lines[j]) and not FIRST_RAIL.match(lines[j], 1):
         return stmtvector.read_statement_vector(ctx, i, header)
-    while j < len(lines) and CODEINFO_OPEN.match(lines[j]) and lines[j].startswith(" "):
-        item, j = read_codeinfo(ctx, j)
+    while j < len(lines) and lines[j].startswith(" "):
+        if CODEINFO_OPEN.match(lines[j]):
+            item, j = read_codeinfo(ctx, j)
+        elif FIRST_RAIL.match(lines[j], 1):  # an `IRCode => T` pair (`Base.code_ircode(f, types)`, 1.9+)
+            item, j = _read_ircode_element(ctx, j)
+        else:
+            break
         items.append(item)
     if not items:
         raise ctx.error("a vector display of IR needs its elements: expected ` CodeInfo(` on the next line",
                         min(i + 1, len(lines) - 1))
     return VectorDisplay(title, tuple(items)), j
+
+
+def _read_ircode_element(ctx: Context, j: int):
+    """The IRCode element whose first line is line `j`: the vector display put one blank before that line only
+    (the IRCode's own columns start after it), so it is read with that blank taken off."""
+    with replaced_lines(ctx, {j: ctx.lines[j][1:]}):
+        return read_ircode(ctx, j)
 
 
 # a line that may close a `CodeInfo(` (it starts with `)`), or a blank one (an error inside it)
@@ -79,6 +93,6 @@ def read_codeinfo(ctx: Context, i: int):
     body = read_body(ctx, i + 1, j, codeinfo=True, text=text)
     form = Form.TYPED if (return_type is not None or body.typed) else Form.LOWERED
     f = Function(form, body.style, body.stmts, body.blocks, body.linetable, return_type,
-                 wrapper="thunk" if thunk else "codeinfo", screen=body.screen)
+                 wrapper="thunk" if thunk else "codeinfo", screen=body.screen, catch_entry=body.catch_entry)
     ctx.dumps.setdefault(hash(text), (i, j + 1, f))
     return f, j + 1

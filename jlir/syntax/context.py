@@ -12,6 +12,7 @@ import re
 from array import array
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from jlir.ir import types as T
@@ -175,3 +176,19 @@ class Context:
         self.dumps.clear()
         self.evidence.clear()
         self.parser.clear()
+
+
+@contextmanager
+def replaced_lines(ctx: Context, changes: dict[int, str]):
+    """`ctx` with some of its lines replaced (index → text) while a reader reads them, restored after: a form
+    whose text is Julia's layout moved or shifted (a vector element's first blank, a nested CodeInfo's opening
+    and closing lines, Cthulhu's cost column) is read by the reader of that layout, without copying the document."""
+    lines = ctx.source.lines
+    saved = {k: lines[k] for k in changes}
+    try:
+        for k, text in changes.items():
+            lines[k] = text
+        yield ctx
+    finally:
+        for k, text in saved.items():
+            lines[k] = text

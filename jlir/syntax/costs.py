@@ -16,28 +16,39 @@ from jlir.syntax.body import read_body
 from jlir.syntax.context import Context
 
 _COST_LINE = re.compile(r"( *)(\d+) 1 [─┄]")
+# 1.9–1.11 `show(::Method)` puts the method's location on a line of its own: `     @ Base tuple.jl:273`
+_LOCATION_LINE = re.compile(r" +@ \S+ \S")
+
+
+def _title_lines(lines: list[str], i: int) -> int:
+    """How many lines the method title starting at line `i` takes: 2 with a location line under it (1.9–1.11)."""
+    return 2 if i + 2 < len(lines) and _LOCATION_LINE.match(lines[i + 1]) else 1
 
 
 def starts_cost_display(lines: list[str], i: int) -> bool:
-    """Whether line `i` is a method title followed by the first cost-prefixed statement line."""
+    """Whether line `i` is a method title (perhaps with its location line) then the first cost-prefixed line."""
     title = lines[i]
-    return bool(title.strip()) and not title[0].isspace() and i + 1 < len(lines) \
-        and _COST_LINE.match(lines[i + 1]) is not None and "(" in title
+    k = i + _title_lines(lines, i)
+    return bool(title.strip()) and not title[0].isspace() and k < len(lines) \
+        and _COST_LINE.match(lines[k]) is not None and "(" in title
 
 
 def read_cost_display(ctx: Context, i: int):
-    """The display starting at line `i` as a Function with `title` and `costs`; returns (function, next index)."""
+    """The display starting at line `i` as a Function with `title` (its lines joined) and `costs`; returns
+    (function, next index)."""
     lines = ctx.lines
-    m = _COST_LINE.match(lines[i + 1])
+    k = i + _title_lines(lines, i)
+    title = "\n".join(lines[i:k])
+    m = _COST_LINE.match(lines[k])
     width = m.end(2) + 1
-    j = i + 1
+    j = k
     while j < len(lines) and lines[j].strip():
         j += 1
     tail = j < len(lines) and lines[j] == " " * width
-    body = read_body(ctx, i + 1, j, codeinfo=True, text="\n".join(lines[i:j]), left=("costs", width, 0),
-                            tail_present=tail or None)
+    body = read_body(ctx, k, j, codeinfo=True, text="\n".join(lines[i:j]), left=("costs", width, 0),
+                     tail_present=tail or None)
     form = Form.TYPED if body.typed else Form.LOWERED
     costs = tuple(int(c or 0) for c in body.left_values)
-    f = Function(form, body.style, body.stmts, body.blocks, body.linetable, costs=costs, title=lines[i],
-                 tail_dropped=not tail and body.style.ircode_blank_tail)
+    f = Function(form, body.style, body.stmts, body.blocks, body.linetable, costs=costs, title=title,
+                 tail_dropped=not tail and body.style.ircode_blank_tail, catch_entry=body.catch_entry)
     return f, (j + 1 if tail else j)

@@ -41,7 +41,7 @@ def read_escape_display(ctx: Context, i: int):
         j += 1
     tail = numbers and j < len(lines) and lines[j] != "" and not lines[j].strip()
     body = read_body(ctx, i + 1, j, codeinfo=False, text="\n".join(lines[i:j]), left=("escapes", numbers + 3, numbers))
-    f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, title=lines[i],
+    f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, title=lines[i], catch_entry=body.catch_entry,
                  escapes=tuple(body.left_values), screen=body.screen,
                  tail_dropped=bool(numbers) and not tail and body.style.ircode_blank_tail)
     return f, (j + 1 if tail else j)

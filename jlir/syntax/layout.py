@@ -11,7 +11,7 @@ import re
 
 from jlir.geometry.gcpause import gc_paused
 from jlir.ir.function import Document
-from jlir.syntax import costs, escapes, foreign
+from jlir.syntax import costs, cthulhu, escapes, foreign
 from jlir.syntax.cfglisting import CFG_HEADER, CFG_OLD, read_cfg
 from jlir.syntax.codeinfo import CODEINFO_OPEN, THUNK_OPEN, read_codeinfo, read_vector
 from jlir.syntax.context import Context, Lines, Source
@@ -92,8 +92,13 @@ def read_item(ctx: Context, i: int):
         return read_cfg(ctx, i)
     if FIRST_RAIL.match(line):
         return read_ircode(ctx, i)
+    if line.startswith(" ") and FIRST_RAIL.match(line, 1):
+        # an `IRCode => T` vector element (` 388 1 ─ …`) whose `N-element Vector{Any}:` header was not captured
+        return read_vector(ctx, i, header=False)
     if costs.starts_cost_display(ctx.lines, i):
         return costs.read_cost_display(ctx, i)
+    if cthulhu.starts_cthulhu_view(ctx.lines, i):
+        return cthulhu.read_cthulhu_view(ctx, i)
     if escapes.starts_escape_display(ctx.lines, i):
         return escapes.read_escape_display(ctx, i)
     raise ctx.error("not Julia SSA IR that jlir knows: expected `CodeInfo(`, an IRCode statement line "

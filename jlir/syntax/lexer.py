@@ -16,11 +16,12 @@ import sys
 from lark import Token
 from lark.lexer import Lexer
 
+from jlir.ir.names import ID_SYMBOLS
 from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PAIR, PREC_PIPE, PREC_PLUS,
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
                                OP_SUFFIX_CHARS, WORD_OPS, base_operator)
 
-IDENT = r'(?:(?:var|VAR)"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#)[\w!#′´]*)'
+IDENT = r'(?:(?:var|VAR)"(?:[^"\\]|\\.)*"|(?:[^\W\d]|#|[' + ID_SYMBOLS + r'])[\w!#′´' + ID_SYMBOLS + r']*)'
 _OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
 OPERATOR = "(?:" + "|".join(re.escape(o) for o in _OPS) + ")[" + OP_SUFFIX_CHARS + "]*"
 NUMBER_FLOAT = (r'(?:(?:\d+\.\d*(?:[eEf][-+]?\d+)?|\.\d+(?:[eEf][-+]?\d+)?|\d+[eEf][-+]?\d+)(?:im)?'
@@ -47,6 +48,8 @@ _OPERATOR_ONLY = [
     ("VALUE_NOTE", r"@0x[0-9a-fA-F]+|\(generic function with \d+ methods?\)"),
 ]
 _OPERAND_ONLY = [
+    # an operator function shown as a value, by its module: `Core.Compiler.<=` (`show` of the function object)
+    ("OPPATH", IDENT + r"(?:\." + IDENT + r")*\.(?:" + OPERATOR + r")(?=[,)])"),
     ("STRING", r'(?:(?!var")[A-Za-z_]\w*)?"(?:[^"\\]|\\.)*"[A-Za-z]*'),  # also `r"a+"i`, `b"…"`, `v"1.5"`
     ("CHAR", r"'(?:[^'\\]|\\.[^']*)'"),
     # `:(=)`, `:(::)`, `:...`, `:$`: symbols that print with a colon but are no callable operator
@@ -90,6 +93,7 @@ _IDENT_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"
 _IDENT_GATES = {
     "SLOTNUM": r'(?=(?:var|VAR)"|[\w!#′´]*+@)',        # `x@_3`
     "OPREF": r'(?=[\w!#′´.]*+(?:(?<=\.):|"))',          # `Base.:+`
+    "OPPATH": r'(?=[\w!#′´]*+(?:\.[\w!#′´]++)*+\.[^\w\s"@:(#.])',  # `Core.Compiler.<=`
     "STRING": r'(?=\w*+")',                              # `r"a+"`
     "FLOAT": "",                                         # `NaN`, `Inf32`
     "PATH": r'(?=(?:var|VAR)"|[\w!#′´]*+\.)',          # `Base.add_int`
@@ -100,7 +104,7 @@ _IDENT_GATES = {
 # Most such tokens are plain names and paths: a name (`Int64`) or dotted path (`Base.add_int`) of plain
 # components, not followed by `.`, `@` or `"` (nor starting `NaN`/`Inf`, nor `var"…"`), can match no rule before
 # NAME or PATH, so these are tried first.
-_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")[A-Za-z_][\w!#′´]*+'
+_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")[A-Za-z_][\w!#′´' + ID_SYMBOLS + r']*+'
 _PLAIN_NAME = _PLAIN + r'(?![.@"])'
 _PLAIN_PATH = _PLAIN + r'(?:\.(?:[^\W\d]|#)[\w!#′´]*+)++(?![.@"])'
 
@@ -120,10 +124,10 @@ _PREC_TOKEN = {PREC_ASSIGN: "OP_ASSIGN", PREC_PAIR: "OP_PAIR", PREC_COMPARISON: 
                PREC_RATIONAL: "OP_RATIONAL", PREC_POWER: "OP_POWER"}
 _KEYWORDS = {"goto": "KW_GOTO", "return": "KW_RETURN", "unreachable": "KW_UNREACHABLE", "invoke": "KW_INVOKE",
              "enter": "KW_ENTER", "φ": "KW_PHI", "φᶜ": "KW_PHIC", "ϒ": "KW_UPSILON", "π": "KW_PI",
-             "unless": "KW_UNLESS"}
+             "unless": "KW_UNLESS", "global": "KW_DECLARE", "local": "KW_DECLARE", "const": "KW_DECLARE"}
 _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
-_OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH",
+_OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
                           "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT",
                           "VALUE_NOTE"})
 # Keywords are recognised at the start of a statement: first token, or right after `:(`.

@@ -13,6 +13,7 @@ from jlir.ir.function import Statement
 from jlir.syntax.context import Context
 from jlir.syntax.errors import ParseError
 from jlir.syntax.grammar import BodyError
+from jlir.syntax.nested import fill_nested, has_nested, read_nested
 from jlir.syntax.templates import compile_filler, numbers, template, template_text
 from jlir.syntax.text import is_highlighted, split_type_suffix
 
@@ -27,11 +28,16 @@ def read_statement(ctx: Context, body: str, typed: bool, warntype: bool, index: 
     """(node, type) of a statement's text at line `index`, column `body_col`; a located ParseError if it does
     not read.  `typed`: the text may end in `::T` (after the last `::` outside brackets)."""
     parser = ctx.parser
+    nested = None
+    if has_nested(body):  # `$(Expr(:thunk, CodeInfo(` … `)))`: each nested CodeInfo read as a dump of its own
+        body, nested = read_nested(ctx, body, index, body_col)
     text, type_text = split_type_suffix(body) if typed else (body, None)
     try:
         node = parser.parse_stmt(text)
     except BodyError as e:
         raise ctx.error(f"cannot read this statement: {e}", index, body_col + e.column, e.expected) from None
+    if nested:
+        node = fill_nested(node, nested)
     if type_text is None:
         return node, None
     if not N.takes_type_suffix(node):

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from jlir.geometry.labels import LABEL_FIRST, LABEL_RX, LABELS
 from jlir.syntax.context import Source, span
+from jlir.syntax.nested import opens_nested
 from jlir.syntax.text import open_brackets
 
 FIRST_RAIL = re.compile(r"(\d* +)?1 [─┄]")
@@ -114,12 +115,13 @@ def _classify(source: Source, dump: Dump) -> tuple[tuple, dict[int, int]]:
     out, continued = [], {}
     lines, W, col = source.lines, dump.W, dump.col
     escapes = dump.left is not None and dump.left[0] == "escapes"
+    numbers = dump.left[2] if dump.left is not None and dump.left[2] else col  # line numbers left of a tool column
     k = dump.start - 1
     while k + 1 < dump.end:
         k += 1
         line = lines[k]
         rail = line[col:col + W + 2]
-        if col and line[:col].strip() and not line[:col].strip().isdigit() and not escapes:
+        if numbers and line[:numbers].strip() and not line[:numbers].strip().isdigit() and not escapes:
             raise source.error("expected a line number or blanks in the line-number column", k)
         if rail.startswith("│") and rail[1:] == " " * (W + 1) or not rail.strip():
             p = col + W + 2
@@ -130,8 +132,8 @@ def _classify(source: Source, dump: Dump) -> tuple[tuple, dict[int, int]]:
                 out.append(("loc", k))
                 continue
         out.append(("stmt", k))
-        depth = open_brackets(line) if ":(" in line else 0
-        if depth > 0:  # quoted code (`:(if … end)`) continues on the next lines
+        depth = open_brackets(line) if ":(" in line or opens_nested(line) else 0
+        if depth > 0:  # quoted code (`:(if … end)`), a nested `CodeInfo(` continue on the next lines
             first = k
             while depth > 0 and k + 1 < dump.end:
                 k += 1

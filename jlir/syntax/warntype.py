@@ -6,9 +6,12 @@ import re
 from jlir.ir.function import Form, Function, WarntypeHeader
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context
+from jlir.syntax.cthulhu import has_costs_after_rail, read_costs_after_rail
 
 WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
 _SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
+# An entry without a type: code whose slots were never inferred (an OpaqueClosure's `optimize=false` warntype)
+_UNTYPED_ENTRY = re.compile(r"  ([^\s:][^:]*)$")
 
 
 def _sections(ctx: Context, j: int):
@@ -27,7 +30,12 @@ def _sections(ctx: Context, j: int):
         while j < len(lines) and lines[j].startswith("  "):
             m = _SECTION_ENTRY.match(lines[j])
             if not m:
-                raise ctx.error("expected `  name::Type` in a @code_warntype section", j, 2)
+                bare = _UNTYPED_ENTRY.match(lines[j])
+                if bare is None:
+                    raise ctx.error("expected `  name::Type` (or a bare name) in a @code_warntype section", j, 2)
+                entries.append((bare.group(1), "", None))  # printed without `::T`: the slot has no type
+                j += 1
+                continue
             entries.append((m.group(1), m.group(2), ctx.parse_type(m.group(3), j, m.start(3), warntype=True)))
             j += 1
         sections.append((title, tuple(entries)))
@@ -52,8 +60,14 @@ def read_warntype(ctx: Context, i: int):
     start = k = j + 1
     while k < len(lines) and lines[k].strip() and not lines[k].startswith(WARNTYPE_STARTS):
         k += 1
-    body = read_body(ctx, start, k, codeinfo=True, text="\n".join(lines[i:k]), warntype=True)
+    costs = envelope = None
+    if instance is None and not sections and start < k and has_costs_after_rail(lines[start]):
+        # Cthulhu's warn view with `inline_cost`: `Body::T`, then each cost after the rail
+        body, costs = read_costs_after_rail(ctx, start, k, text="\n".join(lines[i:k]), warntype=True)
+        envelope = "cthulhu"
+    else:
+        body = read_body(ctx, start, k, codeinfo=True, text="\n".join(lines[i:k]), warntype=True)
     header = WarntypeHeader(instance, source, sections, body_type)
     f = Function(Form.WARNTYPE, body.style, body.stmts, body.blocks, body.linetable, header=header,
-                 screen=body.screen)
+                 screen=body.screen, catch_entry=body.catch_entry, costs=costs, envelope=envelope)
     return f, k

@@ -1,0 +1,123 @@
+"""Reading a Cthulhu.jl view (`descend`, debuginfo `:none`): its header line, then the statements.
+
+Cthulhu prints the call it descended into as a statement-like header line,
+`∘ ── %0 = invoke foo(::Int64,::Int64)::Any` (2022+; with `inline_cost`, the
+call's cost after the rail: `∘ ── 3032 %0 = invoke …`), then the function's
+statements as Julia's IR printer draws them, without `CodeInfo(` and `)`.
+With `inline_cost` every statement's cost stands right after the block rail,
+right-aligned in `ndigits(maxcost) + 1` columns:
+
+    1 ──    0 %1  = Core.Box::Core.Const(Core.Box)
+    │    1000 %10 = (%9 < 4)::Any
+
+which is `print_statement_costs`' column moved from before the rail to after
+it.  The reader moves it back (in a copy of the lines) and reads the dump as a
+statement-cost print; the printer moves it again.  The header stays verbatim
+as the display's `title` (its `::T` is also read as the return type).
+"""
+from __future__ import annotations
+
+import re
+
+from jlir.ir.function import Form, Function
+from jlir.syntax.body import read_body
+from jlir.syntax.context import Context, replaced_lines
+
+HEADER = re.compile(r"∘ ─+ (?:(\d+) )?%0 = .*::(.+)$")
+# 2021: the method (`/ₚ(a::Point, b::Point) in Main at file:24`), then `│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point`
+HEADER_2021 = re.compile(r"│ ─ %-1 += .*::(.+)$")
+_LINENO = re.compile(r"\d* +(?=\d+ [─┄])")
+_RAIL = re.compile(r"(\d+ [─┄]─*|│ *|└─+)")
+_COST_AFTER_RAIL = re.compile(r"( *\d+) ")
+_COST_LINE_REST = re.compile(r" +\d+ (?:%\d+ +=| +\S)")
+
+
+def starts_cthulhu_view(lines: list[str], i: int) -> bool:
+    line = lines[i]
+    if line.startswith("∘ ─"):
+        return HEADER.match(line) is not None
+    return bool(line) and not line[0].isspace() and i + 2 < len(lines) and HEADER_2021.match(lines[i + 1]) is not None \
+        and _LINENO.match(lines[i + 2]) is not None
+
+
+def _cost_field(line: str, rail_width: int) -> int:
+    """The width of the cost field after the rail of a statement line (`ndigits(maxcost) + 1`), or 0."""
+    m = _COST_AFTER_RAIL.match(line, rail_width)
+    return len(m.group(1)) if m else 0
+
+
+def has_costs_after_rail(line: str) -> bool:
+    """Whether a first statement line (`1 ──    0 %1  = …`) carries Cthulhu's cost field after its rail."""
+    rail = _RAIL.match(line)
+    return rail is not None and _COST_LINE_REST.match(line, rail.end()) is not None
+
+
+def read_costs_after_rail(ctx: Context, start: int, end: int, *, text: str, warntype: bool = False, col: int = 0,
+                          codeinfo: bool = True):
+    """(Body, costs) of statement lines `start..end-1` whose cost field stands after the rail (after a
+    line-number column `col` wide): read as lines with the cost column before the rail (a tool's column, as
+    `print_statement_costs` and `code_escapes` draw theirs), each field moved there in a copy of the lines."""
+    lines = ctx.lines
+    rail = _RAIL.match(lines[start], col)
+    width = col + len(rail.group()) if rail else col
+    field = _cost_field(lines[start], width)
+    if not field:
+        raise ctx.error("expected the statement's inlining cost after the block rail", start, width)
+    moved = {}
+    for k in range(start, end):
+        line = lines[k]
+        if len(line) < width + field + 1 or not line[width:width + field].strip().isdigit():
+            raise ctx.error(f"expected a cost right-aligned in {field} columns after the block rail", k, width)
+        moved[k] = line[:col] + line[width:width + field] + " " + line[col:width] + line[width + field:]
+    with replaced_lines(ctx, moved):
+        body = read_body(ctx, start, end, codeinfo=codeinfo, text=text, warntype=warntype,
+                         left=("costs", col + field + 1, col))
+    return body, tuple(int(c or 0) for c in body.left_values)
+
+
+def read_cthulhu_view(ctx: Context, i: int):
+    """The view whose header is line `i` (2021: a method line, then the header); returns (Function, next index).
+
+    The style is read off the statements only: the header is Cthulhu's text (`foo(::Int64,::Int64)` has no
+    space after its commas in any Julia version)."""
+    if not ctx.lines[i].startswith("∘ ─"):
+        return _read_2021_view(ctx, i)
+    lines = ctx.lines
+    header = HEADER.match(lines[i])
+    j = i + 1
+    while j < len(lines) and lines[j].strip():
+        j += 1
+    if j == i + 1:
+        raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
+    rail = _RAIL.match(lines[i + 1])
+    width = len(rail.group()) if rail else 0
+    if header.group(1) is not None:  # `inline_cost`: each line's cost field moves before the rail
+        body, costs = read_costs_after_rail(ctx, i + 1, j, text="\n".join(lines[i + 1:j]))
+    else:
+        body, costs = read_body(ctx, i + 1, j, codeinfo=True, text="\n".join(lines[i + 1:j])), None
+    return_type = ctx.parse_type(header.group(2), i, header.start(2))
+    f = Function(Form.TYPED, body.style, body.stmts, body.blocks, body.linetable, return_type, costs=costs,
+                 title=lines[i], catch_entry=body.catch_entry, envelope="cthulhu")
+    return f, j
+
+
+def _read_2021_view(ctx: Context, i: int):
+    """Cthulhu's 2021 optimized view: the method line, `│ ─ %-1 = invoke …::T`, then the IRCode (line-number
+    column, the cost after the rail under `inline_cost`, the right-hand gutter of its colored print)."""
+    lines = ctx.lines
+    header = HEADER_2021.match(lines[i + 1])
+    j = i + 2
+    while j < len(lines) and lines[j].strip():
+        j += 1
+    col = len(_LINENO.match(lines[i + 2]).group())
+    text = "\n".join(lines[i + 2:j])  # the header is Cthulhu's (`f(::A,::B)`): no evidence of Julia's version
+    rail = _RAIL.match(lines[i + 2], col)
+    if rail is not None and _COST_LINE_REST.match(lines[i + 2], rail.end()):
+        body, costs = read_costs_after_rail(ctx, i + 2, j, text=text, col=col, codeinfo=False)
+    else:
+        body, costs = read_body(ctx, i + 2, j, codeinfo=False, text=text), None
+    return_type = ctx.parse_type(header.group(1), i + 1, header.start(1))
+    f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type, costs=costs,
+                 title="\n".join(lines[i:i + 2]), screen=body.screen, catch_entry=body.catch_entry,
+                 envelope="cthulhu", tail_dropped=body.style.ircode_blank_tail)
+    return f, j

@@ -1,0 +1,22 @@
+ex1 = Meta.lower(Main, :(function f(x) x+1 end))
+show(stdout, ex1); println(); println()
+ex2 = Meta.lower(Main, :(g(x) = (y = x; y * 2)))
+show(stdout, ex2); println(); println()
+ex3 = Meta.lower(Main, :(global z = 1))
+show(stdout, ex3); println(); println()
+ex4 = Meta.lower(Main, :(begin h = (a) -> a + 1; h(2) end))
+show(stdout, ex4); println(); println()
+ex5 = Meta.lower(Main, :(struct S; a::Int; end))
+show(stdout, ex5); println(); println()
+display(ex1); println()
+using InteractiveUtils
+function mk(x)
+    g = y -> x + y
+    g(1)
+end
+code_lowered(mk, (Int,))[1] |> x -> (show(stdout, x); println(); println())
+show(stdout, Meta.lower(Main, :(let a = 1; b = () -> a; b() end))); println(); println()
+show(stdout, Meta.lower(Main, :(for i in 1:2; global t = i; end))); println(); println()
+show(stdout, Meta.lower(Main, :(macro m(x) x end))); println(); println()
+show(stdout, Meta.lower(Main, :(abstract type AT end))); println(); println()
+show(stdout, Meta.lower(Main, :(const C = 3))); println(); println()

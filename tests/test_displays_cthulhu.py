@@ -1,0 +1,82 @@
+"""Cthulhu.jl views (debuginfo `:none`): the header line as display envelope, the cost column after the rail.
+
+The dumps are Cthulhu's own ground-truth files (tests/data/README.md says which).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import jlir
+from jlir.ir import types as T
+from jlir.ir.function import Form
+from jlir.ir.serialize import from_json, to_json
+from jlir.printer.forms import format_function
+
+DATA = Path(__file__).parent / "data"
+VIEWS = sorted(p.name for p in DATA.glob("cthulhu-*.txt"))
+
+
+def read(name: str):
+    text = (DATA / name).read_text(encoding="utf-8")
+    return text, jlir.parse(text, name)
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_a_cthulhu_view_prints_back_and_survives_json(name):
+    text, doc = read(name)
+    assert jlir.format(doc) == text
+    assert jlir.format(from_json(json.loads(json.dumps(to_json(doc))))) == text
+
+
+def test_the_header_is_the_envelope_and_its_type_the_return_type():
+    _, doc = read("cthulhu-foo-opt-none-nowarn-cost-types.txt")
+    f = doc.items[0]
+    assert f.envelope == "cthulhu" and f.form is Form.TYPED
+    assert f.title == "∘ ── 3032 %0 = invoke foo(::Int64,::Int64)::Any"
+    assert f.return_type == T.TypeName(("Any",))
+    assert len(f.stmts) == 32 and len(f.blocks) == 14
+    assert f.costs[:3] == (0, 0, 1) and f.costs[9] == 1000
+
+
+def test_the_same_ir_with_and_without_costs_is_the_same_ir():
+    _, a = read("cthulhu-foo-opt-none-nowarn-cost-types.txt")
+    _, b = read("cthulhu-foo-opt-none-nowarn-nocost-types.txt")
+    assert a.items[0].ir == b.items[0].ir
+
+
+def test_the_warn_view_reads_as_warntype_with_costs_after_the_rail():
+    _, doc = read("cthulhu-foo-opt-none-warn-cost-notypes.txt")
+    f = doc.items[0]
+    assert f.form is Form.WARNTYPE and f.envelope == "cthulhu" and f.costs[9] == 1000
+
+
+def test_without_its_envelope_the_view_prints_as_julias_cost_display():
+    _, doc = read("cthulhu-foo-opt-none-nowarn-cost-types.txt")
+    f = doc.items[0].replace(envelope=None)
+    lines = format_function(f).split("\n")
+    assert lines[1] == "    0 1 ── %1  = Core.Box::Core.Const(Core.Box)"
+
+
+def test_a_cost_field_out_of_its_column_is_a_located_error():
+    text, _ = read("cthulhu-foo-opt-none-nowarn-cost-types.txt")
+    lines = text.split("\n")
+    lines[3] = lines[3].replace("│       1 %3", "│   x   1 %3")
+    with pytest.raises(jlir.ParseError) as e:
+        jlir.parse("\n".join(lines), "bad.txt")
+    assert e.value.line == 4
+
+
+def test_the_2021_view_with_line_numbers_costs_and_a_gutter_prints_back():
+    # corpus 0111 (aviatesk's blog, ~1.8-DEV): the method line, `│ ─ %-1 = invoke …`, then the IRCode with its
+    # line-number column, each cost after the rail, and the right-hand gutter of the colored print
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "0111.txt"
+    text = path.read_text(encoding="utf-8")
+    doc = jlir.parse(text)
+    f = doc.items[0]
+    assert f.envelope == "cthulhu" and f.form is Form.IRCODE and f.screen is not None
+    assert f.title.split("\n")[1] == "│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point"
+    assert f.costs[:4] == (0, 0, 0, 0) and 40 in f.costs and f.linetable
+    assert jlir.format(doc) == text

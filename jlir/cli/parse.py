@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import jlir
 from jlir.cli.inputs import attempt, internal, name, parse
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, OutputError, err, json_line, write
 
 
 def register(sub) -> None:
@@ -33,6 +33,8 @@ def run(args) -> int:
                 _write_json(doc, path)
                 continue
             text = _json(doc, path, args.text) if args.json else _summary(doc, path)
+        except (OutputError, BrokenPipeError):
+            raise  # the streamed JSON is written in here: a full disk or a closed pipe is the caller's to report
         except RecursionError:
             err(f"{name(path)}: error: a value nests too deeply to be written "
                 + ("as JSON" if args.json else "in the summary"))

@@ -9,19 +9,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jlir.ir.function import CFGListing, Document, Form, Function, VectorDisplay
+from jlir.ir.function import CFGListing, Document, Form, Function, Unreadable, VectorDisplay
 from jlir.ir.errors import JlirError
 from jlir.syntax.errors import ParseError
 
 __version__ = "0.1.0"
 __all__ = ["JlirError", "parse", "parse_file", "format", "functions", "to_json", "from_json", "ParseError", "Document",
-           "Function", "Form", "CFGListing", "VectorDisplay"]
+           "Function", "Form", "CFGListing", "VectorDisplay", "Unreadable"]
 
 
-def parse(text: str, filename: str = "<input>") -> Document:
-    """Every dump in `text` as a Document; raises ParseError (with file, line and column) on bad input."""
-    from jlir.syntax.layout import DocumentReader
-    return DocumentReader(text, filename).read()
+def parse(text: str, filename: str = "<input>", *, lenient: bool = False, errors: str = "raise") -> Document:
+    """Every dump in `text` as a Document; raises ParseError (with file, line and column) on bad input.
+
+    `lenient=True` first repairs what pasting does to Julia's text (prompt lines, Markdown fences, indentation,
+    CRLF, trailing blanks, appended comments, elision lines, ASCII rails, a lost final bracket): each repair is
+    issued as a `jlir.syntax.lenient.LenientNote` warning (`file:line: note: …`), errors keep original lines.
+    `errors="collect"` keeps reading past an unreadable dump: it becomes an `Unreadable` placeholder holding
+    its text and error (`doc.errors` lists them, `doc.readable()` drops them).  A coloured text (ANSI escapes)
+    reads as its plain text; the escapes are kept in `doc.colors` and printed back.
+    """
+    from jlir.syntax.reading import read_document
+    return read_document(text, filename, lenient=lenient, errors=errors)
 
 
 def parse_file(path: str | Path) -> Document:
@@ -32,11 +40,16 @@ def parse_file(path: str | Path) -> Document:
     return parse(text, str(path))
 
 
-def format(x) -> str:
-    """Print a Document, Function, CFG listing or vector display exactly as Julia would."""
+def format(x, *, unreadable: str = "refuse") -> str:
+    """Print a Document, Function, CFG listing or vector display exactly as Julia would.
+
+    A document read with `errors="collect"` may hold `Unreadable` placeholders: refused by default
+    (`UnreadableDump`), printed as the text they were read from with `unreadable="verbatim"`, left out with
+    `"drop"`.
+    """
     from jlir.printer.forms import format_document, format_item
     if isinstance(x, Document):
-        return format_document(x)
+        return format_document(x, unreadable)
     return format_item(x)
 
 

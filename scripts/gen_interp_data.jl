@@ -1,11 +1,12 @@
 # Julia's own answers for jlir.interp's tests (run with Julia 1.5.3 from the repository root):
 #   julia scripts/gen_interp_data.jl
 # writes fixtures/interp/intrinsics.tsv (every intrinsic on edge and random inputs, called as Julia's runtime
-# calls it), fixtures/interp/floats.tsv (repr of Float64/32/16 values), fixtures/interp/cases.tsv (fixture-case
-# functions run on a few inputs: case, function, argument names, static parameters, arguments, result) and
-# fixtures/interp/callees/ (the cases' callees as code_typed dumps for a DumpProvider).  A value is written as
-# `Type:raw`: integers in decimal, floats by their bits in hex, Char by its UInt32 code, types by name, vectors
-# as `Array{T,1}:raw,raw,…`.
+# calls it) and fixtures/interp/floats.tsv (repr of Float64/32/16 values).  A value is written as `Type:raw`:
+# integers in decimal, floats by their bits in hex, Char by its UInt32 code, types by name, vectors as
+# `Array{T,1}:raw,raw,…` (the same encoding as JlirLive.encode_value in jlir/live/jlir.jl).
+# Julia's results of whole fixture functions, and the callees they need, are not made here: each case file
+# declares its calls on `# run:` lines and scripts/regen_fixtures.py records them (fixtures/julia-<v>/runs.tsv,
+# callees/<case>/; see scripts/case_runs.py), in the same Julia session that printed the case.
 using Random
 
 enc_raw(x::Bool) = string(x)
@@ -176,138 +177,5 @@ function gen_floats()
     end
 end
 
-# Fixture cases the interpreter may run without callees: (case, function, argument tuples).
-const CASES = [
-    ("while_swap", :mygcd, [(12, 18), (0, 5), (-4, 6), (17, 0), (typemin(Int), 2)]),
-    ("many_blocks", :classify, [(7, 3), (-2, -9), (40, 1), (6, 8), (0, 0), (3, 3)]),
-    ("many_ssa", :poly, [(0.5, 2.0), (1.0, -1.0), (0.0, 0.0), (3.25, 1e10)]),
-    ("goto_label", :goto_loop, [(5,), (0,), (100,)]),
-    ("union_nothing", :unwrap_or, [(nothing, 7), (4, 7), (typemax(Int), 0)]),
-    ("undef_var", :maybe_defined, [(true,), (false,)]),
-    ("try_catch", :safe_div, [(10, 2), (7, -3), (10, 0)]),
-    ("nested_try", :nested, [([5, 0],), ([1, 0, -2],), ([4, 50],), (Int[],)]),
-    ("exceptions", :checked, [(4,), (999,), (0,)]),
-    ("simd", :simd_sum, [([1.0, 2.0],), ([0.5, -3.0, 1e-3],)]),
-    ("struct_new", :make_interval, [(1.0, 2.0), (3.5, -1.0)]),
-    ("recursion", :fib, [(10,), (1,), (15,)]),
-    ("loops", :sum_loop, [([1.0, 2.5, -0.5],), (Float64[],)]),
-    ("early_return", :findfirst_neg, [([3, -1, 2],), ([1, 2],), (Int[],)]),
-    ("inbounds", :dot_inbounds, [([1.0, 2.0], [3.0, 4.0])]),
-    ("perf_tips", :f, [(3.2,), (-1.0,)]),
-    ("floats", :floaty, [(1.0,), (NaN,), (-2.5,)]),
-    ("static_params", :first_or_zero, [(Int32[5, 6],), (Int32[],)]),
-    ("type_unstable", :unstable, [(3,), (-3,), (0,)]),
-]
-
-"The static parameters (`where T`) of the method `f` called on argument types `types`, comma-separated."
-function sparams_text(f, types)
-    matches = Base._methods_by_ftype(Tuple{Core.Typeof(f), types...}, -1, typemax(UInt))
-    return length(matches) == 1 ? join(map(string, matches[1][2]), ",") : ""
-end
-
-function gen_cases()
-    open("fixtures/interp/cases.tsv", "w") do io
-        for (case, fname, inputs) in CASES
-            m = Module()
-            Base.include(m, abspath("fixtures/cases/$case.jl"))
-            f = getfield(m, fname)
-            names = join(Base.method_argnames(first(methods(f)))[2:end], ",")
-            for args in inputs
-                res = try
-                    r = Base.invokelatest(f, args...)
-                    "ok\t" * string(typeof(r)) * "\t" * repr(r)
-                catch e
-                    "err\t" * string(typeof(e))
-                end
-                sp = sparams_text(f, map(typeof, args))
-                println(io, case, "\t", fname, "\t", names, "\t", sp, "\t", join(map(enc, args), " "), "\t", res)
-            end
-        end
-    end
-end
-
-# The callees of the cases' slot forms (and their callees, three levels down), each as its optimized
-# `code_typed` under a `# MethodInstance for f(::T…)` line and its argument names: the dumps a
-# jlir.interp.DumpProvider serves when the interpreter meets a generic call or an `invoke`.
-argtype(x, ci) = try  # (a static parameter has no type here: Any, so that call is not dumped)
-    Core.Compiler.widenconst(Core.Compiler.argextype(x, ci, Any[], ci.slottypes))
-catch
-    Any
-end
-
-const STRUCTS = Dict{String,Any}()
-
-"A struct's name as jlir.interp keys it: Base's and Core's by their full path, others by their bare name."
-function struct_key(T::DataType)
-    m = parentmodule(T)
-    inbase = any(b -> m === b || parentmodule(m) === b, (Base, Core))
-    return inbase ? string(T.name.wrapper) : string(nameof(T))
-end
-
-function call_signatures(ci::Core.CodeInfo)
-    sigs = Any[]
-    for st in ci.code
-        ex = st isa Expr && st.head == :(=) ? st.args[2] : st
-        ex isa Expr || continue
-        if ex.head == :new  # note the struct's fields for `%new`
-            T = ex.args[1] isa GlobalRef ? getfield(ex.args[1].mod, ex.args[1].name) : ex.args[1]
-            T isa DataType && (STRUCTS[struct_key(T)] = (fieldnames(T), T.mutable))
-        end
-        if ex.head == :call
-            push!(sigs, Any[argtype(a, ci) for a in ex.args])
-        elseif ex.head == :invoke
-            push!(sigs, collect(Any, ex.args[1].specTypes.parameters))
-        end
-    end
-    return sigs
-end
-
-function dump_callee(dir, sig, seen, depth)
-    ft = sig[1]
-    (ft isa DataType && isdefined(ft, :instance)) || return
-    f = ft.instance
-    (f isa Core.Builtin || f isa Core.IntrinsicFunction) && return
-    all(isconcretetype, sig[2:end]) || return
-    key = string(nameof(f), "(", join(["::$T" for T in sig[2:end]], ", "), ")")
-    key in seen && return
-    push!(seen, key)
-    results = code_typed(f, Tuple{sig[2:end]...})
-    length(results) == 1 || return
-    ci, rt = results[1]
-    m = which(f, Tuple{sig[2:end]...})
-    names = join(string.(Base.method_argnames(m)[2:end]), ",")
-    open(joinpath(dir, "$(length(seen)).txt"), "w") do io
-        println(io, "# MethodInstance for ", key)
-        println(io, "# argnames: ", names)
-        sp = sparams_text(f, sig[2:end])
-        isempty(sp) || println(io, "# sparams: ", sp)
-        println(io, sprint(show, ci => rt))
-    end
-    depth > 0 && foreach(s -> dump_callee(dir, s, seen, depth - 1), call_signatures(ci))
-end
-
-function gen_callees()
-    dir = "fixtures/interp/callees"
-    rm(dir; force=true, recursive=true)
-    mkpath(dir)
-    seen = Set{String}()
-    for (case, fname, inputs) in CASES
-        m = Module()
-        Base.include(m, abspath("fixtures/cases/$case.jl"))
-        f = getfield(m, fname)
-        for args in inputs, optimize in (false, true)
-            ci, _ = Base.invokelatest(code_typed, f, Tuple{map(typeof, args)...}; optimize=optimize)[1]
-            foreach(s -> dump_callee(dir, s, seen, 3), call_signatures(ci))
-        end
-    end
-    open(joinpath(dir, "structs.txt"), "w") do io
-        for (name, (fields, mutable)) in sort(collect(STRUCTS); by=first)
-            println(io, "# ", mutable ? "mutable struct " : "struct ", name, ": ", join(string.(fields), ", "))
-        end
-    end
-end
-
 gen_intrinsics()
 gen_floats()
-gen_cases()
-gen_callees()

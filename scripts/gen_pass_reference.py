@@ -36,12 +36,15 @@ def main(argv=None) -> int:
     cases = sorted(manifest["cases"].items(), key=lambda kv: kv[1]["rank"])
     specs = [f"{name}={c['rank']}={ROOT / c['file']}" for name, c in cases]
     final = ROOT / f"fixtures/reference-{version}"
-    with tempfile.TemporaryDirectory(dir=final.parent) as tmp:
+    with tempfile.TemporaryDirectory(prefix=".reference-regen-", dir=final.parent) as tmp:  # (in .gitignore)
         work = Path(tmp) / final.name
         work.mkdir()
         subprocess.run([*julia, "--startup-file=no", str(ROOT / "scripts/gen_pass_reference.jl"), str(work), *specs],
                        check=True, cwd=ROOT)
-        old = final.with_name(final.name + ".old")
+        old = final.with_name(f".{final.name}.old")
+        if old.exists() and not final.exists():   # a run killed between the renames: put the old folder back first
+            old.rename(final)
+        shutil.rmtree(old, ignore_errors=True)
         if final.exists():
             final.rename(old)
         work.rename(final)

@@ -13,6 +13,11 @@ one Julia process (jlir.live's subprocess backend) evaluates every case of
 
     <case>.<form>.txt   what Julia prints for that form (see jlir/live/jlir.jl)
     <case>.domtree.json Julia's immediate dominators of that IRCode's CFG
+    runs.tsv            Julia's own result of each call a case declares on a
+                        `# run: f(5); f(-3)` line (at the end of the case file),
+                        evaluated after the case's forms are printed; and
+    callees/<case>/     the callees jlir.interp needs to run that case's forms
+                        (see scripts/case_runs.py)
     reference-*         Julia's own CFG, dominators, verify_ir verdict and SSA
                         construction data, per case and (`--base-sample`, slow)
                         for a sample of Base (see scripts/reference_data.py;
@@ -26,8 +31,14 @@ case's rank: it fixes the closure and gensym numbers a case prints, so a run
 over some cases writes the same text as a full run.  Append new cases there.
 
 The output folder is replaced atomically: everything is written into a
-temporary folder beside it, which is swapped in only when the run worked; a
-failed run leaves the old fixtures as they were.  The output is deterministic
+temporary folder beside it (`.julia-regen-<pid>-*`), which is swapped in only
+when the run worked; a failed run leaves the old fixtures as they were.  The
+swap is two renames (the old folder aside to `.julia-<version>.old-<pid>`, the
+new one in).  A run killed between them, or whose second rename failed, is
+repaired by the next run before it starts: the old folder is put back if no
+folder stands at its name, and removed if the new one stands there; the
+temporaries of runs that are no longer running are removed.  Both names are
+in .gitignore.  The output is deterministic
 (no timestamps or machine paths; sorted keys): an unchanged input gives no diff.
 `--cases` regenerates only the named cases and keeps the files of the others.
 
@@ -43,6 +54,7 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -55,6 +67,8 @@ sys.path.insert(0, str(REPO))
 from jlir.live import Julia, JuliaError, LiveError, JuliaNotFound  # noqa: E402
 from jlir.live.locate import find_julia  # noqa: E402
 
+import case_runs  # noqa: E402  (scripts/case_runs.py)
+from fixture_swap import WORK_PREFIX, SwapError, recover, swap_in  # noqa: E402  (scripts/fixture_swap.py)
 import reference_data  # noqa: E402  (scripts/reference_data.py)
 
 INSTALL_SH = REPO / "scripts" / "install-julia.sh"
@@ -69,6 +83,7 @@ DISPLAY = ("show(IOContext(io, :color=>false, :limit=>true, :module=>Main, :disp
 
 class RegenError(Exception):
     pass
+
 
 
 def log(msg: str) -> None:
@@ -160,7 +175,7 @@ def fixture_bytes(name: str, text: str, machine_paths: list[str]) -> bytes:
 # ---------------------------------------------------------------- one Julia
 def render_cases(jl: Julia, cases: dict[str, Path], ranks: dict[str, int], work: Path) -> dict:
     """Evaluate and render every case in rank order into `work`; what happened, for the manifest."""
-    result = {"cases": {}, "files": {}, "errors": {}}
+    result = {"cases": {}, "files": {}, "errors": {}, "runs": {}}
     progress = Progress(len(cases), f"Julia {jl.version}")
     for name in sorted(cases, key=ranks.__getitem__):
         path = cases[name]
@@ -189,8 +204,38 @@ def render_cases(jl: Julia, cases: dict[str, Path], ranks: dict[str, int], work:
             (work / file).write_bytes(data)
             result["files"][file] = {"case": name, "form": form, "target": case.target, "command": command,
                                      "sha256": sha256_bytes(data)}
+        record_runs(jl, name, case.target, source.decode("utf-8"), work, result)
         progress.step(name, "ok" if not failed else f"{failed} form(s) not produced")
     return result
+
+
+def record_runs(jl: Julia, name: str, target: str, source: str, work: Path, result: dict) -> None:
+    """Julia's outcome of each `# run:` call of the case (into result["runs"]) and its callee dumps (into `work`)."""
+    calls = case_runs.declared_calls(source)
+    if not calls:
+        return
+    try:
+        rows, files = case_runs.record(jl, name, target, calls)
+    except case_runs.RunsError as e:
+        raise RegenError(str(e)) from None
+    result["runs"][name] = rows
+    for file, data in files.items():
+        fixture_bytes(file, data.decode("utf-8"), jl.info["path"])
+        (work / file).parent.mkdir(parents=True, exist_ok=True)
+        (work / file).write_bytes(data)
+        result["files"][file] = {"case": name, "form": "callees", "target": target,
+                                 "command": "JlirLive.record_runs (jlir/live/jlir.jl)", "sha256": sha256_bytes(data)}
+
+
+def write_runs(jl: Julia, result: dict, work: Path, final: Path, keep: set[str], ranks: dict[str, int]) -> dict:
+    """runs.tsv (this run's rows merged with the kept cases' old rows); its manifest entry (none if no case runs)."""
+    text = case_runs.merged_rows(result["runs"], final / case_runs.RUNS_FILE, keep, ranks)
+    if not text:
+        return {}
+    data = fixture_bytes(case_runs.RUNS_FILE, text, jl.info["path"])
+    (work / case_runs.RUNS_FILE).write_bytes(data)
+    return {case_runs.RUNS_FILE: {"case": None, "form": "runs", "sha256": sha256_bytes(data),
+                                  "command": "JlirLive.record_runs per case with `# run:` lines (jlir/live/jlir.jl)"}}
 
 
 def build_manifest(jl: Julia, result: dict, old: dict | None, keep: set[str]) -> dict:
@@ -270,7 +315,7 @@ def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[s
     t0 = time.monotonic()
     with Julia(spec, backend="subprocess", on_stderr=lambda line: print(f"  julia: {line}", file=sys.stderr)) as jl:
         log(f"Julia {jl.version}: {jl.command}")
-        work = Path(tempfile.mkdtemp(prefix=".julia-regen-", dir=out_root))
+        work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=out_root))
         try:
             result = render_cases(jl, {n: all_cases[n] for n in selected}, ranks, work)
             final = out_root / f"julia-{jl.version}"
@@ -278,11 +323,10 @@ def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[s
             if (final / MANIFEST).exists():
                 old_manifest = json.loads((final / MANIFEST).read_text(encoding="utf-8"))
             keep = set(all_cases) - selected
-            if keep and final.exists():  # carry over the files of the cases not regenerated this time
-                for f in final.iterdir():
-                    if f.is_file() and f.name != MANIFEST and f.name.split(".", 1)[0] in keep:
-                        shutil.copy2(f, work / f.name)
+            if keep and final.exists():
+                carry_over(final, work, keep)
             reference = write_reference(jl, result, work, final, keep, ranks, spec if base_sample else False)
+            reference.update(write_runs(jl, result, work, final, keep, ranks))
             manifest = build_manifest(jl, result, old_manifest, keep)
             manifest["files"].update(reference)
             for key, msg in sorted(result["errors"].items()):
@@ -291,7 +335,8 @@ def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[s
             dead = sorted(selected - produced)
             if dead:
                 raise RegenError(f"case(s) produced no output at all: {', '.join(dead)}")
-            on_disk = {f.name for f in work.iterdir() if f.is_file()}
+            foreign = keep_foreign(final, work, old_manifest)
+            on_disk = {f.relative_to(work).as_posix() for f in work.rglob("*") if f.is_file()} - foreign
             if on_disk != set(manifest["files"]):
                 listed = set(manifest["files"])
                 raise RegenError(f"file list mismatch: extra {sorted(on_disk - listed)}, "
@@ -308,16 +353,35 @@ def regen_one(spec: str | None, out_root: Path, cases_dir: Path, selected: set[s
         f"{time.monotonic() - t0:.1f}s")
 
 
-def swap_in(work: Path, final: Path) -> None:
-    """Replace `final` by `work` with two renames: at every moment one complete folder stands at `final`'s name
-    or beside it."""
-    old = None
-    if final.exists():
-        old = final.with_name(f".{final.name}.old-{os.getpid()}")
-        final.rename(old)
-    work.rename(final)
-    if old is not None:
-        shutil.rmtree(old)
+def keep_foreign(final: Path, work: Path, old_manifest: dict | None) -> set[str]:
+    """Copy into `work` the top-level files of `final` this script did not make (not in its manifest: data other
+    scripts keep beside the fixtures, e.g. ssa-hand-results.tsv), so that a swap does not delete them; their names."""
+    if old_manifest is None or not final.is_dir():
+        return set()
+    made = set(old_manifest.get("files", {})) | {MANIFEST}
+    foreign = {f.name for f in final.iterdir() if f.is_file() and f.name not in made}
+    for name in sorted(foreign):
+        shutil.copy2(final / name, work / name)
+    if foreign:
+        log(f"kept {len(foreign)} file(s) this script does not make: {', '.join(sorted(foreign))}")
+    return foreign
+
+
+def carry_over(final: Path, work: Path, keep: set[str]) -> None:
+    """Copy the files of the cases not regenerated this time (`<case>.*`, `callees/<case>/`) from `final` to `work`."""
+    for f in final.iterdir():
+        if f.is_file() and f.name != MANIFEST and f.name.split(".", 1)[0] in keep:
+            shutil.copy2(f, work / f.name)
+    callees = final / case_runs.CALLEES_DIR
+    if callees.is_dir():
+        for folder in callees.iterdir():
+            if folder.is_dir() and folder.name in keep:
+                shutil.copytree(folder, work / case_runs.CALLEES_DIR / folder.name)
+
+
+def _terminate(signum, frame):
+    """SIGTERM/SIGHUP end the run as Ctrl-C does: `finally` blocks remove the temporary folder."""
+    raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -340,12 +404,19 @@ def main(argv: list[str] | None = None) -> int:
     selected = None
     if args.cases is not None:
         selected = {n.strip().removesuffix(".jl") for chunk in args.cases for n in chunk.split(",") if n.strip()}
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _terminate)
     try:
+        for line in recover(args.out.resolve()):
+            log(f"recovered: {line}")
         t0 = time.monotonic()
         for spec in julia_specs(args.julia):
             regen_one(spec, args.out.resolve(), args.cases_dir.resolve(), selected, args.base_sample)
         log(f"done in {time.monotonic() - t0:.1f}s")
         return 0
+    except SwapError as e:
+        log(f"ERROR: {e}")
+        return 1
     except (RegenError, LiveError, OSError) as e:
         log(f"ERROR: {e}")
         log("the fixtures were left as they were")

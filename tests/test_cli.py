@@ -166,6 +166,7 @@ def test_roundtrip_counts_a_parse_error_as_failed_with_exit_2_like_a_missing_fil
     assert r.returncode == 2
     assert out(r).splitlines() == ["1 passed, 1 failed"]
     assert r.stderr.decode().startswith(f"{bad}:") and "error:" in r.stderr.decode()
+    assert jlir_cli("roundtrip", "--fail-fast", str(TYPED), str(bad)).returncode == 2  # stops that file only
     assert "Traceback" not in out(r) + r.stderr.decode()
 
 

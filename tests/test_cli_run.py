@@ -1,7 +1,6 @@
 """`jlir run`: the interpreter from the command line, against Julia 1.5.3's recorded results."""
 from __future__ import annotations
 
-import csv
 import json
 import subprocess
 import sys
@@ -11,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
-CASES = ROOT / "fixtures" / "interp" / "cases.tsv"
+CALLEES = FIXTURES / "callees"
 
 
 def jlir_cli(*args):
@@ -20,13 +19,14 @@ def jlir_cli(*args):
 
 
 def _int_rows():
-    """Recorded calls whose arguments are all Int64 (they spell the same as literals), per case."""
+    """Recorded calls (fixtures/julia-1.5.3/runs.tsv) whose arguments are all Int64 (they spell the same as
+    literals), per case."""
+    from test_interp_cases import ROWS as RECORDED
     rows = []
-    with CASES.open(encoding="utf-8") as fh:
-        for row in csv.reader(fh, delimiter="\t"):
-            case, argnames, args, status = row[0], row[2], row[4].split(" ") if row[4] else [], row[5]
-            if all(a.startswith("Int64:") for a in args) and status in ("ok", "err"):
-                rows.append((case, argnames, [a[6:] for a in args], row[5:]))
+    for case, _call, argnames, _sparams, args, *want in RECORDED:
+        args = args.split(" ") if args else []
+        if all(a.startswith("Int64:") for a in args) and want[0] in ("ok", "err"):
+            rows.append((case, argnames, [a[6:] for a in args], want))
     return rows
 
 
@@ -36,7 +36,7 @@ ROWS = [r for r in _int_rows() if r[0] in ("while_swap", "many_blocks", "excepti
 @pytest.mark.parametrize("case,argnames,args,expected", ROWS, ids=lambda x: x if isinstance(x, str) else None)
 def test_run_prints_what_julia_returned(case, argnames, args, expected):
     out = jlir_cli("run", str(FIXTURES / f"{case}.typed.txt"), "--args", *args, "--argnames", argnames, "--json",
-                   "--callees", str(ROOT / "fixtures" / "interp" / "callees"))
+                   "--callees", str(CALLEES / case))
     data = json.loads(out.stdout)
     if expected[0] == "ok":
         assert out.returncode == 0 and (data["type"], data["result"]) == (expected[1], expected[2])
@@ -75,7 +75,7 @@ def test_run_asks_a_live_julia_for_the_callees_it_lacks():
     _julia_or_skip()
     out = jlir_cli("run", str(FIXTURES / "recursion.typed.txt"), "--args", "15", "--argnames", "n", "--julia", "auto",
                    "--defs", str(ROOT / "fixtures" / "cases" / "recursion.jl"))
-    assert (out.returncode, out.stdout) == (0, "610\n"), out.stderr   # Julia: fib(15) == 610 (cases.tsv)
+    assert (out.returncode, out.stdout) == (0, "610\n"), out.stderr   # Julia: fib(15) == 610 (runs.tsv)
 
 
 def test_library_callees_are_cached_per_julia_version_and_read_back_without_julia(tmp_path):

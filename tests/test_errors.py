@@ -216,6 +216,8 @@ def test_broken_input_fails_roundtrip_with_the_same_error(make, tmp_path):
     assert r.returncode == 2  # unreadable input: 2, as for a missing file (README: exit status)
     assert r.stdout.decode("utf-8") == "0 passed, 1 failed\n"
     check_rendered(r.stderr.decode("utf-8"), path, case)
+    fast = jlir_cli("roundtrip", "--fail-fast", str(path))
+    assert fast.returncode == 2 and fast.stdout == r.stdout
 
 
 def test_broken_input_on_stdin_is_located_in_stdin():

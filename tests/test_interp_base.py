@@ -1,8 +1,8 @@
 """What the interpreter knows of Base beyond the intrinsics: globals the IR names without showing their
 value, calls through a value, splatting, varargs, and the Base methods it runs when no dump has them.
 
-The IR below is written as Julia 1.5 prints it; the callees come from `fixtures/interp/callees` (Julia's own
-dumps); the values are Julia's (the Base globals table is checked against Julia itself when one is found).
+The IR below is written as Julia 1.5 prints it; the callees come from `fixtures/julia-1.5.3/callees/` (Julia's
+own dumps, per fixture case, recorded by scripts/regen_fixtures.py); the values are Julia's (the Base globals table is checked against Julia itself when one is found).
 """
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from jlir import interp
 from jlir.semantics.base_globals import DATA, base_global
 from jlir.semantics.values import JFloat, JInt, JType
 
-CALLEES = interp.DumpProvider(ROOT / "fixtures" / "interp" / "callees")
+from test_interp_cases import _Callees  # noqa: E402  (every case's callee dumps, one provider)
+
+CALLEES = _Callees()
 
 
 def _fn(text: str):
@@ -158,5 +160,6 @@ def test_fieldtype_reads_a_struct_line_with_field_types(tmp_path):
     provider = interp.DumpProvider(tmp_path)
     r = interp.run(_fn(text), [], provider, sparams=[JType("Counter{Int64}")])
     assert r.value == JType("Int64")
+    (tmp_path / "none").mkdir()   # a dump directory without the struct line: refused
     with pytest.raises(interp.NotInterpretable, match="Base.fieldtype"):
-        interp.run(_fn(text), [], CALLEES, sparams=[JType("Counter{Int64}")])
+        interp.run(_fn(text), [], interp.DumpProvider(tmp_path / "none"), sparams=[JType("Counter{Int64}")])

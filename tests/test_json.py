@@ -188,6 +188,12 @@ def _annotation_strategy(cls, f: dataclasses.Field, value):
     if (cls, f.name) == (WarntypeHeader, "sections"):
         entry = st.tuples(names, st.sampled_from(["::", " = ", " <: "]), value)
         return st.lists(st.tuples(names, st.lists(entry, max_size=3).map(tuple)), max_size=2).map(tuple)
+    if (cls, f.name) == (Document, "colors"):
+        from jlir.ir.color import Colors
+        mark = st.tuples(small_ints, small_ints, st.sampled_from(["\x1b[36m", "\x1b[39m", "\x1b[90m\x1b[77G"]))
+        row = st.tuples(small_ints, names)
+        colors = st.builds(lambda m, r: Colors(tuple(m), tuple(r)), st.lists(mark, max_size=3), st.lists(row, max_size=2))
+        return st.lists(st.none() | colors, max_size=3).map(tuple)
     if (cls, f.name) == (CFGListing, "blocks"):
         succs = st.lists(small_ints, max_size=2).map(tuple)
         return st.lists(st.tuples(st.none() | small_ints, st.none() | small_ints, succs), max_size=3).map(tuple)

@@ -10,6 +10,7 @@ looked for.
 from __future__ import annotations
 
 import difflib
+import json
 import subprocess
 import sys
 
@@ -36,9 +37,11 @@ def regenerated(request, tmp_path_factory):
 
 
 def fixture_texts(folder):
-    """The fixtures a plain regeneration writes (the Base reference sample needs `--base-sample`)."""
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.iterdir())
-            if p.suffix in (".txt", ".json", ".jsonl") and p.name != "MANIFEST.json"
+    """The fixtures a plain regeneration writes (the files its MANIFEST lists, but the Base reference sample,
+    which needs `--base-sample`), with Julia's recorded runs (`runs.tsv`) and the callee dumps (`callees/<case>/`)."""
+    listed = set(json.loads((folder / "MANIFEST.json").read_text(encoding="utf-8"))["files"])
+    return {p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.relative_to(folder).as_posix() in listed and p.suffix != ".gz"
             and not p.name.startswith("reference-base")}
 
 

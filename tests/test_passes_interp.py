@@ -1,6 +1,6 @@
 """Passes do not change what a function computes: the interpreter runs each recorded call before and after.
 
-For every call Julia 1.5.3 recorded (`fixtures/interp/cases.tsv`) on the typed and IRCode forms of its case,
+For every call Julia 1.5.3 recorded (`fixtures/julia-1.5.3/runs.tsv`) on the typed and IRCode forms of its case,
 the function runs as it is (it must give Julia's answer) and after each pass and the whole pipeline; the
 answer must stay Julia's.  A run the interpreter cannot do (`NotInterpretable`) is counted, not hidden.
 """

@@ -142,3 +142,161 @@ def test_base_instances_julia_fails_on_or_jlir_cannot_read_are_skipped_counted_a
     assert files[reference_data.BASE_IRCODE].decode() == good + good
     with pytest.raises(RuntimeError, match="only 3 of 4"):
         reference_data.base_sample(["julia"], "1.5.3", count=4)
+
+
+# ----------------------------------------------------------------- an interrupted swap, repaired by the next run
+def _dead_pid() -> int:
+    """The pid of a process that has ended (so no regen run owns a folder named with it)."""
+    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(proc.stdout)
+
+
+def _folder(path: Path, marker: str) -> Path:
+    path.mkdir(parents=True)
+    (path / "MANIFEST.json").write_text(marker)
+    return path
+
+
+def test_a_run_killed_between_the_two_renames_gets_its_old_fixtures_put_back(tmp_path):
+    fixture_swap = scripts_module("fixture_swap")
+    pid = _dead_pid()
+    _folder(tmp_path / f".julia-1.5.3.old-{pid}", "old")          # first rename done, second not
+    _folder(tmp_path / f".julia-regen-{pid}-x1y2", "new, never swapped in")
+    done = fixture_swap.recover(tmp_path)
+    assert (tmp_path / "julia-1.5.3" / "MANIFEST.json").read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["julia-1.5.3"]
+    assert done == [f"put julia-1.5.3 back from .julia-1.5.3.old-{pid}, where an interrupted swap had left it",
+                    f"removed .julia-regen-{pid}-x1y2, the temporary folder of an interrupted run"]
+
+
+def test_a_run_killed_after_the_swap_gets_the_old_folder_removed(tmp_path):
+    fixture_swap = scripts_module("fixture_swap")
+    pid = _dead_pid()
+    _folder(tmp_path / "julia-1.5.3", "new")
+    _folder(tmp_path / f".julia-1.5.3.old-{pid}", "old")
+    assert fixture_swap.recover(tmp_path) == [
+        f"removed .julia-1.5.3.old-{pid}, the previous julia-1.5.3 an interrupted swap left beside the new one"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["julia-1.5.3"]
+    assert (tmp_path / "julia-1.5.3" / "MANIFEST.json").read_text() == "new"
+
+
+def test_the_folders_of_a_run_still_going_are_left_alone(tmp_path):
+    fixture_swap = scripts_module("fixture_swap")
+    import os
+    live = os.getppid()   # pytest's parent: running
+    _folder(tmp_path / f".julia-1.5.3.old-{live}", "old")
+    _folder(tmp_path / f".julia-regen-{live}-abc", "work")
+    _folder(tmp_path / ".julia-regen-k3j4", "work of a run from before pids were in the name")
+    assert fixture_swap.recover(tmp_path) == [
+        "removed .julia-regen-k3j4, the temporary folder of an interrupted run"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f".julia-1.5.3.old-{live}", f".julia-regen-{live}-abc"]
+
+
+def _failing_second_rename(monkeypatch, also_fail_back=False):
+    calls = []
+    real = Path.rename
+
+    def rename(self, target):
+        calls.append(self.name)
+        if len(calls) == 2 or (also_fail_back and len(calls) == 3):
+            raise OSError(28, "No space left on device")
+        return real(self, target)
+    monkeypatch.setattr(Path, "rename", rename)
+
+
+def test_when_the_second_rename_fails_the_old_fixtures_are_put_back_and_the_message_says_so(tmp_path, monkeypatch):
+    fixture_swap = scripts_module("fixture_swap")
+    final, work = _folder(tmp_path / "julia-1.5.3", "old"), _folder(tmp_path / ".julia-regen-1-w", "new")
+    _failing_second_rename(monkeypatch)
+    with pytest.raises(fixture_swap.SwapError, match=r"the swap failed \(.*No space left.*\); the old fixtures were "
+                                                       r"put back in .*julia-1\.5\.3$"):
+        fixture_swap.swap_in(work, final)
+    assert (final / "MANIFEST.json").read_text() == "old"
+
+
+def test_when_putting_them_back_fails_too_the_message_says_where_they_are_and_the_next_run_restores_them(
+        tmp_path, monkeypatch):
+    fixture_swap = scripts_module("fixture_swap")
+    final, work = _folder(tmp_path / "julia-1.5.3", "old"), _folder(tmp_path / ".julia-regen-1-w", "new")
+    _failing_second_rename(monkeypatch, also_fail_back=True)
+    with pytest.raises(fixture_swap.SwapError) as e:
+        fixture_swap.swap_in(work, final)
+    monkeypatch.undo()
+    import os
+    aside = tmp_path / f".julia-1.5.3.old-{os.getpid()}"
+    assert f"they are in {aside}; the next run of this script puts them back" in str(e.value)
+    assert not final.exists() and (aside / "MANIFEST.json").read_text() == "old"
+    monkeypatch.setattr(fixture_swap, "alive", lambda pid: False)   # as seen by the next run, once this one ended
+    fixture_swap.recover(tmp_path)
+    assert (final / "MANIFEST.json").read_text() == "old"
+
+
+def test_the_script_reports_a_failed_swap_truthfully(tmp_path):
+    """Through main(): a SwapError is not followed by "the fixtures were left as they were"."""
+    code = ("import sys, pathlib; sys.path.insert(0, 'scripts'); import regen_fixtures as r\n"
+            "def boom(*a, **k): raise r.SwapError('the swap failed (x); the old fixtures were put back in F')\n"
+            "r.regen_one = boom; r.julia_specs = lambda explicit: [None]\n"
+            f"sys.exit(r.main(['--out', {str(tmp_path)!r}]))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert run.returncode == 1
+    assert "the old fixtures were put back in F" in run.stderr and "left as they were" not in run.stderr
+
+
+def test_the_regen_temporaries_are_ignored_by_git():
+    paths = ["fixtures/.julia-regen-123-abcd/x.txt", "fixtures/.julia-1.5.3.old-123/x.txt",
+             "fixtures/.reference-regen-abcd/x.txt", "fixtures/.reference-1.5.3.old/x.txt"]
+    run = subprocess.run(["git", "check-ignore", *paths], capture_output=True, text=True, cwd=ROOT)
+    assert run.stdout.split() == paths
+
+
+def _start_and_wait_for_work_folder(out: Path):
+    import time
+    proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "regen_fixtures.py"), "--julia", JULIAS[0],
+                             "--out", str(out), "--cases", "loops"], stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not list(out.glob(".julia-regen-*")) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert list(out.glob(".julia-regen-*")), "the run never made its work folder"
+    return proc
+
+
+@needs_julia
+def test_sigterm_mid_run_removes_the_work_folder_and_says_nothing_changed(tmp_path):
+    import signal
+    out = tmp_path / "out"
+    out.mkdir()
+    proc = _start_and_wait_for_work_folder(out)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1 and "interrupted; the fixtures were left as they were" in err
+    assert list(out.iterdir()) == []
+
+
+@needs_julia
+def test_sigkill_mid_run_leaves_a_work_folder_the_next_run_removes_and_names(tmp_path):
+    import signal
+    out = tmp_path / "out"
+    out.mkdir()
+    proc = _start_and_wait_for_work_folder(out)
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=60)
+    (stale,) = out.glob(".julia-regen-*")
+    run = regen("--julia", JULIAS[0], "--out", out, "--cases", "loops")
+    assert run.returncode == 0, run.stderr
+    assert f"recovered: removed {stale.name}, the temporary folder of an interrupted run" in run.stderr
+    assert [p.name for p in out.iterdir()] == ["julia-1.5.3"]
+
+
+def test_files_other_scripts_keep_beside_the_fixtures_survive_a_regeneration(tmp_path):
+    """A swap replaces the whole folder: files its manifest does not list (ssa-hand-results.tsv, written by
+    scripts/gen_ssa_hand_results.jl) are copied into the new one, not deleted."""
+    regen_fixtures = scripts_module("regen_fixtures")
+    final, work = tmp_path / "julia-1.5.3", tmp_path / "work"
+    final.mkdir()
+    work.mkdir()
+    (final / "loops.typed.txt").write_text("old fixture")
+    (final / "ssa-hand-results.tsv").write_text("someone else's data")
+    manifest = {"files": {"loops.typed.txt": {}}}
+    assert regen_fixtures.keep_foreign(final, work, manifest) == {"ssa-hand-results.tsv"}
+    assert sorted(p.name for p in work.iterdir()) == ["ssa-hand-results.tsv"]
+    assert (work / "ssa-hand-results.tsv").read_text() == "someone else's data"

@@ -22,6 +22,9 @@ def register(sub) -> None:
                         description="Everything jlir.analysis knows about each function, in one report.")
     add_inputs(sp)
     sp.add_argument("--json", action="store_true", help="one JSON object per function")
+    sp.add_argument("--color", dest="color", action="store_const", const="always", default="auto",
+                    help="colour even when stdout is not a terminal (default: only on a terminal, never with NO_COLOR)")
+    sp.add_argument("--no-color", dest="color", action="store_const", const="never", help="never colour")
     sp.set_defaults(func=run)
 
 
@@ -94,7 +97,8 @@ def text(fn, color: bool) -> str:
 
 
 def run(args) -> int:
-    color = use_color()
+    mode = getattr(args, "color", "auto")
+    color = use_color() if mode == "auto" else mode == "always"
 
     def answer(unit):
         if args.json:

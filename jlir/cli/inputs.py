@@ -6,10 +6,13 @@ a jlir bug each become one line on stderr (exit 2), through `attempt`.
 from __future__ import annotations
 
 import sys
+import warnings
 
 import jlir
 from jlir.cli.output import shown
 from jlir.syntax.errors import ParseError, decode_source
+from jlir.cli.progress import Progress
+from jlir.syntax.lenient import LenientNote
 
 
 class InputError(Exception):
@@ -43,10 +46,55 @@ def read_text(path: str) -> str:
     return decode_source(read_bytes(path), name(path))
 
 
-def parse(path: str):
-    """(text, Document) of a file; raises InputError or ParseError."""
+def parse(path: str, *, lenient: bool = False, errors: str = "raise", notes=None):
+    """(text, Document) of a file; raises InputError or ParseError.
+
+    With `lenient`, each repair is written to stderr as `file:line: note: …` (or passed to `notes(message)`),
+    and the text returned is the repaired one: what Julia would have printed, what a reprint should equal.
+    """
+    from jlir.syntax.reading import read_document
     text = read_text(path)
-    return text, jlir.parse(text, name(path))
+    if not lenient:
+        if len(text) < BIG_TEXT:
+            return text, jlir.parse(text, name(path), errors=errors)
+        with Progress(None, f"reading {name(path)}", unit="lines") as bar:  # drawn on a terminal only
+            def on_dump(done: int, total: int) -> None:
+                bar.total = total
+                bar.advance(by=done - bar.done)
+            return text, read_document(text, name(path), errors=errors, on_dump=on_dump)
+    repaired: list = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", LenientNote)
+        doc = read_document(text, name(path), lenient=True, errors=errors, repaired_out=repaired)
+    for w in caught:
+        (notes or _note)(str(w.message))
+    return repaired[0].text if repaired else text, doc
+
+
+BIG_TEXT = 2_000_000  # characters: a text this big takes seconds to read, so reading it shows progress
+
+
+def _note(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def add_reading_options(sp, many: bool = False) -> None:
+    """`--lenient` (every verb that reads dumps) and, for verbs that go on past a bad dump, `--fail-fast`."""
+    sp.add_argument("--lenient", action="store_true",
+                    help="repair pasted text first (prompt lines, fences, indentation, CRLF, trailing blanks, "
+                         "appended comments, elisions, ASCII rails); each repair is a note on stderr")
+    if many:
+        sp.add_argument("--fail-fast", action="store_true",
+                        help="stop a file at its first unreadable dump (default: report each unreadable dump, "
+                             "process the rest, exit 2 at the end)")
+
+
+def report_unreadable(doc, say) -> int:
+    """Report each unreadable dump of `doc` (its located error); how many there were."""
+    bad = doc.errors
+    for e in bad:
+        say(e.render())
+    return len(bad)
 
 
 def internal(path: str, what: str, e: BaseException) -> str:

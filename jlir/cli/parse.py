@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import jlir
-from jlir.cli.inputs import attempt, internal, name, parse
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, OutputError, err, json_line, write
+from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse, report_unreadable
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, OutputError, json_line, write
+from jlir.cli.progress import Progress
 
 
 def register(sub) -> None:
@@ -17,34 +18,48 @@ def register(sub) -> None:
     sp.add_argument("--text", action="store_true",
                     help="with --json: add Julia's text (\"text\") to each statement, statement type and return "
                          "type, for jq (additive: the schema stays jlir/1)")
+    add_reading_options(sp, many=True)
     sp.set_defaults(func=run, exit_fast=True)
 
 
 def run(args) -> int:
     status = EXIT_OK
-    for path in args.files:
-        doc, problem = attempt(path, "parsing", lambda: parse(path)[1])
-        if problem:
-            err(problem[1])
-            status = EXIT_ERROR
-            continue
-        try:
-            if args.json and not args.text:
-                _write_json(doc, path)
+    errors = "raise" if args.fail_fast else "collect"
+    with Progress(len(args.files), "parse", enabled=None if len(args.files) > 1 else False) as bar:
+        for path in args.files:
+            bar.advance(name(path))
+            doc, problem = attempt(path, "parsing",
+                                   lambda: parse(path, lenient=args.lenient, errors=errors, notes=bar.message)[1])
+            if problem:
+                bar.message(problem[1])
+                status = EXIT_ERROR
                 continue
-            text = _json(doc, path, args.text) if args.json else _summary(doc, path)
-        except (OutputError, BrokenPipeError):
-            raise  # the streamed JSON is written in here: a full disk or a closed pipe is the caller's to report
-        except RecursionError:
-            err(f"{name(path)}: error: a value nests too deeply to be written "
-                + ("as JSON" if args.json else "in the summary"))
-            status = EXIT_ERROR
-        except Exception as e:
-            err(internal(path, "writing JSON" if args.json else "summarising", e))
-            status = EXIT_ERROR
-        else:
-            write(text)
+            if report_unreadable(doc, bar.message):
+                status = EXIT_ERROR
+                if not doc.readable().items:  # nothing read: the errors say all there is
+                    continue
+            status = max(status, _write(doc, path, args, bar.message))
     return status
+
+
+def _write(doc, path: str, args, say) -> int:
+    """Write one document's summary or JSON (JSON leaves unreadable dumps out: they hold no model)."""
+    try:
+        if args.json and not args.text:
+            _write_json(doc.readable(), path)
+            return EXIT_OK
+        text = _json(doc.readable(), path, args.text) if args.json else _summary(doc, path)
+    except (OutputError, BrokenPipeError):
+        raise  # the streamed JSON is written in here: a full disk or a closed pipe is the caller's to report
+    except RecursionError:
+        say(f"{name(path)}: error: a value nests too deeply to be written "
+            + ("as JSON" if args.json else "in the summary"))
+        return EXIT_ERROR
+    except Exception as e:
+        say(internal(path, "writing JSON" if args.json else "summarising", e))
+        return EXIT_ERROR
+    write(text)
+    return EXIT_OK
 
 
 def _write_json(doc, path: str) -> None:
@@ -95,7 +110,7 @@ def _summary_rows(doc, path: str) -> list[tuple[str, ...]]:
     when it holds one dump, else `-`."""
     import os
     from jlir.compare.names import item_names, own_name
-    from jlir.ir.function import CFGListing, Function, VectorDisplay
+    from jlir.ir.function import CFGListing, Function, Unreadable, VectorDisplay
     fallback = os.path.basename(name(path)) if len(doc.items) == 1 else "-"
     rows = []
     for i, (item, item_name) in enumerate(zip(doc.items, item_names(doc)), 1):
@@ -109,6 +124,9 @@ def _summary_rows(doc, path: str) -> list[tuple[str, ...]]:
             rows.append((str(i), "vector", "", "", "", shown_name, header))
             rows += [_function_row(f"{i}.{j}", sub, own_name(sub) or f"{shown_name}[{j}]")
                      for j, sub in enumerate(item.items, 1) if isinstance(sub, Function)]
+        elif isinstance(item, Unreadable):
+            e = item.error
+            rows.append((str(i), "unreadable", "", "-", "-", shown_name, f"line {e.line}: {e.message}"))
         else:
             rows.append(_other_row(str(i), item, shown_name))
     return rows

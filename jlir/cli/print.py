@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import json
 
+from dataclasses import replace
+
 import jlir
-from jlir.cli.inputs import InputError, attempt, name, parse, read_text
+from jlir.cli.inputs import InputError, add_reading_options, attempt, name, parse, read_text, report_unreadable
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
+from jlir.cli.progress import Progress
+from jlir.ir.function import Unreadable
 from jlir.syntax.errors import ParseError
 
 
@@ -15,23 +19,64 @@ def register(sub) -> None:
     pp.add_argument("files", nargs="+", metavar="FILE", help="a dump file (or JSON with --from-json); - for stdin")
     pp.add_argument("--from-json", action="store_true",
                     help="read the JSON written by `jlir parse --json` instead of a dump")
+    pp.add_argument("--color", dest="color", action="store_const", const="always", default="keep",
+                    help="colour each plain dump as Julia does on a colour terminal (coloured dumps keep theirs)")
+    pp.add_argument("--no-color", dest="color", action="store_const", const="never",
+                    help="print plain: drop the colours a coloured dump had")
+    add_reading_options(pp, many=True)
     pp.set_defaults(func=run, exit_fast=True)
 
 
 def run(args) -> int:
     status = EXIT_OK
-    for path in args.files:
-        if args.from_json:
-            texts, problem = attempt(path, "printing", lambda: [jlir.format(x) for x in _from_json_items(path)])
-        else:
-            texts, problem = attempt(path, "printing", lambda: [jlir.format(parse(path)[1])])
-        if problem:
-            err(problem[1])
-            status = EXIT_ERROR
-            continue
-        for text in texts:
-            write(text)
+    color = args.color
+    with Progress(len(args.files), "print", enabled=None if len(args.files) > 1 else False) as bar:
+        for path in args.files:
+            bar.advance(name(path))
+            if args.from_json:
+                texts, problem = attempt(path, "printing", lambda: [jlir.format(x) for x in _from_json_items(path)])
+            else:
+                texts, problem = attempt(path, "printing", lambda: _print(path, args, color, bar.message))
+            if problem:
+                bar.message(problem[1])
+                status = EXIT_ERROR
+                continue
+            if texts and texts[-1] is None:  # unreadable dumps were reported: the rest printed, exit 2
+                texts.pop()
+                status = EXIT_ERROR
+            for text in texts:
+                write(text)
     return status
+
+
+def _print(path: str, args, color: str, say) -> list:
+    errors = "raise" if args.fail_fast else "collect"
+    doc = parse(path, lenient=args.lenient, errors=errors, notes=say)[1]
+    bad = report_unreadable(doc, say)
+    if color == "never":
+        doc = replace(doc, colors=())
+    elif color == "always":
+        doc = julia_colored(doc)
+    doc = doc.readable()
+    return ([jlir.format(doc)] if doc.items else []) + ([None] if bad else [])
+
+
+def julia_colored(doc):
+    """`doc` with each plain dump given the colours Julia would print it in (coloured dumps keep theirs)."""
+    from jlir.analysis.concrete import judge
+    from jlir.printer.color import julia_colors
+    from jlir.printer.forms import format_item
+
+    def severity_for(style):
+        def severity(t):
+            v = judge(t, style)
+            return v.severity if v.flagged else None
+        return severity
+    old = doc.colors or (None,) * len(doc.items)
+    colors = tuple(c if c is not None or type(x) is Unreadable
+                   else julia_colors(x, format_item(x), severity_for(getattr(x, "style", None)))
+                   for x, c in zip(doc.items, old))
+    return replace(doc, colors=colors)
 
 
 def json_documents(text: str, source: str) -> list:

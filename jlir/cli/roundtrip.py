@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import jlir
-from jlir.cli.inputs import attempt, name, parse
+from jlir.cli.inputs import add_reading_options, attempt, name, parse, report_unreadable
 from jlir.cli.output import EXIT_ERROR, EXIT_FAILED, EXIT_OK, err, write
+from jlir.cli.progress import Progress
 
 
 def register(sub) -> None:
@@ -13,6 +14,7 @@ def register(sub) -> None:
                         epilog="Exit status: 0 every file prints back byte for byte; 1 a file prints back "
                                "differently; 2 a file cannot be read or parsed (missing, empty, not Julia IR).")
     rp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
+    add_reading_options(rp, many=True)
     rp.set_defaults(func=run, exit_fast=True)
 
 
@@ -39,28 +41,42 @@ def _shorten(line: str | None) -> str:
     return r if len(r) <= 300 else r[:297] + "..."
 
 
-def _parse_and_print(path: str) -> tuple[str, str]:
-    text, doc = parse(path)
-    return text, jlir.format(doc)
+def _parse_and_print(path: str, args) -> tuple[str, str, int]:
+    """(the text, its reprint, unreadable dumps): with --lenient the reprint is compared with the text as it
+    would be without the repairs lenient reading reported; unreadable dumps reprint as they were read."""
+    text, doc = parse(path, lenient=args.lenient, errors="raise" if args.fail_fast else "collect")
+    bad = report_unreadable(doc, err)  # on stderr, as a file that cannot be read at all
+    return text, (jlir.format(doc, unreadable="verbatim") if bad else jlir.format(doc)), bad
 
 
 def run(args) -> int:
     """Exit 0 when every file prints back byte for byte, 1 when one prints back differently, 2 when one cannot be
-    read or parsed (empty, missing, not Julia IR): the same 2 as every verb gives unreadable input."""
+    read or parsed (empty, missing, not Julia IR, or one unreadable dump among readable ones): the same 2 as
+    every verb gives unreadable input."""
+    with Progress(len(args.files), "roundtrip", enabled=None if len(args.files) > 1 else False) as bar:
+        return _run(args, bar)
+
+
+def _run(args, bar) -> int:
     passed = failed = 0
     unreadable = False
     for path in args.files:
-        result, problem = attempt(path, "parsing and printing", lambda: _parse_and_print(path))
+        bar.advance(name(path))
+        result, problem = attempt(path, "parsing and printing", lambda: _parse_and_print(path, args))
         if problem:
             failed += 1
-            err(problem[1])
+            bar.message(problem[1])
             unreadable = True
             continue
-        text, got = result
-        if got == text:
+        text, got, bad = result
+        if bad:  # reported with their locations; the file fails, its readable dumps are still compared
+            unreadable = True
+        if got == text and not bad:
             passed += 1
             continue
         failed += 1
+        if got == text:
+            continue
         line, x, y = first_difference(text, got)
         write(f"{name(path)}:{line}: differs: expected {_shorten(x)}, got {_shorten(y)}\n")
     write(f"{passed} passed, {failed} failed\n")

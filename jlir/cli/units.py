@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import jlir
-from jlir.cli.inputs import attempt, internal, name, parse
+from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
 
 
@@ -33,12 +33,13 @@ def add_inputs(sp) -> None:
     sp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     sp.add_argument("--function", type=int, metavar="N", default=None,
                     help="analyse only the Nth function of each file (1-based, as `jlir parse` numbers them)")
+    add_reading_options(sp)
 
 
-def load(path: str, pick: int | None) -> tuple[list[Unit], str | None]:
+def load(path: str, pick: int | None, lenient: bool = False) -> tuple[list[Unit], str | None]:
     """The functions of one input to analyse, or the message saying why there are none (unreadable,
     not Julia IR, no function in it, no function N)."""
-    parsed, problem = attempt(path, "parsing", lambda: parse(path))
+    parsed, problem = attempt(path, "parsing", lambda: parse(path, lenient=lenient))
     if problem:
         return [], problem[1]
     text, doc = parsed
@@ -72,7 +73,7 @@ def run_each(args, doing: str, answer, fmt: str = "text") -> int:
     status = EXIT_OK
     collected: list[Unit] = []
     for path in args.files:
-        units, problem = load(path, args.function)
+        units, problem = load(path, args.function, getattr(args, "lenient", False))
         if problem:
             err(problem)
             status = EXIT_ERROR

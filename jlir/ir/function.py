@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from jlir.ir.errors import JlirError
 from jlir.ir.style import Style
+from jlir.ir.unreadable import Unreadable  # noqa: F401 - a placeholder among Document.items, not a model kind
 
 
 class Form(enum.Enum):
@@ -360,10 +361,30 @@ class Document:
 
     `separators[k]` is the text before `items[k]`; `labels[k]` the last `# …` comment line in it (without
     `# `), the name `jlir fetch` gives each dump of several (`# foo(1.0) — typed — Julia 1.5.3`), or None.
+    `colors` is empty for a plain text; for a coloured one it holds one entry
+    per item: None (that dump was plain) or the `jlir.ir.color.Colors` its
+    text carried (see there).
     """
     items: tuple
     separators: tuple[str, ...] = field(default=())
     trailing: str = "\n"
+    colors: tuple = field(default=())
+
+    @property
+    def errors(self) -> list:
+        """The ParseError of each unreadable dump (`errors="collect"`), in order."""
+        return [x.error for x in self.items if type(x) is Unreadable]
+
+    def readable(self) -> "Document":
+        """This document without its unreadable dumps (and the separators before them)."""
+        keep = [k for k, x in enumerate(self.items) if type(x) is not Unreadable]
+        if len(keep) == len(self.items):
+            return self
+        seps = [self.separators[k] for k in keep]
+        if seps and keep[0] != 0:  # the first kept dump now opens the text: its separator is what preceded dump 0
+            seps[0] = self.separators[0]
+        colors = tuple(self.colors[k] for k in keep) if self.colors else ()
+        return Document(tuple(self.items[k] for k in keep), tuple(seps), self.trailing, colors)
 
     @property
     def labels(self) -> tuple[str | None, ...]:

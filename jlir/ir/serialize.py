@@ -36,6 +36,7 @@ from jlir.ir import function as _function
 from jlir.ir import nodes as _nodes
 from jlir.ir import types as _types
 from jlir.ir import values as _values
+from jlir.ir.color import Colors
 from jlir.ir.function import CFGListing, Form, WarntypeHeader
 from jlir.ir.style import Style
 
@@ -167,10 +168,49 @@ FIELD_CODECS: dict[tuple[type, str], Codec] = {
     for cls, fields in _FIELDS.items() for f in fields
     if (f.type if isinstance(f.type, str) else getattr(f.type, "__name__", None)) in TYPE_CODECS
 }
+def _enc_colors(v: tuple, path: str) -> list:
+    """`Document.colors`: per item null (plain) or `{"marks": [[line, column, codes], …], "lines": [[line, text],
+    …]}` (see jlir.ir.color.Colors)."""
+    return [None if c is None else {"marks": [list(m) for m in c.marks], "lines": [list(r) for r in c.lines]}
+            for c in v]
+
+
+def _dec_colors(v, path: str) -> tuple:
+    out = []
+    for i, c in enumerate(_expect_list(v, path)):
+        if c is None:
+            out.append(None)
+            continue
+        p = f"{path}[{i}]"
+        if not isinstance(c, dict) or set(c) - {"marks", "lines"}:
+            raise SchemaError(f"{p}: expected {{\"marks\": […], \"lines\": […]}}, got {_short(c)}")
+        marks = [_triple(m, f"{p}.marks[{j}]") for j, m in enumerate(_expect_list(c.get("marks", []), p))]
+        lines = []
+        for j, r in enumerate(_expect_list(c.get("lines", []), p)):
+            if not (isinstance(r, list) and len(r) == 2 and type(r[0]) is int and isinstance(r[1], str)):
+                raise SchemaError(f"{p}.lines[{j}]: expected [line, text], got {_short(r)}")
+            lines.append((r[0], r[1]))
+        out.append(Colors(tuple(marks), tuple(lines)))
+    return tuple(out)
+
+
+def _triple(m, path: str) -> tuple[int, int, str]:
+    if not (isinstance(m, list) and len(m) == 3 and type(m[0]) is int and type(m[1]) is int and isinstance(m[2], str)):
+        raise SchemaError(f"{path}: expected [line, column, codes], got {_short(m)}")
+    return (m[0], m[1], m[2])
+
+
 FIELD_CODECS.update({
     (CFGListing, "blocks"): (_enc_cfg_blocks, _dec_cfg_blocks),
     (WarntypeHeader, "sections"): (_enc_sections, _dec_sections),
+    (_function.Document, "colors"): (_enc_colors, _dec_colors),
 })
+# Fields written only when they hold something (added to schema jlir/1 later: older readers never see them).
+_OMITTED_WHEN_EMPTY = frozenset({(_function.Document, "colors")})
+
+
+class UnreadableInJSON(JlirError, TypeError):
+    """A document read with `errors="collect"` holds an unreadable dump: JSON holds models, it has none."""
 
 
 # ---------------------------------------------------------------- generic rule
@@ -183,6 +223,10 @@ def encode(x, path: str = "$"):
     if isinstance(x, tuple):
         return [encode(v, f"{path}[{i}]") for i, v in enumerate(x)]
     cls = type(x)
+    if cls is _function.Unreadable:
+        e = x.error
+        raise UnreadableInJSON(f"{path}: an unreadable dump ({getattr(e, 'file', '?')}:{getattr(e, 'line', '?')}: "
+                               f"{getattr(e, 'message', e)}) has no model to write: encode `doc.readable()`")
     fields = _FIELDS.get(cls)
     if fields is not None:
         out = {"kind": cls.__name__}
@@ -190,6 +234,8 @@ def encode(x, path: str = "$"):
         for f in fields:
             # a Function's fields are its parts' (`return_type` reads the display's `=> T`, not `Body::T`)
             v = getattr(x, f.name) if part is None else getattr(part[f.name in _DISPLAY_FIELDS], f.name)
+            if not v and (cls, f.name) in _OMITTED_WHEN_EMPTY:
+                continue
             codec = FIELD_CODECS.get((cls, f.name))
             key = _JSON_NAME[cls, f.name]
             p = f"{path}.{key}"

@@ -1,7 +1,8 @@
 """The wrappers around statement lines, per display: CodeInfo, IRCode, @code_warntype, CFG, vectors, documents."""
 from __future__ import annotations
 
-from jlir.ir.function import CFGListing, Document, Form, Function, StatementVector, VectorDisplay
+from jlir.ir.errors import JlirError
+from jlir.ir.function import CFGListing, Document, Form, Function, StatementVector, Unreadable, VectorDisplay
 from jlir.ir.values import Literal
 from jlir.geometry import rails
 from jlir.printer.exprs import ExprPrinter
@@ -182,17 +183,43 @@ def _format_item(x, printers: dict) -> str:
         return format_cfg(x)
     if isinstance(x, VectorDisplay):
         return format_vector(x, printers)
+    if isinstance(x, Unreadable):
+        raise UnreadableDump(x)
     raise TypeError(f"cannot print {type(x).__name__}")
 
 
-def format_document(d: Document) -> str:
-    """The whole text: each dump printed, with the separators that stood between them."""
+class UnreadableDump(JlirError):
+    """Printing met a dump that `errors="collect"` could not read: there is no model to print it from."""
+
+    def __init__(self, item):
+        e = item.error
+        super().__init__(f"cannot print an unreadable dump ({getattr(e, 'file', '<input>')}:{getattr(e, 'line', '?')}: "
+                         f"{getattr(e, 'message', e)}): print `doc.readable()`, or pass unreadable='verbatim' "
+                         "to jlir.format to print its text as it was read")
+        self.item = item
+
+
+def format_document(d: Document, unreadable: str = "refuse") -> str:
+    """The whole text: each dump printed, with the separators that stood between them, in the colours it had.
+
+    An `Unreadable` placeholder (`errors="collect"`) is refused (`UnreadableDump`), printed as the text it was
+    read from (`unreadable="verbatim"`), or left out with its separator (`"drop"`).
+    """
+    if unreadable == "drop":
+        d = d.readable()
+    elif unreadable not in ("refuse", "verbatim"):
+        raise ValueError(f"unreadable must be 'refuse', 'verbatim' or 'drop', not {unreadable!r}")
     parts = []
     printers: dict = {}  # style → ExprPrinter, shared by the document's items
+    colors = d.colors or (None,) * len(d.items)
     with gc_paused():
-        for sep, _, text in format_items(d, printers):
+        for sep, item, painted in zip(d.separators, d.items, colors):
+            if unreadable == "verbatim" and type(item) is Unreadable:
+                text = item.text
+            else:
+                text = _format_item(item, printers)
             parts.append(sep)
-            parts.append(text)
+            parts.append(text if painted is None else painted.paint(text))
         printers.clear()  # freed while collection is paused: the collection that follows has less to walk
     parts.append(d.trailing)
     return "".join(parts)

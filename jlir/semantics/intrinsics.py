@@ -196,17 +196,26 @@ def _float_binary(op):
     return f
 
 
+# The NaN x86 makes from non-NaN operands (0/0, Inf-Inf, sqrt(-1), rem(x, 0)): sign bit set, as Julia gets it
+# (`signbit(0.0/0.0)` is true on x86); Python's own arithmetic gives it too, except where Python raises instead.
+DEFAULT_NAN = -math.nan
+
+
 def _fdiv(x: float, y: float) -> float:
     if y == 0.0:
-        if x == 0.0 or x != x:
-            return math.nan
+        if x != x:
+            return x
+        if x == 0.0:
+            return DEFAULT_NAN
         return math.copysign(math.inf, x) * math.copysign(1.0, y)
     return x / y
 
 
 def _frem(x: float, y: float) -> float:
-    if x != x or y != y or math.isinf(x) or y == 0.0:
-        return math.nan
+    if x != x or y != y:
+        return x if x != x else y
+    if math.isinf(x) or y == 0.0:
+        return DEFAULT_NAN
     return math.fmod(x, y)
 
 
@@ -250,8 +259,10 @@ def _rounding(op):
 
 
 def _sqrt(x: float) -> float:
-    if x != x or x < 0:
-        return math.nan
+    if x != x:
+        return x
+    if x < 0:
+        return DEFAULT_NAN
     return math.sqrt(x)
 
 

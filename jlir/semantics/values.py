@@ -173,7 +173,10 @@ def typeof(v) -> str:
     if t is JInt or t is JFloat or t is JStruct:
         return v.type
     if t is tuple:
-        return "Tuple{" + ",".join(typeof(x) for x in v) + "}"
+        params = [typeof(x) for x in v]
+        if len(params) > 3 and len(set(params)) == 1:   # as Julia 1.5 shows a homogeneous tuple type of 4 or more
+            return f"NTuple{{{len(params)},{params[0]}}}"
+        return "Tuple{" + ",".join(params) + "}"
     if t is JArray:
         return f"Array{{{v.eltype},1}}"
     if t is JuliaException:

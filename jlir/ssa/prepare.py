@@ -4,7 +4,9 @@ What it changes (`base/compiler/ssair/driver.jl`): after every `Expr` statement 
 `Union{}` (it never returns) an `unreachable` is inserted unless one follows already, which ends the
 block there; `Expr(:meta)`, `Expr(:inbounds)` and `Expr(:line)` become `nothing`; `Expr(:return)`,
 `Expr(:unreachable)` and `Expr(:gotoifnot)` become the nodes.  Statement numbers and block numbers are
-renumbered around the inserted statements, as Julia's `renumber_ir_elements!` does.
+renumbered around the inserted statements, as Julia's `renumber_ir_elements!` does; and, as
+`strip_trailing_junk!` does, trailing `nothing`s are dropped and an `unreachable` ends code that would
+otherwise fall off its end.
 """
 from __future__ import annotations
 
@@ -87,7 +89,24 @@ def prepare(stmts, blocks) -> Prepared:
     def renumber(node):
         node = walk.map_targets(node, lambda t: block_map.get(t, t))
         return _map_ssa(node, id_map)
-    return Prepared(tuple(replace(s, node=_normalize(renumber(s.node))) for s in out), tuple(new_blocks))
+    stmts = [replace(s, node=_normalize(renumber(s.node))) for s in out]
+    kept = [not _dead(s.node) for s in out]
+    return _strip_trailing_junk(stmts, kept, new_blocks)
+
+
+def _strip_trailing_junk(stmts: list, kept: list, blocks: list) -> Prepared:
+    """Julia's `strip_trailing_junk!`: drop the `nothing`s at the end, then end the code with an `unreachable`
+    when its last statement is no terminator (an implicit return on a dead branch; 1.5's dead `Const(:(…))`
+    statements count as statements here, though `_normalize` shows them as `nothing`)."""
+    n = len(stmts)
+    while n > 1 and stmts[n - 1].node == V.NOTHING and kept[n - 1]:
+        n -= 1
+    stmts = stmts[:n]
+    blocks = [(f, min(l, n)) for f, l in blocks if f <= n]
+    if type(stmts[-1].node) not in (N.GotoNode, N.GotoIfNot, N.ReturnNode):
+        stmts.append(Statement(N.ReturnNode(None), None, 0))
+        blocks[-1] = (blocks[-1][0], len(stmts))
+    return Prepared(tuple(stmts), tuple(blocks))
 
 
 def _map_ssa(node, id_map: dict):

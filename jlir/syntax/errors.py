@@ -46,6 +46,7 @@ class ParseError(JlirError):
         self.column = column
         self.text = text
         self.expected = expected
+        self.advice = ""  # what else would read the text (set by lenient.diagnose: `--lenient reads it`)
 
     def render(self) -> str:
         """The error as a compiler would print it, with the line and a caret under the column."""
@@ -62,9 +63,11 @@ class ParseError(JlirError):
             order = sorted(dict.fromkeys(self.expected), key=lambda e: _RANK.get(e, len(_RANK)))
             names = [_TOKEN_NAMES.get(e, e) for e in order[:12]]
             out.append("  expected: " + ", ".join(names) + (", …" if len(order) > 12 else ""))
-        hint = self.hint()
+        hint = None if self.advice else self.hint()  # a diagnosed cause replaces the guess from the line
         if hint:
             out.append("  note: " + hint)
+        if self.advice:
+            out.append("  hint: " + self.advice)
         return "\n".join(out)
 
     def hint(self) -> str | None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 from jlir.geometry.gcpause import gc_paused
-from jlir.ir.function import Document
+from jlir.ir.function import Document, Unreadable
 from jlir.syntax import costs, cthulhu, escapes, foreign
 from jlir.syntax.cfglisting import CFG_HEADER, CFG_OLD, read_cfg
 from jlir.syntax.codeinfo import CODEINFO_OPEN, THUNK_OPEN, read_codeinfo, read_vector
 from jlir.syntax.context import Context, Lines, Source
+from jlir.syntax.errors import ParseError
 from jlir.syntax.ircode import read_ircode
 from jlir.syntax.stmtlines import FIRST_RAIL
 from jlir.syntax.warntype import WARNTYPE_STARTS, read_warntype
@@ -26,7 +27,12 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 class DocumentReader:
     """Reads every dump in a text into a `Document`; raises ParseError with a location on bad input."""
 
-    def __init__(self, text: str, filename: str = "<input>"):
+    def __init__(self, text: str, filename: str = "<input>", errors: str = "raise", on_dump=None):
+        if errors not in ("raise", "collect"):
+            raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
+        self.collect = errors == "collect"
+        self.spans: list[tuple[int, int]] = []  # each dump's (first line, line after it), 0-based, once read
+        self.on_dump = on_dump  # called with (lines read, all lines) after each dump: progress for big texts
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colored REPL output: the escapes carry no IR
         self.text = text
@@ -55,8 +61,12 @@ class DocumentReader:
                 i += 1
                 continue
             seps.append("\n".join([""] * (last_end >= 0) + lines[last_end + 1:i] + [""]))
-            item, i = read_item(ctx, i)
+            start = i
+            item, i = read_item(ctx, i) if not self.collect else read_or_collect(ctx, i)
             items.append(item)
+            self.spans.append((start, i))
+            if self.on_dump is not None:
+                self.on_dump(i, n)
             last_end = i - 1
         if not items:
             raise ctx.error("no Julia IR found: the input is empty" if not "".join(lines).strip()
@@ -71,6 +81,46 @@ def is_label(lines: list[str], i: int) -> bool:
     belongs to the separator (`Document.labels` reads it)."""
     line = lines[i]
     return (line.startswith("# ") or line == "#") and not escapes.starts_escape_display(lines, i)
+
+
+def read_with_spans(text: str, filename: str = "<input>", errors: str = "raise", on_dump=None):
+    """(Document, each dump's (first line, line after it)) of `text`: what the pre-reading layers
+    (jlir.syntax.reading, colours and lenient repairs) need to map dumps back to lines."""
+    reader = DocumentReader(text, filename, errors, on_dump)
+    return reader.read(), reader.spans
+
+
+def read_or_collect(ctx: Context, i: int):
+    """`read_item`, or an `Unreadable` placeholder up to the next line that starts a dump after a blank line.
+
+    Any exception counts (a reader bug in one dump must not lose the others): one that is not a ParseError
+    becomes one, located at the dump's first line and named as a jlir bug.
+    """
+    try:
+        return read_item(ctx, i)
+    except ParseError as e:
+        error = e
+    except Exception as e:  # noqa: BLE001 - collected, reported with its location
+        error = ctx.error(f"internal error while reading this dump: {type(e).__name__}: {e} (this is a jlir bug)", i)
+    lines = ctx.lines
+    k = max(i + 1, min(error.line, len(lines)))  # past the line that failed (1-based `line` is the index after it)
+    while k < len(lines) and not (lines[k] and (not lines[k - 1].strip() or is_label(lines, k - 1))
+                                  and not is_label(lines, k) and starts_dump(lines, k)):
+        k += 1
+    end = k
+    while end > i + 1 and (not lines[end - 1].strip() or is_label(lines, end - 1)):
+        end -= 1  # the blank lines and the label above the next dump belong to its separator
+    return Unreadable("\n".join(lines[i:end]), error), end
+
+
+def starts_dump(lines: list[str], i: int) -> bool:
+    """Whether line `i` is the first line of a dump form `read_item` knows (resynchronising after a bad dump)."""
+    line = lines[i]
+    return bool(_VECTOR_HEADER.match(line) or line.startswith((" CodeInfo(", "MethodInstance for ", "Variables"))
+                or CODEINFO_OPEN.match(line) or line == THUNK_OPEN or CFG_HEADER.match(line)
+                or FIRST_RAIL.match(line) or (line.startswith("Arguments") and line.rstrip() == "Arguments")
+                or costs.starts_cost_display(lines, i) or escapes.starts_escape_display(lines, i)
+                or cthulhu.starts_cthulhu_view(lines, i))
 
 
 def read_item(ctx: Context, i: int):

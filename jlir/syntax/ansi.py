@@ -1,0 +1,63 @@
+"""Stripping a coloured text's ANSI escape codes, and keeping where they stood (`jlir.ir.color.Colors`).
+
+Text copied from a colour terminal, IJulia or Documenter keeps Julia's
+escapes: SGR colours (`ESC[36m` … `ESC[39m`) and, in IRCode's right-hand
+gutter, cursor moves (`ESC[77G`, `ESC[1G`).  They carry no IR.  `split`
+removes every CSI sequence (`ESC [ params letter`) and records each run of
+them as (line, column, codes) on the plain text (a line with cursor moves is
+read as the terminal showed it and kept whole: `jlir.ir.color.render`); `per_item` shares them out
+to the dumps the reader found, relative to each dump's first line.
+"""
+from __future__ import annotations
+
+import re
+
+from jlir.ir.color import DRAWN, Colors, render
+
+# CSI sequences: `ESC [`, parameter bytes, intermediate bytes, a final byte (ECMA-48 §5.4); runs kept together.
+_MOVES = re.compile(r"\x1b\[[0-9]*[GC]")
+_CSI_RUN = re.compile(r"(?:\x1b\[[0-9:;<=>?]*[ -/]*[@-~])+")
+
+
+def split(text: str) -> tuple[str, list[tuple[int, int, str]]]:
+    """(the text without escape codes, [(line, column, codes)…]) with 0-based line and column in the plain text."""
+    marks: list[tuple[int, int, str]] = []
+    plain_lines = []
+    for k, line in enumerate(text.split("\n")):
+        if "\x1b" not in line:
+            plain_lines.append(line)
+            continue
+        if _MOVES.search(line):  # drawn with cursor moves: read what the terminal showed, keep the line whole
+            plain_lines.append(render(line))
+            marks.append((k, DRAWN, line))
+            continue
+        parts, pos, column = [], 0, 0
+        for m in _CSI_RUN.finditer(line):
+            parts.append(line[pos:m.start()])
+            column += m.start() - pos
+            marks.append((k, column, m.group()))
+            pos = m.end()
+        parts.append(line[pos:])
+        plain_lines.append("".join(parts))
+    return "\n".join(plain_lines), marks
+
+
+def per_item(marks: list[tuple[int, int, str]], spans: list[tuple[int, int]], plain: list[str]) -> tuple:
+    """One entry per dump (its (first line, line after it) in `spans`): its `Colors`, or None for a plain dump;
+    `plain` is the text's plain lines (each marked line's text is kept beside its codes).
+
+    Codes on lines between dumps (rare: a reset on a blank line) are not kept.
+    """
+    out = []
+    j, n = 0, len(marks)
+    for first, end in spans:
+        while j < n and marks[j][0] < first:
+            j += 1
+        mine = []
+        while j < n and marks[j][0] < end:
+            line, column, codes = marks[j]
+            mine.append((line - first, column, codes))
+            j += 1
+        rows = sorted({(line, plain[first + line]) for line, column, _ in mine if column != DRAWN})
+        out.append(Colors(tuple(mine), tuple(rows)) if mine else None)
+    return tuple(out)

@@ -1,0 +1,84 @@
+"""`jlir.parse` behind the facade: colour escapes, lenient repairs and collected errors around the reader.
+
+The reader (`jlir.syntax.layout`) reads plain, exact text.
+This module is the pre-reading layer: it strips a coloured text's escapes
+(`jlir.syntax.ansi`) and keeps them for the printer, runs the lenient repairs
+(`jlir.syntax.lenient`) when asked, and, when strict reading fails on
+something lenient reading would repair, replaces the error by one that names
+the true cause (`jlir.syntax.diagnose`).
+"""
+from __future__ import annotations
+
+import warnings
+from dataclasses import replace
+
+from jlir.ir.function import Document, Unreadable
+from jlir.syntax import ansi, lenient, repairing
+from jlir.syntax.diagnose import diagnose, diagnose_line
+from jlir.syntax.errors import ParseError
+from jlir.syntax.layout import read_with_spans
+
+
+def read_document(text: str, filename: str = "<input>", *, lenient: bool = False,
+                  errors: str = "raise", repaired_out: list | None = None, on_dump=None) -> Document:
+    """The Document of `text` (see `jlir.parse`); with `lenient`, `repaired_out` (if given) receives the
+    `lenient.Repaired` text that was read (what Julia would have printed).  `on_dump(lines read, all lines)`
+    (strict reading only) is called after each dump: a progress hook for big texts."""
+    marks = None
+    if "\x1b" in text:
+        text, marks = ansi.split(text)
+    if lenient:
+        doc, repaired, spans = _lenient_read(text, filename, errors)
+        if repaired_out is not None:
+            repaired_out.append(repaired)
+    else:
+        (doc, spans), repaired = _strict_read(text, filename, errors, on_dump), None
+    if marks:
+        if repaired is not None:
+            marks = _moved_marks(marks, repaired)
+        plain = (repaired.text if repaired is not None else text).split("\n")
+        doc = replace(doc, colors=ansi.per_item(marks, spans, plain))
+    return doc
+
+
+def _strict_read(text: str, filename: str, errors: str, on_dump=None) -> tuple[Document, list]:
+    try:
+        doc, spans = read_with_spans(text, filename, errors, on_dump)
+    except ParseError as e:
+        raise diagnose(text, e) from None
+    if errors == "collect" and any(type(x) is Unreadable for x in doc.items):
+        items = tuple(replace(x, error=_diagnose_dump(x, first)) if type(x) is Unreadable else x
+                      for x, (first, _end) in zip(doc.items, spans))
+        doc = replace(doc, items=items)
+    return doc, spans
+
+
+def _diagnose_dump(x: Unreadable, first: int) -> ParseError:
+    """The placeholder's error, diagnosed on its own text (its first line is line `first`, 0-based)."""
+    e = x.error
+    shifted = ParseError(e.message, file=e.file, line=e.line - first, column=e.column, text=e.text,
+                         expected=e.expected)
+    found = diagnose(x.text, shifted)
+    if found is shifted:
+        return e
+    moved = ParseError(found.message, file=e.file, line=found.line + first, column=found.column, text=found.text)
+    moved.advice = found.advice
+    return moved
+
+
+def _lenient_read(text: str, filename: str, errors: str):
+    doc, repaired, spans = repairing.read(text, filename, errors)
+    for repair in repaired.repairs:
+        warnings.warn(lenient.LenientNote(filename, repair), stacklevel=4)
+    return doc, repaired, spans
+
+
+def _moved_marks(marks: list, repaired: lenient.Repaired) -> list:
+    """Escape marks of the original lines moved onto the repaired lines (marks on dropped lines are lost)."""
+    where = {origin: (k, cut) for k, (origin, cut) in enumerate(zip(repaired.origin, repaired.cut))}
+    out = []
+    for line, column, codes in marks:
+        if line in where:
+            k, cut = where[line]
+            out.append((k, max(0, column - cut), codes))
+    return out

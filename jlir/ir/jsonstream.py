@@ -20,7 +20,7 @@ import dataclasses
 import json
 
 from jlir.ir.function import Display, Document, Function
-from jlir.ir.serialize import _FIELDS, _JSON_NAME, FIELD_CODECS, SCHEMA, encode
+from jlir.ir.serialize import _FIELDS, _JSON_NAME, _OMITTED_WHEN_EMPTY, FIELD_CODECS, SCHEMA, encode
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _PRIMITIVE = (str, int, bool, float, type(None))
@@ -69,6 +69,8 @@ class SharedEncoder:
                 parts = (x.ir, x.display) if cls is Function else None
                 for k, (attr, key, codec) in enumerate(fields):
                     v = getattr(x, attr) if parts is None else getattr(parts[_FUNCTION_PARTS[k]], attr)
+                    if not v and (cls, attr) in _OMITTED_WHEN_EMPTY:
+                        continue
                     out[key] = self._encode(v) if codec is None else codec(v, "$")
         self._memo[id(x)] = (x, out)
         return out
@@ -101,6 +103,8 @@ class TextEncoder(SharedEncoder):
         sources = (f.ir, f.display)
         for k, (attr, key, codec) in enumerate(fields):
             v = getattr(sources[_FUNCTION_PARTS[k]], attr)
+            if not v and (Function, attr) in _OMITTED_WHEN_EMPTY:
+                continue
             parts.append(_KEYS[key])
             if attr != "stmts":
                 parts.append(_dumps(self._encode(v) if codec is None else codec(v, "$")))
@@ -151,6 +155,8 @@ def iter_json(x, source: str | None = None, julia: dict | None = None):
     kind, fields = _PLANS[Document]
     for attr, key, codec in fields:
         v = getattr(x, attr)
+        if not v and (Document, attr) in _OMITTED_WHEN_EMPTY:
+            continue
         text += "," + _dumps(key) + ":"
         if attr != "items":
             text += _dumps(enc.encode(v) if codec is None else codec(v, "$"))

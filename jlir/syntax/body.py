@@ -122,9 +122,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
         stmt_typed = typed and not (warntype and not sid)
         st = memo.get(body if label is None and stmt_typed == typed else (label, body, stmt_typed))
         if st is None:
-            k = start + pos - 1
-            st = read_plain_statement(ctx, memo, label, body, stmt_typed, typed, warntype, k,
-                                      len(ctx.lines[k]) - len(body))
+            # (no column: a statement that does not read makes this None, and the line-by-line reading locates it)
+            st = read_plain_statement(ctx, memo, label, body, stmt_typed, typed, warntype, start + pos - 1, 0)
             if st is None:
                 return None
         stmts.append(st)
@@ -133,7 +132,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             block_first = None
     if block_first is not None:
         blocks.append(block(block_first, len(stmts)))
-    style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled))
+    style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled),
+                         rules=ctx.style_rules(dump.codeinfo))
     linetable = ()
     if col:
         linetable, stmts = line_numbers(linenos, stmts, [True] * len(stmts))
@@ -152,8 +152,8 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         if grouped is not None:
             pending, attach = grouped
     stmts, blocks, positional_of = _place(ctx, dump, stmt_lines, parsed, pending, attach)
-    style = detect_style(dump.text, codeinfo=dump.codeinfo,
-                         extra=_style_facts(dump, any(s.label for s in stmt_lines)))
+    style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, any(s.label for s in stmt_lines)),
+                         rules=ctx.style_rules(dump.codeinfo))
     screen = left_values = None
     linenos = [s.lineno for s in stmt_lines]
     if dump.left is not None:

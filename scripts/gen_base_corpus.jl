@@ -96,22 +96,9 @@ function cached_source(mi::Core.MethodInstance)
     end
 end
 
-function main(args)
-    isempty(args) && (println(stderr, "usage: julia gen_base_corpus.jl OUTFILE [--index FILE] [--retype] [--per-method] [--limit N]"); exit(2))
-    outfile = args[1]
-    index = nothing; retype = false; limit = typemax(Int); per_method = false
-    i = 2
-    while i <= length(args)
-        a = args[i]
-        if a == "--index"; index = args[i+1]; i += 2
-        elseif a == "--retype"; retype = true; i += 1
-        elseif a == "--per-method"; per_method = true; i += 1
-        elseif a == "--limit"; limit = parse(Int, args[i+1]); i += 2
-        else error("unknown argument $a")
-        end
-    end
-    t0 = time()
-
+"""(modules, method tables, methods, entries): every Base/Core method instance with inferred code, in the
+corpus order; each entry is (mi, code instance or nothing).  Also used by scripts/bench_julia_print.jl."""
+function collect_entries(; retype::Bool=false, per_method::Bool=false)
     # snapshot first: printing compiles code, which adds instances
     mods = collect_modules()
     mts = collect_method_tables(mods)
@@ -140,6 +127,26 @@ function main(args)
             end
         end
     end
+    return mods, mts, methods_, entries
+end
+
+function main(args)
+    isempty(args) && (println(stderr, "usage: julia gen_base_corpus.jl OUTFILE [--index FILE] [--retype] [--per-method] [--limit N]"); exit(2))
+    outfile = args[1]
+    index = nothing; retype = false; limit = typemax(Int); per_method = false
+    i = 2
+    while i <= length(args)
+        a = args[i]
+        if a == "--index"; index = args[i+1]; i += 2
+        elseif a == "--retype"; retype = true; i += 1
+        elseif a == "--per-method"; per_method = true; i += 1
+        elseif a == "--limit"; limit = parse(Int, args[i+1]); i += 2
+        else error("unknown argument $a")
+        end
+    end
+    t0 = time()
+
+    mods, mts, methods_, entries = collect_entries(; retype=retype, per_method=per_method)
     println(stderr, "gen_base_corpus: $(length(mods)) modules, $(length(mts)) method tables, ",
             "$(length(methods_)) Base/Core methods, $(length(entries)) instances with inferred code")
 
@@ -186,4 +193,4 @@ function main(args)
     return n
 end
 
-main(ARGS)
+abspath(PROGRAM_FILE) == (@__FILE__) && main(ARGS)

@@ -5,6 +5,8 @@
 #   const <TAB> Module <TAB> name <TAB> Type <TAB> raw  a constant number or tuple of numbers; raw as in
 #                                                       fixtures/interp (integers decimal, floats by bits in hex,
 #                                                       a tuple's elements comma-separated)
+#   main <TAB> Owner <TAB> name                        Main.name resolves to Owner.name (an export of Base/Core)
+#   alias <TAB> Main <TAB> name <TAB> Type             Main.name is the concrete type printed Type (Int: Int64)
 # Usage: julia scripts/gen_base_globals.jl > jlir/semantics/data/base_globals.tsv   (Julia 1.5.3)
 
 raw_text(x::Bool) = string(x)
@@ -72,5 +74,20 @@ for m in modules(), n in sort(names(m; all=true))
     v = getfield(m, n)
     u = v isa UnionAll ? Base.unwrap_unionall(v) : v
     u isa DataType && u.name.name === n && parentmodule(u) === m && push!(lines, "type\t$m\t$s")
+end
+# What a fresh Main resolves through `using Base` (Core's and Base's exports): `main <TAB> Owner <TAB> name` (Main.name
+# is Owner.name, Owner the module the binding comes from), and `alias <TAB> Main <TAB> name <TAB> Type` for an
+# exported name of a concrete type that prints otherwise (`Int` is `Int64`).
+for n in sort(unique(vcat(names(Core), names(Base))))
+    s = string(n)
+    (occursin('#', s) || !isdefined(Main, n) || Base.isdeprecated(Main, n)) && continue
+    owner = Base.binding_module(Main, n)
+    (owner === Core || owner === Base || owner in modules()) || continue
+    v = getfield(Main, n)
+    if v isa DataType && isconcretetype(v) && string(v) != s
+        push!(lines, "alias\tMain\t$s\t$v")
+    else
+        push!(lines, "main\t$owner\t$s")
+    end
 end
 foreach(println, lines)

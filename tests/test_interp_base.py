@@ -163,3 +163,15 @@ def test_fieldtype_reads_a_struct_line_with_field_types(tmp_path):
     (tmp_path / "none").mkdir()   # a dump directory without the struct line: refused
     with pytest.raises(interp.NotInterpretable, match="Base.fieldtype"):
         interp.run(_fn(text), [], interp.DumpProvider(tmp_path / "none"), sparams=[JType("Counter{Int64}")])
+
+
+def test_a_main_global_resolves_only_through_what_main_takes_from_base():
+    """`Main.Int` is Int64 and `Main.zero` is Base's `zero` (a fresh Main's `using Base`, recorded by Julia in
+    base_globals.tsv), but `Main.shifttable` is not: Base does not export it, so Julia's Main has no such name."""
+    from jlir.semantics.constants import global_constant
+    from jlir.semantics.values import JFunction, JType
+    assert global_constant("Main.Int") == JType("Int64")
+    assert global_constant("Main.Cvoid") == JType("Nothing")
+    assert global_constant("Main.zero") == JFunction("Base.zero")
+    with pytest.raises(interp.NotInterpretable):
+        global_constant("Main.shifttable")

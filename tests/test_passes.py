@@ -37,15 +37,8 @@ def reads_back(fn) -> bool:
     return jlir.format(jlir.functions(jlir.parse(text))[0]) == text
 
 
-# Found by the nested_rethrow case: 1.5's optimize=false print ends the last block with `rethrow()::Union{}` and
-# then dead `Core.Compiler.Const(:(return %24), false)` statements; the verifier refuses it (fall-off-end), so no
-# pass runs.  Julia's own print, so the verifier should accept it (a `::Union{}` call ends the flow): strict xfail.
-VERIFY_REFUSES = {"nested_rethrow.typed-unoptimized.txt", "nested_rethrow.warntype.txt"}
-
-
 @pytest.mark.parametrize("name", sorted(passes.REGISTRY))
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="VERIFY_REFUSES"))
-                                  if p.name in VERIFY_REFUSES else p for p in ALL], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
 def test_every_pass_on_every_fixture_verifies_reads_back_and_is_idempotent(path, name):
     for f in jlir.functions(jlir.parse_file(path)):
         once = passes.run(f, [name])        # run() verifies after the pass

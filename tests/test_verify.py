@@ -64,11 +64,6 @@ def test_every_fixture_function_verifies_without_errors():
             # The file is an excerpt: it stops in the middle of block #11.
             assert errors == ["%28 in #11 (:226): the last block does not end in a terminator (control falls off the end)"]
             continue
-        if name.startswith(("julia-1.5.3/nested_rethrow.typed-unoptimized.txt", "julia-1.5.3/nested_rethrow.warntype.txt")):
-            # Julia's own print, refused: its last block ends with `rethrow()::Union{}` and dead
-            # `Core.Compiler.Const(:(return %24), false)` statements (see VERIFY_REFUSES in test_passes.py).
-            assert errors == ["%26 in #13: the last block does not end in a terminator (control falls off the end)"]
-            continue
         assert errors == [], name
         checked += 1
     assert checked > 500

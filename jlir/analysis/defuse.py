@@ -31,6 +31,9 @@ from jlir.ir import nodes as N
 from jlir.ir import walk
 from jlir.ir.cfg import CFG, compute_cfg
 from jlir.ir.function import IR
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.types import UNION_EMPTY
 
 __all__ = ["DefUse", "def_use", "statement_layout", "block_terminator", "dead_tail", "flow_cfg"]
 
@@ -134,7 +137,7 @@ def block_terminator(ids, statements):
     """
     if not ids:
         return None
-    if dead_tail(ids, statements) or N.is_unreachable(statements[ids[-1]].node):
+    if dead_tail(ids, statements) or never_returns(statements[ids[-1]]):
         return N.ReturnNode(None)
     last = statements[ids[-1]].node
     if N.is_terminator(last):
@@ -149,15 +152,34 @@ def block_terminator(ids, statements):
 
 
 def dead_tail(ids, statements) -> tuple[int, ...]:
-    """The statements of a block after its first `$(Expr(:unreachable))`: never executed.
+    """The statements of a block after its first statement that `never_returns`: never executed.
 
     Julia 1.5's CodeInfo does not end a block there, and leaves what
     inference cut off after it (`φ ()`, more `unreachable`s, `meta`).
     """
     for i, sid in enumerate(ids):
-        if N.is_unreachable(statements[sid].node):
+        if never_returns(statements[sid]):
             return tuple(ids[i + 1:])
     return ()
+
+
+def never_returns(stmt) -> bool:
+    """Control never passes `stmt`: 1.5 CodeInfo's `$(Expr(:unreachable))`, or an expression whose inferred type
+    is `Union{}` (it always throws; Julia's `convert_to_ircode` puts an `unreachable` after it, and 1.5's
+    `optimize=false` print keeps inference's dead `Const(:(…))` statements there instead), or one of those."""
+    node = stmt.node
+    return N.is_unreachable(node) or (type(node) is N.Expr and stmt.type == UNION_EMPTY) or is_inference_dead(node)
+
+
+_CONST = V.GlobalRef("Core.Compiler", "Const")
+
+
+def is_inference_dead(node) -> bool:
+    """A statement inference never reached: 1.5's `type_annotate!` stores it as `Const(stmt)`, printed as
+    `Core.Compiler.Const(:(stmt), false)`.  Control never gets there (the `@code_warntype` print, which shows no
+    `::Union{}` on the call before it, has only this to say so)."""
+    return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3 and node.args[0] == _CONST
+            and type(node.args[1]) is T.TypeQuote)
 
 
 def flow_cfg(fn, order=None, statements=None):

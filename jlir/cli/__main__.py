@@ -1,6 +1,4 @@
 """`python -m jlir.cli …`: the `jlir` command, as `python -m jlir` (see jlir.cli)."""
-import sys
+from jlir.cli.app import entry
 
-from jlir.cli import main
-
-sys.exit(main())
+entry()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import jlir
 from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse, report_unreadable
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, json_line, write
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, OutputError, json_line, write
 from jlir.cli.progress import Progress
 
 
@@ -19,7 +19,7 @@ def register(sub) -> None:
                     help="with --json: add Julia's text (\"text\") to each statement, statement type and return "
                          "type, for jq (additive: the schema stays jlir/1)")
     add_reading_options(sp, many=True)
-    sp.set_defaults(func=run)
+    sp.set_defaults(func=run, exit_fast=True)
 
 
 def run(args) -> int:
@@ -45,7 +45,12 @@ def run(args) -> int:
 def _write(doc, path: str, args, say) -> int:
     """Write one document's summary or JSON (JSON leaves unreadable dumps out: they hold no model)."""
     try:
+        if args.json and not args.text:
+            _write_json(doc.readable(), path)
+            return EXIT_OK
         text = _json(doc.readable(), path, args.text) if args.json else _summary(doc, path)
+    except (OutputError, BrokenPipeError):
+        raise  # the streamed JSON is written in here: a full disk or a closed pipe is the caller's to report
     except RecursionError:
         say(f"{name(path)}: error: a value nests too deeply to be written "
             + ("as JSON" if args.json else "in the summary"))
@@ -57,7 +62,15 @@ def _write(doc, path: str, args, say) -> int:
     return EXIT_OK
 
 
+def _write_json(doc, path: str) -> None:
+    """The document's JSON line, written one item at a time (the whole JSON text is never in memory)."""
+    from jlir.ir.jsonstream import iter_json
+    for piece in iter_json(doc, source=name(path)):
+        write(piece)
+
+
 def _json(doc, path: str, text: bool = False) -> str:
+    """The JSON line with Julia's text added (`--text`: built whole by serialize.to_json, not streamed)."""
     from jlir.ir.serialize import to_json
     return json_line(to_json(doc, source=name(path), text=text))
 

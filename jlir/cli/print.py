@@ -24,7 +24,7 @@ def register(sub) -> None:
     pp.add_argument("--no-color", dest="color", action="store_const", const="never",
                     help="print plain: drop the colours a coloured dump had")
     add_reading_options(pp, many=True)
-    pp.set_defaults(func=run)
+    pp.set_defaults(func=run, exit_fast=True)
 
 
 def run(args) -> int:

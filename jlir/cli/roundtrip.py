@@ -15,7 +15,7 @@ def register(sub) -> None:
                                "differently; 2 a file cannot be read or parsed (missing, empty, not Julia IR).")
     rp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     add_reading_options(rp, many=True)
-    rp.set_defaults(func=run)
+    rp.set_defaults(func=run, exit_fast=True)
 
 
 def _lines_with_ends(text: str) -> list[str]:

@@ -168,9 +168,14 @@ def format_item(x) -> str:
 
 
 def format_items(d: Document, printers: dict):
-    """(separator, item, text) of each item of `d`, in order (within a `gc_paused` block, by the caller)."""
+    """(separator, item, text) of each item of `d`, in order (within a `gc_paused` block, by the caller).  An item
+    that stands in the document more than once (the reader gives a repeated dump one object) is printed once."""
+    done: dict[int, tuple] = {}  # id(item) -> (item, its text)
     for sep, item in zip(d.separators, d.items):
-        yield sep, item, _format_item(item, printers)
+        hit = done.get(id(item))
+        if hit is None:
+            hit = done[id(item)] = (item, _format_item(item, printers))
+        yield sep, item, hit[1]
 
 
 def _format_item(x, printers: dict) -> str:

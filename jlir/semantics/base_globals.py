@@ -4,7 +4,9 @@
 `data/base_globals.tsv` is written by Julia 1.5.3 itself (`scripts/gen_base_globals.jl`): every constant
 binding of Core, Base and Base's submodules that is a function (by name, as `JFunction("Base.+")`), and every
 constant that is a primitive number or a tuple of one primitive type (its value).  Constants describing the
-machine or the OS are left out.  Only these modules: a `Main` name may be the user's own.
+machine or the OS are left out.  A `Main` name resolves only through what a fresh Main takes from Base and
+Core (`main_binding`): the names they export, `Int` being `Int64` — the assumption, as for Base's methods
+the interpreter runs natively, is that the user's Main does not shadow an export of Base.
 """
 from __future__ import annotations
 
@@ -24,6 +26,10 @@ def _table() -> dict:
         kind, module, name, *rest = line.split("\t")
         if kind == "type":
             out.setdefault(("type", name), []).append(module)
+        elif kind == "main":
+            out[("main", name)] = module
+        elif kind == "alias":
+            out[("alias", name)] = rest[0]
         elif kind == "function":
             out[(module, name)] = JFunction(f"{module}.{name}")
         else:
@@ -69,3 +75,14 @@ def type_module(name: str) -> str | None:
     → `Base.Math`), when exactly one module of Base defines a type of that name."""
     modules = _table().get(("type", name), ())
     return modules[0] if len(modules) == 1 else None
+
+
+def main_binding(name: str):
+    """What `Main.name` is in a fresh Main, when Base or Core exports `name`: a `("type", printed name)` for a
+    concrete type that prints otherwise (`Int` → `Int64`), else `("global", owner module)`; None otherwise."""
+    table = _table()
+    alias = table.get(("alias", name))
+    if alias is not None:
+        return ("type", alias)
+    owner = table.get(("main", name))
+    return ("global", owner) if owner is not None else None

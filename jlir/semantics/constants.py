@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from jlir.semantics.base_globals import base_global
+from jlir.semantics.base_globals import base_global, main_binding
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.numbers import fits, make_float, make_int, round_float
 from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, JChar, JFloat, JFunction, JStruct, JSymbol,
@@ -184,6 +184,11 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset()):
     if short in function_names:
         return JFunction(short)
     module, _, bare = name.rpartition(".")
+    if module == "Main" and (found := main_binding(bare)) is not None:
+        kind, what = found
+        if kind == "type":
+            return JType(what)
+        module = what
     if module.split(".")[0] in ("Core", "Base"):
         v = base_global(module, bare, None)
         if v is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from jlir.analysis.defuse import is_inference_dead
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -32,7 +33,7 @@ class Prepared:
 
 
 def _normalize(node):
-    if _dead(node):
+    if is_inference_dead(node):
         return V.NOTHING
     if type(node) is N.Expr:
         if node.head in _DROPPED_HEADS:
@@ -46,19 +47,9 @@ def _normalize(node):
     return node
 
 
-_CONST = V.GlobalRef("Core.Compiler", "Const")
-
-
-def _dead(node) -> bool:
-    """A statement inference never reached: 1.5's `type_annotate!` stores it as `Const(stmt)`, which prints as
-    `Core.Compiler.Const(:(stmt), false)`.  It is a constant, no `Expr`: nothing is read or defined there,
-    and compaction drops it (Julia's `compact!` folds a non-`Expr` statement into its uses, and it has none)."""
-    return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3 and node.args[0] == _CONST
-            and type(node.args[1]) is T.TypeQuote)
-
-
 def _never_returns(s: Statement) -> bool:
-    return type(s.node) is N.Expr and s.type == UNION_BOTTOM and not _dead(s.node) and not _is_unreachable(s.node)
+    return (type(s.node) is N.Expr and s.type == UNION_BOTTOM and not is_inference_dead(s.node)
+            and not _is_unreachable(s.node))
 
 
 def _is_unreachable(node) -> bool:
@@ -90,7 +81,7 @@ def prepare(stmts, blocks) -> Prepared:
         node = walk.map_targets(node, lambda t: block_map.get(t, t))
         return _map_ssa(node, id_map)
     stmts = [replace(s, node=_normalize(renumber(s.node))) for s in out]
-    kept = [not _dead(s.node) for s in out]
+    kept = [not is_inference_dead(s.node) for s in out]
     return _strip_trailing_junk(stmts, kept, new_blocks)
 
 

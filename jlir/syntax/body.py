@@ -123,9 +123,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
         stmt_typed = typed and not (warntype and not sid)
         st = memo.get(body if label is None and stmt_typed == typed else (label, body, stmt_typed))
         if st is None:
-            k = start + pos - 1
-            st = read_plain_statement(ctx, memo, label, body, stmt_typed, typed, warntype, k,
-                                      len(ctx.lines[k]) - len(body))
+            # (no column: a statement that does not read makes this None, and the line-by-line reading locates it)
+            st = read_plain_statement(ctx, memo, label, body, stmt_typed, typed, warntype, start + pos - 1, 0)
             if st is None:
                 return None
         stmts.append(st)
@@ -136,7 +135,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
         blocks.append(block(block_first, len(stmts)))
     if warntype and _unfaithful_ssa_column([bool(row[4]) for row in rows], stmts, True) is not None:
         return None  # the line-by-line reading locates it
-    style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled))
+    style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled),
+                         rules=ctx.style_rules(dump.codeinfo))
     linetable = ()
     if col:
         linetable, stmts = line_numbers(linenos, stmts, [True] * len(stmts))
@@ -163,8 +163,8 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     bad = _unfaithful_ssa_column([s.printed_id is not None for s in stmt_lines], stmts, dump.warntype)
     if bad is not None:
         raise ctx.error(bad[1], stmt_lines[bad[0]].index, stmt_lines[bad[0]].body_col)
-    style = detect_style(dump.text, codeinfo=dump.codeinfo,
-                         extra=_style_facts(dump, any(s.label for s in stmt_lines)))
+    style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, any(s.label for s in stmt_lines)),
+                         rules=ctx.style_rules(dump.codeinfo))
     screen = left_values = None
     linenos = [s.lineno for s in stmt_lines]
     if dump.left is not None:

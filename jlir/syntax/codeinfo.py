@@ -6,7 +6,7 @@ import re
 from jlir.ir.function import Form, Function, VectorDisplay
 from jlir.syntax import stmtvector
 from jlir.syntax.body import read_body
-from jlir.syntax.context import Context, replaced_lines
+from jlir.syntax.context import Context, Lines, replaced_lines, span
 from jlir.syntax.ircode import read_ircode
 from jlir.syntax.stmtlines import FIRST_RAIL
 
@@ -44,10 +44,27 @@ def _read_ircode_element(ctx: Context, j: int):
         return read_ircode(ctx, j)
 
 
+# a line that may close a `CodeInfo(` (it starts with `)`), or a blank one (an error inside it)
+_CLOSE_OR_BLANK = re.compile(r"^(?:\)|[^\S\n]*$)", re.M)
+
+
 def _closing_line(ctx: Context, i: int, thunk: bool) -> int:
     """The index of the line closing the `CodeInfo(` opened at line `i`."""
     lines, n = ctx.lines, len(ctx.lines)
     j = i + 1
+    if lines.__class__ is Lines and j < n:  # found in the text, not line by line
+        text, search = lines.text, _CLOSE_OR_BLANK.search
+        m = search(text, lines.start(j))
+        while m is not None:
+            j = lines.index_at(m.start())
+            line = lines[j]
+            if not line[:1] == ")":
+                break  # blank: reported below
+            if line == "))))" if thunk else _CODEINFO_CLOSE.match(line):
+                return j
+            m = search(text, lines.start(j + 1)) if j + 1 < n else None
+        else:
+            j = n
     while j < n:
         line = lines[j]
         c = line[:1]
@@ -65,12 +82,17 @@ def read_codeinfo(ctx: Context, i: int):
     lines = ctx.lines
     thunk = lines[i] == THUNK_OPEN
     j = _closing_line(ctx, i, thunk)
+    text = span(lines, i, j + 1)
+    seen = ctx.dumps.get(hash(text))
+    if seen is not None and span(lines, seen[0], seen[1]) == text:
+        return seen[2], j + 1  # the same text read before (Base's IR repeats whole dumps): the same Function
     close = _CODEINFO_CLOSE.match(lines[j]) if not thunk else None
     return_type = None
     if close and close.group(1) is not None:
         return_type = ctx.parse_type(close.group(1), j, 5)
-    body = read_body(ctx, i + 1, j, codeinfo=True, text="\n".join(lines[i:j + 1]))
+    body = read_body(ctx, i + 1, j, codeinfo=True, text=text)
     form = Form.TYPED if (return_type is not None or body.typed) else Form.LOWERED
     f = Function(form, body.style, body.stmts, body.blocks, body.linetable, return_type,
                  wrapper="thunk" if thunk else "codeinfo", screen=body.screen, catch_entry=body.catch_entry)
+    ctx.dumps.setdefault(hash(text), (i, j + 1, f))
     return f, j + 1

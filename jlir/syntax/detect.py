@@ -85,10 +85,20 @@ CODEINFO_EVIDENCE = [
 ]
 
 
-def detect_style(text: str, *, codeinfo: bool = False, extra: tuple = ()) -> Style:
-    """The style consistent with the evidence in `text`; `extra` adds (lo, hi) facts found by the layout."""
-    style = Style()
+def rules_for(document: str, codeinfo: bool) -> list:
+    """The rules whose literal occurs somewhere in `document`: the only ones that can match a dump of it (a
+    document's dumps share most of their features, so most rules are dropped once instead of on every dump)."""
     rules = EVIDENCE + CODEINFO_EVIDENCE if codeinfo else EVIDENCE
+    return [rule for rule in rules if (rule[0] in document if rule[0].__class__ is str
+                                       else any(x in document for x in rule[0]))]
+
+
+def detect_style(text: str, *, codeinfo: bool = False, extra: tuple = (), rules: list | None = None) -> Style:
+    """The style consistent with the evidence in `text`; `extra` adds (lo, hi) facts found by the layout.
+    `rules`: the evidence rules to try (`rules_for` the document holding `text`), by default all of them."""
+    style = Style()
+    if rules is None:
+        rules = EVIDENCE + CODEINFO_EVIDENCE if codeinfo else EVIDENCE
     for literal, rx, lo, hi in rules:
         if (literal in text if literal.__class__ is str else any(x in text for x in literal)) \
                 and (rx(text) if callable(rx) else rx.search(text)):

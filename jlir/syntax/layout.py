@@ -14,7 +14,7 @@ from jlir.ir.function import Document, Unreadable
 from jlir.syntax import costs, cthulhu, escapes, foreign
 from jlir.syntax.cfglisting import CFG_HEADER, CFG_OLD, read_cfg
 from jlir.syntax.codeinfo import CODEINFO_OPEN, THUNK_OPEN, read_codeinfo, read_vector
-from jlir.syntax.context import Context, Source
+from jlir.syntax.context import Context, Lines, Source
 from jlir.syntax.errors import ParseError
 from jlir.syntax.ircode import read_ircode
 from jlir.syntax.stmtlines import FIRST_RAIL
@@ -36,7 +36,7 @@ class DocumentReader:
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colored REPL output: the escapes carry no IR
         self.text = text
-        self.ctx = Context(Source(filename, text.split("\n")))
+        self.ctx = Context(Source(filename, Lines(text)))
 
     def read(self) -> Document:
         with gc_paused():

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from jlir.geometry.labels import LABEL_FIRST, LABEL_RX, LABELS
-from jlir.syntax.context import Source
+from jlir.syntax.context import Source, span
 from jlir.syntax.nested import opens_nested
 from jlir.syntax.text import open_brackets
 
@@ -87,7 +87,7 @@ def split_statement_lines(source: Source, dump: Dump, plain: bool = True) -> Spl
     if plain and dump.gutter is None and dump.left is None and dump.first == dump.start:
         # every line is a statement line here, so the first one with an SSA column sets `L`
         L = _ssa_width(lines, range(dump.start, dump.end), dump.col + dump.W + 2)
-        rows = _lines_rx(dump.col, dump.W, L).findall("\n".join(lines[dump.start:dump.end]))
+        rows = _lines_rx(dump.col, dump.W, L).findall(span(lines, dump.start, dump.end))
         if len(rows) == dump.end - dump.start:
             return Split(L, rows=rows)
     lines_info, continued = _classify(source, dump)

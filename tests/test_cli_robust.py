@@ -157,3 +157,15 @@ def test_a_piped_diff_of_many_functions_writes_no_progress(tmp_path):
     big.write_text(text, encoding="utf-8")
     r = run("diff", str(big), str(big))
     assert r.returncode == 0 and r.stderr == b""
+
+
+def test_a_json_document_that_is_a_bare_value_is_the_inputs_fault_not_a_jlir_bug(tmp_path):
+    """A well-formed `jlir/1` file whose document is one literal: the printer refuses it (`NotPrintable`, a
+    JlirError), and the CLI says so as an input error, not as "internal error … this is a jlir bug"."""
+    bare = tmp_path / "bare.json"
+    bare.write_text('{"schema": "jlir/1", "source": null, '
+                    '"document": {"kind": "Literal", "text": "1", "literal_kind": "int"}}', encoding="utf-8")
+    r = run("print", "--from-json", str(bare))
+    no_traceback(r)
+    assert r.returncode == 2
+    assert b"cannot print a Literal on its own" in r.stderr and b"jlir bug" not in r.stderr, r.stderr.decode()

@@ -11,6 +11,7 @@ import warnings
 import jlir
 from jlir.cli.output import shown
 from jlir.syntax.errors import ParseError, decode_source
+from jlir.ir.errors import JlirError
 from jlir.cli.progress import Progress
 from jlir.syntax.lenient import LenientNote
 
@@ -118,6 +119,8 @@ def attempt(path: str, doing: str, action):
         return None, ("parse", e.render())
     except RecursionError as e:
         return None, ("parse", f"{name(path)}: error: the input nests too deeply to read ({e})")
+    except JlirError as e:  # deliberately raised (a model that cannot be printed, a schema error): the input's fault
+        return None, ("input", f"{name(path)}: error: {e}")
     except Exception as e:  # a parser bug must not show as a traceback
         return None, ("bug", internal(path, doing, e))
 

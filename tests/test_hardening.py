@@ -191,3 +191,11 @@ def test_a_call_with_many_arguments_is_parsed_as_its_tokens_come():
         tracemalloc.stop()
     assert peak < 40 * len(text)
     assert len(doc.items[0].stmts[0].node.args) == 125_001
+
+
+def test_an_operator_call_with_a_module_prints_prefix_so_the_module_reads_back():
+    # `Base.:(==)(x, 1)` printed as `(x == 1)`, which reads back with no module
+    text = "1 ─ %1 = Base.:(==)(x, 1)::Bool\n└──      return %1\n"
+    assert reads_back(text)
+    assert "Base.:(==)(x, 1)" in jlir.format(jlir.parse(text))
+    assert "x == 1" in jlir.format(jlir.parse(text.replace("Base.:(==)(x, 1)", "x == 1")))

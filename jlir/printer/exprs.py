@@ -301,7 +301,8 @@ class ExprPrinter:
         return f"({self.unquoted(f, 0, quoted)})"
 
     def call(self, f, args: tuple, prec: int, quoted: bool) -> str:
-        name = f.name if type(f) is V.GlobalRef else None
+        # Infix only for a callee with no module: `x == 1` reads back with none, so `Base.:(==)(x, 1)` stays prefix.
+        name = f.name if type(f) is V.GlobalRef and f.module is None else None
         if name is not None and (is_operator(name) or name in WORD_OPS):
             op_prec = precedence(name)
             n = len(args)

@@ -199,3 +199,21 @@ def test_an_operator_call_with_a_module_prints_prefix_so_the_module_reads_back()
     assert reads_back(text)
     assert "Base.:(==)(x, 1)" in jlir.format(jlir.parse(text))
     assert "x == 1" in jlir.format(jlir.parse(text.replace("Base.:(==)(x, 1)", "x == 1")))
+
+
+def test_a_minus_applied_to_a_number_prints_so_it_does_not_read_back_as_a_negative_literal():
+    text = "1 ─ %1 = #self#::Core.Compiler.Const(fib, - 2)::Int64\n└──      return %1\n"  # printed `-2`: a literal
+    assert reads_back(text)
+    assert reads_back(text.replace("- 2", "-2")) and "fib, -2)" in jlir.format(jlir.parse(text.replace("- 2", "-2")))
+
+
+def test_references_past_the_last_statement_do_not_widen_an_ssa_column_nothing_shows():
+    # `%599` set the width of a column no `%N = ` printed; the blanks read back as a 1.12 `invoke` label
+    assert reads_back("CodeInfo(\n1 ─ %1 = invoke Main.g(_2::AbstractArray)::Float64\n└──      return %599\n) => Float64\n")
+
+
+def test_a_bare_return_with_trailing_blanks_is_the_same_1_5_evidence_as_a_bare_return():
+    # `return ` read as `return nothing` but gave no style evidence, so it printed `return nothing` (1.6+)
+    text = "CodeInfo(\n1 ─     return \n) => Int64\n"
+    assert reads_back(text)
+    assert jlir.format(jlir.parse(text)) == "CodeInfo(\n1 ─     return\n) => Int64\n"

@@ -301,8 +301,7 @@ class ExprPrinter:
         return f"({self.unquoted(f, 0, quoted)})"
 
     def call(self, f, args: tuple, prec: int, quoted: bool) -> str:
-        # Infix only for a callee with no module: `x == 1` reads back with none, so `Base.:(==)(x, 1)` stays prefix.
-        name = f.name if type(f) is V.GlobalRef and f.module is None else None
+        name = f.name if type(f) is V.GlobalRef and f.module is None else None  # `Base.:(==)(x, 1)` stays prefix
         if name is not None and (is_operator(name) or name in WORD_OPS):
             op_prec = precedence(name)
             n = len(args)
@@ -372,7 +371,8 @@ class ExprPrinter:
                 rhs = f"({rhs})"  # a UnionAll bound: `_A<:(AbstractArray{Bool,N} where N)`
             return self.type(t.lhs) + sep + rhs
         if cls is T.TypePrefix:
-            return t.op + self.type(t.arg)
+            neg_number = t.op == "-" and type(t.arg) is V.Literal and t.arg.text[:1].isdigit()  # `-2` is a literal
+            return f"-({t.arg.text})" if neg_number else t.op + self.type(t.arg)
         if cls is T.TypeComment:
             return t.text
         if cls is T.TypeOpaque or cls is T.TypeHighlighted:
@@ -392,8 +392,7 @@ class ExprPrinter:
         return self.unquoted(t)
 
 
-# Symbols `show` prints after a bare colon although they are not operators Julia can call.
-_BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})
+_BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})  # shown after a bare `:`, not callable operators
 
 # The printing rule of each control-flow and SSA node kind (the values and Expr are printed by `unquoted` itself).
 _NODE_RULES = {N.GotoNode: ExprPrinter._goto, N.GotoIfNot: ExprPrinter._goto_if_not, N.ReturnNode: ExprPrinter._return,

@@ -155,7 +155,10 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     used: set[int] = set()
     for e in entries:
         used.update(e[1])
-    L = rails.ssa_width(used)
+    defined = set(range(1, len(f.stmts) + 1)).union(s.new_id for s in f.stmts if s.new_id is not None)
+    # Julia's width is the largest used id's; where no used id has a statement to print `%N = ` on (only
+    # references past the end), nothing shows that width, so it reads back as 0: print it as 0 too.
+    L = rails.ssa_width(used) if used & defined else 0
     r = function_rails(f, ep)
     warntype = f.form is Form.WARNTYPE
     pending = not all(s.new_id is None for s in f.stmts)

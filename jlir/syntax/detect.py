@@ -29,8 +29,9 @@ def _search_spaced_curly(text: str) -> bool:
 
 
 def _after_rail(word: str):
-    """A search for `[│└─┄] +word$` (a statement that is just `word`) that finds `word` at a line end first."""
-    rx = _R(re.escape(word) + "$", re.M)
+    """A search for `[│└─┄] +word *$` (a statement that is just `word`; blanks after it are not part of the
+    statement, so `return ` is the same evidence as `return`) that finds `word` at a line end first."""
+    rx = _R(re.escape(word) + " *$", re.M)
 
     def search(text: str) -> bool:
         for m in rx.finditer(text):

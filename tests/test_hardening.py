@@ -217,3 +217,13 @@ def test_a_bare_return_with_trailing_blanks_is_the_same_1_5_evidence_as_a_bare_r
     text = "CodeInfo(\n1 ─     return \n) => Int64\n"
     assert reads_back(text)
     assert jlir.format(jlir.parse(text)) == "CodeInfo(\n1 ─     return\n) => Int64\n"
+
+
+def test_an_escape_symbol_that_cannot_be_printed_back_in_its_column_is_refused_where_it_stands():
+    # `◌ a│` read `◌ a` as a symbol; printed padded, the rail moved one column right and no longer read
+    text = ("#13(X s::String) in Main at REPL[1]:2\n"
+            "X  1 ─ %1 = Core.memoryref(_2)::MemoryRef{Any}\n"
+            "◌ a└──      return %1\n")
+    e = refused(text)
+    assert (e.line, e.column) == (3, 1) and "escape symbol" in e.message
+    assert reads_back(text.replace("◌ a", "◌  "))

@@ -143,6 +143,16 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     return Body(tuple(stmts), tuple(blocks), linetable, style, typed)
 
 
+def _check_escape_symbols(ctx: Context, stmt_lines, positional_of, start: int) -> None:
+    """`code_escapes` prints each symbol as `rpad(sym, 2), " "`: a symbol with a blank in it or longer than two
+    characters could not be printed back in its column, so it is refused where it stands."""
+    for s, pos in zip(stmt_lines, positional_of):
+        sym = ctx.lines[s.index][start:start + 3].strip()
+        if pos is not None and (len(sym) > 2 or " " in sym):
+            raise ctx.error(f"expected an escape symbol (`◌`, `X`, `↑′`, …) padded to 3 columns, got {sym!r}",
+                            s.index, start)
+
+
 def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     """Any dump, from its statement lines read one by one: pending nodes, blocks, a tool's left column, line info."""
     stmt_lines = split.stmt_lines
@@ -173,6 +183,8 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         left_values = tuple(lines[s.index][start:width].strip()
                             for s, pos in zip(stmt_lines, positional_of) if pos is not None)
         linenos = [lines[s.index][:start].strip() for s in stmt_lines]
+        if kind == "escapes":
+            _check_escape_symbols(ctx, stmt_lines, positional_of, start)
     if dump.left is not None and not any(linenos) and dump.gutter is None:
         linetable = ()
     elif dump.gutter is not None:

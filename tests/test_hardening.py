@@ -227,3 +227,20 @@ def test_an_escape_symbol_that_cannot_be_printed_back_in_its_column_is_refused_w
     e = refused(text)
     assert (e.line, e.column) == (3, 1) and "escape symbol" in e.message
     assert reads_back(text.replace("◌ a", "◌  "))
+
+
+def test_a_string_showing_a_bang_at_the_gutter_column_covers_the_gutter_rather_than_starting_it():
+    # printed one column left (its `%9` gone unused), `… detected !"` put ` !` (no line info) at the gutter
+    # column, and the read back cut the statement inside its string
+    text = ('/ₚ(a::Point, b::Point) in Main at untitled-e25fcb34ce5237c6bb8376cca04cf1b2:24\n'
+            '│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point\n'
+            '26 1 ─  0       goto #3                                       │\n'
+            '28 2 ┄  0       invoke Main.error("/ₚ: division error detected !"::String)::Union{}\n'
+            '   └──  0       unreachable                                   │\n'
+            '31 3 ─  0 %4  = Base.getfield(_2, :y)::Float64                │╻  getproperty\n'
+            '   │    2 %5  = Base.eq_float(%4, 0.0)::Bool                  ││╻  ==\n'
+            '   └──  0       goto #5 if not %5                             │\n'
+            '   4 ─ 40       goto #2                                       │\n'
+            '32 5 ─  0 %8  = Base.getfield(_3, :y)::Float64                │╻  getproperty\n'
+            '   │    2 %9  = Base.eq_float(%8, 0.0)::Bool                  ││╻  ==')
+    assert reads_back(text)

@@ -74,7 +74,7 @@ def _split_screen(lines, stmt):
     observed = {}
     for k in stmt:
         line, m = lines[k], matches[k]
-        if m and m.start() == column:
+        if m and m.start() == column and not _in_string(line, column):
             observed[k] = Observed("full", line[column:])
             lines[k] = line[:column].rstrip(" ")
         elif m and m.start() > column and line[column:m.start()].strip():
@@ -87,6 +87,13 @@ def _split_screen(lines, stmt):
             observed[k] = Observed("none", offset=len(line))  # (the row's length shows whether blanks were trimmed)
             lines[k] = line.rstrip(" ")
     return "screen", column, observed
+
+
+def _in_string(line: str, column: int) -> bool:
+    """Whether `column` falls inside a string literal of the statement (an odd number of unescaped `"` before
+    it): a long line whose string happens to show ` !` at the gutter column covers the gutter, it starts none."""
+    quotes = line.count('"', 0, column) - line.count('\\"', 0, column) + line.count('\\\\"', 0, column)
+    return quotes % 2 == 1
 
 
 def _split_stream(lines, stmt):

@@ -207,9 +207,15 @@ def test_a_minus_applied_to_a_number_prints_so_it_does_not_read_back_as_a_negati
     assert reads_back(text.replace("- 2", "-2")) and "fib, -2)" in jlir.format(jlir.parse(text.replace("- 2", "-2")))
 
 
-def test_references_past_the_last_statement_do_not_widen_an_ssa_column_nothing_shows():
-    # `%599` set the width of a column no `%N = ` printed; the blanks read back as a 1.12 `invoke` label
-    assert reads_back("CodeInfo(\n1 ─ %1 = invoke Main.g(_2::AbstractArray)::Float64\n└──      return %599\n) => Float64\n")
+@pytest.mark.parametrize("text", [
+    "CodeInfo(\n1 ─ %1 = invoke Main.g(_2::AbstractArray)::Float64\n└──      return %599\n) => Float64\n",
+    "CodeInfo(\n1 ─      $(Expr(:code_coverage_effect))::Nothing\n│   %2 =   dynamic Base.getindex(A, 1)::Any\n"
+    "└──      return %-1\n)\n",
+])
+def test_references_past_the_last_statement_do_not_widen_an_ssa_column_nothing_shows(text):
+    # `%599` (`%-1`) set the width of a column no `%N = ` printed; the blanks read back as a 1.12 call label
+    # (or as another version range)
+    assert reads_back(text)
 
 
 def test_a_bare_return_with_trailing_blanks_is_the_same_1_5_evidence_as_a_bare_return():

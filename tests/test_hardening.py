@@ -250,3 +250,21 @@ def test_a_string_showing_a_bang_at_the_gutter_column_covers_the_gutter_rather_t
             '32 5 ─  0 %8  = Base.getfield(_3, :y)::Float64                │╻  getproperty\n'
             '   │    2 %9  = Base.eq_float(%8, 0.0)::Bool                  ││╻  ==')
     assert reads_back(text)
+
+
+@pytest.mark.parametrize("symbol", [":c#all", ":offset#"])
+def test_a_colon_symbol_with_a_hash_is_refused_as_julia_shows_it_as_symbol_of_a_string(symbol):
+    # read as the symbol `c#all`, printed `Symbol("c#all")` as Julia shows it, which reads back as a call
+    e = refused(f"1 ─ %1 = Main.f({symbol})::Int\n└──      return %1\n")
+    assert e.line == 1 and e.column > len("1 ─ %1 = Main.f(:")
+
+
+def test_a_var_quoted_symbol_prints_back_as_read():
+    assert reads_back('1 ─ %1 = Main.f(:var"#f#1")::Int\n└──      return %1\n')
+
+
+@pytest.mark.parametrize("value", ["0 :(:ccall)", "0 : :ccall", "x::(:a)"])
+def test_a_colon_range_onto_a_quoted_symbol_prints_with_parentheses_not_as_a_declaration(value):
+    # `0 :(:ccall)` printed `0::ccall`, which reads back as `0` declared of type `ccall`
+    assert reads_back("1 ─ %1 = $(Expr(:foreigncall, :(:jl_f), Ptr{UInt8}, svec(Any), " + value
+                      + ", :(%1)))::Ptr{UInt8}\n└──      return %1\n")

@@ -1,12 +1,12 @@
 """Statement, value and type text, following Julia's `show_unquoted` / `show` rules.
 
 Two contexts, as in Julia: *unquoted* (a statement as the IR printer shows
-it) and *shown* (an argument of `$(Expr(…))` or the content of a
-`QuoteNode`, where `%3` shows as `:(%3)` and a Symbol as `:x`).
-Infix printing, parentheses and operator spacing come from
-`jlir.ir.operators`, the one operator table.
+it) and *shown* (an argument of `$(Expr(…))` or the content of a `QuoteNode`,
+where `%3` shows as `:(%3)` and a Symbol as `:x`).  Infix printing, parentheses
+and operator spacing come from `jlir.ir.operators`, the one operator table.
 """
 from __future__ import annotations
+import re
 
 from jlir.ir import nodes as N
 from jlir.ir import types as T
@@ -171,7 +171,7 @@ class ExprPrinter:
         """A Symbol in `show` form: `:x`, `:+`, `:(==)`, `Symbol("a b")`."""
         if name in SYMBOL_PAREN_QUOTED:
             return f":({name})"
-        if is_symbol_word(name) or is_operator(name) or name in _BARE_SYMBOLS \
+        if is_symbol_word(name) or is_operator(name) or name in _BARE_SYMBOLS or _VAR_NAME.fullmatch(name) \
                 or (name.startswith(".") and is_operator(name[1:])):  # dotted operators: `:.=`, `:.<:`
             return ":" + name
         return 'Symbol("' + name.replace("\\", "\\\\").replace('"', '\\"') + '")'
@@ -367,8 +367,8 @@ class ExprPrinter:
         if cls is T.TypeInfix:
             sep = t.op if t.op in ("<:", ">:", ":", "::") else f" {t.op} "
             rhs = self.type(t.rhs)
-            if t.op in ("<:", ">:") and type(t.rhs) is T.TypeWhere:
-                rhs = f"({rhs})"  # a UnionAll bound: `_A<:(AbstractArray{Bool,N} where N)`
+            if t.op in ("<:", ">:") and type(t.rhs) is T.TypeWhere or sep[-1] == ":" == rhs[:1]:
+                rhs = f"({rhs})"  # a UnionAll bound: `_A<:(AbstractArray{Bool,N} where N)`; `0:(:ccall)`, not `0::ccall`
             return self.type(t.lhs) + sep + rhs
         if cls is T.TypePrefix:
             neg_number = t.op == "-" and type(t.arg) is V.Literal and t.arg.text[:1].isdigit()  # `-2` is a literal
@@ -392,8 +392,8 @@ class ExprPrinter:
         return self.unquoted(t)
 
 
+_VAR_NAME = re.compile(r'var"[^"\\]*"')  # `:var"#f#1"` reads as a symbol named so: it prints back as read
 _BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})  # shown after a bare `:`, not callable operators
-
 # The printing rule of each control-flow and SSA node kind (the values and Expr are printed by `unquoted` itself).
 _NODE_RULES = {N.GotoNode: ExprPrinter._goto, N.GotoIfNot: ExprPrinter._goto_if_not, N.ReturnNode: ExprPrinter._return,
                N.PhiNode: ExprPrinter._phi, N.PhiCNode: ExprPrinter._phic, N.UpsilonNode: ExprPrinter._upsilon,

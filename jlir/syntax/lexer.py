@@ -23,6 +23,9 @@ from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PA
 
 IDENT = r'(?:(?:var|VAR)"[^"\\]*+(?:\\.[^"\\]*+)*+"|(?:[^\W\d]|#|[' + ID_SYMBOLS + r'])[\w!#′´' + ID_SYMBOLS + r']*)'
 _OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
+# Julia shows a symbol with `#` in it as `Symbol("#self#")`, never `:x#y` (no corpus dump has one), and jlir
+# prints it so: `:x#y` is refused (its `#y` lexes apart) rather than read as a symbol it would print otherwise.
+_SYMBOL_IDENT = IDENT.replace("|#|", "|").replace("[\\w!#", "[\\w!")
 OPERATOR = "(?:" + "|".join(re.escape(o) for o in _OPS) + ")[" + OP_SUFFIX_CHARS + "]*"
 NUMBER_FLOAT = (r'(?:(?:[0-9]+\.[0-9]*(?:[eEf][-+]?[0-9]+)?|\.[0-9]+(?:[eEf][-+]?[0-9]+)?|[0-9]+[eEf][-+]?[0-9]+)(?:im)?'
                 r'|(?:NaN|Inf)(?:16|32)?(?![\w#]))')
@@ -57,7 +60,7 @@ _OPERAND_ONLY = [
     ("QUOTE_OPEN", r":\("),
     ("FLOAT", "-?" + NUMBER_FLOAT),
     ("INT", "-?" + NUMBER_INT),
-    ("SYMBOL", r":\.?(?:" + IDENT + "|" + OPERATOR + ")"),  # `:x`, `:+`, and dotted operators `:.<:`
+    ("SYMBOL", r":\.?(?:" + _SYMBOL_IDENT + "|" + OPERATOR + ")"),  # `:x`, `:+`, and dotted operators `:.<:`
 ]
 _TAIL = [
     ("FLOAT", NUMBER_FLOAT),

@@ -268,3 +268,13 @@ def test_a_colon_range_onto_a_quoted_symbol_prints_with_parentheses_not_as_a_dec
     # `0 :(:ccall)` printed `0::ccall`, which reads back as `0` declared of type `ccall`
     assert reads_back("1 ─ %1 = $(Expr(:foreigncall, :(:jl_f), Ptr{UInt8}, svec(Any), " + value
                       + ", :(%1)))::Ptr{UInt8}\n└──      return %1\n")
+
+
+def test_a_coloured_line_that_would_print_otherwise_is_refused_where_it_stands():
+    # its colours were stored but, the line printing otherwise, never put back: the print read back plain
+    text = ("1 ─ %1 = $(Expr(:foreigncall, :(:jl_f), Ptr{UInt8}, svec(Any), 0\x1b[31m :(:ccall), :(%1)))::Ptr{UInt8}\n"
+            "└──      return %1\n")
+    e = refused(text.replace("0\x1b[31m :(", "0\x1b[31m  :("))  # two blanks: prints `0:(:ccall)`
+    assert e.line == 1 and "colours" in e.message
+    coloured = "CodeInfo(\n1 ─ %1 = Base.add_\x1b[31mint(x, 1)::Int64\n└──      return %1\n) => Int64\n"
+    assert reads_back(coloured) and jlir.format(jlir.parse(coloured)) == coloured

@@ -34,6 +34,23 @@ _EXCEPTIONS = {n: _exception(n, ("msg",), _STRING)
                for n in ("ErrorException", "ArgumentError", "OverflowError", "AssertionError")}
 _EXCEPTIONS["KeyError"] = _exception("KeyError", ("key",), _ANY)
 _EXCEPTIONS["UndefVarError"] = _exception("UndefVarError", ("var",), lambda a: type(a) is JSymbol)
+# boot.jl: `InexactError(f::Symbol, T, val) = new(f, T, val)`
+_EXCEPTIONS["InexactError"] = _exception("InexactError", ("func", "T", "val"), lambda a: True)
+_INEXACT_ARGS = _EXCEPTIONS["InexactError"]
+_EXCEPTIONS["InexactError"] = lambda args: _INEXACT_ARGS(args) if args and type(args[0]) is JSymbol else NO
+
+
+def _domain_error(args):
+    """boot.jl: `DomainError(val) = new(val, "")`, `DomainError(val, msg) = new(val, msg)` (`msg::AbstractString`:
+    another msg would be converted, or fail, in Julia: refused here)."""
+    if len(args) == 1:
+        return JStruct("DomainError", (args[0], ""), ("val", "msg"), False)
+    if len(args) == 2 and type(args[1]) is str:
+        return JStruct("DomainError", tuple(args), ("val", "msg"), False)
+    return NO
+
+
+_EXCEPTIONS["DomainError"] = _domain_error
 
 
 def construct(type_name: str, args: list):

@@ -194,6 +194,10 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
             return JType(what)
         module = what
     if module.split(".")[0] in ("Core", "Base"):
+        if bare in TYPE_NAMES and not module.startswith("Core.Compiler"):
+            # `Base.Checked.OverflowError`: in Julia 1.5.3 every module of Base and Core but Core.Compiler's sees
+            # these names as Main does (checked over their 49 modules with Julia itself)
+            return JType(bare)
         v = base_global(module, bare, None)
         if v is not None:
             return v

@@ -9,15 +9,9 @@
 # callees/<case>/; see scripts/case_runs.py), in the same Julia session that printed the case.
 using Random
 
-enc_raw(x::Bool) = string(x)
-enc_raw(x::Integer) = string(x)
-enc_raw(x::Base.IEEEFloat) = "0x" * string(reinterpret(Unsigned, x), base=16)
-enc_raw(x::Char) = string(reinterpret(UInt32, x))
-enc_raw(x::Type) = string(x)
-enc_raw(x::Symbol) = string(x)
-enc_raw(x::Nothing) = ""
-enc_raw(x::Vector) = join(map(enc_raw, x), ",")
-enc(x) = string(x isa Type ? "Type" : typeof(x)) * ":" * enc_raw(x)
+# The `Type:raw` encoder is the one the fixture script records runs with (jlir/live/jlir.jl), not a copy of it.
+include(joinpath(@__DIR__, "..", "jlir", "live", "jlir.jl"))
+const enc = JlirLive.encode_value
 
 const INTS = (Int8, Int16, Int32, Int64, Int128, UInt8, UInt16, UInt32, UInt64, UInt128)
 const FLOATS = (Float16, Float32, Float64)

@@ -14,7 +14,11 @@ import jlir
 from conftest import NO_JULIA, ROOT, live_julias
 from jlir import interp
 from jlir.semantics.base_globals import DATA, base_global
-from jlir.semantics.values import JFloat, JInt, JType
+from jlir.interp import basemethods
+from jlir.interp.basemethods import NO, construct
+from jlir.interp.runner import Context
+from jlir.semantics.show import julia_repr
+from jlir.semantics.values import JFloat, JFunction, JInt, JSymbol, JType, JuliaException
 
 from test_interp_cases import _Callees  # noqa: E402  (every case's callee dumps, one provider)
 
@@ -175,3 +179,53 @@ def test_a_main_global_resolves_only_through_what_main_takes_from_base():
     assert global_constant("Main.zero") == JFunction("Base.zero")
     with pytest.raises(interp.NotInterpretable):
         global_constant("Main.shifttable")
+
+
+# Julia 1.5.3's `repr` of each constructed exception (run: `repr(DomainError(-1.0))` …); `DomainError(1, 2)` is a
+# MethodError in Julia (msg::AbstractString), refused here.
+@pytest.mark.parametrize("type_name, args, want", [
+    ("DomainError", [-1.0], 'DomainError(-1.0, "")'),
+    ("DomainError", [3, "bad"], 'DomainError(3, "bad")'),
+    ("InexactError", [JSymbol("trunc"), JType("Int64"), JFloat(float("nan"), "Float32")],
+     "InexactError(:trunc, Int64, NaN32)"),
+    ("InexactError", [JSymbol("Int8"), JType("Int8"), 200], "InexactError(:Int8, Int8, 200)"),
+])
+def test_core_exceptions_with_untyped_fields_are_built_as_julia_builds_them(type_name, args, want):
+    assert julia_repr(construct(type_name, args)) == want
+
+
+@pytest.mark.parametrize("type_name, args", [("DomainError", [1, 2]), ("InexactError", [1, 2, 3]),
+                                             ("DomainError", [])])
+def test_exception_constructors_julia_would_reject_are_refused(type_name, args):
+    assert construct(type_name, args) is NO
+
+
+def test_a_bare_struct_name_the_provider_declares_is_its_type():
+    # setproperty!(::Wallet, …) in struct_mutable's dumps reads `Base.fieldtype(Wallet, f)`: the type object, bare
+    text = ("CodeInfo(\n1 ─ %1 = Base.fieldtype(Wallet, :moves)::Core.Compiler.Const(Int64, false)\n"
+            "└──      return %1\n) => Type{Int64}\n")
+    assert _run(text, [], argnames=[]).value == JType("Int64")
+    with pytest.raises(interp.NotInterpretable, match="the global Wallet"):
+        interp.run(_fn(text), [], None, argnames=[])
+
+
+def test_a_bare_function_name_main_sees_is_bases_function():
+    # throw_overflowerr_binaryop (Base.Checked) passes `string` to Core._apply_latest: Main's `string` is Base's
+    text = "CodeInfo(\n1 ─ %1 = string\n└──      return %1\n) => typeof(string)\n"
+    assert _run(text, [], argnames=[]).value == JFunction("Base.string")
+
+
+def test_string_concatenates_print_forms_as_julia_does():
+    # Julia 1.5.3: string(1, " ", :a, Int64, 0x03, true, Tuple{Int64,String}) == "1 aInt643trueTuple{Int64,String}"
+    args = [1, " ", JSymbol("a"), JType("Int64"), JInt(3, "UInt8"), True, JType("Tuple{Int64,String}")]
+    assert basemethods.fallback(None, "Base.string", args) == "1 aInt643trueTuple{Int64,String}"
+    assert basemethods.fallback(None, "Base.string", [1.5]) is NO  # a float's print form: not modelled, refused
+
+
+def test_overflow_message_is_built_through_apply_latest_and_string():
+    # Base.Checked.throw_overflowerr_binaryop's dump: `Core._apply_latest(string, (x, " ", op, …))`, then
+    # `Base.Checked.OverflowError(msg)`; Julia 1.5.3's checked_mul(typemax(Int), 2) throws this very value
+    ctx = Context(CALLEES, 200)
+    with pytest.raises(JuliaException) as e:
+        ctx.call("Base.Checked.throw_overflowerr_binaryop", None, [JSymbol("*"), 9223372036854775807, 2])
+    assert julia_repr(e.value.value) == 'OverflowError("9223372036854775807 * 2 overflowed for type Int64")'

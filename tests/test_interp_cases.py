@@ -168,11 +168,13 @@ def test_recorded_arguments_decode_to_values_of_their_type():
 
 
 def test_most_runs_are_interpreted_in_every_form(outcomes):
+    # refused today: 3 IRCode prints whose returned literal's integer type is not shown (static_params,
+    # early_exit), and closure_capture's slot forms (a closure's type built by apply_type and called: its
+    # method's IR is not dumped)
     table = counts_by_form(outcomes)
-    for form in ("typed", "ircode"):
-        assert table[form]["agree"] >= 0.9 * len(RUNS), (form, table[form])
-    for form in ("typed-unoptimized", "lowered"):
-        assert table[form]["agree"] >= 0.8 * len(RUNS), (form, table[form])
+    assert table["typed"]["agree"] == len(RUNS), table["typed"]
+    for form in ("ircode", "typed-unoptimized", "lowered"):
+        assert table[form]["agree"] >= len(RUNS) - 4, (form, table[form])
 
 
 def test_the_cases_run_in_their_optimized_forms(outcomes):
@@ -181,7 +183,8 @@ def test_the_cases_run_in_their_optimized_forms(outcomes):
                  "struct_new", "recursion", "loops", "early_return", "inbounds", "type_unstable", "nested_try",
                  "exceptions", "simd", "perf_tips", "static_params", "overflow_loop", "fib_swap", "early_exit",
                  "try_finally", "catch_finally", "nested_rethrow", "union_split", "struct_mutable", "float_nan_zero",
-                 "div_edges", "while_break", "wide_int", "symbol_result"):
+                 "div_edges", "while_break", "wide_int", "symbol_result",
+                 "float32_mix", "small_ints", "checked_overflow"):
         assert {f"{case}.typed", f"{case}.ircode"} <= agreed, case
 
 
@@ -192,7 +195,8 @@ def test_slot_forms_run_through_the_dumped_callees(outcomes):
                  "simd", "inbounds", "perf_tips", "static_params", "bit_ops", "catch_finally", "char_arith",
                  "div_edges", "fib_swap", "float_nan_zero", "mutual_recursion", "nested_rethrow", "overflow_loop",
                  "struct_immutable", "struct_mutable", "struct_return", "symbol_result", "tuple_build",
-                 "union_return", "union_split", "while_break"):
+                 "union_return", "union_split", "while_break", "float32_mix", "wide_int", "small_ints",
+                 "try_finally", "checked_overflow", "struct_new", "early_exit"):
         assert {f"{case}.typed-unoptimized", f"{case}.lowered"} <= agreed, case
 
 

@@ -11,10 +11,12 @@ Anything else stays the caller's `NotInterpretable`.
 """
 from __future__ import annotations
 
+import re
+
 from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
-from jlir.semantics.values import JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import JInt, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
 
 NO = object()  # "not one of these methods": the caller refuses
 
@@ -34,6 +36,23 @@ _EXCEPTIONS = {n: _exception(n, ("msg",), _STRING)
                for n in ("ErrorException", "ArgumentError", "OverflowError", "AssertionError")}
 _EXCEPTIONS["KeyError"] = _exception("KeyError", ("key",), _ANY)
 _EXCEPTIONS["UndefVarError"] = _exception("UndefVarError", ("var",), lambda a: type(a) is JSymbol)
+# boot.jl: `InexactError(f::Symbol, T, val) = new(f, T, val)`
+_EXCEPTIONS["InexactError"] = _exception("InexactError", ("func", "T", "val"), lambda a: True)
+_INEXACT_ARGS = _EXCEPTIONS["InexactError"]
+_EXCEPTIONS["InexactError"] = lambda args: _INEXACT_ARGS(args) if args and type(args[0]) is JSymbol else NO
+
+
+def _domain_error(args):
+    """boot.jl: `DomainError(val) = new(val, "")`, `DomainError(val, msg) = new(val, msg)` (`msg::AbstractString`:
+    another msg would be converted, or fail, in Julia: refused here)."""
+    if len(args) == 1:
+        return JStruct("DomainError", (args[0], ""), ("val", "msg"), False)
+    if len(args) == 2 and type(args[1]) is str:
+        return JStruct("DomainError", tuple(args), ("val", "msg"), False)
+    return NO
+
+
+_EXCEPTIONS["DomainError"] = _domain_error
 
 
 def construct(type_name: str, args: list):
@@ -97,7 +116,42 @@ def _fieldtype(ctx, args):
     return JType(types[k])
 
 
-_METHODS = {"zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+def _print_form(v):
+    """What `print(v)` writes for the values whose form is plain (strings, symbols, integers, Bool, types named
+    as 1.5 prints them), else None: `string` of anything else is refused."""
+    t = type(v)
+    if t is str:
+        return v
+    if t is bool:
+        return "true" if v else "false"
+    if t is int:
+        return str(v)
+    if t is JInt:
+        return str(v.value)  # print(0x03) is "3": decimal, unlike repr
+    if t is JSymbol:
+        return v.name
+    if t is JType and _PLAIN_TYPE.fullmatch(v.name):
+        return v.name
+    return None
+
+
+_PLAIN_TYPE = re.compile(r"[A-Za-z_]\w*(\{[\w,{}]*\})?")
+
+
+def _string(ctx, args):
+    """strings/io.jl: `string(xs...) = print_to_string(xs...)`: the print forms, concatenated."""
+    parts = [_print_form(a) for a in args]
+    return NO if None in parts else "".join(parts)
+
+
+def _apply_latest(ctx, args):
+    """Core's `_apply_latest(f, args)`: `f(args...)` (in the latest world, which is the session's one here)."""
+    if len(args) != 2 or type(args[1]) is not tuple:
+        return NO
+    return ctx.call_value(args[0], list(args[1]))
+
+
+_METHODS = {"string": _string, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 

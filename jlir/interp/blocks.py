@@ -21,11 +21,11 @@ from jlir.ir.function import Form
 from jlir.ir.types import TypeInfix
 
 
-def compile_function(fn, nargs: int, argnames=None, name: str = "") -> Code:
-    """`fn` compiled for a call with `nargs` arguments."""
+def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset()) -> Code:
+    """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames))
+    b = _Builder(fn, SlotMap(fn, nargs, argnames), structs)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]

@@ -61,8 +61,9 @@ def _raiser(i: int, e: NotInterpretable):
 class _Builder:
     """Register allocation and statement compilation for one function (a builder, used once)."""
 
-    def __init__(self, fn, slots: SlotMap):
+    def __init__(self, fn, slots: SlotMap, structs=frozenset()):
         self.fn = fn
+        self.structs = structs  # the names of the structs the run knows (bare type names in the IR resolve to them)
         self.slots = slots
         self.n = len(fn.positional)
         self.template = [UNDEF] * (self.n + 4)
@@ -104,7 +105,7 @@ class _Builder:
             return v.id
         if cls is V.SlotNumber:
             if self.slots.is_constant(v):
-                return self.const(("global", v.name), global_constant(v.name, None, calls.FUNCTION_NAMES))
+                return self.const(("global", v.name), global_constant(v.name, None, calls.FUNCTION_NAMES, self.structs))
             r, check = self.slot_reg(v)
             if check:
                 # a named slot read before assignment is Julia's UndefVarError, unless it may be an argument the
@@ -120,7 +121,7 @@ class _Builder:
             return self.const(v, literal(v))
         if cls is V.GlobalRef:
             name = f"{v.module}.{v.name}" if v.module else v.name
-            return self.const(v, global_constant(name, None, calls.FUNCTION_NAMES))
+            return self.const(v, global_constant(name, None, calls.FUNCTION_NAMES, self.structs))
         if cls is V.TypedSlot:
             return self.reg(v.value, pre, i)
         if cls is N.Expr:
@@ -199,7 +200,7 @@ def _value_statement(b: _Builder, node, i: int, typ) -> list:
     """`%3 = Main.NaN::Const(NaN)`, `nothing::Nothing`, `%2 = xs`: a constant goes into the template, no op."""
     if type(node) is V.GlobalRef:
         name = f"{node.module}.{node.name}" if node.module else node.name
-        b.template[i] = global_constant(name, typ, calls.FUNCTION_NAMES)
+        b.template[i] = global_constant(name, typ, calls.FUNCTION_NAMES, b.structs)
         return []
     if type(node) is V.QuoteNode:
         b.template[i] = shown_constant(node)

@@ -97,7 +97,8 @@ class Context:
         hit = self.compiled.get(key)
         if hit is None:
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
-            hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee), tuple(sparams))
+            hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs)),
+                                       tuple(sparams))
         return hit[1], hit[2], k
 
     def struct_of(self, key: str, qualified: str):
@@ -205,13 +206,13 @@ def _locate(e: NotInterpretable, tb) -> NotInterpretable:
 _CACHE: dict = {}
 
 
-def _compiled(fn, nargs: int, argnames):
-    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None)
+def _compiled(fn, nargs: int, argnames, structs=frozenset()):
+    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs)
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not fn:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames))
+        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, structs=structs))
     return hit[1]
 
 
@@ -227,7 +228,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None, 
     """
     values = [normalize(a) for a in args]
     ctx = Context(provider, max_depth, max_steps, structs)
-    code = _compiled(fn, len(values), argnames)
+    code = _compiled(fn, len(values), argnames, frozenset(ctx.structs))
     try:
         v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))
     except JuliaException as e:

@@ -18,6 +18,7 @@ from jlir.ir import function as F
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.ir.color import Colors
 from jlir.ir.errors import JlirError
 from jlir.ir.style import Style
 
@@ -49,6 +50,9 @@ _REPR.maxlevel, _REPR.maxlong, _REPR.maxother = 3, 40, 40
 ITEM_CLASSES = (F.Function, F.CFGListing, F.VectorDisplay, F.StatementVector)
 # Fields read by their own codec in jlir.ir.serialize, which checks them there.
 _OWN_CODECS = frozenset({(F.CFGListing, "blocks"), (F.WarntypeHeader, "sections")})
+# Fields that hold model objects other than values, nodes and types: what each may hold (or null).
+_HOLDS = {(F.Document, "items"): ITEM_CLASSES, (F.VectorDisplay, "items"): (F.Function,),
+          (F.Document, "colors"): (Colors,), (T.NestedCodeInfo, "code"): (F.Function,)}
 _CLASSES = {c.__name__: c for c in _model_classes(F) + (Style,)}
 
 
@@ -93,14 +97,20 @@ def check_annotated(annotation: str, v, path: str, items=VALUE_CLASSES) -> None:
         if type(v) is not bool:
             raise _fail(path, "true or false", v)
     elif annotation == "object":
-        if v is not None and not isinstance(v, VALUE_CLASSES):
-            raise _fail(path, "a value, node or type object (or null)", v)
+        if v is not None and not isinstance(v, items):
+            raise _fail(path, "a value, node or type object (or null)" if items is VALUE_CLASSES else
+                        f"a {' or '.join(c.__name__ for c in items)} object (or null)", v)
     elif annotation.startswith("tuple"):
         if type(v) is not tuple:
             raise _fail(path, "a list", v)
         inner = annotation[6:-6] if annotation.endswith(", ...]") else None
+        fixed = _fixed_tuple(annotation) if inner is None else None
+        if fixed is not None and len(fixed) != len(v):
+            raise _fail(path, f"a list of {len(fixed)}", v)
         for i, x in enumerate(v):
-            if inner is None:
+            if fixed is not None:
+                check_annotated(fixed[i], x, f"{path}[{i}]")
+            elif inner is None:
                 if (x is not None or items is not VALUE_CLASSES) and not isinstance(x, items):
                     raise _fail(f"{path}[{i}]", "an object of the model (or null)", x)
             else:
@@ -109,6 +119,13 @@ def check_annotated(annotation: str, v, path: str, items=VALUE_CLASSES) -> None:
         if not isinstance(v, _CLASSES[annotation]):
             raise _fail(path, f"a {annotation} object", v)
     # other annotations (Form, the CFG listing's and the warntype header's nested tuples) have their own codecs
+
+
+def _fixed_tuple(annotation: str):
+    """The element annotations of `tuple[int, int, str]`, or None for a bare `tuple` (or a nested one)."""
+    if not annotation.startswith("tuple[") or "[" in annotation[6:]:
+        return None
+    return tuple(a.strip() for a in annotation[6:-1].split(","))
 
 
 def check_fields(obj, path: str, json_name) -> None:
@@ -122,8 +139,7 @@ def check_fields(obj, path: str, json_name) -> None:
     for f in dataclasses.fields(cls):
         if (cls, f.name) in _OWN_CODECS:
             continue
-        items = ITEM_CLASSES if (cls, f.name) == (F.Document, "items") else \
-            (F.Function,) if (cls, f.name) == (F.VectorDisplay, "items") else VALUE_CLASSES
+        items = _HOLDS.get((cls, f.name), VALUE_CLASSES)
         check_annotated(f.type, getattr(obj, f.name), f"{path}.{json_name(cls, f.name)}", items)
     if cls is N.Expr and obj.head in ("call", "invoke", "new", "splatnew", "foreigncall") and not obj.args:
         raise SchemaError(f"{path}.args: a `{obj.head}` expression has at least one argument")
@@ -142,8 +158,9 @@ def check_function(f: F.Function, path: str) -> None:
     npositional = sum(1 for s in stmts if s.new_id is None)
     for name in ("costs", "escapes"):  # a tool's column: one entry per positional statement, under a title
         column = getattr(f, name)
-        if column is not None and (len(column) != npositional or f.title is None):
-            raise SchemaError(f"{path}.{name}: one entry per positional statement ({npositional}) and a title, "
+        if column is not None and (len(column) != npositional or (f.title is None and f.envelope != "cthulhu")):
+            raise SchemaError(f"{path}.{name}: one entry per positional statement ({npositional}) and a title "
+                              "(but in a Cthulhu view), "
                               f"got {len(column)} and title {short_repr(f.title)}")
     if f.envelope not in (None, "cthulhu") or f.envelope == "cthulhu" and f.title is None \
             and f.form is not F.Form.WARNTYPE:

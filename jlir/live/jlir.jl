@@ -671,8 +671,11 @@ end
 # `# MethodInstance for f(::T…)` line, its argument names and static parameters:
 # the dumps a jlir.interp.DumpProvider serves.  The structs the code builds with
 # `%new` are listed in `structs.txt` (`# struct T: a, b`).
+# A constant argument is typed as dispatch sees it: `Int64` in `round(Int64, x)` is `Type{Int64}`, not the
+# DataType `widenconst` gives (the interpreter keys a type argument `::Type{Int64}`, as a MethodInstance does).
 argtype(x, ci) = try  # (a static parameter has no type here: Any, so that call is not dumped)
-    CC.widenconst(CC.argextype(x, ci, Any[], ci.slottypes))
+    t = CC.argextype(x, ci, Any[], ci.slottypes)
+    t isa CC.Const ? Core.Typeof(t.val) : CC.widenconst(t)
 catch
     Any
 end
@@ -747,11 +750,15 @@ function callee_function(@nospecialize(ft))
     return f isa Function ? (f, string(nameof(f))) : nothing
 end
 
+"An argument type one method instance covers: a concrete type, or `Type{T}` of a type (a type passed as a value)."
+dispatch_concrete(@nospecialize(T)) =
+    isconcretetype(T) || (T isa DataType && T <: Type && length(T.parameters) == 1 && !(T.parameters[1] isa TypeVar))
+
 function dump_callee!(acc::CalleeDumps, sig, depth::Int)
     found = callee_function(sig[1])
     found === nothing && return
     f, name = found
-    all(isconcretetype, sig[2:end]) || return
+    all(dispatch_concrete, sig[2:end]) || return
     types = Tuple{sig[2:end]...}
     key = string(name, "(", join(["::$T" for T in sig[2:end]], ", "), ")")
     key in acc.seen && return

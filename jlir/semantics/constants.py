@@ -168,9 +168,11 @@ def shown_constant(v):
     raise NotInterpretable(f"the constant {v!r}")
 
 
-def global_constant(name: str, stmt_type=None, function_names=frozenset()):
+def global_constant(name: str, stmt_type=None, function_names=frozenset(), struct_names=frozenset()):
     """The value of a global the interpreter knows without Julia: a type, `nothing`, a Const-typed global, one of
-    `function_names` (builtins and intrinsics, as values)."""
+    `function_names` (builtins and intrinsics, as values), one of `struct_names` (the user's structs a provider
+    declares: `Base.fieldtype(Wallet, f)` shows the type object bare).  A bare name is one Main sees: Julia shows
+    a function or type object by its bare name when Main can name it (`string` in Base.Checked's code)."""
     if type(stmt_type) is T.TypeCall and T.is_lattice_element(stmt_type) and stmt_type.head.name == "Const":
         c = stmt_type.args[0]
         return literal(c) if type(c) is V.Literal else shown_constant(c)
@@ -183,13 +185,19 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset()):
         return JType(short)
     if short in function_names:
         return JFunction(short)
+    if short in struct_names:
+        return JType(short)
     module, _, bare = name.rpartition(".")
-    if module == "Main" and (found := main_binding(bare)) is not None:
+    if module in ("", "Main") and (found := main_binding(bare)) is not None:
         kind, what = found
         if kind == "type":
             return JType(what)
         module = what
     if module.split(".")[0] in ("Core", "Base"):
+        if bare in TYPE_NAMES and not module.startswith("Core.Compiler"):
+            # `Base.Checked.OverflowError`: in Julia 1.5.3 every module of Base and Core but Core.Compiler's sees
+            # these names as Main does (checked over their 49 modules with Julia itself)
+            return JType(bare)
         v = base_global(module, bare, None)
         if v is not None:
             return v

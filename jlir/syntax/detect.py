@@ -28,6 +28,20 @@ def _search_spaced_curly(text: str) -> bool:
     return False
 
 
+_UNSPACED_COMMA = re.compile(r"[\w\])\"}],[\w{:]")
+
+
+def _search_unspaced_curly(text: str) -> bool:
+    """Whether a comma without a space stands inside braces open on its line (`Tuple{Int64,Int64}`, also after a
+    nested `{…}`: `Tuple{CartesianIndex{N} where N,Int64}`); a call's arguments without a space are no printer's."""
+    for m in _UNSPACED_COMMA.finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        line = text[start:m.start()]
+        if line.count("{") > line.count("}"):
+            return True
+    return False
+
+
 def _after_rail(word: str):
     """A search for `[│└─┄] +word *$` (a statement that is just `word`; blanks after it are not part of the
     statement, so `return ` is the same evidence as `return`) that finds `word` at a line end first."""
@@ -71,7 +85,7 @@ EVIDENCE = [
     ("$(Expr(:unreachable))", _R(r"\$\(Expr\(:unreachable\)\)"), OLDEST, (1, 5)),
     # `Tuple{Int64,Int64}`: DataType parameters without a space
     # (inside braces: a call's arguments without a space are no printer's, and would not print back so)
-    (",", _R(r"(?:\{[^{}\n]*?[\w\])\"]|\}),[\w{:]"), OLDEST, (1, 5)),
+    (",", _search_unspaced_curly, OLDEST, (1, 5)),
     (", ", _search_spaced_curly, (1, 6), NEWEST),  # `Tuple{A, B}`
     ("@_", _R(r"@_(?<![\w\"]@_)[0-9]"), (1, 2), NEWEST),  # `(?<![\w"])@_[0-9]`
     ('var"', _R(r'var"'), (1, 3), NEWEST),

@@ -165,16 +165,21 @@ def test_self_referencing_inlined_at_stops_the_printer_with_a_jlir_error():
             form_text()
 
 
+def _parse_measuring_peak(text: str):
+    """`jlir.parse(text)` and the peak of Python's allocations while it ran (tracemalloc)."""
+    tracemalloc.start()
+    try:
+        doc = jlir.parse(text)
+        return doc, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
 @pytest.mark.parametrize("literal", ['"' + "ab" * 250_000 + '"', '"' + 'a\\"' * 150_000 + '"'])
 def test_a_long_string_literal_costs_memory_proportional_to_its_length(literal):
     """The lexer's string pattern held ~600 bytes of backtracking state per character (1 MB: 0.6 GB)."""
     text = f"1 ─ %1 = (f)({literal})::Int\n└──      return %1\n"
-    tracemalloc.start()
-    try:
-        doc = jlir.parse(text)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    doc, peak = _parse_measuring_peak(text)
     assert peak < 25 * len(text)
     assert jlir.format(doc) == " " + text.replace("\n└", "\n └")
 
@@ -183,12 +188,7 @@ def test_a_call_with_many_arguments_is_parsed_as_its_tokens_come():
     """One statement holding a call with 125,000 arguments took ~200 bytes per input byte (tokens, template
     numbers, the program memo); parsed as its tokens come it takes what its model does."""
     text = "1 ─ %1 = (f)(" + ", ".join(str(k) for k in range(125_000)) + ")::Int\n└──      return %1\n"
-    tracemalloc.start()
-    try:
-        doc = jlir.parse(text)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    doc, peak = _parse_measuring_peak(text)
     assert peak < 40 * len(text)
     assert len(doc.items[0].stmts[0].node.args) == 125_001
 

@@ -229,3 +229,14 @@ def test_overflow_message_is_built_through_apply_latest_and_string():
     with pytest.raises(JuliaException) as e:
         ctx.call("Base.Checked.throw_overflowerr_binaryop", None, [JSymbol("*"), 9223372036854775807, 2])
     assert julia_repr(e.value.value) == 'OverflowError("9223372036854775807 * 2 overflowed for type Int64")'
+
+
+def test_core_compilers_own_types_are_not_mains():
+    """Julia 1.5.3: `Core.Compiler.KeyError !== KeyError` and `Core.Compiler.Missing !== Missing` (every other
+    type name the interpreter knows is the same object in both); `Core.Compiler.Int64` is Int64."""
+    from jlir.semantics.constants import global_constant
+    for name in ("KeyError", "Missing"):
+        with pytest.raises(interp.NotInterpretable, match="Core.Compiler's own"):
+            global_constant(f"Core.Compiler.{name}")
+        assert global_constant(f"Main.{name}") == JType(name)
+    assert global_constant("Core.Compiler.Int64") == JType("Int64")

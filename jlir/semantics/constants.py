@@ -168,6 +168,11 @@ def shown_constant(v):
     raise NotInterpretable(f"the constant {v!r}")
 
 
+# Of TYPE_NAMES, the types Core.Compiler defines for itself (asked of Julia 1.5.3: `Core.Compiler.KeyError !==
+# KeyError`): its `Core.Compiler.KeyError` must not be taken for Main's.
+_COMPILER_OWN = frozenset({"KeyError", "Missing"})
+
+
 def global_constant(name: str, stmt_type=None, function_names=frozenset(), struct_names=frozenset()):
     """The value of a global the interpreter knows without Julia: a type, `nothing`, a Const-typed global, one of
     `function_names` (builtins and intrinsics, as values), one of `struct_names` (the user's structs a provider
@@ -177,6 +182,8 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
         c = stmt_type.args[0]
         return literal(c) if type(c) is V.Literal else shown_constant(c)
     short = strip_module(name)
+    if name.startswith("Core.Compiler.") and short in _COMPILER_OWN:
+        raise NotInterpretable(f"the global {name} (Core.Compiler's own, not Main's {short})")
     if short == "nothing":
         return None
     if short in _FLOAT_CONSTANTS:

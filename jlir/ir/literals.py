@@ -6,10 +6,16 @@ from __future__ import annotations
 
 import ast
 import math
+import re
+import warnings
 
 _SPECIAL_FLOATS = {"NaN": math.nan, "Inf": math.inf, "-Inf": -math.inf,
                    "NaN32": math.nan, "Inf32": math.inf, "-Inf32": -math.inf,
                    "NaN16": math.nan, "Inf16": math.inf, "-Inf16": -math.inf}
+
+
+# `\e` preceded by an even number of backslashes: Julia's escape for ESC (0x1b), as `escape_string` prints it.
+_JULIA_ESC = re.compile(r"(?<!\\)((?:\\\\)*)\\e")
 
 
 def literal_value(lit):
@@ -42,8 +48,11 @@ def literal_value(lit):
     if kind in ("string", "char"):
         body = text[1:-1]
         body = body.replace("\\$", "$")
+        body = _JULIA_ESC.sub(lambda m: m.group(1) + "\\x1b", body)  # Julia's `\e` (ESC); Python has no `\e`
         try:
-            return ast.literal_eval('"' + body.replace('"', '\\"').replace('\\\\"', '\\"') + '"')
+            with warnings.catch_warnings():  # an escape Julia would not print (`\d`) stays as written
+                warnings.simplefilter("ignore")
+                return ast.literal_eval('"' + body.replace('"', '\\"').replace('\\\\"', '\\"') + '"')
         except (ValueError, SyntaxError):
             return body
     return None

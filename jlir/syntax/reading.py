@@ -38,16 +38,16 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
             marks = _moved_marks(marks, repaired)
         plain = (repaired.text if repaired is not None else text).split("\n")
         doc = replace(doc, colors=ansi.per_item(marks, spans, plain))
-        _check_colored_lines(doc, spans, filename)
+        _check_colored_lines(doc.items, doc.colors, spans, filename)
     return doc
 
 
-def _check_colored_lines(doc: Document, spans: list, filename: str) -> None:
+def _check_colored_lines(items: tuple, colors: tuple, spans: list, filename: str) -> None:
     """Colours are put back only on a line that prints as it was read (an edited line prints plain): a coloured
     line jlir prints otherwise would lose them, and the print would read back as another model, so it is
     refused where it stands.  Lines Julia printed print back byte for byte, so no real dump is refused."""
     from jlir.printer.forms import format_item
-    for item, painted, (first, _end) in zip(doc.items, doc.colors, spans):
+    for item, painted, (first, _end) in zip(items, colors, spans):
         if painted is None or not painted.lines or type(item) is Unreadable:
             continue
         printed = format_item(item).split("\n")

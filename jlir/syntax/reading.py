@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from jlir.ir.function import Document, Unreadable
 from jlir.syntax import ansi, lenient, repairing
-from jlir.syntax.diagnose import diagnose, diagnose_line
+from jlir.syntax.diagnose import diagnose
 from jlir.syntax.errors import ParseError
 from jlir.syntax.layout import read_with_spans
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import jlir
 from jlir.cli.inputs import InputError, add_reading_options, attempt, name, parse, read_text, report_unreadable
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, write
 from jlir.cli.progress import Progress
 from jlir.ir.function import Unreadable
 from jlir.syntax.errors import ParseError

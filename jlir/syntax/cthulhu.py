@@ -89,8 +89,6 @@ def read_cthulhu_view(ctx: Context, i: int):
         j += 1
     if j == i + 1:
         raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
-    rail = _RAIL.match(lines[i + 1])
-    width = len(rail.group()) if rail else 0
     if header.group(1) is not None:  # `inline_cost`: each line's cost field moves before the rail
         body, costs = read_costs_after_rail(ctx, i + 1, j, text="\n".join(lines[i + 1:j]))
     else:

@@ -193,16 +193,14 @@ def check_function(f: F.Function, path: str) -> None:
 
 
 def _check_references(node, path: str, nblocks: int, ids: set[int]) -> None:
-    """Block numbers of a statement's own targets, and the SSA values anywhere inside it, iteratively."""
-    for name in ("label", "dest", "catch_dest"):
-        target = getattr(node, name, None)
-        if type(target) is int and isinstance(node, (N.GotoNode, N.GotoIfNot, N.EnterNode)) \
-                and not 1 <= target <= nblocks:
-            raise SchemaError(f"{path}.{name}: expected a block number (1..{nblocks}), got {target}")
-    if isinstance(node, N.PhiNode):
-        for j, e in enumerate(node.edges):
-            if not 1 <= e <= nblocks:
-                raise SchemaError(f"{path}.edges[{j}]: expected a block number (1..{nblocks}), got {e}")
+    """Block numbers of a statement's own targets (the fields its class declares in `TARGETS`), and the SSA values
+    anywhere inside it, iteratively."""
+    for name in getattr(type(node), "TARGETS", ()):
+        value = getattr(node, name)
+        for j, target in enumerate(value) if type(value) is tuple else ((None, value),):
+            if not 1 <= target <= nblocks:
+                where = f"{path}.{name}" if j is None else f"{path}.{name}[{j}]"
+                raise SchemaError(f"{where}: expected a block number (1..{nblocks}), got {target}")
     stack = [(node, path)]
     while stack:
         x, p = stack.pop()

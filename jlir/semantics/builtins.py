@@ -86,24 +86,25 @@ def _array(a) -> JArray:
     return a
 
 
-def _arrayref(rt, boundscheck, a, *idx):
+def _element(a, idx: tuple, what: str) -> tuple[list, int]:
+    """The items of vector `a` and the 0-based position of Julia index `idx` in it (BoundsError as Julia's)."""
     items = _array(a).items
     if len(idx) != 1:
-        raise NotInterpretable("multi-dimensional arrayref")
+        raise NotInterpretable(f"multi-dimensional {what}")
     i = idx[0]
     if not 1 <= i <= len(items):
         raise _bounds_error(a, i)
-    return items[i - 1]
+    return items, i - 1
+
+
+def _arrayref(rt, boundscheck, a, *idx):
+    items, k = _element(a, idx, "arrayref")
+    return items[k]
 
 
 def _arrayset(rt, boundscheck, a, v, *idx):
-    items = _array(a).items
-    if len(idx) != 1:
-        raise NotInterpretable("multi-dimensional arrayset")
-    i = idx[0]
-    if not 1 <= i <= len(items):
-        raise _bounds_error(a, i)
-    items[i - 1] = v
+    items, k = _element(a, idx, "arrayset")
+    items[k] = v
     return a
 
 

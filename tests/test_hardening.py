@@ -88,6 +88,16 @@ def test_huge_integer_literal_reads_and_prints_back():
     assert reads_back("1 ─ %1 = (f)(" + "9" * 5000 + ")::Int\n└──      return %1\n")
 
 
+@pytest.mark.parametrize("body", ["return%99999999999999999999", "x %99999999999999999999"])
+def test_a_percent_and_a_number_too_long_for_an_ssa_value_is_refused_not_read_as_an_infix_percent(body):
+    """`%` then digits is always an SSA value: `show` spaces the binary `%` (` % `).  A 20-digit `%N` was read as
+    `return % 99999999999999999999`, which printed so and read back as another statement (fuzz seed 31, 66219)."""
+    e = refused("CodeInfo(\n1 ─ %1 = Main.f(x)\n│        " + body + "\n└──      return %1\n)\n")
+    assert (e.line, e.column) == (3, 10 + body.index("%"))
+    assert "18 digits" in e.message
+    assert reads_back("CodeInfo(\n1 ─ %1 = Main.f(x)\n│        x % 99999999999999999999\n└──      return %1\n)\n")
+
+
 def test_block_number_outside_enter_does_not_leak_into_the_model():
     # `#2` in `$(Expr(:foo, #2))` left a parser-internal BlockRef in the model, which nothing could print
     e = refused("1 ─ %1 = $(Expr(:foo, #2))::Any\n└──      return %1\n")

@@ -179,7 +179,7 @@ class StatementParser:
                 self._depth = outer_depth + _check_nesting(tokens, MAX_NESTING - outer_depth)
             return self._driver.parse(tokens, start, self._programs)
         except LexError as e:
-            raise BodyError(f"unexpected character {text[e.pos]!r}", e.pos) from None
+            raise BodyError(str(e), e.pos) from None
         except Refused as e:
             raise BodyError(str(e), e.column) from None
         except DriverError as e:

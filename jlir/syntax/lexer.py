@@ -38,6 +38,9 @@ _COMMON = [
     ("NEW_OPEN", r"%new\("),
     ("SPLATNEW_OPEN", r"%splatnew\("),
     ("SSA", r"%-?[0-9]{1,18}(?![0-9])"),
+    # `%` then a digit is always an SSA value: `show` prints the binary `%` spaced (` % `), so a longer number is
+    # refused here rather than read as `%` applied to an integer (`return%99999999999999999999`, issue 13)
+    ("SSA_LONG", r"%-?[0-9]{19,}"),
     ("SLOTNUM", IDENT + r"?@_[0-9]{1,18}(?![0-9])"),
     ("BLOCK", r"#-?[0-9]{1,18}(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.templates
     ("UNDEF", r"#undef(?![\w#])|#UNDEF(?![\w#])"),
@@ -175,8 +178,8 @@ def _quotenode_content(text: str, pos: int) -> int:
 class LexError(Exception):
     """A character the lexer cannot start a token with, at `pos`."""
 
-    def __init__(self, text: str, pos: int):
-        super().__init__(f"unexpected character {text[pos]!r}")
+    def __init__(self, text: str, pos: int, message: str = ""):
+        super().__init__(message or f"unexpected character {text[pos]!r}")
         self.text = text
         self.pos = pos
 
@@ -290,6 +293,8 @@ def iter_tokens(text: str, end: bool = False):
                 pos += len(value) + 1
                 prev = kind
             continue
+        if kind == "SSA_LONG":
+            raise LexError(text, start, "an SSA value's number has at most 18 digits")
         if kind == "QN_OPEN":
             end_at = _quotenode_content(text, pos)
             if end_at < 0 or not text.startswith(")", end_at + 1):

@@ -12,15 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jlir.ir.function import Block, Statement
+from jlir.ir.nodes import takes_type_suffix
 from jlir.ir.style import Style
-from jlir.ir.walk import used_ids
+from jlir.ir.walk import scanned_uses
 from jlir.geometry.labels import LABEL_FIRST
 from jlir.syntax import debuginfo, gutter
 from jlir.syntax.catchedges import catch_entry
 from jlir.syntax.context import Context
 from jlir.syntax.nested import opens_nested
 from jlir.syntax.detect import detect_style
-from jlir.syntax.pending import line_numbers, number_pending, pending_nodes
+from jlir.syntax.pending import line_numbers, number_pending, pending_nodes, unfaithful_rail
 from jlir.syntax.statements import memo_key, read_plain_statement, read_statement
 from jlir.syntax.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.text import has_suffix, open_brackets
@@ -170,6 +171,11 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         if grouped is not None:
             pending, attach = grouped
     stmts, blocks, positional_of = _place(ctx, dump, stmt_lines, parsed, pending, attach)
+    bad_rail = unfaithful_rail([s.rail for s in stmt_lines], stmts, blocks) if any(pending) else None
+    if bad_rail is not None:
+        raise ctx.error("this rail does not fit the statement's place among the pending nodes of its print group "
+                        "(only the final line of a block's last statement shows `└──`): a line was deleted, added or "
+                        "edited", stmt_lines[bad_rail].index, dump.col)
     bad = _unfaithful_ssa_column([s.printed_id is not None for s in stmt_lines], stmts, dump.warntype)
     if bad is not None:
         raise ctx.error(bad[1], stmt_lines[bad[0]].index, stmt_lines[bad[0]].body_col)
@@ -266,12 +272,19 @@ def _unfaithful_ssa_column(printed: list[bool], stmts, warntype: bool) -> tuple[
     Julia prints `%N = ` before the values the IR uses only.  A pending node printed with an unused id would
     print back without it, as a positional statement; `@code_warntype` also prints the type of used values
     only, so there any mismatch would print back otherwise.  Pending nodes are numbered after the positional
-    statements (`length(stmts) + k`), each once.
+    statements (`length(stmts) + k`), each once.  "Uses" are those Julia's printer counts (`scan_ssa_use!`, as
+    jlir's printer does): not an assignment's left-hand side, nor a value nested in an argument.
     """
-    used, pos = used_ids(stmts), 0
+    used, pos = {i for st in stmts for i in scanned_uses(st.node)}, 0
     npositional = sum(1 for st in stmts if st.new_id is None)
     seen: set[int] = set()
+    # a typed `@code_warntype` (`ssavaluetypes` inferred) prints `::T` after every used value whose node takes one
+    # (`should_print_ssa_type`); an uninferred one (an OpaqueClosure's) prints no type at all
+    typed_warntype = warntype and any(st.type is not None for st in stmts)
     for i, (shown, st) in enumerate(zip(printed, stmts)):
+        if typed_warntype and shown and st.type is None and takes_type_suffix(st.node):
+            return i, ("a typed `@code_warntype` prints `::T` after every value the IR uses, but this statement has "
+                       "none: a line was edited")
         if st.new_id is None:
             pos += 1
         elif st.new_id <= npositional or st.new_id in seen:

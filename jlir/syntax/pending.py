@@ -73,3 +73,42 @@ def line_numbers(linenos: list[str], stmts, positional_of):
             current = table[n]
         out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
     return tuple(linetable), out
+
+
+def unfaithful_rail(rails: list[str], stmts, blocks) -> int | None:
+    """Index of the first row whose rail (`start`, `mid`, `end`) Julia would not print for it, given which rows are
+    pending nodes and which of those attach after their statement; None when every rail fits.
+
+    Julia prints a statement as one print group (`show_ir_stmt`; 1.5's `show_ir` alike): the pending nodes
+    inserted before it, the statement, the nodes attached after it.  The group's first row shows the block's start
+    rail when the statement starts a block; nodes before the statement are never final (`│`); the statement is
+    final unless nodes attach after it; a final row of a block's last statement shows `└──`.  jlir's printer
+    forms the same groups, so a rail this refuses (a duplicated `└──` line read as a pending node) would print
+    back otherwise.
+    """
+    groups: list[tuple[int, list[list]]] = []  # (positional index, [[row, final], …])
+    before: list[int] = []
+    pos = 0
+    for r, s in enumerate(stmts):
+        if s.new_id is not None and s.attach_after and groups and not before:
+            rows = groups[-1][1]
+            if stmts[rows[-1][0]].new_id is None:
+                rows[-1][1] = False
+            rows.append([r, True])
+        elif s.new_id is not None:
+            before.append(r)
+        else:
+            pos += 1
+            groups.append((pos, [[b, False] for b in before] + [[r, True]]))
+            before = []
+    if before and groups:
+        rows = groups[-1][1]
+        rows[-1][1] = False
+        rows.extend([b, True] for b in before)
+    starts, lasts = {b.first for b in blocks}, {b.last for b in blocks}
+    for idx, rows in groups:
+        for j, (r, final) in enumerate(rows):
+            expected = "start" if j == 0 and idx in starts else "end" if final and idx in lasts else "mid"
+            if rails[r] != expected:
+                return r
+    return None

@@ -23,7 +23,10 @@ def read_vector(ctx: Context, i: int, header: bool = True):
     items, j = [], i + 1 if header else i
     if j < len(lines) and stmtvector.is_element_line(lines[j]) and not FIRST_RAIL.match(lines[j], 1):
         return stmtvector.read_statement_vector(ctx, i, header)
-    while j < len(lines) and lines[j].startswith(" "):
+    # `N-element …:` shows its N elements: a dump after them is the next item, even one starting with a blank
+    # (a ≤1.6 IRCode's line-number column), not an element
+    count = int(title[:title.index("-")]) if header else None
+    while j < len(lines) and lines[j].startswith(" ") and (count is None or len(items) < count):
         if CODEINFO_OPEN.match(lines[j]):
             item, j = read_codeinfo(ctx, j)
         elif FIRST_RAIL.match(lines[j], 1):  # an `IRCode => T` pair (`Base.code_ircode(f, types)`, 1.9+)
@@ -34,6 +37,9 @@ def read_vector(ctx: Context, i: int, header: bool = True):
     if not items:
         raise ctx.error("a vector display of IR needs its elements: expected ` CodeInfo(` on the next line",
                         min(i + 1, len(lines) - 1))
+    if count is not None and len(items) != count:
+        raise ctx.error(f"the header announces {count} elements, but {len(items)} follow "
+                        "(a vector display cut short is not read)", i)
     return VectorDisplay(title, tuple(items)), j
 
 

@@ -20,7 +20,7 @@ from jlir.syntax.ircode import read_ircode
 from jlir.syntax.stmtlines import FIRST_RAIL
 from jlir.syntax.warntype import WARNTYPE_STARTS, read_warntype
 
-_VECTOR_HEADER = re.compile(r"[0-9]+-element .+:$")
+_VECTOR_HEADER = re.compile(r"[0-9]{1,18}-element .+:$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 

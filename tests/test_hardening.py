@@ -120,6 +120,75 @@ def test_warntype_statement_whose_only_use_was_edited_away_is_refused():
     assert e.text.startswith("│   %13 = ")
 
 
+def _edited(case: str, old: str, new: str) -> str:
+    text = (FIXTURES / case).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+def test_warntype_value_used_only_inside_an_argument_is_refused_as_julia_would_not_number_it():
+    """Julia's printer counts the uses `scan_ssa_use!` sees (an argument, not one nested in it): an edited
+    `(%7 >> 1):φ:Int64` (a range call holding `%7` one level down) left `%7 = ` unprinted (fuzz seed 31, 30588)."""
+    e = refused(_edited("struct_return.warntype.txt", "(%7 >> 1)::Int64", "(%7 >> 1):φ:Int64"))
+    assert e.text.startswith("│   %7 = ") and "is not used" in e.message
+
+
+def test_warntype_value_used_only_on_the_left_of_an_assignment_is_refused():
+    """`userefs` of an assignment visits its right-hand side only: `(p * %1 = %2)` does not use `%1`, whose
+    `%1 = ` and type were dropped on printing (fuzz seed 31, 48759)."""
+    e = refused(_edited("wide_int.warntype.txt", "(p = %1 * %2)", "(p * %1 = %2)"))
+    assert e.text.startswith("1 ─ %1 = ") and "is not used" in e.message
+
+
+@pytest.mark.parametrize("old,new", [("Core.getfield(%7, 2)::Int64", "Core.getfield(%7, 2)"),
+                                     ("%4  = (@_4 === nothing)::Bool", "%4  = @_4 === nothing")])
+def test_typed_warntype_value_used_without_its_type_is_refused(old, new):
+    """A typed `@code_warntype` prints `::T` after every used value whose node takes one (`should_print_ssa_type`);
+    only an uninferred one (an OpaqueClosure's, tests/test_displays_warntype_untyped.py) prints none."""
+    text = (FIXTURES / "loops.warntype.txt").read_text(encoding="utf-8")
+    e = refused(text.replace(old, new))
+    assert "prints `::T` after every value the IR uses" in e.message
+    assert e.text.endswith(new)
+
+
+_PENDING = (Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "0068.txt").read_text(encoding="utf-8")
+
+
+def _pending_variants():
+    lines = _PENDING.split("\n")  # 0068: `└──      goto #3 if not %2` is line 2, `└──      goto #3` line 5
+    return {"end-rail-line-copied-before-a-block-end": lines[:5] + [lines[2]] + lines[5:],   # fuzz seed 31, 23629
+            "start-of-block-3-deleted": lines[:6] + lines[7:],                               # 30910
+            "block-end-copied-into-block-1": lines[:3] + [lines[5]] + lines[3:]}             # 51686
+
+
+@pytest.mark.parametrize("name", sorted(_pending_variants()))
+def test_pending_node_whose_rail_julia_would_not_print_is_refused(name):
+    """Julia prints a statement with its pending nodes as one print group: those before it never final (`│`),
+    those attached after it `└──` only when it ends its block.  A duplicated or deleted `└──` line read as a
+    pending node printed back with another rail, which read back as another model."""
+    e = refused("\n".join(_pending_variants()[name]))
+    assert "rail does not fit" in e.message
+    assert e.text.lstrip().startswith("└──")
+    assert reads_back(_PENDING)
+
+
+_VECTOR = ("1-element Vector{Any}:\n CodeInfo(\n1 ─ %1 = Main.f(x)::Int64\n└──      return %1\n) => Int64\n")
+
+
+def test_a_vector_display_ends_after_the_elements_its_header_announces():
+    """A ≤1.6 IRCode right after a 1-element vector display was read as the vector's second element once printed
+    with its line-number column (` 1 ─ …`): the document read as one item instead of two (fuzz seed 31, 87327)."""
+    ircode = "1 ─ %1 = invoke Main.g(_2::Int64)::Int64\n└──      return %1\n"
+    doc = jlir.parse(_VECTOR + ircode)
+    assert [type(x).__name__ for x in doc.items] == ["VectorDisplay", "Function"]
+    assert jlir.parse(jlir.format(doc)) == doc
+
+
+def test_a_vector_display_with_fewer_elements_than_its_header_announces_is_refused():
+    e = refused(_VECTOR.replace("1-element", "2-element"))
+    assert e.line == 1 and "announces 2 elements, but 1 follow" in e.message
+
+
 @pytest.mark.parametrize("case", ["loops.ircode.txt", "try_catch.typed.txt", "exceptions.typed-source.txt",
                                   "nested_loops.warntype.txt", "closures.lowered.txt"])
 def test_every_deleted_or_duplicated_line_is_refused_or_reads_back(case):

@@ -63,6 +63,7 @@
 #                                                 function, and the callees (see `record_runs`)
 #   struct TYPE                         ok, `mutable`|`immutable` then `name<TAB>type` lines (the interpreter's %new)
 #   method TARGET                       ok, `argnames<TAB>…`, `vararg<TAB>…`, `sparams<TAB>…` lines (its calls)
+#   callable SIG FORM                   ok, the callee dump of a closure's call `Tuple{T, A…}` (julia/closures.jl)
 #   quit                                ok, then exit
 # A request that fails in Julia gets `error, STAGE, message`, STAGE being where it
 # failed: request, define, target, render, load_case, runs.  The juliacall backend calls
@@ -756,7 +757,7 @@ dispatch_concrete(@nospecialize(T)) =
 
 function dump_callee!(acc::CalleeDumps, sig, depth::Int)
     found = callee_function(sig[1])
-    found === nothing && return
+    found === nothing && return dump_callable!(acc, sig, depth)   # a closure's call: julia/closures.jl
     f, name = found
     all(dispatch_concrete, sig[2:end]) || return
     types = Tuple{sig[2:end]...}
@@ -811,6 +812,8 @@ function record_runs(target::AbstractString, calls::Vector{String}; mod::Module=
     files, structs = Base.invokelatest(callee_dumps, f, argts)
     return String[join(rows .* "\n"), structs, files...]
 end
+
+include("julia/closures.jl")
 
 # ------------------------------------------------------------- protocol
 
@@ -932,7 +935,7 @@ function handle(request::Vector{String})
         isempty(request) && error("empty request")
         verb, args = request[1], request[2:end]
         nargs = Dict("hello" => 0, "define" => 2, "render" => 2, "cfg" => 1, "reference" => 1, "load_case" => 3,
-                     "runs" => 2, "struct" => 1, "method" => 1, "quit" => 0)
+                     "runs" => 2, "struct" => 1, "method" => 1, "callable" => 2, "quit" => 0)
         haskey(nargs, verb) || error("unknown request `$verb`")
         length(args) == nargs[verb] || error("`$verb` takes $(nargs[verb]) field(s), got $(length(args))")
         if verb == "hello" || verb == "quit"
@@ -957,6 +960,9 @@ function handle(request::Vector{String})
         elseif verb == "struct" || verb == "method"
             stage = "target"
             return ["ok", Base.invokelatest(verb == "struct" ? struct_text : method_text, args[1])]
+        elseif verb == "callable"
+            stage = "target"
+            return ["ok", Base.invokelatest(callable_text, args[1], args[2])]
         elseif verb == "reference"
             stage = "target"
             f, types, _, _ = resolve_in_main(args[1])

@@ -73,8 +73,8 @@ def _quoted_head(type_name: str) -> str:
 class DumpProvider:
     """The functions of a directory of dumps, by the `# MethodInstance for …` line heading each file."""
 
-    def __init__(self, path):
-        self.path = Path(path)
+    def __init__(self, path=None):
+        self.path = Path(path) if path is not None else None
         self._functions: dict = {}
         self._forms: dict = {}  # (signature key, slot form) → that form's function
         self._argnames: dict = {}
@@ -82,12 +82,12 @@ class DumpProvider:
         self._vararg: dict = {}
         self._structs: dict = {}
         self._field_types: dict = {}
-        for file in sorted(self.path.glob("*.txt")):
-            self._read(file)
+        for file in sorted(self.path.glob("*.txt")) if self.path is not None else ():
+            self.add(file.read_text(encoding="utf-8"), str(file))
 
-    def _read(self, file: Path) -> None:
+    def add(self, text: str, name: str = "<dump>") -> None:
+        """Serve one more dump, `text` in a dump file's format (`name`: where it came from, for errors)."""
         import jlir
-        text = file.read_text(encoding="utf-8")
         head, body = [], []
         for line in text.splitlines(keepends=True):
             (head if line.startswith("# ") and not body else body).append(line)
@@ -109,7 +109,7 @@ class DumpProvider:
                 form = line[len("# form:"):].strip()
         if sig is None:
             return
-        fns = jlir.functions(jlir.parse("".join(body), str(file)))
+        fns = jlir.functions(jlir.parse("".join(body), name))
         if fns:
             sig = signature_key(sig)
             if form == "typed":

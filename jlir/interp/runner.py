@@ -23,7 +23,10 @@ from jlir.interp.blocks import compile_function
 from jlir.semantics.constants import strip_module
 from jlir.semantics.show import julia_repr
 from jlir.edit import is_slot_form
+from jlir.ir import values as V
+from jlir.ir import walk
 from jlir.ir.function import Form
+from jlir.ir.names import is_identifier, var_quoted
 from jlir.semantics.values import JFunction, JStruct, JType, JuliaException, NotInterpretable, normalize, typeof
 
 
@@ -106,6 +109,7 @@ class Context:
         key = (id(fn), nargs)
         hit = self.compiled.get(key)
         if hit is None:
+            self.learn_closure_types(fn)
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
             hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs)),
                                        tuple(sparams))
@@ -120,6 +124,17 @@ class Context:
             if hit is not None:
                 self.structs[key] = hit
         return hit
+
+    def learn_closure_types(self, fn) -> None:
+        """The compiler-named types of Main that `fn` names (`Main.:(var"#3001#3003")`, a closure's struct), asked
+        of the provider (`struct_fields`) before `fn` is compiled, so that the names resolve to those types: only
+        Julia knows them, and a live Julia's provider has no table of them beforehand."""
+        if self.provider is None or not hasattr(self.provider, "struct_fields"):
+            return
+        for s in fn.stmts:
+            for v in walk.values(s.node):
+                if type(v) is V.GlobalRef and v.module == "Main" and not is_identifier(v.name):
+                    self.struct_of(var_quoted(v.name), var_quoted(v.name))
 
     def call_value(self, f, args: list, rt: str = "Any"):
         """Call the Julia value `f` (a function or a type, held in a register) on `args`."""
@@ -250,6 +265,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None, 
     """
     values = [normalize(a) for a in args]
     ctx = Context(provider, max_depth, max_steps, structs, form_of(fn))
+    ctx.learn_closure_types(fn)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs))
     try:
         v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))

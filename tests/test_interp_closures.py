@@ -8,8 +8,10 @@ and Julia's own results are in `runs.tsv`.  The apply_type expectations are what
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -109,7 +111,7 @@ def test_a_closure_method_missing_from_the_provider_is_one_located_refusal(tmp_p
 
 
 def test_jlir_run_prints_julias_result_for_the_lowered_closures():
-    out = subprocess.run(["python3", "-m", "jlir", "run", str(FIXTURES / "closure_capture.lowered.txt"),
+    out = subprocess.run([sys.executable, "-m", "jlir", "run", str(FIXTURES / "closure_capture.lowered.txt"),
                           "--argnames", "x,k", "--args", "3", "4", "--callees", str(DUMPS)],
                          capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert (out.returncode, out.stdout, out.stderr) == (0, "44\n", "")
@@ -166,3 +168,21 @@ def test_jlir_run_with_a_live_julia_asks_it_for_the_closures(julia, tmp_path):
     assert provider.lookup_form(f"(::{ADD}{{Int64}})", ("Int64",), "lowered") is not None
     cached = [f.read_text(encoding="utf-8") for f in tmp_path.rglob("*.txt")]
     assert not [t for t in cached if t.startswith("# MethodInstance for (::")]  # the user's code: never cached
+
+
+@live
+def test_jlir_run_julia_runs_the_closures_of_code_julia_just_lowered(tmp_path):
+    """The whole user path: `jlir fetch --form lowered` of the case's call, then `jlir run --julia --defs` on that
+    print (a fresh Julia numbers the closures `#1#3`, `#2#4`): Julia's answers (runs.tsv)."""
+    env = {**os.environ, "JLIR_JULIA_CACHE": str(tmp_path / "cache")}
+    defs = ROOT / "fixtures" / "cases" / "closure_capture.jl"
+    lowered = tmp_path / "lowered.txt"
+    fetch = [sys.executable, "-m", "jlir", "fetch", "--backend", "subprocess", "--julia", JULIAS[0], "--defs",
+             str(defs), "--form", "lowered", "--bare", "-o", str(lowered), "apply_offset(3, 4)"]
+    subprocess.run(fetch, check=True, capture_output=True, cwd=ROOT, env=env, timeout=300)
+    assert 'Main.:(var"#1#3")' in lowered.read_text(encoding="utf-8")
+    for args, want in CALLS[::3]:
+        out = subprocess.run([sys.executable, "-m", "jlir", "run", str(lowered), "--argnames", "x,k", "--args",
+                              *map(str, args), "--julia", JULIAS[0], "--defs", str(defs)],
+                             capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+        assert (out.returncode, out.stdout, out.stderr) == (0, f"{want}\n", "")

@@ -61,6 +61,7 @@ class LiveProvider:
             self._asked.add(key)
             sig = f"Tuple{{{', '.join(julia_type(t) for t in (callee[3:-1], *arg_types))}}}"
             try:
+                self._define()
                 self._callables.add(self.jl.callable_dump(sig, form), f"<Julia: {sig}>")
             except LiveError:
                 pass  # no such method (or not a callable struct): the run says NotInterpretable
@@ -96,9 +97,17 @@ class LiveProvider:
     def structs(self) -> dict:
         return self.known.structs() if self.known is not None else {}
 
+    def _define(self) -> None:
+        """Evaluate the run's definitions (`--defs`) in the session's Main, once, before the first question that
+        may be about them (a struct, a closure; a callee's fetch passes them itself)."""
+        defs, self._defs = self._defs, None
+        if defs:
+            self.jl.define(defs[0], defs[1])
+
     def _struct(self, type_name: str):
         if type_name not in self._structs:
             try:
+                self._define()
                 self._structs[type_name] = self.jl.struct_info(type_name)
             except LiveError:
                 self._structs[type_name] = None

@@ -1,4 +1,5 @@
-# Closures and other callable structs, for jlir.interp (included by jlir/live/jlir.jl, inside module JlirLive).
+# Closures and other callable structs, for jlir.interp (included by jlir/live/jlir.jl, inside module JlirLive;
+# `dump_callee!` of runs.jl hands a closure's call to `dump_callable!`, serve.jl's `handle` the `callable` request).
 #
 # A call of a struct value, `(twice)(x)` with `twice::var"#3002#3004"{…}`, dispatches on the callee's type: its
 # signature is `Tuple{var"#3002#3004"{…}, Int64}`.  Such a type has no singleton instance, so the usual

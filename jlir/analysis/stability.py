@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.analysis.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin_callee, judge, name_of,
+from jlir.analysis.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin_callee, judge,
                                     union_rule_is_ambiguous)
+from jlir.analysis.typefacts import name_of
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir.callee import callee_name

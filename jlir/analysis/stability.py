@@ -188,25 +188,25 @@ def _is_dynamic(s, defs: dict) -> bool:
         return False
     if s.label is not None:
         return s.label == "dynamic"
-    name = _resolved_name(node.args[0], defs)
-    short = name.rsplit(".", 1)[-1] if name else None
-    if short in APPLY_BUILTINS:
-        applied = APPLY_BUILTINS[short]
+    named = _resolved_callee(node.args[0], defs)
+    if named is None:
+        return True
+    if named.name in APPLY_BUILTINS:
+        applied = APPLY_BUILTINS[named.name]
         return len(node.args) <= applied or not _is_builtin(node.args[applied], defs)
-    return name is None or not is_builtin_callee(name) or short in LATEST_BUILTINS
+    return not is_builtin_callee(named.text) or named.name in LATEST_BUILTINS
 
 
-def _resolved_name(v, defs: dict) -> str | None:
-    """The printed name of a callee (`Core.tuple`, `===`), through its definition when it is an SSA value."""
+def _resolved_callee(v, defs: dict):
+    """The function a callee names (`Core.tuple`, `===`), through its definition when it is an SSA value."""
     if type(v) is V.SSAValue and v.id in defs:
         v = defs[v.id].node
-    named = callee_name(v)
-    return None if named is None else named.text
+    return callee_name(v)
 
 
 def _is_builtin(v, defs: dict) -> bool:
-    name = _resolved_name(v, defs)
-    return name is not None and is_builtin_callee(name)
+    named = _resolved_callee(v, defs)
+    return named is not None and is_builtin_callee(named.text)
 
 
 def _dynamic_calls(f: Function, p: ExprPrinter) -> list[DynamicCall]:

@@ -155,10 +155,10 @@ def new_dynamic_op(t: int, rs: tuple, d: int, i: int, X: int):
     """`%new(%t, fields…)` with the type computed by the code (`%t = Core.apply_type(%1, %2)`, how lowering builds
     a closure): the type is register `t`'s value, its fields as `new_op` finds them."""
     def op(regs, _at=i):
-        T = regs[t]
-        if type(T) is not JType:
-            raise NotInterpretable(f"%new of a {typeof(T)} value, not a type")
-        key = T.name.split("{")[0]
+        made = regs[t]
+        if type(made) is not JType:
+            raise NotInterpretable(f"%new of a {typeof(made)} value, not a type")
+        key = made.name.split("{")[0]
         names, mutable = regs[X].struct_of(key, key) or (None, None)
-        regs[d] = JStruct(T.name, tuple([regs[r] for r in rs]), names, mutable)
+        regs[d] = JStruct(made.name, tuple([regs[r] for r in rs]), names, mutable)
     return op

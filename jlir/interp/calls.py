@@ -117,8 +117,12 @@ def _rethrow_op(rs: tuple, i: int, X: int):
     return op
 
 
+RETHROW = frozenset(("rethrow", "Base.rethrow", "Main.rethrow"))
+"""The names `rethrow` is called by: run natively by `_rethrow_op` whether called generically or through `invoke`."""
+
+
 def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
-    if text in ("rethrow", "Base.rethrow", "Main.rethrow"):
+    if text in RETHROW:
         return _rethrow_op(rs, i, X)
 
     def op(regs, _at=i):
@@ -129,7 +133,7 @@ def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
 def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int):
     """The op of `%d = invoke callee(args…)`: the method instance's argument types name the callee's IR."""
     text = callee_text(callee)
-    if text in ("rethrow", "Base.rethrow", "Main.rethrow"):
+    if text in RETHROW:
         return _rethrow_op(rs, i, X)
 
     def op(regs, _at=i):

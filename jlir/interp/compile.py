@@ -24,6 +24,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ir.callee import callee_name
 
 
 @dataclass(slots=True)
@@ -281,7 +282,8 @@ def _assign(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     callee, *args = walk.operands(e)
     rt = type_text(typ)
-    name = getattr(callee, "name", None)
+    named = callee_name(callee)
+    name = named.name if named is not None else None
     wrap = None
     hint = None
     if name in hints.SAME_TYPE and any(hints.is_ambiguous(a) for a in args):

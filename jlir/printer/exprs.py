@@ -195,7 +195,7 @@ class ExprPrinter:
         if cls is V.SlotNumber:
             return self.slot(v)
         if cls is V.Argument or cls is V.NamedArgument:  # `_2`; 0.7-DEV: `%%2`, `%%x` (later: `x`)
-            return f"{self._arg}{v.n}" if cls is V.Argument else "%%" * (self._arg == "%%") + v.name
+            return f"{self._arg}{v.n}" if cls is V.Argument else ("%%" if self.style.dev_0_7 else "") + v.name
         if cls is V.GlobalRef:
             return self.globalref(v)
         if cls is N.Expr:
@@ -297,12 +297,12 @@ class ExprPrinter:
         if type(f) is V.GlobalRef and f.module is not None and not self.style.paren_globalref_callee:
             return self.globalref(f)
         if type(f) is V.GlobalRef and f.module is None:  # `in(…)`, but `(*)(…)`; 0.7-DEV: `*(…)`, never infix
-            return f.name if f.name in WORD_OPS or self._arg == "%%" else f"({f.name})"
+            return f.name if f.name in WORD_OPS or self.style.dev_0_7 else f"({f.name})"
         return f"({self.unquoted(f, 0, quoted)})"
 
     def call(self, f, args: tuple, prec: int, quoted: bool) -> str:
         name = f.name if type(f) is V.GlobalRef and f.module is None else None  # `Base.:(==)(x, 1)` stays prefix
-        if name is not None and (is_operator(name) or name in WORD_OPS) and self._arg != "%%":
+        if name is not None and (is_operator(name) or name in WORD_OPS) and not self.style.dev_0_7:
             op_prec = precedence(name)
             n = len(args)
             no_splat = not any(type(a) is V.Splat for a in args)

@@ -146,3 +146,8 @@ def test_a_code_title_over_a_1_x_body_is_refused():
 def test_1_x_text_never_detects_as_0_7_dev():
     text = (FIXTURES / "julia-1.5.3" / "nested_try.warntype.txt").read_text("utf-8")
     assert all(f.style.family != "0.7-DEV" for f in jlir.parse(text).items)
+
+
+def test_the_0_7_0_release_is_1_0s_printer_and_only_0_7_dev_is_its_own():
+    assert Style.for_version("0.7").family == Style.for_version("0.7.0-DEV.4800").family == "0.7-DEV"
+    assert Style.for_version("0.7.0") == Style.for_version("1.0")

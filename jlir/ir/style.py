@@ -27,10 +27,14 @@ class Style:
 
     @classmethod
     def for_version(cls, version: str | Version) -> "Style":
-        """The style of one Julia version, e.g. `Style.for_version("1.5.3")`."""
+        """The style of one Julia version, e.g. `Style.for_version("1.5.3")`; `"0.7"` / `"0.7.0-DEV.4800"` is
+        0.7-DEV's printer, while the 0.7.0 release (`"0.7.0"`) printed as 1.0 did."""
         if isinstance(version, str):
             parts = version.split(".")
+            released = len(parts) > 2 and parts[2].isdigit()
             version = (int(parts[0]), int(parts[1]))
+            if version == DEV_0_7 and released:
+                version = OLDEST
         return cls(version, version)
 
     def narrowed(self, lo: Version = OLDEST, hi: Version = NEWEST) -> "Style":

@@ -315,7 +315,10 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     head, *args = e.args
     if type(head) is V.SSAValue and 1 <= head.id <= b.n:  # `%1 = Core.DomainError; %new(%1, …)`
-        head = b.fn.positional[head.id - 1].node
+        node = b.fn.positional[head.id - 1].node
+        if type(node) is N.Expr:  # `%3 = Core.apply_type(%1, %2); %new(%3, k)`: a closure's type, known when run
+            return calls.new_dynamic_op(head.id, tuple(b.reg(a, pre, i) for a in args), d, i, b.X)
+        head = node
     if type(head) not in (T.TypeName, T.TypeApply, V.GlobalRef):
         raise NotInterpretable(f"%new of a type the IR does not name ({head!r})")
     return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))

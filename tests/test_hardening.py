@@ -189,6 +189,26 @@ def test_a_vector_display_with_fewer_elements_than_its_header_announces_is_refus
     assert e.line == 1 and "announces 2 elements, but 1 follow" in e.message
 
 
+_ESCAPES = (Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "0028.txt").read_text(encoding="utf-8")
+
+
+def test_a_letter_in_an_escape_displays_line_number_column_is_a_located_parse_error():
+    # `ጸ ↑  4 ┄ …` reached the line-table search's int(): ValueError (fuzz seed 33, input 892)
+    lines = _ESCAPES.split("\n")
+    k = next(k for k, l in enumerate(lines) if l.startswith("7 ↑  4 ┄"))
+    e = refused("\n".join(lines[:k] + ["ጸ" + lines[k][1:]] + lines[k + 1:]))
+    assert (e.line, e.column) == (k + 1, 1) and "line number" in e.message
+
+
+@pytest.mark.parametrize("text", [_ESCAPES, _PENDING], ids=["code_escapes", "ircode"])
+def test_a_line_of_blanks_after_a_trimmed_screen_capture_is_refused(text):
+    """A capture whose rows lost their trailing blanks holds no row of blanks: one read as 1.7+'s blank tail
+    printed back as an empty line, read back as no tail (fuzz test seed 7002, input 12)."""
+    e = refused(text + " \n")
+    assert e.line == text.count("\n") + 1 and "trimmed" in e.message
+    assert reads_back(text + "\n")
+
+
 @pytest.mark.parametrize("case", ["loops.ircode.txt", "try_catch.typed.txt", "exceptions.typed-source.txt",
                                   "nested_loops.warntype.txt", "closures.lowered.txt"])
 def test_every_deleted_or_duplicated_line_is_refused_or_reads_back(case):

@@ -69,6 +69,15 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
     return body
 
 
+def check_blank_tail(ctx: Context, body: Body, j: int) -> None:
+    """A located error when line `j`, read as the blank tail line 1.7+ ends an IRCode print with, follows a screen
+    capture whose rows were trimmed of trailing blanks: such a capture holds no row of blanks (its tail would be
+    an empty line), so the line could not be printed back as read."""
+    if body.screen is not None and body.screen.trimmed:
+        raise ctx.error("a line of blanks after a display whose rows were trimmed of their trailing blanks: a "
+                        "trimmed capture shows no such line", j, len(ctx.lines[j]))
+
+
 def _first_rail(ctx: Context, start: int, end: int, left) -> tuple[int, int]:
     """(index, line-number column width) of block 1's first line: after a tool's left column if it has one."""
     lines = ctx.lines
@@ -154,6 +163,20 @@ def _check_escape_symbols(ctx: Context, stmt_lines, positional_of, start: int) -
                             s.index, start)
 
 
+def _left_linenos(ctx: Context, stmt_lines, start: int) -> list[str]:
+    """The line number left of a tool's column on each statement line: blank or 1–18 ASCII digits (Julia's own
+    `lpad(line)`), else a located error (a letter there had reached the line-table search's `int`)."""
+    linenos = []
+    for s in stmt_lines:
+        text = ctx.lines[s.index][:start]
+        lineno = text.strip()
+        if lineno and not (lineno.isascii() and lineno.isdigit() and len(lineno) <= 18):
+            raise ctx.error(f"expected a line number (digits) or blanks before the tool's column, got {lineno!r}",
+                            s.index, len(text) - len(text.lstrip()))
+        linenos.append(lineno)
+    return linenos
+
+
 def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     """Any dump, from its statement lines read one by one: pending nodes, blocks, a tool's left column, line info."""
     stmt_lines = split.stmt_lines
@@ -188,7 +211,7 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         lines = ctx.lines
         left_values = tuple(lines[s.index][start:width].strip()
                             for s, pos in zip(stmt_lines, positional_of) if pos is not None)
-        linenos = [lines[s.index][:start].strip() for s in stmt_lines]
+        linenos = _left_linenos(ctx, stmt_lines, start)
         if kind == "escapes":
             _check_escape_symbols(ctx, stmt_lines, positional_of, start)
     if dump.left is not None and not any(linenos) and dump.gutter is None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
-from jlir.syntax.body import read_body
+from jlir.syntax.body import check_blank_tail, read_body
 from jlir.syntax.context import Context
 
 _FIRST_ROW = re.compile(r"([0-9]{1,18} +)?[◌✓↑X*]′? {1,2}1 [─┄]")
@@ -41,6 +41,8 @@ def read_escape_display(ctx: Context, i: int):
         j += 1
     tail = numbers and j < len(lines) and lines[j] != "" and not lines[j].strip()
     body = read_body(ctx, i + 1, j, codeinfo=False, text="\n".join(lines[i:j]), left=("escapes", numbers + 3, numbers))
+    if tail:
+        check_blank_tail(ctx, body, j)
     f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, title=lines[i], catch_entry=body.catch_entry,
                  escapes=tuple(body.left_values), screen=body.screen,
                  tail_dropped=bool(numbers) and not tail and body.style.ircode_blank_tail)

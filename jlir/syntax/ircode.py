@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
-from jlir.syntax.body import read_body
+from jlir.syntax.body import check_blank_tail, read_body
 from jlir.syntax.context import Context
 from jlir.syntax.stmtlines import FIRST_RAIL
 
@@ -29,6 +29,8 @@ def read_ircode(ctx: Context, i: int, title: str | None = None):
     pair = PAIR_TAIL.match(lines[j]) if j < len(lines) else None
     tail = pair is not None or (j < len(lines) and lines[j] != "" and not lines[j].strip())
     body = read_body(ctx, i, j, codeinfo=False, text="\n".join(lines[i:j]), tail_present=tail or None)
+    if tail and pair is None:
+        check_blank_tail(ctx, body, j)
     return_type = None
     if pair is not None:
         first = FIRST_RAIL.match(lines[i])

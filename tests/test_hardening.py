@@ -209,6 +209,33 @@ def test_a_line_of_blanks_after_a_trimmed_screen_capture_is_refused(text):
     assert reads_back(text + "\n")
 
 
+_DEV = Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "0007.txt"
+
+
+@pytest.mark.parametrize("old,new", [("goto 2", "goto #2"),                       # a later printer's block number
+                                     ("Main.:*(%2, %%2)", "Main.:*(%2, _2)"),     # a later printer's argument
+                                     ("Main.:>(%3, 0)", "(%3 > 0)")])            # an infix call
+def test_a_0_7_dev_dump_mixing_in_a_later_printers_text_is_refused_where_it_differs(old, new):
+    """One `goto 3`, `%%2` or `1 => v` makes a dump 0.7-DEV's; the rest of it then printed 0.7-DEV's way, and
+    the mix printed back as text that read back otherwise (29 of the first 100,000 dumps after 0.7-DEV came)."""
+    text = _DEV.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    e = refused(text.replace(old, new))
+    assert "0.7-DEV" in e.message and new in e.text and e.column == 1
+    doc = jlir.parse(text.replace(old, new), errors="collect")
+    assert type(doc.items[0]).__name__ == "Unreadable" and doc.items[0].error.line == e.line
+    assert jlir.format(jlir.parse(text)) == text
+
+
+def test_an_unspaced_comma_after_a_closed_brace_is_no_evidence_of_julia_1_5_or_older():
+    """`%new(Base.RefValue{String},_2)`: the comma stands outside the braces (an edited call, no printer's), so it
+    does not date the dump; read as ≤1.5 it printed spaced and read back as 1.0–1.14 (fuzz seed 31, 15076)."""
+    from jlir.syntax.detect import _search_unspaced_curly
+    assert not _search_unspaced_curly("1 ─ %1 = %new(Base.RefValue{String},_2)::Base.RefValue{String}")
+    assert _search_unspaced_curly("1 ─ %1 = (f)(x)::Tuple{Array{Int64,1},Int64}")
+    assert _search_unspaced_curly("1 ─ %1 = (f)(x)::Tuple{CartesianIndex{N} where N,Int64}")
+
+
 @pytest.mark.parametrize("case", ["loops.ircode.txt", "try_catch.typed.txt", "exceptions.typed-source.txt",
                                   "nested_loops.warntype.txt", "closures.lowered.txt"])
 def test_every_deleted_or_duplicated_line_is_refused_or_reads_back(case):

@@ -36,7 +36,7 @@ def _search_unspaced_curly(text: str) -> bool:
     nested `{…}`: `Tuple{CartesianIndex{N} where N,Int64}`); a call's arguments without a space are no printer's."""
     for m in _UNSPACED_COMMA.finditer(text):
         start = text.rfind("\n", 0, m.start()) + 1
-        line = text[start:m.start()]
+        line = text[start:m.start() + 1]  # up to the character before the comma: a `}` there closes its brace
         if line.count("{") > line.count("}"):
             return True
     return False

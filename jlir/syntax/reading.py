@@ -33,6 +33,7 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
             repaired_out.append(repaired)
     else:
         (doc, spans), repaired = _strict_read(text, filename, errors, on_dump), None
+        doc = _check_dev_dumps(doc, spans, text, filename, errors)  # (lenient reading notes such lines instead)
     if marks:
         if repaired is not None:
             marks = _moved_marks(marks, repaired)
@@ -56,6 +57,40 @@ def _check_colored_lines(items: tuple, colors: tuple, spans: list, filename: str
                 shown = printed[k] if k < len(printed) else "(no line)"
                 raise ParseError(f"this coloured line would print back as {shown!r}: its colours could not be "
                                  "put back", file=filename, line=first + k + 1, column=1, text=text)
+
+
+def _check_dev_dumps(doc: Document, spans: list, text: str, filename: str, errors: str) -> Document:
+    """A dump read as 0.7-DEV's (one `goto 3`, `%%2` or `1 => v` proves that printer: no later one prints them)
+    must be 0.7-DEV's throughout: one mixing in a later printer's text (`goto #3`, `_2`, an infix call, a typed
+    unused value) would print back otherwise and read back as another model.  0.7-DEV dumps are rare, so each is
+    printed and compared with its lines; the first line that differs is refused where it stands (collected as
+    an unreadable dump with `errors="collect"`)."""
+    if not any(_shows_dev(x) for x in doc.items):
+        return doc
+    from jlir.printer.forms import format_item
+    lines = text.split("\n")
+    items = list(doc.items)
+    for n, (item, (first, end)) in enumerate(zip(items, spans)):
+        if not _shows_dev(item):
+            continue
+        printed = format_item(item).split("\n")
+        k = next((k for k in range(max(len(printed), end - first)) if k >= len(printed) or first + k >= end
+                  or printed[k] != lines[first + k]), None)
+        if k is None:
+            continue
+        error = ParseError("this dump shows 0.7-DEV's printing (`goto 3`, `%%2`, `1 => v`), which prints this line "
+                           f"as {printed[k] if k < len(printed) else '(no line)'!r}: a line was edited, or mixes "
+                           "another printer's text", file=filename, line=first + k + 1, column=1,
+                           text=lines[first + k] if first + k < len(lines) else "")
+        if errors != "collect":
+            raise error
+        items[n] = Unreadable("\n".join(lines[first:end]), error)
+    return replace(doc, items=tuple(items))
+
+
+def _shows_dev(item) -> bool:
+    """Whether `item` (or a function of a vector display) was read as 0.7-DEV's print."""
+    return any(getattr(x, "style", None) is not None and x.style.dev_0_7 for x in (item, *getattr(item, "items", ())))
 
 
 def _strict_read(text: str, filename: str, errors: str, on_dump=None) -> tuple[Document, list]:

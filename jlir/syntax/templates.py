@@ -47,6 +47,20 @@ def template(body: str):
     return _SEP.join(pieces[0::2]), pieces
 
 
+def second_sighting(seen: set, key: str) -> bool:
+    """Whether template `key` was met before (it is now): a template is compiled on its second use.
+
+    A body whose template never repeats (each line of a function of distinct statements,
+    `Base.add_int(%6, 7)::Int64`) is then read as itself and leaves only its key's hash behind, not a
+    compiled template (its parse and filler closures, ~1.5 KB a line; issue 13: memory).  A hash collision
+    only compiles a template one use early."""
+    h = hash(key)
+    if h in seen:
+        return True
+    seen.add(h)
+    return False
+
+
 def template_text(pieces: list[str]) -> str:
     """The body with placeholders for its numbers (`%-1`, `#-1000002`, …), which the grammar parses."""
     out = [pieces[0]]

@@ -18,23 +18,7 @@ from jlir.ir.style import Style
 from jlir.ir.walk import UnknownKind, scanned_uses
 from jlir.geometry import rails
 from jlir.geometry.labels import LABEL_TEXT
-
-# Union types and the aliases Julia shows Unions by keep `, ` between parameters in every version
-# (also `UNION{…}`, as 1.5's @code_warntype shouts it).
-UNION_HEADS = frozenset({"Union", "UNION", "StridedArray", "StridedVector", "StridedMatrix", "StridedVecOrMat",
-                         "DenseVecOrMat", "VecOrMat", "AbstractVecOrMat", "AbstractVecOrTuple"})
-
-
-def _is_dict_show(t: T.TypeCall) -> bool:
-    """`Dict{K,V}(k => v, …)`: `show` of an AbstractDict, its separator a style decision (`Style.dict_pair_sep`)."""
-    head = t.head.head if type(t.head) is T.TypeApply else t.head
-    return len(t.args) > 1 and type(head) is T.TypeName and head.path[-1].endswith("Dict") and all(
-        type(a) is N.Expr and a.head == "call" and len(a.args) == 3 and a.args[0] == V.GlobalRef(None, "=>")
-        for a in t.args)
-
-
-def _union_head(t) -> bool:
-    return isinstance(t, T.TypeName) and t.path[-1] in UNION_HEADS
+from jlir.printer.typeshapes import is_dict_show as _is_dict_show, is_union_head as _union_head
 
 
 class ExprPrinter:
@@ -53,6 +37,7 @@ class ExprPrinter:
         self._ssa_columns: dict[int, dict[int, str]] = {}
         self._rails: dict[int, str] = {}
         self._globalrefs: dict[int, tuple[object, str]] = {}
+        self._seen: set[int] = set()  # `_lines` keys of the statements printed once (see `statement_line`)
         # prints a CodeInfo nested in a statement (`$(Expr(:thunk, CodeInfo(…)))`): set by jlir.printer.forms,
         # which prints functions (this module is below it)
         self.nested_codeinfo = None
@@ -75,33 +60,37 @@ class ExprPrinter:
     def statement_line(self, s, show_types: bool) -> tuple:
         """What the printer needs of statement `s`: `(s, uses, bare, typed)`, the SSA ids its node uses and its
         text after the SSA column without and with its `::T` suffix (the same text twice where no suffix is
-        shown), 1.12's call label included.  Memoised by identity: a document parsed by jlir shares one Statement
-        object per distinct statement text.
+        shown), 1.12's call label included.  Memoised by identity from its second print on: a document parsed by
+        jlir shares one Statement object per distinct statement text, and one printed once (each of a function of
+        distinct statements) then costs no memo entries, only its id in `_seen` (issue 13: memory).
         """
         key = id(s) * 2 + show_types
         hit = self._lines.get(key)
         if hit is not None and hit[0] is s:
             return hit
+        again = key in self._seen
+        if not again:
+            self._seen.add(key)
         node = s.node
         show_type = show_types and self.takes_type_suffix(node)
-        text = self.statement(node, show_type)
+        text = self.statement(node, show_type) if again else self.unquoted(node, PREC_DECL if show_type else 0)
         if s.label:
             if s.label.endswith("invoke") and text.startswith("invoke "):
                 text = text[len("invoke "):]
             text = LABEL_TEXT[s.label] + text
         typed = text + "::" + self.type(s.type) if show_type and s.type is not None else text
+        if not again:
+            return s, scanned_uses(node), text, typed
         entry = self._lines[key] = (s, self.uses(node), text, typed)
         return entry
 
-    def statement_lines(self, stmts, show_types: bool) -> list[tuple]:
-        """`statement_line` of each statement, in order: one call per function rather than one per line (the
-        common print's inner loop reads the memo directly)."""
-        memo, line = self._lines, self.statement_line
-        out = []
+    def used_ids(self, stmts, show_types: bool) -> set[int]:
+        """The SSA ids the statements use (`uses`), read off their memoised lines where printed before."""
+        memo, used = self._lines, set()
         for s in stmts:
             hit = memo.get(id(s) * 2 + show_types)
-            out.append(hit if hit is not None and hit[0] is s else line(s, show_types))
-        return out
+            used.update(hit[1] if hit is not None and hit[0] is s else scanned_uses(s.node))
+        return used
 
     def start_rail(self, block: int, W: int, merge: bool) -> str:
         """`jlir.geometry.rails.start_rail`, memoised (a document's functions share their first blocks' rails)."""
@@ -125,7 +114,9 @@ class ExprPrinter:
             cols = self._ssa_columns[width] = {}
         text = cols.get(sid)
         if text is None:
-            text = cols[sid] = rails.ssa_column(sid, width)
+            text = rails.ssa_column(sid, width)
+            if sid < 4096:  # the ids a document's functions share; a huge function's own are not kept (memory)
+                cols[sid] = text
         return text
 
     def takes_type_suffix(self, node) -> bool:

@@ -151,10 +151,10 @@ def body_positions(f: Function, ep: ExprPrinter) -> tuple[list[str], dict[int, t
 
 def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     show_types = f.form in _TYPED_FORMS
-    entries = ep.statement_lines(f.stmts, show_types)
-    used: set[int] = set()
-    for e in entries:
-        used.update(e[1])
+    # two passes: the uses first (they fix the SSA column's width), then each line's text as it is printed, so
+    # the texts of all statements are never held at once besides the lines (issue 13: memory)
+    used = ep.used_ids(f.stmts, show_types)
+    entries = (ep.statement_line(s, show_types) for s in f.stmts)
     defined = set(range(1, len(f.stmts) + 1)).union(s.new_id for s in f.stmts if s.new_id is not None)
     # Julia's width is the largest used id's; where no used id has a statement to print `%N = ` on (only
     # references past the end), nothing shows that width, so it reads back as 0: print it as 0 too.
@@ -163,10 +163,10 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     warntype = f.form is Form.WARNTYPE
     pending = not all(s.new_id is None for s in f.stmts)
     if not pending and prints_plain(f):
-        return _plain_lines(entries, r, used, L, warntype, ep, where)
+        return _plain_lines(entries, len(f.stmts), r, used, L, warntype, ep, where)
     cols = function_columns(f)
     if not pending:  # no pending nodes: one line per statement, each final
-        rows = [(idx, 0, e, True) for idx, e in enumerate(entries, 1)]
+        rows = ((idx, 0, e, True) for idx, e in enumerate(entries, 1))
     else:
         rows = [(idx, j, ep.statement_line(s, show_types), final)
                 for idx, group in _groups(f) for j, (s, final) in enumerate(group)]
@@ -177,9 +177,9 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     return lines
 
 
-def _plain_lines(entries, r: Rails, used, L: int, warntype: bool, ep: ExprPrinter, where) -> list[str]:
-    """The common print: one line per statement, its rail, SSA column and text (one comprehension: the hot path)."""
-    n = len(entries)
+def _plain_lines(entries, n: int, r: Rails, used, L: int, warntype: bool, ep: ExprPrinter, where) -> list[str]:
+    """The common print: one line per statement (`n`: `entries` gives each one's `statement_line`), its rail, SSA
+    column and text (one comprehension: the hot path)."""
     rails_of = [r.mid] * n
     for last in r.lasts:
         if 1 <= last <= n:

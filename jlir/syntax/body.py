@@ -88,14 +88,17 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     """The common dump in one pass over `split.rows`: no location lines, no statement spanning lines, no pending
     nodes.  None as soon as a line is anything else or does not read (the line-by-line reading then reads the
     dump, and reports the error it finds first)."""
-    rows, L, col, start = split.rows, split.L, dump.col, dump.start
-    typed = dump.warntype or (not dump.codeinfo) or any(has_suffix(row[6]) for row in rows)
+    rows, L, col, start, block, warntype = split.rows, split.L, dump.col, dump.start, ctx.block, dump.warntype
+    typed = dump.warntype or (not dump.codeinfo) or any(row is not None and has_suffix(row[6]) for row in rows())
     memo = ctx.statements.setdefault((typed, dump.warntype), {})
     quoted = ":(" in dump.text
-    block, warntype = ctx.block, dump.warntype
-    blocks, stmts, linenos = [], [], []
+    blocks, stmts, linenos, printed = [], [], [], []
     block_no, block_first, labelled = 0, None, False
-    for pos, (head, end_rail, start_rail, _, sid, spaces, body) in enumerate(rows, 1):
+    for pos, row in enumerate(rows(), 1):
+        if row is None:  # a line that is not a plain statement line
+            return None
+        head, end_rail, start_rail, _, sid, spaces, body = row
+        printed.append(bool(sid))
         if sid and (len(sid) + len(spaces) - 1 != L or int(sid) != pos):
             return None  # misaligned, or a printed id other than its position (a pending node)
         if col:
@@ -133,7 +136,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             block_first = None
     if block_first is not None:
         blocks.append(block(block_first, len(stmts)))
-    if warntype and _unfaithful_ssa_column([bool(row[4]) for row in rows], stmts, True) is not None:
+    if warntype and _unfaithful_ssa_column(printed, stmts, True) is not None:
         return None  # the line-by-line reading locates it
     style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled),
                          rules=ctx.style_rules(dump.codeinfo))

@@ -96,6 +96,12 @@ class Lines(Sequence):
                 return "\n".join([self[k] for k in range(a, b)])
         return self.text[self._starts[a]:self._starts[b] - 1]
 
+    def replaced(self, a: int, b: int) -> bool:
+        """Whether one of lines `a..b-1` is replaced (the text no longer holds it)."""
+        keys = self._over_keys
+        at = bisect_left(keys, a)
+        return at < len(keys) and keys[at] < b
+
     def start(self, k: int) -> int:
         """The text offset where line `k` starts (`len(self)`: one past the end of the text)."""
         return self._starts[k]

@@ -85,7 +85,9 @@ class StatementParser:
             return self._stmts[body]
         except KeyError:
             pass
-        shape = template(body) if templates else None
+        if not templates:  # the caller's own memo keeps it (a second table of every body would double the cost)
+            return self._parse(body, "stmt")
+        shape = template(body)
         if shape is None:
             value = self._stmts[body] = self._parse(body, "stmt")
             return value

@@ -21,6 +21,9 @@ from jlir.geometry.labels import LABEL_TEXT
 from jlir.printer.typeshapes import is_dict_show as _is_dict_show, is_union_head as _union_head
 
 
+_PART = 40  # the longest text of a type's part the type memo keeps (`ExprPrinter.type`)
+
+
 class ExprPrinter:
     """Prints model values as one Julia version family does (`style`); results are memoised per object."""
 
@@ -325,14 +328,17 @@ class ExprPrinter:
         return self.type(v)
 
     # ------------------------------------------------------------------ types
-    def type(self, t) -> str:
-        """A type or shown constant (memoised: the parser shares one object per distinct text)."""
+    def type(self, t, memo_len: int = 256) -> str:
+        """A type or shown constant (memoised: the parser shares one object per distinct text).  Texts longer than
+        `memo_len` are not kept: a whole type's up to 256 characters (longer: rebuilt from memoised parts, as
+        keeping all levels of a deep type would cost quadratic memory), a part's (`_PART`) only when short, as
+        a type's parts are its own objects, printed again with the whole (issue 13: memory)."""
         key = id(t)
         hit = self._types.get(key)
         if hit is not None and hit[0] is t:
             return hit[1]
         text = self._type(t)
-        if len(text) <= 256:  # longer: rebuilt from memoised parts (all levels of a deep type: quadratic)
+        if len(text) <= memo_len:
             self._types[key] = (t, text)
         return text
 
@@ -342,34 +348,35 @@ class ExprPrinter:
             return ".".join(t.path)
         if cls is T.TypeApply:
             sep = ", " if _union_head(t.head) else self._curly_sep
-            return self.type(t.head) + "{" + sep.join(self.type(p) for p in t.params) + "}"
+            return self.type(t.head, _PART) + "{" + sep.join(self.type(p, _PART) for p in t.params) + "}"
         if cls is T.TypeCall:
             sep = self.style.dict_pair_sep if _is_dict_show(t) else ", "
-            return self.type(t.head) + "(" + sep.join(self.type(a) for a in t.args) + ("," if t.trailing_comma else "") + ")"
+            args = sep.join(self.type(a, _PART) for a in t.args)
+            return self.type(t.head, _PART) + "(" + args + ("," if t.trailing_comma else "") + ")"
         if cls is T.TypeWhere:
-            return f"{self.type(t.body)} where {self.type(t.var)}"
+            return f"{self.type(t.body, _PART)} where {self.type(t.var, _PART)}"
         if cls is T.TypeTuple:
-            items = [self.type(i) for i in t.items]
+            items = [self.type(i, _PART) for i in t.items]
             return "(" + items[0] + ",)" if len(items) == 1 else "(" + ", ".join(items) + ")"
         if cls is T.TypeVect:
-            head = "" if t.eltype is None else self.type(t.eltype)
-            items = ", ".join(self.type(i) for i in t.items).replace(", …, ", "  …  ")
+            head = "" if t.eltype is None else self.type(t.eltype, _PART)
+            items = ", ".join(self.type(i, _PART) for i in t.items).replace(", …, ", "  …  ")
             return head + "[" + items + "]"
         if cls is T.TypeInfix:
             sep = t.op if t.op in ("<:", ">:", ":", "::") else f" {t.op} "
-            rhs = self.type(t.rhs)
+            rhs = self.type(t.rhs, _PART)
             if t.op in ("<:", ">:") and type(t.rhs) is T.TypeWhere or sep[-1] == ":" == rhs[:1]:
                 rhs = f"({rhs})"  # a UnionAll bound: `_A<:(AbstractArray{Bool,N} where N)`; `0:(:ccall)`, not `0::ccall`
-            return self.type(t.lhs) + sep + rhs
+            return self.type(t.lhs, _PART) + sep + rhs
         if cls is T.TypePrefix:
             neg_number = t.op == "-" and type(t.arg) is V.Literal and t.arg.text[:1].isdigit()  # `-2` is a literal
-            return f"-({t.arg.text})" if neg_number else t.op + self.type(t.arg)
+            return f"-({t.arg.text})" if neg_number else t.op + self.type(t.arg, _PART)
         if cls is T.TypeComment:
             return t.text
         if cls is T.TypeOpaque or cls is T.TypeHighlighted:
             return t.text
         if cls is T.TypeNoted:
-            return f"{self.type(t.value)} {t.note}"
+            return f"{self.type(t.value, _PART)} {t.note}"
         if cls is T.TypeQuote:
             return f":({self.unquoted(t.inner, 0, True)})"
         if cls is T.NestedCodeInfo:

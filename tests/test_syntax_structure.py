@@ -102,11 +102,11 @@ def test_statements_filled_from_their_template_equal_the_statements_parsed_direc
     ctx = Context(Source("<test>", [""]))
     # every template as met before (a template is compiled on its second use): each text is read through it
     for body in bodies:
-        templates.second_sighting(templated._seen_templates, templates.template(body)[0])
+        templates.second_sighting(templated._seen, templates.template(body)[0])
     for _, _, text in line_texts:
         shape = templates.template(text)
         if shape is not None:
-            templates.second_sighting(ctx.seen_templates, shape[0])
+            templates.second_sighting(ctx.seen, shape[0])
     for body in bodies:
         assert _outcome(lambda: templated.parse_stmt(body)) == _outcome(lambda: direct._parse(body, "stmt")), body
     filled = 0

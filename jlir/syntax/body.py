@@ -9,6 +9,7 @@ printer recomputes it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from jlir.ir.function import Block, Statement
@@ -24,6 +25,9 @@ from jlir.syntax.pending import line_numbers, number_pending, pending_nodes
 from jlir.syntax.statements import memo_key, read_plain_statement, read_statement
 from jlir.syntax.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.text import has_suffix, open_brackets
+
+
+_DASHES = re.compile("─*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +55,8 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
     # a colored print's right-hand gutter: stripped here (the lines then read as usual), rebuilt with the line info
     found = gutter.split_gutter(ctx.lines, start, end, text=text)
     first, col = _first_rail(ctx, start, end, left)
-    rest = ctx.lines[first][col + 3:]
-    dump = Dump(start, end, codeinfo, warntype, text, tail_present, left, found, col,
-                1 + (len(rest) - len(rest.lstrip("─"))), first)
+    dashes = _DASHES.match(ctx.lines[first], col + 3).end() - (col + 3)  # (no copy of a long first line kept)
+    dump = Dump(start, end, codeinfo, warntype, text, tail_present, left, found, col, 1 + dashes, first)
     split = split_statement_lines(ctx.source, dump)
     body = _assemble_plain(ctx, dump, split) if split.rows is not None else None
     if body is None:

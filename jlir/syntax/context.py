@@ -137,7 +137,7 @@ class Context:
     parser: StatementParser = field(default_factory=StatementParser)
     statements: dict = field(default_factory=dict)      # (typed, warntype) → statement text → Statement
     line_templates: dict = field(default_factory=dict)  # (typed, warntype) → template key → filler (False: none)
-    seen_templates: set = field(default_factory=set)    # hashes of the template keys met once (templates.second_sighting)
+    seen: set = field(default_factory=set)             # hashes of template keys, long texts met once (second_sighting)
     blocks: dict = field(default_factory=dict)          # (first, last) → Block
     dumps: dict = field(default_factory=dict)           # hash of a dump's text → (its lines a..b-1, its Function)
     evidence: dict = field(default_factory=dict)        # codeinfo → the style rules the document may match
@@ -179,7 +179,7 @@ class Context:
         """Forget the memo tables (done while collection is paused: the collection that follows walks less)."""
         self.statements.clear()
         self.line_templates.clear()
-        self.seen_templates.clear()
+        self.seen.clear()
         self.blocks.clear()
         self.dumps.clear()
         self.evidence.clear()

@@ -20,7 +20,7 @@ from jlir.syntax.errors import Refused
 from jlir.syntax.lexer import LexError, iter_tokens, tokenize
 from jlir.syntax.shown import reprints as _reprints, shown_printers as _shown_printers
 from jlir.syntax.tables import lark_parser
-from jlir.syntax.templates import compile_filler, numbers, second_sighting, template, template_text
+from jlir.syntax.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
 
 # How deep brackets may nest in one statement or type (`$(QuoteNode(…))` contents count with their statement).
 # Julia's printed IR nests at most 13 deep over every Base method of 1.5.3; the model, its printer, its walks and
@@ -58,7 +58,7 @@ class StatementParser:
         self.use_lark_driver = False  # True: Lark's own loop (the reference jlir's driver is tested against)
         self._stmts: dict[str, object] = {}
         self._templates: dict[str, object] = {}  # template key → function of the numbers
-        self._seen_templates: set[int] = set()  # hashes of the template keys met once (templates.second_sighting)
+        self._seen: set[int] = set()  # hashes of the template keys and long types met once (templates.second_sighting)
         self._types: dict[str, object] = {}
         self._programs: dict[tuple, list] = {}  # token types → the driver's recorded parse
         self._shown = None  # the printers `_reprints` checks types with: their memo tables live as long as this
@@ -76,7 +76,7 @@ class StatementParser:
         self._build.shared.clear()
         self._stmts.clear()
         self._templates.clear()
-        self._seen_templates.clear()
+        self._seen.clear()
         self._types.clear()
         self._programs.clear()
 
@@ -95,7 +95,7 @@ class StatementParser:
         try:
             filler = self._templates[key]
         except KeyError:
-            if not second_sighting(self._seen_templates, key):
+            if not second_sighting(self._seen, key):
                 value = self._stmts[body] = self._parse(body, "stmt")
                 return value
             try:
@@ -120,7 +120,8 @@ class StatementParser:
             value = self._const_with_shown_value(text)
             if value is None:
                 raise
-        self._types[text] = value
+        if worth_keeping(self._seen, text):
+            self._types[text] = value
         return value
 
     def _const_with_shown_value(self, text: str):

@@ -14,7 +14,7 @@ from jlir.syntax.context import Context
 from jlir.syntax.errors import ParseError
 from jlir.syntax.grammar import BodyError
 from jlir.syntax.nested import fill_nested, has_nested, read_nested
-from jlir.syntax.templates import compile_filler, numbers, second_sighting, template, template_text
+from jlir.syntax.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
 from jlir.syntax.text import is_highlighted, split_type_suffix
 
 
@@ -69,7 +69,7 @@ def templated_statement(ctx: Context, text: str, typed: bool, warntype: bool):
     fillers = ctx.line_templates.setdefault((typed, warntype), {})
     filler = fillers.get(key)
     if filler is None:
-        if not second_sighting(ctx.seen_templates, key):
+        if not second_sighting(ctx.seen, key):
             return None
         placeholders = template_text(pieces)
         filler = fillers[key] = False
@@ -94,5 +94,7 @@ def read_plain_statement(ctx: Context, memo: dict, label: str | None, body: str,
             pair = read_statement(ctx, body, stmt_typed, warntype, index, body_col, templates=False)
         except ParseError:
             return None
-    st = memo[memo_key(label, body, stmt_typed, typed)] = Statement(pair[0], pair[1], 0, label)
+    st = Statement(pair[0], pair[1], 0, label)
+    if worth_keeping(ctx.seen, body):
+        memo[memo_key(label, body, stmt_typed, typed)] = st
     return st

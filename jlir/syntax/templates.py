@@ -29,6 +29,9 @@ _NUMBER = re.compile(r"(?<=[%#])(?:(?<=%)(?<![\w%#]%)|(?<=#)(?<![\w#]#)(?=[0-9]{
 # A body longer than this is read as itself: templates pay off on the short bodies real dumps repeat, and a
 # template of a huge one (a call with 100,000 arguments) would hold a Python int per number (issue 13: memory).
 LONG_BODY = 4096
+# A text longer than this is memoised from its second occurrence on (`worth_keeping`): its key would cost as much as
+# the text, and a long text is seldom repeated (each of a function's 100-deep types; issue 13: memory).
+LONG_TEXT_MEMO = 256
 _SEP = "\x00"  # joins the key's pieces: bodies holding a NUL are not templated, so keys are unambiguous
 
 
@@ -59,6 +62,11 @@ def second_sighting(seen: set, key: str) -> bool:
         return True
     seen.add(h)
     return False
+
+
+def worth_keeping(seen: set, text: str) -> bool:
+    """Whether a memo should keep `text`: a short one always, a long one from its second occurrence on."""
+    return len(text) <= LONG_TEXT_MEMO or second_sighting(seen, text)
 
 
 def template_text(pieces: list[str]) -> str:

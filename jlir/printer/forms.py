@@ -6,7 +6,7 @@ from jlir.ir.function import CFGListing, Document, Form, Function, StatementVect
 from jlir.ir.values import Literal
 from jlir.geometry import rails
 from jlir.printer.exprs import ExprPrinter
-from jlir.printer.function import body_lines, cost_column, line_numbers
+from jlir.printer.function import body_chunks, body_lines, cost_column, line_numbers
 from jlir.geometry.gcpause import gc_paused
 
 
@@ -30,9 +30,10 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
-    lines = body_lines(f, ep)
     if f.envelope == "cthulhu" and f.costs is not None:
-        lines = _costs_after_rail(f, lines)
+        lines = _costs_after_rail(f, body_lines(f, ep))
+    else:  # groups of lines joined (see body_chunks); the last line still ends the last group
+        lines = body_chunks(f, ep)
     if f.form is Form.IRCODE and f.display.return_type is not None and lines and f.envelope is None:
         # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
         lines[-1] += " => " + ep.type(f.display.return_type)

@@ -7,6 +7,7 @@ the style; the original text is never consulted.
 """
 from __future__ import annotations
 
+from itertools import islice
 from typing import NamedTuple
 
 from jlir.geometry import rails
@@ -149,7 +150,18 @@ def body_positions(f: Function, ep: ExprPrinter) -> tuple[list[str], dict[int, t
     return _body(f, ep, where), where
 
 
-def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
+def body_chunks(f: Function, ep: ExprPrinter, size: int = 1024) -> list[str]:
+    """`body_lines` joined by `\n` in groups of `size` lines (joined by `\n` again, the same text): the common
+    print makes its lines as the groups take them, so a huge function's lines are never all held at once (a
+    string each; issue 13: memory)."""
+    lines = iter(_body(f, ep, None, lazy=True))
+    chunks = []
+    while chunk := "\n".join(islice(lines, size)):
+        chunks.append(chunk)
+    return chunks
+
+
+def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) -> list[str]:
     show_types = f.form in _TYPED_FORMS
     # two passes: the uses first (they fix the SSA column's width), then each line's text as it is printed, so
     # the texts of all statements are never held at once besides the lines (issue 13: memory)
@@ -163,7 +175,8 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     warntype = f.form is Form.WARNTYPE
     pending = not all(s.new_id is None for s in f.stmts)
     if not pending and prints_plain(f):
-        return _plain_lines(entries, len(f.stmts), r, used, L, warntype, ep, where)
+        lines = _plain_lines(entries, len(f.stmts), r, used, L, warntype, ep, where)
+        return lines if lazy else list(lines)
     cols = function_columns(f)
     if not pending:  # no pending nodes: one line per statement, each final
         rows = ((idx, 0, e, True) for idx, e in enumerate(entries, 1))
@@ -177,9 +190,9 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     return lines
 
 
-def _plain_lines(entries, n: int, r: Rails, used, L: int, warntype: bool, ep: ExprPrinter, where) -> list[str]:
+def _plain_lines(entries, n: int, r: Rails, used, L: int, warntype: bool, ep: ExprPrinter, where):
     """The common print: one line per statement (`n`: `entries` gives each one's `statement_line`), its rail, SSA
-    column and text (one comprehension: the hot path)."""
+    column and text (one generator, made as they are taken: the hot path)."""
     rails_of = [r.mid] * n
     for last in r.lasts:
         if 1 <= last <= n:
@@ -190,9 +203,9 @@ def _plain_lines(entries, n: int, r: Rails, used, L: int, warntype: bool, ep: Ex
     cols, ssa_column, blank = ep.ssa_columns(L), ep.ssa_column, rails.blank_ssa_column(L)
     if where is not None:
         where.update((sid, (sid - 1, len(rail) + 1 + len(blank))) for sid, rail in enumerate(rails_of, 1))
-    return [f"{rail} {cols.get(sid) or ssa_column(sid, L)}{typed}" if sid in used
+    return (f"{rail} {cols.get(sid) or ssa_column(sid, L)}{typed}" if sid in used
             else f"{rail} {blank}{bare if warntype else typed}"
-            for sid, rail, (_, _, bare, typed) in zip(range(1, n + 1), rails_of, entries)]
+            for sid, rail, (_, _, bare, typed) in zip(range(1, n + 1), rails_of, entries))
 
 
 def _rail(r: Rails, idx: int, j: int, final: bool) -> str:

@@ -36,11 +36,11 @@ class ExprPrinter:
         self._statements: dict[int, tuple[object, str]] = {}
         self._uses: dict[int, tuple[object, tuple[int, ...]]] = {}
         self._suffix: dict[object, bool] = {}
-        self._lines: dict[int, tuple] = {}
+        self.line_memo: dict[int, tuple] = {}  # `statement_line` by id(s) * 2 + show_types (read inline by the printer)
         self._ssa_columns: dict[int, dict[int, str]] = {}
         self._rails: dict[int, str] = {}
         self._globalrefs: dict[int, tuple[object, str]] = {}
-        self._seen: set[int] = set()  # `_lines` keys of the statements printed once (see `statement_line`)
+        self._seen: set[int] = set()  # `line_memo` keys of the statements printed once (see `statement_line`)
         # prints a CodeInfo nested in a statement (`$(Expr(:thunk, CodeInfo(…)))`): set by jlir.printer.forms,
         # which prints functions (this module is below it)
         self.nested_codeinfo = None
@@ -61,14 +61,13 @@ class ExprPrinter:
         return text
 
     def statement_line(self, s, show_types: bool) -> tuple:
-        """What the printer needs of statement `s`: `(s, uses, bare, typed)`, the SSA ids its node uses and its
-        text after the SSA column without and with its `::T` suffix (the same text twice where no suffix is
-        shown), 1.12's call label included.  Memoised by identity from its second print on: a document parsed by
-        jlir shares one Statement object per distinct statement text, and one printed once (each of a function of
-        distinct statements) then costs no memo entries, only its id in `_seen` (issue 13: memory).
-        """
+        """What the printer needs of statement `s`: `(s, uses, bare, typed)`, the SSA ids its node uses (None while
+        not memoised: `used_ids` reads them) and its text after the SSA column without and with its `::T` suffix (the
+        same text twice where no suffix is shown), 1.12's call label included.  Memoised by identity from its second
+        print on: a document parsed by jlir shares one Statement object per distinct statement text, and one printed
+        once (each of a function of distinct statements) then costs only its id in `_seen` (issue 13: memory)."""
         key = id(s) * 2 + show_types
-        hit = self._lines.get(key)
+        hit = self.line_memo.get(key)
         if hit is not None and hit[0] is s:
             return hit
         again = key in self._seen
@@ -82,14 +81,14 @@ class ExprPrinter:
                 text = text[len("invoke "):]
             text = LABEL_TEXT[s.label] + text
         typed = text + "::" + self.type(s.type) if show_type and s.type is not None else text
-        if not again:
-            return s, scanned_uses(node), text, typed
-        entry = self._lines[key] = (s, self.uses(node), text, typed)
+        if not again:  # (its uses are read by `used_ids`, off the memo: not needed here)
+            return s, None, text, typed
+        entry = self.line_memo[key] = (s, self.uses(node), text, typed)
         return entry
 
     def used_ids(self, stmts, show_types: bool) -> set[int]:
         """The SSA ids the statements use (`uses`), read off their memoised lines where printed before."""
-        memo, used = self._lines, set()
+        memo, used = self.line_memo, set()
         for s in stmts:
             hit = memo.get(id(s) * 2 + show_types)
             used.update(hit[1] if hit is not None and hit[0] is s else scanned_uses(s.node))
@@ -329,10 +328,8 @@ class ExprPrinter:
 
     # ------------------------------------------------------------------ types
     def type(self, t, memo_len: int = 256) -> str:
-        """A type or shown constant (memoised: the parser shares one object per distinct text).  Texts longer than
-        `memo_len` are not kept: a whole type's up to 256 characters (longer: rebuilt from memoised parts, as
-        keeping all levels of a deep type would cost quadratic memory), a part's (`_PART`) only when short, as
-        a type's parts are its own objects, printed again with the whole (issue 13: memory)."""
+        """A type or shown constant, memoised (the parser shares one object per distinct text) up to `memo_len`
+        characters: a whole type's up to 256, a part's (its own object, printed again with the whole) `_PART`."""
         key = id(t)
         hit = self._types.get(key)
         if hit is not None and hit[0] is t:

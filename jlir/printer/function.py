@@ -166,7 +166,9 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) 
     # two passes: the uses first (they fix the SSA column's width), then each line's text as it is printed, so
     # the texts of all statements are never held at once besides the lines (issue 13: memory)
     used = ep.used_ids(f.stmts, show_types)
-    entries = (ep.statement_line(s, show_types) for s in f.stmts)
+    memo, line = ep.line_memo, ep.statement_line  # (the memo read inline: the hot path)
+    entries = (hit if (hit := memo.get(id(s) * 2 + show_types)) is not None and hit[0] is s else line(s, show_types)
+               for s in f.stmts)
     defined = set(range(1, len(f.stmts) + 1)).union(s.new_id for s in f.stmts if s.new_id is not None)
     # Julia's width is the largest used id's; where no used id has a statement to print `%N = ` on (only
     # references past the end), nothing shows that width, so it reads back as 0: print it as 0 too.

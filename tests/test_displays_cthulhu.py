@@ -80,3 +80,46 @@ def test_the_2021_view_with_line_numbers_costs_and_a_gutter_prints_back():
     assert f.title.split("\n")[1] == "│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point"
     assert f.costs[:4] == (0, 0, 0, 0) and 40 in f.costs and f.linetable
     assert jlir.format(doc) == text
+
+
+CORPUS_0092 = Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "0092.txt"
+
+
+def test_the_2020_source_view_reads_its_locations_as_line_info_and_prints_back():
+    # corpus 0092 (aviatesk's 2020 post, Julia 1.6-DEV): `│ ─ %-1 = invoke …::T`, then `CodeInfo(` … `)` whose
+    # location lines carry no rail prefix, quote the method 'foo' and are each closed by a bare `└`
+    text = CORPUS_0092.read_text(encoding="utf-8")
+    doc = jlir.parse(text, "0092.txt")
+    f = doc.items[0]
+    assert f.envelope == "cthulhu" and f.form is Form.TYPED
+    assert [(e.file, e.line, e.method) for e in f.linetable] == [("none", 2, "foo"), ("none", 3, "foo"),
+                                                                  ("none", 5, "foo")]
+    assert [s.loc for s in f.stmts] == [1, 1, 2, 2, 3]
+    assert str(f.return_type) == "Union{Float64, Int64}"
+    assert jlir.format(doc) == text
+    assert jlir.format(from_json(json.loads(json.dumps(to_json(doc))))) == text
+
+
+def test_the_2020_view_is_the_same_ir_as_julias_own_source_print():
+    # the same function as Julia 1.5.3 prints it (`code_typed(foo, (Union{Char,Int,String},);
+    # optimize=false, debuginfo=:source)`, the file renamed `none`): the same statements and line table
+    julia = ("CodeInfo(\n    @ none:2 within `foo'\n1 ─ %1 = (a isa Main.Int)::Bool\n└──      goto #3 if not %1\n"
+             "    @ none:3 within `foo'\n2 ─ %3 = Main.sin(a::Int64)::Float64\n└──      return %3\n"
+             "    @ none:5 within `foo'\n3 ─      return 0\n) => Union{Float64, Int64}")
+    a = jlir.parse(CORPUS_0092.read_text(encoding="utf-8")).items[0]
+    b = jlir.parse(julia).items[0]
+    assert a.ir == b.ir
+    assert format_function(a.replace(envelope=None, title=None)) == julia
+
+
+@pytest.mark.parametrize("edit, line", [
+    (lambda t: t.replace("└\n @ none:3", " @ none:3"), 6),          # a later location without its `└`
+    (lambda t: t.replace(" @ none:2 within 'foo'\n", "└\n @ none:2 within 'foo'\n"), 3),  # a `└` before the first
+    (lambda t: t.replace(" @ none:3 within 'foo'", "  ┌ @ none:3 within 'foo'"), 6),  # an inlined frame: its `└` closes nothing
+    (lambda t: t.replace("3 ─      return 0\n)", "3 ─      return 0\n"), 13),   # no closing `)`
+])
+def test_a_2020_view_off_its_layout_is_a_located_error(edit, line):
+    text = edit(CORPUS_0092.read_text(encoding="utf-8"))
+    with pytest.raises(jlir.ParseError) as e:
+        jlir.parse(text, "bad.txt")
+    assert e.value.line == line, e.value.render()

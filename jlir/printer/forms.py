@@ -5,6 +5,7 @@ from jlir.ir.errors import JlirError
 from jlir.ir.function import CFGListing, Document, Form, Function, StatementVector, Unreadable, VectorDisplay
 from jlir.ir.values import Literal
 from jlir.geometry import rails
+from jlir.printer.cthulhu import is_2020_view, location_lines_2020
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.function import body_lines, cost_column, line_numbers
 from jlir.geometry.gcpause import gc_paused
@@ -33,6 +34,8 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     lines = body_lines(f, ep)
     if f.envelope == "cthulhu" and f.costs is not None:
         lines = _costs_after_rail(f, lines)
+    if f.envelope == "cthulhu" and is_2020_view(f.title):
+        lines = location_lines_2020(lines, len(f.blocks))
     if f.form is Form.IRCODE and f.display.return_type is not None and lines and f.envelope is None:
         # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
         lines[-1] += " => " + ep.type(f.display.return_type)
@@ -46,6 +49,8 @@ def function_printer(f: Function, printers: dict | None) -> ExprPrinter:
 def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
     """The lines the display prints before and after `f`'s statement lines."""
     if f.envelope == "cthulhu":  # Cthulhu's header line (`Body::T` in its warn view), then the statements
+        if is_2020_view(f.title):  # 2020: the header, then `show(io, ::CodeInfo)` (no `=> T`)
+            return [f.title], [")"]
         return (_warntype_header(f, ep) if f.form is Form.WARNTYPE else [f.title]), []
     if f.costs is not None:
         return [f.title], _cost_tail(f)

@@ -22,6 +22,7 @@ import re
 from jlir.ir.function import Form, Function
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context, replaced_lines
+from jlir.syntax.cthulhu2020 import read_2020_view
 
 HEADER = re.compile(r"∘ ─+ (?:([0-9]{1,18}) )?%0 = .*::(.+)$")
 # 2021: the method (`/ₚ(a::Point, b::Point) in Main at file:24`), then `│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point`
@@ -36,6 +37,8 @@ def starts_cthulhu_view(lines: list[str], i: int) -> bool:
     line = lines[i]
     if line.startswith("∘ ─"):
         return HEADER.match(line) is not None
+    if line.startswith("│ ─ %-1"):  # 2020: the header, then `show(io, ::CodeInfo)`
+        return i + 1 < len(lines) and lines[i + 1] == "CodeInfo(" and HEADER_2021.match(line) is not None
     return bool(line) and not line[0].isspace() and i + 2 < len(lines) and HEADER_2021.match(lines[i + 1]) is not None \
         and _LINENO.match(lines[i + 2]) is not None
 
@@ -80,6 +83,8 @@ def read_cthulhu_view(ctx: Context, i: int):
 
     The style is read off the statements only: the header is Cthulhu's text (`foo(::Int64,::Int64)` has no
     space after its commas in any Julia version)."""
+    if ctx.lines[i].startswith("│ ─ %-1"):
+        return read_2020_view(ctx, i)
     if not ctx.lines[i].startswith("∘ ─"):
         return _read_2021_view(ctx, i)
     lines = ctx.lines

@@ -1,0 +1,43 @@
+"""Printing Cthulhu.jl's 2020 `:source` view: Base's location lines in Cthulhu's layout.
+
+The reader (`jlir.syntax.cthulhu2020`, which states the rule and its evidence) reads
+Cthulhu's ` @ none:2 within 'foo'` lines, each after a bare `└` but the first, as Base's
+``    @ none:2 within `foo'``; this undoes it on the printed lines.
+"""
+from __future__ import annotations
+
+import re
+
+from jlir.ir.errors import JlirError
+
+OPEN = "\nCodeInfo("
+_FRAME = re.compile(r"[│ ]*(?:┌|└+$|@)")
+
+
+class NotInCthulhuLayout(JlirError, ValueError):
+    """A location line Cthulhu's 2020 view has no form for (an inlined frame)."""
+
+
+def is_2020_view(title: str | None) -> bool:
+    """Whether a Cthulhu envelope's title is the 2020 view's (`│ ─ %-1 = …` then `CodeInfo(`)."""
+    return title is not None and title.endswith(OPEN)
+
+
+def location_lines_2020(lines: list[str], blocks: int) -> list[str]:
+    """Base's depth-1 location lines (prefix `  `/`│ ` + W blanks, `` `name' ``) as Cthulhu 2020 printed them."""
+    width = len(str(blocks))
+    loc = re.compile(r"(?:  |│ ) {%d} @ (\S.*) within `(.+)'$" % width)
+    out: list[str] = []
+    seen = False
+    for line in lines:
+        m = loc.match(line)
+        if m is None:
+            if _FRAME.match(line):
+                raise NotInCthulhuLayout(f"Cthulhu's 2020 view prints no inlined frames: {line!r}")
+            out.append(line)
+            continue
+        if seen:
+            out.append("└")
+        seen = True
+        out.append(f" @ {m.group(1)} within '{m.group(2)}'")
+    return out

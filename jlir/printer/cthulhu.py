@@ -11,11 +11,18 @@ import re
 from jlir.ir.errors import JlirError
 
 OPEN = "\nCodeInfo("
+_LOCATION_ROW = re.compile(r"[│ ]*(?:[┌│]* ?@ |[│└]*└$)")
 _FRAME = re.compile(r"[│ ]*(?:┌|└+$|@)")
 
 
 class NotInCthulhuLayout(JlirError, ValueError):
     """A location line Cthulhu's 2020 view has no form for (an inlined frame)."""
+
+
+def is_location_row(line: str) -> bool:
+    """Whether a printed line is a location or scope line of Base's `:source` printer (`    @ f.jl:2 within …`,
+    `│  ┌ @ …`, `│  └`), not a statement line."""
+    return _LOCATION_ROW.match(line) is not None
 
 
 def is_2020_view(title: str | None) -> bool:
@@ -41,3 +48,13 @@ def location_lines_2020(lines: list[str], blocks: int) -> list[str]:
         seen = True
         out.append(f" @ {m.group(1)} within '{m.group(2)}'")
     return out
+
+
+def source_costs_after_rail(lines: list[str], where: dict[int, tuple[int, int]], costs, rail: int) -> list[str]:
+    """Cthulhu's `inline_cost` field in its `:source` view: after the `rail` columns of every line, the cost
+    right-aligned in `ndigits(maxcost) + 1` columns and a blank on a statement's line, as many blanks on the
+    others (location and scope lines): `1 ──    0 │ %1  = …`, `│         └`."""
+    field = len(str(max(costs, default=0))) + 1
+    at = {line: costs[n - 1] for n, (line, _) in where.items() if 0 < n <= len(costs)}
+    return [line[:rail] + (str(at[k]).rjust(field) if k in at else " " * field) + " " + line[rail:]
+            for k, line in enumerate(lines)]

@@ -5,9 +5,10 @@ from jlir.ir.errors import JlirError
 from jlir.ir.function import CFGListing, Document, Form, Function, StatementVector, Unreadable, VectorDisplay
 from jlir.ir.values import Literal
 from jlir.geometry import rails
-from jlir.printer.cthulhu import is_2020_view, location_lines_2020
+from jlir.printer.cthulhu import is_2020_view, location_lines_2020, source_costs_after_rail
+from jlir.printer.debuginfo import location_printing
 from jlir.printer.exprs import ExprPrinter
-from jlir.printer.function import body_lines, cost_column, line_numbers
+from jlir.printer.function import body_lines, body_positions, cost_column, line_numbers
 from jlir.geometry.gcpause import gc_paused
 
 
@@ -31,9 +32,14 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
-    lines = body_lines(f, ep)
-    if f.envelope == "cthulhu" and f.costs is not None:
-        lines = _costs_after_rail(f, lines)
+    if f.envelope == "cthulhu" and f.costs is not None and f.form is not Form.IRCODE and location_printing(f):
+        # Cthulhu's `:source` view with `inline_cost`: Base's location layout, each cost after the rail
+        lines, where = body_positions(f.replace(costs=None), ep)
+        lines = source_costs_after_rail(lines, where, f.costs, rails.rail_width(len(f.blocks)) + 2)
+    else:
+        lines = body_lines(f, ep)
+        if f.envelope == "cthulhu" and f.costs is not None:
+            lines = _costs_after_rail(f, lines)
     if f.envelope == "cthulhu" and is_2020_view(f.title):
         lines = location_lines_2020(lines, len(f.blocks))
     if f.form is Form.IRCODE and f.display.return_type is not None and lines and f.envelope is None:

@@ -20,17 +20,19 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
+from jlir.printer.cthulhu import is_location_row
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context, replaced_lines
 from jlir.syntax.cthulhu2020 import read_2020_view
 
-HEADER = re.compile(r"∘ ─+ (?:([0-9]{1,18}) )?%0 = .*::(.+)$")
+HEADER = re.compile(r"∘ ─+ (?:([0-9]{1,18}) +)?%0 = .*::(.+)$")  # `:source` + cost: 2 blanks before `%0`
 # 2021: the method (`/ₚ(a::Point, b::Point) in Main at file:24`), then `│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point`
 HEADER_2021 = re.compile(r"│ ─ %-1 += .*::(.+)$")
 _LINENO = re.compile(r"[0-9]{0,18} +(?=[0-9]{1,18} [─┄])")
 _RAIL = re.compile(r"([0-9]{1,18} [─┄]─*|│ *|└─+)")
 _COST_AFTER_RAIL = re.compile(r"( *[0-9]{1,18}) ")
-_COST_LINE_REST = re.compile(r" +[0-9]{1,18} (?:%[0-9]{1,18} +=| +\S)")
+_FIRST = re.compile(r"1 [─┄]")
+_COST_LINE_REST = re.compile(r" +[0-9]{1,18} (?:%[0-9]{1,18} +=| *\S)")
 
 
 def starts_cthulhu_view(lines: list[str], i: int) -> bool:
@@ -49,23 +51,40 @@ def _cost_field(line: str, rail_width: int) -> int:
     return len(m.group(1)) if m else 0
 
 
-def has_costs_after_rail(line: str) -> bool:
-    """Whether a first statement line (`1 ──    0 %1  = …`) carries Cthulhu's cost field after its rail."""
-    rail = _RAIL.match(line)
-    return rail is not None and _COST_LINE_REST.match(line, rail.end()) is not None
+def has_costs_after_rail(lines: list[str], start: int, end: int) -> bool:
+    """Whether the first statement line of `start..end-1` (`1 ──    0 %1  = …`; in a `:source` view the
+    location lines above it carry no cost) carries Cthulhu's cost field after its rail."""
+    k = _first_statement(lines, start, end, 0)
+    rail = _RAIL.match(lines[k]) if k is not None else None
+    return rail is not None and _COST_LINE_REST.match(lines[k], rail.end()) is not None
+
+
+def _first_statement(lines: list[str], start: int, end: int, col: int) -> int | None:
+    """The index of block 1's first line (`1 ─…` after a line-number column `col` wide), or None."""
+    for k in range(start, end):
+        if _FIRST.match(lines[k], col):
+            return k
+    return None
 
 
 def read_costs_after_rail(ctx: Context, start: int, end: int, *, text: str, warntype: bool = False, col: int = 0,
                           codeinfo: bool = True):
     """(Body, costs) of statement lines `start..end-1` whose cost field stands after the rail (after a
     line-number column `col` wide): read as lines with the cost column before the rail (a tool's column, as
-    `print_statement_costs` and `code_escapes` draw theirs), each field moved there in a copy of the lines."""
+    `print_statement_costs` and `code_escapes` draw theirs), each field moved there in a copy of the lines.
+
+    With debuginfo `:none` the field is the cost right-aligned in `ndigits(maxcost) + 1` columns; with
+    `:source` (location lines present) Cthulhu writes one blank more after it, which location and scope lines
+    carry too (all blank): `1 ──    0 │ %1  = …`, `│         └`, `           @ f.jl:2 within `foo``."""
     lines = ctx.lines
-    rail = _RAIL.match(lines[start], col)
+    first = _first_statement(lines, start, end, col)
+    rail = _RAIL.match(lines[first], col) if first is not None else None
     width = col + len(rail.group()) if rail else col
-    field = _cost_field(lines[start], width)
+    field = _cost_field(lines[first], width) if first is not None else 0
     if not field:
-        raise ctx.error("expected the statement's inlining cost after the block rail", start, width)
+        raise ctx.error("expected the statement's inlining cost after the block rail", first or start, width)
+    if any(is_location_row(lines[k]) for k in range(start, end)):
+        return _read_source_costs(ctx, start, end, width, field, text=text, warntype=warntype, codeinfo=codeinfo)
     moved = {}
     for k in range(start, end):
         line = lines[k]
@@ -76,6 +95,30 @@ def read_costs_after_rail(ctx: Context, start: int, end: int, *, text: str, warn
         body = read_body(ctx, start, end, codeinfo=codeinfo, text=text, warntype=warntype,
                          left=("costs", col + field + 1, col))
     return body, tuple(int(c or 0) for c in body.left_values)
+
+
+def _read_source_costs(ctx: Context, start: int, end: int, width: int, field: int, **how):
+    """(Body, costs) of a `:source` view's lines: each line's `field + 1` columns after the rail (a cost and a
+    blank on statement lines, blanks on location lines) are taken out, and the rest reads as Base's
+    `:source` layout (the location reader knows no tool column before the rail)."""
+    lines = ctx.lines
+    moved, costs = {}, []
+    for k in range(start, end):
+        line = lines[k]
+        cost, rest = line[width:width + field], line[:width] + line[width + field + 1:]
+        if not cost.strip() and is_location_row(rest):
+            moved[k] = rest
+            continue
+        if len(line) < width + field + 1 or not cost.strip().isdigit() or line[width + field] != " ":
+            raise ctx.error(f"expected a cost right-aligned in {field} columns and a blank after the block rail",
+                            k, width)
+        moved[k] = rest
+        costs.append(int(cost))
+    with replaced_lines(ctx, moved):
+        body = read_body(ctx, start, end, **how)
+    if len(costs) != len(body.stmts):
+        raise ctx.error(f"expected one cost per statement: {len(costs)} costs, {len(body.stmts)} statements", start)
+    return body, tuple(costs)
 
 
 def read_cthulhu_view(ctx: Context, i: int):

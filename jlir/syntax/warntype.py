@@ -61,7 +61,7 @@ def read_warntype(ctx: Context, i: int):
     while k < len(lines) and lines[k].strip() and not lines[k].startswith(WARNTYPE_STARTS):
         k += 1
     costs = envelope = None
-    if instance is None and not sections and start < k and has_costs_after_rail(lines[start]):
+    if instance is None and not sections and start < k and has_costs_after_rail(lines, start, k):
         # Cthulhu's warn view with `inline_cost`: `Body::T`, then each cost after the rail
         body, costs = read_costs_after_rail(ctx, start, k, text="\n".join(lines[i:k]), warntype=True)
         envelope = "cthulhu"

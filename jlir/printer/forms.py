@@ -100,7 +100,7 @@ def _warntype_header(f: Function, ep: ExprPrinter) -> list[str]:
     for title, entries in h.sections:
         out.append(title)
         out.extend(f"  {name}{sep}{ep.type(t)}" if t is not None else f"  {name}" for name, sep, t in entries)
-    if f.style.warntype_layout == "variables" and h.sections:
+    if (f.style.warntype_layout == "variables" or f.envelope == "cthulhu") and h.sections:
         out.append("")
     out.append("Body::" + ep.type(h.body_type))
     return out

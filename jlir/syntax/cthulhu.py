@@ -130,8 +130,12 @@ def read_cthulhu_view(ctx: Context, i: int):
         return read_2020_view(ctx, i)
     if not ctx.lines[i].startswith("∘ ─"):
         return _read_2021_view(ctx, i)
+    return _view_after_header(ctx, i, HEADER.match(ctx.lines[i]))
+
+
+def _view_after_header(ctx: Context, i: int, header: re.Match):
+    """The statements after the header on line `i` (up to a blank line) as a typed view titled by that line."""
     lines = ctx.lines
-    header = HEADER.match(lines[i])
     j = i + 1
     while j < len(lines) and lines[j].strip():
         j += 1
@@ -145,6 +149,18 @@ def read_cthulhu_view(ctx: Context, i: int):
     f = Function(Form.TYPED, body.style, body.stmts, body.blocks, body.linetable, return_type, costs=costs,
                  title=lines[i], catch_entry=body.catch_entry, envelope="cthulhu")
     return f, j
+
+
+def read_unoptimized_view(ctx: Context, i: int, j: int):
+    """Cthulhu's unoptimized view (2022+): its `Variables` section (lines `i..j-1`, with the blank line after
+    it), the header `∘ ─ %0 = invoke …::T` (line `j`), then the statements with their slot names.  The section
+    and header stay verbatim as the title (the display's envelope); the statements read as a typed CodeInfo's."""
+    lines = ctx.lines
+    header = HEADER.match(lines[j])
+    if header is None:
+        raise ctx.error("expected Cthulhu's header `∘ ─ %0 = invoke f(…)::T`", j)
+    f, end = _view_after_header(ctx, j, header)
+    return f.replace(title="\n".join(lines[i:j + 1])), end
 
 
 def _read_2021_view(ctx: Context, i: int):

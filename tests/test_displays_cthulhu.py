@@ -123,3 +123,65 @@ def test_a_2020_view_off_its_layout_is_a_located_error(edit, line):
     with pytest.raises(jlir.ParseError) as e:
         jlir.parse(text, "bad.txt")
     assert e.value.line == line, e.value.render()
+
+
+def test_a_source_view_reads_its_location_lines_as_the_line_table():
+    _, doc = read("cthulhu-foo-opt-source-nowarn-nocost-types.txt")
+    f = doc.items[0]
+    assert f.envelope == "cthulhu" and f.form is Form.TYPED
+    methods = {e.method for e in f.linetable}
+    assert {"foo", "Box", "+"} <= methods
+    assert [e.line for e in f.linetable if e.method == "foo"] == [2, 3, 4, 6, 7, 8]
+    # Cthulhu's test normalises Base's line numbers away (`@ boot.jl: within `Box``): read as file `boot.jl:`
+    assert [(e.file, e.line, e.inlined_at) for e in f.linetable if e.method == "Box"] == [("boot.jl:", 0, 1)]
+    _, none = read("cthulhu-foo-opt-none-nowarn-nocost-types.txt")
+    assert [s.node for s in f.stmts] == [s.node for s in none.items[0].stmts]
+
+
+def test_a_source_views_costs_stand_after_the_rail_and_a_blank_on_every_line():
+    text, doc = read("cthulhu-foo-opt-source-nowarn-cost-types.txt")
+    f = doc.items[0]
+    _, none = read("cthulhu-foo-opt-none-nowarn-cost-types.txt")
+    assert f.costs == none.items[0].costs and f.linetable
+    _, plain = read("cthulhu-foo-opt-source-nowarn-nocost-types.txt")
+    assert f.ir == plain.items[0].ir
+    lines = text.split("\n")
+    assert lines[1] == " " * 11 + "@ IRShowSandbox.jl:2 within `foo`"  # the rail, 5 + 1 blanks, Base's ` @`
+
+
+def test_the_source_warn_view_with_costs_reads_as_warntype():
+    _, doc = read("cthulhu-foo-opt-source-warn-cost-types.txt")
+    f = doc.items[0]
+    assert f.form is Form.WARNTYPE and f.envelope == "cthulhu" and f.costs[9] == 1000 and f.linetable
+
+
+def test_the_unoptimized_views_keep_variables_and_header_as_envelope():
+    _, doc = read("cthulhu-foo-unopt-source-nowarn-nocost-types.txt")
+    f = doc.items[0]
+    assert f.envelope == "cthulhu" and f.form is Form.TYPED and len(f.stmts) == 32
+    assert f.title.startswith("Variables\n  #self#::") and f.title.endswith("\n\n∘ ─ %0 = invoke foo(::Int64,::Int64)::Any")
+    assert str(f.return_type) == "Any" and f.linetable
+    _, warn = read("cthulhu-foo-unopt-source-warn-nocost-types.txt")
+    w = warn.items[0]
+    assert w.form is Form.WARNTYPE and w.envelope == "cthulhu" and w.header.sections[0][0] == "Variables"
+    assert [s.node for s in w.stmts] == [s.node for s in f.stmts] and w.linetable == f.linetable
+
+
+def test_the_compact_view_reads_as_ircode_with_its_inlining_gutter():
+    text, doc = read("cthulhu-foo-opt-compact-nowarn-nocost-notypes.txt")
+    f = doc.items[0]
+    assert f.envelope == "cthulhu" and f.form is Form.IRCODE and f.screen is not None
+    assert f.title == "    ∘ ── %0 = invoke foo(::Int64,::Int64)::Any"
+    assert {"Box", "+"} <= {e.method for e in f.linetable}
+    _, none = read("cthulhu-foo-opt-none-nowarn-nocost-notypes.txt")
+    assert [s.node for s in f.stmts] == [s.node for s in none.items[0].stmts]
+    assert text.endswith("\n    ")  # IRCode's line of blanks, no newline after it
+
+
+@pytest.mark.parametrize("name, line", [("excerpt-cthulhu-foo-opt-source-nowarn-hide-nocost-types.txt", 4),
+                                        ("excerpt-cthulhu-foo-opt-compact-nowarn-hide-nocost-types.txt", 2)])
+def test_a_view_that_hides_type_stable_statements_is_refused_as_an_excerpt(name, line):
+    text = (DATA / name).read_text(encoding="utf-8")
+    with pytest.raises(jlir.ParseError) as e:
+        jlir.parse(text, name)
+    assert e.value.line == line and "hide_type_stable" in e.value.message

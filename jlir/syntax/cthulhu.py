@@ -32,6 +32,7 @@ _LINENO = re.compile(r"[0-9]{0,18} +(?=[0-9]{1,18} [─┄])")
 _RAIL = re.compile(r"([0-9]{1,18} [─┄]─*|│ *|└─+)")
 _COST_AFTER_RAIL = re.compile(r"( *[0-9]{1,18}) ")
 _FIRST = re.compile(r"1 [─┄]")
+_BLOCK_1 = re.compile(r"(?<![0-9])1 [─┄]")
 _COST_LINE_REST = re.compile(r" +[0-9]{1,18} (?:%[0-9]{1,18} +=| *\S)")
 
 
@@ -39,6 +40,8 @@ def starts_cthulhu_view(lines: list[str], i: int) -> bool:
     line = lines[i]
     if line.startswith("∘ ─"):
         return HEADER.match(line) is not None
+    if line.startswith(" ") and line.lstrip(" ").startswith("∘ ─"):  # `:compact`: indented by the gutter
+        return HEADER.match(line, len(line) - len(line.lstrip(" "))) is not None
     if line.startswith("│ ─ %-1"):  # 2020: the header, then `show(io, ::CodeInfo)`
         return i + 1 < len(lines) and lines[i + 1] == "CodeInfo(" and HEADER_2021.match(line) is not None
     return bool(line) and not line[0].isspace() and i + 2 < len(lines) and HEADER_2021.match(lines[i + 1]) is not None \
@@ -121,6 +124,15 @@ def _read_source_costs(ctx: Context, start: int, end: int, width: int, field: in
     return body, tuple(costs)
 
 
+def refuse_excerpt(ctx: Context, start: int, end: int) -> None:
+    """Refuse, with its reason, a view whose first statement row is not block 1's: Cthulhu's `hide_type_stable`
+    views print only the statements whose type is not concrete, an excerpt of the IR and not the function."""
+    k = next((k for k in range(start, end) if not is_location_row(ctx.lines[k])), None)
+    if k is not None and not _BLOCK_1.search(ctx.lines[k]):
+        raise ctx.error("an excerpt, not the whole IR: the first row is not block 1's (`1 ─ …`); Cthulhu's "
+                        "`hide_type_stable` views print only the statements whose type is not concrete", k)
+
+
 def read_cthulhu_view(ctx: Context, i: int):
     """The view whose header is line `i` (2021: a method line, then the header); returns (Function, next index).
 
@@ -128,6 +140,8 @@ def read_cthulhu_view(ctx: Context, i: int):
     space after its commas in any Julia version)."""
     if ctx.lines[i].startswith("│ ─ %-1"):
         return read_2020_view(ctx, i)
+    if ctx.lines[i].startswith(" "):
+        return _read_compact_view(ctx, i)
     if not ctx.lines[i].startswith("∘ ─"):
         return _read_2021_view(ctx, i)
     return _view_after_header(ctx, i, HEADER.match(ctx.lines[i]))
@@ -141,6 +155,7 @@ def _view_after_header(ctx: Context, i: int, header: re.Match):
         j += 1
     if j == i + 1:
         raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
+    refuse_excerpt(ctx, i + 1, j)
     if header.group(1) is not None:  # `inline_cost`: each line's cost field moves before the rail
         body, costs = read_costs_after_rail(ctx, i + 1, j, text="\n".join(lines[i + 1:j]))
     else:
@@ -161,6 +176,32 @@ def read_unoptimized_view(ctx: Context, i: int, j: int):
         raise ctx.error("expected Cthulhu's header `∘ ─ %0 = invoke f(…)::T`", j)
     f, end = _view_after_header(ctx, j, header)
     return f.replace(title="\n".join(lines[i:j + 1])), end
+
+
+def _read_compact_view(ctx: Context, i: int):
+    """Cthulhu's `:compact` debuginfo view (2022+): the header indented by blanks, then the IR as Base's IRCode
+    printer draws it with its inlining gutter first on each row (`│╻ Box2 1 ── %1  = …`: the gutter, the line
+    number, the rail; the form a colored print takes once its cursor moves are gone), then the line of blanks
+    IRCode ends with (no newline after it)."""
+    lines = ctx.lines
+    indent = len(lines[i]) - len(lines[i].lstrip(" "))
+    header = HEADER.match(lines[i], indent)
+    j = i + 1
+    while j < len(lines) and lines[j].strip():
+        j += 1
+    if j == i + 1:
+        raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
+    refuse_excerpt(ctx, i + 1, j)
+    if header.group(1) is not None:
+        raise ctx.error("Cthulhu's `:compact` view with `inline_cost` is not read (the cost field stands after a "
+                        "rail whose column moves with the gutter)", i, header.start(1))
+    tail = j < len(lines) and lines[j] != "" and not lines[j].strip()
+    body = read_body(ctx, i + 1, j, codeinfo=False, text="\n".join(lines[i + 1:j]), tail_present=tail or None)
+    return_type = ctx.parse_type(header.group(2), i, header.start(2))
+    f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type, title=lines[i],
+                 screen=body.screen, catch_entry=body.catch_entry, envelope="cthulhu",
+                 tail_dropped=not tail and body.style.ircode_blank_tail)
+    return f, j + 1 if tail else j
 
 
 def _read_2021_view(ctx: Context, i: int):

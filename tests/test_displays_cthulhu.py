@@ -185,3 +185,11 @@ def test_a_view_that_hides_type_stable_statements_is_refused_as_an_excerpt(name,
     with pytest.raises(jlir.ParseError) as e:
         jlir.parse(text, name)
     assert e.value.line == line and "hide_type_stable" in e.value.message
+
+
+def test_the_compact_view_with_costs_is_refused_with_its_reason():
+    # not read: the cost field follows a rail whose column moves with the gutter on each row
+    name = "unread-cthulhu-foo-opt-compact-warn-cost-types.txt"
+    with pytest.raises(jlir.ParseError) as e:
+        jlir.parse((DATA / name).read_text(encoding="utf-8"), name)
+    assert e.value.line == 2 and "`:compact` view with `inline_cost`" in e.value.message

@@ -32,6 +32,7 @@ _LINENO = re.compile(r"[0-9]{0,18} +(?=[0-9]{1,18} [─┄])")
 _RAIL = re.compile(r"([0-9]{1,18} [─┄]─*|│ *|└─+)")
 _COST_AFTER_RAIL = re.compile(r"( *[0-9]{1,18}) ")
 _FIRST = re.compile(r"1 [─┄]")
+_COMPACT_COST_ROW = re.compile(r"[│╻┃╷]+ .*?(?<![0-9])1 [─┄]─* +[0-9]{1,18} ")
 _BLOCK_1 = re.compile(r"(?<![0-9])1 [─┄]")
 _COST_LINE_REST = re.compile(r" +[0-9]{1,18} (?:%[0-9]{1,18} +=| *\S)")
 
@@ -131,6 +132,15 @@ def refuse_excerpt(ctx: Context, start: int, end: int) -> None:
     if k is not None and not _BLOCK_1.search(ctx.lines[k]):
         raise ctx.error("an excerpt, not the whole IR: the first row is not block 1's (`1 ─ …`); Cthulhu's "
                         "`hide_type_stable` views print only the statements whose type is not concrete", k)
+
+
+def refuse_compact_costs(ctx: Context, start: int, end: int) -> None:
+    """Refuse Cthulhu's `:compact` view with `inline_cost` (`│╻ Box2 1 ──    0 %1  = …`) with its reason: the
+    cost field stands after a rail whose column moves with the gutter on each row; jlir does not read it."""
+    k = next((k for k in range(start, end) if not is_location_row(ctx.lines[k])), None)
+    if k is not None and _COMPACT_COST_ROW.match(ctx.lines[k]):
+        raise ctx.error("Cthulhu's `:compact` view with `inline_cost` is not read (the cost field stands after a "
+                        "rail whose column moves with the gutter)", k)
 
 
 def read_cthulhu_view(ctx: Context, i: int):

@@ -6,7 +6,8 @@ import re
 from jlir.ir.function import Form, Function, WarntypeHeader
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context
-from jlir.syntax.cthulhu import has_costs_after_rail, read_costs_after_rail, read_unoptimized_view, refuse_excerpt
+from jlir.syntax.cthulhu import (has_costs_after_rail, read_costs_after_rail, read_unoptimized_view,
+                                  refuse_compact_costs, refuse_excerpt)
 
 WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
 _SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
@@ -66,6 +67,7 @@ def read_warntype(ctx: Context, i: int):
     costs = envelope = None
     if instance is None:
         refuse_excerpt(ctx, start, k)
+        refuse_compact_costs(ctx, start, k)
     if instance is None and not sections and start < k and has_costs_after_rail(lines, start, k):
         # Cthulhu's warn view with `inline_cost`: `Body::T`, then each cost after the rail
         body, costs = read_costs_after_rail(ctx, start, k, text="\n".join(lines[i:k]), warntype=True)

@@ -31,12 +31,17 @@ from jlir.ir.color import DRAWN, Colors
 from jlir.ir.function import Form, Function
 from jlir.printer.gutter import GutterPainter
 from jlir.ir.types import TypeHighlighted
+from jlir.ir.nodes import PiNode
+from jlir.printer.cthulhu import is_location_row
 from jlir.printer.exprs import ExprPrinter
 
 GREY = ("\x1b[90m", "\x1b[39m")
 SGR = {None: ("\x1b[36m", "\x1b[39m"), "red": ("\x1b[91m\x1b[1m", "\x1b[22m\x1b[39m"),
        "yellow": ("\x1b[33m\x1b[1m", "\x1b[22m\x1b[39m")}
 _RAIL = re.compile(r"(\d+ [─┄]+|│|└─+)")
+_INDENT = re.compile(r"│*")
+_USED = re.compile(r" %[0-9]+ +=")
+YELLOW = ("\x1b[33m", "\x1b[39m")  # `DILineInfoPrinter`'s `linecolor = :yellow` (1.5 … 1.11 sources)
 _LAST = re.compile(r"└─+")
 _FIRST = re.compile(r"\d+ [─┄]+")
 _COLORED_FORMS = (Form.TYPED, Form.LOWERED, Form.WARNTYPE)
@@ -67,19 +72,41 @@ def julia_colors(item, text: str, severity=None) -> Colors | None:
             in_body = line.startswith("Body::")
             _header_marks(item, k, line, printer, severity, marks)
             continue
+        if is_location_row(line):  # `:source` location lines: yellow after the prefix (`│ ` grey)
+            if line.startswith("│"):
+                marks += [(k, 0, GREY[0]), (k, 2, GREY[1])]
+            marks += [(k, width, YELLOW[0]), (k, len(line), YELLOW[1])]
+            continue
         if not _RAIL.match(line):
             continue
-        marks.append((k, 0, GREY[0]))
-        marks.append((k, width, GREY[1]))
+        marks += [(k, 0, GREY[0]), (k, width, GREY[1])]
+        indent = _INDENT.match(line, width).end()  # the inline indent `│…` after the rail: yellow
+        if indent > width:
+            marks += [(k, width, YELLOW[0]), (k, indent, YELLOW[1])]
         stmt = next(stmts, None)
-        if stmt is None or stmt.type is None:
-            continue
-        suffix = "::" + printer.type(stmt.type)
-        if line.endswith(suffix):
-            on, off = SGR[severity(stmt.type) if warntype else None]
-            marks.append((k, len(line) - len(suffix), on))
-            marks.append((k, len(line), off))
+        if stmt is not None:
+            _statement_marks(k, line, indent, stmt, printer, severity if warntype else None, marks)
     return Colors(tuple(marks), tuple(sorted({(k, lines[k]) for k, _c, _s in marks})))
+
+
+def _statement_marks(k: int, line: str, indent: int, stmt, printer: ExprPrinter, severity, marks: list) -> None:
+    """A statement line's `::T`: cyan if its value is used (`%N = ` printed), grey if not
+    (`default_expr_type_printer`); in `@code_warntype` (`severity` given) by severity.  A `π`'s type: cyan."""
+    if type(stmt.node) is PiNode:
+        t = printer.type(stmt.node.typ)
+        if line.endswith(", " + t + ")"):
+            marks += [(k, len(line) - len(t) - 1, SGR[None][0]), (k, len(line) - 1, SGR[None][1])]
+        return
+    if stmt.type is None:
+        return
+    suffix = "::" + printer.type(stmt.type)
+    if not line.endswith(suffix):
+        return
+    if severity is not None:
+        on, off = SGR[severity(stmt.type)]
+    else:
+        on, off = SGR[None] if _USED.match(line, indent) else GREY
+    marks += [(k, len(line) - len(suffix), on), (k, len(line), off)]
 
 
 def _rail_width(lines: list[str]) -> int:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from jlir.geometry import rails
 from jlir.ir.color import DRAWN, Colors
 from jlir.ir.function import Form, Function
 from jlir.printer.gutter import GutterPainter
@@ -117,22 +118,40 @@ def _rail_width(lines: list[str]) -> int:
 
 
 def _header_marks(item: Function, k: int, line: str, printer: ExprPrinter, severity, marks: list) -> None:
-    """`Body::T` and the section entries `  name::T` of `@code_warntype`: the `::T` coloured by severity."""
+    """`Body::T` and the section entries of `@code_warntype`: `  name::T` coloured by severity; 1.7+'s
+    `Static Parameters` (`print_warntype_mi`): a bound value `  T = v` cyan, a bound `  T <: ub` / `  T >: lb`
+    and a Vararg's `  N::Int` in the warn colour, not bold (`printstyled(io, v; color)`), read off the source."""
     header = item.header
     if header is None:
         return
     if line.startswith("Body::"):
-        t = header.body_type
-    elif line.startswith("  ") and "::" in line:
-        name = line[2:line.index("::")]
-        t = next((typ for _title, entries in header.sections for n, sep, typ in entries
-                  if n == name and sep == "::"), None)
+        t, at = header.body_type, line.index("::")
+    elif line.startswith("  "):
+        entry = _entry_of(header, line)
+        if entry is None:
+            return
+        title, name, sep, t = entry
+        at = 2 + len(name)
+        if title == "Static Parameters":
+            start = at + len(sep)
+            on, off = SGR[None] if sep == " = " else YELLOW
+            marks += [(k, start, on), (k, len(line), off)]
+            return
+        if sep != "::":
+            return
     else:
         return
-    at = line.index("::")
     on, off = SGR[severity(t) if t is not None else None]
-    marks.append((k, at, on))
-    marks.append((k, len(line), off))
+    marks += [(k, at, on), (k, len(line), off)]
+
+
+def _entry_of(header, line: str):
+    """(section title, name, separator, type) of the section entry printed as `line`, or None."""
+    for title, entries in header.sections:
+        for name, sep, t in entries:
+            if line.startswith("  " + name + sep) and t is not None:
+                return title, name, sep, t
+    return None
 
 
 def _ircode_colors(item: Function, text: str) -> Colors | None:
@@ -147,6 +166,7 @@ def _ircode_colors(item: Function, text: str) -> Colors | None:
     if number is None or painter.column <= number:
         return None
     printer = ExprPrinter(item.style, ircode=True)
+    grey_rails, rail = item.style.ircode_rails_grey, rails.rail_width(len(item.blocks)) + 2
     positional = [s for s in item.stmts if s.new_id is None]
     marks, n = [], 0
     for k, row in enumerate(rows):
@@ -161,6 +181,8 @@ def _ircode_colors(item: Function, text: str) -> Colors | None:
         if stmt is not None and stmt.type is not None and body.endswith("::" + printer.type(stmt.type)):
             cut = len(body) - len(printer.type(stmt.type)) - 2
             body = body[:cut] + SGR[None][0] + body[cut:] + SGR[None][1]
+        if grey_rails and is_stmt:  # 1.6+: the rail (`1 ─`, `│  `, `└──`: W + 2 columns) grey too
+            body = GREY[0] + body[:rail] + GREY[1] + body[rail:]
         drawn = (f"{GREY[0]}\x1b[{painter.column + 1}G{painter.gutter(idx)}\x1b[1G{GREY[1]}"
                  f"{GREY[0]}{line[:number]}{GREY[1]}{body}")
         marks.append((k, DRAWN, drawn))

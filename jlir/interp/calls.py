@@ -11,7 +11,9 @@ from __future__ import annotations
 from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
 from jlir.semantics.values import JArray, JFunction, JStruct, JuliaException, NotInterpretable, typeof
+from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.ir.callee import callee_name
 
 FUNCTION_NAMES = frozenset(INTRINSICS) | frozenset(BUILTINS)
 
@@ -27,11 +29,12 @@ def native(module: str | None, name: str):
 
 
 def callee_text(callee) -> str:
-    if type(callee) is V.GlobalRef:
-        return f"{callee.module}.{callee.name}" if callee.module else callee.name
-    if type(callee) is V.SlotNumber and callee.name:
-        return callee.name
-    raise NotInterpretable(f"a call of the value {callee!r}")
+    """The name the provider knows a callee by (`jlir.ir.callee`); a value (`invoke %3(…)`, a numbered slot) has
+    none, and is refused."""
+    named = callee_name(callee)
+    if named is None:
+        raise NotInterpretable(f"a call of the value {callee!r}")
+    return named.text
 
 
 def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None):
@@ -40,8 +43,9 @@ def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None
     if type(callee) is V.GlobalRef and callee.name in ("_apply_iterate", "_apply") and \
             (callee.module or "Core").split(".")[0] == "Core":
         return _apply_op(callee.name == "_apply_iterate", rs, d, rt, i, X)
-    if type(callee) is V.GlobalRef:
-        fn = native(callee.module, callee.name)
+    if type(callee) in (V.GlobalRef, T.TypeName):  # `Base.add_int`, `(Core.Intrinsics.add_int)`
+        named = callee_name(callee)
+        fn = native(named.module, named.name)
     elif type(callee) is V.SlotNumber and slots.is_constant(callee):
         fn = native(None, callee.name)
     if fn is None:

@@ -181,7 +181,7 @@ def test_the_compact_view_reads_as_ircode_with_its_inlining_gutter():
 @pytest.mark.parametrize("name, line", [("excerpt-cthulhu-foo-opt-source-nowarn-hide-nocost-types.txt", 4),
                                         ("excerpt-cthulhu-foo-opt-compact-nowarn-hide-nocost-types.txt", 2)])
 def test_a_view_that_hides_type_stable_statements_is_refused_as_an_excerpt(name, line):
-    text = (DATA / name).read_text(encoding="utf-8")
+    text = (DATA / "refused" / name).read_text(encoding="utf-8")
     with pytest.raises(jlir.ParseError) as e:
         jlir.parse(text, name)
     assert e.value.line == line and "hide_type_stable" in e.value.message
@@ -191,5 +191,5 @@ def test_the_compact_view_with_costs_is_refused_with_its_reason():
     # not read: the cost field follows a rail whose column moves with the gutter on each row
     name = "unread-cthulhu-foo-opt-compact-warn-cost-types.txt"
     with pytest.raises(jlir.ParseError) as e:
-        jlir.parse((DATA / name).read_text(encoding="utf-8"), name)
+        jlir.parse((DATA / "refused" / name).read_text(encoding="utf-8"), name)
     assert e.value.line == 2 and "`:compact` view with `inline_cost`" in e.value.message

@@ -54,7 +54,26 @@ def source_costs_after_rail(lines: list[str], where: dict[int, tuple[int, int]],
     """Cthulhu's `inline_cost` field in its `:source` view: after the `rail` columns of every line, the cost
     right-aligned in `ndigits(maxcost) + 1` columns and a blank on a statement's line, as many blanks on the
     others (location and scope lines): `1 ──    0 │ %1  = …`, `│         └`."""
-    field = len(str(max(costs, default=0))) + 1
+    field = source_cost_field(costs) - 1
     at = {line: costs[n - 1] for n, (line, _) in where.items() if 0 < n <= len(costs)}
     return [line[:rail] + (str(at[k]).rjust(field) if k in at else " " * field) + " " + line[rail:]
             for k, line in enumerate(lines)]
+
+
+def bars_before_2020(lines: list[str], blocks: int) -> list[int]:
+    """For each of Base's printed lines, how many bare `└` lines `location_lines_2020` puts before it (one before
+    each depth-1 location line but the first): where its statements move in Cthulhu's 2020 layout."""
+    loc = re.compile(r"(?:  |│ ) {%d} @ \S" % len(str(blocks)))
+    out, seen, added = [], False, 0
+    for line in lines:
+        if loc.match(line):
+            added += seen
+            seen = True
+        out.append(added)
+    return out
+
+
+def source_cost_field(costs) -> int:
+    """The columns Cthulhu's `:source` view inserts after the rail under `inline_cost`: the cost right-aligned in
+    `ndigits(maxcost) + 1`, and a blank."""
+    return len(str(max(costs, default=0))) + 2

@@ -32,8 +32,7 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
-    if f.envelope == "cthulhu" and f.costs is not None and f.form is not Form.IRCODE and location_printing(f):
-        # Cthulhu's `:source` view with `inline_cost`: Base's location layout, each cost after the rail
+    if cthulhu_source_costs(f):  # Cthulhu's `:source` view with `inline_cost`: Base's layout, costs after the rail
         lines, where = body_positions(f.replace(costs=None), ep)
         lines = source_costs_after_rail(lines, where, f.costs, rails.rail_width(len(f.blocks)) + 2)
     else:
@@ -46,6 +45,12 @@ def format_function(f: Function, printers: dict | None = None) -> str:
         # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
         lines[-1] += " => " + ep.type(f.display.return_type)
     return "\n".join(head + lines + tail if head or tail else lines)
+
+
+def cthulhu_source_costs(f: Function) -> bool:
+    """Whether `f` is Cthulhu's `:source` view with `inline_cost` (printed as Base's `:source` layout, then each
+    line's cost field inserted after the rail)."""
+    return f.envelope == "cthulhu" and f.costs is not None and f.form is not Form.IRCODE and location_printing(f)
 
 
 def function_printer(f: Function, printers: dict | None) -> ExprPrinter:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
-from jlir.semantics.values import JArray, JFunction, JStruct, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import JArray, JFunction, JStruct, JType, JuliaException, NotInterpretable, typeof
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.callee import callee_name
@@ -117,8 +117,12 @@ def _rethrow_op(rs: tuple, i: int, X: int):
     return op
 
 
+RETHROW = frozenset(("rethrow", "Base.rethrow", "Main.rethrow"))
+"""The names `rethrow` is called by: run natively by `_rethrow_op` whether called generically or through `invoke`."""
+
+
 def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
-    if text in ("rethrow", "Base.rethrow", "Main.rethrow"):
+    if text in RETHROW:
         return _rethrow_op(rs, i, X)
 
     def op(regs, _at=i):
@@ -129,7 +133,7 @@ def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
 def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int):
     """The op of `%d = invoke callee(args…)`: the method instance's argument types name the callee's IR."""
     text = callee_text(callee)
-    if text in ("rethrow", "Base.rethrow", "Main.rethrow"):
+    if text in RETHROW:
         return _rethrow_op(rs, i, X)
 
     def op(regs, _at=i):
@@ -148,4 +152,17 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
     def op(regs, _at=i):
         names, mutable = known or regs[X].struct_of(key, qualified) or (None, None)
         regs[d] = JStruct(type_name, tuple([regs[r] for r in rs]), names, mutable)
+    return op
+
+
+def new_dynamic_op(t: int, rs: tuple, d: int, i: int, X: int):
+    """`%new(%t, fields…)` with the type computed by the code (`%t = Core.apply_type(%1, %2)`, how lowering builds
+    a closure): the type is register `t`'s value, its fields as `new_op` finds them."""
+    def op(regs, _at=i):
+        made = regs[t]
+        if type(made) is not JType:
+            raise NotInterpretable(f"%new of a {typeof(made)} value, not a type")
+        key = made.name.split("{")[0]
+        names, mutable = regs[X].struct_of(key, key) or (None, None)
+        regs[d] = JStruct(made.name, tuple([regs[r] for r in rs]), names, mutable)
     return op

@@ -66,6 +66,7 @@
 #                                                 function, and the callees (see `record_runs`)
 #   struct TYPE                         ok, `mutable`|`immutable` then `name<TAB>type` lines (the interpreter's %new)
 #   method TARGET                       ok, `argnames<TAB>…`, `vararg<TAB>…`, `sparams<TAB>…` lines (its calls)
+#   callable SIG FORM                   ok, the callee dump of a closure's call `Tuple{T, A…}` (julia/closures.jl)
 #   quit                                ok, then exit
 # A request that fails in Julia gets `error, STAGE, message`, STAGE being where it
 # failed: request, define, target, render, load_case, runs.  The juliacall backend calls
@@ -121,6 +122,7 @@ include("julia/forms.jl")      # forms, targets, `render`
 include("julia/reference.jl")  # Julia's answers to jlir's analyses (`reference`), `ssa_ircode`
 include("julia/cases.jl")      # case files: header, counters, `load_case`
 include("julia/runs.jl")       # recorded runs, callee dumps, `struct` and `method` queries
+include("julia/closures.jl")   # closures' methods by signature: callee dumps, the `callable` request
 include("julia/serve.jl")      # `handle`, `serve`, `handle_encoded`, the command line
 
 end # module JlirLive

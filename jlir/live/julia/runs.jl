@@ -150,7 +150,7 @@ dispatch_concrete(@nospecialize(T)) =
 
 function dump_callee!(acc::CalleeDumps, sig, depth::Int)
     found = callee_function(sig[1])
-    found === nothing && return
+    found === nothing && return dump_callable!(acc, sig, depth)   # a closure's call: closures.jl
     f, name = found
     all(dispatch_concrete, sig[2:end]) || return
     types = Tuple{sig[2:end]...}

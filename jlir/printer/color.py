@@ -58,8 +58,8 @@ def julia_colors(item, text: str, severity=None) -> Colors | None:
     (for `@code_warntype`) defaults to red for an upper-cased (flagged) 1.5 type, cyan otherwise."""
     if isinstance(item, Function) and item.form is Form.IRCODE and item.screen is not None:
         return _ircode_colors(item, text)
-    if not isinstance(item, Function) or item.form not in _COLORED_FORMS:
-        return None
+    if not isinstance(item, Function) or item.form not in _COLORED_FORMS or item.envelope == "cthulhu":
+        return None  # a Cthulhu view: its own header and colours, of which no coloured sample was found
     severity = severity or _flag_highlighted
     warntype = item.form is Form.WARNTYPE
     printer = ExprPrinter(item.style)

@@ -32,6 +32,7 @@ REASONS = {
     "blocknumber": ("the first row lost its block number (`1 ─`)", "--lenient restores it"),
     "realign": ("a row out of line with its neighbours: blanks were lost or added at its start",
                 "--lenient realigns it"),
+    "title": ("a name assigned above 0.7-DEV's `Code` title: Julia printed `Code` alone", "--lenient reads it"),
     "normalised": ("the text is not exactly Julia's print", "--lenient reads it and prints Julia's"),
     "trailing": ("trailing blanks at the end of the line: Julia prints none there",
                  "the text has trailing blanks; --lenient reads it"),

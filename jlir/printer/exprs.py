@@ -259,6 +259,9 @@ class ExprPrinter:
         scope = "" if n.scope is None else " with scope " + self.unquoted(n.scope, 0, quoted)
         return f"enter #{n.catch_dest}{scope}"
 
+    def _elided(self, n: N.Elided, prefix: str, quoted: bool) -> str:
+        return n.marker  # what the author wrote (a run's rows are replaced by it in jlir.printer.function)
+
     def _newvar(self, n: N.NewvarNode, prefix: str, quoted: bool) -> str:
         return f"Core.NewvarNode({self.shown(n.slot)})"
 
@@ -397,4 +400,5 @@ _BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})  # shown after
 # The printing rule of each control-flow and SSA node kind (the values and Expr are printed by `unquoted` itself).
 _NODE_RULES = {N.GotoNode: ExprPrinter._goto, N.GotoIfNot: ExprPrinter._goto_if_not, N.ReturnNode: ExprPrinter._return,
                N.PhiNode: ExprPrinter._phi, N.PhiCNode: ExprPrinter._phic, N.UpsilonNode: ExprPrinter._upsilon,
-               N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar}
+               N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar,
+               N.Elided: ExprPrinter._elided}

@@ -11,7 +11,9 @@ from typing import NamedTuple
 
 from jlir.geometry import rails
 from jlir.ir.cfg import predecessor_counts
+from jlir.ir.excerpt import is_excerpt
 from jlir.ir.function import Form, Function
+from jlir.ir.nodes import Elided, PhiNode
 from jlir.printer.debuginfo import location_layout, location_printing, stack_of
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import GutterPainter, gutter_painter
@@ -104,6 +106,8 @@ def function_rails(f: Function, ep: ExprPrinter) -> Rails:
     W = rails.rail_width(len(blocks))
     branch_edges = f.form is Form.IRCODE or f.style.codeinfo_branch_edges
     preds = predecessor_counts(f, branch_edges=branch_edges)
+    if is_excerpt(f):  # the branches into a block may be elided: its φ's edges still name its predecessors
+        preds = _phi_predecessors(f, preds)
     start = {b.first: ep.start_rail(i, W, preds[i - 1] > 1) for i, b in enumerate(blocks, 1)}
     return Rails(start, frozenset(b.last for b in blocks), rails.mid_rail(W), rails.end_rail(W))
 
@@ -162,8 +166,11 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     r = function_rails(f, ep)
     warntype = f.form is Form.WARNTYPE
     pending = not all(s.new_id is None for s in f.stmts)
+    if is_excerpt(f):
+        where = {} if where is None else where
     if not pending and prints_plain(f):
-        return _plain_lines(entries, r, used, L, warntype, ep, where)
+        lines = _plain_lines(entries, r, used, L, warntype, ep, where)
+        return _markers(f, lines, where) if is_excerpt(f) else lines
     cols = function_columns(f)
     if not pending:  # no pending nodes: one line per statement, each final
         rows = [(idx, 0, e, True) for idx, e in enumerate(entries, 1)]
@@ -171,6 +178,8 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
         rows = [(idx, j, ep.statement_line(s, show_types), final)
                 for idx, group in _groups(f) for j, (s, final) in enumerate(group)]
     lines = _row_lines(rows, r, cols, used, L, warntype, ep, where)
+    if is_excerpt(f):
+        lines = _markers(f, lines, where)
     if f.form is Form.IRCODE and f.style.ircode_blank_tail and not f.tail_dropped and cols.with_numbers:
         tail = " " * cols.width
         lines.append(cols.painter.paint(tail, 0) if cols.painter else tail)
@@ -224,3 +233,36 @@ def _row_lines(rows, r: Rails, cols: Columns, used, L: int, warntype: bool, ep: 
         lines.append(cols.painter.paint(head + text, gutter) if cols.painter else head + text)
     lines.extend(cols.loc_close)
     return lines
+
+
+def _phi_predecessors(f: Function, preds: list[int]) -> list[int]:
+    """`preds` raised to the number of distinct edges of each block's φs (an excerpt's CFG lacks elided branches)."""
+    out = list(preds)
+    for b, block in enumerate(f.blocks):
+        for i in block.stmts:
+            node = f.stmt(i).node
+            if type(node) is PhiNode:
+                out[b] = max(out[b], len(set(node.edges)))
+    return out
+
+
+def _markers(f: Function, lines: list[str], where: dict) -> list[str]:
+    """An excerpt's lines: each run of elided statements printed as the marker lines its author wrote (nothing
+    where nothing was written: a text that starts at block 5), `where` moved to the lines that remain."""
+    replaced: dict[int, list[str]] = {}
+    for pos, s in enumerate(f.positional, 1):
+        if type(s.node) is Elided and s.node.shape in ("run", "rest") and pos in where:
+            replaced[where[pos][0]] = s.node.marker.split("\n") if s.node.marker else []
+    out, moved = [], {}
+    for k, line in enumerate(lines):
+        if k in replaced:
+            out.extend(replaced[k])
+            continue
+        moved[k] = len(out)
+        out.append(line)
+    for sid, (k, col) in list(where.items()):
+        if k in moved:
+            where[sid] = (moved[k], col)
+        else:
+            del where[sid]
+    return out

@@ -161,8 +161,7 @@ def _line_fixes(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
             repairs.append(Repair(row.origin + 1, "dropped a comment line", "comment"))
             continue
         if _ELIDED.match(text) or stripped in ("│", "|"):
-            repairs.append(Repair(row.origin + 1, "dropped an elision line (`...`): the statements it stood for "
-                                                  "are not in the text", "elision"))
+            out.append(row)  # kept: jlir.syntax.excerpt reads what it stands for (or drops it, noted)
             continue
         bare = _strip_comment(text)
         if bare is not None:

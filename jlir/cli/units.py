@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import jlir
+from jlir import JlirError
 from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
 
@@ -83,6 +84,10 @@ def run_each(args, doing: str, answer, fmt: str = "text") -> int:
     for unit in collected:
         try:
             text, st = answer(unit)
+        except JlirError as e:  # refused on purpose (an excerpt: what the text left out cannot be analysed)
+            err(f"{name(unit.source)}: error: function {unit.index}: {e}")
+            status = EXIT_ERROR
+            continue
         except Exception as e:
             err(internal(unit.source, f"{doing} function {unit.index}", e))
             status = EXIT_ERROR

@@ -7,7 +7,13 @@ with that one message, in its own error class (`refuse`), rather than answer abo
 """
 from __future__ import annotations
 
+from jlir.ir.errors import JlirError
 from jlir.ir.nodes import Elided
+
+
+class ExcerptError(JlirError, ValueError):
+    """An analysis asked of an excerpt (the analyses have no error class of their own; passes, the interpreter
+    and SSA conversion raise theirs, with the same message)."""
 
 
 def elided_runs(stmts) -> list[tuple[int, int, Elided]]:

@@ -7,7 +7,7 @@ are frozen, slotted dataclasses.  Anything Julia represents as an `Expr`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 
@@ -160,7 +160,7 @@ class Elided:
     * `inline`: a printed row whose expression was elided (`%14 = (...)::Int64`): `marker` is what stands for it;
     * `truncated`: a row cut short (`return %`): `marker` is its text, kept verbatim.
 
-    `line` is the marker's line in the text read (1-based).  `uses` are the values the text shows used (printed
+    `line` is the marker's line in the text read (1-based; not compared: the same excerpt printed elsewhere is equal).  `uses` are the values the text shows used (printed
     `%N = `) that no shown statement reads: an elided statement reads them, so they stay used.
     """
     OPERANDS: ClassVar[tuple] = ("uses",)
@@ -169,7 +169,7 @@ class Elided:
     TYPE_SUFFIX: ClassVar[bool] = True
     PURE: ClassVar[bool] = False
     marker: str = ""
-    line: int = 0
+    line: int = field(default=0, compare=False)  # where it was read, not what it is: a reprint moves it
     shape: str = "run"
     uses: tuple = ()
 

@@ -19,8 +19,7 @@ from jlir.ir.walk import UnknownKind, scanned_uses
 from jlir.geometry import rails
 from jlir.geometry.labels import LABEL_TEXT
 
-# Union types and the aliases Julia shows Unions by keep `, ` between parameters in every version
-# (also `UNION{…}`, as 1.5's @code_warntype shouts it).
+# Union types and the aliases Julia shows Unions by keep `, ` between parameters in every version (and 1.5's `UNION`).
 UNION_HEADS = frozenset({"Union", "UNION", "StridedArray", "StridedVector", "StridedMatrix", "StridedVecOrMat",
                          "DenseVecOrMat", "VecOrMat", "AbstractVecOrMat", "AbstractVecOrTuple"})
 
@@ -259,9 +258,6 @@ class ExprPrinter:
         scope = "" if n.scope is None else " with scope " + self.unquoted(n.scope, 0, quoted)
         return f"enter #{n.catch_dest}{scope}"
 
-    def _elided(self, n: N.Elided, prefix: str, quoted: bool) -> str:
-        return n.marker  # what the author wrote (a run's rows are replaced by it in jlir.printer.function)
-
     def _newvar(self, n: N.NewvarNode, prefix: str, quoted: bool) -> str:
         return f"Core.NewvarNode({self.shown(n.slot)})"
 
@@ -397,8 +393,8 @@ class ExprPrinter:
 
 _VAR_NAME = re.compile(r'var"[^"\\]*"')  # `:var"#f#1"` reads as a symbol named so: it prints back as read
 _BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})  # shown after a bare `:`, not callable operators
-# The printing rule of each control-flow and SSA node kind (the values and Expr are printed by `unquoted` itself).
+# The printing rule of each node kind but Expr (printed by `unquoted`); an excerpt's `Elided`: what the author wrote.
 _NODE_RULES = {N.GotoNode: ExprPrinter._goto, N.GotoIfNot: ExprPrinter._goto_if_not, N.ReturnNode: ExprPrinter._return,
                N.PhiNode: ExprPrinter._phi, N.PhiCNode: ExprPrinter._phic, N.UpsilonNode: ExprPrinter._upsilon,
                N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar,
-               N.Elided: ExprPrinter._elided}
+               N.Elided: lambda self, n, prefix, quoted: n.marker}

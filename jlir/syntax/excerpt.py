@@ -15,35 +15,10 @@ import re
 from dataclasses import dataclass, replace
 
 from jlir.geometry import rails
+from jlir.syntax.excerptrows import CUT, INLINE, REF, ROW, Row, dump_segments, is_elision, number_rows, read_events
 from jlir.syntax.lenient import Repair
 
 HEAD = "jlir_elided"
-_ELISION = re.compile(r"^\s*(?:[│|]\s*)?(?:\.\.\.|⋮|…|\.)\s*$")
-_ROW = re.compile(r"^(?P<pre>[ \d]*?)(?P<rail>(?P<blk>\d+) (?P<bar>[─┄]+)|│|└─+)(?P<gut>[│┌└]*)(?P<rest>.*)$")
-_SSA = re.compile(r"%(\d+)( *)= ")
-_INLINE = re.compile(r"(?:\(\.\.\.\)|\.\.\.|⋮|…)(?=::|$)")
-_CUT = re.compile(r"(?:^|[\s(,\[{])[%#]$")
-_REF = re.compile(r"%(\d+)")
-_BOUNDARY = ("CodeInfo(", ")", "Body::", "MethodInstance for ", "Variables", "Arguments", "Locals")
-
-
-def is_elision(line: str) -> bool:
-    """A line a person wrote for statements left out: `...`, `│   ...`, `⋮`, `│      .`, a bare `│`."""
-    return _ELISION.match(line) is not None or line.strip() in ("│", "|")
-
-
-@dataclass
-class _Row:
-    index: int          # line in the repaired text
-    pre: str            # the line-number column
-    block: int | None   # the block its start rail opens
-    end: bool           # `└──`
-    sid: int | None     # the printed `%N = `
-    width: int | None   # the SSA column's width L it shows
-    body: str           # the statement text
-    body_at: int        # where the body starts in the line
-    number: int | None = None
-    block_of: int | None = None
 
 
 @dataclass
@@ -66,96 +41,10 @@ class Expanded:
     notes: tuple[Repair, ...]
 
 
-def _row(k: int, line: str) -> _Row | None:
-    """The statement row of line `k`, or None (a location line of `debuginfo=:source`, an elision, anything else)."""
-    m = _ROW.match(line)
-    if m is None or is_elision(line):
-        return None
-    rest = m.group("rest")
-    text = rest.lstrip(" ").lstrip("│┌└")
-    if not text.strip() or text.lstrip(" ").startswith("@ ") or not (rest[:1] == " " or m.group("gut")):
-        return None
-    at = len(line) - len(text.lstrip(" "))
-    text = text.lstrip(" ")
-    block = int(m.group("blk")) if m.group("blk") else None
-    end = m.group("rail")[0] == "└"
-    ssa = _SSA.match(text)
-    if ssa:
-        return _Row(k, m.group("pre"), block, end, int(ssa.group(1)), len(ssa.group(1)) + len(ssa.group(2)) - 1,
-                    text[ssa.end():], at + ssa.end())
-    return _Row(k, m.group("pre"), block, end, None, None, text, at)
-
-
-def _segments(lines: list[str]) -> list[tuple[int, int]]:
-    """(start, end) of each run of lines that belongs to one dump's body: rows, elision lines, location lines."""
-    out, start = [], None
-    for k, line in enumerate(lines + [""]):
-        inside = bool(line.strip()) and not line.startswith(_BOUNDARY) and (
-            line.startswith((" ", "│", "└")) or _ROW.match(line) is not None or is_elision(line))
-        if inside and start is None:
-            start = k
-        elif not inside and start is not None:
-            out.append((start, k))
-            start = None
-    return out
-
-
-def _events(lines: list[str], start: int, end: int) -> list:
-    """The segment's rows (`_Row`) and elision runs (lists of line indices), in order; location lines left out."""
-    events: list = []
-    for k in range(start, end):
-        if is_elision(lines[k]):
-            if events and isinstance(events[-1], list):
-                events[-1].append(k)
-            else:
-                events.append([k])
-            continue
-        row = _row(k, lines[k])
-        if row is not None:
-            events.append(row)
-    return events
-
-
-def _number(events: list) -> bool:
-    """Give every row its statement number and block, from the printed ids and rails around it (through
-    unnumbered rows, never across an elision); False when the text does not say."""
-    rows = [e for e in events if isinstance(e, _Row)]
-    pos = {id(e): i for i, e in enumerate(events)}
-    adjacent = [pos[id(rows[i + 1])] == pos[id(rows[i])] + 1 for i in range(len(rows) - 1)]
-    for r in rows:
-        r.number, r.block_of = r.sid, r.block
-    if events[0] is rows[0] and rows[0].number is None and (rows[0].block or 1) == 1:
-        rows[0].number = 1
-    for _ in range(2):
-        for i in range(len(rows) - 1):
-            a, b = rows[i], rows[i + 1]
-            if adjacent[i]:
-                if b.number is None and a.number is not None:
-                    b.number = a.number + 1
-                if b.block_of is None and a.block_of is not None and not a.end:
-                    b.block_of = a.block_of
-        for i in range(len(rows) - 2, -1, -1):
-            a, b = rows[i], rows[i + 1]
-            if adjacent[i]:
-                if a.number is None and b.number is not None:
-                    a.number = b.number - 1
-                if a.block_of is None and b.block_of is not None:
-                    a.block_of = b.block_of - 1 if b.block is not None else b.block_of
-    if any(r.number is None for r in rows) or any(b.number <= a.number for a, b in zip(rows, rows[1:])):
-        return False
-    last = None
-    for e in events:  # a row after an elision with no start rail after it: the block the elision left open
-        if isinstance(e, _Row):
-            if e.block_of is None:
-                e.block_of = (last.block_of + (1 if last.end else 0)) if last is not None else 1
-            last = e
-    return True
-
-
 class _Writer:
     """Placeholder rows in one segment's geometry (its line-number column, rail width W, SSA width L)."""
 
-    def __init__(self, lines: list[str], rows: list[_Row], used: set[int]):
+    def __init__(self, lines: list[str], rows: list[Row], used: set[int]):
         self.pre = " " * len(rows[0].pre)
         self.W = _rail_width(lines, rows)
         widths = [r.width for r in rows if r.width is not None]
@@ -172,7 +61,7 @@ class _Writer:
         return rails.end_rail(self.W) if kind == "end" else rails.mid_rail(self.W)
 
 
-def _run_rails(a: _Row | None, b: _Row | None, count: int) -> list[tuple[str, int]] | None:
+def _run_rails(a: Row | None, b: Row | None, count: int) -> list[tuple[str, int]] | None:
     """The rails (kind, block) of the `count` placeholders between rows `a` and `b`; None when they cannot hold
     the blocks the numbers around them say are elided."""
     p, ended = (a.block_of, a.end) if a is not None else (0, True)
@@ -192,10 +81,10 @@ def _run_rails(a: _Row | None, b: _Row | None, count: int) -> list[tuple[str, in
     return out
 
 
-def _rail_width(lines: list[str], rows: list[_Row]) -> int:
+def _rail_width(lines: list[str], rows: list[Row]) -> int:
     """W as the text's rails show it (`N ─` padded, `└──`): the block count of the whole function."""
     for r in rows:
-        m = _ROW.match(lines[r.index])
+        m = ROW.match(lines[r.index])
         if m.group("blk"):
             return len(m.group("blk")) + len(m.group("bar")) - 1
         if m.group("rail")[0] == "└":
@@ -221,11 +110,11 @@ class _Expander:
         return len(self.entries) - 1
 
     def segment(self, start: int, end: int) -> None:
-        events = _events(self.lines, start, end)
-        rows = [e for e in events if isinstance(e, _Row)]
-        if not rows or not self._needs_work(events, rows) or not _number(events):
+        events = read_events(self.lines, start, end)
+        rows = [e for e in events if isinstance(e, Row)]
+        if not rows or not self._needs_work(events, rows) or not number_rows(events):
             return
-        used = {int(n) for r in rows for n in _REF.findall(r.body)}
+        used = {int(n) for r in rows for n in REF.findall(r.body)}
         w = _Writer(self.lines, rows, used)
         placed: list[tuple[int, int]] = []  # (event position, entry) of each elision, for the orphan uses
         saved = (dict(self.replaced), len(self.entries), len(self.notes))
@@ -242,10 +131,10 @@ class _Expander:
                 placed.append((i, k))
         self._orphans(events, rows, used, placed)
 
-    def _needs_work(self, events: list, rows: list[_Row]) -> bool:
-        return (any(isinstance(e, list) for e in events) or any(_INLINE.match(r.body) for r in rows)
+    def _needs_work(self, events: list, rows: list[Row]) -> bool:
+        return (any(isinstance(e, list) for e in events) or any(INLINE.match(r.body) for r in rows)
                 or (events[0] is rows[0] and (rows[0].block or 1) > 1)
-                or (events[-1] is rows[-1] and _CUT.search(rows[-1].body) is not None))
+                or (events[-1] is rows[-1] and CUT.search(rows[-1].body) is not None))
 
     def _run(self, events: list, i: int, w: _Writer):
         """Placeholders for the elision run `events[i]`: the entry made, or False when it cannot be placed."""
@@ -284,7 +173,7 @@ class _Expander:
                                  f"(`{shown}`): not in the text; read as an excerpt", "elided"))
         return k
 
-    def _row(self, e: _Row, w: _Writer, last: bool, first: bool):
+    def _row(self, e: Row, w: _Writer, last: bool, first: bool):
         """Placeholders before a first row that is not block 1's, or in place of an elided or cut expression."""
         line = self.lines[e.index]
         if first and e.number > 1:
@@ -300,14 +189,14 @@ class _Expander:
                                      f"%{e.number}): {stmts} and {blocks} are not in it; read as an excerpt",
                                      "excerpt"))
             return k
-        m = _INLINE.match(e.body)
+        m = INLINE.match(e.body)
         if m is not None:
             k = self.entry(m.group(), e.index, "inline")
             self.replaced[e.index] = [line[:e.body_at] + _token(k) + e.body[m.end():]]
             self.notes.append(Repair(self.at(e.index), f"the expression of %{e.number} is elided (`{m.group()}`): "
                                      "kept as written", "elided"))
             return k
-        if last and _CUT.search(e.body):
+        if last and CUT.search(e.body):
             k = self.entry(e.body, e.index, "truncated")
             self.replaced[e.index] = [line[:e.body_at] + _token(k)]
             self.notes.append(Repair(self.at(e.index), f"the last row is cut short (`{e.body}`): kept verbatim as "
@@ -315,7 +204,7 @@ class _Expander:
             return k
         return 0
 
-    def _orphans(self, events: list, rows: list[_Row], used: set[int], placed: list[tuple[int, int]]) -> None:
+    def _orphans(self, events: list, rows: list[Row], used: set[int], placed: list[tuple[int, int]]) -> None:
         """Values printed `%N = ` that no shown row reads are read by an elided statement: the first elision after
         the definition (else the last one) records the use, so they stay used."""
         if not placed:
@@ -372,7 +261,7 @@ def _header_runs(lines: list[str]):
             while run[-1] + 1 < len(lines) and is_elision(lines[run[-1] + 1]):
                 run.append(run[-1] + 1)
             j = run[-1] + 1
-            if j < len(lines) and lines[j].startswith("  ") and _ROW.match(lines[j]) is None:
+            if j < len(lines) and lines[j].startswith("  ") and ROW.match(lines[j]) is None:
                 while j < len(lines) and lines[j].startswith("  "):
                     j += 1
                 if j < len(lines) and lines[j].startswith("Body::"):
@@ -391,14 +280,14 @@ def expand(text: str, origin: tuple[int, ...]) -> Expanded | None:
     x = _Expander(lines, origin)
     for run in _header_runs(lines):
         x.header(run[0], run)
-    for start, end in _segments(lines):
+    for start, end in dump_segments(lines):
         x.segment(start, end)
     expanded = x.finish()
     return expanded if x.replaced else None
 
 
-def restore(doc, spans: list, ex: Expanded):
-    """`doc` (read from `ex.text`) with its placeholders made `Elided` statements and elided header titles put
+def restore(document, spans: list, ex: Expanded):
+    """`document` (read from `ex.text`) with its placeholders made `Elided` statements and elided header titles put
     back; `spans` (per item, in read lines) mapped to the repaired text's lines."""
     from jlir.ir.function import Function, VectorDisplay
     from jlir.ir.nodes import Elided, Expr
@@ -413,7 +302,7 @@ def restore(doc, spans: list, ex: Expanded):
         return f
 
     items = []
-    for item, (first, end) in zip(doc.items, spans):
+    for item, (first, end) in zip(document.items, spans):
         item = fix(item)
         if isinstance(item, VectorDisplay):
             item = replace(item, items=tuple(fix(i) for i in item.items))
@@ -425,7 +314,7 @@ def restore(doc, spans: list, ex: Expanded):
     back = ex.back
     moved = [(back[first] if first < len(back) else first, back[end - 1] + 1 if 0 < end <= len(back) else end)
              for first, end in spans]
-    return replace(doc, items=tuple(items)), moved
+    return replace(document, items=tuple(items)), moved
 
 
 def _elided(node, entries: tuple, cls):

@@ -160,11 +160,13 @@ class Elided:
     * `inline`: a printed row whose expression was elided (`%14 = (...)::Int64`): `marker` is what stands for it;
     * `truncated`: a row cut short (`return %`): `marker` is its text, kept verbatim.
 
-    `line` is the marker's line in the text read (1-based; not compared: the same excerpt printed elsewhere is equal).  `uses` are the values the text shows used (printed
-    `%N = `) that no shown statement reads: an elided statement reads them, so they stay used.
+    `line` is the marker's line in the text read (1-based; not compared: the same excerpt printed elsewhere is
+    equal).  `uses` are the values the text shows used (printed `%N = `) that no shown statement reads: an elided
+    statement reads them, so they stay used.  `merges` (on a function's first elision) are the blocks the text
+    prints as merge points (`N ┄`): the branches that made them so may be elided, so the CFG cannot tell.
     """
     OPERANDS: ClassVar[tuple] = ("uses",)
-    TARGETS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ("merges",)
     TERMINATOR: ClassVar[bool] = False
     TYPE_SUFFIX: ClassVar[bool] = True
     PURE: ClassVar[bool] = False
@@ -172,6 +174,7 @@ class Elided:
     line: int = field(default=0, compare=False)  # where it was read, not what it is: a reprint moves it
     shape: str = "run"
     uses: tuple = ()
+    merges: tuple[int, ...] = ()
 
 # Traits, declared on each class above and read through the functions below (and `jlir.ir.walk`):
 #   OPERANDS    fields holding operand values (a tuple field holds several; None in one is `#undef`/absent)

@@ -236,8 +236,17 @@ def _row_lines(rows, r: Rails, cols: Columns, used, L: int, warntype: bool, ep: 
 
 
 def _phi_predecessors(f: Function, preds: list[int]) -> list[int]:
-    """`preds` raised to the number of distinct edges of each block's φs (an excerpt's CFG lacks elided branches)."""
+    """An excerpt's predecessor counts: an elided block's fall-through not counted (its terminator is not in the
+    text), and each block's count raised to the distinct edges of its φs (which name branches that were elided)."""
     out = list(preds)
+    positional = f.positional
+    for b, block in enumerate(f.blocks[:-1]):
+        if type(positional[block.last - 1].node) is Elided:
+            out[b + 1] -= 1
+    for s in positional:
+        if type(s.node) is Elided:
+            for b in s.node.merges:
+                out[b - 1] = max(out[b - 1], 2)
     for b, block in enumerate(f.blocks):
         for i in block.stmts:
             node = f.stmt(i).node

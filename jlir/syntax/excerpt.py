@@ -27,6 +27,7 @@ class _Entry:
     line: int           # 1-based line in the original text
     shape: str
     uses: list
+    merges: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ def _rail_width(lines: list[str], rows: list[Row]) -> int:
             return len(m.group("blk")) + len(m.group("bar")) - 1
         if m.group("rail")[0] == "└":
             return len(m.group("rail")) - 2
-    return rails.rail_width(max(r.block_of for r in rows))
+    return rails.rail_width(max(r.block_of or 1 for r in rows))
 
 
 class _Expander:
@@ -112,7 +113,9 @@ class _Expander:
     def segment(self, start: int, end: int) -> None:
         events = read_events(self.lines, start, end)
         rows = [e for e in events if isinstance(e, Row)]
-        if not rows or not self._needs_work(events, rows) or not number_rows(events):
+        # the rails' width W says the function has at least 10^(W-1) blocks (`1 ──`: ten or more)
+        if not rows or not self._needs_work(events, rows) or \
+                not number_rows(events, 10 ** (_rail_width(self.lines, rows) - 1)):
             return
         used = {int(n) for r in rows for n in REF.findall(r.body)}
         w = _Writer(self.lines, rows, used)
@@ -130,6 +133,9 @@ class _Expander:
             if k:
                 placed.append((i, k))
         self._orphans(events, rows, used, placed)
+        first = next((k for _, k in placed if self.entries[k].shape in ("run", "rest")), None)
+        if first is not None:  # the `┄` the text shows: its branches may be elided
+            self.entries[first].merges = tuple(r.block for r in rows if r.merge)
 
     def _needs_work(self, events: list, rows: list[Row]) -> bool:
         return (any(isinstance(e, list) for e in events) or any(INLINE.match(r.body) for r in rows)
@@ -320,4 +326,4 @@ def restore(document, spans: list, ex: Expanded):
 def _elided(node, entries: tuple, cls):
     k = int(getattr(node.args[0], "text", node.args[0]))
     e = entries[k]
-    return cls(e.marker, e.line, e.shape, tuple(node.args[1:]))
+    return cls(e.marker, e.line, e.shape, tuple(node.args[1:]), e.merges)

@@ -12,6 +12,7 @@ SSA = re.compile(r"%(\d+)( *)= ")
 INLINE = re.compile(r"(?:\(\.\.\.\)|\.\.\.|⋮|…)(?=::|$)")
 CUT = re.compile(r"(?:^|[\s(,\[{])[%#]$")
 REF = re.compile(r"%(\d+)")
+TARGET = re.compile(r"(?:\bgoto |\benter )#(\d+)|#(\d+) =>")  # a block a branch, `enter` or φ edge names
 BOUNDARY = ("CodeInfo(", ")", "Body::", "MethodInstance for ", "Variables", "Arguments", "Locals")
 
 
@@ -25,6 +26,7 @@ class Row:
     index: int          # line in the repaired text
     pre: str            # the line-number column
     block: int | None   # the block its start rail opens
+    merge: bool         # that start rail is `N ┄`
     end: bool           # `└──`
     sid: int | None     # the printed `%N = `
     width: int | None   # the SSA column's width L it shows
@@ -47,12 +49,13 @@ def row_of(k: int, line: str) -> Row | None:
     at = len(line) - len(text.lstrip(" "))
     text = text.lstrip(" ")
     block = int(m.group("blk")) if m.group("blk") else None
+    merge = "┄" in (m.group("bar") or "")
     end = m.group("rail")[0] == "└"
     ssa = SSA.match(text)
     if ssa:
-        return Row(k, m.group("pre"), block, end, int(ssa.group(1)), len(ssa.group(1)) + len(ssa.group(2)) - 1,
+        return Row(k, m.group("pre"), block, merge, end, int(ssa.group(1)), len(ssa.group(1)) + len(ssa.group(2)) - 1,
                     text[ssa.end():], at + ssa.end())
-    return Row(k, m.group("pre"), block, end, None, None, text, at)
+    return Row(k, m.group("pre"), block, merge, end, None, None, text, at)
 
 
 def dump_segments(lines: list[str]) -> list[tuple[int, int]]:
@@ -85,7 +88,7 @@ def read_events(lines: list[str], start: int, end: int) -> list:
     return events
 
 
-def number_rows(events: list) -> bool:
+def number_rows(events: list, least_blocks: int = 1) -> bool:
     """Give every row its statement number and block, from the printed ids and rails around it (through
     unnumbered rows, never across an elision); False when the text does not say."""
     rows = [e for e in events if isinstance(e, Row)]
@@ -112,10 +115,17 @@ def number_rows(events: list) -> bool:
                     a.block_of = b.block_of - 1 if b.block is not None else b.block_of
     if any(r.number is None for r in rows) or any(b.number <= a.number for a, b in zip(rows, rows[1:])):
         return False
-    last = None
-    for e in events:  # a row after an elision with no start rail after it: the block the elision left open
+    # a row after an elision with no start rail after it: the block the elision left open, or, past the last
+    # start rail, the highest block the text names (`goto #4`, `φ (#4 => …)`) or its rails' width implies: the
+    # function has at least that many
+    named = max([least_blocks] + [int(a or b) for r in rows for a, b in TARGET.findall(r.body)])
+    last, starts_after = None, sum(1 for r in rows if r.block is not None)
+    for e in events:
         if isinstance(e, Row):
+            starts_after -= e.block is not None
             if e.block_of is None:
                 e.block_of = (last.block_of + (1 if last.end else 0)) if last is not None else 1
+                if not starts_after:
+                    e.block_of = max(e.block_of, named)
             last = e
     return True

@@ -48,7 +48,7 @@ class LenientNote(UserWarning):
 
     def __init__(self, file: str, repair: Repair):
         super().__init__(f"{file}:{repair.line}: note: {repair.note}")
-        self.file, self.line, self.note = file, repair.line, repair.note
+        self.file, self.line, self.note, self.kind = file, repair.line, repair.note, repair.kind
 
 
 @dataclass(frozen=True, slots=True)

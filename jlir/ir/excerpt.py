@@ -28,8 +28,8 @@ def elided_runs(stmts) -> list[tuple[int, int, Elided]]:
         node = s.node
         if type(node) is not Elided:
             continue
-        joins = (node.shape == "run" and not node.marker and out and out[-1][1] == pos - 1
-                 and out[-1][2].shape == "run")
+        joins = (node.shape in ("run", "rest") and not node.marker and out and out[-1][1] == pos - 1
+                 and out[-1][2].shape == node.shape)
         if joins:
             out[-1] = (out[-1][0], pos, out[-1][2])
         else:

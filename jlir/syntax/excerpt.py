@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from jlir.geometry import rails
-from jlir.syntax.excerptrows import CUT, INLINE, REF, ROW, Row, dump_segments, is_elision, number_rows, read_events
+from jlir.syntax.excerptrows import CUT, INLINE, REF, ROW, TARGET, Row, dump_segments, is_elision, number_rows, read_events
 from jlir.syntax.lenient import Repair
 
 HEAD = "jlir_elided"
@@ -119,6 +119,7 @@ class _Expander:
             return
         used = {int(n) for r in rows for n in REF.findall(r.body)}
         w = _Writer(self.lines, rows, used)
+        w.named_blocks = max([0] + [int(x or y) for r in rows for x, y in TARGET.findall(r.body)])
         placed: list[tuple[int, int]] = []  # (event position, entry) of each elision, for the orphan uses
         saved = (dict(self.replaced), len(self.entries), len(self.notes))
         for i, e in enumerate(events):
@@ -155,12 +156,7 @@ class _Expander:
             if a is None:
                 return False
             k = self.entry(marker, run[0], "rest")
-            if w.L > rails.ssa_width(w.used | {a.number}):
-                # the text's SSA column is wider than any number it shows: a value numbered at least 10^(L-1) is
-                # used in the part not shown, and the rest records that use so the width prints as read
-                self.entries[k].uses.append(10 ** (w.L - 1))
-            rail = w.rail("start", a.block_of + 1) if a.end else w.rail("mid")
-            self.replaced[run[0]] = [w.line(rail, a.number + 1, k)]
+            self.replaced[run[0]] = self._rest(a, w, k)
             self.notes.append(Repair(self.at(run[0]), f"the text stops at an elision (`{shown}`): the statements "
                                      f"from %{a.number + 1} on are not in it; read as an excerpt", "elided"))
             return k
@@ -178,6 +174,25 @@ class _Expander:
         self.notes.append(Repair(self.at(run[0]), f"elided {stmts}{blocks} "
                                  f"(`{shown}`): not in the text; read as an excerpt", "elided"))
         return k
+
+    def _rest(self, a: Row, w: _Writer, k: int) -> list[str]:
+        """The rows of a trailing elision after row `a`: as few as the text allows.  It names statements up to
+        `%N` and blocks up to `#B` (the function has at least that many), and an SSA column wider than any
+        number it shows says a value numbered at least 10^(L-1) is used in the part not shown (the rest
+        records that use, so the width prints as read)."""
+        last = max([a.number + 1] + list(w.used))
+        if w.L > rails.ssa_width(w.used | {a.number}):
+            last = max(last, 10 ** (w.L - 1))
+            self.entries[k].uses.append(10 ** (w.L - 1))
+            w.used.add(10 ** (w.L - 1))
+        starts = list(range(a.block_of + 1, max(w.named_blocks, a.block_of + (1 if a.end else 0)) + 1))
+        placed = [("mid", a.block_of)] * (1 if starts and not a.end else 0) + [("start", s) for s in starts]
+        placed += [("mid", placed[-1][1] if placed else a.block_of)] * (last - a.number - len(placed))
+        if not any(e.shape == "rest" and not e.marker for e in self.entries):
+            self.entries.append(_Entry("", 0, "rest", []))  # the further statements of a rest
+        more = next(j for j, e in enumerate(self.entries) if e.shape == "rest" and not e.marker)
+        return [w.line(w.rail(kind, blk), n, k if n == a.number + 1 else more)
+                for n, (kind, blk) in enumerate(placed, a.number + 1)]
 
     def _row(self, e: Row, w: _Writer, last: bool, first: bool):
         """Placeholders before a first row that is not block 1's, or in place of an elided or cut expression."""

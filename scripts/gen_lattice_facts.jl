@@ -1,6 +1,6 @@
 # gen_lattice_facts.jl -- what jlir.ssa.tmerge needs to know of each type name, read from a live Julia.
 #
-# Usage: julia scripts/gen_lattice_facts.jl jlir/analysis/data/types-1.5.3.json > jlir/ssa/data/lattice-1.5.3.json
+# Usage: julia scripts/gen_lattice_facts.jl jlir/analysis/data/types-1.5.3.json > jlir/analysis/data/lattice-1.5.3.json
 #
 # For every name of the type table (jlir/analysis/data/types-1.5.3.json, scripts/gen_abstract_types.jl)
 # that is bound to a DataType or a UnionAll of one: [module, supertype, flags, nfields], where

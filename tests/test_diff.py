@@ -416,9 +416,9 @@ def test_cli_missing_file_is_a_one_line_error_and_exit_2():
 
 
 def test_cli_unreadable_dump_gives_a_located_parse_error_and_exit_2():
-    r = jlir_cli(CORPUS / "0034.txt", CORPUS / "0042.txt")  # 1.0-era doc print with `%%x`: not IR jlir reads
+    r = jlir_cli(CORPUS / "0037.txt", CORPUS / "0042.txt")  # a 1.0 print edited after Julia drew it
     assert r.returncode == 2
-    assert r.stderr.decode().startswith(f"{CORPUS / '0034.txt'}:2:30: error: ")
+    assert r.stderr.decode().startswith(f"{CORPUS / '0037.txt'}:23:1: error: ")
     assert b"Traceback" not in r.stderr
 
 

@@ -75,6 +75,13 @@ class _Callees:
             return self.PRINTLN
         return self._first("lookup", callee, arg_types)
 
+    def lookup_form(self, callee, arg_types, form):
+        for dumps in self.dumps:
+            found = dumps.lookup_form(callee, arg_types, form)
+            if found:
+                return found
+        return None
+
     def argnames(self, callee, arg_types):
         return self._first("argnames", callee, arg_types)
 
@@ -168,13 +175,12 @@ def test_recorded_arguments_decode_to_values_of_their_type():
 
 
 def test_most_runs_are_interpreted_in_every_form(outcomes):
-    # refused today: 3 IRCode prints whose returned literal's integer type is not shown (static_params,
-    # early_exit), and closure_capture's slot forms (a closure's type built by apply_type and called: its
-    # method's IR is not dumped)
+    # refused: 4 IRCode runs whose returned literal's integer type the print does not show (static_params,
+    # early_exit); every slot-form run agrees (closure_capture's closures included, through their dumped methods)
     table = counts_by_form(outcomes)
-    assert table["typed"]["agree"] == len(RUNS), table["typed"]
-    for form in ("ircode", "typed-unoptimized", "lowered"):
-        assert table[form]["agree"] >= len(RUNS) - 4, (form, table[form])
+    for form in ("typed", "typed-unoptimized", "lowered"):
+        assert table[form]["agree"] == len(RUNS), (form, table[form])
+    assert table["ircode"]["agree"] >= len(RUNS) - 4, table["ircode"]
 
 
 def test_the_cases_run_in_their_optimized_forms(outcomes):
@@ -196,7 +202,7 @@ def test_slot_forms_run_through_the_dumped_callees(outcomes):
                  "div_edges", "fib_swap", "float_nan_zero", "mutual_recursion", "nested_rethrow", "overflow_loop",
                  "struct_immutable", "struct_mutable", "struct_return", "symbol_result", "tuple_build",
                  "union_return", "union_split", "while_break", "float32_mix", "wide_int", "small_ints",
-                 "try_finally", "checked_overflow", "struct_new", "early_exit"):
+                 "try_finally", "checked_overflow", "struct_new", "early_exit", "closure_capture"):
         assert {f"{case}.typed-unoptimized", f"{case}.lowered"} <= agreed, case
 
 

@@ -52,7 +52,8 @@ def test_the_forms_python_offers_are_the_julia_sides_in_its_order():
     import re
     from jlir.live import FORMS
     from jlir.live.protocol import JLIR_JL
-    block = re.search(r"const ALL_FORMS = \[(.*?)\]", JLIR_JL.read_text(encoding="utf-8"), re.S).group(1)
+    julia_side = "".join(p.read_text(encoding="utf-8") for p in [JLIR_JL, *sorted(JLIR_JL.parent.glob("julia/*.jl"))])
+    block = re.search(r"const ALL_FORMS = \[(.*?)\]", julia_side, re.S).group(1)
     assert tuple(re.findall(r'"([^"]+)"', block)) == FORMS
 
 

@@ -6,7 +6,7 @@ fine when it is concrete and no kind (`DataType`, `UnionAll`, `Union`,
 `Core.Box` is flagged although concrete (`warntype_type_printer`,
 `InteractiveUtils/src/codeview.jl`).  jlir has only the printed text, so the
 facts Julia knows about names come from a table Julia wrote
-(`data/types-1.5.3.json`, made by `scripts/gen_abstract_types.jl`): which
+(`data/types-1.5.3.json`, made by `scripts/gen_abstract_types.jl`, read by `typefacts`): which
 names are abstract, kinds, Tuple, Vararg or Union aliases, and how many type
 parameters each takes (a bare `Array` is the UnionAll `Array{T,N} where N where T`).
 Parameters of a concrete struct do not matter (`Array{Any,1}` is concrete);
@@ -20,41 +20,16 @@ neither does jlir.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
+from jlir.analysis.typefacts import head_name, last_name, name_of, table, union_members
 from jlir.ir import types as T
 from jlir.ir.style import Style
 
 RED = "red"
 YELLOW = "yellow"
-DATA = Path(__file__).with_name("data") / "types-1.5.3.json"
 # Members that make a Union "expected" in Julia ≤1.5 (`is_expected_union`, base/show.jl).
 _EXPECTED_MEMBERS = frozenset({"Nothing", "Missing", "Base.Nothing", "Base.Missing", "Core.Nothing"})
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """Julia's facts about type and callee names: kind and arity per printed name, the builtin callee names."""
-    julia: str
-    types: dict
-    upper: dict
-    builtins: frozenset
-
-
-@cache
-def table() -> Table:
-    """The committed table (read once)."""
-    data = json.loads(DATA.read_text(encoding="utf-8"))
-    types = {name: (kind, arity) for name, (kind, arity) in data["types"].items()}
-    upper: dict = {}
-    for name, entry in types.items():
-        upper.setdefault(name.upper(), set()).add(entry)
-    # An upper-cased name is usable only where its original spellings agree.
-    upper = {k: next(iter(v)) for k, v in upper.items() if len(v) == 1}
-    return Table(data["julia"], types, upper, frozenset(data["builtins"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,20 +40,6 @@ class Verdict:
     severity: str | None
     reason: str
     unknown: tuple[str, ...] = ()
-
-
-def name_of(t) -> str | None:
-    """The dotted name of a `TypeName`, else None."""
-    return ".".join(t.path) if type(t) is T.TypeName else None
-
-
-def _head_name(t) -> str | None:
-    return name_of(t.head) if type(t) is T.TypeApply else name_of(t)
-
-
-def _base(name: str | None) -> str | None:
-    """`Core.Tuple` and `Tuple` are one name: the last component for the few heads judged by name."""
-    return None if name is None else name.rsplit(".", 1)[-1]
 
 
 def _not_concrete(t, unknown: list) -> str | None:
@@ -92,7 +53,7 @@ def _not_concrete(t, unknown: list) -> str | None:
         reason, params = _local(x, unknown)
         if reason:
             return reason if inside is None else f"{reason}, inside {inside}"
-        stack.extend((p, _head_name(x) or "Tuple") for p in reversed(params))
+        stack.extend((p, head_name(x) or "Tuple") for p in reversed(params))
     return None
 
 
@@ -106,7 +67,7 @@ def _local(x, unknown: list) -> tuple[str | None, tuple]:
     if cls is not T.TypeApply:
         return None, ()  # `typeof(f)`, a literal parameter, a shown value: no type Julia could widen
     head, params = name_of(x.head), x.params
-    base = _base(head)
+    base = last_name(head)
     if base == "Union":
         return ("a Union" if params else None), ()  # Union{} counts as concrete in a Tuple
     if base == "Type":
@@ -143,11 +104,6 @@ def _named(name: str | None, nparams: int, unknown: list) -> str | None:
     return None
 
 
-def union_members(t) -> tuple:
-    """The members of a printed `Union{…}`, else ()."""
-    return t.params if type(t) is T.TypeApply and _base(name_of(t.head)) == "Union" else ()
-
-
 def judge(t, style: Style) -> Verdict:
     """How `@code_warntype` of Julia `style` shows a value of printed type `t`."""
     cls = type(t)
@@ -161,7 +117,7 @@ def judge(t, style: Style) -> Verdict:
     if name in ("Core.TypeofBottom", "TypeofBottom"):
         return Verdict(False, None, "typeof(Union{}): a dispatch element")  # `isdispatchelem` says so by name
     members = union_members(t)
-    head = _base(name_of(t.head)) if cls is T.TypeApply else None
+    head = last_name(name_of(t.head)) if cls is T.TypeApply else None
     if head == "Union" and not members:
         return Verdict(False, None, "Union{}: no value")
     if head == "Type":
@@ -181,7 +137,7 @@ def _member_facts(m) -> tuple[str, bool]:
 
     A member is no Union (Julia flattens them), so judging it never comes back here.
     """
-    return (_head_name(m) or "", not judge(m, Style()).flagged)
+    return (head_name(m) or "", not judge(m, Style()).flagged)
 
 
 # The last Julia whose `is_expected_union` is the Nothing/Missing rule.  JuliaLang/julia#45503 (merged

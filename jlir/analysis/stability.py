@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.analysis.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin_callee, judge, name_of,
+from jlir.analysis.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin_callee, judge,
                                     union_rule_is_ambiguous)
+from jlir.analysis.typefacts import name_of
 from jlir.ir import nodes as N
 from jlir.ir import values as V
+from jlir.ir.callee import callee_name
 from jlir.ir.function import Form, Function
 from jlir.ir.style import Style
 from jlir.ir.walk import operands, used_ids
@@ -174,16 +176,6 @@ def _union_rule_note(f: Function, typed: list) -> str | None:
     return NOTE_UNION_RULE.format(family=f.style.family, values=", ".join(differ)) if differ else None
 
 
-def callee_name(callee) -> str | None:
-    """How a callee is printed, as the builtin table names it: `Core.tuple`, `Base.add_int`, `===`, `isa`."""
-    cls = type(callee)
-    if cls is V.GlobalRef:
-        return callee.name if callee.module is None else f"{callee.module}.{callee.name}"
-    if cls is V.SlotNumber and callee.id is None:
-        return callee.name  # a bare function constant: `(isa)(%1, Int64)`
-    return None
-
-
 def _is_dynamic(s, defs: dict) -> bool:
     """A `call` not of a builtin or intrinsic; 1.12's call label decides where it is printed.
 
@@ -196,23 +188,25 @@ def _is_dynamic(s, defs: dict) -> bool:
         return False
     if s.label is not None:
         return s.label == "dynamic"
-    name = _resolved_name(node.args[0], defs)
-    short = name.rsplit(".", 1)[-1] if name else None
-    if short in APPLY_BUILTINS:
-        applied = APPLY_BUILTINS[short]
+    named = _resolved_callee(node.args[0], defs)
+    if named is None:
+        return True
+    if named.name in APPLY_BUILTINS:
+        applied = APPLY_BUILTINS[named.name]
         return len(node.args) <= applied or not _is_builtin(node.args[applied], defs)
-    return name is None or not is_builtin_callee(name) or short in LATEST_BUILTINS
+    return not is_builtin_callee(named.text) or named.name in LATEST_BUILTINS
 
 
-def _resolved_name(v, defs: dict) -> str | None:
+def _resolved_callee(v, defs: dict):
+    """The function a callee names (`Core.tuple`, `===`), through its definition when it is an SSA value."""
     if type(v) is V.SSAValue and v.id in defs:
         v = defs[v.id].node
     return callee_name(v)
 
 
 def _is_builtin(v, defs: dict) -> bool:
-    name = _resolved_name(v, defs)
-    return name is not None and is_builtin_callee(name)
+    named = _resolved_callee(v, defs)
+    return named is not None and is_builtin_callee(named.text)
 
 
 def _dynamic_calls(f: Function, p: ExprPrinter) -> list[DynamicCall]:
@@ -283,7 +277,8 @@ def _box_access(node: N.Expr, ssa: set, slots: set) -> str | None:
     """`setfield!`/`getfield`/`isdefined` of a box's `:contents`, else None."""
     if node.head != "call" or len(node.args) < 3 or node.args[2] != _CONTENTS:
         return None
-    op = (callee_name(node.args[0]) or "").rsplit(".", 1)[-1]
+    named = callee_name(node.args[0])
+    op = named.name if named is not None else ""
     box = node.args[1]
     held = box.id in ssa if type(box) is V.SSAValue else type(box) is V.SlotNumber and ExprPrinter.slot(box) in slots
     return op if op in _BOX_OPS and held else None

@@ -85,6 +85,10 @@ class _Chain:
         p = self._first(callee, arg_types)
         return None if p is None else p.lookup(callee, arg_types)
 
+    def lookup_form(self, callee, arg_types, form):
+        return next((f for p in self.providers if hasattr(p, "lookup_form")
+                     for f in [p.lookup_form(callee, arg_types, form)] if f is not None), None)
+
     def argnames(self, callee, arg_types):
         p = self._first(callee, arg_types)
         return None if p is None else p.argnames(callee, arg_types)

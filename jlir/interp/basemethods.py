@@ -151,7 +151,51 @@ def _apply_latest(ctx, args):
     return ctx.call_value(args[0], list(args[1]))
 
 
-_METHODS = {"string": _string, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+# Concrete types without parameters (applying parameters to one is Julia's TypeError).
+_PLAIN_DATATYPES = frozenset(NUMBER_TYPES) | {"Bool", "Char", "String", "Symbol", "Nothing"}
+
+
+def _parameter_text(p) -> str | None:
+    """A type parameter as Julia prints it inside `T{…}`: a type, an Int64, a Bool, a Symbol; else None."""
+    t = type(p)
+    if t is JType:
+        return p.name
+    if t is bool:
+        return "true" if p else "false"
+    if t is int:
+        return str(p)
+    if t is JSymbol:
+        return ":" + p.name
+    return None
+
+
+def _apply_type(ctx, args):
+    """Core's `apply_type(T, P…)`, i.e. `T{P…}` (how lowering types a closure: `apply_type(var"#1#2", typeof(k))`).
+    Modelled: no parameters (T itself); `Tuple{types…}`; a parametric struct whose instance `T{P…}` the provider
+    knows (a `# struct T{P…}` line or a live Julia's `fieldtypes`: Julia made that type, so its bounds hold);
+    parameters given to a concrete type without any (Julia's TypeError).  Anything else is refused, since it
+    needs the type's parameter count and bounds."""
+    if not args or type(args[0]) is not JType:
+        return NO
+    T, params = args[0], args[1:]
+    if not params:
+        return T
+    texts = [_parameter_text(p) for p in params]
+    if T.name == "Tuple" and all(type(p) is JType for p in params):
+        return JType("Tuple{" + ",".join(texts) + "}")
+    if T.name in _PLAIN_DATATYPES or ("{" in T.name and " where " not in T.name):
+        raise JuliaException("TypeError", f"in Type{{...}} expression, expected UnionAll, got Type{{{T.name}}}",
+                             JStruct("TypeError", (JSymbol("Type{...} expression"), "", JType("UnionAll"), T),
+                                     ("func", "context", "expected", "got"), False))
+    full = f"{T.name}{{{','.join(t or '?' for t in texts)}}}"
+    ask = getattr(ctx.provider, "field_types", None)
+    if None not in texts and ask is not None and ask(full) is not None:
+        return JType(full)
+    raise NotInterpretable(f"Core.apply_type: {full} is not a type this run knows (a provider's struct); "
+                           "its parameter bounds need Julia")
+
+
+_METHODS = {"string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
-from jlir.semantics.values import JArray, JFunction, JStruct, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import JArray, JFunction, JStruct, JType, JuliaException, NotInterpretable, typeof
+from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.ir.callee import callee_name
 
 FUNCTION_NAMES = frozenset(INTRINSICS) | frozenset(BUILTINS)
 
@@ -27,11 +29,12 @@ def native(module: str | None, name: str):
 
 
 def callee_text(callee) -> str:
-    if type(callee) is V.GlobalRef:
-        return f"{callee.module}.{callee.name}" if callee.module else callee.name
-    if type(callee) is V.SlotNumber and callee.name:
-        return callee.name
-    raise NotInterpretable(f"a call of the value {callee!r}")
+    """The name the provider knows a callee by (`jlir.ir.callee`); a value (`invoke %3(…)`, a numbered slot) has
+    none, and is refused."""
+    named = callee_name(callee)
+    if named is None:
+        raise NotInterpretable(f"a call of the value {callee!r}")
+    return named.text
 
 
 def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None):
@@ -40,8 +43,9 @@ def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None
     if type(callee) is V.GlobalRef and callee.name in ("_apply_iterate", "_apply") and \
             (callee.module or "Core").split(".")[0] == "Core":
         return _apply_op(callee.name == "_apply_iterate", rs, d, rt, i, X)
-    if type(callee) is V.GlobalRef:
-        fn = native(callee.module, callee.name)
+    if type(callee) in (V.GlobalRef, T.TypeName):  # `Base.add_int`, `(Core.Intrinsics.add_int)`
+        named = callee_name(callee)
+        fn = native(named.module, named.name)
     elif type(callee) is V.SlotNumber and slots.is_constant(callee):
         fn = native(None, callee.name)
     if fn is None:
@@ -113,8 +117,12 @@ def _rethrow_op(rs: tuple, i: int, X: int):
     return op
 
 
+RETHROW = frozenset(("rethrow", "Base.rethrow", "Main.rethrow"))
+"""The names `rethrow` is called by: run natively by `_rethrow_op` whether called generically or through `invoke`."""
+
+
 def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
-    if text in ("rethrow", "Base.rethrow", "Main.rethrow"):
+    if text in RETHROW:
         return _rethrow_op(rs, i, X)
 
     def op(regs, _at=i):
@@ -125,7 +133,7 @@ def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
 def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int):
     """The op of `%d = invoke callee(args…)`: the method instance's argument types name the callee's IR."""
     text = callee_text(callee)
-    if text in ("rethrow", "Base.rethrow", "Main.rethrow"):
+    if text in RETHROW:
         return _rethrow_op(rs, i, X)
 
     def op(regs, _at=i):
@@ -144,4 +152,17 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
     def op(regs, _at=i):
         names, mutable = known or regs[X].struct_of(key, qualified) or (None, None)
         regs[d] = JStruct(type_name, tuple([regs[r] for r in rs]), names, mutable)
+    return op
+
+
+def new_dynamic_op(t: int, rs: tuple, d: int, i: int, X: int):
+    """`%new(%t, fields…)` with the type computed by the code (`%t = Core.apply_type(%1, %2)`, how lowering builds
+    a closure): the type is register `t`'s value, its fields as `new_op` finds them."""
+    def op(regs, _at=i):
+        made = regs[t]
+        if type(made) is not JType:
+            raise NotInterpretable(f"%new of a {typeof(made)} value, not a type")
+        key = made.name.split("{")[0]
+        names, mutable = regs[X].struct_of(key, key) or (None, None)
+        regs[d] = JStruct(made.name, tuple([regs[r] for r in rs]), names, mutable)
     return op

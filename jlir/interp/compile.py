@@ -24,6 +24,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ir.callee import callee_name
 
 
 @dataclass(slots=True)
@@ -281,7 +282,8 @@ def _assign(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     callee, *args = walk.operands(e)
     rt = type_text(typ)
-    name = getattr(callee, "name", None)
+    named = callee_name(callee)
+    name = named.name if named is not None else None
     wrap = None
     hint = None
     if name in hints.SAME_TYPE and any(hints.is_ambiguous(a) for a in args):
@@ -315,7 +317,10 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     head, *args = e.args
     if type(head) is V.SSAValue and 1 <= head.id <= b.n:  # `%1 = Core.DomainError; %new(%1, …)`
-        head = b.fn.positional[head.id - 1].node
+        node = b.fn.positional[head.id - 1].node
+        if type(node) is N.Expr:  # `%3 = Core.apply_type(%1, %2); %new(%3, k)`: a closure's type, known when run
+            return calls.new_dynamic_op(head.id, tuple(b.reg(a, pre, i) for a in args), d, i, b.X)
+        head = node
     if type(head) not in (T.TypeName, T.TypeApply, V.GlobalRef):
         raise NotInterpretable(f"%new of a type the IR does not name ({head!r})")
     return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))

@@ -9,13 +9,16 @@ by name only, the argument names:
     # MethodInstance for fib(::Int64)
     # argnames: n
     # sparams: Int32            (the static parameters, `where T`, where the method has some)
+    # form: lowered             (a slot form of the method, `lowered` or `typed-unoptimized`: `lookup_form`
+                                 serves it; without the line, the optimized `code_typed`, which `lookup` serves)
     # struct Interval: lo, hi   (the structs the code builds with %new; `# mutable struct …` likewise;
                                  a file may hold such lines only)
     CodeInfo(
     …
 
 The key is the callee's name without its module and the argument types:
-`fib(::Int64)` (also for a call to `Main.fib`).
+`fib(::Int64)` (also for a call to `Main.fib`); a call of a closure by the closure's type,
+`(::var"#3001#3003"{Int64})(::Int64)`, as Julia prints that method instance.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import re
 
 from pathlib import Path
 
+from jlir.ir.names import var_quoted
 from jlir.semantics.constants import strip_module
 from jlir.semantics.values import JType, split_params
 
@@ -33,9 +37,14 @@ ALIASES = {"%": "rem", "÷": "div", "≠": "!=", "≤": "<=", "≥": ">=", "∈"
 
 
 def signature_text(callee: str, arg_types) -> str:
-    """`Main.fib`, (`Int64`,) → `fib(::Int64)`: the `MethodInstance for …` text of a call."""
-    name = strip_module(callee).rsplit(".", 1)[-1]
-    name = ALIASES.get(name, name)
+    """`Main.fib`, (`Int64`,) → `fib(::Int64)`: the `MethodInstance for …` text of a call.  A call of a
+    struct value (a closure) is named by the value's type, as Julia prints its method instance:
+    `(::var"#3001#3003"{Int64})`, (`Int64`,) → `(::var"#3001#3003"{Int64})(::Int64)`."""
+    if callee.startswith("(::"):
+        name = callee
+    else:
+        name = strip_module(callee).rsplit(".", 1)[-1]
+        name = ALIASES.get(name, name)
     return f"{name}({', '.join('::' + t for t in arg_types)})"
 
 
@@ -54,27 +63,36 @@ def parse_sparam(text: str):
     return int(text) if text.lstrip("-").isdigit() else JType(text)
 
 
+def _quoted_head(type_name: str) -> str:
+    """A struct type's name with its head as `typeof` prints it: a `# struct` line names a closure's struct by
+    its bare name (`#3001#3003{Int64}`), Julia's `typeof` as `var"#3001#3003"{Int64}`."""
+    head, brace, rest = type_name.partition("{")
+    return var_quoted(head) + brace + rest if head and not head.startswith("var\"") and "." not in head else type_name
+
+
 class DumpProvider:
     """The functions of a directory of dumps, by the `# MethodInstance for …` line heading each file."""
 
-    def __init__(self, path):
-        self.path = Path(path)
+    def __init__(self, path=None):
+        self.path = Path(path) if path is not None else None
         self._functions: dict = {}
+        self._forms: dict = {}  # (signature key, slot form) → that form's function
         self._argnames: dict = {}
         self._sparams: dict = {}
         self._vararg: dict = {}
         self._structs: dict = {}
         self._field_types: dict = {}
-        for file in sorted(self.path.glob("*.txt")):
-            self._read(file)
+        for file in sorted(self.path.glob("*.txt")) if self.path is not None else ():
+            self.add(file.read_text(encoding="utf-8"), str(file))
 
-    def _read(self, file: Path) -> None:
+    def add(self, text: str, name: str = "<dump>") -> None:
+        """Serve one more dump, `text` in a dump file's format (`name`: where it came from, for errors)."""
         import jlir
-        text = file.read_text(encoding="utf-8")
         head, body = [], []
         for line in text.splitlines(keepends=True):
             (head if line.startswith("# ") and not body else body).append(line)
         sig = names = vararg = None
+        form = "typed"
         sparams: tuple = ()
         for line in head:
             if line.startswith("# MethodInstance for "):
@@ -87,21 +105,26 @@ class DumpProvider:
                 sparams = tuple(parse_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
             elif line.startswith("# vararg:"):
                 vararg = line[len("# vararg:"):].strip() == "true"
+            elif line.startswith("# form:"):
+                form = line[len("# form:"):].strip()
         if sig is None:
             return
-        fns = jlir.functions(jlir.parse("".join(body), str(file)))
+        fns = jlir.functions(jlir.parse("".join(body), name))
         if fns:
             sig = signature_key(sig)
-            self._functions[sig] = fns[0]
-            self._argnames[sig] = names
-            self._sparams[sig] = sparams
-            self._vararg[sig] = vararg
+            if form == "typed":
+                self._functions[sig] = fns[0]
+            else:
+                self._forms[(sig, form)] = fns[0]
+            self._argnames.setdefault(sig, names)
+            self._sparams.setdefault(sig, sparams)
+            self._vararg.setdefault(sig, vararg)
 
     def _struct_line(self, text: str) -> None:
         """`struct T: a, b` / `mutable struct T{Int64}: n::Int64`: field names, mutability, and the field types
         when every field has one (kept under the type as written, parameters included)."""
         decl, _, fields = text.partition(":")
-        full = decl.split()[-1]
+        full = _quoted_head(decl.split()[-1])
         parts = [f.strip().split("::", 1) for f in split_params(fields)]
         self._structs[strip_module(full).split("{")[0]] = (tuple(p[0] for p in parts), decl.startswith("mutable"))
         if parts and all(len(p) == 2 for p in parts):
@@ -109,14 +132,18 @@ class DumpProvider:
 
     def field_types(self, type_name: str):
         """The field types of struct type `type_name` (with its parameters) from a `# struct` line, or None."""
-        return self._field_types.get(signature_key(type_name))
+        return self._field_types.get(signature_key(_quoted_head(type_name)))
 
     def struct_fields(self, type_name: str):
         """(field names, mutable) of `type_name` from a `# struct` line, or None."""
-        return self._structs.get(strip_module(type_name).split("{")[0])
+        return self._structs.get(_quoted_head(strip_module(type_name)).split("{")[0])
 
     def lookup(self, callee: str, arg_types):
         return self._functions.get(signature_key(signature_text(callee, arg_types)))
+
+    def lookup_form(self, callee: str, arg_types, form: str):
+        """The method's IR in slot form `form` (`lowered`, `typed-unoptimized`) when a dump has it, else None."""
+        return self._forms.get((signature_key(signature_text(callee, arg_types)), form))
 
     def argnames(self, callee: str, arg_types):
         return self._argnames.get(signature_key(signature_text(callee, arg_types)))

@@ -23,7 +23,12 @@ from jlir.interp.blocks import compile_function
 from jlir.ir.excerpt import refuse
 from jlir.semantics.constants import strip_module
 from jlir.semantics.show import julia_repr
-from jlir.semantics.values import JFunction, JType, JuliaException, NotInterpretable, normalize, typeof
+from jlir.edit import is_slot_form
+from jlir.ir import values as V
+from jlir.ir import walk
+from jlir.ir.function import Form
+from jlir.ir.names import is_identifier, var_quoted
+from jlir.semantics.values import JFunction, JStruct, JType, JuliaException, NotInterpretable, normalize, typeof
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +50,9 @@ class Result:
 class Context:
     """What a run shares across its frames: the exception stack, the provider, the step count, compiled callees."""
 
-    def __init__(self, provider, max_depth: int, max_steps: int | None = None, structs=None):
+    def __init__(self, provider, max_depth: int, max_steps: int | None = None, structs=None, form: str = "typed"):
         self.exceptions: list = []
+        self.form = form  # the run's form: a slot form prefers its callees' dumps in that form (`lookup_form`)
         self.provider = provider
         self.steps = 0
         self.depth = 0
@@ -58,9 +64,10 @@ class Context:
         self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
                               **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
 
-    def call(self, callee: str, arg_types, args: list):
-        """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values');
-        without it, one of the Base methods `jlir.interp.basemethods` runs natively, or `NotInterpretable`."""
+    def call(self, callee: str, arg_types, args: list, self_value=None):
+        """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values);
+        without it, one of the Base methods `jlir.interp.basemethods` runs natively, or `NotInterpretable`.
+        `self_value`: the callee's `#self#` where it is a value (a closure called), not the function by name."""
         types = tuple(arg_types) if arg_types is not None else tuple(signature_type(a) for a in args)
         plan = self.plans.get((callee, types, len(args)))
         if plan is None:
@@ -75,14 +82,20 @@ class Context:
         if k is not None:
             args = args[:k] + [tuple(args[k:])]
         try:
-            return execute(code, args, self, sparams)
+            return execute(code, args, self, sparams, self_value)
         except NotInterpretable as e:
             raise NotInterpretable(f"in {callee}({', '.join('::' + t for t in types)}): {e}") from None
 
     def _plan(self, callee: str, types: tuple, nargs: int):
         """How to call `callee` with arguments of `types`: (compiled code, static parameters, the index from
         which trailing arguments are packed into a vararg tuple or None), or False when no provider has its IR."""
-        fn = self.provider.lookup(callee, types) if self.provider is not None else None
+        if self.provider is None:
+            return False
+        fn = None
+        if self.form != "typed" and hasattr(self.provider, "lookup_form"):
+            fn = self.provider.lookup_form(callee, types, self.form)
+        if fn is None:
+            fn = self.provider.lookup(callee, types)
         if fn is None:
             return False
         argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
@@ -97,6 +110,7 @@ class Context:
         key = (id(fn), nargs)
         hit = self.compiled.get(key)
         if hit is None:
+            self.learn_closure_types(fn)
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
             hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs)),
                                        tuple(sparams))
@@ -112,6 +126,17 @@ class Context:
                 self.structs[key] = hit
         return hit
 
+    def learn_closure_types(self, fn) -> None:
+        """The compiler-named types of Main that `fn` names (`Main.:(var"#3001#3003")`, a closure's struct), asked
+        of the provider (`struct_fields`) before `fn` is compiled, so that the names resolve to those types: only
+        Julia knows them, and a live Julia's provider has no table of them beforehand."""
+        if self.provider is None or not hasattr(self.provider, "struct_fields"):
+            return
+        for s in fn.stmts:
+            for v in walk.values(s.node):
+                if type(v) is V.GlobalRef and v.module == "Main" and not is_identifier(v.name):
+                    self.struct_of(var_quoted(v.name), var_quoted(v.name))
+
     def call_value(self, f, args: list, rt: str = "Any"):
         """Call the Julia value `f` (a function or a type, held in a register) on `args`."""
         if type(f) is JFunction:
@@ -120,7 +145,19 @@ class Context:
             return fn(rt, *args) if fn is not None else self.call(f.name, None, args)
         if type(f) is JType:
             return self.call(f.name, None, args)
+        if type(f) is JStruct:
+            # a closure (or other callable struct): Julia dispatches on its type, `(::var"#1#2"{Int64})(::Int64)`,
+            # and the method reads the captured values off `#self#`
+            return self.call(f"(::{f.type})", None, args, f)
         raise NotInterpretable(f"a call of a {typeof(f)} value")
+
+
+def form_of(fn) -> str:
+    """Which of a method's dumps a run of `fn` prefers for its callees: `lowered`, `typed-unoptimized` (slot-form
+    typed code), else `typed`."""
+    if fn.form is Form.LOWERED:
+        return "lowered"
+    return "typed-unoptimized" if is_slot_form(fn) else "typed"
 
 
 def signature_type(v) -> str:
@@ -134,15 +171,15 @@ def signature_type(v) -> str:
     return typeof(v)
 
 
-def execute(code, args: list, ctx: Context, sparams: tuple = ()):
+def execute(code, args: list, ctx: Context, sparams: tuple = (), self_value=None):
     """Run compiled `code` on `args` (and static parameters) in a new frame; the return value, or a
-    JuliaException propagating out."""
+    JuliaException propagating out.  `#self#` is `self_value` when given (a closure), else the function by name."""
     if ctx.depth >= ctx.max_depth:
         raise NotInterpretable(f"call depth {ctx.max_depth} exceeded in {code.name or 'the function'}")
     regs = code.template.copy()
     for r, k in code.args:
         if k == -1:
-            regs[r] = JFunction(code.name or "#self#")
+            regs[r] = JFunction(code.name or "#self#") if self_value is None else self_value
         elif 0 <= k < len(args):
             regs[r] = args[k]
         else:
@@ -229,7 +266,8 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None, 
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
-    ctx = Context(provider, max_depth, max_steps, structs)
+    ctx = Context(provider, max_depth, max_steps, structs, form_of(fn))
+    ctx.learn_closure_types(fn)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs))
     try:
         v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))

@@ -17,6 +17,7 @@ from jlir.semantics.values import NotInterpretable
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ssa.slots import slot_key
 
 
 class SlotMap:
@@ -42,9 +43,7 @@ class SlotMap:
                      and v.name not in TYPE_NAMES and v.name not in calls.FUNCTION_NAMES]
             self.implicit = tuple(dict.fromkeys(names))
 
-    @staticmethod
-    def key(s: V.SlotNumber):
-        return ("id", s.id) if s.id is not None else ("name", s.name)
+    key = staticmethod(slot_key)
 
     def argument_index(self, key) -> int | None:
         """The 0-based argument a slot holds (-1: the function itself), None for a local."""

@@ -13,6 +13,10 @@ Version = tuple[int, int]
 
 OLDEST: Version = (1, 0)
 NEWEST: Version = (1, 14)
+# Julia 0.7-DEV's first SSA IR printer (early to mid 2018, before 0.7.0/1.0 put `#` on block numbers): `%%2`
+# arguments, `goto 6`, φ edges `4 => %3`, `$(Expr(:enter, 5))`, the type on used values only.  Below OLDEST, and
+# never reached by narrowing: only its own evidence (jlir.syntax.detect) selects it.  0.7.0 printed as 1.0 did.
+DEV_0_7: Version = (0, 7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,10 +27,14 @@ class Style:
 
     @classmethod
     def for_version(cls, version: str | Version) -> "Style":
-        """The style of one Julia version, e.g. `Style.for_version("1.5.3")`."""
+        """The style of one Julia version, e.g. `Style.for_version("1.5.3")`; `"0.7"` / `"0.7.0-DEV.4800"` is
+        0.7-DEV's printer, while the 0.7.0 release (`"0.7.0"`) printed as 1.0 did."""
         if isinstance(version, str):
             parts = version.split(".")
+            released = len(parts) > 2 and parts[2].isdigit()
             version = (int(parts[0]), int(parts[1]))
+            if version == DEV_0_7 and released:
+                version = OLDEST
         return cls(version, version)
 
     def narrowed(self, lo: Version = OLDEST, hi: Version = NEWEST) -> "Style":
@@ -41,6 +49,8 @@ class Style:
         """A human name for the range: `1.5`, `1.2–1.5`, `1.7+`."""
         def fmt(v):
             return f"{v[0]}.{v[1]}"
+        if self.hi == DEV_0_7:
+            return "0.7-DEV"
         if self.lo == self.hi:
             return fmt(self.lo)
         if self.hi == NEWEST:
@@ -60,9 +70,32 @@ class Style:
         return "," if self.hi <= (1, 5) else ", "
 
     @property
+    def dev_0_7(self) -> bool:
+        """0.7-DEV's printer (`DEV_0_7`)."""
+        return self.hi < OLDEST
+
+    @property
+    def block_prefix(self) -> str:
+        """Before a block number in `goto`, a φ edge and `enter`: `#` from 0.7.0/1.0, nothing in 0.7-DEV
+        (`print(io, "goto ", stmt.dest, …)`, `"$e => $v"` in its base/compiler/ssair/show.jl)."""
+        return "" if self.hi < OLDEST else "#"
+
+    @property
+    def argument_prefix(self) -> str:
+        """An argument: `_2` from 1.0 (a slot number), `%%2` (or `%%x` by name) in 0.7-DEV's `print_ssa`."""
+        return "%%" if self.hi < OLDEST else "_"
+
+    @property
+    def types_used_only(self) -> bool:
+        """0.7-DEV's IRCode printer puts `::T` after used values only (`should_print_ssa_type(stmt) && idx in
+        used`); from 1.0 every statement of typed IR shows its type (@code_warntype keeps the used-only rule)."""
+        return self.hi < OLDEST
+
+    @property
     def paren_globalref_callee(self) -> bool:
-        """`(Base.add_int)(x, 1)` in 1.0–1.1; `Base.add_int(x, 1)` from 1.2 (#30966)."""
-        return self.hi <= (1, 1)
+        """`(Base.add_int)(x, 1)` in 1.0–1.1; `Base.add_int(x, 1)` from 1.2 (#30966), and in 0.7-DEV's own
+        printer (its `print_ssa` prints the callee with `print`: `Main.:>(%3, 0)`)."""
+        return OLDEST <= self.hi <= (1, 1)
 
     @property
     def codeinfo_line_column(self) -> bool:
@@ -73,7 +106,7 @@ class Style:
     def codeinfo_branch_edges(self) -> bool:
         """Whether a CodeInfo's `┄` counts conditional-branch edges: not in 1.0 (its `Expr(:gotoifnot)` escaped
         `compute_basic_blocks`; read off real 1.0 output, e.g. `17 ─` after `goto #17 if not %33`)."""
-        return self.hi > (1, 0)
+        return self.hi != (1, 0)
 
     @property
     def gutter_stacks_by_index(self) -> bool:

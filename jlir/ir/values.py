@@ -32,6 +32,19 @@ class Argument:
 
 
 @dataclass(frozen=True, slots=True)
+class NamedArgument:
+    """`%%x`: an argument shown by its name, as 0.7-DEV's `show_ir(…; argnames)` printed it in `@code_warntype`
+    (`print_ssa` prints `%%` and `argnames[n]`).  The text names the argument but not its number, so the model
+    keeps the name; a later Julia prints such an argument by name, bare (`x`)."""
+    OPERANDS: ClassVar[tuple] = ()
+    TARGETS: ClassVar[tuple] = ()
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = True
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class SlotNumber:
     """A local or argument slot.
 

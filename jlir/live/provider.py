@@ -8,7 +8,9 @@ typed print naming arguments by name only; whether it is a vararg; the static
 parameters the call binds: the `method` request), and keeps all of it in an
 on-disk cache per Julia version, written in `DumpProvider`'s format, so a
 second run needs no Julia for the same callees (library functions only: a
-`Main` function is the user's own and may change between runs).  A callee Julia cannot give
+`Main` function is the user's own and may change between runs).  A call of a closure (a struct value,
+`(::var"#3001#3003"{Int64})(::Int64)`) is asked by its signature (the `callable` request), in the form the
+run prefers (`lookup_form`), and never cached: a closure is the user's code.  A callee Julia cannot give
 (no such method, a builtin) is None: the interpreter then says
 `NotInterpretable`, never guesses.
 """
@@ -38,9 +40,32 @@ class LiveProvider:
         self._defs = (defs, defs_name) if defs else None
         self._found: dict = {}
         self._structs: dict = {}
+        self._callables = DumpProvider()  # the closures' dumps asked this run, every form asked
+        self._asked: set = set()          # (signature key, form) of those
 
     def lookup(self, callee: str, arg_types):
+        if callee.startswith("(::"):
+            return self._callable(callee, arg_types, "typed").lookup(callee, arg_types)
         return self._entry(callee, arg_types)[0]
+
+    def lookup_form(self, callee: str, arg_types, form: str):
+        """A closure's method in slot form `form`; None for other callees (the run then takes their typed IR)."""
+        if not callee.startswith("(::"):
+            return None
+        return self._callable(callee, arg_types, form).lookup_form(callee, arg_types, form)
+
+    def _callable(self, callee: str, arg_types, form: str) -> DumpProvider:
+        """The closures' dumps, with `callee`'s in `form` asked of Julia first if it has not been yet."""
+        key = (signature_key(signature_text(callee, arg_types)), form)
+        if key not in self._asked:
+            self._asked.add(key)
+            sig = f"Tuple{{{', '.join(julia_type(t) for t in (callee[3:-1], *arg_types))}}}"
+            try:
+                self._define()
+                self._callables.add(self.jl.callable_dump(sig, form), f"<Julia: {sig}>")
+            except LiveError:
+                pass  # no such method (or not a callable struct): the run says NotInterpretable
+        return self._callables
 
     def _entry(self, callee: str, arg_types) -> tuple:
         """(function, argnames, sparams, vararg) of a callee: from this run, the disk cache, or Julia."""
@@ -55,20 +80,34 @@ class LiveProvider:
         return self._found[key]
 
     def argnames(self, callee: str, arg_types):
+        if callee.startswith("(::"):
+            return self._callables.argnames(callee, arg_types)
         return self._entry(callee, arg_types)[1]
 
     def sparams(self, callee: str, arg_types) -> tuple:
+        if callee.startswith("(::"):
+            return self._callables.sparams(callee, arg_types)
         return self._entry(callee, arg_types)[2]
 
     def vararg(self, callee: str, arg_types) -> bool | None:
+        if callee.startswith("(::"):
+            return self._callables.vararg(callee, arg_types)
         return self._entry(callee, arg_types)[3]
 
     def structs(self) -> dict:
         return self.known.structs() if self.known is not None else {}
 
+    def _define(self) -> None:
+        """Evaluate the run's definitions (`--defs`) in the session's Main, once, before the first question that
+        may be about them (a struct, a closure; a callee's fetch passes them itself)."""
+        defs, self._defs = self._defs, None
+        if defs:
+            self.jl.define(defs[0], defs[1])
+
     def _struct(self, type_name: str):
         if type_name not in self._structs:
             try:
+                self._define()
                 self._structs[type_name] = self.jl.struct_info(type_name)
             except LiveError:
                 self._structs[type_name] = None

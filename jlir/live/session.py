@@ -258,6 +258,13 @@ class Julia:
         return {"argnames": tuple(n for n in out.get("argnames", "").split(",") if n),
                 "vararg": out.get("vararg") == "true", "sparams": out.get("sparams", "")}
 
+    def callable_dump(self, signature: str, form: str = "typed") -> str:
+        """The callee dump (`jlir.interp.DumpProvider`'s format) of a call of a closure or other callable struct,
+        by its signature `Tuple{var"#3001#3003"{Int64}, Int64}` in Main, in `form` (`typed`, `typed-unoptimized`,
+        `lowered`): what `code_typed(closure, types)` prints, got without the closure (jlir/live/julia/closures.jl)."""
+        (text,) = self._call("callable", signature, form)
+        return text
+
     def load_case(self, code: str, name: str, rank: int) -> LoadedCase:
         """Evaluate a fixture case (`fixtures/cases/NAME.jl` source) with its closure counters set for `rank`."""
         target, forms, function, argtypes, warning = self._call("load_case", code, name, str(rank))

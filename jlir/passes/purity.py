@@ -17,6 +17,7 @@ from __future__ import annotations
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.ir.callee import callee_name
 
 # Intrinsics (`Core.Intrinsics.x`, printed `Base.x` in typed IR): arithmetic, comparisons, conversions that
 # cannot throw.  Left out on purpose: `sdiv_int`/`udiv_int`/`srem_int`/`urem_int` and the checked divisions
@@ -35,21 +36,9 @@ PURE_INTRINSICS = frozenset("""
 # Builtins that build or inspect values without effects: `===`, `tuple`, `typeof`, `ifelse`.
 PURE_BUILTINS = frozenset({"===", "tuple", "typeof", "ifelse"})
 # The modules a callee may be printed under and still be the builtin or intrinsic itself.
-HOME_MODULES = frozenset({None, ("Base",), ("Core",), ("Core", "Intrinsics")})
+HOME_MODULES = frozenset({None, "Base", "Core", "Core.Intrinsics"})
 BOTTOM = T.UNION_EMPTY
 ANY = T.ANY
-
-
-def callee_name(callee) -> tuple[tuple[str, ...] | None, str] | None:
-    """(module path, name) of a callee as printed: `Base.add_int`, `(Core.Intrinsics.add_int)`, `===`, `(tuple)`."""
-    cls = type(callee)
-    if cls is V.GlobalRef:
-        return (tuple(callee.module.split(".")) if callee.module else None), callee.name
-    if cls is T.TypeName:
-        return (callee.path[:-1] or None), callee.path[-1]
-    if cls is V.SlotNumber and callee.name and callee.id is None:
-        return None, callee.name  # a bare function name printed like a slot: `(isa)(%1, Int64)`
-    return None
 
 
 def is_pure_call(node) -> bool:
@@ -57,9 +46,9 @@ def is_pure_call(node) -> bool:
     if type(node) is not N.Expr or node.head != "call" or not node.args:
         return False
     named = callee_name(node.args[0])
-    if named is None or named[0] not in HOME_MODULES:
+    if named is None or named.module not in HOME_MODULES:
         return False
-    return named[1] in PURE_INTRINSICS or named[1] in PURE_BUILTINS
+    return named.name in PURE_INTRINSICS or named.name in PURE_BUILTINS
 
 
 def is_removable(stmt) -> bool:

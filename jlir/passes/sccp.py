@@ -31,9 +31,10 @@ from jlir.edit import IRCode, is_slot_form, map_values
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ir.callee import callee_name
 from jlir.ir.function import Function
 from jlir.passes.dce import compacted
-from jlir.passes.purity import BOTTOM as UNION_BOTTOM, HOME_MODULES, callee_name
+from jlir.passes.purity import BOTTOM as UNION_BOTTOM, HOME_MODULES
 from jlir.passes.registry import register
 from jlir.semantics import hints
 from jlir.semantics.builtins import BUILTINS
@@ -163,9 +164,9 @@ class _Solver:
 
     def _call(self, node: N.Expr, rt: str):
         named = callee_name(node.args[0])
-        if named is None or named[0] not in HOME_MODULES:
+        if named is None or named.module not in HOME_MODULES:
             return BOTTOM
-        name = named[1]
+        name = named.name
         f = INTRINSICS.get(name) or (BUILTINS.get(name) if name in _FOLDABLE_BUILTINS else None)
         if f is None:
             return BOTTOM

@@ -43,7 +43,7 @@ class ExprPrinter:
         self.style = style
         # ≤1.5 CodeInfo holds `Expr(:return, nothing)`, shown as a bare `return`; IRCode's ReturnNode is not.
         self.bare_return_nothing = style.bare_return_nothing and not ircode
-        self._curly_sep = style.curly_sep
+        self._curly_sep, self._block, self._arg = style.curly_sep, style.block_prefix, style.argument_prefix
         self._types: dict[int, tuple[object, str]] = {}
         self._statements: dict[int, tuple[object, str]] = {}
         self._uses: dict[int, tuple[object, tuple[int, ...]]] = {}
@@ -193,8 +193,8 @@ class ExprPrinter:
             return v.text
         if cls is V.SlotNumber:
             return self.slot(v)
-        if cls is V.Argument:
-            return f"_{v.n}"
+        if cls is V.Argument or cls is V.NamedArgument:  # `_2`; 0.7-DEV: `%%2`, `%%x` (later: `x`)
+            return f"{self._arg}{v.n}" if cls is V.Argument else ("%%" if self.style.dev_0_7 else "") + v.name
         if cls is V.GlobalRef:
             return self.globalref(v)
         if cls is N.Expr:
@@ -212,7 +212,7 @@ class ExprPrinter:
             return f"{self.unquoted(v.value, PREC_DECL, quoted)}::{self.type(v.type)}"
         rule = _NODE_RULES.get(cls)
         if rule is not None:
-            return rule(self, v, "%" if quoted else "#", quoted)
+            return rule(self, v, "%" if quoted else self._block, quoted)
         if isinstance(v, T.Shown):
             return self.type(v)
         raise UnknownKind(f"no printing rule for {cls.__module__}.{cls.__qualname__} in a statement")
@@ -222,7 +222,7 @@ class ExprPrinter:
         rule = _NODE_RULES.get(type(n))
         if rule is None:
             raise UnknownKind(f"not a node with a printing rule: {type(n).__qualname__}")
-        return rule(self, n, "%" if quoted else "#", quoted)
+        return rule(self, n, "%" if quoted else self._block, quoted)
 
     # one rule per control-flow or SSA node kind: (printer, node, block prefix, quoted) → text
     def _goto(self, n: N.GotoNode, prefix: str, quoted: bool) -> str:
@@ -254,7 +254,7 @@ class ExprPrinter:
 
     def _enter(self, n: N.EnterNode, prefix: str, quoted: bool) -> str:
         if self.style.enter_as_expr:
-            return f"$(Expr(:enter, #{n.catch_dest}))"
+            return f"$(Expr(:enter, {self._block}{n.catch_dest}))"
         scope = "" if n.scope is None else " with scope " + self.unquoted(n.scope, 0, quoted)
         return f"enter #{n.catch_dest}{scope}"
 
@@ -295,13 +295,13 @@ class ExprPrinter:
         """Julia's `show_call`: a GlobalRef or curly callee prints bare, anything else in parentheses."""
         if type(f) is V.GlobalRef and f.module is not None and not self.style.paren_globalref_callee:
             return self.globalref(f)
-        if type(f) is V.GlobalRef and f.module is None:
-            return f.name if f.name in WORD_OPS else f"({f.name})"  # `in(…)`, but `(*)(…)`
+        if type(f) is V.GlobalRef and f.module is None:  # `in(…)`, but `(*)(…)`; 0.7-DEV: `*(…)`, never infix
+            return f.name if f.name in WORD_OPS or self.style.dev_0_7 else f"({f.name})"
         return f"({self.unquoted(f, 0, quoted)})"
 
     def call(self, f, args: tuple, prec: int, quoted: bool) -> str:
         name = f.name if type(f) is V.GlobalRef and f.module is None else None  # `Base.:(==)(x, 1)` stays prefix
-        if name is not None and (is_operator(name) or name in WORD_OPS):
+        if name is not None and (is_operator(name) or name in WORD_OPS) and not self.style.dev_0_7:
             op_prec = precedence(name)
             n = len(args)
             no_splat = not any(type(a) is V.Splat for a in args)

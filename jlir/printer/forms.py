@@ -51,8 +51,8 @@ def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
         return [f.title], _cost_tail(f)
     if f.escapes is not None:  # code_escapes: its header, then the statements (no closing row)
         return [f.title], []
-    if f.form is Form.IRCODE:
-        return [], []
+    if f.form is Form.IRCODE:  # 0.7-DEV's `show(::IRCode)` printed a `Code` title line first
+        return ([f.title] if f.title is not None else []), []
     if f.form is Form.WARNTYPE:
         return _warntype_header(f, ep), []
     if f.wrapper == "thunk":

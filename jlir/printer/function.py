@@ -112,17 +112,23 @@ def function_rails(f: Function, ep: ExprPrinter) -> Rails:
     return Rails(start, frozenset(b.last for b in blocks), rails.mid_rail(W), rails.end_rail(W))
 
 
+def ircode_line_column(f: Function) -> bool:
+    """Whether an IRCode print has the line-number column: every printer but 0.7-DEV's first (the one with the
+    `Code` title line; the column and the title's removal came together, before 0.7.0)."""
+    return f.form is Form.IRCODE and not (f.style.dev_0_7 and f.title == "Code")
+
+
 def prints_plain(f: Function) -> bool:
     """Whether `f` prints nothing left of its rail (no line-number, cost or tool column, location lines or gutter):
     decided without building the columns (the common print)."""
-    if f.form is Form.IRCODE or f.style.codeinfo_line_column or f.costs is not None or f.escapes is not None:
+    if ircode_line_column(f) or f.style.codeinfo_line_column or f.costs is not None or f.escapes is not None:
         return False
     return f.screen is None and not location_printing(f)
 
 
 def function_columns(f: Function) -> Columns:
     """The columns left of `f`'s rail, as its display prints them (see `Columns`)."""
-    with_column = f.form is Form.IRCODE or (f.style.codeinfo_line_column and f.form is not Form.IRCODE)
+    with_column = ircode_line_column(f) or (f.style.codeinfo_line_column and f.form is not Form.IRCODE)
     numbers = line_numbers(f) if with_column else []
     width = (max(map(len, numbers), default=0) + 1) if with_column else 0
     tool = None
@@ -164,7 +170,7 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     # references past the end), nothing shows that width, so it reads back as 0: print it as 0 too.
     L = rails.ssa_width(used) if used & defined else 0
     r = function_rails(f, ep)
-    warntype = f.form is Form.WARNTYPE
+    warntype = f.form is Form.WARNTYPE or f.style.types_used_only  # `::T` on used values only
     pending = not all(s.new_id is None for s in f.stmts)
     if is_excerpt(f):
         where = {} if where is None else where

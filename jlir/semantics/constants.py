@@ -16,6 +16,7 @@ from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, JChar, JFloat
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.literals import literal_value
+from jlir.ir.names import var_quoted
 
 # Names that stand for types wherever the IR prints them bare or qualified (`Int64`, `Core.Int64`, `Base.Float32`).
 TYPE_NAMES = frozenset(INT_TYPES) | frozenset(FLOAT_TYPES) | {
@@ -194,6 +195,8 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
         return JFunction(short)
     if short in struct_names:
         return JType(short)
+    if var_quoted(short) in struct_names:  # `Main.:(var"#3001#3003")`, a closure's struct, named as `typeof` shows it
+        return JType(var_quoted(short))
     module, _, bare = name.rpartition(".")
     if module in ("", "Main") and (found := main_binding(bare)) is not None:
         kind, what = found

@@ -18,6 +18,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Statement
+from jlir.ssa.domsort import renumber
 
 __all__ = ["Prepared", "prepare", "UNION_BOTTOM"]
 
@@ -77,10 +78,9 @@ def prepare(stmts, blocks) -> Prepared:
                     start = len(out) + 1
         new_blocks.append((start, len(out)))
 
-    def renumber(node):
-        node = walk.map_targets(node, lambda t: block_map.get(t, t))
-        return _map_ssa(node, id_map)
-    stmts = [replace(s, node=_normalize(renumber(s.node))) for s in out]
+    def moved(node):
+        return renumber(walk.map_targets(node, lambda t: block_map.get(t, t)), id_map)
+    stmts = [replace(s, node=_normalize(moved(s.node))) for s in out]
     kept = [not is_inference_dead(s.node) for s in out]
     return _strip_trailing_junk(stmts, kept, new_blocks)
 
@@ -98,11 +98,3 @@ def _strip_trailing_junk(stmts: list, kept: list, blocks: list) -> Prepared:
         stmts.append(Statement(N.ReturnNode(None), None, 0))
         blocks[-1] = (blocks[-1][0], len(stmts))
     return Prepared(tuple(stmts), tuple(blocks))
-
-
-def _map_ssa(node, id_map: dict):
-    def f(v):
-        if type(v) is V.SSAValue:
-            return V.SSAValue(id_map.get(v.id, v.id))
-        return walk.map_operands(v, f) if walk.is_known(v) else v
-    return walk.map_operands(node, f) if walk.is_known(node) else node

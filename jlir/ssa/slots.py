@@ -14,19 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jlir.analysis.liveness import slot_of
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import CFG
 
 __all__ = ["SlotInfo", "slot_key", "slot_of", "scan_slot_def_use", "compute_live_ins", "argument_number"]
-
-
-def slot_of(v):
-    """The `SlotNumber` a value reads (`x`, or `x::T` as a TypedSlot), or None."""
-    if type(v) is V.TypedSlot:
-        v = v.value
-    return v if type(v) is V.SlotNumber else None
 
 
 def slot_key(s: V.SlotNumber) -> tuple:

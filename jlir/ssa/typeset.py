@@ -1,26 +1,23 @@
 """Julia 1.5.3's plain types as jlir prints them (the `::T` AST of `jlir.ir.types`), as far as `tmerge` needs:
 subtyping, concreteness, `Union{…}` construction in Julia's member order, `unionlen`/`unioncomplexity`.
 
-What Julia knows of a name comes from two tables Julia wrote: kind and arity
-(`jlir/analysis/data/types-1.5.3.json`, `scripts/gen_abstract_types.jl`) and module, supertype, mutability,
-singleton and isbits facts (`jlir/ssa/data/lattice-1.5.3.json`, `scripts/gen_lattice_facts.jl`).  A
+What Julia knows of a name comes from two tables Julia wrote, read by `jlir.analysis.typefacts`: kind and
+arity (`types-1.5.3.json`, `scripts/gen_abstract_types.jl`) and module, supertype, mutability, singleton and
+isbits facts (`lattice-1.5.3.json`, `scripts/gen_lattice_facts.jl`).  A
 question those facts cannot answer (a parametric supertype, a type variable, a user's type whose
 layout is unknown) raises `Undecided`: the caller leaves the type unknown rather than guess.
 """
 from __future__ import annotations
 
-import json
-from functools import cache, cmp_to_key
-from pathlib import Path
+from functools import cmp_to_key
 
-from jlir.analysis.concrete import table
+from jlir.analysis.typefacts import head_name, is_union, last_name, name_of, table
 from jlir.ir import types as T
 from jlir.ir import values as V
 
 __all__ = ["Undecided", "issub", "isconcrete", "is_type_type", "union_of", "members", "unionlen",
            "unioncomplexity", "head_name", "facts", "is_datatype", "UNION", "TYPE"]
 
-DATA = Path(__file__).with_name("data") / "lattice-1.5.3.json"
 UNION = T.TypeName(("Union",))
 TYPE = T.TypeName(("Type",))
 _ANY_NAMES = frozenset({"Any", "Core.Any"})
@@ -30,29 +27,9 @@ class Undecided(Exception):
     """The facts do not decide the question (internal: `tmerge` answers None then)."""
 
 
-@cache
-def _lattice_facts() -> dict:
-    return json.loads(DATA.read_text(encoding="utf-8"))["names"]
-
-
 def facts(name: str):
     """`(module, supertype, flags, nfields)` of a type name, or None when Julia's tables do not list it."""
-    return _lattice_facts().get(name)
-
-
-def head_name(t) -> str | None:
-    """The dotted name of a `TypeName` or of a `TypeApply`'s head."""
-    if type(t) is T.TypeApply:
-        t = t.head
-    return ".".join(t.path) if type(t) is T.TypeName else None
-
-
-def _last(name: str | None) -> str | None:
-    return None if name is None else name.rsplit(".", 1)[-1]
-
-
-def is_union(t) -> bool:
-    return type(t) is T.TypeApply and _last(head_name(t)) == "Union"
+    return table().lattice.get(name)
 
 
 def members(t) -> list:
@@ -68,16 +45,16 @@ def members(t) -> list:
 
 
 def is_any(t) -> bool:
-    return type(t) is T.TypeName and ".".join(t.path) in _ANY_NAMES
+    return name_of(t) in _ANY_NAMES
 
 
 def is_type_type(t) -> bool:
     """`Type{X}` (Julia's `isType`)."""
-    return type(t) is T.TypeApply and _last(head_name(t)) == "Type" and len(t.params) == 1
+    return type(t) is T.TypeApply and last_name(head_name(t)) == "Type" and len(t.params) == 1
 
 
 def is_tuple(t) -> bool:
-    return _last(head_name(t)) == "Tuple" and type(t) in (T.TypeApply, T.TypeName)
+    return last_name(head_name(t)) == "Tuple" and type(t) in (T.TypeApply, T.TypeName)
 
 
 def _arity(name: str) -> int | None:
@@ -103,13 +80,13 @@ def _has_where(t) -> bool:
 
 
 def _is_vararg_where(p) -> bool:
-    return type(p) is T.TypeWhere and type(p.body) is T.TypeApply and _last(head_name(p.body)) == "Vararg"
+    return type(p) is T.TypeWhere and type(p.body) is T.TypeApply and last_name(head_name(p.body)) == "Vararg"
 
 
 def is_datatype(t) -> bool:
     """A DataType (no UnionAll, no Union): parameters complete, no `where`."""
     if type(t) is T.TypeName:
-        return (_arity(".".join(t.path)) or 0) == 0 or is_tuple(t)
+        return (_arity(name_of(t)) or 0) == 0 or is_tuple(t)
     if type(t) is T.TypeApply and not is_union(t):
         n = _arity(head_name(t))
         return not _has_where(t) and (n is None or is_tuple(t) or len(t.params) == n)
@@ -176,7 +153,7 @@ def _type_type_sub(a, b) -> bool:
         if is_datatype(a.params[0]):
             return True
         raise Undecided("Type{X} <: DataType")
-    if _last(name) in ("UnionAll", "Union", "TypeofBottom"):
+    if last_name(name) in ("UnionAll", "Union", "TypeofBottom"):
         raise Undecided("Type{X} <: a kind")
     return False  # Type{X} is below Type, Any and X's kind only
 
@@ -206,7 +183,7 @@ def _datatype_sub(a, b) -> bool:
             return False
         raise Undecided(ha)
     chain = _supers(ha)
-    if hb in chain or _last(hb) in {_last(c) for c in chain}:
+    if hb in chain or last_name(hb) in {last_name(c) for c in chain}:
         if pb:
             raise Undecided("parametric supertype")
         return True
@@ -217,7 +194,7 @@ def vararg_of(p):
     """`X` of a Tuple's last parameter `Vararg{X,N} where N` (or `Vararg{X}`), else None."""
     if type(p) is T.TypeWhere:
         p = p.body
-    if type(p) is T.TypeApply and _last(head_name(p)) == "Vararg" and p.params:
+    if type(p) is T.TypeApply and last_name(head_name(p)) == "Vararg" and p.params:
         if len(p.params) > 1 and type(p.params[1]) is V.Literal:
             raise Undecided("Vararg of a fixed length")
         return p.params[0]
@@ -283,7 +260,7 @@ def _name_cmp(a, b) -> int:
         return 1 if is_datatype(b) else 0
     if not is_datatype(b):
         return -1
-    for x, y in ((_module_of(a), _module_of(b)), (_last(head_name(a)), _last(head_name(b)))):
+    for x, y in ((_module_of(a), _module_of(b)), (last_name(head_name(a)), last_name(head_name(b)))):
         if x != y:
             return -1 if x < y else 1
     pa = a.params if type(a) is T.TypeApply else ()
@@ -354,7 +331,7 @@ def unioncomplexity(t) -> int:
         return sum(unioncomplexity(m) for m in ms) + len(ms) - 1
     if type(t) is T.TypeWhere:
         return unioncomplexity(t.body)
-    if type(t) is T.TypeApply and (is_tuple(t) or _last(head_name(t)) == "Vararg"):
+    if type(t) is T.TypeApply and (is_tuple(t) or last_name(head_name(t)) == "Vararg"):
         return max((unioncomplexity(p) for p in t.params if _is_type(p)), default=0)
     return 0
 

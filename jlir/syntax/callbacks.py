@@ -27,7 +27,6 @@ def _tokens(children):
     return [c for c in children if not isinstance(c, Token)]
 
 
-# Values whose `show` form is `:(…)`: a TypeQuote around one of them is just that value.
 def _as_type(v):
     """A statement-level value used as a type head (`Vector` in `Vector{Float64}`)."""
     if isinstance(v, V.SlotNumber) and v.id is None:
@@ -89,8 +88,8 @@ class _Build(Transformer):
             value = None if value.type == "UNDEF" else V.GlobalRef(None, str(value))
         return (c[0], value)
 
-    def target(self, c):
-        return int(c[0][1:])
+    def target(self, c):  # `#3`, `%3`; 0.7-DEV's bare `3`
+        return int(c[0]) if c[0].type == "INT" else int(c[0][1:])
 
     def phic(self, c):
         return N.PhiCNode(tuple(x for x in _tokens(c[2:-1]) if x is not None))
@@ -205,6 +204,9 @@ class _Build(Transformer):
     def ssa(self, c):
         return V.SSAValue(int(c[0][1:]))
 
+    def argref(self, c):  # 0.7-DEV: `%%2` an argument by number, `%%x` by name
+        return V.Argument(int(c[0][2:])) if c[0][2:].isdigit() else V.NamedArgument(str(c[0])[2:])
+
     def slotnum(self, c):
         m = _SLOTNUM_RX.match(c[0])
         return V.SlotNumber(m.group(1), int(m.group(2)))
@@ -284,6 +286,8 @@ class _Build(Transformer):
         args = tuple(_unquote_shown(x) for x in c[2:] if not isinstance(x, Token))
         if head == "enter" and len(args) == 1 and isinstance(args[0], BlockRef):
             return N.EnterNode(args[0].block)
+        if head == "enter" and len(args) == 1 and type(args[0]) is V.Literal and args[0].text.isdigit():
+            return N.EnterNode(int(args[0].text))  # 0.7-DEV printed the EnterNode's block as a bare number
         ref = next((a for a in args if isinstance(a, BlockRef)), None)
         if ref is not None:  # no node of the model holds a bare block number anywhere else
             raise Refused(f"a block number `#{ref.block}` is read only in `$(Expr(:enter, #N))`", ref.column)

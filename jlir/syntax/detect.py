@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from jlir.ir.style import NEWEST, OLDEST, Style
+from jlir.ir.style import DEV_0_7, NEWEST, OLDEST, Style
 
 _R = re.compile
 
@@ -92,6 +92,17 @@ EVIDENCE = [
     ('getfield(Main, Symbol("', _R(r'getfield\(Main, Symbol\("'), OLDEST, (1, 2)),
 ]
 
+# 0.7-DEV's printer (base/compiler/ssair/show.jl before 0.7.0): arguments `%%2` / `%%x` (`print_ssa`), block
+# numbers without `#` (`goto 6`, `goto 3 if not %2`, φ edges `4 => %3`, `$(Expr(:enter, 5))`).  No later Julia
+# prints any of them, so one proves the dump is 0.7-DEV's, whatever else it holds: they are tried first.
+DEV_EVIDENCE = [
+    ("%%", _R(r"%%[\w#]")),
+    ("goto ", _R(r"goto (?<![\w%#]goto )[0-9]")),  # the lookbehind after the literal: `re` skips to it
+    ("φ (", _R(r"φ \([0-9]+ => ")),
+    ("$(Expr(:enter, ", _R(r"\$\(Expr\(:enter, [0-9]")),
+]
+DEV_STYLE = Style(DEV_0_7, DEV_0_7)
+
 # Printed only in CodeInfo up to 1.5 (IRCode prints `unreachable` in every version).
 CODEINFO_EVIDENCE = [
     ("return", _after_rail("return"), OLDEST, (1, 5)),  # `[│└─┄] +return$` (an IRCode prints `return nothing`)
@@ -111,6 +122,8 @@ def rules_for(document: str, codeinfo: bool) -> list:
 def detect_style(text: str, *, codeinfo: bool = False, extra: tuple = (), rules: list | None = None) -> Style:
     """The style consistent with the evidence in `text`; `extra` adds (lo, hi) facts found by the layout.
     `rules`: the evidence rules to try (`rules_for` the document holding `text`), by default all of them."""
+    if any(literal in text and rx.search(text) for literal, rx in DEV_EVIDENCE):
+        return DEV_STYLE
     style = Style()
     if rules is None:
         rules = EVIDENCE + CODEINFO_EVIDENCE if codeinfo else EVIDENCE

@@ -35,6 +35,7 @@ REASONS = {
     "elided": ("lines were elided here: the text is an excerpt", "--lenient reads it as an excerpt"),
     "excerpt": ("the text starts at a block after #1: it is an excerpt", "--lenient reads it as an excerpt"),
     "truncated": ("the last row is cut short: the text is an excerpt", "--lenient reads it as an excerpt"),
+    "title": ("a name assigned above 0.7-DEV's `Code` title: Julia printed `Code` alone", "--lenient reads it"),
     "normalised": ("the text is not exactly Julia's print", "--lenient reads it and prints Julia's"),
     "trailing": ("trailing blanks at the end of the line: Julia prints none there",
                  "the text has trailing blanks; --lenient reads it"),

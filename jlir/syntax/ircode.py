@@ -12,13 +12,16 @@ from jlir.syntax.stmtlines import FIRST_RAIL
 PAIR_TAIL = re.compile(r"( +)=> (.*)$")
 
 
-def read_ircode(ctx: Context, i: int):
+def read_ircode(ctx: Context, i: int, title: str | None = None):
     """The IRCode starting at line `i`; returns (Function, index after it and its blank tail line, if any).
 
     1.7+ ends the print with a line of blanks (`show_ir`'s last call of the line-info printer); a terminal
     copy often drops it, which the Function records (`tail_dropped`) so it prints back the same.  When the
     IRCode is the first of a pair (`Base.code_ircode(f, types)[1]`), ` => T` follows those blanks on the
-    same line: T is the Function's `return_type`."""
+    same line: T is the Function's `return_type`.  `title`: the line above the statements (0.7-DEV's `Code`).
+
+    0.7-DEV's printer is told by the block numbers and arguments it prints (jlir.syntax.detect); the `Code`
+    title alone does not prove it, so a title under another style is refused."""
     lines = ctx.lines
     j = i
     while j < len(lines) and lines[j].strip() and not PAIR_TAIL.match(lines[j]):
@@ -35,6 +38,9 @@ def read_ircode(ctx: Context, i: int):
                             len(pair.group(1)))
         return_type = ctx.parse_type(pair.group(2), j, pair.end(1) + 3)
     end = j + 1 if tail else j
-    return Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type,
+    if title is not None and (not body.style.dev_0_7 or FIRST_RAIL.match(lines[i]).group(1)):
+        raise ctx.error("a `Code` title is 0.7-DEV's, whose IRCode print has no line-number column and shows "
+                        "`goto 2`, `%%2` (no statement here shows it)", i - 1)
+    return Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type, title=title,
                     screen=body.screen, catch_entry=body.catch_entry,
                     tail_dropped=not tail and body.style.ircode_blank_tail), end

@@ -20,6 +20,7 @@ from jlir.syntax.ircode import read_ircode
 from jlir.syntax.stmtlines import FIRST_RAIL
 from jlir.syntax.warntype import WARNTYPE_STARTS, read_warntype
 
+DEV_IRCODE_TITLE = "Code"
 _VECTOR_HEADER = re.compile(r"[0-9]+-element .+:$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
@@ -118,7 +119,7 @@ def starts_dump(lines: list[str], i: int) -> bool:
     line = lines[i]
     return bool(_VECTOR_HEADER.match(line) or line.startswith((" CodeInfo(", "MethodInstance for ", "Variables"))
                 or CODEINFO_OPEN.match(line) or line == THUNK_OPEN or CFG_HEADER.match(line)
-                or FIRST_RAIL.match(line) or (line.startswith("Arguments") and line.rstrip() == "Arguments")
+                or FIRST_RAIL.match(line) or line == DEV_IRCODE_TITLE or (line.startswith("Arguments") and line.rstrip() == "Arguments")
                 or costs.starts_cost_display(lines, i) or escapes.starts_escape_display(lines, i)
                 or cthulhu.starts_cthulhu_view(lines, i))
 
@@ -142,6 +143,8 @@ def read_item(ctx: Context, i: int):
         return read_cfg(ctx, i)
     if FIRST_RAIL.match(line):
         return read_ircode(ctx, i)
+    if line == DEV_IRCODE_TITLE and i + 1 < len(ctx.lines) and FIRST_RAIL.match(ctx.lines[i + 1]):
+        return read_ircode(ctx, i + 1, title=line)  # 0.7-DEV's `show(::IRCode)`: `println(io, "Code")` first
     if line.startswith(" ") and FIRST_RAIL.match(line, 1):
         # an `IRCode => T` vector element (` 388 1 ─ …`) whose `N-element Vector{Any}:` header was not captured
         return read_vector(ctx, i, header=False)

@@ -280,6 +280,21 @@ def _block_one(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     return rows
 
 
+_ASSIGNED_TITLE = re.compile(r"^([A-Za-z_]\w* = )Code$")
+
+
+def _assigned_title(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
+    """`ir = Code`: a name assigned above 0.7-DEV's `Code` title (a doc writing down where the IR came from;
+    Julia's `show(::IRCode)` printed `Code` alone): the assignment removed."""
+    first = next((k for k, r in enumerate(rows) if r.text.strip()), None)
+    m = _ASSIGNED_TITLE.match(rows[first].text) if first is not None else None
+    if m is None:
+        return rows
+    r = rows[first]
+    repairs.append(Repair(r.origin + 1, f"stripped `{m.group(1).strip()}` before 0.7-DEV's `Code` title", "title"))
+    return rows[:first] + [_Row(r.origin, r.text[m.end(1):], r.cut + m.end(1))] + rows[first + 1:]
+
+
 def _structure(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     """Lost lines: the blank line 1.2–1.6's @code_warntype prints between `Variables` and `Body::`, and the
     brackets a truncated last line leaves open (`) => Tuple{Int64, Int64`)."""
@@ -356,6 +371,7 @@ def prepare(text: str) -> tuple[list[_Row], list[Repair]]:
     rows = _line_fixes(rows, repairs)
     rows = _join_wrapped(rows, repairs)
     rows = _block_one(rows, repairs)
+    rows = _assigned_title(rows, repairs)
     rows = _structure(rows, repairs)
     return rows, repairs
 

@@ -37,6 +37,7 @@ _COMMON = [
     ("QN_OPEN", r"\$\(QuoteNode\("),  # its content is captured whole: see `_quotenode_content`
     ("NEW_OPEN", r"%new\("),
     ("SPLATNEW_OPEN", r"%splatnew\("),
+    ("ARGREF", r"%%(?:[0-9]{1,18}(?![0-9])|" + IDENT + ")"),  # 0.7-DEV's argument, by number or name: `%%2`, `%%x`
     ("SSA", r"%-?[0-9]{1,18}(?![0-9])"),
     ("SLOTNUM", IDENT + r"?@_[0-9]{1,18}(?![0-9])"),
     ("BLOCK", r"#-?[0-9]{1,18}(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.templates
@@ -130,7 +131,7 @@ _KEYWORDS = {"goto": "KW_GOTO", "return": "KW_RETURN", "unreachable": "KW_UNREAC
              "unless": "KW_UNLESS", "global": "KW_DECLARE", "local": "KW_DECLARE", "const": "KW_DECLARE"}
 _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
-_OPERAND_END = frozenset({"SSA", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
+_OPERAND_END = frozenset({"SSA", "ARGREF", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
                           "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT",
                           "VALUE_NOTE"})
 # Keywords are recognised at the start of a statement: first token, or right after `:(`.

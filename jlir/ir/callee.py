@@ -1,0 +1,47 @@
+"""The name a call's callee is printed by: one reading for every layer that asks which function a call calls.
+
+Julia prints a callee three ways, and all three name a function constant:
+a `GlobalRef` (`Base.add_int`, or an infix operator with its module
+dropped: `===`); a function value shown in parentheses, which the reader
+takes for a type name (`(Core.Intrinsics.add_int)(%2, %6)` in 1.10's
+IRCode, `(Base.mul_int)(Δ, 1)` in 1.2's typed code; Julia 1.12+ labels such
+a call `builtin`/`intrinsic`, so it is the function itself); and a bare name
+that reads like a slot (`(isa)(%1, Int64)`).  A numbered slot (`x@_3`,
+`_3`) is a variable, and an SSA value, an argument or a static parameter is
+a value known only when the code runs: none of them has a name.
+
+Purity (which calls a pass may delete), the stability report (which calls
+are dynamic) and the interpreter (which function to run) each used to read
+this on their own, in three slightly different ways; it lives here, in the
+model's layer, because it is a fact of the printed values alone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jlir.ir import types as T
+from jlir.ir import values as V
+
+
+@dataclass(frozen=True, slots=True)
+class Callee:
+    """A callee as printed: its module path (`"Core.Intrinsics"`; None when Julia printed the name bare) and name."""
+    module: str | None
+    name: str
+
+    @property
+    def text(self) -> str:
+        """`Module.name`, or the bare name: how builtin tables and providers key a function."""
+        return self.name if self.module is None else f"{self.module}.{self.name}"
+
+
+def callee_name(callee) -> Callee | None:
+    """The function constant a call's callee names, or None when the callee is a value (see the module docstring)."""
+    cls = type(callee)
+    if cls is V.GlobalRef:
+        return Callee(callee.module or None, callee.name)
+    if cls is T.TypeName:
+        return Callee(".".join(callee.path[:-1]) or None, callee.path[-1])
+    if cls is V.SlotNumber and callee.id is None and callee.name:
+        return Callee(None, callee.name)
+    return None

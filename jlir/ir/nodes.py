@@ -156,7 +156,9 @@ class Elided:
       wrote in its place (joined by newlines; "" when nothing was written: a text that starts at block 5),
       the others "".  The text does not show where blocks start inside a run: the blocks there are
       placeholders (each at least one statement), not facts;
-    * `rest`: the text stops here (a trailing `...`): how many statements follow is unknown;
+    * `rest`: the text stops here (a trailing `...`): the statements from here on, as few as the text allows
+      (up to the highest `%N` and `#B` it names, and what its SSA column's width implies; the rest's further
+      statements carry `marker=""`); how many there really are is unknown;
     * `inline`: a printed row whose expression was elided (`%14 = (...)::Int64`): `marker` is what stands for it;
     * `truncated`: a row cut short (`return %`): `marker` is its text, kept verbatim.
 

@@ -172,11 +172,12 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     r = function_rails(f, ep)
     warntype = f.form is Form.WARNTYPE or f.style.types_used_only  # `::T` on used values only
     pending = not all(s.new_id is None for s in f.stmts)
-    if is_excerpt(f):
+    excerpt = is_excerpt(f)
+    if excerpt:
         where = {} if where is None else where
     if not pending and prints_plain(f):
         lines = _plain_lines(entries, r, used, L, warntype, ep, where)
-        return _markers(f, lines, where) if is_excerpt(f) else lines
+        return _markers(f, lines, where) if excerpt else lines
     cols = function_columns(f)
     if not pending:  # no pending nodes: one line per statement, each final
         rows = [(idx, 0, e, True) for idx, e in enumerate(entries, 1)]
@@ -184,7 +185,7 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
         rows = [(idx, j, ep.statement_line(s, show_types), final)
                 for idx, group in _groups(f) for j, (s, final) in enumerate(group)]
     lines = _row_lines(rows, r, cols, used, L, warntype, ep, where)
-    if is_excerpt(f):
+    if excerpt:
         lines = _markers(f, lines, where)
     if f.form is Form.IRCODE and f.style.ircode_blank_tail and not f.tail_dropped and cols.with_numbers:
         tail = " " * cols.width

@@ -239,3 +239,17 @@ def test_an_excerpt_cut_at_its_start_reads_from_its_first_shown_block():
     assert jlir.format(doc) == "\n".join(lines[:1] + lines[k:])
     assert [n.note.split(":")[0] for n in notes] == ["the text starts at block 3 (statement %" + str(julia.blocks[2].first) + ")"]
     assert all(f.stmt(n) == julia.stmt(n) for n in range(julia.blocks[2].first, len(julia.positional) + 1))
+
+
+def test_an_excerpt_pasted_with_a_prompt_and_crlf_keeps_its_vertical_ellipsis():
+    text = (JULIA / "while_swap.typed.txt").read_text("utf-8")
+    lines = text.split("\n")
+    excerpt = "\n".join(lines[:3] + ["│   ⋮"] + lines[6:])
+    pasted = ("julia> @code_typed swap(1, 2)\n" + excerpt).replace("\n", "\r\n")
+    doc, notes = _lenient(pasted, "paste.txt")
+    assert jlir.format(doc) == excerpt
+    assert {n.kind for n in notes} == {"crlf", "prompt", "elided"}
+    (elided,) = [n for n in notes if n.kind == "elided"]
+    assert elided.line == 5 and "statements %3–%5" in elided.note and "block #2" in elided.note
+    f = jlir.functions(doc)[0]
+    assert excerpt_reason(f) == "function is an excerpt: statements %3–%5 are elided (line 5)"

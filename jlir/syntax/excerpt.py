@@ -43,7 +43,8 @@ class Expanded:
 
 
 class _Writer:
-    """Placeholder rows in one segment's geometry (its line-number column, rail width W, SSA width L)."""
+    """Placeholder rows in one segment's geometry (its line-number column, rail width W, SSA width L); `used`:
+    the SSA numbers its rows read, `named_blocks`: the highest block they name."""
 
     def __init__(self, lines: list[str], rows: list[Row], used: set[int]):
         self.pre = " " * len(rows[0].pre)
@@ -51,6 +52,7 @@ class _Writer:
         widths = [r.width for r in rows if r.width is not None]
         self.L = widths[0] if widths else rails.ssa_width(used)
         self.used = used
+        self.named_blocks = max([0] + [int(x or y) for r in rows for x, y in TARGET.findall(r.body)])
 
     def line(self, rail: str, number: int, k: int) -> str:
         ssa = rails.ssa_column(number, self.L) if number in self.used else rails.blank_ssa_column(self.L)
@@ -119,7 +121,6 @@ class _Expander:
             return
         used = {int(n) for r in rows for n in REF.findall(r.body)}
         w = _Writer(self.lines, rows, used)
-        w.named_blocks = max([0] + [int(x or y) for r in rows for x, y in TARGET.findall(r.body)])
         placed: list[tuple[int, int]] = []  # (event position, entry) of each elision, for the orphan uses
         saved = (dict(self.replaced), len(self.entries), len(self.notes))
         for i, e in enumerate(events):

@@ -169,3 +169,15 @@ def test_a_json_document_that_is_a_bare_value_is_the_inputs_fault_not_a_jlir_bug
     no_traceback(r)
     assert r.returncode == 2
     assert b"cannot print a Literal on its own" in r.stderr and b"jlir bug" not in r.stderr, r.stderr.decode()
+
+
+@pytest.mark.parametrize("verb", ["dom", "loops", "analyze"])
+def test_a_branch_past_the_last_block_is_the_inputs_fault_not_a_jlir_bug(verb, tmp_path):
+    """A truncated excerpt (corpus 0007 is cut after a `goto`) reads, but names a block it lacks: the analysis
+    verbs say so, exit 2, and do not call it a jlir bug."""
+    p = tmp_path / "past.txt"
+    p.write_text("CodeInfo(\n1 ─ %1 = Base.slt_int(x, 1)::Bool\n└──      goto #3 if not %1\n2 ─      return 1\n) => Int64\n")
+    r = run(verb, str(p))
+    err = r.stderr.decode()
+    assert r.returncode == 2
+    assert "outside 1..2" in err and "jlir bug" not in err and "Traceback" not in err

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import jlir
-from jlir import JlirError
 from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
+from jlir.ir.errors import JlirError
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +84,8 @@ def run_each(args, doing: str, answer, fmt: str = "text") -> int:
     for unit in collected:
         try:
             text, st = answer(unit)
-        except JlirError as e:  # refused on purpose (an excerpt: what the text left out cannot be analysed)
-            err(f"{name(unit.source)}: error: function {unit.index}: {e}")
+        except JlirError as e:  # deliberately raised (a branch to a block the text lacks, a refusal): the input's fault
+            err(f"{name(unit.source)}: error: cannot finish {doing} function {unit.index}: {e}")
             status = EXIT_ERROR
             continue
         except Exception as e:

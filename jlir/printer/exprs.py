@@ -389,7 +389,8 @@ class ExprPrinter:
 
 _VAR_NAME = re.compile(r'var"[^"\\]*"')  # `:var"#f#1"` reads as a symbol named so: it prints back as read
 _BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})  # shown after a bare `:`, not callable operators
-# The printing rule of each control-flow and SSA node kind (the values and Expr are printed by `unquoted` itself).
+# The printing rule of each node kind but Expr (printed by `unquoted`); an excerpt's `Elided`: what the author wrote.
 _NODE_RULES = {N.GotoNode: ExprPrinter._goto, N.GotoIfNot: ExprPrinter._goto_if_not, N.ReturnNode: ExprPrinter._return,
                N.PhiNode: ExprPrinter._phi, N.PhiCNode: ExprPrinter._phic, N.UpsilonNode: ExprPrinter._upsilon,
-               N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar}
+               N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar,
+               N.Elided: lambda self, n, prefix, quoted: n.marker}

@@ -12,7 +12,9 @@ from typing import NamedTuple
 
 from jlir.geometry import rails
 from jlir.ir.cfg import predecessor_counts
+from jlir.ir.excerpt import is_excerpt
 from jlir.ir.function import Form, Function
+from jlir.ir.nodes import Elided, PhiNode
 from jlir.printer.debuginfo import location_layout, location_printing, stack_of
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import GutterPainter, gutter_painter
@@ -105,6 +107,8 @@ def function_rails(f: Function, ep: ExprPrinter) -> Rails:
     W = rails.rail_width(len(blocks))
     branch_edges = f.form is Form.IRCODE or f.style.codeinfo_branch_edges
     preds = predecessor_counts(f, branch_edges=branch_edges)
+    if is_excerpt(f):  # the branches into a block may be elided: its φ's edges still name its predecessors
+        preds = _phi_predecessors(f, preds)
     start = {b.first: ep.start_rail(i, W, preds[i - 1] > 1) for i, b in enumerate(blocks, 1)}
     return Rails(start, frozenset(b.last for b in blocks), rails.mid_rail(W), rails.end_rail(W))
 
@@ -182,8 +186,13 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) 
     r = function_rails(f, ep)
     warntype = f.form is Form.WARNTYPE or f.style.types_used_only  # `::T` on used values only
     pending = not all(s.new_id is None for s in f.stmts)
+    excerpt = is_excerpt(f)
+    if excerpt:
+        where = {} if where is None else where
     if not pending and prints_plain(f):
         lines = _plain_lines(entries, len(f.stmts), r, used, L, warntype, ep, where)
+        if excerpt:
+            return _markers(f, list(lines), where)
         return lines if lazy else list(lines)
     cols = function_columns(f)
     if not pending:  # no pending nodes: one line per statement, each final
@@ -192,6 +201,8 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) 
         rows = [(idx, j, ep.statement_line(s, show_types), final)
                 for idx, group in _groups(f) for j, (s, final) in enumerate(group)]
     lines = _row_lines(rows, r, cols, used, L, warntype, ep, where)
+    if excerpt:
+        lines = _markers(f, lines, where)
     if f.form is Form.IRCODE and f.style.ircode_blank_tail and not f.tail_dropped and cols.with_numbers:
         tail = " " * cols.width
         lines.append(cols.painter.paint(tail, 0) if cols.painter else tail)
@@ -245,3 +256,45 @@ def _row_lines(rows, r: Rails, cols: Columns, used, L: int, warntype: bool, ep: 
         lines.append(cols.painter.paint(head + text, gutter) if cols.painter else head + text)
     lines.extend(cols.loc_close)
     return lines
+
+
+def _phi_predecessors(f: Function, preds: list[int]) -> list[int]:
+    """An excerpt's predecessor counts: an elided block's fall-through not counted (its terminator is not in the
+    text), and each block's count raised to the distinct edges of its φs (which name branches that were elided)."""
+    out = list(preds)
+    positional = f.positional
+    for b, block in enumerate(f.blocks[:-1]):
+        if type(positional[block.last - 1].node) is Elided:
+            out[b + 1] -= 1
+    for s in positional:
+        if type(s.node) is Elided:
+            for b in s.node.merges:
+                out[b - 1] = max(out[b - 1], 2)
+    for b, block in enumerate(f.blocks):
+        for i in block.stmts:
+            node = f.stmt(i).node
+            if type(node) is PhiNode:
+                out[b] = max(out[b], len(set(node.edges)))
+    return out
+
+
+def _markers(f: Function, lines: list[str], where: dict) -> list[str]:
+    """An excerpt's lines: each run of elided statements printed as the marker lines its author wrote (nothing
+    where nothing was written: a text that starts at block 5), `where` moved to the lines that remain."""
+    replaced: dict[int, list[str]] = {}
+    for pos, s in enumerate(f.positional, 1):
+        if type(s.node) is Elided and s.node.shape in ("run", "rest") and pos in where:
+            replaced[where[pos][0]] = s.node.marker.split("\n") if s.node.marker else []
+    out, moved = [], {}
+    for k, line in enumerate(lines):
+        if k in replaced:
+            out.extend(replaced[k])
+            continue
+        moved[k] = len(out)
+        out.append(line)
+    for sid, (k, col) in list(where.items()):
+        if k in moved:
+            where[sid] = (moved[k], col)
+        else:
+            del where[sid]
+    return out

@@ -12,7 +12,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS,
-                               WORD_OPS, base_operator, is_operator, op_spacing, precedence)
+                               WORD_OPS, is_operator, op_spacing, precedence, shown_infix)
 from jlir.ir.names import is_identifier, is_symbol_word
 from jlir.ir.style import Style
 from jlir.ir.walk import UnknownKind, scanned_uses
@@ -297,15 +297,13 @@ class ExprPrinter:
         name = f.name if type(f) is V.GlobalRef and f.module is None else None  # `Base.:(==)(x, 1)` stays prefix
         if name is not None and (is_operator(name) or name in WORD_OPS) and not self.style.dev_0_7:
             op_prec = precedence(name)
-            n = len(args)
-            no_splat = not any(type(a) is V.Splat for a in args)
-            if n == 1 and base_operator(name) in UNARY_OPS:
-                arg = args[0]
-                inner = self.unquoted(arg, op_prec or PREC_DECL, quoted)
-                if type(arg) is N.Expr and arg.head == "call":
-                    inner = f"({self.unquoted(arg, 0, quoted)})"
-                return name + inner
-            if op_prec and no_splat and (n == 2 or (n > 2 and name in CHAINABLE) or (n == 3 and name == ":")):
+            if shown_infix(name, len(args), any(type(a) is V.Splat for a in args)):
+                if len(args) == 1:
+                    arg = args[0]
+                    inner = self.unquoted(arg, op_prec or PREC_DECL, quoted)
+                    if type(arg) is N.Expr and arg.head == "call":
+                        inner = f"({self.unquoted(arg, 0, quoted)})"
+                    return name + inner
                 text = op_spacing(name).join(self.unquoted(a, op_prec, quoted) for a in args)
                 return f"({text})" if op_prec <= prec else text
         return self.callee(f, quoted) + "(" + ", ".join(self.unquoted(a, 0, quoted) for a in args) + ")"

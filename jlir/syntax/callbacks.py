@@ -14,7 +14,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.names import is_identifier, var_quoted
-from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator
+from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
 from jlir.syntax.errors import Refused
 from jlir.syntax.lexer import IDENT
 from jlir.syntax.sharing import Shared, keep, split_globalref
@@ -43,6 +43,7 @@ class _Build(Transformer):
     def __init__(self):
         super().__init__(visit_tokens=False)
         self._parenthesized: set[int] = set()
+        self._operator_values: set[int] = set()  # ids of `(op)` values (`op_value`): see `call`
         self.shared = Shared()  # one TypeName / GlobalRef per distinct name (jlir.syntax.sharing)
         self.parse_shown = None  # set by the StatementParser using this builder
 
@@ -175,9 +176,9 @@ class _Build(Transformer):
             return T.TypeCall(_as_type(callee), tuple(args), type(args) is _TrailingComma)
         if type(args) is _TrailingComma:  # no call prints a trailing comma: a shown value
             return T.TypeCall(_as_type(callee), tuple(args), True)
-        if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized:
-            # `(Core.Intrinsics.add_int)(…)`: a function *constant* shown qualified, not a GlobalRef.
-            callee = _as_type(callee)
+        if isinstance(callee, V.GlobalRef) and (id(callee) in self._parenthesized or id(callee) in self._operator_values
+                                                and shown_infix(callee.name, len(args), V.Splat in map(type, args))):
+            callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix): a function constant
         return N.Expr("call", (callee, *args))
 
     def curly(self, c):
@@ -238,7 +239,8 @@ class _Build(Transformer):
         return T.TypeTuple(tuple(_tokens(c)))
 
     def op_value(self, c):
-        return V.GlobalRef(None, str(c[1]))
+        self._operator_values.add(id(ref := V.GlobalRef(None, str(c[1]))))  # `(-)`: see `call`
+        return ref
 
     def op_value_bare(self, c):
         return V.GlobalRef(None, str(c[0]))

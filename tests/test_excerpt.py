@@ -253,3 +253,11 @@ def test_an_excerpt_pasted_with_a_prompt_and_crlf_keeps_its_vertical_ellipsis():
     assert elided.line == 5 and "statements %3–%5" in elided.note and "block #2" in elided.note
     f = jlir.functions(doc)[0]
     assert excerpt_reason(f) == "function is an excerpt: statements %3–%5 are elided (line 5)"
+
+
+def test_diff_reads_excerpts_with_lenient_and_pairs_the_shown_statements():
+    a = str(CORPUS / "0193.txt")
+    same = subprocess.run([sys.executable, "-m", "jlir", "diff", "--lenient", a, a], capture_output=True, text=True)
+    assert same.returncode == 0 and "identical" in same.stdout
+    strict = subprocess.run([sys.executable, "-m", "jlir", "diff", a, a], capture_output=True, text=True)
+    assert strict.returncode == 2 and "--lenient" in strict.stderr

@@ -115,3 +115,37 @@ def test_an_edited_line_prints_plain_and_the_others_keep_their_colours():
     painted = colors.paint(edited).split("\n")
     assert painted[2] == edited.split("\n")[2]  # the edited line: no codes in the wrong places
     assert painted[1] == text.split("\n")[1] and painted[3] == text.split("\n")[3]
+
+
+def test_ircode_rails_are_grey_from_1_6_as_bases_source_draws_them():
+    # 1.5.3 `print`s IRCode's rails plain (the golden); 1.6+ prints them through the statement printer it shares
+    # with CodeInfo, `printstyled(…; color=bb_color)` with `bb_color=:light_black` (Base's show.jl, 1.6–1.11).
+    # No coloured 1.6+ IRCode print was found: this checks the rule as the source states it, not Julia's bytes.
+    from jlir.ir.style import Style
+    from jlir.printer.color import julia_colors
+    from jlir.printer.forms import format_function
+    golden = (DATA / "ircode.ansi.txt").read_text(encoding="utf-8")
+    f = jlir.parse(_plain(golden)).items[0]
+    assert not f.style.ircode_rails_grey  # the text does not show 1.6+: 1.5.3's rules stay
+    new = f.replace(style=Style((1, 6), (1, 11)))
+    text = format_function(new)
+    old_rows = julia_colors(f, format_function(f)).paint(format_function(f)).split("\n")
+    new_rows = julia_colors(new, text).paint(text).split("\n")
+    assert "\x1b[90m1 ──\x1b[39m " in new_rows[0] and "\x1b[90m1 ──\x1b[39m" not in old_rows[0]
+    assert all(r.replace("\x1b[90m", "").replace("\x1b[39m", "") == o.replace("\x1b[90m", "").replace("\x1b[39m", "")
+               for r, o in zip(new_rows, old_rows))
+
+
+def test_static_parameters_are_coloured_as_print_warntype_mi_colours_them():
+    # corpus 0127 (a 1.10-era @code_warntype): 1.7+'s `Static Parameters` section; `print_warntype_mi` (Base's
+    # InteractiveUtils source) prints a bound value with `printstyled(io, v; color=:cyan)`. No coloured 1.7+
+    # warntype print was found: the rule as the source states it, not Julia's bytes.
+    from jlir.printer.color import julia_colors
+    from jlir.printer.forms import format_function
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "corpus" / "0127.txt"
+    f = jlir.parse(path.read_text(encoding="utf-8")).items[0]
+    text = format_function(f)
+    rows = julia_colors(f, text).paint(text).split("\n")
+    assert rows[3] == "  N = \x1b[36m1\x1b[39m"
+    assert rows[5] == "  #self#\x1b[36m::Core.Const(getindex)\x1b[39m"
+    assert rows[0].startswith("MethodInstance for ") and "\x1b" not in rows[0] + rows[1]

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import jlir
+from jlir.ir import values as V
 from jlir.ir.function import LineInfo
 from jlir.printer.debuginfo import LineTableError
 from jlir.syntax.grammar import MAX_NESTING
@@ -404,3 +405,14 @@ def test_a_coloured_line_that_would_print_otherwise_is_refused_where_it_stands()
     assert e.line == 1 and "colours" in e.message
     coloured = "CodeInfo(\n1 ─ %1 = Base.add_\x1b[31mint(x, 1)::Int64\n└──      return %1\n) => Int64\n"
     assert reads_back(coloured) and jlir.format(jlir.parse(coloured)) == coloured
+
+
+def test_a_parenthesised_operator_callee_that_would_show_infix_reads_back_as_written():
+    """`(-)(%1, 1)` (corpus 0193, CodeInfoTools' lowered code): Julia shows a call of the operator `-` on two
+    arguments infix, so this callee is a function value; it was read as the operator and printed `%1 - 1`."""
+    text = "CodeInfo(\n1 ─ %1 = (length)(x)\n│   %2 = (-)(%1, 1)\n│   %3 = (-)(%2)\n└──      return %3\n)\n"
+    assert jlir.format(jlir.parse(text)) == text
+    three = "CodeInfo(\n1 ─ %1 = (-)(x, 1, 2)\n└──      return %1\n)\n"  # no infix show: the operator itself
+    assert jlir.format(jlir.parse(three)) == three
+    f = jlir.functions(jlir.parse(three))[0]
+    assert type(f.positional[0].node.args[0]) is V.GlobalRef

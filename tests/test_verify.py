@@ -64,6 +64,10 @@ def test_every_fixture_function_verifies_without_errors():
             # The file is an excerpt: it stops in the middle of block #11.
             assert errors == ["%28 in #11 (:226): the last block does not end in a terminator (control falls off the end)"]
             continue
+        if name == "corpus/0007.txt[0]":
+            # 0.7-DEV text cut by a search excerpt after `goto 2`: block #2 still branches to the lost block #4.
+            assert errors == ["%5 in #2: branch to #4, but the function has 3 blocks"]
+            continue
         assert errors == [], name
         checked += 1
     assert checked > 500

@@ -103,7 +103,10 @@ def slot_liveness(fn):
 
 def verify(fn) -> list:
     """Julia's IR invariants checked (`jlir.analysis.verify.verify_ir`): a list of diagnostics, empty when valid."""
-    from jlir.analysis.verify import verify_ir
+    from jlir.analysis.verify import excerpt_diagnostics, verify_ir
+    refused = excerpt_diagnostics(fn)
+    if refused:
+        return refused
     return list(memoised(fn, "verify", lambda: tuple(verify_ir(fn, _flow_dominators(fn), def_use(fn), _flow(fn)))))
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from jlir.ir.excerpt import ExcerptError, refuse
+
 MAX_FUNCTIONS = 32
 
 # id(fn) → (fn, {analysis name: result}), most recently used last
@@ -24,6 +26,7 @@ def _results(fn) -> dict:
     if entry is not None and entry[0] is fn:
         _entries.move_to_end(key)
         return entry[1]
+    refuse(fn, ExcerptError)  # once per function: nothing is computed about statements the text did not show
     results: dict = {}
     _entries[key] = (fn, results)
     _entries.move_to_end(key)

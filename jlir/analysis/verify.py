@@ -54,6 +54,7 @@ from jlir.analysis.liveness import exceptional_successors, slot_effects
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ir.excerpt import elided_runs, excerpt_reason
 from jlir.printer.exprs import ExprPrinter
 
 __all__ = ["Diagnostic", "verify_ir"]
@@ -89,6 +90,16 @@ class _Site:
         return Diagnostic(stmt, block, kind, severity, f"{where}: {text}")
 
 
+def excerpt_diagnostics(fn) -> list[Diagnostic]:
+    """The verifier's answer for an excerpt (`jlir.ir.excerpt`): one error saying what the text left out, since
+    nothing can be checked about statements it did not show; [] for a whole function."""
+    reason = excerpt_reason(fn)
+    if reason is None:
+        return []
+    first = elided_runs(fn.stmts)[0][0]
+    return [Diagnostic(first, None, "excerpt", "error", reason)]
+
+
 def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     """Every problem found in `fn` (empty: valid), in the order of the checks above.
 
@@ -96,6 +107,9 @@ def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     `def_use`, `cfg` that flow CFG, for callers that already have them (the memoising
     facade); by default they are computed here.
     """
+    refused = excerpt_diagnostics(fn)
+    if refused:
+        return refused
     full = def_use(fn) if du is None else du
     cfg = flow_cfg(fn, full.order, full.statements) if cfg is None else cfg
     site = _Site(full.statements, fn.linetable)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from jlir.cli.inputs import attempt, internal, name, parse
+from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse
 from jlir.cli.output import EXIT_ERROR, EXIT_FAILED, EXIT_OK, err, json_line, write
 
 
@@ -29,6 +29,7 @@ def register(sub) -> None:
                     help="unchanged statements shown around each change (default 3)")
     dp.add_argument("--show-style", action="store_true",
                     help="also list each statement and variable that differs only in printing style")
+    add_reading_options(dp)
     dp.set_defaults(func=run)
 
 
@@ -42,7 +43,7 @@ def _read_both(args) -> list | None:
     """The two documents, or None after reporting every input that cannot be read."""
     docs, failed = [], False
     for path in (args.a, args.b):
-        doc, problem = attempt(path, "parsing", lambda: parse(path)[1])
+        doc, problem = attempt(path, "parsing", lambda: parse(path, lenient=args.lenient)[1])
         if problem:
             err(problem[1])
             failed = True

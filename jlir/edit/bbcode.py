@@ -24,6 +24,7 @@ from jlir.edit.ircode import EMPTY_BLOCK, EditError, map_values
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ir.excerpt import refuse
 from jlir.ir.function import IR, Block, Function, Statement
 
 
@@ -59,12 +60,22 @@ class BBlock:
         return 0
 
 
+def _block_id(block_id: dict, b: int, i: int) -> int:
+    """The ID of block `b`, which statement %`i` names; a text that names a block it lacks (a truncated excerpt
+    such as corpus 0007's `goto 4` of three blocks) is refused here rather than as a KeyError."""
+    try:
+        return block_id[b]
+    except KeyError:
+        raise EditError(f"statement %{i} names block #{b}, but the function has {len(block_id) - 1} blocks") from None
+
+
 class BBCode:
     """A function's blocks in order, each with stable IDs (see the module docstring)."""
 
     def __init__(self, fn: Function):
         if any(s.new_id is not None for s in fn.stmts):
             raise EditError("BBCode needs compacted IR: this function has pending nodes (compact it first)")
+        refuse(fn, EditError, "cannot edit: ")
         self.source = fn
         stmts = fn.positional
         n = len(stmts)
@@ -74,7 +85,7 @@ class BBCode:
         self.blocks: list[BBlock] = []
         for b, blk in enumerate(fn.blocks, 1):
             ids = list(blk.stmts)
-            body = [_retarget(stmts[i - 1], block_id.__getitem__) for i in ids]
+            body = [_retarget(stmts[i - 1], lambda t, _i=i: _block_id(block_id, t, _i)) for i in ids]
             self.blocks.append(BBlock(block_id[b], ids, body))
         self.fallthrough = {self.blocks[k].id: self.blocks[k + 1].id for k in range(len(self.blocks) - 1)}
 

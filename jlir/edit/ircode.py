@@ -19,6 +19,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ir.excerpt import refuse
 from jlir.ir.walk import map_values
 from jlir.ir.cfg import CFG, compute_cfg, terminator_successors
 from jlir.ir.errors import JlirError
@@ -57,6 +58,7 @@ class IRCode:
     """
 
     def __init__(self, fn: Function):
+        refuse(fn, EditError, "cannot edit: ")
         self.source = fn
         self.stmts: list[Statement] = []
         self.new_nodes: list[NewNode] = []

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from jlir.interp import basemethods, calls
 from jlir.interp.blocks import compile_function
+from jlir.ir.excerpt import refuse
 from jlir.semantics.constants import strip_module
 from jlir.semantics.show import julia_repr
 from jlir.edit import is_slot_form
@@ -263,6 +264,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None, 
     block, per frame: a run stops at that many statements, give or take its callees' last blocks).
     Raises `NotInterpretable` for what the interpreter cannot run, or runs past those limits.
     """
+    refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
     ctx = Context(provider, max_depth, max_steps, structs, form_of(fn))
     ctx.learn_closure_types(fn)

@@ -7,7 +7,7 @@ are frozen, slotted dataclasses.  Anything Julia represents as an `Expr`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 
@@ -140,6 +140,43 @@ class Expr:
     head: str
     args: tuple
 
+
+
+@dataclass(frozen=True, slots=True)
+class Elided:
+    """What an excerpt does not show: a statement the text skips, or the part of a row a person cut away.
+
+    Julia never prints this; a person does, pasting an excerpt (`...`, `│   ...`, `⋮`, a column of `.`, `(...)`,
+    a text that starts at block 5 or stops at `return %`).  Numbering stays honest: every number the text
+    skips is one positional statement with this node (`%18` stays statement 18; widths count them), and
+    analyses, passes, the interpreter and SSA conversion refuse a function that holds one
+    (`jlir.ir.excerpt`).  `shape` says which:
+
+    * `run`: one of a run of skipped statements; the run's first carries in `marker` the lines the author
+      wrote in its place (joined by newlines; "" when nothing was written: a text that starts at block 5),
+      the others "".  The text does not show where blocks start inside a run: the blocks there are
+      placeholders (each at least one statement), not facts;
+    * `rest`: the text stops here (a trailing `...`): the statements from here on, as few as the text allows
+      (up to the highest `%N` and `#B` it names, and what its SSA column's width implies; the rest's further
+      statements carry `marker=""`); how many there really are is unknown;
+    * `inline`: a printed row whose expression was elided (`%14 = (...)::Int64`): `marker` is what stands for it;
+    * `truncated`: a row cut short (`return %`): `marker` is its text, kept verbatim.
+
+    `line` is the marker's line in the text read (1-based; not compared: the same excerpt printed elsewhere is
+    equal).  `uses` are the values the text shows used (printed `%N = `) that no shown statement reads: an elided
+    statement reads them, so they stay used.  `merges` (on a function's first elision) are the blocks the text
+    prints as merge points (`N ┄`): the branches that made them so may be elided, so the CFG cannot tell.
+    """
+    OPERANDS: ClassVar[tuple] = ("uses",)
+    TARGETS: ClassVar[tuple] = ("merges",)
+    TERMINATOR: ClassVar[bool] = False
+    TYPE_SUFFIX: ClassVar[bool] = True
+    PURE: ClassVar[bool] = False
+    marker: str = ""
+    line: int = field(default=0, compare=False)  # where it was read, not what it is: a reprint moves it
+    shape: str = "run"
+    uses: tuple = ()
+    merges: tuple[int, ...] = ()
 
 # Traits, declared on each class above and read through the functions below (and `jlir.ir.walk`):
 #   OPERANDS    fields holding operand values (a tuple field holds several; None in one is `#undef`/absent)

@@ -73,3 +73,13 @@ def is_operator(name: str) -> bool:
 def op_spacing(name: str) -> str:
     """The separator Julia prints around an infix operator: none for `:`, spaces otherwise."""
     return name if name == ":" else f" {name} "
+
+
+def shown_infix(name: str, n: int, splat: bool) -> bool:
+    """Whether Julia shows a call of the bare operator `name` on `n` arguments infix (`%1 - 1`, `a + b + c`,
+    `1:n`) or prefix-unary (`-x`) rather than as `(-)(…)`.  The printer prints such calls so; the reader needs
+    the same rule the other way: a `(-)(%1, 1)` in the text cannot be a call of the operator (it would show
+    infix), so its callee is a function value."""
+    if n == 1:
+        return base_operator(name) in UNARY_OPS
+    return bool(precedence(name)) and not splat and (n == 2 or (n > 2 and name in CHAINABLE) or (n == 3 and name == ":"))

@@ -121,6 +121,15 @@ class Style:
         return "'" if self.hi <= (1, 6) else "`"
 
     @property
+    def ircode_rails_grey(self) -> bool:
+        """Colour: 1.6+ draws IRCode's rails with the statement printer it shares with CodeInfo, in grey
+        (`printstyled(…; color=bb_color)`, `bb_color=:light_black`); 1.5's own IRCode printer `print`s them plain
+        (Base's show.jl of both; 1.5.3 checked, 1.6+ read off the source only).  Colour is not in a plain
+        dump's text, so here the text must show 1.6+ (`lo`), not merely allow it: jlir's colours stay 1.5.3's,
+        the ones checked against Julia, for a dump of unknown version."""
+        return self.lo > (1, 5)
+
+    @property
     def bare_return_nothing(self) -> bool:
         """Up to 1.5 a literal `nothing` return prints as a bare `return`."""
         return self.hi <= (1, 5)

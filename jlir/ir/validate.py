@@ -189,7 +189,26 @@ def check_function(f: F.Function, path: str) -> None:
             raise SchemaError(f"{path}.linetable[{i}].inlined_at: expected 0 or the index of an earlier entry "
                               f"(1..{i}), got {e.inlined_at}")
     for i, s in enumerate(stmts):
+        if type(s.node) is N.Elided:
+            _check_elided(s, f"{path}.stmts[{i}]")
         _check_references(s.node, f"{path}.stmts[{i}].node", len(blocks), ids)
+
+
+ELIDED_SHAPES = ("run", "rest", "inline", "truncated")
+
+
+def _check_elided(s, path: str) -> None:
+    """An excerpt's `Elided` statement: a known shape, a positional statement, and uses that are SSA values."""
+    node = s.node
+    if node.shape not in ELIDED_SHAPES:
+        raise SchemaError(f"{path}.node.shape: expected one of {', '.join(ELIDED_SHAPES)}, got {short_repr(node.shape)}")
+    if s.new_id is not None:
+        raise SchemaError(f"{path}.new_id: an elided statement is positional (it stands for a number the text skips)")
+    if node.line < 0:
+        raise SchemaError(f"{path}.node.line: expected 0 or a line number, got {node.line}")
+    for j, u in enumerate(node.uses):
+        if type(u) is not V.SSAValue:
+            raise SchemaError(f"{path}.node.uses[{j}]: expected an SSA value, got {short_repr(u)}")
 
 
 def _check_references(node, path: str, nblocks: int, ids: set[int]) -> None:

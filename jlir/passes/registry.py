@@ -7,6 +7,7 @@ from typing import Callable
 
 from jlir.analysis.verify import verify_ir
 from jlir.ir.errors import JlirError
+from jlir.ir.excerpt import refuse
 from jlir.ir.function import Document, Function, VectorDisplay
 
 
@@ -55,6 +56,7 @@ def run(fn: Function, names, *, verify: bool = True, notes: list | None = None) 
     `notes`, when given, collects what the passes say they left (`pass: message` lines).
     """
     chosen = lookup(names)
+    refuse(fn, PassError, "no pass runs on it: ")
     if verify:
         _check(fn, "the input IR does not verify (no pass can be trusted on it)")
     for p in chosen:

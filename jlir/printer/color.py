@@ -27,16 +27,22 @@ from __future__ import annotations
 
 import re
 
+from jlir.geometry import rails
 from jlir.ir.color import DRAWN, Colors
 from jlir.ir.function import Form, Function
 from jlir.printer.gutter import GutterPainter
 from jlir.ir.types import TypeHighlighted
+from jlir.ir.nodes import PiNode
+from jlir.printer.cthulhu import is_location_row
 from jlir.printer.exprs import ExprPrinter
 
 GREY = ("\x1b[90m", "\x1b[39m")
 SGR = {None: ("\x1b[36m", "\x1b[39m"), "red": ("\x1b[91m\x1b[1m", "\x1b[22m\x1b[39m"),
        "yellow": ("\x1b[33m\x1b[1m", "\x1b[22m\x1b[39m")}
 _RAIL = re.compile(r"(\d+ [─┄]+|│|└─+)")
+_INDENT = re.compile(r"│*")
+_USED = re.compile(r" %[0-9]+ +=")
+YELLOW = ("\x1b[33m", "\x1b[39m")  # `DILineInfoPrinter`'s `linecolor = :yellow` (1.5 … 1.11 sources)
 _LAST = re.compile(r"└─+")
 _FIRST = re.compile(r"\d+ [─┄]+")
 _COLORED_FORMS = (Form.TYPED, Form.LOWERED, Form.WARNTYPE)
@@ -52,8 +58,8 @@ def julia_colors(item, text: str, severity=None) -> Colors | None:
     (for `@code_warntype`) defaults to red for an upper-cased (flagged) 1.5 type, cyan otherwise."""
     if isinstance(item, Function) and item.form is Form.IRCODE and item.screen is not None:
         return _ircode_colors(item, text)
-    if not isinstance(item, Function) or item.form not in _COLORED_FORMS:
-        return None
+    if not isinstance(item, Function) or item.form not in _COLORED_FORMS or item.envelope == "cthulhu":
+        return None  # a Cthulhu view: its own header and colours, of which no coloured sample was found
     severity = severity or _flag_highlighted
     warntype = item.form is Form.WARNTYPE
     printer = ExprPrinter(item.style)
@@ -67,19 +73,41 @@ def julia_colors(item, text: str, severity=None) -> Colors | None:
             in_body = line.startswith("Body::")
             _header_marks(item, k, line, printer, severity, marks)
             continue
+        if is_location_row(line):  # `:source` location lines: yellow after the prefix (`│ ` grey)
+            if line.startswith("│"):
+                marks += [(k, 0, GREY[0]), (k, 2, GREY[1])]
+            marks += [(k, width, YELLOW[0]), (k, len(line), YELLOW[1])]
+            continue
         if not _RAIL.match(line):
             continue
-        marks.append((k, 0, GREY[0]))
-        marks.append((k, width, GREY[1]))
+        marks += [(k, 0, GREY[0]), (k, width, GREY[1])]
+        indent = _INDENT.match(line, width).end()  # the inline indent `│…` after the rail: yellow
+        if indent > width:
+            marks += [(k, width, YELLOW[0]), (k, indent, YELLOW[1])]
         stmt = next(stmts, None)
-        if stmt is None or stmt.type is None:
-            continue
-        suffix = "::" + printer.type(stmt.type)
-        if line.endswith(suffix):
-            on, off = SGR[severity(stmt.type) if warntype else None]
-            marks.append((k, len(line) - len(suffix), on))
-            marks.append((k, len(line), off))
+        if stmt is not None:
+            _statement_marks(k, line, indent, stmt, printer, severity if warntype else None, marks)
     return Colors(tuple(marks), tuple(sorted({(k, lines[k]) for k, _c, _s in marks})))
+
+
+def _statement_marks(k: int, line: str, indent: int, stmt, printer: ExprPrinter, severity, marks: list) -> None:
+    """A statement line's `::T`: cyan if its value is used (`%N = ` printed), grey if not
+    (`default_expr_type_printer`); in `@code_warntype` (`severity` given) by severity.  A `π`'s type: cyan."""
+    if type(stmt.node) is PiNode:
+        t = printer.type(stmt.node.typ)
+        if line.endswith(", " + t + ")"):
+            marks += [(k, len(line) - len(t) - 1, SGR[None][0]), (k, len(line) - 1, SGR[None][1])]
+        return
+    if stmt.type is None:
+        return
+    suffix = "::" + printer.type(stmt.type)
+    if not line.endswith(suffix):
+        return
+    if severity is not None:
+        on, off = SGR[severity(stmt.type)]
+    else:
+        on, off = SGR[None] if _USED.match(line, indent) else GREY
+    marks += [(k, len(line) - len(suffix), on), (k, len(line), off)]
 
 
 def _rail_width(lines: list[str]) -> int:
@@ -90,22 +118,40 @@ def _rail_width(lines: list[str]) -> int:
 
 
 def _header_marks(item: Function, k: int, line: str, printer: ExprPrinter, severity, marks: list) -> None:
-    """`Body::T` and the section entries `  name::T` of `@code_warntype`: the `::T` coloured by severity."""
+    """`Body::T` and the section entries of `@code_warntype`: `  name::T` coloured by severity; 1.7+'s
+    `Static Parameters` (`print_warntype_mi`): a bound value `  T = v` cyan, a bound `  T <: ub` / `  T >: lb`
+    and a Vararg's `  N::Int` in the warn colour, not bold (`printstyled(io, v; color)`), read off the source."""
     header = item.header
     if header is None:
         return
     if line.startswith("Body::"):
-        t = header.body_type
-    elif line.startswith("  ") and "::" in line:
-        name = line[2:line.index("::")]
-        t = next((typ for _title, entries in header.sections for n, sep, typ in entries
-                  if n == name and sep == "::"), None)
+        t, at = header.body_type, line.index("::")
+    elif line.startswith("  "):
+        entry = _entry_of(header, line)
+        if entry is None:
+            return
+        title, name, sep, t = entry
+        at = 2 + len(name)
+        if title == "Static Parameters":
+            start = at + len(sep)
+            on, off = SGR[None] if sep == " = " else YELLOW
+            marks += [(k, start, on), (k, len(line), off)]
+            return
+        if sep != "::":
+            return
     else:
         return
-    at = line.index("::")
     on, off = SGR[severity(t) if t is not None else None]
-    marks.append((k, at, on))
-    marks.append((k, len(line), off))
+    marks += [(k, at, on), (k, len(line), off)]
+
+
+def _entry_of(header, line: str):
+    """(section title, name, separator, type) of the section entry printed as `line`, or None."""
+    for title, entries in header.sections:
+        for name, sep, t in entries:
+            if line.startswith("  " + name + sep) and t is not None:
+                return title, name, sep, t
+    return None
 
 
 def _ircode_colors(item: Function, text: str) -> Colors | None:
@@ -120,6 +166,7 @@ def _ircode_colors(item: Function, text: str) -> Colors | None:
     if number is None or painter.column <= number:
         return None
     printer = ExprPrinter(item.style, ircode=True)
+    grey_rails, rail = item.style.ircode_rails_grey, rails.rail_width(len(item.blocks)) + 2
     positional = [s for s in item.stmts if s.new_id is None]
     marks, n = [], 0
     for k, row in enumerate(rows):
@@ -134,6 +181,8 @@ def _ircode_colors(item: Function, text: str) -> Colors | None:
         if stmt is not None and stmt.type is not None and body.endswith("::" + printer.type(stmt.type)):
             cut = len(body) - len(printer.type(stmt.type)) - 2
             body = body[:cut] + SGR[None][0] + body[cut:] + SGR[None][1]
+        if grey_rails and is_stmt:  # 1.6+: the rail (`1 ─`, `│  `, `└──`: W + 2 columns) grey too
+            body = GREY[0] + body[:rail] + GREY[1] + body[rail:]
         drawn = (f"{GREY[0]}\x1b[{painter.column + 1}G{painter.gutter(idx)}\x1b[1G{GREY[1]}"
                  f"{GREY[0]}{line[:number]}{GREY[1]}{body}")
         marks.append((k, DRAWN, drawn))

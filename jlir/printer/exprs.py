@@ -12,29 +12,16 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS,
-                               WORD_OPS, base_operator, is_operator, op_spacing, precedence)
+                               WORD_OPS, is_operator, op_spacing, precedence, shown_infix)
 from jlir.ir.names import is_identifier, is_symbol_word
 from jlir.ir.style import Style
 from jlir.ir.walk import UnknownKind, scanned_uses
 from jlir.geometry import rails
 from jlir.geometry.labels import LABEL_TEXT
-
-# Union types and the aliases Julia shows Unions by keep `, ` between parameters in every version
-# (also `UNION{…}`, as 1.5's @code_warntype shouts it).
-UNION_HEADS = frozenset({"Union", "UNION", "StridedArray", "StridedVector", "StridedMatrix", "StridedVecOrMat",
-                         "DenseVecOrMat", "VecOrMat", "AbstractVecOrMat", "AbstractVecOrTuple"})
+from jlir.printer.typeshapes import is_dict_show as _is_dict_show, is_union_head as _union_head
 
 
-def _is_dict_show(t: T.TypeCall) -> bool:
-    """`Dict{K,V}(k => v, …)`: `show` of an AbstractDict, its separator a style decision (`Style.dict_pair_sep`)."""
-    head = t.head.head if type(t.head) is T.TypeApply else t.head
-    return len(t.args) > 1 and type(head) is T.TypeName and head.path[-1].endswith("Dict") and all(
-        type(a) is N.Expr and a.head == "call" and len(a.args) == 3 and a.args[0] == V.GlobalRef(None, "=>")
-        for a in t.args)
-
-
-def _union_head(t) -> bool:
-    return isinstance(t, T.TypeName) and t.path[-1] in UNION_HEADS
+_PART = 40  # the longest text of a type's part the type memo keeps (`ExprPrinter.type`)
 
 
 class ExprPrinter:
@@ -49,10 +36,11 @@ class ExprPrinter:
         self._statements: dict[int, tuple[object, str]] = {}
         self._uses: dict[int, tuple[object, tuple[int, ...]]] = {}
         self._suffix: dict[object, bool] = {}
-        self._lines: dict[int, tuple] = {}
+        self.line_memo: dict[int, tuple] = {}  # `statement_line` by id(s) * 2 + show_types (read inline by the printer)
         self._ssa_columns: dict[int, dict[int, str]] = {}
         self._rails: dict[int, str] = {}
         self._globalrefs: dict[int, tuple[object, str]] = {}
+        self._seen: set[int] = set()  # `line_memo` keys of the statements printed once (see `statement_line`)
         # prints a CodeInfo nested in a statement (`$(Expr(:thunk, CodeInfo(…)))`): set by jlir.printer.forms,
         # which prints functions (this module is below it)
         self.nested_codeinfo = None
@@ -73,35 +61,38 @@ class ExprPrinter:
         return text
 
     def statement_line(self, s, show_types: bool) -> tuple:
-        """What the printer needs of statement `s`: `(s, uses, bare, typed)`, the SSA ids its node uses and its
-        text after the SSA column without and with its `::T` suffix (the same text twice where no suffix is
-        shown), 1.12's call label included.  Memoised by identity: a document parsed by jlir shares one Statement
-        object per distinct statement text.
-        """
+        """What the printer needs of statement `s`: `(s, uses, bare, typed)`, the SSA ids its node uses (None while
+        not memoised: `used_ids` reads them) and its text after the SSA column without and with its `::T` suffix (the
+        same text twice where no suffix is shown), 1.12's call label included.  Memoised by identity from its second
+        print on: a document parsed by jlir shares one Statement object per distinct statement text, and one printed
+        once (each of a function of distinct statements) then costs only its id in `_seen` (issue 13: memory)."""
         key = id(s) * 2 + show_types
-        hit = self._lines.get(key)
+        hit = self.line_memo.get(key)
         if hit is not None and hit[0] is s:
             return hit
+        again = key in self._seen
+        if not again:
+            self._seen.add(key)
         node = s.node
         show_type = show_types and self.takes_type_suffix(node)
-        text = self.statement(node, show_type)
+        text = self.statement(node, show_type) if again else self.unquoted(node, PREC_DECL if show_type else 0)
         if s.label:
             if s.label.endswith("invoke") and text.startswith("invoke "):
                 text = text[len("invoke "):]
             text = LABEL_TEXT[s.label] + text
         typed = text + "::" + self.type(s.type) if show_type and s.type is not None else text
-        entry = self._lines[key] = (s, self.uses(node), text, typed)
+        if not again:  # (its uses are read by `used_ids`, off the memo: not needed here)
+            return s, None, text, typed
+        entry = self.line_memo[key] = (s, self.uses(node), text, typed)
         return entry
 
-    def statement_lines(self, stmts, show_types: bool) -> list[tuple]:
-        """`statement_line` of each statement, in order: one call per function rather than one per line (the
-        common print's inner loop reads the memo directly)."""
-        memo, line = self._lines, self.statement_line
-        out = []
+    def used_ids(self, stmts, show_types: bool) -> set[int]:
+        """The SSA ids the statements use (`uses`), read off their memoised lines where printed before."""
+        memo, used = self.line_memo, set()
         for s in stmts:
             hit = memo.get(id(s) * 2 + show_types)
-            out.append(hit if hit is not None and hit[0] is s else line(s, show_types))
-        return out
+            used.update(hit[1] if hit is not None and hit[0] is s else scanned_uses(s.node))
+        return used
 
     def start_rail(self, block: int, W: int, merge: bool) -> str:
         """`jlir.geometry.rails.start_rail`, memoised (a document's functions share their first blocks' rails)."""
@@ -125,7 +116,9 @@ class ExprPrinter:
             cols = self._ssa_columns[width] = {}
         text = cols.get(sid)
         if text is None:
-            text = cols[sid] = rails.ssa_column(sid, width)
+            text = rails.ssa_column(sid, width)
+            if sid < 4096:  # the ids a document's functions share; a huge function's own are not kept (memory)
+                cols[sid] = text
         return text
 
     def takes_type_suffix(self, node) -> bool:
@@ -304,15 +297,13 @@ class ExprPrinter:
         name = f.name if type(f) is V.GlobalRef and f.module is None else None  # `Base.:(==)(x, 1)` stays prefix
         if name is not None and (is_operator(name) or name in WORD_OPS) and not self.style.dev_0_7:
             op_prec = precedence(name)
-            n = len(args)
-            no_splat = not any(type(a) is V.Splat for a in args)
-            if n == 1 and base_operator(name) in UNARY_OPS:
-                arg = args[0]
-                inner = self.unquoted(arg, op_prec or PREC_DECL, quoted)
-                if type(arg) is N.Expr and arg.head == "call":
-                    inner = f"({self.unquoted(arg, 0, quoted)})"
-                return name + inner
-            if op_prec and no_splat and (n == 2 or (n > 2 and name in CHAINABLE) or (n == 3 and name == ":")):
+            if shown_infix(name, len(args), any(type(a) is V.Splat for a in args)):
+                if len(args) == 1:
+                    arg = args[0]
+                    inner = self.unquoted(arg, op_prec or PREC_DECL, quoted)
+                    if type(arg) is N.Expr and arg.head == "call":
+                        inner = f"({self.unquoted(arg, 0, quoted)})"
+                    return name + inner
                 text = op_spacing(name).join(self.unquoted(a, op_prec, quoted) for a in args)
                 return f"({text})" if op_prec <= prec else text
         return self.callee(f, quoted) + "(" + ", ".join(self.unquoted(a, 0, quoted) for a in args) + ")"
@@ -334,14 +325,15 @@ class ExprPrinter:
         return self.type(v)
 
     # ------------------------------------------------------------------ types
-    def type(self, t) -> str:
-        """A type or shown constant (memoised: the parser shares one object per distinct text)."""
+    def type(self, t, memo_len: int = 256) -> str:
+        """A type or shown constant, memoised (the parser shares one object per distinct text) up to `memo_len`
+        characters: a whole type's up to 256, a part's (its own object, printed again with the whole) `_PART`."""
         key = id(t)
         hit = self._types.get(key)
         if hit is not None and hit[0] is t:
             return hit[1]
         text = self._type(t)
-        if len(text) <= 256:  # longer: rebuilt from memoised parts (all levels of a deep type: quadratic)
+        if len(text) <= memo_len:
             self._types[key] = (t, text)
         return text
 
@@ -351,34 +343,35 @@ class ExprPrinter:
             return ".".join(t.path)
         if cls is T.TypeApply:
             sep = ", " if _union_head(t.head) else self._curly_sep
-            return self.type(t.head) + "{" + sep.join(self.type(p) for p in t.params) + "}"
+            return self.type(t.head, _PART) + "{" + sep.join(self.type(p, _PART) for p in t.params) + "}"
         if cls is T.TypeCall:
             sep = self.style.dict_pair_sep if _is_dict_show(t) else ", "
-            return self.type(t.head) + "(" + sep.join(self.type(a) for a in t.args) + ("," if t.trailing_comma else "") + ")"
+            args = sep.join(self.type(a, _PART) for a in t.args)
+            return self.type(t.head, _PART) + "(" + args + ("," if t.trailing_comma else "") + ")"
         if cls is T.TypeWhere:
-            return f"{self.type(t.body)} where {self.type(t.var)}"
+            return f"{self.type(t.body, _PART)} where {self.type(t.var, _PART)}"
         if cls is T.TypeTuple:
-            items = [self.type(i) for i in t.items]
+            items = [self.type(i, _PART) for i in t.items]
             return "(" + items[0] + ",)" if len(items) == 1 else "(" + ", ".join(items) + ")"
         if cls is T.TypeVect:
-            head = "" if t.eltype is None else self.type(t.eltype)
-            items = ", ".join(self.type(i) for i in t.items).replace(", …, ", "  …  ")
+            head = "" if t.eltype is None else self.type(t.eltype, _PART)
+            items = ", ".join(self.type(i, _PART) for i in t.items).replace(", …, ", "  …  ")
             return head + "[" + items + "]"
         if cls is T.TypeInfix:
             sep = t.op if t.op in ("<:", ">:", ":", "::") else f" {t.op} "
-            rhs = self.type(t.rhs)
+            rhs = self.type(t.rhs, _PART)
             if t.op in ("<:", ">:") and type(t.rhs) is T.TypeWhere or sep[-1] == ":" == rhs[:1]:
                 rhs = f"({rhs})"  # a UnionAll bound: `_A<:(AbstractArray{Bool,N} where N)`; `0:(:ccall)`, not `0::ccall`
-            return self.type(t.lhs) + sep + rhs
+            return self.type(t.lhs, _PART) + sep + rhs
         if cls is T.TypePrefix:
             neg_number = t.op == "-" and type(t.arg) is V.Literal and t.arg.text[:1].isdigit()  # `-2` is a literal
-            return f"-({t.arg.text})" if neg_number else t.op + self.type(t.arg)
+            return f"-({t.arg.text})" if neg_number else t.op + self.type(t.arg, _PART)
         if cls is T.TypeComment:
             return t.text
         if cls is T.TypeOpaque or cls is T.TypeHighlighted:
             return t.text
         if cls is T.TypeNoted:
-            return f"{self.type(t.value)} {t.note}"
+            return f"{self.type(t.value, _PART)} {t.note}"
         if cls is T.TypeQuote:
             return f":({self.unquoted(t.inner, 0, True)})"
         if cls is T.NestedCodeInfo:
@@ -394,7 +387,8 @@ class ExprPrinter:
 
 _VAR_NAME = re.compile(r'var"[^"\\]*"')  # `:var"#f#1"` reads as a symbol named so: it prints back as read
 _BARE_SYMBOLS = frozenset({"...", "\x24", "->", "&&", "||", "."})  # shown after a bare `:`, not callable operators
-# The printing rule of each control-flow and SSA node kind (the values and Expr are printed by `unquoted` itself).
+# The printing rule of each node kind but Expr (printed by `unquoted`); an excerpt's `Elided`: what the author wrote.
 _NODE_RULES = {N.GotoNode: ExprPrinter._goto, N.GotoIfNot: ExprPrinter._goto_if_not, N.ReturnNode: ExprPrinter._return,
                N.PhiNode: ExprPrinter._phi, N.PhiCNode: ExprPrinter._phic, N.UpsilonNode: ExprPrinter._upsilon,
-               N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar}
+               N.PiNode: ExprPrinter._pi, N.EnterNode: ExprPrinter._enter, N.NewvarNode: ExprPrinter._newvar,
+               N.Elided: lambda self, n, prefix, quoted: n.marker}

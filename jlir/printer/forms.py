@@ -5,8 +5,10 @@ from jlir.ir.errors import JlirError
 from jlir.ir.function import CFGListing, Document, Form, Function, StatementVector, Unreadable, VectorDisplay
 from jlir.ir.values import Literal
 from jlir.geometry import rails
+from jlir.printer.cthulhu import is_2020_view, location_lines_2020, source_costs_after_rail
+from jlir.printer.debuginfo import location_printing
 from jlir.printer.exprs import ExprPrinter
-from jlir.printer.function import body_lines, cost_column, line_numbers
+from jlir.printer.function import body_chunks, body_lines, body_positions, cost_column, line_numbers
 from jlir.geometry.gcpause import gc_paused
 
 
@@ -30,13 +32,27 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
-    lines = body_lines(f, ep)
-    if f.envelope == "cthulhu" and f.costs is not None:
-        lines = _costs_after_rail(f, lines)
+    if cthulhu_source_costs(f):  # Cthulhu's `:source` view with `inline_cost`: Base's layout, costs after the rail
+        lines, where = body_positions(f.replace(costs=None), ep)
+        lines = source_costs_after_rail(lines, where, f.costs, rails.rail_width(len(f.blocks)) + 2)
+    elif f.envelope == "cthulhu":
+        lines = body_lines(f, ep)
+        if f.costs is not None:
+            lines = _costs_after_rail(f, lines)
+    else:  # groups of lines joined (see body_chunks); the last line still ends the last group
+        lines = body_chunks(f, ep)
+    if f.envelope == "cthulhu" and is_2020_view(f.title):
+        lines = location_lines_2020(lines, len(f.blocks))
     if f.form is Form.IRCODE and f.display.return_type is not None and lines and f.envelope is None:
         # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
         lines[-1] += " => " + ep.type(f.display.return_type)
     return "\n".join(head + lines + tail if head or tail else lines)
+
+
+def cthulhu_source_costs(f: Function) -> bool:
+    """Whether `f` is Cthulhu's `:source` view with `inline_cost` (printed as Base's `:source` layout, then each
+    line's cost field inserted after the rail)."""
+    return f.envelope == "cthulhu" and f.costs is not None and f.form is not Form.IRCODE and location_printing(f)
 
 
 def function_printer(f: Function, printers: dict | None) -> ExprPrinter:
@@ -46,6 +62,8 @@ def function_printer(f: Function, printers: dict | None) -> ExprPrinter:
 def wrapper_lines(f: Function, ep: ExprPrinter) -> tuple[list[str], list[str]]:
     """The lines the display prints before and after `f`'s statement lines."""
     if f.envelope == "cthulhu":  # Cthulhu's header line (`Body::T` in its warn view), then the statements
+        if is_2020_view(f.title):  # 2020: the header, then `show(io, ::CodeInfo)` (no `=> T`)
+            return [f.title], [")"]
         return (_warntype_header(f, ep) if f.form is Form.WARNTYPE else [f.title]), []
     if f.costs is not None:
         return [f.title], _cost_tail(f)
@@ -89,7 +107,7 @@ def _warntype_header(f: Function, ep: ExprPrinter) -> list[str]:
     for title, entries in h.sections:
         out.append(title)
         out.extend(f"  {name}{sep}{ep.type(t)}" if t is not None else f"  {name}" for name, sep, t in entries)
-    if f.style.warntype_layout == "variables" and h.sections:
+    if (f.style.warntype_layout == "variables" or f.envelope == "cthulhu") and h.sections:
         out.append("")
     out.append("Body::" + ep.type(h.body_type))
     return out

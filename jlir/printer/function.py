@@ -7,11 +7,14 @@ the style; the original text is never consulted.
 """
 from __future__ import annotations
 
+from itertools import islice
 from typing import NamedTuple
 
 from jlir.geometry import rails
 from jlir.ir.cfg import predecessor_counts
+from jlir.ir.excerpt import is_excerpt
 from jlir.ir.function import Form, Function
+from jlir.ir.nodes import Elided, PhiNode
 from jlir.printer.debuginfo import location_layout, location_printing, stack_of
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import GutterPainter, gutter_painter
@@ -104,6 +107,8 @@ def function_rails(f: Function, ep: ExprPrinter) -> Rails:
     W = rails.rail_width(len(blocks))
     branch_edges = f.form is Form.IRCODE or f.style.codeinfo_branch_edges
     preds = predecessor_counts(f, branch_edges=branch_edges)
+    if is_excerpt(f):  # the branches into a block may be elided: its φ's edges still name its predecessors
+        preds = _phi_predecessors(f, preds)
     start = {b.first: ep.start_rail(i, W, preds[i - 1] > 1) for i, b in enumerate(blocks, 1)}
     return Rails(start, frozenset(b.last for b in blocks), rails.mid_rail(W), rails.end_rail(W))
 
@@ -155,12 +160,25 @@ def body_positions(f: Function, ep: ExprPrinter) -> tuple[list[str], dict[int, t
     return _body(f, ep, where), where
 
 
-def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
+def body_chunks(f: Function, ep: ExprPrinter, size: int = 1024) -> list[str]:
+    """`body_lines` joined by `\n` in groups of `size` lines (joined by `\n` again, the same text): the common
+    print makes its lines as the groups take them, so a huge function's lines are never all held at once (a
+    string each; issue 13: memory)."""
+    lines = iter(_body(f, ep, None, lazy=True))
+    chunks = []
+    while chunk := "\n".join(islice(lines, size)):
+        chunks.append(chunk)
+    return chunks
+
+
+def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) -> list[str]:
     show_types = f.form in _TYPED_FORMS
-    entries = ep.statement_lines(f.stmts, show_types)
-    used: set[int] = set()
-    for e in entries:
-        used.update(e[1])
+    # two passes: the uses first (they fix the SSA column's width), then each line's text as it is printed, so
+    # the texts of all statements are never held at once besides the lines (issue 13: memory)
+    used = ep.used_ids(f.stmts, show_types)
+    memo, line = ep.line_memo, ep.statement_line  # (the memo read inline: the hot path)
+    entries = (hit if (hit := memo.get(id(s) * 2 + show_types)) is not None and hit[0] is s else line(s, show_types)
+               for s in f.stmts)
     defined = set(range(1, len(f.stmts) + 1)).union(s.new_id for s in f.stmts if s.new_id is not None)
     # Julia's width is the largest used id's; where no used id has a statement to print `%N = ` on (only
     # references past the end), nothing shows that width, so it reads back as 0: print it as 0 too.
@@ -168,24 +186,32 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None) -> list[str]:
     r = function_rails(f, ep)
     warntype = f.form is Form.WARNTYPE or f.style.types_used_only  # `::T` on used values only
     pending = not all(s.new_id is None for s in f.stmts)
+    excerpt = is_excerpt(f)
+    if excerpt:
+        where = {} if where is None else where
     if not pending and prints_plain(f):
-        return _plain_lines(entries, r, used, L, warntype, ep, where)
+        lines = _plain_lines(entries, len(f.stmts), r, used, L, warntype, ep, where)
+        if excerpt:
+            return _markers(f, list(lines), where)
+        return lines if lazy else list(lines)
     cols = function_columns(f)
     if not pending:  # no pending nodes: one line per statement, each final
-        rows = [(idx, 0, e, True) for idx, e in enumerate(entries, 1)]
+        rows = ((idx, 0, e, True) for idx, e in enumerate(entries, 1))
     else:
         rows = [(idx, j, ep.statement_line(s, show_types), final)
                 for idx, group in _groups(f) for j, (s, final) in enumerate(group)]
     lines = _row_lines(rows, r, cols, used, L, warntype, ep, where)
+    if excerpt:
+        lines = _markers(f, lines, where)
     if f.form is Form.IRCODE and f.style.ircode_blank_tail and not f.tail_dropped and cols.with_numbers:
         tail = " " * cols.width
         lines.append(cols.painter.paint(tail, 0) if cols.painter else tail)
     return lines
 
 
-def _plain_lines(entries, r: Rails, used, L: int, warntype: bool, ep: ExprPrinter, where) -> list[str]:
-    """The common print: one line per statement, its rail, SSA column and text (one comprehension: the hot path)."""
-    n = len(entries)
+def _plain_lines(entries, n: int, r: Rails, used, L: int, warntype: bool, ep: ExprPrinter, where):
+    """The common print: one line per statement (`n`: `entries` gives each one's `statement_line`), its rail, SSA
+    column and text (one generator, made as they are taken: the hot path)."""
     rails_of = [r.mid] * n
     for last in r.lasts:
         if 1 <= last <= n:
@@ -196,9 +222,9 @@ def _plain_lines(entries, r: Rails, used, L: int, warntype: bool, ep: ExprPrinte
     cols, ssa_column, blank = ep.ssa_columns(L), ep.ssa_column, rails.blank_ssa_column(L)
     if where is not None:
         where.update((sid, (sid - 1, len(rail) + 1 + len(blank))) for sid, rail in enumerate(rails_of, 1))
-    return [f"{rail} {cols.get(sid) or ssa_column(sid, L)}{typed}" if sid in used
+    return (f"{rail} {cols.get(sid) or ssa_column(sid, L)}{typed}" if sid in used
             else f"{rail} {blank}{bare if warntype else typed}"
-            for sid, rail, (_, _, bare, typed) in zip(range(1, n + 1), rails_of, entries)]
+            for sid, rail, (_, _, bare, typed) in zip(range(1, n + 1), rails_of, entries))
 
 
 def _rail(r: Rails, idx: int, j: int, final: bool) -> str:
@@ -230,3 +256,45 @@ def _row_lines(rows, r: Rails, cols: Columns, used, L: int, warntype: bool, ep: 
         lines.append(cols.painter.paint(head + text, gutter) if cols.painter else head + text)
     lines.extend(cols.loc_close)
     return lines
+
+
+def _phi_predecessors(f: Function, preds: list[int]) -> list[int]:
+    """An excerpt's predecessor counts: an elided block's fall-through not counted (its terminator is not in the
+    text), and each block's count raised to the distinct edges of its φs (which name branches that were elided)."""
+    out = list(preds)
+    positional = f.positional
+    for b, block in enumerate(f.blocks[:-1]):
+        if type(positional[block.last - 1].node) is Elided:
+            out[b + 1] -= 1
+    for s in positional:
+        if type(s.node) is Elided:
+            for b in s.node.merges:
+                out[b - 1] = max(out[b - 1], 2)
+    for b, block in enumerate(f.blocks):
+        for i in block.stmts:
+            node = f.stmt(i).node
+            if type(node) is PhiNode:
+                out[b] = max(out[b], len(set(node.edges)))
+    return out
+
+
+def _markers(f: Function, lines: list[str], where: dict) -> list[str]:
+    """An excerpt's lines: each run of elided statements printed as the marker lines its author wrote (nothing
+    where nothing was written: a text that starts at block 5), `where` moved to the lines that remain."""
+    replaced: dict[int, list[str]] = {}
+    for pos, s in enumerate(f.positional, 1):
+        if type(s.node) is Elided and s.node.shape in ("run", "rest") and pos in where:
+            replaced[where[pos][0]] = s.node.marker.split("\n") if s.node.marker else []
+    out, moved = [], {}
+    for k, line in enumerate(lines):
+        if k in replaced:
+            out.extend(replaced[k])
+            continue
+        moved[k] = len(out)
+        out.append(line)
+    for sid, (k, col) in list(where.items()):
+        if k in moved:
+            where[sid] = (moved[k], col)
+        else:
+            del where[sid]
+    return out

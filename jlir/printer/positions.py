@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from jlir.ir.function import Document, Function, VectorDisplay
 from jlir.geometry.gcpause import gc_paused
-from jlir.printer.forms import element_pads, element_texts, format_items, function_printer, wrapper_lines
+from jlir.printer.cthulhu import bars_before_2020, is_2020_view, source_cost_field
+from jlir.printer.forms import (cthulhu_source_costs, element_pads, element_texts, format_items, function_printer,
+                                wrapper_lines)
 from jlir.printer.function import body_positions
 
 __all__ = ["statement_lines", "function_positions"]
@@ -48,15 +50,19 @@ def function_positions(f: Function, printers: dict | None = None) -> dict[int, t
     """{statement → (line, column)} within `format_function(f)`, 0-based."""
     ep = function_printer(f, printers)
     head, _ = wrapper_lines(f, ep)
-    lines, where = body_positions(f, ep)
+    source_costs = cthulhu_source_costs(f)
+    lines, where = body_positions(f.replace(costs=None) if source_costs else f, ep)
     first = sum(h.count("\n") + 1 for h in head)  # a title may span lines (1.9–1.11 cost displays, Cthulhu 2021)
     # a statement holding a nested CodeInfo (`$(Expr(:thunk, CodeInfo(…)))`) spans lines: those after it move down
     below, extra = [], 0
     for text in lines:
         below.append(extra)
         extra += text.count("\n")
+    if f.envelope == "cthulhu" and is_2020_view(f.title):  # Cthulhu 2020: a bare `└` before each later location
+        below = [b + n for b, n in zip(below, bars_before_2020(lines, len(f.blocks)))]
     # Cthulhu's cost column stands after the rail: the statement's text starts one column left of Julia's layout
-    shift = 1 if f.envelope == "cthulhu" and f.costs is not None else 0
+    # (`:none`), or the cost field and a blank right of Base's `:source` layout
+    shift = -source_cost_field(f.costs) if source_costs else 1 if f.envelope == "cthulhu" and f.costs is not None else 0
     return {sid: (first + k + below[k], col - shift) for sid, (k, col) in where.items()}
 
 

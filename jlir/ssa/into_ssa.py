@@ -30,6 +30,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.errors import JlirError
+from jlir.ir.excerpt import refuse
 from jlir.ir.function import IR, Block, Form, Function
 from jlir.ssa.builder import UNDEF, Builder, Pending, catch_entries, exc_handlers
 from jlir.ssa.domsort import domsort, rename_phi, renumber
@@ -257,6 +258,7 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
                         slottypes=None, compact: bool = True) -> tuple[Function, dict]:
     """`into_ssa(fn, …)` and the source variable of each φ it made: `{φ id: slot name}` (φs of slots without
     a usable name, `@_4` or `#temp#`, left out).  `jlir.ssa.out_of_ssa(…, names=…)` names its slots so."""
+    refuse(fn, NotSlotForm, "no SSA conversion: ")
     if any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
         raise NotSlotForm("the function already has φ nodes: it is in SSA form")
     prep = prepare(fn.positional, [(blk.first, blk.last) for blk in fn.blocks])

@@ -33,6 +33,7 @@ from jlir.analysis.defuse import def_use, flow_cfg
 from jlir.analysis.liveness import liveness
 from jlir.edit import IRCode
 from jlir.ir import nodes as N
+from jlir.ir.excerpt import refuse
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.errors import JlirError
@@ -243,6 +244,7 @@ def out_of_ssa(fn: Function, *, naive: bool = False, split: bool | None = None, 
     `names` (`{φ id: source variable}`, as `jlir.ssa.into_ssa_with_names` gives it) names the φ slots.
     A function without φ or φᶜ nodes (slot form already, or SSA form that needs no copy) is returned as it is.
     """
+    refuse(fn, NotSSAForm, "no SSA conversion: ")
     if not any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
         return fn, CopyStats(0, 0, 0, 0, 0)
     if any(s.new_id is not None for s in fn.stmts):

@@ -9,6 +9,7 @@ printer recomputes it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from jlir.ir.function import Block, Statement
@@ -25,6 +26,9 @@ from jlir.syntax.pending import line_numbers, number_pending, pending_nodes, unf
 from jlir.syntax.statements import memo_key, read_plain_statement, read_statement
 from jlir.syntax.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.text import has_suffix, open_brackets
+
+
+_DASHES = re.compile("─*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +56,8 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
     # a colored print's right-hand gutter: stripped here (the lines then read as usual), rebuilt with the line info
     found = gutter.split_gutter(ctx.lines, start, end, text=text)
     first, col = _first_rail(ctx, start, end, left)
-    rest = ctx.lines[first][col + 3:]
-    dump = Dump(start, end, codeinfo, warntype, text, tail_present, left, found, col,
-                1 + (len(rest) - len(rest.lstrip("─"))), first)
+    dashes = _DASHES.match(ctx.lines[first], col + 3).end() - (col + 3)  # (no copy of a long first line kept)
+    dump = Dump(start, end, codeinfo, warntype, text, tail_present, left, found, col, 1 + dashes, first)
     split = split_statement_lines(ctx.source, dump)
     body = _assemble_plain(ctx, dump, split) if split.rows is not None else None
     if body is None:
@@ -98,14 +101,17 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     """The common dump in one pass over `split.rows`: no location lines, no statement spanning lines, no pending
     nodes.  None as soon as a line is anything else or does not read (the line-by-line reading then reads the
     dump, and reports the error it finds first)."""
-    rows, L, col, start = split.rows, split.L, dump.col, dump.start
-    typed = dump.warntype or (not dump.codeinfo) or any(has_suffix(row[6]) for row in rows)
+    rows, L, col, start, block, warntype = split.rows, split.L, dump.col, dump.start, ctx.block, dump.warntype
+    typed = dump.warntype or (not dump.codeinfo) or any(row is not None and has_suffix(row[6]) for row in rows())
     memo = ctx.statements.setdefault((typed, dump.warntype), {})
     quoted = ":(" in dump.text
-    block, warntype = ctx.block, dump.warntype
-    blocks, stmts, linenos = [], [], []
+    blocks, stmts, linenos, printed = [], [], [], []
     block_no, block_first, labelled = 0, None, False
-    for pos, (head, end_rail, start_rail, _, sid, spaces, body) in enumerate(rows, 1):
+    for pos, row in enumerate(rows(), 1):
+        if row is None:  # a line that is not a plain statement line
+            return None
+        head, end_rail, start_rail, _, sid, spaces, body = row
+        printed.append(bool(sid))
         if sid and (len(sid) + len(spaces) - 1 != L or int(sid) != pos):
             return None  # misaligned, or a printed id other than its position (a pending node)
         if col:
@@ -143,7 +149,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             block_first = None
     if block_first is not None:
         blocks.append(block(block_first, len(stmts)))
-    if warntype and _unfaithful_ssa_column([bool(row[4]) for row in rows], stmts, True) is not None:
+    if warntype and _unfaithful_ssa_column(printed, stmts, True) is not None:
         return None  # the line-by-line reading locates it
     style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled),
                          rules=ctx.style_rules(dump.codeinfo))

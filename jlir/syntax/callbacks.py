@@ -14,9 +14,10 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.names import is_identifier, var_quoted
-from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator
+from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
 from jlir.syntax.errors import Refused
 from jlir.syntax.lexer import IDENT
+from jlir.syntax.sharing import Shared, keep, split_globalref
 from jlir.syntax.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
@@ -36,25 +37,14 @@ def _as_type(v):
     return v
 
 
-def split_globalref(text: str) -> V.GlobalRef:
-    """`Base.add_int` → GlobalRef("Base", "add_int"); `Base.:(==)` and `Base.:+` → name `==`, `+`."""
-    if ".:" in text:
-        module, _, name = text.partition(".:")
-        if name.startswith("(") and name.endswith(")"):
-            name = name[1:-1]
-    else:
-        module, _, name = text.rpartition(".")
-    if name.startswith('var"') and name.endswith('"'):
-        name = name[4:-1]
-    return V.GlobalRef(module, name)
-
-
 class _Build(Transformer):
     """Reduce callbacks: each returns a model value (see jlir.ir)."""
 
     def __init__(self):
         super().__init__(visit_tokens=False)
         self._parenthesized: set[int] = set()
+        self._operator_values: set[int] = set()  # ids of `(op)` values (`op_value`): see `call`
+        self.shared = Shared()  # one TypeName / GlobalRef per distinct name (jlir.syntax.sharing)
         self.parse_shown = None  # set by the StatementParser using this builder
 
     # --- statement nodes
@@ -161,10 +151,10 @@ class _Build(Transformer):
                 and isinstance(lhs.args[0], V.GlobalRef) and lhs.args[0].module is None and lhs.args[0].name == name \
                 and len(lhs.args) >= 3:
             return N.Expr("call", lhs.args + (rhs,))
-        return N.Expr("call", (V.GlobalRef(None, name), lhs, rhs))
+        return N.Expr("call", (self.shared.operator(name), lhs, rhs))
 
     def unop(self, c):
-        return N.Expr("call", (V.GlobalRef(None, str(c[0])), c[1]))
+        return N.Expr("call", (self.shared.operator(str(c[0])), c[1]))
 
     def typed(self, c):
         return V.TypedSlot(c[0], c[2])
@@ -186,9 +176,9 @@ class _Build(Transformer):
             return T.TypeCall(_as_type(callee), tuple(args), type(args) is _TrailingComma)
         if type(args) is _TrailingComma:  # no call prints a trailing comma: a shown value
             return T.TypeCall(_as_type(callee), tuple(args), True)
-        if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized:
-            # `(Core.Intrinsics.add_int)(…)`: a function *constant* shown qualified, not a GlobalRef.
-            callee = _as_type(callee)
+        if isinstance(callee, V.GlobalRef) and (id(callee) in self._parenthesized or id(callee) in self._operator_values
+                                                and shown_infix(callee.name, len(args), V.Splat in map(type, args))):
+            callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix): a function constant
         return N.Expr("call", (callee, *args))
 
     def curly(self, c):
@@ -220,6 +210,9 @@ class _Build(Transformer):
 
     def globalref(self, c):
         text = str(c[0])
+        hit = self.shared.globalrefs.get(text)
+        if hit is not None:
+            return hit
         if '.var"' in text:
             # Julia prints a GlobalRef to a non-identifier as `Mod.:(var"…")`; `Mod.var"…"` is a shown
             # name (a type or a function object), so a constant.
@@ -230,13 +223,15 @@ class _Build(Transformer):
             # Julia prints such a name `Mod.:(var"…")`: written bare it would not print back as it reads
             raise Refused(f"`{ref.name}` is no identifier: Julia prints it `{ref.module}.:(var\"{ref.name}\")`",
                           c[0].start_pos or 0)
-        return ref
+        return keep(self.shared.globalrefs, text, ref)
 
     def quoted_symbol(self, c):
         return V.QuoteNode(V.Symbol(_symbol_name(str(c[0]))))
 
     def paren(self, c):
         inner = c[1]
+        if type(inner) is V.GlobalRef:  # its own object: the shared one stands unparenthesized elsewhere
+            inner = V.GlobalRef(inner.module, inner.name)
         self._parenthesized.add(id(inner))
         return inner
 
@@ -244,7 +239,8 @@ class _Build(Transformer):
         return T.TypeTuple(tuple(_tokens(c)))
 
     def op_value(self, c):
-        return V.GlobalRef(None, str(c[1]))
+        self._operator_values.add(id(ref := V.GlobalRef(None, str(c[1]))))  # `(-)`: see `call`
+        return ref
 
     def op_value_bare(self, c):
         return V.GlobalRef(None, str(c[0]))
@@ -329,10 +325,14 @@ class _Build(Transformer):
 
     def t_name(self, c):
         text = str(c[0])
+        hit = self.shared.type_names.get(text)
+        return hit if hit is not None else keep(self.shared.type_names, text, self._t_name(text, c[0].type))
+
+    def _t_name(self, text: str, kind: str):
         if ".:" in text:
             module, _, name = text.partition(".:")
             return T.TypeName(tuple(module.split(".")) + (":" + name,))
-        if c[0].type == "OPPATH":  # `Core.Compiler.<=`: the operator after the last dot of the module path
+        if kind == "OPPATH":  # `Core.Compiler.<=`: the operator after the last dot of the module path
             module, op = _OPPATH_SPLIT.match(text).groups()
             return T.TypeName(tuple(_split_path(module)) + (op,))
         return T.TypeName(tuple(_split_path(text)))

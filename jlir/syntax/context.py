@@ -96,6 +96,12 @@ class Lines(Sequence):
                 return "\n".join([self[k] for k in range(a, b)])
         return self.text[self._starts[a]:self._starts[b] - 1]
 
+    def replaced(self, a: int, b: int) -> bool:
+        """Whether one of lines `a..b-1` is replaced (the text no longer holds it)."""
+        keys = self._over_keys
+        at = bisect_left(keys, a)
+        return at < len(keys) and keys[at] < b
+
     def start(self, k: int) -> int:
         """The text offset where line `k` starts (`len(self)`: one past the end of the text)."""
         return self._starts[k]
@@ -131,6 +137,7 @@ class Context:
     parser: StatementParser = field(default_factory=StatementParser)
     statements: dict = field(default_factory=dict)      # (typed, warntype) → statement text → Statement
     line_templates: dict = field(default_factory=dict)  # (typed, warntype) → template key → filler (False: none)
+    seen: set = field(default_factory=set)             # hashes of template keys, long texts met once (second_sighting)
     blocks: dict = field(default_factory=dict)          # (first, last) → Block
     dumps: dict = field(default_factory=dict)           # hash of a dump's text → (its lines a..b-1, its Function)
     evidence: dict = field(default_factory=dict)        # codeinfo → the style rules the document may match
@@ -172,6 +179,7 @@ class Context:
         """Forget the memo tables (done while collection is paused: the collection that follows walks less)."""
         self.statements.clear()
         self.line_templates.clear()
+        self.seen.clear()
         self.blocks.clear()
         self.dumps.clear()
         self.evidence.clear()

@@ -20,22 +20,31 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
+from jlir.printer.cthulhu import is_location_row
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context, replaced_lines
+from jlir.syntax.cthulhu2020 import read_2020_view
 
-HEADER = re.compile(r"∘ ─+ (?:([0-9]{1,18}) )?%0 = .*::(.+)$")
+HEADER = re.compile(r"∘ ─+ (?:([0-9]{1,18}) +)?%0 = .*::(.+)$")  # `:source` + cost: 2 blanks before `%0`
 # 2021: the method (`/ₚ(a::Point, b::Point) in Main at file:24`), then `│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point`
 HEADER_2021 = re.compile(r"│ ─ %-1 += .*::(.+)$")
 _LINENO = re.compile(r"[0-9]{0,18} +(?=[0-9]{1,18} [─┄])")
 _RAIL = re.compile(r"([0-9]{1,18} [─┄]─*|│ *|└─+)")
 _COST_AFTER_RAIL = re.compile(r"( *[0-9]{1,18}) ")
-_COST_LINE_REST = re.compile(r" +[0-9]{1,18} (?:%[0-9]{1,18} +=| +\S)")
+_FIRST = re.compile(r"1 [─┄]")
+_COMPACT_COST_ROW = re.compile(r"[│╻┃╷]+ .*?(?<![0-9])1 [─┄]─* +[0-9]{1,18} ")
+_BLOCK_1 = re.compile(r"(?<![0-9])1 [─┄]")
+_COST_LINE_REST = re.compile(r" +[0-9]{1,18} (?:%[0-9]{1,18} +=| *\S)")
 
 
 def starts_cthulhu_view(lines: list[str], i: int) -> bool:
     line = lines[i]
     if line.startswith("∘ ─"):
         return HEADER.match(line) is not None
+    if line.startswith(" ") and line.lstrip(" ").startswith("∘ ─"):  # `:compact`: indented by the gutter
+        return HEADER.match(line, len(line) - len(line.lstrip(" "))) is not None
+    if line.startswith("│ ─ %-1"):  # 2020: the header, then `show(io, ::CodeInfo)`
+        return i + 1 < len(lines) and lines[i + 1] == "CodeInfo(" and HEADER_2021.match(line) is not None
     return bool(line) and not line[0].isspace() and i + 2 < len(lines) and HEADER_2021.match(lines[i + 1]) is not None \
         and _LINENO.match(lines[i + 2]) is not None
 
@@ -46,23 +55,40 @@ def _cost_field(line: str, rail_width: int) -> int:
     return len(m.group(1)) if m else 0
 
 
-def has_costs_after_rail(line: str) -> bool:
-    """Whether a first statement line (`1 ──    0 %1  = …`) carries Cthulhu's cost field after its rail."""
-    rail = _RAIL.match(line)
-    return rail is not None and _COST_LINE_REST.match(line, rail.end()) is not None
+def has_costs_after_rail(lines: list[str], start: int, end: int) -> bool:
+    """Whether the first statement line of `start..end-1` (`1 ──    0 %1  = …`; in a `:source` view the
+    location lines above it carry no cost) carries Cthulhu's cost field after its rail."""
+    k = _first_statement(lines, start, end, 0)
+    rail = _RAIL.match(lines[k]) if k is not None else None
+    return rail is not None and _COST_LINE_REST.match(lines[k], rail.end()) is not None
+
+
+def _first_statement(lines: list[str], start: int, end: int, col: int) -> int | None:
+    """The index of block 1's first line (`1 ─…` after a line-number column `col` wide), or None."""
+    for k in range(start, end):
+        if _FIRST.match(lines[k], col):
+            return k
+    return None
 
 
 def read_costs_after_rail(ctx: Context, start: int, end: int, *, text: str, warntype: bool = False, col: int = 0,
                           codeinfo: bool = True):
     """(Body, costs) of statement lines `start..end-1` whose cost field stands after the rail (after a
     line-number column `col` wide): read as lines with the cost column before the rail (a tool's column, as
-    `print_statement_costs` and `code_escapes` draw theirs), each field moved there in a copy of the lines."""
+    `print_statement_costs` and `code_escapes` draw theirs), each field moved there in a copy of the lines.
+
+    With debuginfo `:none` the field is the cost right-aligned in `ndigits(maxcost) + 1` columns; with
+    `:source` (location lines present) Cthulhu writes one blank more after it, which location and scope lines
+    carry too (all blank): `1 ──    0 │ %1  = …`, `│         └`, `           @ f.jl:2 within `foo``."""
     lines = ctx.lines
-    rail = _RAIL.match(lines[start], col)
+    first = _first_statement(lines, start, end, col)
+    rail = _RAIL.match(lines[first], col) if first is not None else None
     width = col + len(rail.group()) if rail else col
-    field = _cost_field(lines[start], width)
+    field = _cost_field(lines[first], width) if first is not None else 0
     if not field:
-        raise ctx.error("expected the statement's inlining cost after the block rail", start, width)
+        raise ctx.error("expected the statement's inlining cost after the block rail", first or start, width)
+    if any(is_location_row(lines[k]) for k in range(start, end)):
+        return _read_source_costs(ctx, start, end, width, field, text=text, warntype=warntype, codeinfo=codeinfo)
     moved = {}
     for k in range(start, end):
         line = lines[k]
@@ -75,20 +101,71 @@ def read_costs_after_rail(ctx: Context, start: int, end: int, *, text: str, warn
     return body, tuple(int(c or 0) for c in body.left_values)
 
 
+def _read_source_costs(ctx: Context, start: int, end: int, width: int, field: int, **how):
+    """(Body, costs) of a `:source` view's lines: each line's `field + 1` columns after the rail (a cost and a
+    blank on statement lines, blanks on location lines) are taken out, and the rest reads as Base's
+    `:source` layout (the location reader knows no tool column before the rail)."""
+    lines = ctx.lines
+    moved, costs = {}, []
+    for k in range(start, end):
+        line = lines[k]
+        cost, rest = line[width:width + field], line[:width] + line[width + field + 1:]
+        if not cost.strip() and is_location_row(rest):
+            moved[k] = rest
+            continue
+        if len(line) < width + field + 1 or not cost.strip().isdigit() or line[width + field] != " ":
+            raise ctx.error(f"expected a cost right-aligned in {field} columns and a blank after the block rail",
+                            k, width)
+        moved[k] = rest
+        costs.append(int(cost))
+    with replaced_lines(ctx, moved):
+        body = read_body(ctx, start, end, **how)
+    if len(costs) != len(body.stmts):
+        raise ctx.error(f"expected one cost per statement: {len(costs)} costs, {len(body.stmts)} statements", start)
+    return body, tuple(costs)
+
+
+def refuse_excerpt(ctx: Context, start: int, end: int) -> None:
+    """Refuse, with its reason, a view whose first statement row is not block 1's: Cthulhu's `hide_type_stable`
+    views print only the statements whose type is not concrete, an excerpt of the IR and not the function."""
+    k = next((k for k in range(start, end) if not is_location_row(ctx.lines[k])), None)
+    if k is not None and not _BLOCK_1.search(ctx.lines[k]):
+        raise ctx.error("an excerpt, not the whole IR: the first row is not block 1's (`1 ─ …`); Cthulhu's "
+                        "`hide_type_stable` views print only the statements whose type is not concrete", k)
+
+
+def refuse_compact_costs(ctx: Context, start: int, end: int) -> None:
+    """Refuse Cthulhu's `:compact` view with `inline_cost` (`│╻ Box2 1 ──    0 %1  = …`) with its reason: the
+    cost field stands after a rail whose column moves with the gutter on each row; jlir does not read it."""
+    k = next((k for k in range(start, end) if not is_location_row(ctx.lines[k])), None)
+    if k is not None and _COMPACT_COST_ROW.match(ctx.lines[k]):
+        raise ctx.error("Cthulhu's `:compact` view with `inline_cost` is not read (the cost field stands after a "
+                        "rail whose column moves with the gutter)", k)
+
+
 def read_cthulhu_view(ctx: Context, i: int):
     """The view whose header is line `i` (2021: a method line, then the header); returns (Function, next index).
 
     The style is read off the statements only: the header is Cthulhu's text (`foo(::Int64,::Int64)` has no
     space after its commas in any Julia version)."""
+    if ctx.lines[i].startswith("│ ─ %-1"):
+        return read_2020_view(ctx, i)
+    if ctx.lines[i].startswith(" "):
+        return _read_compact_view(ctx, i)
     if not ctx.lines[i].startswith("∘ ─"):
         return _read_2021_view(ctx, i)
+    return _view_after_header(ctx, i, HEADER.match(ctx.lines[i]))
+
+
+def _view_after_header(ctx: Context, i: int, header: re.Match):
+    """The statements after the header on line `i` (up to a blank line) as a typed view titled by that line."""
     lines = ctx.lines
-    header = HEADER.match(lines[i])
     j = i + 1
     while j < len(lines) and lines[j].strip():
         j += 1
     if j == i + 1:
         raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
+    refuse_excerpt(ctx, i + 1, j)
     if header.group(1) is not None:  # `inline_cost`: each line's cost field moves before the rail
         body, costs = read_costs_after_rail(ctx, i + 1, j, text="\n".join(lines[i + 1:j]))
     else:
@@ -97,6 +174,44 @@ def read_cthulhu_view(ctx: Context, i: int):
     f = Function(Form.TYPED, body.style, body.stmts, body.blocks, body.linetable, return_type, costs=costs,
                  title=lines[i], catch_entry=body.catch_entry, envelope="cthulhu")
     return f, j
+
+
+def read_unoptimized_view(ctx: Context, i: int, j: int):
+    """Cthulhu's unoptimized view (2022+): its `Variables` section (lines `i..j-1`, with the blank line after
+    it), the header `∘ ─ %0 = invoke …::T` (line `j`), then the statements with their slot names.  The section
+    and header stay verbatim as the title (the display's envelope); the statements read as a typed CodeInfo's."""
+    lines = ctx.lines
+    header = HEADER.match(lines[j])
+    if header is None:
+        raise ctx.error("expected Cthulhu's header `∘ ─ %0 = invoke f(…)::T`", j)
+    f, end = _view_after_header(ctx, j, header)
+    return f.replace(title="\n".join(lines[i:j + 1])), end
+
+
+def _read_compact_view(ctx: Context, i: int):
+    """Cthulhu's `:compact` debuginfo view (2022+): the header indented by blanks, then the IR as Base's IRCode
+    printer draws it with its inlining gutter first on each row (`│╻ Box2 1 ── %1  = …`: the gutter, the line
+    number, the rail; the form a colored print takes once its cursor moves are gone), then the line of blanks
+    IRCode ends with (no newline after it)."""
+    lines = ctx.lines
+    indent = len(lines[i]) - len(lines[i].lstrip(" "))
+    header = HEADER.match(lines[i], indent)
+    j = i + 1
+    while j < len(lines) and lines[j].strip():
+        j += 1
+    if j == i + 1:
+        raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
+    refuse_excerpt(ctx, i + 1, j)
+    if header.group(1) is not None:
+        raise ctx.error("Cthulhu's `:compact` view with `inline_cost` is not read (the cost field stands after a "
+                        "rail whose column moves with the gutter)", i, header.start(1))
+    tail = j < len(lines) and lines[j] != "" and not lines[j].strip()
+    body = read_body(ctx, i + 1, j, codeinfo=False, text="\n".join(lines[i + 1:j]), tail_present=tail or None)
+    return_type = ctx.parse_type(header.group(2), i, header.start(2))
+    f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type, title=lines[i],
+                 screen=body.screen, catch_entry=body.catch_entry, envelope="cthulhu",
+                 tail_dropped=not tail and body.style.ircode_blank_tail)
+    return f, j + 1 if tail else j
 
 
 def _read_2021_view(ctx: Context, i: int):

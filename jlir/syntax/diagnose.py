@@ -32,6 +32,9 @@ REASONS = {
     "blocknumber": ("the first row lost its block number (`1 ─`)", "--lenient restores it"),
     "realign": ("a row out of line with its neighbours: blanks were lost or added at its start",
                 "--lenient realigns it"),
+    "elided": ("lines were elided here: the text is an excerpt", "--lenient reads it as an excerpt"),
+    "excerpt": ("the text starts at a block after #1: it is an excerpt", "--lenient reads it as an excerpt"),
+    "truncated": ("the last row is cut short: the text is an excerpt", "--lenient reads it as an excerpt"),
     "title": ("a name assigned above 0.7-DEV's `Code` title: Julia printed `Code` alone", "--lenient reads it"),
     "normalised": ("the text is not exactly Julia's print", "--lenient reads it and prints Julia's"),
     "trailing": ("trailing blanks at the end of the line: Julia prints none there",
@@ -53,8 +56,9 @@ def diagnose(text: str, e: ParseError) -> ParseError:
         return e
     if not repaired.repairs:
         return e
-    before = [r for r in repaired.repairs if r.line <= e.line]
-    repair = (before or list(repaired.repairs))[-1 if before else 0]
+    told = [r for r in repaired.repairs if r.kind != "normalised"] or list(repaired.repairs)  # a cause, if any
+    before = [r for r in told if r.line <= e.line]
+    repair = (before or told)[-1 if before else 0]
     crlf = next((r for r in repaired.repairs if r.kind == "crlf"), None)
     repair = crlf or repair
     return _reasoned(text, e, repair)

@@ -133,7 +133,11 @@ def _filtered(children, include, pending):
         if nones:
             out += [None] * nones
         if splice:
-            if out:
+            if out and len(children[i]) > len(out):  # a long list (a call of 100,000 arguments) is not copied:
+                spliced = children[i]                 # what precedes it is put in front (issue 13: memory)
+                spliced[:0] = out
+                out = spliced
+            elif out:
                 out += children[i]
             else:  # left recursion (`_rule: _rule COMMA x`): extend the list built so far
                 out = children[i]

@@ -20,7 +20,7 @@ from jlir.syntax.errors import Refused
 from jlir.syntax.lexer import LexError, iter_tokens, tokenize
 from jlir.syntax.shown import reprints as _reprints, shown_printers as _shown_printers
 from jlir.syntax.tables import lark_parser
-from jlir.syntax.templates import compile_filler, numbers, template, template_text
+from jlir.syntax.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
 
 # How deep brackets may nest in one statement or type (`$(QuoteNode(…))` contents count with their statement).
 # Julia's printed IR nests at most 13 deep over every Base method of 1.5.3; the model, its printer, its walks and
@@ -58,6 +58,7 @@ class StatementParser:
         self.use_lark_driver = False  # True: Lark's own loop (the reference jlir's driver is tested against)
         self._stmts: dict[str, object] = {}
         self._templates: dict[str, object] = {}  # template key → function of the numbers
+        self._seen: set[int] = set()  # hashes of the template keys and long types met once (templates.second_sighting)
         self._types: dict[str, object] = {}
         self._programs: dict[tuple, list] = {}  # token types → the driver's recorded parse
         self._shown = None  # the printers `_reprints` checks types with: their memo tables live as long as this
@@ -72,16 +73,20 @@ class StatementParser:
     def clear(self) -> None:
         """Forget every memoised body, template and type."""
         self._shown = None
+        self._build.shared.clear()
         self._stmts.clear()
         self._templates.clear()
+        self._seen.clear()
         self._types.clear()
         self._programs.clear()
 
-    def parse_stmt(self, body: str):
+    def parse_stmt(self, body: str, templates: bool = True):
         try:
             return self._stmts[body]
         except KeyError:
             pass
+        if not templates:  # the caller's own memo keeps it (a second table of every body would double the cost)
+            return self._parse(body, "stmt")
         shape = template(body)
         if shape is None:
             value = self._stmts[body] = self._parse(body, "stmt")
@@ -90,6 +95,9 @@ class StatementParser:
         try:
             filler = self._templates[key]
         except KeyError:
+            if not second_sighting(self._seen, key):
+                value = self._stmts[body] = self._parse(body, "stmt")
+                return value
             try:
                 parsed = self._parse(template_text(pieces), "stmt")
             except BodyError:
@@ -112,7 +120,8 @@ class StatementParser:
             value = self._const_with_shown_value(text)
             if value is None:
                 raise
-        self._types[text] = value
+        if worth_keeping(self._seen, text):
+            self._types[text] = value
         return value
 
     def _const_with_shown_value(self, text: str):
@@ -165,6 +174,7 @@ class StatementParser:
         build = self._build
         build.parse_shown = self.parse_shown
         outer, build._parenthesized = build._parenthesized, set()  # parses nest (QuoteNode contents)
+        outer_ops, build._operator_values = build._operator_values, set()
         outer_depth = self._depth
         try:
             if self.use_lark_driver:
@@ -195,7 +205,7 @@ class StatementParser:
             column = (token.start_pos or 0)
             raise BodyError(f"unexpected {token.type} {str(token)!r}", column, expected) from None
         finally:
-            build._parenthesized = outer
+            build._parenthesized, build._operator_values = outer, outer_ops
             self._depth = outer_depth
 
 

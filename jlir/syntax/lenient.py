@@ -48,7 +48,7 @@ class LenientNote(UserWarning):
 
     def __init__(self, file: str, repair: Repair):
         super().__init__(f"{file}:{repair.line}: note: {repair.note}")
-        self.file, self.line, self.note = file, repair.line, repair.note
+        self.file, self.line, self.note, self.kind = file, repair.line, repair.note, repair.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +161,7 @@ def _line_fixes(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
             repairs.append(Repair(row.origin + 1, "dropped a comment line", "comment"))
             continue
         if _ELIDED.match(text) or stripped in ("│", "|"):
-            repairs.append(Repair(row.origin + 1, "dropped an elision line (`...`): the statements it stood for "
-                                                  "are not in the text", "elision"))
+            out.append(row)  # kept: jlir.syntax.excerpt reads what it stands for (or drops it, noted)
             continue
         bare = _strip_comment(text)
         if bare is not None:

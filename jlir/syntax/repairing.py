@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 
 from jlir.syntax.errors import ParseError
+from jlir.syntax import excerpt
 from jlir.syntax.lenient import Repair, Repaired, variants
 
 _RAIL_START = re.compile(r"\d+ [─┄]|│|└")
@@ -67,17 +68,39 @@ def _read_realigned(repaired: Repaired, filename: str, errors: str):
     from jlir.syntax.layout import read_with_spans
     for _ in range(_MAX_REALIGN + 1):
         try:
-            doc, spans = read_with_spans(repaired.text, filename, "raise")
-            return doc, repaired, spans
+            doc, spans, noted = _read_excerpts(repaired, filename, "raise")
+            return doc, noted, spans
         except ParseError as e:
             moved = _realigned(repaired, e) if e.message.startswith("expected a block rail") else _trimmed(repaired, e)
             if moved is None:
                 if errors == "collect":
-                    doc, spans = read_with_spans(repaired.text, filename, errors)
-                    return doc, repaired, spans
+                    doc, spans, noted = _read_excerpts(repaired, filename, errors)
+                    return doc, noted, spans
                 raise
             repaired = moved
     raise ParseError("too many rows out of line", file=filename)
+
+
+def _read_excerpts(repaired: Repaired, filename: str, errors: str):
+    """(Document, spans, `repaired` with the excerpt notes) of `repaired`, its elisions read as placeholders
+    (`jlir.syntax.excerpt`); a ParseError is located in `repaired`'s lines."""
+    from jlir.syntax.layout import read_with_spans
+    ex = excerpt.expand(repaired.text, repaired.origin)
+    if ex is None:
+        doc, spans = read_with_spans(repaired.text, filename, errors)
+        return doc, spans, repaired
+    try:
+        doc, spans = read_with_spans(ex.text, filename, errors)
+    except ParseError as e:
+        k = min(max(e.line - 1, 0), len(ex.back) - 1)
+        line = ex.back[k] if ex.back else 0
+        text = repaired.text.split("\n")[line] if ex.back else e.text
+        raise ParseError(e.message, file=e.file, line=line + 1, column=e.column, text=text,
+                         expected=e.expected) from None
+    doc, spans = excerpt.restore(doc, spans, ex)
+    noted = Repaired(repaired.text, repaired.origin, repaired.cut,
+                     tuple(sorted(repaired.repairs + ex.notes, key=lambda r: r.line)))
+    return doc, spans, noted
 
 
 def _trimmed(repaired: Repaired, e: ParseError) -> Repaired | None:

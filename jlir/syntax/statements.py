@@ -14,7 +14,7 @@ from jlir.syntax.context import Context
 from jlir.syntax.errors import ParseError
 from jlir.syntax.grammar import BodyError
 from jlir.syntax.nested import fill_nested, has_nested, read_nested
-from jlir.syntax.templates import compile_filler, numbers, template, template_text
+from jlir.syntax.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
 from jlir.syntax.text import is_highlighted, split_type_suffix
 
 
@@ -24,16 +24,18 @@ def memo_key(label: str | None, body: str, stmt_typed: bool, typed: bool):
     return body if label is None and stmt_typed == typed else (label, body, stmt_typed)
 
 
-def read_statement(ctx: Context, body: str, typed: bool, warntype: bool, index: int, body_col: int):
+def read_statement(ctx: Context, body: str, typed: bool, warntype: bool, index: int, body_col: int,
+                   templates: bool = True):
     """(node, type) of a statement's text at line `index`, column `body_col`; a located ParseError if it does
-    not read.  `typed`: the text may end in `::T` (after the last `::` outside brackets)."""
+    not read.  `typed`: the text may end in `::T` (after the last `::` outside brackets); `templates`: the
+    parser may read it through its template (False: the caller's own templates have just declined it)."""
     parser = ctx.parser
     nested = None
     if has_nested(body):  # `$(Expr(:thunk, CodeInfo(` … `)))`: each nested CodeInfo read as a dump of its own
         body, nested = read_nested(ctx, body, index, body_col)
     text, type_text = split_type_suffix(body) if typed else (body, None)
     try:
-        node = parser.parse_stmt(text)
+        node = parser.parse_stmt(text, templates)
     except BodyError as e:
         raise ctx.error(f"cannot read this statement: {e}", index, body_col + e.column, e.expected) from None
     if nested:
@@ -67,6 +69,8 @@ def templated_statement(ctx: Context, text: str, typed: bool, warntype: bool):
     fillers = ctx.line_templates.setdefault((typed, warntype), {})
     filler = fillers.get(key)
     if filler is None:
+        if not second_sighting(ctx.seen, key):
+            return None
         placeholders = template_text(pieces)
         filler = fillers[key] = False
         type_part = split_type_suffix(placeholders)[1] if typed else None
@@ -87,8 +91,10 @@ def read_plain_statement(ctx: Context, memo: dict, label: str | None, body: str,
     pair = templated_statement(ctx, body, stmt_typed, warntype)
     if pair is None:
         try:
-            pair = read_statement(ctx, body, stmt_typed, warntype, index, body_col)
+            pair = read_statement(ctx, body, stmt_typed, warntype, index, body_col, templates=False)
         except ParseError:
             return None
-    st = memo[memo_key(label, body, stmt_typed, typed)] = Statement(pair[0], pair[1], 0, label)
+    st = Statement(pair[0], pair[1], 0, label)
+    if worth_keeping(ctx.seen, body):
+        memo[memo_key(label, body, stmt_typed, typed)] = st
     return st

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from jlir.geometry.labels import LABEL_FIRST, LABEL_RX, LABELS
-from jlir.syntax.context import Source, span
+from jlir.syntax.context import Lines, Source, span
 from jlir.syntax.nested import opens_nested
 from jlir.syntax.text import open_brackets
 
@@ -56,10 +56,11 @@ class StmtLine:
 
 @dataclass(frozen=True, slots=True)
 class Split:
-    """A dump's lines split: `rows` (the regex's groups per line) when every line is a plain statement line,
-    else `stmt_lines` and `lines_info` (("stmt" | "loc", index) per line, in order)."""
+    """A dump's lines split: `rows` when its lines may all be plain statement lines (a function giving an iterator
+    of the regex's groups per line, then None if a line was not one), else `stmt_lines` and `lines_info`
+    (("stmt" | "loc", index) per line, in order)."""
     L: int
-    rows: list | None = None
+    rows: object = None
     stmt_lines: list | None = None
     lines_info: tuple = ()
 
@@ -87,12 +88,29 @@ def split_statement_lines(source: Source, dump: Dump, plain: bool = True) -> Spl
     if plain and dump.gutter is None and dump.left is None and dump.first == dump.start:
         # every line is a statement line here, so the first one with an SSA column sets `L`
         L = _ssa_width(lines, range(dump.start, dump.end), dump.col + dump.W + 2)
-        rows = _lines_rx(dump.col, dump.W, L).findall(span(lines, dump.start, dump.end))
-        if len(rows) == dump.end - dump.start:
-            return Split(L, rows=rows)
+        rx = _lines_rx(dump.col, dump.W, L)
+        if lines.__class__ is Lines and not lines.replaced(dump.start, dump.end):  # matched in the text itself
+            text, a, b = lines.text, lines.start(dump.start), lines.start(dump.end) - 1
+        else:
+            text = span(lines, dump.start, dump.end)
+            a, b = 0, len(text)
+        return Split(L, rows=lambda: _rows(rx, text, a, b, dump.end - dump.start))
     lines_info, continued = _classify(source, dump)
     L = _ssa_width(lines, (k for kind, k in lines_info if kind == "stmt"), dump.col + dump.W + 2)
     return Split(L, stmt_lines=_read_all_columns(source, dump, lines_info, continued, L), lines_info=lines_info)
+
+
+def _rows(rx, text: str, pos: int, end: int, n: int):
+    """The groups of `rx` on each of the `n` lines of `text[pos:end]`, one line at a time (a list of them all
+    would cost ~7 strings a line at once; issue 13: memory); then None if a line does not match."""
+    for m in rx.finditer(text, pos, end):
+        if m.start() != pos:
+            break
+        yield m.groups()
+        pos = m.end() + 1
+        n -= 1
+    if n:
+        yield None
 
 
 def _ssa_width(lines: list[str], indices, p0: int) -> int:

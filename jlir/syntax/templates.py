@@ -29,6 +29,9 @@ _NUMBER = re.compile(r"(?<=[%#])(?:(?<=%)(?<![\w%#]%)|(?<=#)(?<![\w#]#)(?=[0-9]{
 # A body longer than this is read as itself: templates pay off on the short bodies real dumps repeat, and a
 # template of a huge one (a call with 100,000 arguments) would hold a Python int per number (issue 13: memory).
 LONG_BODY = 4096
+# A text longer than this is memoised from its second occurrence on (`worth_keeping`): its key would cost as much as
+# the text, and a long text is seldom repeated (each of a function's 100-deep types; issue 13: memory).
+LONG_TEXT_MEMO = 256
 _SEP = "\x00"  # joins the key's pieces: bodies holding a NUL are not templated, so keys are unambiguous
 
 
@@ -45,6 +48,25 @@ def template(body: str):
     if len(pieces) == 1:
         return None
     return _SEP.join(pieces[0::2]), pieces
+
+
+def second_sighting(seen: set, key: str) -> bool:
+    """Whether template `key` was met before (it is now): a template is compiled on its second use.
+
+    A body whose template never repeats (each line of a function of distinct statements,
+    `Base.add_int(%6, 7)::Int64`) is then read as itself and leaves only its key's hash behind, not a
+    compiled template (its parse and filler closures, ~1.5 KB a line; issue 13: memory).  A hash collision
+    only compiles a template one use early."""
+    h = hash(key)
+    if h in seen:
+        return True
+    seen.add(h)
+    return False
+
+
+def worth_keeping(seen: set, text: str) -> bool:
+    """Whether a memo should keep `text`: a short one always, a long one from its second occurrence on."""
+    return len(text) <= LONG_TEXT_MEMO or second_sighting(seen, text)
 
 
 def template_text(pieces: list[str]) -> str:

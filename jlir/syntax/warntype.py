@@ -6,11 +6,13 @@ import re
 from jlir.ir.function import Form, Function, WarntypeHeader
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context
-from jlir.syntax.cthulhu import has_costs_after_rail, read_costs_after_rail
+from jlir.syntax.cthulhu import (has_costs_after_rail, read_costs_after_rail, read_unoptimized_view,
+                                  refuse_compact_costs, refuse_excerpt)
 
 WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
 _SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
 # An entry without a type: code whose slots were never inferred (an OpaqueClosure's `optimize=false` warntype)
+_NEW_QUOTE = re.compile(r"^[│ ]*[┌│]* ?@ .* within `[^`]*`$")  # a 1.7+ location line (``within `f` ``)
 _UNTYPED_ENTRY = re.compile(r"  ([^\s:][^:]*)$")
 
 
@@ -18,7 +20,7 @@ def _sections(ctx: Context, j: int):
     """The sections (title, ((name, separator, type), …)) from line `j` up to the `Body::` line; (sections, its index)."""
     lines = ctx.lines
     sections = []
-    while j < len(lines) and not lines[j].startswith("Body::"):
+    while j < len(lines) and not lines[j].startswith(("Body::", "∘ ─")):  # `∘ ─`: Cthulhu's unoptimized view
         title = lines[j]
         if not title or title.startswith(" "):
             if not title:
@@ -56,14 +58,24 @@ def read_warntype(ctx: Context, i: int):
             source = lines[j][len("  from "):]
             j += 1
     sections, j = _sections(ctx, j)
+    if lines[j].startswith("∘ ─") and instance is None:
+        return read_unoptimized_view(ctx, i, j)
     body_type = ctx.parse_type(lines[j][len("Body::"):], j, len("Body::"), warntype=True)
     start = k = j + 1
     while k < len(lines) and lines[k].strip() and not lines[k].startswith(WARNTYPE_STARTS):
         k += 1
     costs = envelope = None
-    if instance is None and not sections and start < k and has_costs_after_rail(lines[start]):
+    if instance is None:
+        refuse_excerpt(ctx, start, k)
+        refuse_compact_costs(ctx, start, k)
+    if instance is None and not sections and start < k and has_costs_after_rail(lines, start, k):
         # Cthulhu's warn view with `inline_cost`: `Body::T`, then each cost after the rail
         body, costs = read_costs_after_rail(ctx, start, k, text="\n".join(lines[i:k]), warntype=True)
+        envelope = "cthulhu"
+    elif sections and sections[0][0] == "Variables" and any(_NEW_QUOTE.search(lines[n]) for n in range(start, k)):
+        # Cthulhu's unoptimized warn view (2022+): its own `Variables` section (and blank line) over 1.7+ IR
+        # (locations quoted `foo`): the style is the body's alone
+        body = read_body(ctx, start, k, codeinfo=True, text="\n".join(lines[start:k]), warntype=True)
         envelope = "cthulhu"
     else:
         body = read_body(ctx, start, k, codeinfo=True, text="\n".join(lines[i:k]), warntype=True)

@@ -237,6 +237,12 @@ def test_an_unspaced_comma_after_a_closed_brace_is_no_evidence_of_julia_1_5_or_o
     assert _search_unspaced_curly("1 ─ %1 = (f)(x)::Tuple{CartesianIndex{N} where N,Int64}")
 
 
+def test_a_2020_cthulhu_view_whose_codeinfo_closes_at_once_is_a_located_parse_error():
+    # an empty statement list reached `lines[0]` of nothing: IndexError (fuzz seed 31, input 5017 after main's merge)
+    e = refused("│ ─ %-1  = invoke foo(::Int64)::Float64\nCodeInfo(\n)\n")
+    assert e.line == 3 and "statements of Cthulhu's view" in e.message
+
+
 @pytest.mark.parametrize("case", ["loops.ircode.txt", "try_catch.typed.txt", "exceptions.typed-source.txt",
                                   "nested_loops.warntype.txt", "closures.lowered.txt"])
 def test_every_deleted_or_duplicated_line_is_refused_or_reads_back(case):

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from jlir.ir.function import Block, Statement
-from jlir.ir.nodes import takes_type_suffix
+from jlir.ir.nodes import Expr, takes_type_suffix
 from jlir.ir.style import Style
 from jlir.ir.walk import scanned_uses
 from jlir.geometry.labels import LABEL_FIRST
@@ -22,6 +22,7 @@ from jlir.syntax.catchedges import catch_entry
 from jlir.syntax.context import Context
 from jlir.syntax.nested import opens_nested
 from jlir.syntax.detect import detect_style
+from jlir.syntax.excerpt import HEAD as ELIDED_HEAD
 from jlir.syntax.pending import line_numbers, number_pending, pending_nodes, unfaithful_rail
 from jlir.syntax.statements import memo_key, read_plain_statement, read_statement
 from jlir.syntax.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
@@ -308,10 +309,11 @@ def _unfaithful_ssa_column(printed: list[bool], stmts, warntype: bool) -> tuple[
     npositional = sum(1 for st in stmts if st.new_id is None)
     seen: set[int] = set()
     # a typed `@code_warntype` (`ssavaluetypes` inferred) prints `::T` after every used value whose node takes one
-    # (`should_print_ssa_type`); an uninferred one (an OpaqueClosure's) prints no type at all
+    # (`should_print_ssa_type`); an uninferred one (an OpaqueClosure's) prints no type at all; an excerpt's elided
+    # row (`$(Expr(:jlir_elided, …))` while read: jlir.syntax.excerpt) shows what its author left of it
     typed_warntype = warntype and any(st.type is not None for st in stmts)
     for i, (shown, st) in enumerate(zip(printed, stmts)):
-        if typed_warntype and shown and st.type is None and takes_type_suffix(st.node):
+        if typed_warntype and shown and st.type is None and takes_type_suffix(st.node) and not _elided(st.node):
             return i, ("a typed `@code_warntype` prints `::T` after every value the IR uses, but this statement has "
                        "none: a line was edited")
         if st.new_id is None:
@@ -328,6 +330,10 @@ def _unfaithful_ssa_column(printed: list[bool], stmts, warntype: bool) -> tuple[
             return i, (f"{what}, but this statement's value {'is not used' if shown else 'is used'}: "
                        "a line was deleted, added or edited")
     return None
+
+
+def _elided(node) -> bool:
+    return type(node) is Expr and node.head == ELIDED_HEAD
 
 
 def _style_facts(dump: Dump, labelled: bool) -> tuple:

@@ -53,6 +53,8 @@ def read_2020_view(ctx: Context, i: int):
     if j >= len(lines) or lines[j] != ")":
         raise ctx.error("expected the `)` that closes the CodeInfo of Cthulhu's view", min(j, len(lines) - 1))
     julia, origin = _base_layout(ctx, i + 2, j)
+    if not julia:  # `CodeInfo(` closed at once: no statement to read (an edited view; Julia prints at least one)
+        raise ctx.error("expected the statements of Cthulhu's view between `CodeInfo(` and `)`", j)
     sub = Context(Source(ctx.source.filename, julia))
     try:
         body = read_body(sub, 0, len(julia), codeinfo=True, text="\n".join(julia))

@@ -243,6 +243,15 @@ def test_a_2020_cthulhu_view_whose_codeinfo_closes_at_once_is_a_located_parse_er
     assert e.line == 3 and "statements of Cthulhu's view" in e.message
 
 
+def test_a_bare_module_callee_in_a_julia_1_0_layout_is_refused_as_1_0_parenthesizes_it():
+    """1.0–1.1 print `(Base.sle_int)(1, n)`; a bare `Base.sle_int(1, n)` in a dump whose line-number column dates it
+    1.0 printed back parenthesized and read back as another callee (fuzz seed 31, 43435 and 86783)."""
+    text = "CodeInfo(\n2 1 ─ %1 = {call}::Bool\n  └──      return %1\n) => Bool\n"
+    e = refused(text.format(call="Base.sle_int(1, n)"))
+    assert (e.line, e.column) == (2, 12) and "1.2+" in e.message
+    assert reads_back(text.format(call="(Base.sle_int)(1, n)"))
+
+
 @pytest.mark.parametrize("case", ["loops.ircode.txt", "try_catch.typed.txt", "exceptions.typed-source.txt",
                                   "nested_loops.warntype.txt", "closures.lowered.txt"])
 def test_every_deleted_or_duplicated_line_is_refused_or_reads_back(case):

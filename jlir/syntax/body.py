@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from jlir.ir.function import Block, Statement
 from jlir.ir.nodes import Expr, takes_type_suffix
 from jlir.ir.style import Style
-from jlir.ir.walk import scanned_uses
+from jlir.ir.walk import scanned_uses, values
+from jlir.ir.values import GlobalRef
 from jlir.geometry.labels import LABEL_FIRST
 from jlir.syntax import debuginfo, gutter
 from jlir.syntax.catchedges import catch_entry
@@ -65,6 +66,8 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
         if split.rows is not None:
             split = split_statement_lines(ctx.source, dump, plain=False)
         body = _assemble(ctx, dump, split)
+    if body.style.paren_globalref_callee:
+        _check_paren_callees(ctx, body.stmts, start, end)
     if "enter" in text:  # a catch block's rail tells whether the IR's CFG holds Julia's extra catch edge
         branch_edges = not codeinfo or body.style.codeinfo_branch_edges
         entry = catch_entry(ctx.lines, start, end, dump.col, body.stmts, body.blocks, branch_edges)
@@ -80,6 +83,22 @@ def check_blank_tail(ctx: Context, body: Body, j: int) -> None:
     if body.screen is not None and body.screen.trimmed:
         raise ctx.error("a line of blanks after a display whose rows were trimmed of their trailing blanks: a "
                         "trimmed capture shows no such line", j, len(ctx.lines[j]))
+
+
+def _check_paren_callees(ctx: Context, stmts, start: int, end: int) -> None:
+    """Julia 1.0–1.1 print a module's function called in parentheses (`(Base.add_int)(x, 1)`, read as a name);
+    a bare `Base.add_int(x, 1)` is 1.2+'s (#30966), and would print back parenthesized and read back as another
+    callee, so a dump dated 1.0–1.1 that shows one is refused on its line."""
+    for st in stmts:
+        for v in values(st.node):
+            if type(v) is Expr and v.head == "call" and v.args and type(v.args[0]) is GlobalRef \
+                    and v.args[0].module is not None:
+                g = v.args[0]
+                shown = f"{g.module}.{g.name}("
+                k = next((k for k in range(start, end) if shown in ctx.lines[k]), start)
+                raise ctx.error(f"`{shown}…)` unparenthesized is Julia 1.2+'s print, but this dump shows Julia "
+                                "1.0–1.1's layout, which prints the callee in parentheses: a line was edited",
+                                k, max(ctx.lines[k].find(shown), 0))
 
 
 def _first_rail(ctx: Context, start: int, end: int, left) -> tuple[int, int]:

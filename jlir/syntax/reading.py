@@ -59,17 +59,17 @@ def _check_colored_lines(items: tuple, colors: tuple, spans: list, filename: str
                                  "put back", file=filename, line=first + k + 1, column=1, text=text)
 
 
-def _check_dev_dumps(doc: Document, spans: list, text: str, filename: str, errors: str) -> Document:
+def _check_dev_dumps(document: Document, spans: list, text: str, filename: str, errors: str) -> Document:
     """A dump read as 0.7-DEV's (one `goto 3`, `%%2` or `1 => v` proves that printer: no later one prints them)
     must be 0.7-DEV's throughout: one mixing in a later printer's text (`goto #3`, `_2`, an infix call, a typed
     unused value) would print back otherwise and read back as another model.  0.7-DEV dumps are rare, so each is
     printed and compared with its lines; the first line that differs is refused where it stands (collected as
     an unreadable dump with `errors="collect"`)."""
-    if not any(_shows_dev(x) for x in doc.items):
-        return doc
+    if not any(_shows_dev(x) for x in document.items):
+        return document
     from jlir.printer.forms import format_item
     lines = text.split("\n")
-    items = list(doc.items)
+    items = list(document.items)
     for n, (item, (first, end)) in enumerate(zip(items, spans)):
         if not _shows_dev(item):
             continue
@@ -85,7 +85,7 @@ def _check_dev_dumps(doc: Document, spans: list, text: str, filename: str, error
         if errors != "collect":
             raise error
         items[n] = Unreadable("\n".join(lines[first:end]), error)
-    return replace(doc, items=tuple(items))
+    return replace(document, items=tuple(items))
 
 
 def _shows_dev(item) -> bool:

@@ -157,8 +157,9 @@ def read_cthulhu_view(ctx: Context, i: int):
     return _view_after_header(ctx, i, HEADER.match(ctx.lines[i]))
 
 
-def _view_after_header(ctx: Context, i: int, header: re.Match):
-    """The statements after the header on line `i` (up to a blank line) as a typed view titled by that line."""
+def _statements_end(ctx: Context, i: int) -> int:
+    """The line after the statements under the header on line `i` (they run up to a blank line); a header with
+    none, or statements that are an excerpt (Cthulhu's `hide_type_stable`), is refused there."""
     lines = ctx.lines
     j = i + 1
     while j < len(lines) and lines[j].strip():
@@ -166,6 +167,13 @@ def _view_after_header(ctx: Context, i: int, header: re.Match):
     if j == i + 1:
         raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
     refuse_excerpt(ctx, i + 1, j)
+    return j
+
+
+def _view_after_header(ctx: Context, i: int, header: re.Match):
+    """The statements after the header on line `i` (up to a blank line) as a typed view titled by that line."""
+    lines = ctx.lines
+    j = _statements_end(ctx, i)
     if header.group(1) is not None:  # `inline_cost`: each line's cost field moves before the rail
         body, costs = read_costs_after_rail(ctx, i + 1, j, text="\n".join(lines[i + 1:j]))
     else:
@@ -196,12 +204,7 @@ def _read_compact_view(ctx: Context, i: int):
     lines = ctx.lines
     indent = len(lines[i]) - len(lines[i].lstrip(" "))
     header = HEADER.match(lines[i], indent)
-    j = i + 1
-    while j < len(lines) and lines[j].strip():
-        j += 1
-    if j == i + 1:
-        raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
-    refuse_excerpt(ctx, i + 1, j)
+    j = _statements_end(ctx, i)
     if header.group(1) is not None:
         raise ctx.error("Cthulhu's `:compact` view with `inline_cost` is not read (the cost field stands after a "
                         "rail whose column moves with the gutter)", i, header.start(1))

@@ -1,4 +1,12 @@
-"""Reading a Cthulhu.jl view (`descend`, debuginfo `:none`): its header line, then the statements.
+"""Reading a Cthulhu.jl view (`descend`): its header line, then the statements.
+
+Every view Cthulhu's own ground truth shows whole is read: debuginfo `:none`,
+`:source` (location lines between the rows) and `:compact` (Base's IRCode
+inlining gutter first on each row), each with or without `inline_cost`, the
+warn view and the unoptimized view (`Variables` kept as the envelope), the
+2021 layout and the 2020 one (`cthulhu2020.py`).  `hide_type_stable` views
+print only some statements: they are refused as excerpts (`refuse_excerpt`).
+The simplest layout, debuginfo `:none`:
 
 Cthulhu prints the call it descended into as a statement-like header line,
 `∘ ── %0 = invoke foo(::Int64,::Int64)::Any` (2022+; with `inline_cost`, the

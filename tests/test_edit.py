@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from pathlib import Path
 
 import pytest
@@ -207,7 +208,10 @@ def test_bbcode_round_trips_losslessly(path):
 
 
 def test_editing_an_excerpt_is_refused_with_what_the_text_elided():
-    f = jlir.functions(jlir.parse((ROOT / "fixtures" / "corpus" / "0057.txt").read_text("utf-8"), lenient=True))[0]
+    with warnings.catch_warnings(record=True) as notes:  # the lenient notes, each a warning
+        warnings.simplefilter("always")
+        f = jlir.functions(jlir.parse((ROOT / "fixtures" / "corpus" / "0057.txt").read_text("utf-8"), lenient=True))[0]
+    assert any("elided statements %3–%17" in str(n.message) for n in notes)
     for make in (BBCode, IRCode):
         with pytest.raises(EditError, match=r"cannot edit: function is an excerpt: statements %3–%17 are elided"):
             make(f)

@@ -45,3 +45,20 @@ def live_julias() -> list[str]:
 
 NO_JULIA = ("no Julia: looked for $JLIR_TEST_JULIAS, $JLIR_JULIA, `julia` on PATH and jlir's Julia cache "
             "(scripts/install-julia.sh installs 1.5.3; scripts/test.sh does so)")
+
+
+def julia_1_5(why: str):
+    """A module-scoped pytest fixture: a live Julia session for tests whose expected values are Julia 1.5.3's
+    (the fixtures, the recorded runs), skipped on any other version with `why`."""
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def julia():
+        from jlir.live import Julia
+        jl = Julia(live_julias()[0])
+        if not jl.version.startswith("1.5."):
+            jl.close()
+            pytest.skip(f"Julia {jl.version}: {why}")
+        yield jl
+        jl.close()
+    return julia

@@ -187,9 +187,28 @@ def test_a_view_that_hides_type_stable_statements_is_refused_as_an_excerpt(name,
     assert e.value.line == line and "hide_type_stable" in e.value.message
 
 
-def test_the_compact_view_with_costs_is_refused_with_its_reason():
-    # not read: the cost field follows a rail whose column moves with the gutter on each row
-    name = "unread-cthulhu-foo-opt-compact-warn-cost-types.txt"
+def test_the_compact_warn_view_with_costs_reads_each_cost_after_its_moving_rail():
+    # the gutter ends at a different column on each row (`│╻ Box2 `, `││  `, `│ 3 `), the cost follows the rail
+    _, doc = read("cthulhu-foo-opt-compact-warn-cost-types.txt")
+    f = doc.items[0]
+    assert f.envelope == "cthulhu" and f.form is Form.IRCODE and f.title == "Body::Any"
+    assert f.return_type == T.TypeName(("Any",)) and f.screen is not None
+    _, none = read("cthulhu-foo-opt-none-nowarn-cost-types.txt")  # the same costs as the `:none` view's
+    assert f.costs == none.items[0].costs and f.costs[9] == 1000 and f.costs[19] == 20
+
+
+def test_the_compact_view_with_and_without_costs_is_the_same_ir():
+    _, a = read("cthulhu-foo-opt-compact-warn-cost-notypes.txt")
+    _, b = read("cthulhu-foo-opt-compact-nowarn-nocost-notypes.txt")
+    assert a.items[0].ir == b.items[0].ir
+    assert format_function(a.items[0].replace(costs=None, title=b.items[0].title)) == \
+        (DATA / "cthulhu-foo-opt-compact-nowarn-nocost-notypes.txt").read_text(encoding="utf-8")
+
+
+def test_a_compact_cost_out_of_its_column_is_a_located_error():
+    text, _ = read("cthulhu-foo-opt-compact-warn-cost-types.txt")
+    lines = text.split("\n")
+    lines[5] = lines[5].replace("│ 3 │       1 %5", "│ 3 │     x 1 %5")
     with pytest.raises(jlir.ParseError) as e:
-        jlir.parse((DATA / "refused" / name).read_text(encoding="utf-8"), name)
-    assert e.value.line == 2 and "`:compact` view with `inline_cost`" in e.value.message
+        jlir.parse("\n".join(lines), "bad.txt")
+    assert e.value.line == 6 and "cost" in e.value.message

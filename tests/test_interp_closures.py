@@ -16,7 +16,7 @@ import sys
 import pytest
 
 import jlir
-from conftest import NO_JULIA, ROOT, live_julias
+from conftest import NO_JULIA, ROOT, julia_1_5, live_julias
 from jlir import interp
 from jlir.interp import basemethods
 from jlir.interp.runner import Context
@@ -122,15 +122,7 @@ JULIAS = live_julias()
 live = pytest.mark.skipif(not JULIAS, reason=NO_JULIA)
 
 
-@pytest.fixture(scope="module")
-def julia():
-    from jlir.live import Julia
-    jl = Julia(JULIAS[0])
-    if not jl.version.startswith("1.5."):
-        jl.close()
-        pytest.skip(f"Julia {jl.version}: the closure fixtures are Julia 1.5.3's")
-    yield jl
-    jl.close()
+julia = julia_1_5("the closure fixtures are Julia 1.5.3's")
 
 
 @live

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 import jlir
-from conftest import NO_JULIA, ROOT, live_julias
+from conftest import NO_JULIA, ROOT, julia_1_5, live_julias
 from jlir import interp
 from jlir.live.locate import find_julia
 
@@ -25,15 +25,7 @@ CALLS = ["sin(3.2)", "cos(1.0)", "tan(0.7)", "exp(1.5)", "log(2.5)", "cbrt(2.0)"
          "sin(1.0e300)", "cos(1.0e22)", "sin(Inf)", "log(0.0)"]
 
 
-@pytest.fixture(scope="module")
-def julia():
-    from jlir.live import Julia
-    jl = Julia(JULIAS[0])
-    if not jl.version.startswith("1.5."):
-        jl.close()
-        pytest.skip(f"Julia {jl.version}: the live math runs are checked with Julia 1.5")
-    yield jl
-    jl.close()
+julia = julia_1_5("the live math runs are checked with Julia 1.5")
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ from jlir.geometry import rails
 from jlir.printer.cthulhu import is_2020_view, location_lines_2020, source_costs_after_rail
 from jlir.printer.debuginfo import location_printing
 from jlir.printer.exprs import ExprPrinter
+from jlir.printer.gutter import gutter_painter
 from jlir.printer.function import body_chunks, body_lines, body_positions, cost_column, line_numbers
 from jlir.geometry.gcpause import gc_paused
 
@@ -35,6 +36,8 @@ def format_function(f: Function, printers: dict | None = None) -> str:
     if cthulhu_source_costs(f):  # Cthulhu's `:source` view with `inline_cost`: Base's layout, costs after the rail
         lines, where = body_positions(f.replace(costs=None), ep)
         lines = source_costs_after_rail(lines, where, f.costs, rails.rail_width(len(f.blocks)) + 2)
+    elif f.envelope == "cthulhu" and f.costs is not None and _stream_gutter(f):
+        lines = _compact_costs_after_rail(f, body_lines(f.replace(costs=None), ep))
     elif f.envelope == "cthulhu":
         lines = body_lines(f, ep)
         if f.costs is not None:
@@ -87,6 +90,27 @@ def _costs_after_rail(f: Function, lines: list[str]) -> list[str]:
     c = max(map(len, line_numbers(f)), default=0) + 1 if f.form is Form.IRCODE else 0  # the line-number column
     return [line[:c] + line[c + field + 1:c + field + 1 + rail] + line[c:c + field] + line[c + field + 1 + rail:]
             if len(line) > c + field + 1 + rail else line for line in lines]
+
+
+def _stream_gutter(f: Function):
+    """`f`'s gutter painter when its gutter stands first on each row (a colored print, escapes stripped), else None."""
+    painter = gutter_painter(f) if f.form is Form.IRCODE else None
+    return painter if painter is not None and painter.capture == "stream" else None
+
+
+def _compact_costs_after_rail(f: Function, lines: list[str]) -> list[str]:
+    """Cthulhu's `:compact` view with `inline_cost`: each statement's row (its gutter first, as wide as that
+    statement's gutter text) gets the cost right-aligned in `ndigits(maxcost) + 1` columns right after its rail:
+    `│╻ Box2 1 ──    0 %1  = …` for `│╻ Box2 1 ── %1  = …`."""
+    painter = _stream_gutter(f)
+    field = len(cost_column(f.costs)[0]) - 1
+    rail = rails.rail_width(len(f.blocks)) + 2
+    c = max(map(len, line_numbers(f)), default=0) + 1  # the line-number column
+    out = list(lines)
+    for k, cost in enumerate(f.costs[:len(lines)]):
+        e = painter.offset(k + 1) + c + rail
+        out[k] = lines[k][:e] + str(cost).rjust(field) + lines[k][e:]
+    return out
 
 
 def _cost_tail(f: Function) -> list[str]:

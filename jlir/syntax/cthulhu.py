@@ -1,4 +1,12 @@
-"""Reading a Cthulhu.jl view (`descend`, debuginfo `:none`): its header line, then the statements.
+"""Reading a Cthulhu.jl view (`descend`): its header line, then the statements.
+
+Every view Cthulhu's own ground truth shows whole is read: debuginfo `:none`,
+`:source` (location lines between the rows) and `:compact` (Base's IRCode
+inlining gutter first on each row), each with or without `inline_cost`, the
+warn view and the unoptimized view (`Variables` kept as the envelope), the
+2021 layout and the 2020 one (`cthulhu2020.py`).  `hide_type_stable` views
+print only some statements: they are refused as excerpts (`refuse_excerpt`).
+The simplest layout, debuginfo `:none`:
 
 Cthulhu prints the call it descended into as a statement-like header line,
 `∘ ── %0 = invoke foo(::Int64,::Int64)::Any` (2022+; with `inline_cost`, the
@@ -24,6 +32,7 @@ from jlir.printer.cthulhu import is_location_row
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context, replaced_lines
 from jlir.syntax.cthulhu2020 import read_2020_view
+from jlir.syntax.gutter import stream_cuts
 
 HEADER = re.compile(r"∘ ─+ (?:([0-9]{1,18}) +)?%0 = .*::(.+)$")  # `:source` + cost: 2 blanks before `%0`
 # 2021: the method (`/ₚ(a::Point, b::Point) in Main at file:24`), then `│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point`
@@ -134,13 +143,59 @@ def refuse_excerpt(ctx: Context, start: int, end: int) -> None:
                         "`hide_type_stable` views print only the statements whose type is not concrete", k)
 
 
-def refuse_compact_costs(ctx: Context, start: int, end: int) -> None:
-    """Refuse Cthulhu's `:compact` view with `inline_cost` (`│╻ Box2 1 ──    0 %1  = …`) with its reason: the
-    cost field stands after a rail whose column moves with the gutter on each row; jlir does not read it."""
+def is_compact_costs(ctx: Context, start: int, end: int) -> bool:
+    """Whether the rows `start..end-1` are Cthulhu's `:compact` view with `inline_cost` (`│╻ Box2 1 ──    0 %1  = …`:
+    the inlining gutter first, then the line-number column, the rail and the cost field)."""
     k = next((k for k in range(start, end) if not is_location_row(ctx.lines[k])), None)
-    if k is not None and _COMPACT_COST_ROW.match(ctx.lines[k]):
-        raise ctx.error("Cthulhu's `:compact` view with `inline_cost` is not read (the cost field stands after a "
-                        "rail whose column moves with the gutter)", k)
+    return k is not None and _COMPACT_COST_ROW.match(ctx.lines[k]) is not None
+
+
+def _read_compact_costs(ctx: Context, start: int, end: int, tail: bool):
+    """(Body, costs) of a `:compact` view's rows under `inline_cost`.  Each row's gutter ends at its own column
+    (`│╻ Box2 `, `│ 3 `, `│   `: the colored print's cursor moves are gone), but the line-number column and the
+    rail after it are as wide on every row as on block 1's, and the cost field (right-aligned in
+    `ndigits(maxcost) + 1` columns) follows the rail: it is taken out of each row (in a copy of the lines) and
+    the rows read as the view without costs."""
+    lines = ctx.lines
+    found = stream_cuts(lines, list(range(start, end)))
+    if found is None:
+        raise ctx.error("expected Cthulhu's `:compact` rows: the inlining gutter, the line-number column and the "
+                        "block rail on every line", start)
+    cut, width = found
+    rail = len(_RAIL.match(lines[start], cut[start] + width).group())
+    field = _cost_field(lines[start], cut[start] + width + rail)
+    moved, costs = {}, []
+    for k in range(start, end):
+        line, e = lines[k], cut[k] + width + rail
+        cost = line[e:e + field]
+        if not field or not cost.strip().isdigit() or line[e + field:e + field + 1] != " ":
+            raise ctx.error(f"expected a cost right-aligned in {field or 'its'} columns after the block rail", k, e)
+        moved[k] = line[:e] + line[e + field:]
+        costs.append(int(cost))
+    with replaced_lines(ctx, moved):
+        body = read_body(ctx, start, end, codeinfo=False, text="\n".join(moved.values()), tail_present=tail or None)
+    if len(costs) != len(body.stmts) or any(s.new_id is not None for s in body.stmts):
+        raise ctx.error(f"expected one cost per statement of compacted IR (no pending nodes): {len(costs)} costs, "
+                        f"{len(body.stmts)} statements", start)
+    return body, tuple(costs)
+
+
+def read_compact_view(ctx: Context, i: int, start: int, j: int, return_type):
+    """Cthulhu's `:compact` view whose header is line `i` (`    ∘ ── %0 = …::T`, or `Body::T` in its warn view)
+    and whose rows are `start..j-1`, then the line of blanks IRCode ends with (no newline after it): read as the
+    IRCode Base's printer drew (its inlining gutter first on each row), with the costs after the rail under
+    `inline_cost`; returns (Function, next index)."""
+    lines = ctx.lines
+    tail = j < len(lines) and lines[j] != "" and not lines[j].strip()
+    if is_compact_costs(ctx, start, j):
+        body, costs = _read_compact_costs(ctx, start, j, tail)
+    else:
+        text = "\n".join(lines[start:j])
+        body, costs = read_body(ctx, start, j, codeinfo=False, text=text, tail_present=tail or None), None
+    f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type, title=lines[i],
+                 screen=body.screen, catch_entry=body.catch_entry, envelope="cthulhu", costs=costs,
+                 tail_dropped=not tail and body.style.ircode_blank_tail)
+    return f, j + 1 if tail else j
 
 
 def read_cthulhu_view(ctx: Context, i: int):
@@ -157,8 +212,9 @@ def read_cthulhu_view(ctx: Context, i: int):
     return _view_after_header(ctx, i, HEADER.match(ctx.lines[i]))
 
 
-def _view_after_header(ctx: Context, i: int, header: re.Match):
-    """The statements after the header on line `i` (up to a blank line) as a typed view titled by that line."""
+def _statements_end(ctx: Context, i: int) -> int:
+    """The line after the statements under the header on line `i` (they run up to a blank line); a header with
+    none, or statements that are an excerpt (Cthulhu's `hide_type_stable`), is refused there."""
     lines = ctx.lines
     j = i + 1
     while j < len(lines) and lines[j].strip():
@@ -166,6 +222,13 @@ def _view_after_header(ctx: Context, i: int, header: re.Match):
     if j == i + 1:
         raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
     refuse_excerpt(ctx, i + 1, j)
+    return j
+
+
+def _view_after_header(ctx: Context, i: int, header: re.Match):
+    """The statements after the header on line `i` (up to a blank line) as a typed view titled by that line."""
+    lines = ctx.lines
+    j = _statements_end(ctx, i)
     if header.group(1) is not None:  # `inline_cost`: each line's cost field moves before the rail
         body, costs = read_costs_after_rail(ctx, i + 1, j, text="\n".join(lines[i + 1:j]))
     else:
@@ -192,26 +255,12 @@ def _read_compact_view(ctx: Context, i: int):
     """Cthulhu's `:compact` debuginfo view (2022+): the header indented by blanks, then the IR as Base's IRCode
     printer draws it with its inlining gutter first on each row (`│╻ Box2 1 ── %1  = …`: the gutter, the line
     number, the rail; the form a colored print takes once its cursor moves are gone), then the line of blanks
-    IRCode ends with (no newline after it)."""
-    lines = ctx.lines
-    indent = len(lines[i]) - len(lines[i].lstrip(" "))
-    header = HEADER.match(lines[i], indent)
-    j = i + 1
-    while j < len(lines) and lines[j].strip():
-        j += 1
-    if j == i + 1:
-        raise ctx.error("a Cthulhu view needs statement lines after its header", i, len(lines[i]))
-    refuse_excerpt(ctx, i + 1, j)
-    if header.group(1) is not None:
-        raise ctx.error("Cthulhu's `:compact` view with `inline_cost` is not read (the cost field stands after a "
-                        "rail whose column moves with the gutter)", i, header.start(1))
-    tail = j < len(lines) and lines[j] != "" and not lines[j].strip()
-    body = read_body(ctx, i + 1, j, codeinfo=False, text="\n".join(lines[i + 1:j]), tail_present=tail or None)
-    return_type = ctx.parse_type(header.group(2), i, header.start(2))
-    f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type, title=lines[i],
-                 screen=body.screen, catch_entry=body.catch_entry, envelope="cthulhu",
-                 tail_dropped=not tail and body.style.ircode_blank_tail)
-    return f, j + 1 if tail else j
+    IRCode ends with (no newline after it).  Under `inline_cost` the header (`∘ ── 3032 %0 = …`) and each row
+    (after its rail) carry a cost."""
+    indent = len(ctx.lines[i]) - len(ctx.lines[i].lstrip(" "))
+    header = HEADER.match(ctx.lines[i], indent)
+    j = _statements_end(ctx, i)
+    return read_compact_view(ctx, i, i + 1, j, ctx.parse_type(header.group(2), i, header.start(2)))
 
 
 def _read_2021_view(ctx: Context, i: int):

@@ -98,12 +98,25 @@ def _in_string(line: str, column: int) -> bool:
 
 def _split_stream(lines, stmt):
     """Escapes stripped: each line is gutter + line-number column + rail; the column width comes from block 1."""
-    first = lines[stmt[0]]
-    m = _STREAM_FIRST.match(first)
+    found = stream_cuts(lines, stmt)
+    if found is None:
+        return None
+    cut, _ = found
+    observed = {}
+    for k, q in cut.items():
+        observed[k] = Observed("full", lines[k][:q])
+        lines[k] = lines[k][q:]
+    return observed
+
+
+def stream_cuts(lines, stmt):
+    """Where the gutter of each of the rows `stmt` ends, when escapes are stripped (gutter, then the line-number
+    column as wide as block 1's, then the rail): ({line index: column}, that width), or None."""
+    m = _STREAM_FIRST.match(lines[stmt[0]]) if stmt else None
     if not m:
         return None
     width = len(m.group(1))
-    observed, cut = {}, {}
+    cut = {}
     for k in stmt:
         line = lines[k]
         for q in range(1, len(line)):
@@ -113,10 +126,7 @@ def _split_stream(lines, stmt):
                 break
         else:
             return None
-    for k, q in cut.items():
-        observed[k] = Observed("full", lines[k][:q])
-        lines[k] = lines[k][q:]
-    return observed
+    return cut, width
 
 
 def print_groups(stmt_lines, observed):

@@ -6,8 +6,8 @@ import re
 from jlir.ir.function import Form, Function, WarntypeHeader
 from jlir.syntax.body import read_body
 from jlir.syntax.context import Context
-from jlir.syntax.cthulhu import (has_costs_after_rail, read_costs_after_rail, read_unoptimized_view,
-                                  refuse_compact_costs, refuse_excerpt)
+from jlir.syntax.cthulhu import (has_costs_after_rail, is_compact_costs, read_compact_view, read_costs_after_rail,
+                                  read_unoptimized_view, refuse_excerpt)
 
 WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
 _SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
@@ -67,7 +67,8 @@ def read_warntype(ctx: Context, i: int):
     costs = envelope = None
     if instance is None:
         refuse_excerpt(ctx, start, k)
-        refuse_compact_costs(ctx, start, k)
+        if not sections and is_compact_costs(ctx, start, k):  # Cthulhu's `:compact` warn view: `Body::T`, IRCode
+            return read_compact_view(ctx, j, start, k, body_type)
     if instance is None and not sections and start < k and has_costs_after_rail(lines, start, k):
         # Cthulhu's warn view with `inline_cost`: `Body::T`, then each cost after the rail
         body, costs = read_costs_after_rail(ctx, start, k, text="\n".join(lines[i:k]), warntype=True)

@@ -22,7 +22,7 @@ from jlir.syntax import debuginfo, gutter
 from jlir.syntax.catchedges import catch_entry
 from jlir.syntax.context import Context
 from jlir.syntax.nested import opens_nested
-from jlir.syntax.detect import detect_style
+from jlir.syntax.detect import text_style, with_facts
 from jlir.syntax.excerpt import HEAD as ELIDED_HEAD
 from jlir.syntax.pending import line_numbers, number_pending, pending_nodes, unfaithful_rail
 from jlir.syntax.statements import memo_key, read_plain_statement, read_statement
@@ -59,7 +59,10 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
     found = gutter.split_gutter(ctx.lines, start, end, text=text)
     first, col = _first_rail(ctx, start, end, left)
     dashes = _DASHES.match(ctx.lines[first], col + 3).end() - (col + 3)  # (no copy of a long first line kept)
-    dump = Dump(start, end, codeinfo, warntype, text, tail_present, left, found, col, 1 + dashes, first)
+    style, quoted, enter = text_style(text, codeinfo=codeinfo, rules=ctx.style_rules(codeinfo)), ":(" in text, \
+        "enter" in text
+    del text  # what the statements need of the text is taken: it is not held while they are read (issue 13: memory)
+    dump = Dump(start, end, codeinfo, warntype, style, quoted, tail_present, left, found, col, 1 + dashes, first)
     split = split_statement_lines(ctx.source, dump)
     body = _assemble_plain(ctx, dump, split) if split.rows is not None else None
     if body is None:
@@ -68,7 +71,7 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
         body = _assemble(ctx, dump, split)
     if body.style.paren_globalref_callee:
         _check_paren_callees(ctx, body.stmts, start, end)
-    if "enter" in text:  # a catch block's rail tells whether the IR's CFG holds Julia's extra catch edge
+    if enter:  # a catch block's rail tells whether the IR's CFG holds Julia's extra catch edge
         branch_edges = not codeinfo or body.style.codeinfo_branch_edges
         entry = catch_entry(ctx.lines, start, end, dump.col, body.stmts, body.blocks, branch_edges)
         if not entry:
@@ -124,7 +127,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     rows, L, col, start, block, warntype = split.rows, split.L, dump.col, dump.start, ctx.block, dump.warntype
     typed = dump.warntype or (not dump.codeinfo) or any(row is not None and has_suffix(row[6]) for row in rows())
     memo = ctx.statements.setdefault((typed, dump.warntype), {})
-    quoted = ":(" in dump.text
+    quoted = dump.quoted
     blocks, stmts, linenos, printed = [], [], [], []
     block_no, block_first, labelled = 0, None, False
     for pos, row in enumerate(rows(), 1):
@@ -171,8 +174,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
         blocks.append(block(block_first, len(stmts)))
     if warntype and _unfaithful_ssa_column(printed, stmts, True) is not None:
         return None  # the line-by-line reading locates it
-    style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, labelled),
-                         rules=ctx.style_rules(dump.codeinfo))
+    style = with_facts(dump.style, _style_facts(dump, labelled))
     linetable = ()
     if col:
         linetable, stmts = line_numbers(linenos, stmts, [True] * len(stmts))
@@ -228,8 +230,7 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     bad = _unfaithful_ssa_column([s.printed_id is not None for s in stmt_lines], stmts, dump.warntype)
     if bad is not None:
         raise ctx.error(bad[1], stmt_lines[bad[0]].index, stmt_lines[bad[0]].body_col)
-    style = detect_style(dump.text, codeinfo=dump.codeinfo, extra=_style_facts(dump, any(s.label for s in stmt_lines)),
-                         rules=ctx.style_rules(dump.codeinfo))
+    style = with_facts(dump.style, _style_facts(dump, any(s.label for s in stmt_lines)))
     screen = left_values = None
     linenos = [s.lineno for s in stmt_lines]
     if dump.left is not None:
@@ -356,7 +357,7 @@ def _elided(node) -> bool:
 
 
 def _style_facts(dump: Dump, labelled: bool) -> tuple:
-    """What the layout shows about the Julia version, as (lo, hi) facts for `detect_style`."""
+    """What the layout shows about the Julia version, as (lo, hi) facts for `with_facts`."""
     extra = []
     if labelled:  # call labels came with 1.12
         extra.append(((1, 12), Style().hi))

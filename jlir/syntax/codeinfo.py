@@ -89,16 +89,18 @@ def read_codeinfo(ctx: Context, i: int):
     thunk = lines[i] == THUNK_OPEN
     j = _closing_line(ctx, i, thunk)
     text = span(lines, i, j + 1)
-    seen = ctx.dumps.get(hash(text))
+    key = hash(text)
+    seen = ctx.dumps.get(key)
     if seen is not None and span(lines, seen[0], seen[1]) == text:
         return seen[2], j + 1  # the same text read before (Base's IR repeats whole dumps): the same Function
+    del text  # read_body gets its own copy and drops it before the statements are read (issue 13: memory)
     close = _CODEINFO_CLOSE.match(lines[j]) if not thunk else None
     return_type = None
     if close and close.group(1) is not None:
         return_type = ctx.parse_type(close.group(1), j, 5)
-    body = read_body(ctx, i + 1, j, codeinfo=True, text=text)
+    body = read_body(ctx, i + 1, j, codeinfo=True, text=span(lines, i, j + 1))
     form = Form.TYPED if (return_type is not None or body.typed) else Form.LOWERED
     f = Function(form, body.style, body.stmts, body.blocks, body.linetable, return_type,
                  wrapper="thunk" if thunk else "codeinfo", screen=body.screen, catch_entry=body.catch_entry)
-    ctx.dumps.setdefault(hash(text), (i, j + 1, f))
+    ctx.dumps.setdefault(key, (i, j + 1, f))
     return f, j + 1

@@ -122,6 +122,12 @@ def rules_for(document: str, codeinfo: bool) -> list:
 def detect_style(text: str, *, codeinfo: bool = False, extra: tuple = (), rules: list | None = None) -> Style:
     """The style consistent with the evidence in `text`; `extra` adds (lo, hi) facts found by the layout.
     `rules`: the evidence rules to try (`rules_for` the document holding `text`), by default all of them."""
+    return with_facts(text_style(text, codeinfo=codeinfo, rules=rules), extra)
+
+
+def text_style(text: str, *, codeinfo: bool = False, rules: list | None = None) -> Style:
+    """`detect_style` from the text's evidence alone: a dump's reader finds it before it reads the statements,
+    and need not hold the dump's text while it does (issue 13: memory); `with_facts` then adds the layout's."""
     if any(literal in text and rx.search(text) for literal, rx in DEV_EVIDENCE):
         return DEV_STYLE
     style = Style()
@@ -131,6 +137,14 @@ def detect_style(text: str, *, codeinfo: bool = False, extra: tuple = (), rules:
         if (literal in text if literal.__class__ is str else any(x in text for x in literal)) \
                 and (rx(text) if callable(rx) else rx.search(text)):
             style = style.narrowed(lo, hi)
+    return _STYLES.setdefault((style.lo, style.hi), style)
+
+
+def with_facts(style: Style, extra: tuple) -> Style:
+    """`style` (from `text_style`) narrowed by the layout's (lo, hi) facts, after the text's evidence (evidence
+    contradicting earlier evidence is ignored, so the order is `detect_style`'s); 0.7-DEV's style stays as it is."""
+    if style is DEV_STYLE or not extra:
+        return style
     for lo, hi in extra:
         style = style.narrowed(lo, hi)
     return _STYLES.setdefault((style.lo, style.hi), style)

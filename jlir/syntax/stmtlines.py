@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from jlir.geometry.labels import LABEL_FIRST, LABEL_RX, LABELS
+from jlir.ir.style import Style
 from jlir.syntax.context import Lines, Source, span
 from jlir.syntax.nested import opens_nested
 from jlir.syntax.text import open_brackets
@@ -31,7 +32,8 @@ class Dump:
     end: int
     codeinfo: bool
     warntype: bool
-    text: str                           # the dump's whole text, for style detection
+    style: Style                        # the style the dump's text shows (`text_style`: its layout's facts to add)
+    quoted: bool                        # whether the dump's text holds `:(` (quoted code may span lines)
     tail_present: bool | None
     left: tuple[str, int, int] | None   # (kind, width, start) of a tool's left column (`costs`, `escapes`)
     gutter: tuple | None                # (capture, column, observed) of a right-hand gutter (jlir.syntax.gutter)

@@ -43,7 +43,6 @@ class _Build(Transformer):
     def __init__(self):
         super().__init__(visit_tokens=False)
         self._parenthesized: set[int] = set()
-        self._operator_values: set[int] = set()  # ids of `(op)` values (`op_value`): see `call`
         self.shared = Shared()  # one TypeName / GlobalRef per distinct name (jlir.syntax.sharing)
         self.parse_shown = None  # set by the StatementParser using this builder
 
@@ -176,8 +175,8 @@ class _Build(Transformer):
             return T.TypeCall(_as_type(callee), tuple(args), type(args) is _TrailingComma)
         if type(args) is _TrailingComma:  # no call prints a trailing comma: a shown value
             return T.TypeCall(_as_type(callee), tuple(args), True)
-        if isinstance(callee, V.GlobalRef) and (id(callee) in self._parenthesized or id(callee) in self._operator_values
-                                                and shown_infix(callee.name, len(args), V.Splat in map(type, args))):
+        if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized and (
+                callee.module is not None or shown_infix(callee.name, len(args), V.Splat in map(type, args))):
             callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix): a function constant
         return N.Expr("call", (callee, *args))
 
@@ -239,7 +238,7 @@ class _Build(Transformer):
         return T.TypeTuple(tuple(_tokens(c)))
 
     def op_value(self, c):
-        self._operator_values.add(id(ref := V.GlobalRef(None, str(c[1]))))  # `(-)`: see `call`
+        self._parenthesized.add(id(ref := V.GlobalRef(None, str(c[1]))))  # `(-)`: its own object, see `call`
         return ref
 
     def op_value_bare(self, c):

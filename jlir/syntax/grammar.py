@@ -174,7 +174,6 @@ class StatementParser:
         build = self._build
         build.parse_shown = self.parse_shown
         outer, build._parenthesized = build._parenthesized, set()  # parses nest (QuoteNode contents)
-        outer_ops, build._operator_values = build._operator_values, set()
         outer_depth = self._depth
         try:
             if self.use_lark_driver:
@@ -205,7 +204,7 @@ class StatementParser:
             column = (token.start_pos or 0)
             raise BodyError(f"unexpected {token.type} {str(token)!r}", column, expected) from None
         finally:
-            build._parenthesized, build._operator_values = outer, outer_ops
+            build._parenthesized = outer
             self._depth = outer_depth
 
 

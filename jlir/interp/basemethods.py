@@ -17,6 +17,7 @@ from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
 from jlir.semantics.values import JInt, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.show import julia_repr
 
 NO = object()  # "not one of these methods": the caller refuses
 
@@ -156,17 +157,8 @@ _PLAIN_DATATYPES = frozenset(NUMBER_TYPES) | {"Bool", "Char", "String", "Symbol"
 
 
 def _parameter_text(p) -> str | None:
-    """A type parameter as Julia prints it inside `T{…}`: a type, an Int64, a Bool, a Symbol; else None."""
-    t = type(p)
-    if t is JType:
-        return p.name
-    if t is bool:
-        return "true" if p else "false"
-    if t is int:
-        return str(p)
-    if t is JSymbol:
-        return ":" + p.name
-    return None
+    """A type parameter as Julia prints it inside `T{…}` (its `repr`): a type, an Int64, a Bool, a Symbol; else None."""
+    return julia_repr(p) if type(p) in (JType, bool, int, JSymbol) else None
 
 
 def _apply_type(ctx, args):

@@ -50,11 +50,7 @@ The callee dump (`jlir.interp.DumpProvider`'s format) of the method a call of a 
 function callable_dump(@nospecialize(sig), form::AbstractString)
     _, _, m = sig_method(sig)
     io = IOBuffer()
-    println(io, "# MethodInstance for ", callable_key(sig))
-    println(io, "# argnames: ", join(string.(Base.method_argnames(m)[2:end]), ","))
-    sp = sparams_text(m, sig)
-    isempty(sp) || println(io, "# sparams: ", sp)
-    m.isva && println(io, "# vararg: true")
+    dump_header(io, callable_key(sig), m, sig)
     form == "typed" || println(io, "# form: ", form)
     if form == "lowered"
         println(io, sprint(show, lowered_by_sig(sig)))

@@ -148,6 +148,16 @@ end
 dispatch_concrete(@nospecialize(T)) =
     isconcretetype(T) || (T isa DataType && T <: Type && length(T.parameters) == 1 && !(T.parameters[1] isa TypeVar))
 
+"""A callee dump's header (`jlir.interp.DumpProvider`'s format): `# MethodInstance for KEY`, the method's
+argument names, its static parameters for `sig` and whether it takes varargs."""
+function dump_header(io::IO, key::AbstractString, m::Method, @nospecialize(sig))
+    println(io, "# MethodInstance for ", key)
+    println(io, "# argnames: ", join(string.(Base.method_argnames(m)[2:end]), ","))
+    sp = sparams_text(m, sig)
+    isempty(sp) || println(io, "# sparams: ", sp)
+    m.isva && println(io, "# vararg: true")
+end
+
 function dump_callee!(acc::CalleeDumps, sig, depth::Int)
     found = callee_function(sig[1])
     found === nothing && return dump_callable!(acc, sig, depth)   # a closure's call: closures.jl
@@ -162,11 +172,7 @@ function dump_callee!(acc::CalleeDumps, sig, depth::Int)
     ci, rt = results[1]
     m = which(f, types)
     io = IOBuffer()
-    println(io, "# MethodInstance for ", key)
-    println(io, "# argnames: ", join(string.(Base.method_argnames(m)[2:end]), ","))
-    sp = sparams_text(m, Tuple{sig...})
-    isempty(sp) || println(io, "# sparams: ", sp)
-    m.isva && println(io, "# vararg: true")
+    dump_header(io, key, m, Tuple{sig...})
     println(io, sprint(show, ci => rt))
     push!(acc.files, String(take!(io)))
     depth > 0 && foreach(s -> dump_callee!(acc, s, depth - 1), call_signatures!(acc.structs, ci))

@@ -7,6 +7,7 @@ and operator spacing come from `jlir.ir.operators`, the one operator table.
 """
 from __future__ import annotations
 import re
+from itertools import islice
 
 from jlir.ir import nodes as N
 from jlir.ir import types as T
@@ -18,10 +19,8 @@ from jlir.ir.style import Style
 from jlir.ir.walk import UnknownKind, scanned_uses
 from jlir.geometry import rails
 from jlir.geometry.labels import LABEL_TEXT
+from jlir.printer.batched import joined
 from jlir.printer.typeshapes import is_dict_show as _is_dict_show, is_union_head as _union_head
-
-
-_PART = 40  # the longest text of a type's part the type memo keeps (`ExprPrinter.type`)
 
 
 class ExprPrinter:
@@ -80,7 +79,7 @@ class ExprPrinter:
             if s.label.endswith("invoke") and text.startswith("invoke "):
                 text = text[len("invoke "):]
             text = LABEL_TEXT[s.label] + text
-        typed = text + "::" + self.type(s.type) if show_type and s.type is not None else text
+        typed = f"{text}::{self.type(s.type)}" if show_type and s.type is not None else text  # (one copy of `text`)
         if not again:  # (its uses are read by `used_ids`, off the memo: not needed here)
             return s, None, text, typed
         entry = self.line_memo[key] = (s, self.uses(node), text, typed)
@@ -258,11 +257,11 @@ class ExprPrinter:
     def expr(self, e: N.Expr, prec: int, quoted: bool) -> str:
         head, args = e.head, e.args
         if head == "call":
-            return self.call(args[0], args[1:], prec, quoted)
+            return self.call(args, prec, quoted)
         if head == "invoke" and len(args) >= 2:
             return "invoke " + self.invoke(e, quoted)
         if head in ("new", "splatnew"):
-            return f"%{head}(" + ", ".join(self.unquoted(a, 0, quoted) for a in args) + ")"
+            return joined(", ", (self.unquoted(a, 0, quoted) for a in args), len(args), f"%{head}(", ")")
         if head == "gotoifnot" and len(args) == 2 and type(args[1]) is V.Literal:
             # ≤1.5 `Expr(:gotoifnot)`, shown: `unless %5 goto %16` (the IR printer shows a GotoIfNot node instead)
             return f"unless {self.unquoted(args[0], 0, quoted)} goto %{args[1].text}"
@@ -293,9 +292,13 @@ class ExprPrinter:
             return f.name if f.name in WORD_OPS or self.style.dev_0_7 else f"({f.name})"
         return f"({self.unquoted(f, 0, quoted)})"
 
-    def call(self, f, args: tuple, prec: int, quoted: bool) -> str:
+    def call(self, e_args: tuple, prec: int, quoted: bool) -> str:
+        """A call's text: `e_args` are the Expr's (the callee, then the arguments: not sliced apart, a call of
+        100,000 arguments would copy them; issue 13: memory)."""
+        f, n = e_args[0], len(e_args) - 1
         name = f.name if type(f) is V.GlobalRef and f.module is None else None  # `Base.:(==)(x, 1)` stays prefix
         if name is not None and (is_operator(name) or name in WORD_OPS) and not self.style.dev_0_7:
+            args = e_args[1:]
             op_prec = precedence(name)
             if shown_infix(name, len(args), any(type(a) is V.Splat for a in args)):
                 if len(args) == 1:
@@ -306,7 +309,8 @@ class ExprPrinter:
                     return name + inner
                 text = op_spacing(name).join(self.unquoted(a, op_prec, quoted) for a in args)
                 return f"({text})" if op_prec <= prec else text
-        return self.callee(f, quoted) + "(" + ", ".join(self.unquoted(a, 0, quoted) for a in args) + ")"
+        return joined(", ", (self.unquoted(a, 0, quoted) for a in islice(e_args, 1, None)), n,
+                      self.callee(f, quoted) + "(", ")")
 
     # ------------------------------------------------------------------ shown
     def shown(self, v) -> str:
@@ -325,15 +329,16 @@ class ExprPrinter:
         return self.type(v)
 
     # ------------------------------------------------------------------ types
-    def type(self, t, memo_len: int = 256) -> str:
-        """A type or shown constant, memoised (the parser shares one object per distinct text) up to `memo_len`
-        characters: a whole type's up to 256, a part's (its own object, printed again with the whole) `_PART`."""
+    def type(self, t) -> str:
+        """A type or shown constant, memoised up to 256 characters (the parser shares one object per distinct text).
+        Its parts are not: a part is its own object, printed again only with its whole, so a memo of parts holds
+        their texts for nothing (100-deep distinct types: 1.2× the input; issue 13: memory)."""
         key = id(t)
         hit = self._types.get(key)
         if hit is not None and hit[0] is t:
             return hit[1]
         text = self._type(t)
-        if len(text) <= memo_len:
+        if len(text) <= 256:
             self._types[key] = (t, text)
         return text
 
@@ -343,35 +348,35 @@ class ExprPrinter:
             return ".".join(t.path)
         if cls is T.TypeApply:
             sep = ", " if _union_head(t.head) else self._curly_sep
-            return self.type(t.head, _PART) + "{" + sep.join(self.type(p, _PART) for p in t.params) + "}"
+            return self._type(t.head) + "{" + sep.join(self._type(p) for p in t.params) + "}"
         if cls is T.TypeCall:
             sep = self.style.dict_pair_sep if _is_dict_show(t) else ", "
-            args = sep.join(self.type(a, _PART) for a in t.args)
-            return self.type(t.head, _PART) + "(" + args + ("," if t.trailing_comma else "") + ")"
+            args = sep.join(self._type(a) for a in t.args)
+            return self._type(t.head) + "(" + args + ("," if t.trailing_comma else "") + ")"
         if cls is T.TypeWhere:
-            return f"{self.type(t.body, _PART)} where {self.type(t.var, _PART)}"
+            return f"{self._type(t.body)} where {self._type(t.var)}"
         if cls is T.TypeTuple:
-            items = [self.type(i, _PART) for i in t.items]
+            items = [self._type(i) for i in t.items]
             return "(" + items[0] + ",)" if len(items) == 1 else "(" + ", ".join(items) + ")"
         if cls is T.TypeVect:
-            head = "" if t.eltype is None else self.type(t.eltype, _PART)
-            items = ", ".join(self.type(i, _PART) for i in t.items).replace(", …, ", "  …  ")
+            head = "" if t.eltype is None else self._type(t.eltype)
+            items = ", ".join(self._type(i) for i in t.items).replace(", …, ", "  …  ")
             return head + "[" + items + "]"
         if cls is T.TypeInfix:
             sep = t.op if t.op in ("<:", ">:", ":", "::") else f" {t.op} "
-            rhs = self.type(t.rhs, _PART)
+            rhs = self._type(t.rhs)
             if t.op in ("<:", ">:") and type(t.rhs) is T.TypeWhere or sep[-1] == ":" == rhs[:1]:
                 rhs = f"({rhs})"  # a UnionAll bound: `_A<:(AbstractArray{Bool,N} where N)`; `0:(:ccall)`, not `0::ccall`
-            return self.type(t.lhs, _PART) + sep + rhs
+            return self._type(t.lhs) + sep + rhs
         if cls is T.TypePrefix:
             neg_number = t.op == "-" and type(t.arg) is V.Literal and t.arg.text[:1].isdigit()  # `-2` is a literal
-            return f"-({t.arg.text})" if neg_number else t.op + self.type(t.arg, _PART)
+            return f"-({t.arg.text})" if neg_number else t.op + self._type(t.arg)
         if cls is T.TypeComment:
             return t.text
         if cls is T.TypeOpaque or cls is T.TypeHighlighted:
             return t.text
         if cls is T.TypeNoted:
-            return f"{self.type(t.value, _PART)} {t.note}"
+            return f"{self._type(t.value)} {t.note}"
         if cls is T.TypeQuote:
             return f":({self.unquoted(t.inner, 0, True)})"
         if cls is T.NestedCodeInfo:

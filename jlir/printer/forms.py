@@ -31,6 +31,13 @@ def _printer(style, printers: dict | None, ircode: bool = False) -> ExprPrinter:
 
 def format_function(f: Function, printers: dict | None = None) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
+    return "\n".join(line if type(line) is str else "".join(line) for line in function_lines(f, printers))
+
+
+def function_lines(f: Function, printers: dict | None = None) -> list:
+    """`format_function`'s text as lines, or groups of lines, to be joined by `\n` (a long statement's line as a
+    tuple of its pieces: `body_chunks`): a document joins them into its own text directly, so that a function's
+    whole text is never made twice (issue 13: memory)."""
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
     if cthulhu_source_costs(f):  # Cthulhu's `:source` view with `inline_cost`: Base's layout, costs after the rail
@@ -48,8 +55,9 @@ def format_function(f: Function, printers: dict | None = None) -> str:
         lines = location_lines_2020(lines, len(f.blocks))
     if f.form is Form.IRCODE and f.display.return_type is not None and lines and f.envelope is None:
         # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
-        lines[-1] += " => " + ep.type(f.display.return_type)
-    return "\n".join(head + lines + tail if head or tail else lines)
+        pair = " => " + ep.type(f.display.return_type)
+        lines[-1] = lines[-1] + pair if type(lines[-1]) is str else (*lines[-1], pair)
+    return head + lines + tail if head or tail else lines
 
 
 def cthulhu_source_costs(f: Function) -> bool:
@@ -261,11 +269,21 @@ def format_document(d: Document, unreadable: str = "refuse") -> str:
     colors = d.colors or (None,) * len(d.items)
     with gc_paused():
         for sep, item, painted in zip(d.separators, d.items, colors):
+            parts.append(sep)
             if unreadable == "verbatim" and type(item) is Unreadable:
                 text = item.text
+            elif type(item) is Function and painted is None:  # its lines joined into the document's text at once
+                lines = function_lines(item, printers)
+                for line in lines:
+                    if type(line) is str:
+                        parts += (line, "\n")
+                    else:
+                        parts += (*line, "\n")
+                if lines:
+                    parts.pop()
+                continue
             else:
                 text = _format_item(item, printers)
-            parts.append(sep)
             parts.append(text if painted is None else painted.paint(text))
         printers.clear()  # freed while collection is paused: the collection that follows has less to walk
     parts.append(d.trailing)

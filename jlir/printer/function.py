@@ -7,6 +7,7 @@ the style; the original text is never consulted.
 """
 from __future__ import annotations
 
+import sys
 from itertools import islice
 from typing import NamedTuple
 
@@ -20,6 +21,7 @@ from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import GutterPainter, gutter_painter
 
 _TYPED_FORMS = (Form.TYPED, Form.IRCODE, Form.WARNTYPE)
+LONG_LINE = 1 << 16  # characters of a statement's text from which `_plain_lines` leaves its line in pieces
 
 
 def _groups(f: Function):
@@ -160,14 +162,18 @@ def body_positions(f: Function, ep: ExprPrinter) -> tuple[list[str], dict[int, t
     return _body(f, ep, where), where
 
 
-def body_chunks(f: Function, ep: ExprPrinter, size: int = 1024) -> list[str]:
+def body_chunks(f: Function, ep: ExprPrinter, size: int = 64) -> list:
     """`body_lines` joined by `\n` in groups of `size` lines (joined by `\n` again, the same text): the common
     print makes its lines as the groups take them, so a huge function's lines are never all held at once (a
-    string each; issue 13: memory)."""
+    string each; issue 13: memory).  A group holding a long statement's line in its pieces (`_plain_lines`) is left
+    as its lines, that one as a tuple of its pieces: `format_function` and the document join them."""
     lines = iter(_body(f, ep, None, lazy=True))
     chunks = []
-    while chunk := "\n".join(islice(lines, size)):
-        chunks.append(chunk)
+    while group := list(islice(lines, size)):
+        try:
+            chunks.append("\n".join(group))
+        except TypeError:
+            chunks += group
     return chunks
 
 
@@ -190,7 +196,7 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) 
     if excerpt:
         where = {} if where is None else where
     if not pending and prints_plain(f):
-        lines = _plain_lines(entries, len(f.stmts), r, used, L, warntype, ep, where)
+        lines = _plain_lines(entries, len(f.stmts), r, used, L, warntype, ep, where, lazy and not excerpt)
         if excerpt:
             return _markers(f, list(lines), where)
         return lines if lazy else list(lines)
@@ -209,9 +215,11 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) 
     return lines
 
 
-def _plain_lines(entries, n: int, r: Rails, used, L: int, warntype: bool, ep: ExprPrinter, where):
+def _plain_lines(entries, n: int, r: Rails, used, L: int, warntype: bool, ep: ExprPrinter, where, pieces: bool):
     """The common print: one line per statement (`n`: `entries` gives each one's `statement_line`), its rail, SSA
-    column and text (one generator, made as they are taken: the hot path)."""
+    column and text (one generator, made as they are taken: the hot path).  `pieces`: a statement text longer than
+    `LONG_LINE` is not copied into its line, which is the tuple (rail and SSA column, text) instead (the line would
+    hold the text again, in 2 bytes a character for the rail's sake; issue 13: memory)."""
     rails_of = [r.mid] * n
     for last in r.lasts:
         if 1 <= last <= n:
@@ -222,7 +230,11 @@ def _plain_lines(entries, n: int, r: Rails, used, L: int, warntype: bool, ep: Ex
     cols, ssa_column, blank = ep.ssa_columns(L), ep.ssa_column, rails.blank_ssa_column(L)
     if where is not None:
         where.update((sid, (sid - 1, len(rail) + 1 + len(blank))) for sid, rail in enumerate(rails_of, 1))
-    return (f"{rail} {cols.get(sid) or ssa_column(sid, L)}{typed}" if sid in used
+    limit = LONG_LINE if pieces else sys.maxsize
+    return ((f"{rail} {cols.get(sid) or ssa_column(sid, L)}" if sid in used else f"{rail} {blank}",
+             typed if sid in used or not warntype else bare)
+            if len(typed) > limit else
+            f"{rail} {cols.get(sid) or ssa_column(sid, L)}{typed}" if sid in used
             else f"{rail} {blank}{bare if warntype else typed}"
             for sid, rail, (_, _, bare, typed) in zip(range(1, n + 1), rails_of, entries))
 

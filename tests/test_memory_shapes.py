@@ -11,6 +11,7 @@ import tracemalloc
 import pytest
 
 import jlir
+from jlir.ir.validate import SchemaError
 from jlir.ir.values import Literal
 from jlir.printer.batched import BATCH, joined
 
@@ -86,6 +87,20 @@ def test_a_compact_literal_is_a_literal_like_any_other_for_replace_pickle_json_a
     doc = jlir.parse("1 ─ %1 = Main.f(42, 0x2a)::Int\n└──      return %1\n")
     data = json.dumps(jlir.to_json(doc))
     assert '"42"' in data and jlir.format(jlir.from_json(json.loads(data))) == jlir.format(doc)
+    # a text given as a JSON number (or a 5,000-digit one: the fuzzer's input 12,355 of seed 32) is refused, not
+    # taken for the int a decimal text is kept as
+    for number in (42, 10 ** 5000):
+        with pytest.raises(SchemaError, match=r"args\[1\]: cannot build Literal: a Literal's text is a str"):
+            jlir.from_json(_replaced(json.loads(data), "42", number))
+
+
+def _replaced(data, old, new):
+    """JSON data with every value `old` replaced by `new`."""
+    if isinstance(data, dict):
+        return {k: _replaced(v, old, new) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_replaced(v, old, new) for v in data]
+    return new if data == old else data
 
 
 @pytest.mark.parametrize("n", [0, 1, BATCH - 1, BATCH, BATCH + 1, 3 * BATCH + 7])

@@ -130,8 +130,11 @@ def _store_text(self, text: str) -> None:
     # A decimal integer's text as Julia prints it (no sign, no leading zero, at most 18 digits) is kept as its `int`:
     # 32 bytes, or none for the shared small ints, where its `str` costs 56 and the `Literal` 48 (a call of 100,000
     # distinct integer arguments; issue 13: memory).  `text` gives the same string back: str(int(t)) == t for these.
-    if text.__class__ is str and 0 < len(text) < 19 and text.isdigit() and text.isascii() \
-            and (text[0] != "0" or len(text) == 1):
+    if text.__class__ is not str:  # (an int here would read back as its text: a JSON `"text": 5` is refused)
+        if not isinstance(text, str):
+            raise TypeError(f"a Literal's text is a str, not {type(text).__name__}")
+        text = str(text)
+    elif 0 < len(text) < 19 and text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1):
         text = int(text)
     _TEXT_SLOT.__set__(self, text)
 

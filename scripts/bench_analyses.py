@@ -109,7 +109,9 @@ def fastest(fn, cfg: CFG, repeat: int, collect: bool) -> float:
 
 
 def slope(sizes: list[int], times: list[float]) -> float:
-    """Least-squares slope of log(time) on log(size): 1.0 is linear growth."""
+    """Least-squares slope of log(time) on log(size): 1.0 is linear growth (NaN from fewer than two sizes)."""
+    if len(set(sizes)) < 2:
+        return math.nan
     xs = [math.log(s) for s in sizes]
     ys = [math.log(t) for t in times]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)

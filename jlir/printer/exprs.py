@@ -22,6 +22,8 @@ from jlir.geometry.labels import LABEL_TEXT
 from jlir.printer.batched import joined
 from jlir.printer.typeshapes import is_dict_show as _is_dict_show, is_union_head as _union_head
 
+_MEMO_LIMIT = 1 << 12  # the GlobalRefs whose text `ExprPrinter.globalref` memoises: the first met (a dump's few)
+
 
 class ExprPrinter:
     """Prints model values as one Julia version family does (`style`); results are memoised per object."""
@@ -146,7 +148,8 @@ class ExprPrinter:
         if hit is not None and hit[0] is g:
             return hit[1]
         text = f"{g.module}.{self.qualified_name(g.name)}"
-        self._globalrefs[id(g)] = (g, text)
+        if len(self._globalrefs) < _MEMO_LIMIT:  # (distinct GlobalRefs, one per argument of a call, gain nothing)
+            self._globalrefs[id(g)] = (g, text)
         return text
 
     def qualified_name(self, name: str) -> str:
@@ -293,8 +296,7 @@ class ExprPrinter:
         return f"({self.unquoted(f, 0, quoted)})"
 
     def call(self, e_args: tuple, prec: int, quoted: bool) -> str:
-        """A call's text: `e_args` are the Expr's (the callee, then the arguments: not sliced apart, a call of
-        100,000 arguments would copy them; issue 13: memory)."""
+        """A call's text from its Expr's args, the callee first (never sliced off: issue 13, memory)."""
         f, n = e_args[0], len(e_args) - 1
         name = f.name if type(f) is V.GlobalRef and f.module is None else None  # `Base.:(==)(x, 1)` stays prefix
         if name is not None and (is_operator(name) or name in WORD_OPS) and not self.style.dev_0_7:
@@ -348,16 +350,15 @@ class ExprPrinter:
             return ".".join(t.path)
         if cls is T.TypeApply:
             sep = ", " if _union_head(t.head) else self._curly_sep
-            return self._type(t.head) + "{" + sep.join(self._type(p) for p in t.params) + "}"
+            return joined(sep, (self._type(p) for p in t.params), len(t.params), self._type(t.head) + "{", "}")
         if cls is T.TypeCall:
             sep = self.style.dict_pair_sep if _is_dict_show(t) else ", "
-            args = sep.join(self._type(a) for a in t.args)
-            return self._type(t.head) + "(" + args + ("," if t.trailing_comma else "") + ")"
+            return joined(sep, (self._type(a) for a in t.args), len(t.args), self._type(t.head) + "(",
+                          ",)" if t.trailing_comma else ")")
         if cls is T.TypeWhere:
             return f"{self._type(t.body)} where {self._type(t.var)}"
         if cls is T.TypeTuple:
-            items = [self._type(i) for i in t.items]
-            return "(" + items[0] + ",)" if len(items) == 1 else "(" + ", ".join(items) + ")"
+            return joined(", ", (self._type(i) for i in t.items), len(t.items), "(", ",)" if len(t.items) == 1 else ")")
         if cls is T.TypeVect:
             head = "" if t.eltype is None else self._type(t.eltype)
             items = ", ".join(self._type(i) for i in t.items).replace(", …, ", "  …  ")

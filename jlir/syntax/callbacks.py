@@ -6,6 +6,7 @@ reduction with the rule's children; no parse tree is built.  The arguments of
 """
 from __future__ import annotations
 
+import copy
 import re
 
 from lark import Token, Transformer
@@ -17,7 +18,7 @@ from jlir.ir.names import is_identifier, var_quoted
 from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
 from jlir.syntax.errors import Refused
 from jlir.syntax.lexer import IDENT
-from jlir.syntax.sharing import Shared, keep, split_globalref
+from jlir.syntax.sharing import SHARED_KINDS, Shared, keep, split_globalref
 from jlir.syntax.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
@@ -202,10 +203,10 @@ class _Build(Transformer):
 
     def name(self, c):
         text = str(c[0])
+        if (hit := self.shared.names.get(text)) is not None:
+            return hit
         m = _ARG_RX.match(text)
-        if m:
-            return V.Argument(int(m.group(1)))
-        return V.SlotNumber(text)
+        return keep(self.shared.names, text, V.Argument(int(m.group(1))) if m else V.SlotNumber(text))
 
     def globalref(self, c):
         text = str(c[0])
@@ -229,8 +230,8 @@ class _Build(Transformer):
 
     def paren(self, c):
         inner = c[1]
-        if type(inner) is V.GlobalRef:  # its own object: the shared one stands unparenthesized elsewhere
-            inner = V.GlobalRef(inner.module, inner.name)
+        if type(inner) in SHARED_KINDS:  # its own object: the shared one stands unparenthesized elsewhere
+            inner = copy.copy(inner)
         self._parenthesized.add(id(inner))
         return inner
 

@@ -7,7 +7,9 @@ Usage:
 Shapes (issue 13): `many_dumps` (real `@code_typed` dumps of Julia 1.5.3's Base, cut at a dump boundary; the
 base corpus `~/.cache/jlir/base-corpus-1.5.3.txt` repeated as needed), `many_stmts` (one function of distinct
 statements), `long_line` (one statement: a call with distinct integer arguments), `long_string` (one string
-literal), `deep_nesting` (statements whose types nest 100 deep, the most jlir reads, each distinct).
+literal), `deep_nesting` (statements whose types nest 100 deep, the most jlir reads, each distinct).  `--shapes
+more`: one call of distinct symbols, of distinct GlobalRefs, of floats, of strings, of `_2` again and again; a type
+of many distinct parameters (`Tuple{Val{0}, Val{1}, …}`); a φ of many edges; calls nested 100 deep on every line.
 
 Each measurement runs in its own niced subprocess (peak RSS is the child's `VmHWM`), after
 the input is read (from a file the parent wrote) and jlir has read a tiny dump (modules and tables loaded); the
@@ -80,8 +82,41 @@ def _deep_nesting(size: int) -> str:
     return _function(n, f"Base.identity(_2)::{deep(1)}", lambda k: f"Base.identity(%{k - 1})::{deep(k)}")
 
 
+def _call_of(size: int, make, typ: str = "Tuple") -> str:
+    """One statement: a call of arguments `make(1)`, `make(2)`, … up to `size` bytes, typed `typ`."""
+    args, total, k = [], 0, 1
+    while total < size:
+        a = make(k)
+        args.append(a)
+        total += len(a) + 2
+        k += 1
+    return _HEAD + "1 ─ %1 = Core.tuple(" + ", ".join(args) + f")::{typ}\n└──      return %1\n" + _TAIL
+
+
+def _type_params(size: int) -> str:
+    return _call_of(0, str, "Tuple{" + ", ".join(f"Val{{{k}}}" for k in range(size // 10)) + "}")
+
+
+def _phi(size: int) -> str:
+    edges = ", ".join(f"#{k} => {k}" for k in range(1, size // 12))
+    return _HEAD + f"1 ─ %1 = φ ({edges})::Int64\n└──      return %1\n" + _TAIL
+
+
+def _deep_calls(size: int) -> str:
+    deep = lambda k: f"Base.g(%{k - 1}, " + "Base.f(" * 99 + f"{k})" + ")" * 99 + "::Int64"  # noqa: E731
+    return _function(max(size // 1200, 2), "Base.identity(_2)::Int64", deep)
+
+
 MAKERS = {"many_dumps": _many_dumps, "many_stmts": _many_stmts, "long_line": _long_line,
-          "long_string": _long_string, "deep_nesting": _deep_nesting}
+          "long_string": _long_string, "deep_nesting": _deep_nesting,
+          # more shapes, beyond issue 13's table (`--shapes more`)
+          "symbols": lambda size: _call_of(size, lambda k: f":a{k}"),
+          "globalrefs": lambda size: _call_of(size, lambda k: f"Main.g{k}"),
+          "floats": lambda size: _call_of(size, lambda k: f"{k}.5"),
+          "strings": lambda size: _call_of(size, lambda k: f'"s{k}"'),
+          "arguments": lambda size: _call_of(size, lambda k: "_2"),
+          "type_params": _type_params, "phi": _phi, "deep_calls": _deep_calls}
+MORE_SHAPES = tuple(k for k in MAKERS if k not in SHAPES)
 
 
 def _peak_rss() -> int:
@@ -128,7 +163,7 @@ def measure(shape: str, size: int) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1,10,50", help="input sizes in MB")
-    ap.add_argument("--shapes", default=",".join(SHAPES))
+    ap.add_argument("--shapes", default=",".join(SHAPES), help="names, `more` (the shapes beyond issue 13's) or `all`")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -136,7 +171,8 @@ def main(argv=None) -> int:
         return 0
     sizes = [float(s) for s in args.sizes.split(",")]
     print(f"{'shape':13} {'MB':>6} {'parse s':>8} {'print s':>8} {'s/MB':>6} {'peak MB':>8} {'added ×input':>12}  same")
-    for shape in args.shapes.split(","):
+    shapes = {"more": ",".join(MORE_SHAPES), "all": ",".join(MAKERS)}.get(args.shapes, args.shapes)
+    for shape in shapes.split(","):
         for mb in sizes:
             r = measure(shape, int(mb * 1_000_000))
             if "error" in r:

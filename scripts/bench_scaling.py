@@ -60,17 +60,6 @@ def _many_stmts(size: int) -> str:
     return _function(n, "Base.add_int(_2, 1)::Int64", lambda k: f"Base.add_int(%{k - 1}, {k})::Int64")
 
 
-def _long_line(size: int) -> str:
-    args = []
-    total, k = 0, 1
-    while total < size:
-        a = str(k)
-        args.append(a)
-        total += len(a) + 2
-        k += 1
-    return (_HEAD + "1 ─ %1 = Core.tuple(" + ", ".join(args) + ")::Tuple\n└──      return %1\n" + _TAIL)
-
-
 def _long_string(size: int) -> str:
     body = "ab\\\"c" * (size // 5)
     return _HEAD + f'1 ─ %1 = Base.string("{body}")::String\n└──      return %1\n' + _TAIL
@@ -82,19 +71,23 @@ def _deep_nesting(size: int) -> str:
     return _function(n, f"Base.identity(_2)::{deep(1)}", lambda k: f"Base.identity(%{k - 1})::{deep(k)}")
 
 
-def _call_of(size: int, make, typ: str = "Tuple") -> str:
-    """One statement: a call of arguments `make(1)`, `make(2)`, … up to `size` bytes, typed `typ`."""
+def _call_of(size: int, make) -> str:
+    """One statement: a call of arguments `make(1)`, `make(2)`, … up to `size` bytes."""
     args, total, k = [], 0, 1
     while total < size:
         a = make(k)
         args.append(a)
         total += len(a) + 2
         k += 1
-    return _HEAD + "1 ─ %1 = Core.tuple(" + ", ".join(args) + f")::{typ}\n└──      return %1\n" + _TAIL
+    return _one_call(", ".join(args), "Tuple")
+
+
+def _one_call(args: str, typ: str) -> str:
+    return _HEAD + f"1 ─ %1 = Core.tuple({args})::{typ}\n└──      return %1\n" + _TAIL
 
 
 def _type_params(size: int) -> str:
-    return _call_of(0, str, "Tuple{" + ", ".join(f"Val{{{k}}}" for k in range(size // 10)) + "}")
+    return _one_call("_2", "Tuple{" + ", ".join(f"Val{{{k}}}" for k in range(size // 10)) + "}")
 
 
 def _phi(size: int) -> str:
@@ -107,7 +100,7 @@ def _deep_calls(size: int) -> str:
     return _function(max(size // 1200, 2), "Base.identity(_2)::Int64", deep)
 
 
-MAKERS = {"many_dumps": _many_dumps, "many_stmts": _many_stmts, "long_line": _long_line,
+MAKERS = {"many_dumps": _many_dumps, "many_stmts": _many_stmts, "long_line": lambda size: _call_of(size, str),
           "long_string": _long_string, "deep_nesting": _deep_nesting,
           # more shapes, beyond issue 13's table (`--shapes more`)
           "symbols": lambda size: _call_of(size, lambda k: f":a{k}"),

@@ -9,7 +9,7 @@ from jlir.printer.cthulhu import is_2020_view, location_lines_2020, source_costs
 from jlir.printer.debuginfo import location_printing
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import gutter_painter
-from jlir.printer.function import body_chunks, body_lines, body_positions, cost_column, line_numbers
+from jlir.printer.function import body_lines, body_parts, body_positions, cost_column, line_numbers
 from jlir.geometry.gcpause import gc_paused
 
 
@@ -31,13 +31,12 @@ def _printer(style, printers: dict | None, ircode: bool = False) -> ExprPrinter:
 
 def format_function(f: Function, printers: dict | None = None) -> str:
     """`f` exactly as the Julia display that printed it (no final newline)."""
-    return "\n".join(line if type(line) is str else "".join(line) for line in function_lines(f, printers))
+    return "".join(function_parts(f, printers))
 
 
-def function_lines(f: Function, printers: dict | None = None) -> list:
-    """`format_function`'s text as lines, or groups of lines, to be joined by `\n` (a long statement's line as a
-    tuple of its pieces: `body_chunks`): a document joins them into its own text directly, so that a function's
-    whole text is never made twice (issue 13: memory)."""
+def function_parts(f: Function, printers: dict | None = None) -> list[str]:
+    """`format_function`'s text as parts to concatenate: a document puts them into its own text directly, so that a
+    function's whole text is never made twice (issue 13: memory)."""
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
     if cthulhu_source_costs(f):  # Cthulhu's `:source` view with `inline_cost`: Base's layout, costs after the rail
@@ -49,15 +48,25 @@ def function_lines(f: Function, printers: dict | None = None) -> list:
         lines = body_lines(f, ep)
         if f.costs is not None:
             lines = _costs_after_rail(f, lines)
-    else:  # groups of lines joined (see body_chunks); the last line still ends the last group
-        lines = body_chunks(f, ep)
+    else:
+        lines = None
     if f.envelope == "cthulhu" and is_2020_view(f.title):
         lines = location_lines_2020(lines, len(f.blocks))
-    if f.form is Form.IRCODE and f.display.return_type is not None and lines and f.envelope is None:
+    body = body_parts(f, ep) if lines is None else _line_parts(lines)
+    if f.form is Form.IRCODE and f.display.return_type is not None and body and f.envelope is None:
         # an `IRCode => T` pair (`code_ircode`): ` => T` after the blanks the IRCode ends with
-        pair = " => " + ep.type(f.display.return_type)
-        lines[-1] = lines[-1] + pair if type(lines[-1]) is str else (*lines[-1], pair)
-    return head + lines + tail if head or tail else lines
+        body.append(" => " + ep.type(f.display.return_type))
+    return _line_parts(head + [body] + tail if body else head + tail)
+
+
+def _line_parts(lines: list) -> list[str]:
+    """Lines (a line may be given as its list of parts) as parts to concatenate, `\n` between them."""
+    parts: list[str] = []
+    for line in lines:
+        parts += (*line, "\n") if type(line) is list else (line, "\n")
+    if parts:
+        parts.pop()
+    return parts
 
 
 def cthulhu_source_costs(f: Function) -> bool:
@@ -272,15 +281,8 @@ def format_document(d: Document, unreadable: str = "refuse") -> str:
             parts.append(sep)
             if unreadable == "verbatim" and type(item) is Unreadable:
                 text = item.text
-            elif type(item) is Function and painted is None:  # its lines joined into the document's text at once
-                lines = function_lines(item, printers)
-                for line in lines:
-                    if type(line) is str:
-                        parts += (line, "\n")
-                    else:
-                        parts += (*line, "\n")
-                if lines:
-                    parts.pop()
+            elif type(item) is Function and painted is None:  # its parts joined into the document's text at once
+                parts += function_parts(item, printers)
                 continue
             else:
                 text = _format_item(item, printers)

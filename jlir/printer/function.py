@@ -162,19 +162,22 @@ def body_positions(f: Function, ep: ExprPrinter) -> tuple[list[str], dict[int, t
     return _body(f, ep, where), where
 
 
-def body_chunks(f: Function, ep: ExprPrinter, size: int = 64) -> list:
-    """`body_lines` joined by `\n` in groups of `size` lines (joined by `\n` again, the same text): the common
-    print makes its lines as the groups take them, so a huge function's lines are never all held at once (a
-    string each; issue 13: memory).  A group holding a long statement's line in its pieces (`_plain_lines`) is left
-    as its lines, that one as a tuple of its pieces: `format_function` and the document join them."""
+def body_parts(f: Function, ep: ExprPrinter, size: int = 64) -> list[str]:
+    """The text of `body_lines` as parts to concatenate (`\n` between lines, none after the last).  The common print
+    makes its lines as groups of `size` take them and joins each group, so a huge function's lines are never all held
+    at once (a string each; issue 13: memory); a long statement's line, which `_plain_lines` leaves as the tuple of
+    its pieces, goes in as those pieces."""
     lines = iter(_body(f, ep, None, lazy=True))
-    chunks = []
+    parts: list[str] = []
     while group := list(islice(lines, size)):
         try:
-            chunks.append("\n".join(group))
-        except TypeError:
-            chunks += group
-    return chunks
+            parts += ("\n".join(group), "\n")
+        except TypeError:  # a long statement's line among them
+            for line in group:
+                parts += (*line, "\n") if type(line) is tuple else (line, "\n")
+    if parts:
+        parts.pop()
+    return parts
 
 
 def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) -> list[str]:

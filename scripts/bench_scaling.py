@@ -9,7 +9,8 @@ base corpus `~/.cache/jlir/base-corpus-1.5.3.txt` repeated as needed), `many_stm
 statements), `long_line` (one statement: a call with distinct integer arguments), `long_string` (one string
 literal), `deep_nesting` (statements whose types nest 100 deep, the most jlir reads, each distinct).  `--shapes
 more`: one call of distinct symbols, of distinct GlobalRefs, of floats, of strings, of `_2` again and again; a type
-of many distinct parameters (`Tuple{Val{0}, Val{1}, …}`); a φ of many edges; calls nested 100 deep on every line.
+of many distinct parameters (`Tuple{Val{0}, Val{1}, …}`); a φ of many edges; calls nested 100 deep on every line; a function of distinct statements
+with distinct types (`::Val{k}`).
 
 Each measurement runs in its own niced subprocess (peak RSS is the child's `VmHWM`), after
 the input is read (from a file the parent wrote) and jlir has read a tiny dump (modules and tables loaded); the
@@ -71,6 +72,11 @@ def _deep_nesting(size: int) -> str:
     return _function(n, f"Base.identity(_2)::{deep(1)}", lambda k: f"Base.identity(%{k - 1})::{deep(k)}")
 
 
+def _distinct_types(size: int) -> str:
+    n = max(size // (36 + 3 * len(str(size // 40))), 2)
+    return _function(n, "Base.add_int(_2, 1)::Val{1}", lambda k: f"Base.add_int(%{k - 1}, {k})::Val{{{k}}}")
+
+
 def _call_of(size: int, make) -> str:
     """One statement: a call of arguments `make(1)`, `make(2)`, … up to `size` bytes."""
     args, total, k = [], 0, 1
@@ -108,7 +114,7 @@ MAKERS = {"many_dumps": _many_dumps, "many_stmts": _many_stmts, "long_line": lam
           "floats": lambda size: _call_of(size, lambda k: f"{k}.5"),
           "strings": lambda size: _call_of(size, lambda k: f'"s{k}"'),
           "arguments": lambda size: _call_of(size, lambda k: "_2"),
-          "type_params": _type_params, "phi": _phi, "deep_calls": _deep_calls}
+          "type_params": _type_params, "phi": _phi, "deep_calls": _deep_calls, "distinct_types": _distinct_types}
 MORE_SHAPES = tuple(k for k in MAKERS if k not in SHAPES)
 
 

@@ -30,10 +30,8 @@ class ExprPrinter:
 
     def __init__(self, style: Style, *, ircode: bool = False):
         self.style = style
-        # ≤1.5 CodeInfo holds `Expr(:return, nothing)`, shown as a bare `return`; IRCode's ReturnNode is not.
-        self.bare_return_nothing = style.bare_return_nothing and not ircode
+        self.bare_return_nothing = style.bare_return_nothing and not ircode  # ≤1.5 CodeInfo: `return` (IRCode's: no)
         self._curly_sep, self._block, self._arg = style.curly_sep, style.block_prefix, style.argument_prefix
-        self._types: dict[int, tuple[object, str]] = {}
         self._statements: dict[int, tuple[object, str]] = {}
         self._uses: dict[int, tuple[object, tuple[int, ...]]] = {}
         self._suffix: dict[object, bool] = {}
@@ -62,11 +60,9 @@ class ExprPrinter:
         return text
 
     def statement_line(self, s, show_types: bool) -> tuple:
-        """What the printer needs of statement `s`: `(s, uses, bare, typed)`, the SSA ids its node uses (None while
-        not memoised: `used_ids` reads them) and its text after the SSA column without and with its `::T` suffix (the
-        same text twice where no suffix is shown), 1.12's call label included.  Memoised by identity from its second
-        print on: a document parsed by jlir shares one Statement object per distinct statement text, and one printed
-        once (each of a function of distinct statements) then costs only its id in `_seen` (issue 13: memory)."""
+        """`(s, uses, bare, typed)`: the SSA ids `s` uses (None while not memoised: `used_ids` reads them), its text
+        after the SSA column without and with `::T` (1.12's label included).  Memoised by identity from its second
+        print on (a Statement printed once costs only its id in `_seen`; issue 13: memory)."""
         key = id(s) * 2 + show_types
         hit = self.line_memo.get(key)
         if hit is not None and hit[0] is s:
@@ -332,52 +328,41 @@ class ExprPrinter:
 
     # ------------------------------------------------------------------ types
     def type(self, t) -> str:
-        """A type or shown constant, memoised up to 256 characters (the parser shares one object per distinct text).
-        Its parts are not: a part is its own object, printed again only with its whole, so a memo of parts holds
-        their texts for nothing (100-deep distinct types: 1.2× the input; issue 13: memory)."""
-        key = id(t)
-        hit = self._types.get(key)
-        if hit is not None and hit[0] is t:
-            return hit[1]
-        text = self._type(t)
-        if len(text) <= 256:
-            self._types[key] = (t, text)
-        return text
-
-    def _type(self, t) -> str:
+        """A type or shown constant.  Not memoised: a memo by object held a text per distinct type (each line's
+        `::Val{k}`: 2–4× the input) and printed no faster over Base's IR (issue 13: memory)."""
         cls = type(t)
         if cls is T.TypeName:
             return ".".join(t.path)
         if cls is T.TypeApply:
             sep = ", " if _union_head(t.head) else self._curly_sep
-            return joined(sep, (self._type(p) for p in t.params), len(t.params), self._type(t.head) + "{", "}")
+            return joined(sep, (self.type(p) for p in t.params), len(t.params), self.type(t.head) + "{", "}")
         if cls is T.TypeCall:
             sep = self.style.dict_pair_sep if _is_dict_show(t) else ", "
-            return joined(sep, (self._type(a) for a in t.args), len(t.args), self._type(t.head) + "(",
+            return joined(sep, (self.type(a) for a in t.args), len(t.args), self.type(t.head) + "(",
                           ",)" if t.trailing_comma else ")")
         if cls is T.TypeWhere:
-            return f"{self._type(t.body)} where {self._type(t.var)}"
+            return f"{self.type(t.body)} where {self.type(t.var)}"
         if cls is T.TypeTuple:
-            return joined(", ", (self._type(i) for i in t.items), len(t.items), "(", ",)" if len(t.items) == 1 else ")")
+            return joined(", ", (self.type(i) for i in t.items), len(t.items), "(", ",)" if len(t.items) == 1 else ")")
         if cls is T.TypeVect:
-            head = "" if t.eltype is None else self._type(t.eltype)
-            items = ", ".join(self._type(i) for i in t.items).replace(", …, ", "  …  ")
+            head = "" if t.eltype is None else self.type(t.eltype)
+            items = ", ".join(self.type(i) for i in t.items).replace(", …, ", "  …  ")
             return head + "[" + items + "]"
         if cls is T.TypeInfix:
             sep = t.op if t.op in ("<:", ">:", ":", "::") else f" {t.op} "
-            rhs = self._type(t.rhs)
+            rhs = self.type(t.rhs)
             if t.op in ("<:", ">:") and type(t.rhs) is T.TypeWhere or sep[-1] == ":" == rhs[:1]:
                 rhs = f"({rhs})"  # a UnionAll bound: `_A<:(AbstractArray{Bool,N} where N)`; `0:(:ccall)`, not `0::ccall`
-            return self._type(t.lhs) + sep + rhs
+            return self.type(t.lhs) + sep + rhs
         if cls is T.TypePrefix:
             neg_number = t.op == "-" and type(t.arg) is V.Literal and t.arg.text[:1].isdigit()  # `-2` is a literal
-            return f"-({t.arg.text})" if neg_number else t.op + self._type(t.arg)
+            return f"-({t.arg.text})" if neg_number else t.op + self.type(t.arg)
         if cls is T.TypeComment:
             return t.text
         if cls is T.TypeOpaque or cls is T.TypeHighlighted:
             return t.text
         if cls is T.TypeNoted:
-            return f"{self._type(t.value)} {t.note}"
+            return f"{self.type(t.value)} {t.note}"
         if cls is T.TypeQuote:
             return f":({self.unquoted(t.inner, 0, True)})"
         if cls is T.NestedCodeInfo:

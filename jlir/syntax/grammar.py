@@ -61,7 +61,7 @@ class StatementParser:
         self._seen: set[int] = set()  # hashes of the template keys and long types met once (templates.second_sighting)
         self._types: dict[str, object] = {}
         self._programs: dict[tuple, list] = {}  # token types → the driver's recorded parse
-        self._shown = None  # the printers `_reprints` checks types with: their memo tables live as long as this
+        self._shown = None  # the printers `_reprints` checks types with (made once per document)
         self._depth = 0  # the nesting of the bodies being parsed around this one (`$(QuoteNode(…))` contents)
 
     def _printers(self):

@@ -50,6 +50,6 @@ def reprints(value, text: str, every_style: bool = False, printers=None) -> bool
 
 
 def shown_printers():
-    """The printers of the ≤1.5 and the 1.6+ spelling of types (new ones: their memo tables hold what they print)."""
+    """The printers of the ≤1.5 and the 1.6+ spelling of types."""
     from jlir.printer.exprs import ExprPrinter
     return ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))

@@ -77,7 +77,7 @@ def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
                 yield check, "optimize=false", refused
         else:
             try:
-                for check, outcome in check_slots(fn, record["pre"]):
+                for check, outcome in check_slots(fn, record["pre"], record.get("argnames")):
                     yield check, "optimize=false", outcome
             except Exception as e:
                 yield "idf", "optimize=false", _guarded(_raise, e)

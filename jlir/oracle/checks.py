@@ -149,4 +149,4 @@ def check_adce(before_text: str, julia_text: str) -> Outcome:
         return Outcome("rule", "dce-unreachable-blocks")
     if len(ours.positional) > len(theirs.positional):
         return Outcome("rule", "dce-weaker")
-    return _judge(ours, julia_text, "dce-mixed")
+    return Outcome("rule", "dce-mixed")   # a report: what a function computes is the interpreter's check

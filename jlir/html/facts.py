@@ -1,6 +1,7 @@
 """What the page's script shows on a click, computed here once per function (only `jlir.analysis`'s public API).
 
-Per block: its statements, immediate dominator, the blocks it dominates, its
+Per block: its statements, immediate dominator (the script walks the tree for the blocks it dominates:
+sent as lists they grow as the square of a long chain's length), its
 dominance frontier, the innermost loop holding it, live-in/live-out values;
 per value: its defining statement and the statements using it; the
 statements `@code_warntype` would flag; the blocks no path from #1 reaches.
@@ -8,23 +9,6 @@ statements `@code_warntype` would flag; the blocks no path from #1 reaches.
 from __future__ import annotations
 
 from jlir import analysis as A
-
-
-def _dominated(idoms: tuple[int, ...]) -> list[list[int]]:
-    """For each block, every block it strictly dominates (children lists closed downwards, no recursion)."""
-    children: list[list[int]] = [[] for _ in range(len(idoms) + 1)]
-    for b, d in enumerate(idoms, 1):
-        if d > 0:
-            children[d].append(b)
-    out = []
-    for b in range(1, len(idoms) + 1):
-        seen, todo = [], list(children[b])
-        while todo:
-            c = todo.pop()
-            seen.append(c)
-            todo.extend(children[c])
-        out.append(sorted(seen))
-    return out
 
 
 def _liveness(fn) -> tuple[list, list]:
@@ -54,8 +38,6 @@ def function_facts(fn) -> dict:
         blocks.append({"first": blk.first, "last": blk.last, "preds": list(blk.preds), "succs": list(blk.succs),
                        "idom": dom.idoms[b - 1], "frontier": list(frontiers[b - 1]), "loop": loop_of.get(b, -1),
                        "live_in": live_in[b - 1], "live_out": live_out[b - 1], "dead": b not in reach})
-    for b, dominated in enumerate(_dominated(dom.idoms), 1):
-        blocks[b - 1]["dominates"] = dominated
     loops = [{"header": lp.header, "blocks": list(lp.blocks), "depth": lp.depth} for lp in found.loops]
     values = {str(v): {"def": v, "block": b, "uses": sorted(set(du.uses.get(v, ())))} for v, b in du.defs.items()}
     return {"blocks": blocks, "loops": loops, "values": values, "flagged": sorted(flagged_statements(fn))}

@@ -17,6 +17,9 @@ import subprocess
 from jlir import analysis as A
 from jlir.analysis.graphs import block_texts, edges
 
+_LABELLED_BLOCKS = 400
+_DRAWN_BLOCKS = 1000
+_MAX_WIDTH = 72  # characters of a statement shown in its node
 _MAX_LINES = 12  # a block's statements shown in its node; the text pane has them all
 _VALUE = re.compile(r"%(\d+)")
 _TEXT = re.compile(r"(<text[^>]*>)(.*?)(</text>)", re.S)
@@ -31,12 +34,17 @@ def _dot_string(s: str) -> str:
 
 
 def cfg_source(fn) -> str:
-    """The DOT text of `fn`'s CFG, with the ids and classes the page's script and CSS use."""
+    """The DOT text of `fn`'s CFG, with the ids and classes the page's script and CSS use.  A CFG of more than
+    `_LABELLED_BLOCKS` blocks is drawn with block numbers only (dot lays out 3,000 labelled blocks in minutes,
+    numbered ones in seconds); the text pane holds the statements."""
     texts = block_texts(fn)
+    if len(texts) > _LABELLED_BLOCKS:
+        texts = [[] for _ in texts]
     out = ["digraph cfg {", '  graph [bgcolor="transparent"];',
            '  node [shape=box, fontname="monospace", fontsize=10, style=filled, fillcolor="#ffffff"];']
     for b, lines in enumerate(texts, 1):
-        shown = lines[:_MAX_LINES] + ([f"… {len(lines) - _MAX_LINES} more"] if len(lines) > _MAX_LINES else [])
+        shown = [x if len(x) <= _MAX_WIDTH else x[:_MAX_WIDTH - 1] + "…" for x in lines[:_MAX_LINES]]
+        shown = shown + ([f"… {len(lines) - _MAX_LINES} more"] if len(lines) > _MAX_LINES else [])
         label = "".join(_dot_string(x) + "\\l" for x in [f"#{b}"] + shown)
         out.append(f'  b{b} [id="blk-{b}", class="blk", label="{label}"];')
     for e in edges(fn):
@@ -57,8 +65,12 @@ def cfg_source(fn) -> str:
     return "\n".join(out) + "\n"
 
 
-def cfg_svg(fn, timeout: float = 60.0) -> str:
+def cfg_svg(fn, timeout: float = 120.0) -> str:
     """The CFG as inline SVG (`dot -Tsvg`); GraphUnavailable when there is no `dot` or it fails."""
+    n = len(A.cfg(fn).blocks)
+    if n > _DRAWN_BLOCKS:
+        raise GraphUnavailable(f"{n} blocks: no graph drawn (dot takes minutes past {_DRAWN_BLOCKS}); the text and "
+                               "the clicks work without it")
     exe = shutil.which("dot")
     if exe is None:
         raise GraphUnavailable("Graphviz's `dot` is not installed (apt-get install graphviz): no graph drawn")

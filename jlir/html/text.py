@@ -19,6 +19,7 @@ _RAIL = re.compile(r"^(?:\d*\s+)?(?:\d+ [─┄]+|│|└─+)")
 _VALUE = re.compile(r"%(\d+)")
 _CLASS = {"\x1b[90m": "c-grey", "\x1b[36m": "c-cyan", "\x1b[91m\x1b[1m": "c-red", "\x1b[33m\x1b[1m": "c-yellow",
           "\x1b[33m": "c-loc"}
+_FLAGS = ("\x1b[91m\x1b[1m", "\x1b[33m\x1b[1m")  # @code_warntype's red and yellow
 _CLOSE = ("\x1b[39m", "\x1b[22m\x1b[39m")
 
 
@@ -60,7 +61,8 @@ def _values(s: str) -> str:
 
 
 def text_pane(fn, block_of: dict[int, int], flagged: set[int]) -> str:
-    """The function's text as `<pre>` lines; statement lines carry data-s (statement) and data-b (block)."""
+    """The function's text as `<pre>` lines; statement lines carry data-s (statement) and data-b (block); a line
+    is `flag` where `@code_warntype` colours a type red or yellow, or its statement's value is `flagged`."""
     text = jlir.format(fn)
     lines = text.split("\n")
     marks: dict[int, list] = {}
@@ -76,9 +78,10 @@ def text_pane(fn, block_of: dict[int, int], flagged: set[int]) -> str:
     for k, line in enumerate(lines):
         body = _marked(line, marks.get(k, []))
         s = where.get(k)
+        red = any(codes in _FLAGS for _col, codes in marks.get(k, ()))
         if s is None:
-            out.append(f'<div class="ln">{body or " "}</div>')
+            out.append(f'<div class="ln{" flag" if red else ""}">{body or " "}</div>')
             continue
-        cls = "ln st" + (" flag" if s in flagged else "")
+        cls = "ln st" + (" flag" if s in flagged or red else "")
         out.append(f'<div class="{cls}" data-s="{s}" data-b="{block_of.get(s, 0)}">{body or " "}</div>')
     return '<pre class="ir">' + "".join(out) + "</pre>"

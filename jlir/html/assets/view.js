@@ -30,10 +30,21 @@
     say(sec, "%" + v + ": defined in #" + info.block + " (statement " + info.def + "), used by " +
         (info.uses.length ? info.uses.map(function (s) { return "%" + s; }).join(", ") : "nothing"));
   }
+  function dominated(f, b) {
+    // the blocks b strictly dominates: the dominator tree below b, walked once per click (no recursion)
+    if (!f.children) {
+      f.children = f.blocks.map(function () { return []; });
+      f.blocks.forEach(function (blk, i) { if (blk.idom > 0) f.children[blk.idom - 1].push(i + 1); });
+    }
+    var out = [], todo = f.children[b - 1].slice();
+    while (todo.length) { var c = todo.pop(); out.push(c); Array.prototype.push.apply(todo, f.children[c - 1]); }
+    return out.sort(function (x, y) { return x - y; });
+  }
   function showBlock(sec, f, b) {
     clear(sec);
     var blk = f.blocks[b - 1];
     if (!blk) return;
+    blk.dominates = dominated(f, b);
     mark(sec, blk.dominates, "dom");
     mark(sec, blk.frontier, "front");
     if (blk.idom > 0) mark(sec, [blk.idom], "idom");
@@ -57,10 +68,8 @@
       if (blk.loop >= 0) mark(sec, [b], "inloop");
       if (blk.dead) mark(sec, [b], "dead");
     });
-    f.flagged.forEach(function (s) {
-      all(sec, '.ln[data-s="' + s + '"]').forEach(function (e) {
-        var g = sec.querySelector("#blk-" + e.getAttribute("data-b")); if (g) g.classList.add("flag");
-      });
+    all(sec, ".ln.flag[data-b]").forEach(function (e) {
+      var g = sec.querySelector("#blk-" + e.getAttribute("data-b")); if (g) g.classList.add("flag");
     });
     Object.keys(f.marks).forEach(function (k) {
       var n = +k, cls = "m-" + f.marks[k];

@@ -78,6 +78,7 @@ def test_overlays_toggle_and_the_screenshot_shows_every_block(browser, tmp_path)
     shot = page.screenshot(path=str(tmp_path / "page.png"))
     assert len(set(shot[::97])) > 50  # not a blank page: many distinct bytes in the PNG
     page.uncheck('input[data-overlay="domtree"]')
+    page.locator("g.blk").first.click()  # a click's highlighting must leave the overlay's edges alone
     assert not page.locator("g.dom").first.is_visible()
     assert errors == []
 

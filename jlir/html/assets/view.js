@@ -5,8 +5,8 @@
   var root = document.currentScript ? document.currentScript.closest(".jlir") || document.body : document.body;
   function all(el, sel) { return Array.prototype.slice.call(el.querySelectorAll(sel)); }
   function clear(sec) {
-    all(sec, ".def,.use,.sel,.dom,.front,.idom,.hasuse").forEach(function (e) {
-      e.classList.remove("def", "use", "sel", "dom", "front", "idom", "hasuse");
+    all(sec, ".def,.use,.sel,.dommed,.front,.idom,.hasuse").forEach(function (e) {
+      e.classList.remove("def", "use", "sel", "dommed", "front", "idom", "hasuse");
     });
   }
   function blockEls(sec, b) { return all(sec, '#blk-' + b + ', .ln[data-b="' + b + '"]'); }
@@ -45,7 +45,7 @@
     var blk = f.blocks[b - 1];
     if (!blk) return;
     blk.dominates = dominated(f, b);
-    mark(sec, blk.dominates, "dom");
+    mark(sec, blk.dominates, "dommed");
     mark(sec, blk.frontier, "front");
     if (blk.idom > 0) mark(sec, [blk.idom], "idom");
     mark(sec, [b], "sel");

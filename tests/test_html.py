@@ -79,7 +79,9 @@ def test_cli_run_shows_the_result(tmp_path):
     out = tmp_path / "f.html"
     r = _cli(str(FIX / "fib_swap.typed.txt"), "--run", "5", "-o", str(out))
     assert r.returncode == 0, r.stderr
-    assert "f(5) = 5::Int64" in out.read_text(encoding="utf-8")
+    page = out.read_text(encoding="utf-8")
+    assert "f(5) = 5::Int64" in page
+    assert "#2×6, #3×5" in page and '"-2":"heat-4"' in page  # the loop's blocks, hottest
 
 
 def test_cli_bad_input_is_a_located_error(tmp_path):

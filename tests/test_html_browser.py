@@ -91,3 +91,13 @@ def test_repr_html_renders_inline(browser, tmp_path):
     page.locator("g.blk").first.click()
     assert page.locator(".info").text_content().startswith("#1: dominators none")
     assert errors == []
+
+
+def test_run_counts_heat_the_blocks_and_a_block_click_says_its_count(browser, tmp_path):
+    fn = jlir.functions(jlir.parse_file(FIX / "fib_swap.typed.txt"))[0]
+    html = jlir.html.page([fn], runs=[("f(10) = 55::Int64", {1: 1, 2: 11, 3: 10, 4: 1})])
+    page, errors = _open(browser, html, tmp_path)
+    assert page.locator("g.blk.heat-4").count() == 2 and page.locator("g.blk.heat-1").count() == 2
+    page.click("#blk-2")
+    assert "entered 11 times" in page.locator(".info").text_content()
+    assert errors == []

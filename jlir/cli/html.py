@@ -5,7 +5,7 @@ every function of every file: the text as Julia prints and colours it beside
 the CFG; with `--passes`, each function before and after side by side, the
 structural diff's inserted, removed and changed statements marked; with
 `--run`, the result (or exception) of running each function on those
-arguments in jlir's interpreter.
+arguments in jlir's interpreter, and how often each block ran (a heat scale).
 """
 from __future__ import annotations
 
@@ -72,18 +72,19 @@ def _page(args, fns) -> str:
 
 
 def _run(args, fn):
-    """(what the run gave, block counts) for one function; what the interpreter refuses is said, not raised."""
+    """(what the run gave, {block: times entered}) for one function; what the interpreter refuses is said, not
+    raised.  A block's statements run as often as it is entered (a throwing block counts whole, as steps do)."""
     from jlir import interp
     from jlir.cli.run import _provider, argument
-    jl = None
+    jl, counts = None, {}
     try:
         provider, jl = _provider(args)
-        r = interp.run(fn, [argument(a) for a in args.run], provider)
+        r = interp.run(fn, [argument(a) for a in args.run], provider, counts=counts)
     except (ValueError, interp.NotInterpretable, JlirError) as e:
         return f"f({', '.join(args.run)}): not run: {e}", {}
     finally:
         if jl is not None:
             jl.close()
     if r.exception is not None:
-        return f"f({', '.join(args.run)}) threw {r.exception.type_name} after {r.steps} statements", {}
-    return f"f({', '.join(args.run)}) = {interp.julia_repr(r.value)}::{r.type} in {r.steps} statements", {}
+        return f"f({', '.join(args.run)}) threw {r.exception.type_name} after {r.steps} statements", counts
+    return f"f({', '.join(args.run)}) = {interp.julia_repr(r.value)}::{r.type} in {r.steps} statements", counts

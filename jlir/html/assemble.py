@@ -26,7 +26,7 @@ def _json(data) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
-def view(fn, title: str, marks: dict[int, str] | None = None) -> str:
+def view(fn, title: str, marks: dict[int, str] | None = None, counts: dict[int, int] | None = None) -> str:
     """One function's view: the text, the graph and the facts the script reads; a function whose CFG cannot be
     built (an excerpt branching outside itself) shows its text and why, not a broken picture."""
     try:
@@ -36,6 +36,7 @@ def view(fn, title: str, marks: dict[int, str] | None = None) -> str:
         return (f'<section class="fn"><h2>{html.escape(title)}</h2><div class="nograph">no analyses: '
                 f'{html.escape(str(e))}</div><pre class="ir">{html.escape(jlir.format(fn))}</pre></section>')
     facts["marks"] = {str(k): v for k, v in (marks or {}).items()}
+    facts["counts"] = {str(b): c for b, c in (counts or {}).items()}
     text = text_pane(fn, block_of_statement(fn), flagged_statements(fn))
     return (f'<section class="fn"><h2>{html.escape(title)}</h2><div class="panes">{text}{graph_pane(fn)}</div>'
             f'<div class="info">Click a value (%n) or a block.</div>'
@@ -70,7 +71,8 @@ def page(fns, title: str = "jlir", *, passes=None, after=None, diffs=None, runs=
         if runs and runs[i] is not None:
             parts.append(_run_note(runs[i]))
         if after is None:
-            parts.append(view(fn, name, _heat(runs[i][1]) if runs and runs[i] else None))
+            counts = runs[i][1] if runs and runs[i] else None
+            parts.append(view(fn, name, _heat(counts or {}), counts))
             continue
         before, later = _diff_marks(diffs[i]) if diffs and diffs[i] is not None else ({}, {})
         parts.append(f'<div class="sidebyside">{view(fn, name + " (before)", before)}'
@@ -100,13 +102,13 @@ def _is_copy(text: str) -> bool:
 
 
 def _heat(counts: dict[int, int]) -> dict[int, str]:
-    """Blocks run, as `heat-0` … `heat-4` by their share of the most-run block's count."""
+    """Blocks run, as `heat-1` … `heat-4` by their share of the most-run block's count (keyed by -block)."""
     top = max(counts.values(), default=0)
-    return {-b: f"heat-{min(4, (4 * c + top - 1) // top) if top else 0}" for b, c in counts.items()}
+    return {-b: f"heat-{max(1, min(4, (4 * c + top - 1) // top))}" for b, c in counts.items() if c > 0}
 
 
 def _run_note(run) -> str:
     heading, counts = run
-    rows = "".join(f"<li>#{b}: {c}</li>" for b, c in sorted(counts.items()))
+    ran = ", ".join(f"#{b}×{c}" for b, c in sorted(counts.items()))
     return (f'<div class="run"><b>{html.escape(heading)}</b>'
-            + (f'<details><summary>block counts</summary><ul>{rows}</ul></details>' if counts else "") + "</div>")
+            + (f'<div class="counts">blocks entered: {ran}</div>' if counts else "") + "</div>")

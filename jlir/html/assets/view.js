@@ -56,7 +56,9 @@
     say(sec, "#" + b + ": dominators " + (ids.length ? ids.join(", ") : "none") + "; dominates " +
         list(blk.dominates, "#") + "; frontier " + list(blk.frontier, "#") + "; loop " +
         (loop ? "headed by #" + loop.header + " (" + list(loop.blocks, "#") + ")" : "none") + "; live-in " +
-        list(blk.live_in, "%") + "; live-out " + list(blk.live_out, "%") + (blk.dead ? "; unreachable" : ""));
+        list(blk.live_in, "%") + "; live-out " + list(blk.live_out, "%") + (blk.dead ? "; unreachable" : "") +
+        (f.counts[b] !== undefined ? "; entered " + f.counts[b] + " times, each statement run as often" :
+         Object.keys(f.counts).length ? "; never entered" : ""));
   }
   function say(sec, text) { var i = sec.querySelector(".info"); if (i) i.textContent = text; }
   function setup(sec) {
@@ -72,7 +74,7 @@
       var g = sec.querySelector("#blk-" + e.getAttribute("data-b")); if (g) g.classList.add("flag");
     });
     Object.keys(f.marks).forEach(function (k) {
-      var n = +k, cls = "m-" + f.marks[k];
+      var n = +k, cls = (n < 0 ? "" : "m-") + f.marks[k];  // a block's heat, or a statement's diff mark
       if (n < 0) mark(sec, [-n], cls);
       else all(sec, '.ln[data-s="' + n + '"]').forEach(function (e) { e.classList.add(cls); });
     });

@@ -59,7 +59,7 @@ def run(args) -> int:
 def _page(args, fns) -> str:
     from jlir import html
     title = "jlir: " + ", ".join(name(p) for p in args.files)
-    runs = [_run(args, fn) for fn in fns] if args.run is not None else None
+    runs = _runs(args, fns) if args.run is not None else None
     if not args.passes:
         return html.page(fns, title, runs=runs)
     from jlir import passes
@@ -71,20 +71,30 @@ def _page(args, fns) -> str:
     return html.page(fns, title, passes=args.passes, after=after, diffs=diffs, runs=runs)
 
 
-def _run(args, fn):
-    """(what the run gave, {block: times entered}) for one function; what the interpreter refuses is said, not
-    raised.  A block's statements run as often as it is entered (a throwing block counts whole, as steps do)."""
-    from jlir import interp
-    from jlir.cli.run import _provider, argument
-    jl, counts = None, {}
+def _runs(args, fns) -> list:
+    """Each function's run, sharing one callee provider (one live Julia, when asked for, for the whole file)."""
+    from jlir.cli.run import _provider
     try:
         provider, jl = _provider(args)
-        r = interp.run(fn, [argument(a) for a in args.run], provider, counts=counts)
-    except (ValueError, interp.NotInterpretable, JlirError) as e:
-        return f"f({', '.join(args.run)}): not run: {e}", {}
+    except JlirError as e:  # no Julia, a Julia that failed to start, an unreadable --defs
+        return [(f"not run: {str(e).splitlines()[0]}", {}) for _ in fns]
+    try:
+        return [_run(args, fn, provider) for fn in fns]
     finally:
         if jl is not None:
             jl.close()
+
+
+def _run(args, fn, provider):
+    """(what the run gave, {block: times entered}) for one function; what the interpreter refuses is said, not
+    raised.  A block's statements run as often as it is entered (a throwing block counts whole, as steps do)."""
+    from jlir import interp
+    from jlir.cli.run import argument
+    counts: dict = {}
+    try:
+        r = interp.run(fn, [argument(a) for a in args.run], provider, counts=counts)
+    except (ValueError, interp.NotInterpretable, JlirError) as e:
+        return f"f({', '.join(args.run)}): not run: {e}", {}
     if r.exception is not None:
         return f"f({', '.join(args.run)}) threw {r.exception.type_name} after {r.steps} statements", counts
     return f"f({', '.join(args.run)}) = {interp.julia_repr(r.value)}::{r.type} in {r.steps} statements", counts

@@ -89,3 +89,26 @@ def test_cli_bad_input_is_a_located_error(tmp_path):
     bad.write_text("CodeInfo(\n1 ─ %1 = (\n) => Int64\n", encoding="utf-8")
     r = _cli(str(bad), "-o", str(tmp_path / "f.html"))
     assert r.returncode == 2 and "bad.txt:" in r.stderr and "Traceback" not in r.stderr
+
+
+@needs_dot
+def test_catch_edge_is_drawn_as_such():
+    page = jlir.html.page(_fns("try_catch.typed.txt"))
+    assert 'class="edge edge catch"' in page  # dot's own class, then ours
+
+
+def test_without_dot_the_page_says_so_and_keeps_the_text(monkeypatch):
+    from jlir.html import graph
+    monkeypatch.setattr(graph.shutil, "which", lambda name: None)
+    page = jlir.html.page(_fns("loops.typed.txt"))
+    assert "dot` is not installed" in page and 'class="ln st' in page and "<svg" not in page
+
+
+@needs_dot
+def test_a_cfg_past_the_drawing_limit_is_not_drawn_and_past_the_label_limit_shows_numbers_only(monkeypatch):
+    from jlir.html import graph
+    fn = _fns("arrays.typed.txt")[0]
+    monkeypatch.setattr(graph, "_LABELLED_BLOCKS", 10)
+    assert "Base.sle_int" not in graph.cfg_source(fn) and 'label="#1\\l"' in graph.cfg_source(fn)
+    monkeypatch.setattr(graph, "_DRAWN_BLOCKS", 10)
+    assert f"{len(A.cfg(fn).blocks)} blocks: no graph drawn" in jlir.html.page([fn])

@@ -27,4 +27,16 @@ if ! command -v dot >/dev/null 2>&1; then
         echo "test.sh: no Graphviz (dot) and no apt-get as root to install it; the DOT rendering test will be skipped" >&2
     fi
 fi
+# Chromium and Playwright drive the `jlir html` page in a real browser (tests/test_html_browser.py; skipped,
+# saying why, without them).  Playwright's own browser download is not used: Debian's chromium is.
+if ! command -v chromium >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+        { apt-get install -y -qq chromium || { apt-get update -qq && apt-get install -y -qq chromium; }; } >/dev/null 2>&1 \
+            || echo "test.sh: chromium could not be installed; the browser tests will be skipped" >&2
+    else
+        echo "test.sh: no chromium and no apt-get as root to install it; the browser tests will be skipped" >&2
+    fi
+fi
+python3 -m pip install --quiet --disable-pip-version-check playwright \
+    || echo "test.sh: playwright could not be installed; the browser tests will be skipped" >&2
 exec python3 -m pytest "$@"

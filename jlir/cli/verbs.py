@@ -6,7 +6,7 @@ status).  Adding a verb is writing that module and naming it here.
 """
 from __future__ import annotations
 
-from jlir.cli import (analyze, cfg, diff, dom, fetch, liveness, loops, opt, parse, print as print_, roundtrip, run,
+from jlir.cli import (analyze, cfg, diff, dom, fetch, html, liveness, loops, opt, parse, print as print_, roundtrip, run,
                       snapshot, ssa, verify)
 
-VERBS = (parse, print_, roundtrip, diff, fetch, cfg, dom, loops, liveness, verify, analyze, opt, run, ssa, snapshot)
+VERBS = (parse, print_, roundtrip, diff, fetch, cfg, dom, loops, liveness, verify, analyze, opt, run, ssa, snapshot, html)

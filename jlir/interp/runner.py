@@ -55,6 +55,7 @@ class Context:
         self.form = form  # the run's form: a slot form prefers its callees' dumps in that form (`lookup_form`)
         self.provider = provider
         self.steps = 0
+        self.counts: dict | None = None  # block → times entered, of the outermost frame, when asked for (`run`)
         self.depth = 0
         self.max_depth = max_depth
         self.max_steps = max_steps
@@ -198,10 +199,13 @@ def execute(code, args: list, ctx: Context, sparams: tuple = (), self_value=None
 def _loop(blocks, regs, handlers, ctx, pops: bool):
     b, pred, steps = 1, 0, 0
     limit = float("inf") if ctx.max_steps is None else ctx.max_steps - ctx.steps
+    counts = ctx.counts if ctx.depth == 1 else None
     try:
         while True:
             blk = blocks[b]
             steps += blk.nstmts
+            if counts is not None:
+                counts[b] = counts.get(b, 0) + 1
             if steps > limit:
                 raise NotInterpretable(f"more than {ctx.max_steps} steps (raise max_steps)")
             try:
@@ -255,18 +259,20 @@ def _compiled(fn, nargs: int, argnames, structs=frozenset()):
 
 
 def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None, max_depth: int = 200,
-        max_steps: int | None = None) -> Result:
+        max_steps: int | None = None, counts: dict | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
     argument slots by name only; `sparams`: the static parameters (`where T`), as Julia values; `structs`:
     `{type name: (field names, mutable)}` for the structs the code builds with `%new`.  `max_depth` bounds the calls, `max_steps` the statements run (checked per
     block, per frame: a run stops at that many statements, give or take its callees' last blocks).
+    `counts`, a dict, is filled with how often each block of `fn` itself (not its callees) was entered.
     Raises `NotInterpretable` for what the interpreter cannot run, or runs past those limits.
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
     ctx = Context(provider, max_depth, max_steps, structs, form_of(fn))
+    ctx.counts = counts
     ctx.learn_closure_types(fn)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs))
     try:

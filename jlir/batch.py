@@ -11,9 +11,7 @@ platform has fork (they start in milliseconds and inherit what the parent import
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 __all__ = ["Parsed", "jobs_count", "map_ordered", "parse_files", "process_pool"]
@@ -29,14 +27,16 @@ def jobs_count(jobs: int | None) -> int:
     return jobs
 
 
-def process_pool(jobs: int | None) -> Executor:
+def process_pool(jobs: int | None):
     """A pool of `jobs_count(jobs)` worker processes, forked where the platform can."""
+    import multiprocessing  # here, not at import: `jlir` on one small file should not pay for it
+    from concurrent.futures import ProcessPoolExecutor
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     return ProcessPoolExecutor(max_workers=jobs_count(jobs), mp_context=context)
 
 
-def map_ordered(work, items, *, executor: Executor | None = None, jobs: int | None = 1) -> list:
+def map_ordered(work, items, *, executor=None, jobs: int | None = 1) -> list:
     """`[work(x) for x in items]`, run on `executor` (or on a pool of `jobs` processes; `jobs=1` and no executor:
     here, in this process).  The first exception `work` raised, in input order, is raised here."""
     items = list(items)
@@ -48,7 +48,7 @@ def map_ordered(work, items, *, executor: Executor | None = None, jobs: int | No
         return _gather(pool, work, items)
 
 
-def _gather(pool: Executor, work, items: list) -> list:
+def _gather(pool, work, items: list) -> list:
     futures = [pool.submit(work, x) for x in items]
     return [f.result() for f in futures]
 
@@ -74,7 +74,7 @@ def parse_one(path: str) -> Parsed:
         return Parsed(str(path), error=f"{path}: error: {e}")
 
 
-def parse_files(paths, *, executor: Executor | None = None, jobs: int | None = 1) -> list[Parsed]:
+def parse_files(paths, *, executor=None, jobs: int | None = 1) -> list[Parsed]:
     """Every file read (`jlir.parse_file`), in the order given; a file that cannot be read is a `Parsed` with
     its `error`, not an exception, so one bad file among thousands costs only its own result."""
     return map_ordered(parse_one, [str(p) for p in paths], executor=executor, jobs=jobs)

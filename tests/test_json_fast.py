@@ -15,7 +15,7 @@ from jlir.ir import serialize as S
 from jlir.ir.fastdecode import Retry, decode_fast
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = (S.KINDS, S._FIELDS, S._JSON_NAME, S.FIELD_CODECS, S._dec_style)
+TABLES = (S.KINDS, S._FIELDS, S._JSON_NAME, S.FIELD_CODECS, S._dec_style, {})
 SAMPLES = sorted((ROOT / "fixtures" / "julia-1.5.3").glob("*.typed.txt"))[::2] + sorted(
     (ROOT / "fixtures" / "julia-1.5.3").glob("*.warntype.txt"))[::4]
 

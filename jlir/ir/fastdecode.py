@@ -77,6 +77,7 @@ def _checks(cls) -> tuple:
 _PLAIN = frozenset({str, int, bool, float})
 _CALLS = frozenset({"call", "invoke", "new", "splatnew", "foreigncall"})
 _PLANS: dict = {}
+_LEAF_TYPES = frozenset({"int", "str", "tuple[str, ...]"})
 
 
 def _plan(kind: str, kinds: dict, fields: dict, json_name: dict, codecs: dict):
@@ -88,13 +89,15 @@ def _plan(kind: str, kinds: dict, fields: dict, json_name: dict, codecs: dict):
         reads.append((f.name, json_name[cls, f.name], codec[1] if codec else None, required))
     allowed = frozenset(r[1] for r in reads) | {"kind", "text"}
     checks = (_checks(F.IR) + _checks(F.Display)) if cls is F.Function else _checks(cls)
-    plan = _PLANS[kind] = (cls, allowed, tuple(reads), checks)
+    leaf = not codecs.keys() & {(cls, f.name) for f in fields[cls]} and all(
+        f.type.removesuffix(" | None") in _LEAF_TYPES for f in fields[cls])
+    plan = _PLANS[kind] = (cls, allowed, tuple(reads), checks, leaf)
     return plan
 
 
 def decode_fast(data, tables: tuple, depth: int = 0):
     """The model of `data` (as `serialize.decode` makes it), or `Retry`; `tables` is serialize's
-    (KINDS, fields, JSON names, codecs, style decoder)."""
+    (KINDS, fields, JSON names, codecs, style decoder) and a memo of the leaves built in this document."""
     if data is None or type(data) in _PLAIN:
         return data
     if depth > MAX_DEPTH:
@@ -112,7 +115,35 @@ def decode_fast(data, tables: tuple, depth: int = 0):
     plan = _PLANS.get(kind) or (_plan(kind, *tables[:4]) if kind in tables[0] else None)
     if plan is None:
         raise Retry
-    cls, allowed, reads, checks = plan
+    cls, allowed, reads, checks, leaf = plan
+    if leaf:  # a leaf seen before (`%5`, `Base.add_int`, `Int64`): the object already built and checked, shared
+        key = _leaf_key(data)
+        if key is not None:
+            obj = tables[5].get(key)
+            if obj is None:
+                obj = tables[5][key] = _build(data, plan, tables, depth)
+            return obj
+    return _build(data, plan, tables, depth)
+
+
+def _leaf_key(data: dict):
+    """`data` as a hashable key when it holds only strings, integers (no bools) and lists of strings."""
+    key = []
+    for k, v in data.items():
+        t = type(v)
+        if t is list:
+            if not all(type(x) is str for x in v):
+                return None
+            v = tuple(v)
+        elif t is not str and t is not int:
+            return None
+        key.append(k)
+        key.append(v)
+    return tuple(key)
+
+
+def _build(data: dict, plan, tables: tuple, depth: int):
+    cls, allowed, reads, checks, _ = plan
     if not data.keys() <= allowed:
         raise Retry
     kwargs = {}

@@ -353,7 +353,7 @@ def from_json(data) -> Any:
     if not isinstance(data["document"], dict):
         raise SchemaError(f"$.document: expected a model object (with a \"kind\"), got {_short(data['document'])}")
     try:  # no path built unless the data is wrong: then read again, the careful way, to say where
-        return decode_fast(data["document"], (KINDS, _FIELDS, _JSON_NAME, FIELD_CODECS, _dec_style))
+        return decode_fast(data["document"], (KINDS, _FIELDS, _JSON_NAME, FIELD_CODECS, _dec_style, {}))
     except (Retry, SchemaError):
         return decode(data["document"], "$.document")
 

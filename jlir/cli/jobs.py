@@ -44,6 +44,7 @@ def each_file(args, paths, work, say=err):
             yield path, work(path, say)
         return
     _WORK[:] = [work]
+    import jlir.syntax.reading  # noqa: F401  imported once here, not once per worker (a tenth of a second each)
     if sys.stdout is not None:
         sys.stdout.flush()  # a forked worker must not inherit (and write again) what is still buffered here
     pool = process_pool(min(jobs, len(paths)))

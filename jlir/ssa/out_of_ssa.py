@@ -33,6 +33,7 @@ from jlir.analysis.defuse import def_use
 from jlir.ir.cfg import compute_cfg
 from jlir.analysis.liveness import liveness
 from jlir.edit import IRCode
+from jlir.geometry.gcpause import paused
 from jlir.ir import nodes as N
 from jlir.ir.excerpt import refuse
 from jlir.ir import values as V
@@ -236,6 +237,7 @@ def _map_reads(node, read):
     return walk.map_operands(node, f) if walk.is_known(node) and type(node).OPERANDS else node
 
 
+@paused
 def out_of_ssa(fn: Function, *, naive: bool = False, split: bool | None = None, names: dict | None = None,
                notes: list | None = None) -> tuple[Function, CopyStats]:
     """`fn` (φ form) in Julia's slot form, and the copy counts (see the module docstring).

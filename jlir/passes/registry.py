@@ -5,6 +5,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable
 
+from jlir.geometry.gcpause import paused
 from jlir.analysis.verify import verify_ir
 from jlir.ir.errors import JlirError
 from jlir.ir.excerpt import refuse
@@ -75,6 +76,7 @@ def _check(fn: Function, what: str) -> None:
         raise PassError(f"{what}: {errors[0]}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
 
 
+@paused
 def run_document(doc: Document, names, *, verify: bool = True, notes: list | None = None) -> Document:
     """Every function of `doc` (vector elements included) through `run`; other items as they are."""
     def one(item):

@@ -78,10 +78,20 @@ def _check(fn: Function, what: str) -> None:
 
 @paused
 def run_document(doc: Document, names, *, verify: bool = True, notes: list | None = None) -> Document:
-    """Every function of `doc` (vector elements included) through `run`; other items as they are."""
+    """Every function of `doc` (vector elements included) through `run`; other items as they are.  A function
+    the document holds more than once (the reader makes one object of repeated dumps) runs once: its result
+    and its notes are repeated."""
+    done: dict = {}  # id(function) -> (function, result, notes)
+
     def one(item):
         if isinstance(item, Function):
-            return run(item, names, verify=verify, notes=notes)
+            hit = done.get(id(item))
+            if hit is None or hit[0] is not item:
+                said: list = []
+                hit = done[id(item)] = (item, run(item, names, verify=verify, notes=said), said)
+            if notes is not None:
+                notes.extend(hit[2])
+            return hit[1]
         if isinstance(item, VectorDisplay):
             return dataclasses.replace(item, items=tuple(one(i) for i in item.items))
         return item

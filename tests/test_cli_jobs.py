@@ -45,3 +45,25 @@ def test_many_jobs_write_what_one_job_writes(verb, inputs):
 def test_a_negative_job_count_is_refused_with_exit_2():
     out, err, status = _jlir(["parse", "-j", "-1", str(FIX / "arrays.typed.txt")], b"")
     assert status == 2 and b"-j/--jobs: expected 0 (one per core) or more processes, got -1" in err
+
+
+KILLER = """
+import os, signal, sys
+sys.path.insert(0, sys.argv[1])
+import jlir.cli.parse as P
+parent, real = os.getpid(), P.parse
+def parse(path, **k):
+    if os.getpid() != parent and path.endswith("arrays.typed.txt"):
+        os.kill(os.getpid(), signal.SIGKILL)  # the worker dies mid-file, as an out-of-memory kill would
+    return real(path, **k)
+P.parse = parse
+from jlir.cli.app import main
+sys.exit(main(["parse", "-j", "2", *sys.argv[2:]]))
+"""
+
+
+def test_a_file_whose_worker_was_killed_is_worked_on_by_the_parent_and_the_output_is_unchanged():
+    files = [str(FIX / f"{n}.typed.txt") for n in ("try_catch", "arrays", "kwcall", "base_dict")]
+    p = subprocess.run([sys.executable, "-c", KILLER, str(ROOT), *files], capture_output=True, timeout=300)
+    assert (p.returncode, p.stderr) == (0, b"")
+    assert p.stdout == _jlir(["parse", *files], b"")[0]

@@ -54,7 +54,11 @@ def each_file(args, paths, work, say=err):
             if path == "-":
                 yield path, work(path, say)
                 continue
-            out, said, value = futures[i].result()
+            try:
+                out, said, value = futures[i].result()
+            except Exception:  # a worker died (killed, out of memory): this file is worked on here instead
+                yield path, work(path, say)
+                continue
             for message, raw in said:  # in the order they were written
                 if not raw:
                     say(message)

@@ -73,19 +73,24 @@ def _answer(args, doc, names: list[str], source: str) -> str:
     from jlir import passes
     notes: list[str] = []
     if not (args.explain or args.diff):
-        text = jlir.format(passes.run_document(doc, names, notes=notes))
+        text = jlir.format(passes.run_document(doc, names, notes=notes, jobs=_inner_jobs(args)))
         _say(notes)
         return text
     from jlir.compare import diff_documents, render_text
     stages = [(None, doc)]
     for n in (names if args.explain else [",".join(names)]):
-        stages.append((n, passes.run_document(stages[-1][1], n.split(","), notes=notes)))
+        stages.append((n, passes.run_document(stages[-1][1], n.split(","), notes=notes, jobs=_inner_jobs(args))))
     out = []
     for (_, before), (n, after) in zip(stages, stages[1:]):
         report = render_text(diff_documents(before, after, f"{source} before {n}", f"{source} after {n}"))
         out.append(f"=== {n} ===\n{report}" if args.explain else report)
     _say(notes)
     return "".join(out)
+
+
+def _inner_jobs(args) -> int:
+    """With one file, `-j N` runs its functions in N processes (with several, the files are the unit)."""
+    return args.jobs if len(args.files) == 1 else 1
 
 
 def _say(notes: list[str]) -> None:

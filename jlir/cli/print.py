@@ -122,14 +122,17 @@ def _refuse_lone_surrogates(value, text: str, source: str) -> None:
                          file=source, line=text.count("\n", 0, at) + 1, column=at - start + 1, text=line) from None
 
 
-def _from_json_items(path: str) -> list:
+def _from_json_items(path: str):
+    """Each JSON document's model in turn: the caller prints one and lets it go before the next is built."""
     from jlir.ir.serialize import SchemaError
     source = name(path)
-    items = []
-    for k, data in enumerate(json_documents(read_text(path), source), 1):
+    pending = json_documents(read_text(path), source)  # all read first: a JSON syntax error stops before any print
+    pending.reverse()
+    k = 0
+    while pending:
+        data, k = pending.pop(), k + 1  # popped: each JSON tree is let go once its model is built
         try:
-            items.append(jlir.from_json(data))
+            yield jlir.from_json(data)
         except SchemaError as e:
             where = f" (JSON document {k})" if k > 1 else ""
             raise InputError(f"{source}{where}: {e}") from None
-    return items

@@ -17,7 +17,8 @@
 #   lowered               `code_lowered` (first instance of each method only); lowered_julia likewise
 #   stages                1.5's `run_passes` printed where it leaves pending nodes (after slot2reg, inlining,
 #                         type_lift): the print, `compact!` of it printed, and its cfg, idoms and verify verdict
-#   argnames              the method's argument names (what `jlir ssa --argnames` is told)
+#   argnames, self        the method's argument names (what `jlir ssa --argnames` is told), and its first
+#                         slot's (`#self#`, or the name of a callable object: `(op::F)(x)`)
 #   ssa                   slot2reg + compact! without line info (what `jlir ssa` makes); pre: convert_to_ircode's
 #                         cfg and idoms, and per slot with uses its defs, live-in and φ blocks (JlirLive)
 #   adce                  the IRCode before `adce_pass!` and `compact!(adce_pass!(it))`, both printed
@@ -110,7 +111,8 @@ end
 function record(k, mi, ci, src, lowered_done::IdDict)
     out = String[string("\"i\": ", k), string("\"target\": ", js(string(mi.specTypes))),
                  string("\"method\": ", js(string(mi.def.module, ".", mi.def.name))),
-                 string("\"argnames\": [", join((js(string(a)) for a in Base.method_argnames(mi.def)[2:end]), ", "), "]")]
+                 string("\"argnames\": [", join((js(string(a)) for a in Base.method_argnames(mi.def)[2:end]), ", "), "]"),
+                 string("\"self\": ", js(string(Base.method_argnames(mi.def)[1])))]
     errors = String[]
     attempt!(out, errors, "typed") do
         code, rettype = optimized_source(mi, ci, src)

@@ -77,7 +77,7 @@ def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
                 yield check, "optimize=false", refused
         else:
             try:
-                for check, outcome in check_slots(fn, record["pre"], record.get("argnames")):
+                for check, outcome in check_slots(fn, record["pre"], _slot_names(record)):
                     yield check, "optimize=false", outcome
             except Exception as e:
                 yield "idf", "optimize=false", _guarded(_raise, e)
@@ -87,3 +87,9 @@ def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
 
 def _raise(e):
     raise e
+
+
+def _slot_names(record) -> list | None:
+    """The names of the method's arguments and of its first slot (a callable object's name, `op`), if recorded."""
+    names = record.get("argnames")
+    return None if names is None else list(names) + ([record["self"]] if "self" in record else [])

@@ -6,9 +6,9 @@
 # README's test command and .ci/run both call this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extras=test
+extras=test,cluster
 if [ "${JLIR_TEST_JULIACALL:-0}" = 1 ]; then
-    extras=test,julia
+    extras=test,cluster,julia
     echo "test.sh: JLIR_TEST_JULIACALL=1: installing juliacall into $(python3 -c 'import sys; print(sys.prefix)')" >&2
 fi
 echo "test.sh: installing jlir[$extras] (editable) into $(python3 -c 'import sys; print(sys.prefix)')" >&2

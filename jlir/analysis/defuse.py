@@ -165,10 +165,14 @@ def never_returns(stmt) -> bool:
     is `Union{}` (it always throws; Julia's `convert_to_ircode` puts an `unreachable` after it, and 1.5's
     `optimize=false` print keeps inference's dead `Const(:(…))` statements there instead), or one of those."""
     node = stmt.node
-    return N.is_unreachable(node) or (type(node) is N.Expr and stmt.type == UNION_EMPTY) or is_inference_dead(node)
+    if type(node) is not N.Expr:  # each case is an Expr: the common answer without three calls
+        return False
+    t = stmt.type
+    return node.head == "unreachable" or (type(t) is _TYPE_APPLY and t == UNION_EMPTY) or is_inference_dead(node)
 
 
 _CONST = V.GlobalRef("Core.Compiler", "Const")
+_TYPE_APPLY = type(UNION_EMPTY)
 
 
 def is_inference_dead(node) -> bool:

@@ -9,6 +9,7 @@ the last `MAX_FUNCTIONS` functions asked about, least recently used first out.
 """
 from __future__ import annotations
 
+import gc
 from collections import OrderedDict
 
 from jlir.ir.excerpt import ExcerptError, refuse
@@ -40,7 +41,14 @@ def memoised(fn, name: str, compute):
     results = _results(fn)
     if name in results:
         return results[name]
-    value = results[name] = compute()
+    if not gc.isenabled():
+        value = results[name] = compute()
+        return value
+    gc.disable()  # analyses build many small acyclic objects: the cyclic collector would rescan them for nothing
+    try:
+        value = results[name] = compute()
+    finally:
+        gc.enable()
     return value
 
 

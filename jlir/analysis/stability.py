@@ -133,14 +133,13 @@ def _type_of(s):
     return s.type
 
 
-def _typed_values(f: Function) -> list[tuple[str, str, int | None, object]]:
+def _typed_values(f: Function, used: set) -> list[tuple[str, str, int | None, object]]:
     """Every value the display types, as (value, kind, statement, type): the slots (warntype header; slot
     assignments of unoptimized code), the used SSA values (Julia's printer types no other), the return type."""
     out = []
     header = f.header
     for _title, entries in (header.sections if header is not None else ()):
         out.extend((name, "slot", None, t) for name, _sep, t in entries if t is not None)  # untyped: no verdict
-    used = used_ids(f.stmts)
     for stmt, sid, s in _numbered(f):
         t = _type_of(s)
         node = s.node
@@ -209,8 +208,7 @@ def _is_builtin(v, defs: dict) -> bool:
     return named is not None and is_builtin_callee(named.text)
 
 
-def _dynamic_calls(f: Function, p: ExprPrinter) -> list[DynamicCall]:
-    used = used_ids(f.stmts)
+def _dynamic_calls(f: Function, p: ExprPrinter, used: set) -> list[DynamicCall]:
     defs = {sid: s for _, sid, s in _numbered(f)}
     out = []
     for stmt, sid, s in _numbered(f):
@@ -296,7 +294,8 @@ def stability(fn: Function, *, version: str | None = None) -> StabilityReport:
     unknown: set = set()
     has_types = fn.form is not Form.LOWERED
     optimized = _is_optimized(fn)
-    typed = _typed_values(fn) if has_types else []
+    used = used_ids(fn.stmts)  # one walk for both users
+    typed = _typed_values(fn, used) if has_types else []
     flags = _flags(fn, typed, p, unknown)
     ret = next((t for value, kind, _s, t in typed if kind == "return"), None)
     notes = [NOTE_NO_TYPES] if not has_types else [NOTE_NO_RETURN] if ret is None else []
@@ -311,7 +310,7 @@ def stability(fn: Function, *, version: str | None = None) -> StabilityReport:
         form=fn.form.value, julia=fn.style.family, has_types=has_types, optimized=optimized,
         return_type=None if ret is None else p.type(ret),
         return_concrete=None if ret is None else not any(f.kind == "return" for f in flags),
-        flags=tuple(flags), dynamic_calls=tuple(_dynamic_calls(fn, p)) if optimized else (),
+        flags=tuple(flags), dynamic_calls=tuple(_dynamic_calls(fn, p, used)) if optimized else (),
         boxes=tuple(_box_uses(fn, p)), unknown=tuple(sorted(unknown)), notes=tuple(notes))
 
 

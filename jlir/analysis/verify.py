@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 from jlir.analysis.dataflow import Problem, solve
 from jlir.analysis.defuse import block_terminator, dead_tail, def_use
+from jlir.geometry.gcpause import paused
 from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.dominance import dominator_tree
 from jlir.analysis.handlers import CONFLICT, apply_handlers, handler_stacks, pops_on_catch
@@ -101,6 +102,7 @@ def excerpt_diagnostics(fn) -> list[Diagnostic]:
     return [Diagnostic(first, None, "excerpt", "error", reason)]
 
 
+@paused
 def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     """Every problem found in `fn` (empty: valid), in the order of the checks above.
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import jlir
 from jlir.cli.inputs import attempt, internal, name, parse
+from jlir.cli.jobs import add_jobs, each_file
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write, write_output
 from jlir.ir.errors import JlirError
 
@@ -22,6 +23,7 @@ def register(sub) -> None:
                        help="instead of the result, what each pass changed, statement by statement (as jlir diff shows it)")
     shown.add_argument("--diff", action="store_true", help="instead of the result, the whole change as jlir diff shows it")
     sp.add_argument("-o", "--output", metavar="OUT", help="write the result to OUT (atomically) instead of stdout")
+    add_jobs(sp)
     sp.set_defaults(func=run)
 
 
@@ -43,24 +45,25 @@ def run(args) -> int:
     except passes.PassError as e:
         err(f"jlir opt: error: {e}")
         return EXIT_ERROR
-    status, out = EXIT_OK, []
-    for path in args.files:
+    def work(path: str, say) -> str | None:
         doc, problem = attempt(path, "reading", lambda: parse(path)[1])
         if problem:
-            err(problem[1])
-            status = EXIT_ERROR
-            continue
+            say(problem[1])
+            return None
         try:
-            text = _answer(args, doc, names, name(path))
+            return _answer(args, doc, names, name(path))
         except JlirError as e:  # a pass refused, or its output did not verify: said, not a traceback
-            err(f"{name(path)}: error: {e}")
-            status = EXIT_ERROR
-            continue
+            say(f"{name(path)}: error: {e}")
         except Exception as e:
-            err(internal(path, "optimising", e))
+            say(internal(path, "optimising", e))
+        return None
+
+    status, out = EXIT_OK, []
+    for _, text in each_file(args, args.files, work):
+        if text is None:
             status = EXIT_ERROR
-            continue
-        out.append(text)
+        else:
+            out.append(text)
     write_output(args.output or "-", "".join(out))
     return status
 
@@ -70,19 +73,24 @@ def _answer(args, doc, names: list[str], source: str) -> str:
     from jlir import passes
     notes: list[str] = []
     if not (args.explain or args.diff):
-        text = jlir.format(passes.run_document(doc, names, notes=notes))
+        text = jlir.format(passes.run_document(doc, names, notes=notes, jobs=_inner_jobs(args)))
         _say(notes)
         return text
     from jlir.compare import diff_documents, render_text
     stages = [(None, doc)]
     for n in (names if args.explain else [",".join(names)]):
-        stages.append((n, passes.run_document(stages[-1][1], n.split(","), notes=notes)))
+        stages.append((n, passes.run_document(stages[-1][1], n.split(","), notes=notes, jobs=_inner_jobs(args))))
     out = []
     for (_, before), (n, after) in zip(stages, stages[1:]):
         report = render_text(diff_documents(before, after, f"{source} before {n}", f"{source} after {n}"))
         out.append(f"=== {n} ===\n{report}" if args.explain else report)
     _say(notes)
     return "".join(out)
+
+
+def _inner_jobs(args) -> int:
+    """With one file, `-j N` runs its functions in N processes (with several, the files are the unit)."""
+    return args.jobs if len(args.files) == 1 else 1
 
 
 def _say(notes: list[str]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import jlir
 from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse, report_unreadable
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, OutputError, json_line, write
+from jlir.cli.jobs import add_jobs, each_file
 from jlir.cli.progress import Progress
 
 
@@ -19,26 +20,30 @@ def register(sub) -> None:
                     help="with --json: add Julia's text (\"text\") to each statement, statement type and return "
                          "type, for jq (additive: the schema stays jlir/1)")
     add_reading_options(sp, many=True)
+    add_jobs(sp)
     sp.set_defaults(func=run, exit_fast=True)
 
 
 def run(args) -> int:
     status = EXIT_OK
     errors = "raise" if args.fail_fast else "collect"
+
+    def work(path: str, say) -> int:
+        doc, problem = attempt(path, "parsing", lambda: parse(path, lenient=args.lenient, errors=errors, notes=say)[1])
+        if problem:
+            say(problem[1])
+            return EXIT_ERROR
+        status = EXIT_OK
+        if report_unreadable(doc, say):
+            status = EXIT_ERROR
+            if not doc.readable().items:  # nothing read: the errors say all there is
+                return status
+        return max(status, _write(doc, path, args, say))
+
     with Progress(len(args.files), "parse", enabled=None if len(args.files) > 1 else False) as bar:
-        for path in args.files:
+        for path, st in each_file(args, args.files, work, bar.message):
             bar.advance(name(path))
-            doc, problem = attempt(path, "parsing",
-                                   lambda: parse(path, lenient=args.lenient, errors=errors, notes=bar.message)[1])
-            if problem:
-                bar.message(problem[1])
-                status = EXIT_ERROR
-                continue
-            if report_unreadable(doc, bar.message):
-                status = EXIT_ERROR
-                if not doc.readable().items:  # nothing read: the errors say all there is
-                    continue
-            status = max(status, _write(doc, path, args, bar.message))
+            status = max(status, st)
     return status
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 import jlir
 from jlir.cli.inputs import InputError, add_reading_options, attempt, name, parse, read_text, report_unreadable
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, write
+from jlir.cli.jobs import add_jobs, each_file
 from jlir.cli.progress import Progress
 from jlir.ir.function import Unreadable
 from jlir.syntax.errors import ParseError
@@ -24,28 +25,34 @@ def register(sub) -> None:
     pp.add_argument("--no-color", dest="color", action="store_const", const="never",
                     help="print plain: drop the colours a coloured dump had")
     add_reading_options(pp, many=True)
+    add_jobs(pp)
     pp.set_defaults(func=run, exit_fast=True)
 
 
 def run(args) -> int:
     status = EXIT_OK
     color = args.color
+
+    def work(path: str, say) -> int:
+        if args.from_json:
+            texts, problem = attempt(path, "printing", lambda: [jlir.format(x) for x in _from_json_items(path)])
+        else:
+            texts, problem = attempt(path, "printing", lambda: _print(path, args, color, say))
+        if problem:
+            say(problem[1])
+            return EXIT_ERROR
+        status = EXIT_OK
+        if texts and texts[-1] is None:  # unreadable dumps were reported: the rest printed, exit 2
+            texts.pop()
+            status = EXIT_ERROR
+        for text in texts:
+            write(text)
+        return status
+
     with Progress(len(args.files), "print", enabled=None if len(args.files) > 1 else False) as bar:
-        for path in args.files:
+        for path, st in each_file(args, args.files, work, bar.message):
             bar.advance(name(path))
-            if args.from_json:
-                texts, problem = attempt(path, "printing", lambda: [jlir.format(x) for x in _from_json_items(path)])
-            else:
-                texts, problem = attempt(path, "printing", lambda: _print(path, args, color, bar.message))
-            if problem:
-                bar.message(problem[1])
-                status = EXIT_ERROR
-                continue
-            if texts and texts[-1] is None:  # unreadable dumps were reported: the rest printed, exit 2
-                texts.pop()
-                status = EXIT_ERROR
-            for text in texts:
-                write(text)
+            status = max(status, st)
     return status
 
 
@@ -115,14 +122,17 @@ def _refuse_lone_surrogates(value, text: str, source: str) -> None:
                          file=source, line=text.count("\n", 0, at) + 1, column=at - start + 1, text=line) from None
 
 
-def _from_json_items(path: str) -> list:
+def _from_json_items(path: str):
+    """Each JSON document's model in turn: the caller prints one and lets it go before the next is built."""
     from jlir.ir.serialize import SchemaError
     source = name(path)
-    items = []
-    for k, data in enumerate(json_documents(read_text(path), source), 1):
+    pending = json_documents(read_text(path), source)  # all read first: a JSON syntax error stops before any print
+    pending.reverse()
+    k = 0
+    while pending:
+        data, k = pending.pop(), k + 1  # popped: each JSON tree is let go once its model is built
         try:
-            items.append(jlir.from_json(data))
+            yield jlir.from_json(data)
         except SchemaError as e:
             where = f" (JSON document {k})" if k > 1 else ""
             raise InputError(f"{source}{where}: {e}") from None
-    return items

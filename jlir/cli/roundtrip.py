@@ -4,6 +4,7 @@ from __future__ import annotations
 import jlir
 from jlir.cli.inputs import add_reading_options, attempt, name, parse, report_unreadable
 from jlir.cli.output import EXIT_ERROR, EXIT_FAILED, EXIT_OK, err, write
+from jlir.cli.jobs import add_jobs, each_file
 from jlir.cli.progress import Progress
 
 
@@ -15,6 +16,7 @@ def register(sub) -> None:
                                "differently; 2 a file cannot be read or parsed (missing, empty, not Julia IR).")
     rp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     add_reading_options(rp, many=True)
+    add_jobs(rp)
     rp.set_defaults(func=run, exit_fast=True)
 
 
@@ -41,11 +43,11 @@ def _shorten(line: str | None) -> str:
     return r if len(r) <= 300 else r[:297] + "..."
 
 
-def _parse_and_print(path: str, args) -> tuple[str, str, int]:
+def _parse_and_print(path: str, args, say=err) -> tuple[str, str, int]:
     """(the text, its reprint, unreadable dumps): with --lenient the reprint is compared with the text as it
     would be without the repairs lenient reading reported; unreadable dumps reprint as they were read."""
     text, doc = parse(path, lenient=args.lenient, errors="raise" if args.fail_fast else "collect")
-    bad = report_unreadable(doc, err)  # on stderr, as a file that cannot be read at all
+    bad = report_unreadable(doc, say)  # on stderr, as a file that cannot be read at all
     return text, (jlir.format(doc, unreadable="verbatim") if bad else jlir.format(doc)), bad
 
 
@@ -57,28 +59,29 @@ def run(args) -> int:
         return _run(args, bar)
 
 
+def _one(path: str, args, say) -> tuple[bool, bool]:
+    """(passed, unreadable) for one file; its first difference written, its errors said."""
+    result, problem = attempt(path, "parsing and printing", lambda: _parse_and_print(path, args, say))
+    if problem:
+        say(problem[1])
+        return False, True
+    text, got, bad = result
+    if got == text and not bad:
+        return True, False
+    if got != text:  # unreadable dumps were reported with their locations; the readable ones are still compared
+        line, x, y = first_difference(text, got)
+        write(f"{name(path)}:{line}: differs: expected {_shorten(x)}, got {_shorten(y)}\n")
+    return False, bool(bad)
+
+
 def _run(args, bar) -> int:
     passed = failed = 0
     unreadable = False
-    for path in args.files:
+    for path, (ok, bad) in each_file(args, args.files, lambda p, say: _one(p, args, say), bar.message):
         bar.advance(name(path))
-        result, problem = attempt(path, "parsing and printing", lambda: _parse_and_print(path, args))
-        if problem:
-            failed += 1
-            bar.message(problem[1])
-            unreadable = True
-            continue
-        text, got, bad = result
-        if bad:  # reported with their locations; the file fails, its readable dumps are still compared
-            unreadable = True
-        if got == text and not bad:
-            passed += 1
-            continue
-        failed += 1
-        if got == text:
-            continue
-        line, x, y = first_difference(text, got)
-        write(f"{name(path)}:{line}: differs: expected {_shorten(x)}, got {_shorten(y)}\n")
+        passed += ok
+        failed += not ok
+        unreadable |= bad
     write(f"{passed} passed, {failed} failed\n")
     if unreadable:
         return EXIT_ERROR

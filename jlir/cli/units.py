@@ -11,10 +11,13 @@ name their own file and line (`verify`, format "located") need no header.
 """
 from __future__ import annotations
 
+import io
+import sys
 from dataclasses import dataclass
 
 import jlir
 from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse
+from jlir.cli.jobs import add_jobs, each_file
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
 from jlir.ir.errors import JlirError
 
@@ -35,6 +38,7 @@ def add_inputs(sp) -> None:
     sp.add_argument("--function", type=int, metavar="N", default=None,
                     help="analyse only the Nth function of each file (1-based, as `jlir parse` numbers them)")
     add_reading_options(sp)
+    add_jobs(sp)
 
 
 def load(path: str, pick: int | None, lenient: bool = False) -> tuple[list[Unit], str | None]:
@@ -69,31 +73,47 @@ def run_each(args, doing: str, answer, fmt: str = "text") -> int:
 
     Unreadable input, parse errors and bad `--function` numbers are exit 2 and
     the other files still run; an analysis that raises is reported as a jlir
-    bug for that file, never as a traceback.
+    bug for that file, never as a traceback.  Every file's problem is said
+    before any answer (whether answers get headers depends on all files).
     """
-    status = EXIT_OK
-    collected: list[Unit] = []
-    for path in args.files:
+    def work(path: str, say) -> tuple[str | None, list]:
         units, problem = load(path, args.function, getattr(args, "lenient", False))
+        return problem, [_answered(unit, doing, answer) for unit in units]
+
+    status = EXIT_OK
+    answered: list = []
+    for _, (problem, results) in each_file(args, args.files, work):
         if problem:
             err(problem)
             status = EXIT_ERROR
-            continue
-        collected.extend(units)
-    several = len(collected) > 1
-    for unit in collected:
-        try:
-            text, st = answer(unit)
-        except JlirError as e:  # deliberately raised (a branch to a block the text lacks, a refusal): the input's fault
-            err(f"{name(unit.source)}: error: cannot finish {doing} function {unit.index}: {e}")
-            status = EXIT_ERROR
-            continue
-        except Exception as e:
-            err(internal(unit.source, f"{doing} function {unit.index}", e))
+        answered.extend(results)
+    several = len(answered) > 1
+    for (source, index), text, st, message, said in answered:
+        if said and sys.stderr is not None:
+            sys.stderr.write(said)
+        if message is not None:
+            err(message)
             status = EXIT_ERROR
             continue
         if several and text and fmt not in ("json", "located"):
-            text = header(unit, fmt) + text
+            text = header(Unit(source, index, None, None, ""), fmt) + text
         write(text)
         status = max(status, st)
     return status
+
+
+def _answered(unit: Unit, doing: str, answer) -> tuple:
+    """`((source, index), text, status, None, stderr)`, or with the message saying why the unit has no answer;
+    what `answer` writes on stderr is kept, to be written in its turn, after every file's problem."""
+    where = (unit.source, unit.index)
+    saved, sys.stderr = sys.stderr, io.StringIO()
+    try:
+        text, st = answer(unit)
+    except JlirError as e:  # deliberately raised (a branch to a block the text lacks, a refusal): the input's fault
+        return where, "", EXIT_ERROR, f"{name(unit.source)}: error: cannot finish {doing} function {unit.index}: {e}", \
+            sys.stderr.getvalue()
+    except Exception as e:
+        return where, "", EXIT_ERROR, internal(unit.source, f"{doing} function {unit.index}", e), sys.stderr.getvalue()
+    finally:
+        kept, sys.stderr = sys.stderr, saved
+    return where, text, st, None, kept.getvalue()

@@ -40,9 +40,10 @@ class BBlock:
         """The node that ends the block's control flow: a `$(Expr(:unreachable))` wherever it stands (1.5
         CodeInfo keeps dead statements after it), else the last node when it is a terminator, else an `enter`
         that is the block's first non-φ statement, else None (the block falls through)."""
-        for s in self.stmts:
-            if N.is_unreachable(s.node):
-                return s.node
+        for s in self.stmts:  # `N.is_unreachable`, inlined: this runs for every statement of every block, often
+            node = s.node
+            if type(node) is N.Expr and node.head == "unreachable":
+                return node
         if self.stmts and N.is_terminator(self.stmts[-1].node):
             return self.stmts[-1].node
         for s in self.stmts:  # an `enter` Julia inserted statements after still ends the block (see verify_ir)

@@ -13,7 +13,9 @@ never changes; `freeze` and `compact` return new Functions.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, replace
+from operator import itemgetter
 
 from jlir.ir import nodes as N
 from jlir.ir import types as T
@@ -28,6 +30,8 @@ from jlir.ir.function import IR, Block, Form, Function, Statement
 
 # What compaction puts in a block left empty (Julia's `finish_current_bb!`): `nothing::Nothing`, no line.
 EMPTY_BLOCK = Statement(V.NOTHING, T.NOTHING_TYPE, 0)
+
+_first = itemgetter(0)
 
 
 class EditError(JlirError):
@@ -101,7 +105,10 @@ class IRCode:
         if kind == "new":
             nn = self.new_nodes[k]
             i = nn.pos
-        for b, (first, last) in enumerate(self.blocks, 1):
+        b = bisect_right(self.blocks, i, key=_first)  # blocks are in statement order: the last starting at or before i
+        if b and self.blocks[b - 1][1] >= i:
+            return b
+        for b, (first, last) in enumerate(self.blocks, 1):  # an empty block starts there too: scan
             if first <= i <= last:
                 return b
         raise EditError(f"statement %{i} is in no block")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gc
+import functools
 from contextlib import contextmanager
 
 
@@ -21,3 +22,13 @@ def gc_paused():
         yield
     finally:
         gc.enable()
+
+
+def paused(function):
+    """`function` run with the collector paused (`gc_paused`): for the library's entry points that build a
+    whole new function's worth of small objects (SSA construction and destruction)."""
+    @functools.wraps(function)
+    def run(*args, **kwargs):
+        with gc_paused():
+            return function(*args, **kwargs)
+    return run

@@ -15,7 +15,7 @@ edges come from each block's last statement plus fall-through.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jlir.ir import nodes as N
 
@@ -38,6 +38,11 @@ class BasicBlock:
 class CFG:
     """Julia's `CFG`: `blocks[b - 1]` is block `b`."""
     blocks: tuple[BasicBlock, ...]
+    # computed once: `block_for_inst` is called per statement by the SSA passes (a tuple per call was quadratic)
+    _index: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_index", tuple(b.first for b in self.blocks[1:]))
 
     def __len__(self) -> int:
         return len(self.blocks)
@@ -57,11 +62,11 @@ class CFG:
     @property
     def index(self) -> tuple[int, ...]:
         """Julia's `cfg.index`: the first statement of every block after the first."""
-        return tuple(b.first for b in self.blocks[1:])
+        return self._index
 
     def block_for_inst(self, i: int) -> int:
         """The block holding positional statement `i` (Julia's `block_for_inst`)."""
-        return bisect_right(self.index, i) + 1
+        return bisect_right(self._index, i) + 1
 
     def to_json(self) -> dict:
         """`{"blocks": [{"stmts": [first, last], "preds": […], "succs": […]}, …]}`, the shape `jlir fetch --form cfg --json` writes."""

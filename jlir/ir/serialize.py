@@ -37,6 +37,7 @@ from jlir.ir import values as _values
 from jlir.ir.color import Colors
 from jlir.ir.function import CFGListing, Form, WarntypeHeader
 from jlir.ir.errors import JlirError
+from jlir.ir.fastdecode import Retry, decode_fast
 from jlir.ir.style import Style
 from jlir.ir.validate import MAX_DEPTH, MAX_INT, check_annotated, short_repr, SchemaError, check_fields, check_function
 
@@ -351,7 +352,10 @@ def from_json(data) -> Any:
         raise SchemaError("$: missing \"document\"")
     if not isinstance(data["document"], dict):
         raise SchemaError(f"$.document: expected a model object (with a \"kind\"), got {_short(data['document'])}")
-    return decode(data["document"], "$.document")
+    try:  # no path built unless the data is wrong: then read again, the careful way, to say where
+        return decode_fast(data["document"], (KINDS, _FIELDS, _JSON_NAME, FIELD_CODECS, _dec_style, {}))
+    except (Retry, SchemaError):
+        return decode(data["document"], "$.document")
 
 
 # ---------------------------------------------------------------- helpers

@@ -150,8 +150,9 @@ def check_fields(obj, path: str, json_name) -> None:
                           f"{len(obj.values)} values")
 
 
-def check_function(f: F.Function, path: str) -> None:
-    """What ties a function together: blocks, branch targets, φ edges, SSA values, line table, inlining chains."""
+def check_function(f: F.Function, path: str, references=None) -> None:
+    """What ties a function together: blocks, branch targets, φ edges, SSA values, line table, inlining chains
+    (`references`: how each statement's targets and SSA values are checked; `_check_references` by default)."""
     stmts, blocks, table = f.stmts, f.blocks, f.linetable
     if (f.form is F.Form.WARNTYPE) != (f.header is not None):
         raise SchemaError(f"{path}.header: a `@code_warntype` print has a header, and only it")
@@ -191,7 +192,8 @@ def check_function(f: F.Function, path: str) -> None:
     for i, s in enumerate(stmts):
         if type(s.node) is N.Elided:
             _check_elided(s, f"{path}.stmts[{i}]")
-        _check_references(s.node, f"{path}.stmts[{i}].node", len(blocks), ids)
+        (references or _check_references)(s.node, f"{path}.stmts[{i}].node" if references is None else path,
+                                          len(blocks), ids)
 
 
 ELIDED_SHAPES = ("run", "rest", "inline", "truncated")

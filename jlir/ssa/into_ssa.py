@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from jlir.analysis.dominance import dominator_tree, iterated_dominance_frontier
 from jlir.edit import IRCode
+from jlir.geometry.gcpause import paused
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -254,6 +255,7 @@ def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames
                                compact=compact)[0]
 
 
+@paused
 def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None,
                         slottypes=None, compact: bool = True) -> tuple[Function, dict]:
     """`into_ssa(fn, …)` and the source variable of each φ it made: `{φ id: slot name}` (φs of slots without

@@ -33,13 +33,14 @@ from jlir.analysis.defuse import def_use
 from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.liveness import liveness
 from jlir.edit import IRCode
+from jlir.geometry.gcpause import paused
 from jlir.ir import nodes as N
 from jlir.ir.excerpt import refuse
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.errors import JlirError
 from jlir.ir.function import IR, Block, Form, Function, Statement
-from jlir.ssa.coalesce import Interference, Member, coalesce
+from jlir.ssa.coalesce import IndexedInterference, Member, coalesce
 from jlir.ssa.domsort import renumber
 from jlir.ssa.parallel_copy import sequentialize
 from jlir.ssa.split_edges import split_critical_edges
@@ -78,6 +79,7 @@ class _Plan:
         self.ssa_slot: dict = {}     # SSA id -> slot holding it (its definition assigns the slot)
         self.phi_slot: dict = {}     # φ id -> its class's slot
         self.coalesced_args: set = set()  # (φ id, edge index) whose copy is not needed
+        self._fed: dict | None = None
         if naive:
             for pid in self.phis:
                 self.phi_slot[pid] = self.ssa_slot[pid] = self.slot_for(pid)
@@ -92,7 +94,7 @@ class _Plan:
 
     def _classes(self) -> None:
         live = liveness(self.fn, self.cfg, def_use(self.fn))
-        inter = Interference(live, self.cfg, self.phis, self.stmts)
+        inter = IndexedInterference(live, self.cfg, self.phis, self.stmts)
         classes = coalesce(inter, self.phis, self.stmts)
         names: dict = {}
         for pid in self.phis:
@@ -132,12 +134,13 @@ class _Plan:
 
     def edge_copies(self, b: int) -> list:
         """`(dest slot, source)` for every φ fed from block `b` (source None: `#undef`), in φ order."""
-        out = []
-        for pid, (_, phi) in self.phis.items():
-            for i, (e, v) in enumerate(zip(phi.edges, phi.values)):
-                if e == b and (pid, i) not in self.coalesced_args:
-                    out.append((self.phi_slot[pid], None if v is None else self.read(v)))
-        return out
+        if self._fed is None:  # by block once: scanning every φ for every block was quadratic
+            self._fed = {}
+            for pid, (_, phi) in self.phis.items():
+                for i, (e, v) in enumerate(zip(phi.edges, phi.values)):
+                    self._fed.setdefault(e, []).append((pid, i, v))
+        return [(self.phi_slot[pid], None if v is None else self.read(v))
+                for pid, i, v in self._fed.get(b, ()) if (pid, i) not in self.coalesced_args]
 
 
 def _slot(name: str) -> V.SlotNumber:
@@ -234,6 +237,7 @@ def _map_reads(node, read):
     return walk.map_operands(node, f) if walk.is_known(node) and type(node).OPERANDS else node
 
 
+@paused
 def out_of_ssa(fn: Function, *, naive: bool = False, split: bool | None = None, names: dict | None = None,
                notes: list | None = None) -> tuple[Function, CopyStats]:
     """`fn` (φ form) in Julia's slot form, and the copy counts (see the module docstring).

@@ -34,6 +34,10 @@ class Block:
     ops: tuple
     term: object
     nstmts: int
+    pos: dict = None  # op → its index in `ops` (where a frame resumes after a call op, `jlir.interp.frames`)
+
+    def __post_init__(self):
+        self.pos = {op: j for j, op in enumerate(self.ops)}
 
 
 @dataclass(slots=True)
@@ -73,6 +77,8 @@ class _Builder:
         self.slot_regs: dict = {}
         self.arg_regs: list = []
         self.upsilon_targets = _upsilon_targets(fn.positional)
+        # a call compiled inside a terminator cannot be resumed after (frames resume at an op): it runs in place
+        self.in_place = False
 
     def new_reg(self, value=UNDEF) -> int:
         self.template.append(value)
@@ -295,8 +301,8 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
             wrap = lambda fn: hints.coerce_like(fn, positions, egal)  # noqa: E731
     regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
     if _is_value_callee(b, callee):
-        return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X)
-    return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap)
+        return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)
+    return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap, b.in_place)
 
 
 def _is_value_callee(b: _Builder, callee) -> bool:
@@ -311,7 +317,9 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     mi, callee, *args = e.args
     sig = tuple(type_text(t) for t in mi.arg_types)
     regs_ = tuple(b.reg(a, pre, i, hints.integer_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
-    return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X)
+    if _is_value_callee(b, callee):  # `invoke %4()`: a closure the code built, called by its type's method
+        return calls.value_call_op(b.reg(callee, pre, i), regs_, d, type_text(typ), i, b.X, b.in_place)
+    return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)
 
 
 def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):

@@ -191,6 +191,8 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
         return _float_literal(short)
     if short in TYPE_NAMES:
         return JType(short)
+    if name in TYPE_NAMES:  # `Core.Box`: Main does not see it, so `typeof` shows it qualified
+        return JType(name)
     if short in function_names:
         return JFunction(short)
     if short in struct_names:

@@ -16,7 +16,8 @@ import re
 from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
-from jlir.semantics.values import UNDEF, JInt, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.intrinsics import INTRINSICS
+from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, UNDEF, JInt, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
 from jlir.semantics.show import julia_repr
 
 NO = object()  # "not one of these methods": the caller refuses
@@ -77,6 +78,33 @@ def _zero_one(k: int):
         T = a.name if type(a) is JType else typeof(a)
         return convert_number(T, k) if T in NUMBER_TYPES else NO
     return f
+
+
+# int.jl / float.jl: `+ - * < <= ==` of two values of one primitive number type are one intrinsic each (`/` of two
+# floats too); `>`/`>=` are `<`/`<=` with the arguments swapped (operators.jl).  Bool is left out (`true + true`
+# is an Int64) and so is Float16 (Julia 1.5 computes it in Float32).
+_SAME_TYPE = {"+": ("add_int", "add_int", "add_float"), "-": ("sub_int", "sub_int", "sub_float"),
+              "*": ("mul_int", "mul_int", "mul_float"), "/": (None, None, "div_float"),
+              "<": ("slt_int", "ult_int", "lt_float"), "<=": ("sle_int", "ule_int", "le_float"),
+              "==": ("eq_int", "eq_int", "eq_float")}
+_SWAPPED = {">": "<", ">=": "<="}
+
+
+def same_type(name: str, args: list):
+    """`a op b` for two values of one primitive number type, as Base's method computes it; else NO."""
+    name = ALIASES.get(name, name)
+    swap = name in _SWAPPED
+    ops = _SAME_TYPE.get(_SWAPPED.get(name, name))
+    if ops is None or len(args) != 2:
+        return NO
+    t = typeof(args[0])
+    if t != typeof(args[1]) or t in ("Bool", "Float16") or t not in NUMBER_TYPES:
+        return NO
+    intrinsic = ops[2] if t in FLOAT_TYPES else ops[0] if INT_TYPES[t][1] else ops[1]
+    if intrinsic is None:
+        return NO
+    a, b = (args[1], args[0]) if swap else args
+    return INTRINSICS[intrinsic]("Bool" if name not in ("+", "-", "*", "/") else t, a, b)
 
 
 def _arith(name: str):
@@ -204,6 +232,9 @@ def fallback(ctx, callee: str, args: list):
         T = None
     if type(T) is JType:
         return construct(T.name, args)
+    v = same_type(name, args)
+    if v is not NO:
+        return v
     method = _METHODS.get(ALIASES.get(name, name))
     return method(ctx, args) if method is not None else NO
 

@@ -171,7 +171,9 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
     the run's struct table (`run(…, structs=)`, a provider's `structs()`), or the provider's `struct_fields`
     (a live Julia's `fieldnames`, asked once per type); unknown otherwise."""
     key = type_name.split("{")[0]
-    known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else MUTABLE_STRUCTS.get(key)
+    known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else MUTABLE_STRUCTS.get(qualified or key)
+    if qualified in MUTABLE_STRUCTS:  # `Core.Box`: `typeof` shows it qualified (Main does not see it)
+        type_name = key = qualified
     qualified = qualified or key
 
     def op(regs, _at=i):

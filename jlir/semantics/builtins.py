@@ -39,7 +39,10 @@ def _bounds_error(a, i):
 def _field_index(x, name) -> int:
     """The 0-based index of field `name` (a Symbol or a 1-based Int) of struct or tuple `x`."""
     if type(x) is not JStruct and type(x) is not tuple:
-        raise NotInterpretable(f"the fields of a {typeof(x)}")
+        # most often an argument that is not what the method takes (one value where a keyword body wants its
+        # NamedTuple of keywords first): say what was read, and of what
+        raise NotInterpretable(f"getfield of field {_shown(name)} of a {typeof(x)}, which has no fields "
+                               "(are the arguments the ones the method takes, in its order?)")
     if type(name) is int:
         n = len(x.fields) if type(x) is JStruct else len(x)
         if not 1 <= name <= n:
@@ -53,6 +56,10 @@ def _field_index(x, name) -> int:
             raise JuliaException("ErrorException", f"type {x.type} has no field {name.name}")
         return names.index(name.name)
     raise NotInterpretable(f"getfield of {typeof(x)} by {typeof(name)}")
+
+
+def _shown(name) -> str:
+    return f":{name.name}" if type(name) is JSymbol else str(name)
 
 
 def _getfield(rt, x, name, boundscheck=True):

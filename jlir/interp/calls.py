@@ -174,12 +174,21 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
     known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else MUTABLE_STRUCTS.get(qualified or key)
     if qualified in MUTABLE_STRUCTS:  # `Core.Box`: `typeof` shows it qualified (Main does not see it)
         type_name = key = qualified
+    module = _base_module(qualified) if known is None else None
     qualified = qualified or key
 
     def op(regs, _at=i):
         names, mutable = known or regs[X].struct_of(key, qualified) or (None, None)
-        regs[d] = JStruct(type_name, _fields([regs[r] for r in rs], names, mutable), names, mutable)
+        regs[d] = JStruct(type_name, _fields([regs[r] for r in rs], names, mutable), names, mutable, module)
     return op
+
+
+def _base_module(qualified: str | None) -> str | None:
+    """`Base` for a type the IR names `Base.OneTo`, `Base.Math.X`, `Core.Y`: not a type of the code under study."""
+    if qualified is None or "." not in qualified:
+        return None
+    module = qualified.rpartition(".")[0]
+    return module if module.split(".")[0] in ("Base", "Core") else None
 
 
 def _fields(values: list, names, mutable):
@@ -189,7 +198,7 @@ def _fields(values: list, names, mutable):
     return values if mutable else tuple(values)
 
 
-def new_dynamic_op(t: int, rs: tuple, d: int, i: int, X: int):
+def new_dynamic_op(t: int, rs: tuple, d: int, i: int, X: int, module: str | None = None):
     """`%new(%t, fields…)` with the type computed by the code (`%t = Core.apply_type(%1, %2)`, how lowering builds
     a closure): the type is register `t`'s value, its fields as `new_op` finds them."""
     def op(regs, _at=i):
@@ -198,5 +207,5 @@ def new_dynamic_op(t: int, rs: tuple, d: int, i: int, X: int):
             raise NotInterpretable(f"%new of a {typeof(made)} value, not a type")
         key = made.name.split("{")[0]
         names, mutable = MUTABLE_STRUCTS.get(key) or regs[X].struct_of(key, key) or (None, None)
-        regs[d] = JStruct(made.name, _fields([regs[r] for r in rs], names, mutable), names, mutable)
+        regs[d] = JStruct(made.name, _fields([regs[r] for r in rs], names, mutable), names, mutable, module)
     return op

@@ -327,11 +327,22 @@ def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     if type(head) is V.SSAValue and 1 <= head.id <= b.n:  # `%1 = Core.DomainError; %new(%1, …)`
         node = b.fn.positional[head.id - 1].node
         if type(node) is N.Expr:  # `%3 = Core.apply_type(%1, %2); %new(%3, k)`: a closure's type, known when run
-            return calls.new_dynamic_op(head.id, tuple(b.reg(a, pre, i) for a in args), d, i, b.X)
+            return calls.new_dynamic_op(head.id, tuple(b.reg(a, pre, i) for a in args), d, i, b.X,
+                                        calls._base_module(_qualified(_applied(b, node))))
         head = node
     if type(head) not in (T.TypeName, T.TypeApply, V.GlobalRef):
         raise NotInterpretable(f"%new of a type the IR does not name ({head!r})")
     return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))
+
+
+def _applied(b: _Builder, e: N.Expr):
+    """The type `Core.apply_type(T, …)` applies parameters to, as the IR names it (through one `%1 = T`)."""
+    if e.head != "call" or len(e.args) < 2:
+        return None
+    t = e.args[1]
+    if type(t) is V.SSAValue and 1 <= t.id <= b.n:
+        t = b.fn.positional[t.id - 1].node
+    return t
 
 
 def _qualified(t) -> str | None:

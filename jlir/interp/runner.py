@@ -163,7 +163,10 @@ class Context:
             fn = calls.native(module or None, name)
             return fn(rt, *args) if fn is not None else self.prepare(f.name, None, args)
         if type(f) is JType:
-            return self.prepare(f.name, None, args)
+            # `%1 = Core.sizeof::Const(Core.sizeof)` reads as a name; a builtin's runs natively (Base's method of
+            # the same name calls that builtin: asking the provider for it would recurse without end)
+            fn = calls.native(None, f.name) if "." not in f.name and f.name[:1].islower() else None
+            return fn(rt, *args) if fn is not None else self.prepare(f.name, None, args)
         if type(f) is JStruct:
             # a closure (or other callable struct): Julia dispatches on its type, `(::var"#1#2"{Int64})(::Int64)`,
             # and the method reads the captured values off `#self#`
@@ -237,4 +240,5 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         return Result(None, None, ctx.steps, e)
     except RecursionError:  # a native Base method calling back into Julia, nested very deep
         raise NotInterpretable(f"Python's recursion limit reached at call depth {ctx.depth}") from None
+    julia_repr(v)  # a value Julia would show by a method of Base's not modelled is refused, not shown wrong
     return Result(v, typeof(v), ctx.steps)

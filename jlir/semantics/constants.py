@@ -148,7 +148,9 @@ def shown_constant(v):
         if type_text(v.head) in ("Float16", "Float32") and len(v.args) == 1 and type(v.args[0]) is V.Literal:
             return make_float(type_text(v.head), float(literal(v.args[0])))  # `Float16(0.5)`: how 1.5 shows one
         args = tuple(literal(a) if type(a) is V.Literal else shown_constant(a) for a in v.args)
-        return JStruct(type_text(v.head), args, mutable=False)
+        path = v.head.path
+        module = ".".join(path[:-1]) if len(path) > 1 and path[0] in ("Base", "Core") else None
+        return JStruct(type_text(v.head), args, mutable=False, module=module)
     if cls is V.QuoteNode:
         inner = v.value
         if type(inner) is V.Symbol:

@@ -114,6 +114,12 @@ def _int_repr(v: JInt) -> str:
     return str(v.value)
 
 
+# Types Base exports (so the IR names them without `Base.`) that Base shows its own way (`1 + 2im`, `1//2`,
+# `1 => 2`, `1:2:5`): their default `T(fields…)` form would be wrong.
+_SHOWN_BY_BASE = frozenset(("Complex", "Rational", "Pair", "StepRange", "StepRangeLen", "LinRange", "Dict", "Set",
+                            "BitArray", "SubString", "IdDict", "Fix1", "Fix2", "OneTo", "Generator", "CodeUnits"))
+
+
 def julia_repr(v) -> str:
     """Julia's `repr(v)` for the interpreter's values (`5`, `0x05`, `1.0e-5`, `1.0f0`, `'a'`, `(1, 2.0)`, …)."""
     t = type(v)
@@ -149,6 +155,11 @@ def julia_repr(v) -> str:
             raise NotInterpretable(f"repr of an Array{{{v.eltype},1}}")
         return "[" + ", ".join(julia_repr(x) for x in v.items) + "]"
     if t is JStruct:
+        if v.type.startswith("UnitRange{") and len(v.fields) == 2:  # range.jl: `show(io, r::AbstractUnitRange)`
+            return f"{julia_repr(v.fields[0])}:{julia_repr(v.fields[1])}"
+        if v.module is not None or "?" in v.type or v.type.split("{")[0] in _SHOWN_BY_BASE:
+            raise NotInterpretable(f"repr of a {v.module + '.' if v.module else ''}{v.type} (Base's `show` of "
+                                   "its types is not modelled)")
         return f"{v.type}(" + ", ".join(julia_repr(x) for x in v.fields) + ")"
     if t is JuliaException:
         return julia_repr(v.value)

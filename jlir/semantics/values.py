@@ -109,6 +109,9 @@ class JStruct:
     fields: tuple | list
     names: tuple | None = None
     mutable: bool = False
+    # the module the IR names the type in when it is Base's or Core's (`Base.Fix2`): Base defines how most of
+    # its types show (`1:3`, `1 + 2im`), which `repr` does not model, so it refuses them
+    module: str | None = None
 
 
 @dataclass(eq=False, slots=True)

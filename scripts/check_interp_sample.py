@@ -65,6 +65,7 @@ def main() -> int:
     ap.add_argument("--forms", default="typed,lowered")
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--show-differ", action="store_true")
+    ap.add_argument("--examples", action="store_true", help="name one method instance per refusal reason")
     opts = ap.parse_args()
     import jlir
     from jlir import interp
@@ -76,7 +77,7 @@ def main() -> int:
     if "timeout" in inspect.signature(interp.run).parameters:
         limits["timeout"] = 10.0
     rows = [line.rstrip("\n").split("\t") for line in (opts.dir / "index.tsv").open(encoding="utf-8")]
-    table, reasons, differ = {}, Counter(), []
+    table, reasons, differ, examples = {}, Counter(), [], {}
     t0 = time.time()
     for row in rows:
         ident, fname, args, argnames, sparams, kind, rtype, rrepr = (row + [""] * 8)[:8]
@@ -89,11 +90,13 @@ def main() -> int:
             counts = table.setdefault(form, Counter())
             try:
                 fn = jlir.functions(jlir.parse_file(opts.dir / f"{ident}.{form}.txt"))[0]
-                r = interp.run(fn, values, provider, argnames=argnames.split(",") if argnames else [],
+                # the arguments afresh for each run: a run may mutate them (`pop!`)
+                r = interp.run(fn, literal_args(args), provider, argnames=argnames.split(",") if argnames else [],
                                sparams=sparams_of(sparams), **limits)
             except interp.NotInterpretable as e:
                 counts["refused"] += 1
                 reasons[reason(str(e))] += 1
+                examples.setdefault(reason(str(e)), f"{ident}.{form} {fname}({args})")
                 continue
             except Exception as e:  # a crash is worse than a refusal: counted apart
                 counts["crashed"] += 1
@@ -112,7 +115,7 @@ def main() -> int:
               f"differ {c['differ']:3}  crashed {c['crashed']:3}  of {total}")
     print("\nrefusals by reason:")
     for why, n in reasons.most_common(opts.top):
-        print(f"{n:6}  {why}")
+        print(f"{n:6}  {why}" + (f"   [{examples.get(why)}]" if opts.examples else ""))
     if differ:
         print("\ndiffer:" if opts.show_differ else f"\ndiffer: {len(differ)} (--show-differ lists them)")
         if opts.show_differ:

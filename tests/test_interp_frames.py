@@ -2,7 +2,8 @@
 
 Julia 1.5.3's results are in `fixtures/julia-1.5.3/runs.tsv` (cases `closure_box`: a closure reassigning a
 captured variable, which lowering puts in a `Core.Box`; `deep_recursion`: 5,000 calls deep, and a recursion
-without end, Julia's StackOverflowError).
+without end, Julia's StackOverflowError; `vector_grow`: push!, pop! and pushfirst!, the runtime's array
+functions behind them).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def _rows(case: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("form", FORMS)
-@pytest.mark.parametrize("case", ["closure_box", "deep_recursion"])
+@pytest.mark.parametrize("case", ["closure_box", "deep_recursion", "vector_grow"])
 def test_every_form_gives_julias_result(case, form):
     rows = _rows(case)
     assert rows
@@ -114,3 +115,21 @@ def test_argument_literals_read_as_julia_reads_them():
     assert type(argument("[[1], [2]]")) is JArray and argument("[[1], [2]]").eltype == "Array{Int64,1}"
     with pytest.raises(ValueError, match="Julia promotes"):
         argument("[1, nothing]")  # Julia: a Union{Nothing, Int64} vector, not modelled
+
+
+def test_an_element_allocated_and_never_written_is_refused_not_guessed():
+    import jlir
+    fn = jlir.functions(jlir.parse(
+        "CodeInfo(\n1 ─ %1 = $(Expr(:foreigncall, :(:jl_alloc_array_1d), Array{Int64,1}, svec(Any, Int64), 0, "
+        ":(:ccall), Array{Int64,1}, 2, 2))::Array{Int64,1}\n│   %2 = Base.arrayref(true, %1, 1)::Int64\n"
+        "└──      return %2\n) => Int64\n"))[0]
+    with pytest.raises(interp.NotInterpretable, match="never written"):
+        interp.run(fn, [])
+
+
+def test_llvm_pow_runs_only_where_every_libm_agrees():
+    from jlir.interp.foreign import foreign
+    pow_ = foreign("llvm.pow.f64")
+    assert pow_(2.0, 10.0) == 1024.0 and pow_(9.0, 0.5) == 3.0 and pow_(0.0, 0.5) == 0.0  # exact
+    with pytest.raises(interp.NotInterpretable, match="rounded"):
+        pow_(2.0, 0.3)

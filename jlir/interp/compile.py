@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.interp import calls, heads
+from jlir.interp import calls, foreign, heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
 from jlir.interp.slots import SlotMap
@@ -158,8 +158,7 @@ class _Builder:
     def expr_ops(self, e: N.Expr, d: int, typ, i: int) -> list:
         handler = _EXPR_HEADS.get(e.head)
         if handler is None:
-            raise NotInterpretable(f"foreigncall :{_foreign_name(e)}" if e.head == "foreigncall"
-                                   else f"the {e.head} expression")
+            raise NotInterpretable(f"the {e.head} expression")
         pre: list = []
         op = handler(self, e, d, typ, i, pre)
         return pre + ([op] if op is not None else [])
@@ -356,7 +355,25 @@ def _qualified(t) -> str | None:
     return None
 
 
-_EXPR_HEADS = {"=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": heads.the_exception,
+def _foreigncall(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
+    """`$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, args…, roots…))`: the ones
+    `jlir.interp.foreign` models; the arguments are the first len(argtypes) values after the convention."""
+    name = _foreign_name(e)
+    fn = foreign.foreign(name)
+    sig = e.args[2] if len(e.args) > 2 else None
+    if fn is None or type(sig) is not T.TypeCall:
+        raise NotInterpretable(f"foreigncall :{name}")
+    types = tuple(type_text(t) for t in sig.args)
+    rs = tuple(b.reg(a, pre, i, hints.integer_type(t)) for a, t in zip(e.args[5:5 + len(types)], types))
+    if len(rs) != len(types):
+        raise NotInterpretable(f"foreigncall :{name} with fewer arguments than its signature")
+
+    def op(regs, _at=i):
+        regs[d] = fn(*[regs[r] for r in rs])
+    return op
+
+
+_EXPR_HEADS = {"foreigncall": _foreigncall, "=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": heads.the_exception,
                "leave": heads.leave, "pop_exception": heads.pop_exception,
                "throw_undef_if_not": heads.throw_undef_if_not, "undefcheck": heads.undefcheck,
                "isdefined": heads.isdefined, "unreachable": heads.unreachable,

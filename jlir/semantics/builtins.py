@@ -6,7 +6,7 @@ mutate their (mutable) argument as Julia does.  Errors are Julia's:
 """
 from __future__ import annotations
 
-from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, JArray, JStruct, JSymbol, JType, JuliaException,
+from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, egal, isa, typeof)
 
 # Exception types of Core whose fields the interpreter knows (name → field names); all immutable.
@@ -129,7 +129,12 @@ def _element(a, idx: tuple, what: str) -> tuple[list, int]:
 
 def _arrayref(rt, boundscheck, a, *idx):
     items, k = _element(a, idx, "arrayref")
-    return items[k]
+    v = items[k]
+    if v is UNDEF or v is UNINITIALISED:
+        if v is UNDEF:
+            raise JuliaException("UndefRefError", "access to undefined reference", JStruct("UndefRefError", (), ()))
+        raise NotInterpretable("reading an array element never written (Julia's memory there is uninitialised)")
+    return v
 
 
 def _arrayset(rt, boundscheck, a, v, *idx):

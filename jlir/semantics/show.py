@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 
 from jlir.semantics.numbers import round_float
-from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
-                                NotInterpretable, typeof)
+from jlir.semantics.values import (UNDEF, UNINITIALISED, JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol,
+                                JType, JuliaException, NotInterpretable, typeof)
 
 _MAX_DIGITS = {"Float64": 17, "Float32": 9, "Float16": 5}
 
@@ -151,8 +151,12 @@ def julia_repr(v) -> str:
     if t is JArray:
         # Julia omits the element type of the literal-default vectors and prints elements in their context's
         # short form otherwise (`Int32[1, 2]`, `Bool[1, 0]`): only the former are modelled
+        if not v.items and v.eltype in ("Int64", "Float64", "String", "Any", "Bool", "Char"):
+            return f"{v.eltype}[]"  # an empty vector shows its element type
         if v.eltype not in ("Int64", "Float64", "String"):
             raise NotInterpretable(f"repr of an Array{{{v.eltype},1}}")
+        if any(x is UNDEF or x is UNINITIALISED for x in v.items):
+            raise NotInterpretable("repr of an array with elements never written")
         return "[" + ", ".join(julia_repr(x) for x in v.items) + "]"
     if t is JStruct:
         if v.type.startswith("UnitRange{") and len(v.fields) == 2:  # range.jl: `show(io, r::AbstractUnitRange)`

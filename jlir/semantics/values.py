@@ -132,6 +132,17 @@ class _Undef:
 UNDEF = _Undef()
 
 
+class _Uninitialised:
+    """An element of a bits array allocated and never written: Julia's memory there holds whatever was there."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "#uninitialised"
+
+
+UNINITIALISED = _Uninitialised()
+
+
 def normalize(v):
     """`v` in the interpreter's canonical form (Int64 as int, tuples of canonical values), checked to be a value."""
     t = type(v)

@@ -80,7 +80,9 @@ def main() -> int:
     table, reasons, differ, examples = {}, Counter(), [], {}
     t0 = time.time()
     for row in rows:
-        ident, fname, args, argnames, sparams, kind, rtype, rrepr = (row + [""] * 8)[:8]
+        ident, fname, args, argnames, sparams, kind, rtype, rrepr, isva = (row + [""] * 9)[:9]
+        if "vararg" in inspect.signature(interp.run).parameters:
+            limits["vararg"] = isva == "true"
         try:
             values = literal_args(args)
         except ValueError:

@@ -7,7 +7,8 @@
 # argument tuple of one or two values from VALUES (bits values, a string, a symbol, a tuple, vectors) that a
 # method of Base or Core takes, the first K (default 2) tuples of distinct types per function are called in this
 # Julia.  OUTDIR gets `index.tsv`: id, function, argument literals (as `jlir run --args` reads them, tab-joined
-# with `|`), argument names, static parameters, Julia's outcome (`ok` type repr, or `err` exception type); and
+# with `|`), argument names, static parameters, Julia's outcome (`ok` type repr, or `err` exception type), whether
+# the method is a vararg one; and
 # per id `<id>.typed.txt` (code_typed) and `<id>.lowered.txt` (code_lowered).  Nothing here is committed data:
 # generate it into a cache folder.
 
@@ -64,7 +65,8 @@ function main(outdir, per)
             open(io -> (show(io, MIME"text/plain"(), lowered); println(io)), joinpath(outdir, "$id.lowered.txt"), "w")
             argnames = join(map(string, Base.method_argnames(m)[2:end]), ",")
             sparams = join(map(p -> p isa Type ? string(p) : repr(p), collect(env)), ",")
-            println(index, id, "\t", s, "\t", join(map(lit, args), "|"), "\t", argnames, "\t", sparams, "\t", res)
+            println(index, id, "\t", s, "\t", join(map(lit, args), "|"), "\t", argnames, "\t", sparams, "\t", res, "\t",
+                    m.isva)
         end
     end
     close(index)

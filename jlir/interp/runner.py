@@ -219,7 +219,8 @@ PROVIDE = "`--julia auto` would ask a Julia for it, `--callees DIR` read it from
 
 
 def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
-        max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None) -> Result:
+        max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
+        vararg: bool = False) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
@@ -227,10 +228,19 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     `{type name: (field names, mutable)}` for the structs the code builds with `%new`.  `max_depth` bounds the
     frames (Julia's StackOverflowError beyond it); `max_steps` the statements run (checked per block) and
     `timeout` the seconds (checked every 100,000 statements): past either, `NotInterpretable` ("stopped after").
+    `vararg`: the method's last argument collects the trailing ones (`f(x, ys...)`): with `argnames`, the values
+    from that position on are passed as one tuple, as Julia does.
     Raises `NotInterpretable` for what the interpreter cannot run.
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
+    if vararg:
+        if not argnames:
+            raise NotInterpretable("a vararg method needs its argument names (argnames) to place the arguments")
+        k = len(argnames) - 1
+        if len(values) < k:
+            raise NotInterpretable(f"given {len(values)} arguments, but the method takes at least {k}")
+        values = values[:k] + [tuple(values[k:])]
     ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout)
     ctx.learn_closure_types(fn)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs))

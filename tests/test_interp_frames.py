@@ -3,7 +3,8 @@
 Julia 1.5.3's results are in `fixtures/julia-1.5.3/runs.tsv` (cases `closure_box`: a closure reassigning a
 captured variable, which lowering puts in a `Core.Box`; `deep_recursion`: 5,000 calls deep, and a recursion
 without end, Julia's StackOverflowError; `vector_grow`: push!, pop! and pushfirst!, the runtime's array
-functions behind them).
+functions behind them; `string_walk`: a String iterated by Char, compared with ==, its sizeof and a codeunit,
+Base reading its memory through jl_value_ptr, pointerref and memcmp).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def _rows(case: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("form", FORMS)
-@pytest.mark.parametrize("case", ["closure_box", "deep_recursion", "vector_grow"])
+@pytest.mark.parametrize("case", ["closure_box", "deep_recursion", "vector_grow", "string_walk"])
 def test_every_form_gives_julias_result(case, form):
     rows = _rows(case)
     assert rows

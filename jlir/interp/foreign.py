@@ -11,15 +11,19 @@ Julia 1.5 `$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, a
 * `llvm.pow.f64`/`llvm.pow.f32` where the result is exact (then every libm returns it) or a special case C99
   fixes (NaN, ±Inf, ±0 operands); a rounded result depends on the libm LLVM calls: refused.
 
-Everything else (pointers, `memcpy`, strings' memory, libm) stays refused by name.
+* Strings' memory: `jl_value_ptr` of a String is an address into it (`JPtr`), which Base's IR moves with
+  `add_ptr` and reads with `pointerref` (its length word, its bytes); `memcmp` and `u8_isvalid` read those bytes.
+
+Everything else (other objects' memory, `memcpy`, building strings, libm) stays refused by name.
 """
 from __future__ import annotations
 
 import math
 from fractions import Fraction
 
-from jlir.semantics.numbers import make_float
-from jlir.semantics.values import UNDEF, UNINITIALISED, JArray, JFloat, JType, JuliaException, JStruct, NotInterpretable, typeof
+from jlir.semantics.pointers import string_bytes
+from jlir.semantics.numbers import make_float, make_int
+from jlir.semantics.values import UNDEF, UNINITIALISED, JArray, JFloat, JPtr, JType, JuliaException, JStruct, NotInterpretable, typeof
 
 # element types whose arrays hold the values inline (uninitialised memory when allocated)
 _BITS = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
@@ -138,7 +142,42 @@ def _exact(x: float, y: float, r: float) -> bool:
     return False
 
 
-CCALLS = {"jl_alloc_array_1d": _alloc_1d, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
+def _value_ptr(x):
+    """`jl_value_ptr(x)`: the address of a String (whose layout `pointerref` reads); other objects are refused."""
+    if type(x) is not str:
+        raise NotInterpretable(f"jl_value_ptr of a {typeof(x)} (only a String's memory is modelled)")
+    return JPtr(x, 0)
+
+
+def _string_span(p, n: int) -> bytes:
+    """`n` bytes at `p`, inside a String's data."""
+    if type(p) is not JPtr or type(p.obj) is not str:
+        raise NotInterpretable(f"memory at a {typeof(p)} (only a String's is modelled)")
+    data = string_bytes(p.obj)
+    if not 8 <= p.offset <= p.offset + n <= 8 + len(data):
+        raise NotInterpretable(f"{n} bytes at offset {p.offset} of a String of {len(data)} bytes")
+    return data[p.offset - 8:p.offset - 8 + n]
+
+
+def _memcmp(p, q, n):
+    """C's `memcmp` as glibc's returns it: the difference of the first differing bytes (Base reads its sign)."""
+    n = _count(n)
+    a, b = _string_span(p, n), _string_span(q, n)
+    diff = next((x - y for x, y in zip(a, b) if x != y), 0)
+    return make_int("Int32", diff)
+
+
+def _u8_isvalid(p, n):
+    """The runtime's `u8_isvalid`: 0 invalid UTF-8, 1 ASCII, 2 valid UTF-8 with non-ASCII characters."""
+    data = _string_span(p, _count(n))
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return make_int("Int32", 0)
+    return make_int("Int32", 1 if data.isascii() else 2)
+
+
+CCALLS = {"jl_value_ptr": _value_ptr, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
           "jl_array_grow_beg": _grow_beg, "jl_array_del_end": _del_end, "jl_array_del_beg": _del_beg,
           "jl_array_grow_at": _grow_at, "jl_array_del_at": _del_at, "jl_array_sizehint": _sizehint}
 LLVMCALLS = {"llvm.pow.f64": _pow("Float64"), "llvm.pow.f32": _pow("Float32")}

@@ -23,6 +23,8 @@ TYPE_NAMES = frozenset(INT_TYPES) | frozenset(FLOAT_TYPES) | {
     "Char", "String", "Symbol", "Nothing", "Any", "Tuple", "DataType", "Integer", "Signed", "Unsigned", "Real",
     "Number", "AbstractFloat", "AbstractString", "AbstractChar", "Union", "Type", "Function", "Array", "Vector",
     "Missing", "Core.Box", "Ptr", "NamedTuple", "Exception"} | frozenset(KNOWN_STRUCTS)
+# Core's aliases of the machine word's integer types (a 64-bit Julia, as every dump here comes from)
+_WORD_TYPES = {"Int": "Int64", "UInt": "UInt64"}
 _MODULE_PREFIXES = ("Core.Compiler.", "Core.Intrinsics.", "Core.", "Base.Math.", "Base.", "Main.")
 
 
@@ -193,6 +195,8 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
         return _float_literal(short)
     if short in TYPE_NAMES:
         return JType(short)
+    if short in _WORD_TYPES and name.split(".")[0] in ("Core", "Base", "Main", short):
+        return JType(_WORD_TYPES[short])
     if name in TYPE_NAMES:  # `Core.Box`: Main does not see it, so `typeof` shows it qualified
         return JType(name)
     if short in function_names:

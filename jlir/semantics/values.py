@@ -121,6 +121,19 @@ class JArray:
     items: list = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class JPtr:
+    """An address inside a Julia object: `jl_value_ptr(obj)` plus `offset` bytes, as a `Ptr{T}` or the `UInt` it is
+    bitcast to (Base's IR turns pointers into UInts and back around `add_ptr`).  Only the objects whose layout
+    is modelled are read through one (a String: its length word, then its bytes); anything else is refused."""
+    obj: object
+    offset: int
+    type: str = "Ptr{Nothing}"
+
+    def same(self, other: "JPtr") -> bool:
+        return self.obj is other.obj and self.offset == other.offset
+
+
 # The value standing for "not assigned" in a register: a slot before its first assignment, a φ's `#undef`.
 class _Undef:
     __slots__ = ()
@@ -193,6 +206,8 @@ def typeof(v) -> str:
         return "Tuple{" + ",".join(params) + "}"
     if t is JArray:
         return f"Array{{{v.eltype},1}}"
+    if t is JPtr:
+        return v.type
     if t is JuliaException:
         return v.type_name
     raise NotInterpretable(f"typeof of a {t.__name__}")
@@ -276,6 +291,8 @@ def egal(a, b) -> bool:
             egal(x, y) for x, y in zip(a.fields, b.fields))
     if ta is JArray:
         return a is b
+    if ta is JPtr:
+        return a.same(b)
     return a == b
 
 

@@ -29,7 +29,8 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Form
 from jlir.ir.names import is_identifier, var_quoted
-from jlir.semantics.values import JFunction, JStruct, JType, JuliaException, NotInterpretable, normalize, typeof
+from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
+                                NotInterpretable, normalize, typeof)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,12 +172,18 @@ class Context:
             # a closure (or other callable struct): Julia dispatches on its type, `(::var"#1#2"{Int64})(::Int64)`,
             # and the method reads the captured values off `#self#`
             return self.prepare(f"(::{f.type})", None, args, f)
+        if type(f) in _NOT_CALLABLE:  # no method makes a number, string, tuple or array callable in Base
+            raise JuliaException("MethodError", f"objects of type {typeof(f)} are not callable",
+                                 JStruct("MethodError", (f, tuple(args)), ("f", "args"), False))
         raise NotInterpretable(f"a call of a {typeof(f)} value")
 
     def call_value(self, f, args: list, rt: str = "Any"):
         """The value of `f(args…)`, run now (see `prepare_value`)."""
         r = self.prepare_value(f, args, rt)
         return self.finish(r) if type(r) is Push else r
+
+
+_NOT_CALLABLE = frozenset((int, float, bool, str, type(None), tuple, JArray, JChar, JSymbol, JInt, JFloat))
 
 
 def form_of(fn) -> str:

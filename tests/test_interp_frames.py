@@ -4,7 +4,8 @@ Julia 1.5.3's results are in `fixtures/julia-1.5.3/runs.tsv` (cases `closure_box
 captured variable, which lowering puts in a `Core.Box`; `deep_recursion`: 5,000 calls deep, and a recursion
 without end, Julia's StackOverflowError; `vector_grow`: push!, pop! and pushfirst!, the runtime's array
 functions behind them; `string_walk`: a String iterated by Char, compared with ==, its sizeof and a codeunit,
-Base reading its memory through jl_value_ptr, pointerref and memcmp).
+Base reading its memory through jl_value_ptr, pointerref and memcmp; `dict_tally`: a Dict (its slots zeroed by
+memset), copy (jl_array_copy), copyto! (memmove) and a missing key's KeyError).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _rows(case: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("form", FORMS)
-@pytest.mark.parametrize("case", ["closure_box", "deep_recursion", "vector_grow", "string_walk"])
+@pytest.mark.parametrize("case", ["closure_box", "deep_recursion", "vector_grow", "string_walk", "dict_tally"])
 def test_every_form_gives_julias_result(case, form):
     rows = _rows(case)
     assert rows
@@ -134,3 +135,10 @@ def test_llvm_pow_runs_only_where_every_libm_agrees():
     assert pow_(2.0, 10.0) == 1024.0 and pow_(9.0, 0.5) == 3.0 and pow_(0.0, 0.5) == 0.0  # exact
     with pytest.raises(interp.NotInterpretable, match="rounded"):
         pow_(2.0, 0.3)
+
+
+def test_calling_a_number_is_julias_method_error():
+    import jlir
+    fn = jlir.functions(jlir.parse("CodeInfo(\n1 ─ %1 = (f)(1)::Any\n└──      return %1\n) => Any\n"))[0]
+    r = interp.run(fn, [0], argnames=["f"])  # Julia 1.5.3: `(0)(1)` throws MethodError
+    assert r.exception.type_name == "MethodError"

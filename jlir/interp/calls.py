@@ -34,6 +34,9 @@ def callee_text(callee) -> str:
     none, and is refused."""
     named = callee_name(callee)
     if named is None:
+        if type(callee) is T.TypeApply:  # `Dict{Int64,Nothing}()`: the constructor of that type
+            from jlir.semantics.constants import type_text
+            return type_text(callee)
         raise NotInterpretable(f"a call of the value {callee!r}")
     return named.text
 

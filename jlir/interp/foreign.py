@@ -14,7 +14,10 @@ Julia 1.5 `$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, a
 * Strings' memory: `jl_value_ptr` of a String is an address into it (`JPtr`), which Base's IR moves with
   `add_ptr` and reads with `pointerref` (its length word, its bytes); `memcmp` and `u8_isvalid` read those bytes.
 
-Everything else (other objects' memory, `memcpy`, building strings, libm) stays refused by name.
+* Vectors of bits elements: `jl_array_ptr` is the address of the first element; `memset` (one-byte elements)
+  and `memmove`/`memcpy` (between vectors of one element type) act on whole elements.
+
+Everything else (other objects' memory, building strings, libm) stays refused by name.
 """
 from __future__ import annotations
 
@@ -22,8 +25,8 @@ import math
 from fractions import Fraction
 
 from jlir.semantics.pointers import string_bytes
-from jlir.semantics.numbers import make_float, make_int
-from jlir.semantics.values import UNDEF, UNINITIALISED, JArray, JFloat, JPtr, JType, JuliaException, JStruct, NotInterpretable, typeof
+from jlir.semantics.numbers import int_parts, make_float, make_int
+from jlir.semantics.values import PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFloat, JPtr, JType, JuliaException, JStruct, NotInterpretable, typeof
 
 # element types whose arrays hold the values inline (uninitialised memory when allocated)
 _BITS = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
@@ -177,7 +180,52 @@ def _u8_isvalid(p, n):
     return make_int("Int32", 1 if data.isascii() else 2)
 
 
-CCALLS = {"jl_value_ptr": _value_ptr, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
+def _array_ptr(a):
+    """`jl_array_ptr(a)`: the address of a vector's first element (bits elements: `memset`/`memmove` use it)."""
+    a = _vector(a)
+    return JPtr(a, 0, f"Ptr{{{a.eltype}}}")
+
+
+def _elements(p, n: int, what: str) -> tuple[JArray, int, int]:
+    """(vector, first element, element count) of `n` bytes at `p`, inside a vector of bits elements."""
+    if type(p) is not JPtr or type(p.obj) is not JArray or p.obj.eltype not in _BITS:
+        raise NotInterpretable(f"{what} at a {typeof(p)} (only a bits vector's memory is modelled)")
+    a, size = p.obj, PRIMITIVE_BYTES[p.obj.eltype]
+    if p.offset % size or n % size or not 0 <= p.offset <= p.offset + n <= size * len(a.items):
+        raise NotInterpretable(f"{what} of {n} bytes at offset {p.offset} of a {typeof(a)} of {len(a.items)}")
+    return a, p.offset // size, n // size
+
+
+def _memset(p, c, n):
+    """C's `memset` on a vector of one-byte elements (`fill!(zeros(UInt8, n), 0)`, a Dict's slots)."""
+    a, first, count = _elements(p, _count(n), "memset")
+    byte = int_parts(c)[3] & 0xFF
+    if PRIMITIVE_BYTES[a.eltype] != 1 or (a.eltype == "Bool" and byte > 1):
+        raise NotInterpretable(f"memset of a {typeof(a)}")
+    v = bool(byte) if a.eltype == "Bool" else make_int(a.eltype, byte)
+    a.items[first:first + count] = [v] * count
+    return p
+
+
+def _memmove(dst, src, n):
+    """C's `memmove`/`memcpy` between vectors of one bits element type (`copyto!`, `unsafe_copyto!`)."""
+    n = _count(n)
+    a, i, k = _elements(dst, n, "memmove")
+    b, j, _ = _elements(src, n, "memmove")
+    if a.eltype != b.eltype:
+        raise NotInterpretable(f"memmove from a {typeof(b)} to a {typeof(a)}")
+    a.items[i:i + k] = b.items[j:j + k]
+    return dst
+
+
+def _array_copy(a):
+    """`jl_array_copy(a)` (`copy` of an Array): a new vector of the same elements."""
+    a = _vector(a)
+    return JArray(a.eltype, list(a.items))
+
+
+CCALLS = {"jl_array_copy": _array_copy, "jl_value_ptr": _value_ptr, "jl_array_ptr": _array_ptr, "memset": _memset, "memmove": _memmove,
+          "memcpy": _memmove, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
           "jl_array_grow_beg": _grow_beg, "jl_array_del_end": _del_end, "jl_array_del_beg": _del_beg,
           "jl_array_grow_at": _grow_at, "jl_array_del_at": _del_at, "jl_array_sizehint": _sizehint}
 LLVMCALLS = {"llvm.pow.f64": _pow("Float64"), "llvm.pow.f32": _pow("Float32")}

@@ -128,15 +128,15 @@ CalleeDumps() = CalleeDumps(String[], Set{String}(), Dict{String,Any}())
 """
 The function a call's function type `ft` stands for and the name jlir.interp looks it up by (the binding's
 name without its module: `:` for `Colon()`, `UInt32` for the constructor `Type{UInt32}`), or nothing when
-there is no IR to dump (builtins, intrinsics, parametric or abstract constructors).
+there is no IR to dump (builtins, intrinsics, abstract constructors).
 """
 function callee_function(@nospecialize(ft))
     ft isa DataType || return nothing
     if ft <: Type && length(ft.parameters) == 1
         T = ft.parameters[1]
         T isa UnionAll && return T, string(nameof(Base.unwrap_unionall(T)))     # `Counter(0)` of Counter{T}
-        (T isa DataType && isconcretetype(T) && isempty(T.parameters)) || return nothing
-        return T, string(nameof(T))
+        (T isa DataType && isconcretetype(T)) || return nothing
+        return T, isempty(T.parameters) ? string(nameof(T)) : string(T)   # `Dict{Int64,Int64}()` by its type
     end
     isdefined(ft, :instance) || return nothing
     f = ft.instance

@@ -17,7 +17,7 @@ from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
 from jlir.semantics.intrinsics import INTRINSICS
-from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, UNDEF, JInt, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, UNDEF, JInt, empty_named_tuple, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
 from jlir.semantics.show import julia_repr
 
 NO = object()  # "not one of these methods": the caller refuses
@@ -61,6 +61,8 @@ def construct(type_name: str, args: list):
     """`T(args…)` for a primitive number type (one number: Base's conversion) or a Core exception type."""
     if type_name in NUMBER_TYPES and len(args) == 1 and typeof(args[0]) in NUMBER_TYPES:
         return convert_number(type_name, args[0])
+    if type_name == "NamedTuple" and not args:  # boot.jl: `NamedTuple() = NamedTuple{(),Tuple{}}(())`
+        return empty_named_tuple()
     if type_name == "Core.Box" and len(args) <= 1:  # boot.jl: `Box(x) = new(x)`, `Box() = new()`
         return JStruct("Core.Box", [args[0] if args else UNDEF], ("contents",), True)
     if type_name == "AssertionError" and not args:  # boot.jl: AssertionError() = AssertionError("")

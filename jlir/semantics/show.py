@@ -159,6 +159,11 @@ def julia_repr(v) -> str:
             raise NotInterpretable("repr of an array with elements never written")
         return "[" + ", ".join(julia_repr(x) for x in v.items) + "]"
     if t is JStruct:
+        if v.type.startswith("NamedTuple{") and v.names is not None:  # `(a = 1, b = 2.0)`, `NamedTuple()`
+            if not v.fields:
+                return "NamedTuple()"
+            inner = ", ".join(f"{n} = {julia_repr(x)}" for n, x in zip(v.names, v.fields))
+            return f"({inner},)" if len(v.fields) == 1 else f"({inner})"
         if v.type.startswith("UnitRange{") and len(v.fields) == 2:  # range.jl: `show(io, r::AbstractUnitRange)`
             return f"{julia_repr(v.fields[0])}:{julia_repr(v.fields[1])}"
         if v.module is not None or "?" in v.type or v.type.split("{")[0] in _SHOWN_BY_BASE:

@@ -134,6 +134,11 @@ class JPtr:
         return self.obj is other.obj and self.offset == other.offset
 
 
+def empty_named_tuple() -> "JStruct":
+    """`NamedTuple()`, the keywords of a call that passes none (`pairs(NamedTuple())` in every keyword wrapper)."""
+    return JStruct("NamedTuple{(),Tuple{}}", (), (), False)
+
+
 # The value standing for "not assigned" in a register: a slot before its first assignment, a φ's `#undef`.
 class _Undef:
     __slots__ = ()

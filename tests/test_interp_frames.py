@@ -27,7 +27,7 @@ def _rows(case: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("form", FORMS)
-@pytest.mark.parametrize("case", ["closure_box", "deep_recursion", "vector_grow", "string_walk", "dict_tally"])
+@pytest.mark.parametrize("case", ["closure_box", "deep_recursion", "vector_grow", "string_walk", "dict_tally", "range_product"])
 def test_every_form_gives_julias_result(case, form):
     rows = _rows(case)
     assert rows
@@ -142,3 +142,11 @@ def test_calling_a_number_is_julias_method_error():
     fn = jlir.functions(jlir.parse("CodeInfo(\n1 ─ %1 = (f)(1)::Any\n└──      return %1\n) => Any\n"))[0]
     r = interp.run(fn, [0], argnames=["f"])  # Julia 1.5.3: `(0)(1)` throws MethodError
     assert r.exception.type_name == "MethodError"
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_range_loop_runs_with_no_callee_ir_at_all(form):
+    # `:`, `iterate` of a UnitRange, `*` and `<` of two Int64s: Base methods the interpreter runs itself
+    for row in _rows("range_product"):
+        r = interp.run(_function("range_product", form), _arguments(row["args"]), None, argnames=["n"])
+        assert _outcome(r) == _want(row), (form, row["call"])

@@ -109,6 +109,49 @@ def same_type(name: str, args: list):
     return INTRINSICS[intrinsic]("Bool" if name not in ("+", "-", "*", "/") else t, a, b)
 
 
+def _int_value(x):
+    """(type, value) of an integer other than Bool, or None."""
+    t = typeof(x)
+    return (t, x if type(x) is int else x.value) if t in INT_TYPES and t != "Bool" else None
+
+
+def _colon(ctx, args):
+    """range.jl: `start:stop` of one integer type is `UnitRange{T}(start, unitrange_last(start, stop))`, the last
+    being `stop`, or `start - 1` (wrapping, as T's arithmetic does) when the range is empty."""
+    if len(args) != 2:
+        return NO
+    a, b = _int_value(args[0]), _int_value(args[1])
+    if a is None or b is None or a[0] != b[0]:
+        return NO
+    t = a[0]
+    last = args[1] if b[1] >= a[1] else convert_wrapped(t, a[1] - 1)
+    return JStruct(f"UnitRange{{{t}}}", (args[0], last), ("start", "stop"), False)
+
+
+def _iterate(ctx, args):
+    """range.jl: `iterate(r::UnitRange)`: `(first, first)` unless empty; `iterate(r, i)`: nothing at the last,
+    else `(i + 1, i + 1)`.  Other iterables: NO."""
+    if not args or type(args[0]) is not JStruct or not args[0].type.startswith("UnitRange{") or len(args) > 2:
+        return NO
+    start, stop = args[0].fields
+    t = args[0].type[10:-1]
+    if len(args) == 1:
+        return None if _int_value(start)[1] > _int_value(stop)[1] else (start, start)
+    i = args[1]
+    if typeof(i) != t or _int_value(i) is None:
+        return NO
+    if _int_value(i)[1] == _int_value(stop)[1]:
+        return None
+    nxt = convert_wrapped(t, _int_value(i)[1] + 1)
+    return (nxt, nxt)
+
+
+def convert_wrapped(t: str, v: int):
+    """The integer of type `t` with the low bits of `v`: T's wrapping arithmetic."""
+    from jlir.semantics.numbers import make_int
+    return make_int(t, v)
+
+
 def _arith(name: str):
     def f(ctx, args):
         if len(args) != 2:
@@ -219,7 +262,7 @@ def _apply_type(ctx, args):
                            "its parameter bounds need Julia")
 
 
-_METHODS = {"string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+_METHODS = {":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 

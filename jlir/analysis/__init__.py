@@ -86,16 +86,31 @@ def def_use(fn):
     return memoised(fn, "def_use", lambda: compute(inflated(fn)))
 
 
+def _checked_cfg(fn):
+    """`cfg(fn)` without edges to blocks that do not exist, for the analyses that report broken IR rather than
+    refuse it (the verifier, liveness): the same object for well-formed IR."""
+    from jlir.ir.cfg import in_range
+    return memoised(fn, "checked_cfg", lambda: in_range(cfg(fn)))
+
+
+def _checked_dominators(fn):
+    from jlir.analysis.dominance import dominator_tree
+    checked = _checked_cfg(fn)
+    if checked is cfg(fn):
+        return dominators(fn)
+    return memoised(fn, "checked_dominators", lambda: dominator_tree(checked))
+
+
 def liveness(fn):
     """Live-in and live-out SSA values per block (`jlir.analysis.liveness.liveness`), on Julia's CFG."""
     from jlir.analysis.liveness import liveness as compute
-    return memoised(fn, "liveness", lambda: compute(inflated(fn), cfg(fn), def_use(fn)))
+    return memoised(fn, "liveness", lambda: compute(inflated(fn), _checked_cfg(fn), def_use(fn)))
 
 
 def slot_liveness(fn):
     """Live-in and live-out slots per block, for lowered code (`jlir.analysis.liveness.slot_liveness`)."""
     from jlir.analysis.liveness import slot_liveness as compute
-    return memoised(fn, "slot_liveness", lambda: compute(inflated(fn), cfg(fn)))
+    return memoised(fn, "slot_liveness", lambda: compute(inflated(fn), _checked_cfg(fn)))
 
 
 def verify(fn) -> list:
@@ -104,7 +119,8 @@ def verify(fn) -> list:
     refused = excerpt_diagnostics(fn)
     if refused:
         return refused
-    return list(memoised(fn, "verify", lambda: tuple(verify_ir(inflated(fn), dominators(fn), def_use(fn), cfg(fn)))))
+    return list(memoised(fn, "verify", lambda: tuple(verify_ir(inflated(fn), _checked_dominators(fn), def_use(fn),
+                                                                    _checked_cfg(fn)))))
 
 
 def stability(fn):

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 
 from jlir.analysis.dataflow import Problem, solve
 from jlir.analysis.defuse import def_use, statement_layout
-from jlir.ir.cfg import compute_cfg
+from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.handlers import handler_stacks, pops_on_catch
 from jlir.ir import nodes as N
 from jlir.ir import values as V
@@ -131,7 +131,7 @@ def _ssa_sets(du) -> tuple[list, list, list]:
 def liveness(fn, cfg=None, du=None) -> Liveness:
     """SSA liveness of `fn` (see the module docstring for the equations)."""
     du = def_use(fn) if du is None else du
-    cfg = compute_cfg(fn) if cfg is None else cfg
+    cfg = in_range(compute_cfg(fn)) if cfg is None else cfg
     gens, kills, phi_end = _ssa_sets(du)
 
     def transfer(b, out):
@@ -197,7 +197,7 @@ def exceptional_successors(fn, cfg, order, statements) -> list[tuple[int, ...]]:
 def slot_liveness(fn, cfg=None) -> SlotLiveness:
     """Slot liveness of `fn` in slot form (see the module docstring)."""
     statements, order = statement_layout(fn)
-    cfg = compute_cfg(fn) if cfg is None else cfg
+    cfg = in_range(compute_cfg(fn)) if cfg is None else cfg
     gens, kills = _slot_sets([[statements[i].node for i in ids] for ids in order])
 
     def transfer(b, out):

@@ -144,7 +144,6 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
         term = block_exit(stmts, block.first, block.last)
         kind = N.flow_kind(term)
         succs = terminator_successors(term, b, nblocks) if kind else ([b + 1] if b < nblocks else [])
-        succs = [s for s in succs if 1 <= s <= nblocks]  # broken IR's branch to no block: the verifier's to say
         succ_lists.append(succs)
         for s in succs:
             if not branch_edges and kind == "gotoifnot" and s != b + 1:
@@ -157,6 +156,17 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
                       for blk, p, s in zip(blocks, preds, succ_lists)]))
 
 
+def in_range(cfg: CFG) -> CFG:
+    """`cfg` without the successors that name no block (broken IR: a branch past the last block), for the
+    analyses that go on to report it (the verifier, liveness); `cfg` itself when every edge is in range.
+    The graph algorithms are given the CFG as it is, and refuse such an edge (`EdgeOutOfRange`)."""
+    n = len(cfg.blocks)
+    if all(1 <= s <= n for blk in cfg.blocks for s in blk.succs):
+        return cfg
+    return CFG(tuple(BasicBlock(blk.first, blk.last, blk.preds, tuple(s for s in blk.succs if 1 <= s <= n))
+                     for blk in cfg.blocks))
+
+
 def predecessor_counts(f, *, branch_edges: bool = True) -> list[int]:
     """How many predecessors each block has in `compute_cfg(f, branch_edges=…)` (index 0 is block 1).
 
@@ -164,7 +174,6 @@ def predecessor_counts(f, *, branch_edges: bool = True) -> list[int]:
     counted (the extra catch edge counts where the IR holds it, as Julia's printer counts it).
     """
     stmts = f.positional
-    n = len(stmts)
     nblocks = len(f.blocks)
     catch_weight = 2 if getattr(f, "catch_entry", True) else 1
     counts = [0] * nblocks

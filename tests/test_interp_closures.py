@@ -107,7 +107,8 @@ def test_a_closure_method_missing_from_the_provider_is_one_located_refusal(tmp_p
         interp.run(_function("lowered"), [3, 4], interp.DumpProvider(tmp_path), argnames=["x", "k"])
     message = str(e.value)
     assert "\n" not in message
-    assert message == (f'statement %11: call to (::{TWICE}{{{ADD}{{Int64}}}})(::Int64): no provider has its IR')
+    assert message == (f'statement %11: call to (::{TWICE}{{{ADD}{{Int64}}}})(::Int64): no provider has its IR '
+                       "(`--julia auto` would ask a Julia for it, `--callees DIR` read it from dumps)")
 
 
 def test_jlir_run_prints_julias_result_for_the_lowered_closures():

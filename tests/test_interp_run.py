@@ -94,12 +94,22 @@ def test_slot_form_assigns_and_reads_slots_and_an_unassigned_local_is_an_undef_v
     assert r.exception.type_name == "UndefVarError" and "y" in r.exception.message
 
 
-def test_deep_recursion_stops_with_not_interpretable_naming_the_call_chain(tmp_path):
+def test_unbounded_recursion_is_julias_stack_overflow_error_past_max_depth(tmp_path):
+    # Julia 1.5.3: `down(k) = down(k)` called on 1 throws StackOverflowError
     (tmp_path / "down.txt").write_text("# MethodInstance for down(::Int64)\nCodeInfo(\n"
                                        "1 ─ %1 = invoke Main.down(k::Int64)::Int64\n└──      return %1\n) => Int64\n")
     f = _fn("1 ─ %1 = invoke Main.down(x::Int64)::Int64\n└──      return %1\n")
-    with pytest.raises(NotInterpretable, match=r"^statement %1: in Main.down\(::Int64\): statement %1: in .*depth"):
-        interp.run(f, [1], interp.DumpProvider(tmp_path), max_depth=50)
+    r = interp.run(f, [1], interp.DumpProvider(tmp_path), max_depth=50)
+    assert r.exception.type_name == "StackOverflowError"
+
+
+def test_a_refusal_deep_in_the_calls_names_each_calling_statement_and_callee(tmp_path):
+    (tmp_path / "down.txt").write_text("# MethodInstance for down(::Int64)\nCodeInfo(\n"
+                                       "1 ─ %1 = invoke Main.deeper(k::Int64)::Int64\n└──      return %1\n) => Int64\n")
+    f = _fn("1 ─ %1 = invoke Main.down(x::Int64)::Int64\n└──      return %1\n")
+    with pytest.raises(NotInterpretable, match=r"^statement %1: in Main.down\(::Int64\): statement %1: call to "
+                                               r"Main.deeper\(::Int64\): no provider has its IR \(`--julia auto`"):
+        interp.run(f, [1], interp.DumpProvider(tmp_path))
 
 
 def test_a_bare_name_that_is_neither_argument_nor_assigned_is_a_constant_not_an_undefined_local():

@@ -1,32 +1,26 @@
 """`jlir run FILE --args A B … [--function N] [--argnames a,b] [--callees DIR] [--json]`: interpret a function.
 
 Each argument is a Julia literal as Julia prints one (`5`, `-3`, `0x05`, `1.5`, `1.0f0`, `NaN`, `true`,
-`'a'`, `"text"`, `nothing`); it means what it means in Julia (`5` is an Int64, `0x05` a UInt8).
-The result prints as Julia's `repr`; an uncaught Julia exception prints as `ERROR: TypeName` with exit 1;
-what the interpreter cannot run is one located line (`NotInterpretable`) with exit 2.
+`'a'`, `"text"`, `:sym`, `nothing`, tuples `(1, 2.0)`, vectors `[1, 2, 3]`, `Float64[]`: `jlir.cli.literals`);
+it means what it means in Julia (`5` is an Int64, `0x05` a UInt8).
+The function is verified first (`jlir verify`): IR that breaks Julia's invariants is reported as `jlir verify`
+reports it, exit 2.  The result prints as Julia's `repr`; an uncaught Julia exception prints as
+`ERROR: TypeName` with exit 1; what the interpreter cannot run is one located line (`NotInterpretable`) with
+exit 2, and so is a run past `--max-steps` (default 100,000,000 statements) or `--timeout` (default 60 s):
+`stopped after N steps` / `stopped after S s`.  A loop with no exit is valid IR: these limits end it.
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from jlir.cli.inputs import attempt, name, parse
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
-from jlir.ir import values as V
+from jlir.cli.literals import argument
 from jlir.ir.errors import JlirError
 
 EXIT_THROWN = 1
-# A Julia literal's family, as the model spells it (`jlir.ir.values.Literal.kind`).
-_KINDS = (
-    (re.compile(r"-?(?:0x[0-9a-fA-F_]+|0b[01_]+|0o[0-7_]+|\d[\d_]*)$"), "int"),
-    (re.compile(r"-?(?:\d[\d_]*\.?[\d_]*(?:[eEf][-+]?\d+)?|\.\d+(?:[eEf][-+]?\d+)?|NaN(?:32|16)?|Inf(?:32|16)?)$"),
-     "float"),
-    (re.compile(r"true|false$"), "bool"),
-    (re.compile(r"nothing$"), "nothing"),
-    (re.compile(r"'(?:[^'\\]|\\.[^']*)'$"), "char"),
-    (re.compile(r'"(?:[^"\\]|\\.)*"$'), "string"),
-    (re.compile(r":[A-Za-z_]\w*$"), "symbol"),
-)
+MAX_STEPS = 100_000_000  # about half a minute at the interpreter's 2-6 M statements/s
+TIMEOUT = 60.0
 
 
 def register(sub) -> None:
@@ -42,17 +36,12 @@ def register(sub) -> None:
     sp.add_argument("--julia", default=None, metavar="SPEC",
                     help="ask this Julia (a path, +CHANNEL, or auto) for callees' IR, cached per Julia version")
     sp.add_argument("--defs", default=None, metavar="FILE", help="Julia source evaluated in that Julia first")
+    sp.add_argument("--max-steps", type=int, default=MAX_STEPS, metavar="N",
+                    help=f"stop (exit 2) after N statements run, callees included (default {MAX_STEPS:,}; 0: none)")
+    sp.add_argument("--timeout", type=float, default=TIMEOUT, metavar="S",
+                    help=f"stop (exit 2) after S seconds of running (default {TIMEOUT:g}; 0: none)")
     sp.add_argument("--json", action="store_true", help='{"result": repr, "type": T, "steps": n} (or "exception")')
     sp.set_defaults(func=run)
-
-
-def argument(text: str):
-    """The Julia value a literal argument stands for; ValueError naming it when it is no literal jlir reads."""
-    from jlir.semantics.constants import literal
-    for rx, kind in _KINDS:
-        if rx.match(text):
-            return literal(V.Literal(text, kind))
-    raise ValueError(f"{text!r} is not a Julia literal (a number, true/false, nothing, 'c', \"s\" or :sym)")
 
 
 def _provider(args):
@@ -116,23 +105,43 @@ class _Chain:
         return out
 
 
+def _invalid(args, fn, doc, text: str) -> str:
+    """`jlir verify`'s located messages for the function's errors (IR that breaks Julia's invariants is not run:
+    a branch to a block that does not exist has no meaning), or ''."""
+    from jlir import analysis as A
+    from jlir.cli.units import Unit
+    from jlir.cli.verify import positions, render
+    problems = [d for d in A.verify(fn) if d.severity == "error"]
+    if not problems:
+        return ""
+    unit = Unit(name(args.file), args.function, fn, doc, text)
+    where, lines = positions(unit), text.split("\n")
+    return "\n".join(render(unit, d, where, lines) for d in problems)
+
+
 def run(args) -> int:
     from jlir import interp
-    doc, problem = attempt(args.file, "reading", lambda: parse(args.file)[1])
+    parsed, problem = attempt(args.file, "reading", lambda: parse(args.file))
     if problem:
         err(problem[1])
         return EXIT_ERROR
+    text, doc = parsed
     import jlir
     fns = jlir.functions(doc)
     if not 1 <= args.function <= len(fns):
         err(f"{name(args.file)}: error: --function {args.function}: the input has {len(fns)} function(s)")
+        return EXIT_ERROR
+    invalid = _invalid(args, fns[args.function - 1], doc, text)
+    if invalid:
+        err(invalid)
         return EXIT_ERROR
     jl = None
     try:
         values = [argument(a) for a in args.args]
         provider, jl = _provider(args)
         names = args.argnames.split(",") if args.argnames else None
-        r = interp.run(fns[args.function - 1], values, provider, argnames=names)
+        r = interp.run(fns[args.function - 1], values, provider, argnames=names, max_steps=args.max_steps or None,
+                       timeout=args.timeout or None)
     except ValueError as e:
         err(f"jlir run: error: {e}")
         return EXIT_ERROR

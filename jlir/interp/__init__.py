@@ -5,9 +5,12 @@
     >>> r.value, r.type, r.steps            # 6, "Int64", 29
     >>> interp.julia_repr(r.value)          # "6", as Julia's repr prints it
 
-* `run(fn, args, provider=None, *, argnames=None, max_depth=200, max_steps=None) -> Result`: an uncaught
-  Julia exception is returned as `Result.exception` (a `JuliaException`; value and type None), not raised;
-  what the interpreter has no semantics for raises `NotInterpretable("statement %7: foreigncall :strlen")`.
+* `run(fn, args, provider=None, *, argnames=None, max_depth=100_000, max_steps=None, timeout=None,
+  vararg=False) -> Result`: an uncaught Julia exception is returned as `Result.exception` (a `JuliaException`;
+  value and type None), not raised, and so is Julia's `StackOverflowError` past `max_depth` frames (calls run on
+  the interpreter's own frame stack, `jlir.interp.frames`); what the interpreter has no semantics for, a result
+  it cannot show as Julia would, or a run past `max_steps`/`timeout` raises `NotInterpretable("statement %7:
+  foreigncall :strlen")`.
 * Values (`jlir.semantics.values`): Int64/Float64/Bool/Nothing/String are Python int/float/bool/None/str,
   tuples are tuples; `JInt`, `JFloat`, `JChar`, `JSymbol`, `JType`, `JStruct`, `JArray`, `JFunction` the rest.
 * `INTRINSICS` (`jlir.semantics.intrinsics`) and `BUILTINS` (`jlir.semantics.builtins`): one pure function each,

@@ -16,7 +16,8 @@ import re
 from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
-from jlir.semantics.values import JInt, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.intrinsics import INTRINSICS
+from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, UNDEF, JInt, empty_named_tuple, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
 from jlir.semantics.show import julia_repr
 
 NO = object()  # "not one of these methods": the caller refuses
@@ -60,6 +61,10 @@ def construct(type_name: str, args: list):
     """`T(args…)` for a primitive number type (one number: Base's conversion) or a Core exception type."""
     if type_name in NUMBER_TYPES and len(args) == 1 and typeof(args[0]) in NUMBER_TYPES:
         return convert_number(type_name, args[0])
+    if type_name == "NamedTuple" and not args:  # boot.jl: `NamedTuple() = NamedTuple{(),Tuple{}}(())`
+        return empty_named_tuple()
+    if type_name == "Core.Box" and len(args) <= 1:  # boot.jl: `Box(x) = new(x)`, `Box() = new()`
+        return JStruct("Core.Box", [args[0] if args else UNDEF], ("contents",), True)
     if type_name == "AssertionError" and not args:  # boot.jl: AssertionError() = AssertionError("")
         return JStruct("AssertionError", ("",), ("msg",), False)
     make = _EXCEPTIONS.get(type_name)
@@ -75,6 +80,76 @@ def _zero_one(k: int):
         T = a.name if type(a) is JType else typeof(a)
         return convert_number(T, k) if T in NUMBER_TYPES else NO
     return f
+
+
+# int.jl / float.jl: `+ - * < <= ==` of two values of one primitive number type are one intrinsic each (`/` of two
+# floats too); `>`/`>=` are `<`/`<=` with the arguments swapped (operators.jl).  Bool is left out (`true + true`
+# is an Int64) and so is Float16 (Julia 1.5 computes it in Float32).
+_SAME_TYPE = {"+": ("add_int", "add_int", "add_float"), "-": ("sub_int", "sub_int", "sub_float"),
+              "*": ("mul_int", "mul_int", "mul_float"), "/": (None, None, "div_float"),
+              "<": ("slt_int", "ult_int", "lt_float"), "<=": ("sle_int", "ule_int", "le_float"),
+              "==": ("eq_int", "eq_int", "eq_float")}
+_SWAPPED = {">": "<", ">=": "<="}
+
+
+def same_type(name: str, args: list):
+    """`a op b` for two values of one primitive number type, as Base's method computes it; else NO."""
+    name = ALIASES.get(name, name)
+    swap = name in _SWAPPED
+    ops = _SAME_TYPE.get(_SWAPPED.get(name, name))
+    if ops is None or len(args) != 2:
+        return NO
+    t = typeof(args[0])
+    if t != typeof(args[1]) or t in ("Bool", "Float16") or t not in NUMBER_TYPES:
+        return NO
+    intrinsic = ops[2] if t in FLOAT_TYPES else ops[0] if INT_TYPES[t][1] else ops[1]
+    if intrinsic is None:
+        return NO
+    a, b = (args[1], args[0]) if swap else args
+    return INTRINSICS[intrinsic]("Bool" if name not in ("+", "-", "*", "/") else t, a, b)
+
+
+def _int_value(x):
+    """(type, value) of an integer other than Bool, or None."""
+    t = typeof(x)
+    return (t, x if type(x) is int else x.value) if t in INT_TYPES and t != "Bool" else None
+
+
+def _colon(ctx, args):
+    """range.jl: `start:stop` of one integer type is `UnitRange{T}(start, unitrange_last(start, stop))`, the last
+    being `stop`, or `start - 1` (wrapping, as T's arithmetic does) when the range is empty."""
+    if len(args) != 2:
+        return NO
+    a, b = _int_value(args[0]), _int_value(args[1])
+    if a is None or b is None or a[0] != b[0]:
+        return NO
+    t = a[0]
+    last = args[1] if b[1] >= a[1] else convert_wrapped(t, a[1] - 1)
+    return JStruct(f"UnitRange{{{t}}}", (args[0], last), ("start", "stop"), False)
+
+
+def _iterate(ctx, args):
+    """range.jl: `iterate(r::UnitRange)`: `(first, first)` unless empty; `iterate(r, i)`: nothing at the last,
+    else `(i + 1, i + 1)`.  Other iterables: NO."""
+    if not args or type(args[0]) is not JStruct or not args[0].type.startswith("UnitRange{") or len(args) > 2:
+        return NO
+    start, stop = args[0].fields
+    t = args[0].type[10:-1]
+    if len(args) == 1:
+        return None if _int_value(start)[1] > _int_value(stop)[1] else (start, start)
+    i = args[1]
+    if typeof(i) != t or _int_value(i) is None:
+        return NO
+    if _int_value(i)[1] == _int_value(stop)[1]:
+        return None
+    nxt = convert_wrapped(t, _int_value(i)[1] + 1)
+    return (nxt, nxt)
+
+
+def convert_wrapped(t: str, v: int):
+    """The integer of type `t` with the low bits of `v`: T's wrapping arithmetic."""
+    from jlir.semantics.numbers import make_int
+    return make_int(t, v)
 
 
 def _arith(name: str):
@@ -187,7 +262,7 @@ def _apply_type(ctx, args):
                            "its parameter bounds need Julia")
 
 
-_METHODS = {"string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+_METHODS = {":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 
@@ -202,6 +277,9 @@ def fallback(ctx, callee: str, args: list):
         T = None
     if type(T) is JType:
         return construct(T.name, args)
+    v = same_type(name, args)
+    if v is not NO:
+        return v
     method = _METHODS.get(ALIASES.get(name, name))
     return method(ctx, args) if method is not None else NO
 

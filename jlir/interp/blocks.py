@@ -43,7 +43,9 @@ def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=froz
             else:
                 ops.extend(b.statement_ops(i, stmts[i - 1]))
         if body_end < blk.last:
+            b.in_place = True
             term = _terminator(b, last_node, blk.last, num, len(fn.blocks))
+            b.in_place = False
         else:
             term = _fall_through(num, len(fn.blocks), blk.last)
         blocks.append(Block(phis, tuple(ops), term, blk.last - blk.first + 1))

@@ -8,9 +8,10 @@ asks the provider for the callee's IR.
 """
 from __future__ import annotations
 
-from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, exception_of
+from jlir.interp.frames import Push
+from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, MUTABLE_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
-from jlir.semantics.values import JArray, JFunction, JStruct, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import UNDEF, JArray, JFunction, JStruct, JType, JuliaException, NotInterpretable, typeof
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.callee import callee_name
@@ -33,32 +34,59 @@ def callee_text(callee) -> str:
     none, and is refused."""
     named = callee_name(callee)
     if named is None:
+        if type(callee) is T.TypeApply:  # `Dict{Int64,Nothing}()`: the constructor of that type
+            from jlir.semantics.constants import type_text
+            return type_text(callee)
         raise NotInterpretable(f"a call of the value {callee!r}")
     return named.text
 
 
-def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None):
+def _framed(prepare, d: int, i: int):
+    """The op running a Julia call in a new frame: `prepare(regs)` gives the callee's `Push` (raised to the frame
+    loop, `jlir.interp.frames`, which resumes after this op) or, for what runs natively, the value."""
+    def op(regs, _at=i):
+        r = prepare(regs)
+        if type(r) is Push:
+            r.op, r.dest, r.at = op, d, _at
+            raise r
+        regs[d] = r
+    return op
+
+
+def _in_place(prepare, d: int, i: int, X: int):
+    """The op running a Julia call to its end before going on (a call inside a terminator: nothing to resume)."""
+    def op(regs, _at=i):
+        r = prepare(regs)
+        regs[d] = regs[X].finish(r) if type(r) is Push else r
+    return op
+
+
+def _call_op(prepare, d: int, i: int, X: int, in_place: bool):
+    return _in_place(prepare, d, i, X) if in_place else _framed(prepare, d, i)
+
+
+def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None, in_place: bool = False):
     """The op of `%d = callee(args…)` with the argument registers `rs` (`wrap`: applied to a native function)."""
     fn = None
     if type(callee) is V.GlobalRef and callee.name in ("_apply_iterate", "_apply") and \
             (callee.module or "Core").split(".")[0] == "Core":
-        return _apply_op(callee.name == "_apply_iterate", rs, d, rt, i, X)
+        return _apply_op(callee.name == "_apply_iterate", rs, d, rt, i, X, in_place)
     if type(callee) in (V.GlobalRef, T.TypeName):  # `Base.add_int`, `(Core.Intrinsics.add_int)`
         named = callee_name(callee)
         fn = native(named.module, named.name)
     elif type(callee) is V.SlotNumber and slots.is_constant(callee):
         fn = native(None, callee.name)
     if fn is None:
-        return _generic_op(callee_text(callee), rs, d, i, X)
+        return _generic_op(callee_text(callee), rs, d, i, X, in_place)
     return _native_op(wrap(fn) if wrap is not None else fn, rs, d, rt, i)
 
 
-def value_call_op(f: int, rs: tuple, d: int, rt: str, i: int, X: int):
+def value_call_op(f: int, rs: tuple, d: int, rt: str, i: int, X: int, in_place: bool = False):
     """The op of `%d = (%f)(args…)`: a call of the function or type a register holds (`simd_outer_range` read
     from a global first, `T(0)` with `T` a static parameter)."""
-    def op(regs, _at=i):
-        regs[d] = regs[X].call_value(regs[f], [regs[r] for r in rs], rt)
-    return op
+    def prepare(regs):
+        return regs[X].prepare_value(regs[f], [regs[r] for r in rs], rt)
+    return _call_op(prepare, d, i, X, in_place)
 
 
 def _splat(v) -> list:
@@ -70,17 +98,17 @@ def _splat(v) -> list:
     raise NotInterpretable(f"splatting a {typeof(v)}")
 
 
-def _apply_op(iterate: bool, rs: tuple, d: int, rt: str, i: int, X: int):
+def _apply_op(iterate: bool, rs: tuple, d: int, rt: str, i: int, X: int, in_place: bool):
     """`Core._apply_iterate(iterate, f, xs…)` (1.4+) and `Core._apply(f, xs…)`: `f(xs[1]…, xs[2]…, …)`."""
-    def op(regs, _at=i):
+    def prepare(regs):
         vals = [regs[r] for r in rs]
         if iterate:
             it = vals.pop(0)
             if not (type(it) is JFunction and it.name.rpartition(".")[2] == "iterate"):
                 raise NotInterpretable(f"_apply_iterate with {it!r} as the iteration function")
         f, *xs = vals
-        regs[d] = regs[X].call_value(f, [y for x in xs for y in _splat(x)], rt)
-    return op
+        return regs[X].prepare_value(f, [y for x in xs for y in _splat(x)], rt)
+    return _call_op(prepare, d, i, X, in_place)
 
 
 def _native_op(fn, rs: tuple, d: int, rt: str, i: int):
@@ -121,24 +149,24 @@ RETHROW = frozenset(("rethrow", "Base.rethrow", "Main.rethrow"))
 """The names `rethrow` is called by: run natively by `_rethrow_op` whether called generically or through `invoke`."""
 
 
-def _generic_op(text: str, rs: tuple, d: int, i: int, X: int):
+def _generic_op(text: str, rs: tuple, d: int, i: int, X: int, in_place: bool):
     if text in RETHROW:
         return _rethrow_op(rs, i, X)
 
-    def op(regs, _at=i):
-        regs[d] = regs[X].call(text, None, [regs[r] for r in rs])
-    return op
+    def prepare(regs):
+        return regs[X].prepare(text, None, [regs[r] for r in rs])
+    return _call_op(prepare, d, i, X, in_place)
 
 
-def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int):
+def invoke_op(callee, arg_types: tuple, rs: tuple, d: int, i: int, X: int, in_place: bool = False):
     """The op of `%d = invoke callee(args…)`: the method instance's argument types name the callee's IR."""
     text = callee_text(callee)
     if text in RETHROW:
         return _rethrow_op(rs, i, X)
 
-    def op(regs, _at=i):
-        regs[d] = regs[X].call(text, arg_types, [regs[r] for r in rs])
-    return op
+    def prepare(regs):
+        return regs[X].prepare(text, arg_types, [regs[r] for r in rs])
+    return _call_op(prepare, d, i, X, in_place)
 
 
 def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | None = None):
@@ -146,16 +174,34 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
     the run's struct table (`run(…, structs=)`, a provider's `structs()`), or the provider's `struct_fields`
     (a live Julia's `fieldnames`, asked once per type); unknown otherwise."""
     key = type_name.split("{")[0]
-    known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else None
+    known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else MUTABLE_STRUCTS.get(qualified or key)
+    if qualified in MUTABLE_STRUCTS:  # `Core.Box`: `typeof` shows it qualified (Main does not see it)
+        type_name = key = qualified
+    module = _base_module(qualified) if known is None else None
     qualified = qualified or key
 
     def op(regs, _at=i):
         names, mutable = known or regs[X].struct_of(key, qualified) or (None, None)
-        regs[d] = JStruct(type_name, tuple([regs[r] for r in rs]), names, mutable)
+        regs[d] = JStruct(type_name, _fields([regs[r] for r in rs], names, mutable), names, mutable, module)
     return op
 
 
-def new_dynamic_op(t: int, rs: tuple, d: int, i: int, X: int):
+def _base_module(qualified: str | None) -> str | None:
+    """`Base` for a type the IR names `Base.OneTo`, `Base.Math.X`, `Core.Y`: not a type of the code under study."""
+    if qualified is None or "." not in qualified:
+        return None
+    module = qualified.rpartition(".")[0]
+    return module if module.split(".")[0] in ("Base", "Core") else None
+
+
+def _fields(values: list, names, mutable):
+    """A new struct's fields: `%new` with fewer values than fields leaves the rest undefined (a `Core.Box()`)."""
+    if names is not None and len(values) < len(names):
+        return values + [UNDEF] * (len(names) - len(values))
+    return values if mutable else tuple(values)
+
+
+def new_dynamic_op(t: int, rs: tuple, d: int, i: int, X: int, module: str | None = None):
     """`%new(%t, fields…)` with the type computed by the code (`%t = Core.apply_type(%1, %2)`, how lowering builds
     a closure): the type is register `t`'s value, its fields as `new_op` finds them."""
     def op(regs, _at=i):
@@ -163,6 +209,6 @@ def new_dynamic_op(t: int, rs: tuple, d: int, i: int, X: int):
         if type(made) is not JType:
             raise NotInterpretable(f"%new of a {typeof(made)} value, not a type")
         key = made.name.split("{")[0]
-        names, mutable = regs[X].struct_of(key, key) or (None, None)
-        regs[d] = JStruct(made.name, tuple([regs[r] for r in rs]), names, mutable)
+        names, mutable = MUTABLE_STRUCTS.get(key) or regs[X].struct_of(key, key) or (None, None)
+        regs[d] = JStruct(made.name, _fields([regs[r] for r in rs], names, mutable), names, mutable, module)
     return op

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.interp import calls, heads
+from jlir.interp import calls, foreign, heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
 from jlir.interp.slots import SlotMap
@@ -34,6 +34,10 @@ class Block:
     ops: tuple
     term: object
     nstmts: int
+    pos: dict = None  # op → its index in `ops` (where a frame resumes after a call op, `jlir.interp.frames`)
+
+    def __post_init__(self):
+        self.pos = {op: j for j, op in enumerate(self.ops)}
 
 
 @dataclass(slots=True)
@@ -73,6 +77,8 @@ class _Builder:
         self.slot_regs: dict = {}
         self.arg_regs: list = []
         self.upsilon_targets = _upsilon_targets(fn.positional)
+        # a call compiled inside a terminator cannot be resumed after (frames resume at an op): it runs in place
+        self.in_place = False
 
     def new_reg(self, value=UNDEF) -> int:
         self.template.append(value)
@@ -152,8 +158,7 @@ class _Builder:
     def expr_ops(self, e: N.Expr, d: int, typ, i: int) -> list:
         handler = _EXPR_HEADS.get(e.head)
         if handler is None:
-            raise NotInterpretable(f"foreigncall :{_foreign_name(e)}" if e.head == "foreigncall"
-                                   else f"the {e.head} expression")
+            raise NotInterpretable(f"the {e.head} expression")
         pre: list = []
         op = handler(self, e, d, typ, i, pre)
         return pre + ([op] if op is not None else [])
@@ -295,8 +300,8 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
             wrap = lambda fn: hints.coerce_like(fn, positions, egal)  # noqa: E731
     regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
     if _is_value_callee(b, callee):
-        return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X)
-    return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap)
+        return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)
+    return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap, b.in_place)
 
 
 def _is_value_callee(b: _Builder, callee) -> bool:
@@ -311,7 +316,9 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     mi, callee, *args = e.args
     sig = tuple(type_text(t) for t in mi.arg_types)
     regs_ = tuple(b.reg(a, pre, i, hints.integer_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
-    return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X)
+    if _is_value_callee(b, callee):  # `invoke %4()`: a closure the code built, called by its type's method
+        return calls.value_call_op(b.reg(callee, pre, i), regs_, d, type_text(typ), i, b.X, b.in_place)
+    return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)
 
 
 def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
@@ -319,11 +326,22 @@ def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     if type(head) is V.SSAValue and 1 <= head.id <= b.n:  # `%1 = Core.DomainError; %new(%1, …)`
         node = b.fn.positional[head.id - 1].node
         if type(node) is N.Expr:  # `%3 = Core.apply_type(%1, %2); %new(%3, k)`: a closure's type, known when run
-            return calls.new_dynamic_op(head.id, tuple(b.reg(a, pre, i) for a in args), d, i, b.X)
+            return calls.new_dynamic_op(head.id, tuple(b.reg(a, pre, i) for a in args), d, i, b.X,
+                                        calls._base_module(_qualified(_applied(b, node))))
         head = node
     if type(head) not in (T.TypeName, T.TypeApply, V.GlobalRef):
         raise NotInterpretable(f"%new of a type the IR does not name ({head!r})")
     return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))
+
+
+def _applied(b: _Builder, e: N.Expr):
+    """The type `Core.apply_type(T, …)` applies parameters to, as the IR names it (through one `%1 = T`)."""
+    if e.head != "call" or len(e.args) < 2:
+        return None
+    t = e.args[1]
+    if type(t) is V.SSAValue and 1 <= t.id <= b.n:
+        t = b.fn.positional[t.id - 1].node
+    return t
 
 
 def _qualified(t) -> str | None:
@@ -337,7 +355,25 @@ def _qualified(t) -> str | None:
     return None
 
 
-_EXPR_HEADS = {"=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": heads.the_exception,
+def _foreigncall(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
+    """`$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, args…, roots…))`: the ones
+    `jlir.interp.foreign` models; the arguments are the first len(argtypes) values after the convention."""
+    name = _foreign_name(e)
+    fn = foreign.foreign(name)
+    sig = e.args[2] if len(e.args) > 2 else None
+    if fn is None or type(sig) is not T.TypeCall:
+        raise NotInterpretable(f"foreigncall :{name}")
+    types = tuple(type_text(t) for t in sig.args)
+    rs = tuple(b.reg(a, pre, i, hints.integer_type(t)) for a, t in zip(e.args[5:5 + len(types)], types))
+    if len(rs) != len(types):
+        raise NotInterpretable(f"foreigncall :{name} with fewer arguments than its signature")
+
+    def op(regs, _at=i):
+        regs[d] = fn(*[regs[r] for r in rs])
+    return op
+
+
+_EXPR_HEADS = {"foreigncall": _foreigncall, "=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": heads.the_exception,
                "leave": heads.leave, "pop_exception": heads.pop_exception,
                "throw_undef_if_not": heads.throw_undef_if_not, "undefcheck": heads.undefcheck,
                "isdefined": heads.isdefined, "unreachable": heads.unreachable,

@@ -2,7 +2,8 @@
 and `JlirLive.encode_value` in jlir/live/jlir.jl for the arguments of the calls recorded in `runs.tsv`).
 
 Integers are written in decimal, floats by their bits in hex (`Float64:0x3ff0000000000000`),
-Char by its UInt32 code, types by name, vectors as `Array{T,1}:raw,raw,…`, `nothing` as `Nothing:`.
+Char by its UInt32 code, types by name, a String by its bytes in hex, vectors as `Array{T,1}:raw,raw,…`,
+`nothing` as `Nothing:`.
 """
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ def decode_raw(type_name: str, raw: str):
         return JSymbol(raw)
     if type_name == "Nothing":
         return None
+    if type_name == "String":  # its bytes in hex (valid UTF-8: other bytes are refused)
+        try:
+            return bytes.fromhex(raw).decode("utf-8")
+        except UnicodeDecodeError:
+            raise NotInterpretable("a String argument that is not valid UTF-8") from None
     if type_name.startswith("Array{") and type_name.endswith(",1}"):
         eltype = type_name[6:-3]
         return JArray(eltype, [decode_raw(eltype, r) for r in raw.split(",")] if raw else [])

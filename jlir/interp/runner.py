@@ -15,11 +15,12 @@ Semantics (see `jlir.interp.compile` and `jlir.interp.blocks` for how statements
 """
 from __future__ import annotations
 
-import sys
+import time
 from dataclasses import dataclass
 
 from jlir.interp import basemethods, calls
 from jlir.interp.blocks import compile_function
+from jlir.interp.frames import Push, Stopped, execute
 from jlir.ir.excerpt import refuse
 from jlir.semantics.constants import strip_module
 from jlir.semantics.show import julia_repr
@@ -28,7 +29,8 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Form
 from jlir.ir.names import is_identifier, var_quoted
-from jlir.semantics.values import JFunction, JStruct, JType, JuliaException, NotInterpretable, normalize, typeof
+from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
+                                NotInterpretable, normalize, typeof)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +52,8 @@ class Result:
 class Context:
     """What a run shares across its frames: the exception stack, the provider, the step count, compiled callees."""
 
-    def __init__(self, provider, max_depth: int, max_steps: int | None = None, structs=None, form: str = "typed"):
+    def __init__(self, provider, max_depth: int, max_steps: int | None = None, structs=None, form: str = "typed",
+                 timeout: float | None = None):
         self.exceptions: list = []
         self.form = form  # the run's form: a slot form prefers its callees' dumps in that form (`lookup_form`)
         self.provider = provider
@@ -59,16 +62,19 @@ class Context:
         self.depth = 0
         self.max_depth = max_depth
         self.max_steps = max_steps
+        self.timeout = timeout
+        self.deadline = None if timeout is None else time.monotonic() + timeout
         self.compiled: dict = {}
         self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
         # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
         self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
                               **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
 
-    def call(self, callee: str, arg_types, args: list, self_value=None):
-        """Run the provider's IR for `callee` on `args` (`arg_types`: the `invoke`'s signature, else the values);
-        without it, one of the Base methods `jlir.interp.basemethods` runs natively, or `NotInterpretable`.
-        `self_value`: the callee's `#self#` where it is a value (a closure called), not the function by name."""
+    def prepare(self, callee: str, arg_types, args: list, self_value=None):
+        """What calling `callee` on `args` takes (`arg_types`: the `invoke`'s signature, else the values'): a `Push`
+        of the provider's IR for it, to run in a new frame; else the value of one of the Base methods
+        `jlir.interp.basemethods` runs natively; else `NotInterpretable`.  `self_value`: the callee's `#self#`
+        where it is a value (a closure called), not the function by name."""
         types = tuple(arg_types) if arg_types is not None else tuple(signature_type(a) for a in args)
         plan = self.plans.get((callee, types, len(args)))
         if plan is None:
@@ -77,15 +83,29 @@ class Context:
             v = basemethods.fallback(self, callee, args)
             if v is basemethods.NO:
                 raise NotInterpretable(f"call to {callee}({', '.join('::' + t for t in types)}): "
-                                       "no provider has its IR")
+                                       f"no provider has its IR ({PROVIDE})")
             return v
         code, sparams, k = plan
         if k is not None:
             args = args[:k] + [tuple(args[k:])]
+        if self.depth >= self.max_depth:
+            # Julia 1.5.3 overflows its 8 MB stack at 523,574 frames of the smallest method, fewer of larger ones
+            raise JuliaException("StackOverflowError", "", JStruct("StackOverflowError", (), (), False))
+        return Push(code, args, sparams, self_value, callee, types)
+
+    def finish(self, p: Push):
+        """Run a prepared call to its end (a nested frame loop); refusals name the callee."""
         try:
-            return execute(code, args, self, sparams, self_value)
+            return execute(p.code, p.args, self, p.sparams, p.self_value)
+        except Stopped:
+            raise
         except NotInterpretable as e:
-            raise NotInterpretable(f"in {callee}({', '.join('::' + t for t in types)}): {e}") from None
+            raise NotInterpretable(f"in {p.label}: {e}") from None
+
+    def call(self, callee: str, arg_types, args: list, self_value=None):
+        """The value of `callee(args…)` (see `prepare`), run now: for Python code calling back into Julia."""
+        r = self.prepare(callee, arg_types, args, self_value)
+        return self.finish(r) if type(r) is Push else r
 
     def _plan(self, callee: str, types: tuple, nargs: int):
         """How to call `callee` with arguments of `types`: (compiled code, static parameters, the index from
@@ -138,19 +158,33 @@ class Context:
                 if type(v) is V.GlobalRef and v.module == "Main" and not is_identifier(v.name):
                     self.struct_of(var_quoted(v.name), var_quoted(v.name))
 
-    def call_value(self, f, args: list, rt: str = "Any"):
-        """Call the Julia value `f` (a function or a type, held in a register) on `args`."""
+    def prepare_value(self, f, args: list, rt: str = "Any"):
+        """`prepare` for a call of the Julia value `f` (a function or a type, held in a register) on `args`."""
         if type(f) is JFunction:
             module, _, name = f.name.rpartition(".")
             fn = calls.native(module or None, name)
-            return fn(rt, *args) if fn is not None else self.call(f.name, None, args)
+            return fn(rt, *args) if fn is not None else self.prepare(f.name, None, args)
         if type(f) is JType:
-            return self.call(f.name, None, args)
+            # `%1 = Core.sizeof::Const(Core.sizeof)` reads as a name; a builtin's runs natively (Base's method of
+            # the same name calls that builtin: asking the provider for it would recurse without end)
+            fn = calls.native(None, f.name) if "." not in f.name and f.name[:1].islower() else None
+            return fn(rt, *args) if fn is not None else self.prepare(f.name, None, args)
         if type(f) is JStruct:
             # a closure (or other callable struct): Julia dispatches on its type, `(::var"#1#2"{Int64})(::Int64)`,
             # and the method reads the captured values off `#self#`
-            return self.call(f"(::{f.type})", None, args, f)
+            return self.prepare(f"(::{f.type})", None, args, f)
+        if type(f) in _NOT_CALLABLE:  # no method makes a number, string, tuple or array callable in Base
+            raise JuliaException("MethodError", f"objects of type {typeof(f)} are not callable",
+                                 JStruct("MethodError", (f, tuple(args)), ("f", "args"), False))
         raise NotInterpretable(f"a call of a {typeof(f)} value")
+
+    def call_value(self, f, args: list, rt: str = "Any"):
+        """The value of `f(args…)`, run now (see `prepare_value`)."""
+        r = self.prepare_value(f, args, rt)
+        return self.finish(r) if type(r) is Push else r
+
+
+_NOT_CALLABLE = frozenset((int, float, bool, str, type(None), tuple, JArray, JChar, JSymbol, JInt, JFloat))
 
 
 def form_of(fn) -> str:
@@ -172,79 +206,6 @@ def signature_type(v) -> str:
     return typeof(v)
 
 
-def execute(code, args: list, ctx: Context, sparams: tuple = (), self_value=None):
-    """Run compiled `code` on `args` (and static parameters) in a new frame; the return value, or a
-    JuliaException propagating out.  `#self#` is `self_value` when given (a closure), else the function by name."""
-    if ctx.depth >= ctx.max_depth:
-        raise NotInterpretable(f"call depth {ctx.max_depth} exceeded in {code.name or 'the function'}")
-    regs = code.template.copy()
-    for r, k in code.args:
-        if k == -1:
-            regs[r] = JFunction(code.name or "#self#") if self_value is None else self_value
-        elif 0 <= k < len(args):
-            regs[r] = args[k]
-        else:
-            raise NotInterpretable(f"the function reads argument slot {k + 2} but was given {len(args)} argument(s)")
-    handlers: list = []
-    regs[code.handlers] = handlers
-    regs[code.ctx] = ctx
-    regs[code.sparams] = sparams
-    ctx.depth += 1
-    try:
-        return _loop(code.blocks, regs, handlers, ctx, code.catch_pops)
-    finally:
-        ctx.depth -= 1
-
-
-def _loop(blocks, regs, handlers, ctx, pops: bool):
-    b, pred, steps = 1, 0, 0
-    limit = float("inf") if ctx.max_steps is None else ctx.max_steps - ctx.steps
-    counts = ctx.counts if ctx.depth == 1 else None
-    try:
-        while True:
-            blk = blocks[b]
-            steps += blk.nstmts
-            if counts is not None:
-                counts[b] = counts.get(b, 0) + 1
-            if steps > limit:
-                raise NotInterpretable(f"more than {ctx.max_steps} steps (raise max_steps)")
-            try:
-                if blk.phis is not None:
-                    move = blk.phis.get(pred)
-                    if move is None:
-                        raise NotInterpretable(f"block #{b} entered from #{pred}, an edge its φ nodes do not know")
-                    move(regs)
-                for op in blk.ops:
-                    op(regs)
-                nxt = blk.term(regs)
-            except JuliaException as e:
-                if not handlers:
-                    raise
-                ctx.exceptions.append(e)
-                # Julia ≤1.10 enters the catch block with its handler still pushed (the block's `leave 1` pops
-                # it); from 1.11 (`leave %enter` tokens) catching pops it.
-                b, pred = (handlers.pop() if pops else handlers[-1]), 0
-                continue
-            except NotInterpretable as e:
-                raise _locate(e, sys.exc_info()[2]) from None
-            if nxt == 0:
-                return regs[0]
-            b, pred = nxt, b
-    finally:
-        ctx.steps += steps
-
-
-def _locate(e: NotInterpretable, tb) -> NotInterpretable:
-    """The error with the statement it came from (an op's `_at`), unless it names one already."""
-    if str(e).startswith("statement %"):
-        return e
-    at = None
-    while tb is not None:
-        at = tb.tb_frame.f_locals.get("_at", at)
-        tb = tb.tb_next
-    return NotInterpretable(f"statement %{at}: {e}") if at is not None else e
-
-
 _CACHE: dict = {}
 
 
@@ -258,20 +219,38 @@ def _compiled(fn, nargs: int, argnames, structs=frozenset()):
     return hit[1]
 
 
-def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None, max_depth: int = 200,
-        max_steps: int | None = None, counts: dict | None = None) -> Result:
+DEFAULT_MAX_DEPTH = 100_000
+"""Frames a run may stack before Julia's `StackOverflowError` (Julia 1.5.3 reaches 523,574 of its smallest method
+on an 8 MB stack, far fewer of larger ones: its exact depth is its machine code's, which no IR shows)."""
+
+PROVIDE = "`--julia auto` would ask a Julia for it, `--callees DIR` read it from dumps"
+
+
+def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
+        max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
+        vararg: bool = False, counts: dict | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
     argument slots by name only; `sparams`: the static parameters (`where T`), as Julia values; `structs`:
-    `{type name: (field names, mutable)}` for the structs the code builds with `%new`.  `max_depth` bounds the calls, `max_steps` the statements run (checked per
-    block, per frame: a run stops at that many statements, give or take its callees' last blocks).
+    `{type name: (field names, mutable)}` for the structs the code builds with `%new`.  `max_depth` bounds the
+    frames (Julia's StackOverflowError beyond it); `max_steps` the statements run (checked per block) and
+    `timeout` the seconds (checked every 100,000 statements): past either, `NotInterpretable` ("stopped after").
+    `vararg`: the method's last argument collects the trailing ones (`f(x, ys...)`): with `argnames`, the values
+    from that position on are passed as one tuple, as Julia does.
     `counts`, a dict, is filled with how often each block of `fn` itself (not its callees) was entered.
-    Raises `NotInterpretable` for what the interpreter cannot run, or runs past those limits.
+    Raises `NotInterpretable` for what the interpreter cannot run.
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
-    ctx = Context(provider, max_depth, max_steps, structs, form_of(fn))
+    if vararg:
+        if not argnames:
+            raise NotInterpretable("a vararg method needs its argument names (argnames) to place the arguments")
+        k = len(argnames) - 1
+        if len(values) < k:
+            raise NotInterpretable(f"given {len(values)} arguments, but the method takes at least {k}")
+        values = values[:k] + [tuple(values[k:])]
+    ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout)
     ctx.counts = counts
     ctx.learn_closure_types(fn)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs))
@@ -279,6 +258,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None, 
         v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))
     except JuliaException as e:
         return Result(None, None, ctx.steps, e)
-    except RecursionError:
+    except RecursionError:  # a native Base method calling back into Julia, nested very deep
         raise NotInterpretable(f"Python's recursion limit reached at call depth {ctx.depth}") from None
+    julia_repr(v)  # a value Julia would show by a method of Base's not modelled is refused, not shown wrong
     return Result(v, typeof(v), ctx.steps)

@@ -56,6 +56,9 @@ class SlotMap:
             return self.argnames.index(k) if k in self.argnames else None
         if key in self.assigned:
             return None
+        if len(self.implicit) == 1 and self.nargs > 1:
+            raise NotInterpretable(f"given {self.nargs} arguments, but the IR reads one argument, "
+                                   f"{self.implicit[0]} (pass argnames if it has others it never reads)")
         if len(self.implicit) > 1 or (self.implicit and self.nargs > 1):
             raise NotInterpretable(f"the order of the arguments {', '.join(self.implicit)} is not in the IR: "
                                    "pass argnames")

@@ -6,7 +6,7 @@ mutate their (mutable) argument as Julia does.  Errors are Julia's:
 """
 from __future__ import annotations
 
-from jlir.semantics.values import (PRIMITIVE_BYTES, JArray, JStruct, JSymbol, JType, JuliaException,
+from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, egal, isa, typeof)
 
 # Exception types of Core whose fields the interpreter knows (name → field names); all immutable.
@@ -14,6 +14,8 @@ KNOWN_STRUCTS = {"ErrorException": ("msg",), "ArgumentError": ("msg",), "DivideE
                  "BoundsError": ("a", "i"), "InexactError": ("func", "T", "val"), "UndefVarError": ("var",),
                  "DomainError": ("val", "msg"), "KeyError": ("key",), "AssertionError": ("msg",),
                  "TypeError": ("func", "context", "expected", "got")}
+# Mutable structs of Core: (field names, mutable).  `Core.Box` is how lowering shares a variable a closure reassigns.
+MUTABLE_STRUCTS = {"Core.Box": (("contents",), True)}
 
 
 def exception_of(value) -> JuliaException:
@@ -37,7 +39,10 @@ def _bounds_error(a, i):
 def _field_index(x, name) -> int:
     """The 0-based index of field `name` (a Symbol or a 1-based Int) of struct or tuple `x`."""
     if type(x) is not JStruct and type(x) is not tuple:
-        raise NotInterpretable(f"the fields of a {typeof(x)}")
+        # most often an argument that is not what the method takes (one value where a keyword body wants its
+        # NamedTuple of keywords first): say what was read, and of what
+        raise NotInterpretable(f"getfield of field {_shown(name)} of a {typeof(x)}, which has no fields "
+                               "(are the arguments the ones the method takes, in its order?)")
     if type(name) is int:
         n = len(x.fields) if type(x) is JStruct else len(x)
         if not 1 <= name <= n:
@@ -53,9 +58,34 @@ def _field_index(x, name) -> int:
     raise NotInterpretable(f"getfield of {typeof(x)} by {typeof(name)}")
 
 
+def _shown(name) -> str:
+    return f":{name.name}" if type(name) is JSymbol else str(name)
+
+
 def _getfield(rt, x, name, boundscheck=True):
     i = _field_index(x, name)
-    return x.fields[i] if type(x) is JStruct else x[i]
+    if type(x) is not JStruct:
+        return x[i]
+    v = x.fields[i]
+    if v is UNDEF:  # a field `%new` left unset (a `Core.Box()` before its first assignment)
+        raise JuliaException("UndefRefError", "access to undefined reference", JStruct("UndefRefError", (), ()))
+    return v
+
+
+def _isdefined(rt, x, name):
+    """Core's `isdefined(x, field)`: whether the field holds a value (a mutable struct's may not yet)."""
+    if type(x) is JType:
+        raise NotInterpretable("isdefined of a module or type")
+    if type(x) is tuple:
+        return type(name) is int and 1 <= name <= len(x)
+    if type(x) is not JStruct:
+        raise NotInterpretable(f"isdefined of a {typeof(x)}")
+    if type(name) is int:
+        return 1 <= name <= len(x.fields) and x.fields[name - 1] is not UNDEF
+    names = x.names if x.names is not None else KNOWN_STRUCTS.get(x.type)
+    if type(name) is not JSymbol or names is None:
+        raise NotInterpretable(f"isdefined of {x.type} by {typeof(name)}")
+    return name.name in names and x.fields[names.index(name.name)] is not UNDEF
 
 
 def _setfield(rt, x, name, v):
@@ -99,7 +129,12 @@ def _element(a, idx: tuple, what: str) -> tuple[list, int]:
 
 def _arrayref(rt, boundscheck, a, *idx):
     items, k = _element(a, idx, "arrayref")
-    return items[k]
+    v = items[k]
+    if v is UNDEF or v is UNINITIALISED:
+        if v is UNDEF:
+            raise JuliaException("UndefRefError", "access to undefined reference", JStruct("UndefRefError", (), ()))
+        raise NotInterpretable("reading an array element never written (Julia's memory there is uninitialised)")
+    return v
 
 
 def _arrayset(rt, boundscheck, a, v, *idx):
@@ -143,6 +178,7 @@ BUILTINS = {
     "tuple": lambda rt, *xs: xs,
     "getfield": _getfield,
     "setfield!": _setfield,
+    "isdefined": _isdefined,
     "ifelse": _ifelse,
     "throw": _throw,
     "arrayref": _arrayref,

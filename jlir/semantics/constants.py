@@ -11,7 +11,7 @@ import math
 from jlir.semantics.base_globals import base_global, main_binding
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.numbers import fits, make_float, make_int, round_float
-from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, JChar, JFloat, JFunction, JStruct, JSymbol,
+from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, empty_named_tuple, JChar, JFloat, JFunction, JStruct, JSymbol,
                                    JType, NotInterpretable, typeof)
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -23,6 +23,9 @@ TYPE_NAMES = frozenset(INT_TYPES) | frozenset(FLOAT_TYPES) | {
     "Char", "String", "Symbol", "Nothing", "Any", "Tuple", "DataType", "Integer", "Signed", "Unsigned", "Real",
     "Number", "AbstractFloat", "AbstractString", "AbstractChar", "Union", "Type", "Function", "Array", "Vector",
     "Missing", "Core.Box", "Ptr", "NamedTuple", "Exception"} | frozenset(KNOWN_STRUCTS)
+_NO_KEYWORDS = "Base.Iterators.Pairs{Union{},Union{},Tuple{},NamedTuple{(),Tuple{}}}"
+# Core's aliases of the machine word's integer types (a 64-bit Julia, as every dump here comes from)
+_WORD_TYPES = {"Int": "Int64", "UInt": "UInt64"}
 _MODULE_PREFIXES = ("Core.Compiler.", "Core.Intrinsics.", "Core.", "Base.Math.", "Base.", "Main.")
 
 
@@ -148,7 +151,11 @@ def shown_constant(v):
         if type_text(v.head) in ("Float16", "Float32") and len(v.args) == 1 and type(v.args[0]) is V.Literal:
             return make_float(type_text(v.head), float(literal(v.args[0])))  # `Float16(0.5)`: how 1.5 shows one
         args = tuple(literal(a) if type(a) is V.Literal else shown_constant(a) for a in v.args)
-        return JStruct(type_text(v.head), args, mutable=False)
+        if type_text(v.head) == "NamedTuple" and not v.args:
+            return empty_named_tuple()
+        path = v.head.path
+        module = ".".join(path[:-1]) if len(path) > 1 and path[0] in ("Base", "Core") else None
+        return JStruct(type_text(v.head), args, mutable=False, module=module)
     if cls is V.QuoteNode:
         inner = v.value
         if type(inner) is V.Symbol:
@@ -156,6 +163,10 @@ def shown_constant(v):
         return shown_constant(inner)
     if cls is V.Symbol:
         return JSymbol(v.name)
+    if cls is T.TypeOpaque and v.text == _NO_KEYWORDS + "()":
+        # what `pairs(NamedTuple())` gives a keyword body when the call passes no keywords: its fields `data`
+        # (the keywords) and `itr` (their names)
+        return JStruct(_NO_KEYWORDS, (empty_named_tuple(), ()), ("data", "itr"), False, "Base.Iterators")
     if cls is V.Literal:
         return literal(v)
     if cls is T.TypeTuple:
@@ -191,6 +202,10 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
         return _float_literal(short)
     if short in TYPE_NAMES:
         return JType(short)
+    if short in _WORD_TYPES and name.split(".")[0] in ("Core", "Base", "Main", short):
+        return JType(_WORD_TYPES[short])
+    if name in TYPE_NAMES:  # `Core.Box`: Main does not see it, so `typeof` shows it qualified
+        return JType(name)
     if short in function_names:
         return JFunction(short)
     if short in struct_names:

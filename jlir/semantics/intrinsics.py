@@ -15,9 +15,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from jlir.semantics import pointers
 from jlir.semantics.numbers import (float_bits, float_from_bits, float_parts, int_parts, make_float, make_int,
                                  round_exact, round_float, signed_value, to_int_exact, unsigned)
-from jlir.semantics.values import INT_TYPES, JArray, JInt, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import INT_TYPES, JArray, JInt, JPtr, JType, JuliaException, NotInterpretable, typeof
 
 
 def _divide_error():
@@ -161,6 +162,10 @@ def _bitcast(rt, T, x):
     rt = _target(rt, T)
     if type(x) is int and rt == "UInt64":  # the commonest bitcast, in every 1.5 array loop
         return JInt(x & 0xFFFFFFFFFFFFFFFF, "UInt64")
+    if type(x) is JPtr:  # a pointer to a UInt and back (or to another Ptr type): the same address
+        if rt != "UInt64" and not rt.startswith("Ptr{"):
+            raise NotInterpretable(f"bitcast of a pointer to {rt}")
+        return JPtr(x.obj, x.offset, rt)
     name, bits, pattern = _bits_of(x)
     if rt in ("Float64", "Float32", "Float16"):
         return float_from_bits(rt, pattern)
@@ -347,6 +352,9 @@ INTRINSICS = {
     "sext_int": _int_convert(signed_value),
     "zext_int": _int_convert(unsigned),
     "bitcast": _bitcast,
+    "add_ptr": pointers.ptr_arith(1),
+    "sub_ptr": pointers.ptr_arith(-1),
+    "pointerref": pointers.pointerref,
     "sitofp": _int_to_float(signed_value),
     "uitofp": _int_to_float(unsigned),
     "fptosi": _float_to_int,

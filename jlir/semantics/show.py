@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 
 from jlir.semantics.numbers import round_float
-from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
-                                NotInterpretable, typeof)
+from jlir.semantics.values import (UNDEF, UNINITIALISED, JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol,
+                                JType, JuliaException, NotInterpretable, typeof)
 
 _MAX_DIGITS = {"Float64": 17, "Float32": 9, "Float16": 5}
 
@@ -114,6 +114,12 @@ def _int_repr(v: JInt) -> str:
     return str(v.value)
 
 
+# Types Base exports (so the IR names them without `Base.`) that Base shows its own way (`1 + 2im`, `1//2`,
+# `1 => 2`, `1:2:5`): their default `T(fields…)` form would be wrong.
+_SHOWN_BY_BASE = frozenset(("Complex", "Rational", "Pair", "StepRange", "StepRangeLen", "LinRange", "Dict", "Set",
+                            "BitArray", "SubString", "IdDict", "Fix1", "Fix2", "OneTo", "Generator", "CodeUnits"))
+
+
 def julia_repr(v) -> str:
     """Julia's `repr(v)` for the interpreter's values (`5`, `0x05`, `1.0e-5`, `1.0f0`, `'a'`, `(1, 2.0)`, …)."""
     t = type(v)
@@ -145,10 +151,24 @@ def julia_repr(v) -> str:
     if t is JArray:
         # Julia omits the element type of the literal-default vectors and prints elements in their context's
         # short form otherwise (`Int32[1, 2]`, `Bool[1, 0]`): only the former are modelled
+        if not v.items and v.eltype in ("Int64", "Float64", "String", "Any", "Bool", "Char"):
+            return f"{v.eltype}[]"  # an empty vector shows its element type
         if v.eltype not in ("Int64", "Float64", "String"):
             raise NotInterpretable(f"repr of an Array{{{v.eltype},1}}")
+        if any(x is UNDEF or x is UNINITIALISED for x in v.items):
+            raise NotInterpretable("repr of an array with elements never written")
         return "[" + ", ".join(julia_repr(x) for x in v.items) + "]"
     if t is JStruct:
+        if v.type.startswith("NamedTuple{") and v.names is not None:  # `(a = 1, b = 2.0)`, `NamedTuple()`
+            if not v.fields:
+                return "NamedTuple()"
+            inner = ", ".join(f"{n} = {julia_repr(x)}" for n, x in zip(v.names, v.fields))
+            return f"({inner},)" if len(v.fields) == 1 else f"({inner})"
+        if v.type.startswith("UnitRange{") and len(v.fields) == 2:  # range.jl: `show(io, r::AbstractUnitRange)`
+            return f"{julia_repr(v.fields[0])}:{julia_repr(v.fields[1])}"
+        if v.module is not None or "?" in v.type or v.type.split("{")[0] in _SHOWN_BY_BASE:
+            raise NotInterpretable(f"repr of a {v.module + '.' if v.module else ''}{v.type} (Base's `show` of "
+                                   "its types is not modelled)")
         return f"{v.type}(" + ", ".join(julia_repr(x) for x in v.fields) + ")"
     if t is JuliaException:
         return julia_repr(v.value)

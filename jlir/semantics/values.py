@@ -109,6 +109,9 @@ class JStruct:
     fields: tuple | list
     names: tuple | None = None
     mutable: bool = False
+    # the module the IR names the type in when it is Base's or Core's (`Base.Fix2`): Base defines how most of
+    # its types show (`1:3`, `1 + 2im`), which `repr` does not model, so it refuses them
+    module: str | None = None
 
 
 @dataclass(eq=False, slots=True)
@@ -116,6 +119,24 @@ class JArray:
     """A Julia `Array{eltype,1}`: a mutable list of values."""
     eltype: str
     items: list = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class JPtr:
+    """An address inside a Julia object: `jl_value_ptr(obj)` plus `offset` bytes, as a `Ptr{T}` or the `UInt` it is
+    bitcast to (Base's IR turns pointers into UInts and back around `add_ptr`).  Only the objects whose layout
+    is modelled are read through one (a String: its length word, then its bytes); anything else is refused."""
+    obj: object
+    offset: int
+    type: str = "Ptr{Nothing}"
+
+    def same(self, other: "JPtr") -> bool:
+        return self.obj is other.obj and self.offset == other.offset
+
+
+def empty_named_tuple() -> "JStruct":
+    """`NamedTuple()`, the keywords of a call that passes none (`pairs(NamedTuple())` in every keyword wrapper)."""
+    return JStruct("NamedTuple{(),Tuple{}}", (), (), False)
 
 
 # The value standing for "not assigned" in a register: a slot before its first assignment, a φ's `#undef`.
@@ -127,6 +148,17 @@ class _Undef:
 
 
 UNDEF = _Undef()
+
+
+class _Uninitialised:
+    """An element of a bits array allocated and never written: Julia's memory there holds whatever was there."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "#uninitialised"
+
+
+UNINITIALISED = _Uninitialised()
 
 
 def normalize(v):
@@ -179,6 +211,8 @@ def typeof(v) -> str:
         return "Tuple{" + ",".join(params) + "}"
     if t is JArray:
         return f"Array{{{v.eltype},1}}"
+    if t is JPtr:
+        return v.type
     if t is JuliaException:
         return v.type_name
     raise NotInterpretable(f"typeof of a {t.__name__}")
@@ -262,6 +296,8 @@ def egal(a, b) -> bool:
             egal(x, y) for x, y in zip(a.fields, b.fields))
     if ta is JArray:
         return a is b
+    if ta is JPtr:
+        return a.same(b)
     return a == b
 
 

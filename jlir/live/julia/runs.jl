@@ -5,8 +5,8 @@
 # case file), for jlir.interp's tests, and the callees the interpreter needs to
 # run the case's forms.  A value is written as `Type:raw` (jlir/interp/encoding.py
 # decodes it): integers in decimal, floats by their bits in hex, Char by its
-# UInt32 code, types and symbols by name, `nothing` as `Nothing:`, vectors as
-# `Array{T,1}:raw,raw,…`.
+# UInt32 code, types and symbols by name, `nothing` as `Nothing:`, a String by its
+# bytes in hex, vectors as `Array{T,1}:raw,raw,…`.
 
 enc_raw(x::Bool) = string(x)
 enc_raw(x::Integer) = string(x)
@@ -15,6 +15,7 @@ enc_raw(x::Char) = string(reinterpret(UInt32, x))
 enc_raw(x::Type) = string(x)
 enc_raw(x::Symbol) = string(x)
 enc_raw(x::Nothing) = ""
+enc_raw(x::String) = bytes2hex(codeunits(x))
 enc_raw(x::Vector) = join(map(enc_raw, x), ",")
 enc_raw(x) = error("a run's argument of type $(typeof(x)) has no `Type:raw` text form (jlir/interp/encoding.py)")
 encode_value(x) = string(x isa Type ? "Type" : typeof(x)) * ":" * enc_raw(x)
@@ -127,15 +128,15 @@ CalleeDumps() = CalleeDumps(String[], Set{String}(), Dict{String,Any}())
 """
 The function a call's function type `ft` stands for and the name jlir.interp looks it up by (the binding's
 name without its module: `:` for `Colon()`, `UInt32` for the constructor `Type{UInt32}`), or nothing when
-there is no IR to dump (builtins, intrinsics, parametric or abstract constructors).
+there is no IR to dump (builtins, intrinsics, abstract constructors).
 """
 function callee_function(@nospecialize(ft))
     ft isa DataType || return nothing
     if ft <: Type && length(ft.parameters) == 1
         T = ft.parameters[1]
         T isa UnionAll && return T, string(nameof(Base.unwrap_unionall(T)))     # `Counter(0)` of Counter{T}
-        (T isa DataType && isconcretetype(T) && isempty(T.parameters)) || return nothing
-        return T, string(nameof(T))
+        (T isa DataType && isconcretetype(T)) || return nothing
+        return T, isempty(T.parameters) ? string(nameof(T)) : string(T)   # `Dict{Int64,Int64}()` by its type
     end
     isdefined(ft, :instance) || return nothing
     f = ft.instance

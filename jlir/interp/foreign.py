@@ -1,0 +1,236 @@
+"""`foreigncall`s the interpreter runs: the C functions of Julia's runtime behind Base's arrays, and `llvm.pow`.
+
+Julia 1.5 `$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, args…, roots…))`: the first
+`len(argtypes)` values after the calling convention are the arguments (the rest are GC roots).  Modelled:
+
+* `jl_alloc_array_1d(Array{T,1}, n)`, `jl_new_array(Array{T,1}, (n,))`: a vector of n elements not yet written.
+  For a bits `T` Julia's memory there is uninitialised (whatever was there before), so reading such an element
+  is refused; for other `T` it is `#undef`, which `arrayref` reports as Julia's `UndefRefError`.
+* `jl_array_grow_end/beg(a, n)`, `jl_array_del_end/beg(a, n)`, `jl_array_grow_at/del_at(a, i, n)` (0-based
+  `i`), `jl_array_sizehint` (no visible effect): array.jl's `push!`, `pop!`, `resize!`, `insert!`, `deleteat!`.
+* `llvm.pow.f64`/`llvm.pow.f32` where the result is exact (then every libm returns it) or a special case C99
+  fixes (NaN, ±Inf, ±0 operands); a rounded result depends on the libm LLVM calls: refused.
+
+* Strings' memory: `jl_value_ptr` of a String is an address into it (`JPtr`), which Base's IR moves with
+  `add_ptr` and reads with `pointerref` (its length word, its bytes); `memcmp` and `u8_isvalid` read those bytes.
+
+* Vectors of bits elements: `jl_array_ptr` is the address of the first element; `memset` (one-byte elements)
+  and `memmove`/`memcpy` (between vectors of one element type) act on whole elements.
+
+Everything else (other objects' memory, building strings, libm) stays refused by name.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from jlir.semantics.pointers import string_bytes
+from jlir.semantics.numbers import int_parts, make_float, make_int
+from jlir.semantics.values import PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFloat, JPtr, JType, JuliaException, JStruct, NotInterpretable, typeof
+
+# element types whose arrays hold the values inline (uninitialised memory when allocated)
+_BITS = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
+                   "Float16", "Float32", "Float64", "Bool", "Char"))
+
+
+def _vector_type(T) -> str:
+    if type(T) is not JType or not (T.name.startswith("Array{") and T.name.endswith(",1}")):
+        raise NotInterpretable(f"an array of type {T!r} (only vectors are modelled)")
+    return T.name[6:-3]
+
+
+def _fresh(eltype: str, n: int) -> list:
+    if type(n) is not int or n < 0:
+        raise NotInterpretable(f"an array of {n!r} elements")
+    return [UNINITIALISED if eltype in _BITS else UNDEF] * n
+
+
+def _alloc_1d(T, n):
+    eltype = _vector_type(T)
+    return JArray(eltype, _fresh(eltype, n))
+
+
+def _new_array(T, dims):
+    if type(dims) is not tuple or len(dims) != 1:
+        raise NotInterpretable(f"jl_new_array with dimensions {dims!r} (only vectors are modelled)")
+    return _alloc_1d(T, dims[0])
+
+
+def _vector(a) -> JArray:
+    if type(a) is not JArray:
+        raise NotInterpretable(f"an array function on a {typeof(a)}")
+    return a
+
+
+def _count(n) -> int:
+    v = n.value if hasattr(n, "value") else n
+    if type(v) is not int or v < 0:
+        raise NotInterpretable(f"a count of {n!r}")
+    return v
+
+
+def _bounds(a, n):
+    return JuliaException("BoundsError", f"attempt to access {typeof(a)}", JStruct("BoundsError", (a, n), ("a", "i")))
+
+
+def _grow_end(a, n):
+    a = _vector(a)
+    a.items.extend(_fresh(a.eltype, _count(n)))
+
+
+def _grow_beg(a, n):
+    a = _vector(a)
+    a.items[0:0] = _fresh(a.eltype, _count(n))
+
+
+def _del_end(a, n):
+    a, n = _vector(a), _count(n)
+    if n > len(a.items):
+        raise _bounds(a, n)
+    del a.items[len(a.items) - n:]
+
+
+def _del_beg(a, n):
+    a, n = _vector(a), _count(n)
+    if n > len(a.items):
+        raise _bounds(a, n)
+    del a.items[:n]
+
+
+def _grow_at(a, i, n):
+    a, i, n = _vector(a), _count(i), _count(n)
+    if i > len(a.items):
+        raise _bounds(a, i + 1)
+    a.items[i:i] = _fresh(a.eltype, n)
+
+
+def _del_at(a, i, n):
+    a, i, n = _vector(a), _count(i), _count(n)
+    if i + n > len(a.items):
+        raise _bounds(a, i + n)
+    del a.items[i:i + n]
+
+
+def _sizehint(a, n):
+    _vector(a)
+
+
+def _pow(rt: str):
+    def pow_(x, y):
+        fx, fy = (x.value if type(x) is JFloat else x), (y.value if type(y) is JFloat else y)
+        if type(fx) is not float or type(fy) is not float:
+            raise NotInterpretable("llvm.pow of non-floats")
+        try:
+            r = math.pow(fx, fy)
+        except (ValueError, OverflowError):
+            raise NotInterpretable(f"llvm.pow({fx!r}, {fy!r}): a domain or range error C reports differently")
+        special = not (math.isfinite(fx) and math.isfinite(fy)) or fx == 0.0 or fy == 0.0 or not math.isfinite(r)
+        if not special and not _exact(fx, fy, r):
+            raise NotInterpretable(f"llvm.pow({fx!r}, {fy!r}): a rounded result, which depends on the libm")
+        if rt == "Float32":
+            r32 = make_float("Float32", r)
+            if r32.value != r and math.isfinite(r):
+                raise NotInterpretable(f"llvm.pow.f32({fx!r}, {fy!r}): a rounded result")
+            return r32
+        return r
+    return pow_
+
+
+def _exact(x: float, y: float, r: float) -> bool:
+    """Whether `r` is x^y exactly (an integer power, or a square root, whose exact value is a float)."""
+    if y == int(y) and abs(y) <= 64:
+        return Fraction(x) ** int(y) == Fraction(r)
+    if y == 0.5:
+        return r >= 0 and Fraction(r) ** 2 == Fraction(x)
+    return False
+
+
+def _value_ptr(x):
+    """`jl_value_ptr(x)`: the address of a String (whose layout `pointerref` reads); other objects are refused."""
+    if type(x) is not str:
+        raise NotInterpretable(f"jl_value_ptr of a {typeof(x)} (only a String's memory is modelled)")
+    return JPtr(x, 0)
+
+
+def _string_span(p, n: int) -> bytes:
+    """`n` bytes at `p`, inside a String's data."""
+    if type(p) is not JPtr or type(p.obj) is not str:
+        raise NotInterpretable(f"memory at a {typeof(p)} (only a String's is modelled)")
+    data = string_bytes(p.obj)
+    if not 8 <= p.offset <= p.offset + n <= 8 + len(data):
+        raise NotInterpretable(f"{n} bytes at offset {p.offset} of a String of {len(data)} bytes")
+    return data[p.offset - 8:p.offset - 8 + n]
+
+
+def _memcmp(p, q, n):
+    """C's `memcmp` as glibc's returns it: the difference of the first differing bytes (Base reads its sign)."""
+    n = _count(n)
+    a, b = _string_span(p, n), _string_span(q, n)
+    diff = next((x - y for x, y in zip(a, b) if x != y), 0)
+    return make_int("Int32", diff)
+
+
+def _u8_isvalid(p, n):
+    """The runtime's `u8_isvalid`: 0 invalid UTF-8, 1 ASCII, 2 valid UTF-8 with non-ASCII characters."""
+    data = _string_span(p, _count(n))
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return make_int("Int32", 0)
+    return make_int("Int32", 1 if data.isascii() else 2)
+
+
+def _array_ptr(a):
+    """`jl_array_ptr(a)`: the address of a vector's first element (bits elements: `memset`/`memmove` use it)."""
+    a = _vector(a)
+    return JPtr(a, 0, f"Ptr{{{a.eltype}}}")
+
+
+def _elements(p, n: int, what: str) -> tuple[JArray, int, int]:
+    """(vector, first element, element count) of `n` bytes at `p`, inside a vector of bits elements."""
+    if type(p) is not JPtr or type(p.obj) is not JArray or p.obj.eltype not in _BITS:
+        raise NotInterpretable(f"{what} at a {typeof(p)} (only a bits vector's memory is modelled)")
+    a, size = p.obj, PRIMITIVE_BYTES[p.obj.eltype]
+    if p.offset % size or n % size or not 0 <= p.offset <= p.offset + n <= size * len(a.items):
+        raise NotInterpretable(f"{what} of {n} bytes at offset {p.offset} of a {typeof(a)} of {len(a.items)}")
+    return a, p.offset // size, n // size
+
+
+def _memset(p, c, n):
+    """C's `memset` on a vector of one-byte elements (`fill!(zeros(UInt8, n), 0)`, a Dict's slots)."""
+    a, first, count = _elements(p, _count(n), "memset")
+    byte = int_parts(c)[3] & 0xFF
+    if PRIMITIVE_BYTES[a.eltype] != 1 or (a.eltype == "Bool" and byte > 1):
+        raise NotInterpretable(f"memset of a {typeof(a)}")
+    v = bool(byte) if a.eltype == "Bool" else make_int(a.eltype, byte)
+    a.items[first:first + count] = [v] * count
+    return p
+
+
+def _memmove(dst, src, n):
+    """C's `memmove`/`memcpy` between vectors of one bits element type (`copyto!`, `unsafe_copyto!`)."""
+    n = _count(n)
+    a, i, k = _elements(dst, n, "memmove")
+    b, j, _ = _elements(src, n, "memmove")
+    if a.eltype != b.eltype:
+        raise NotInterpretable(f"memmove from a {typeof(b)} to a {typeof(a)}")
+    a.items[i:i + k] = b.items[j:j + k]
+    return dst
+
+
+def _array_copy(a):
+    """`jl_array_copy(a)` (`copy` of an Array): a new vector of the same elements."""
+    a = _vector(a)
+    return JArray(a.eltype, list(a.items))
+
+
+CCALLS = {"jl_array_copy": _array_copy, "jl_value_ptr": _value_ptr, "jl_array_ptr": _array_ptr, "memset": _memset, "memmove": _memmove,
+          "memcpy": _memmove, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
+          "jl_array_grow_beg": _grow_beg, "jl_array_del_end": _del_end, "jl_array_del_beg": _del_beg,
+          "jl_array_grow_at": _grow_at, "jl_array_del_at": _del_at, "jl_array_sizehint": _sizehint}
+LLVMCALLS = {"llvm.pow.f64": _pow("Float64"), "llvm.pow.f32": _pow("Float32")}
+
+
+def foreign(name: str):
+    """The function `f(*args)` a foreigncall of `name` runs, or None."""
+    return CCALLS.get(name) or LLVMCALLS.get(name)

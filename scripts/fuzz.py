@@ -166,8 +166,11 @@ def _long_line(rng: random.Random, text: str) -> str:
     i = rng.randrange(len(lines))
     line = lines[i]
     k = line.find("(")
-    reps = rng.choice([100, 1000, 5000])
-    if k >= 0 and rng.randrange(2):
+    reps = rng.choice([100, 1000, 5000, 20000, 50000])
+    kind = rng.randrange(4)
+    if k >= 0 and kind == 3:  # one long name, or a type of many parameters
+        line = line[:k + 1] + rng.choice(["x" * reps, "Tuple{" + "Int64," * reps + "}"]) + ", " + line[k + 1:]
+    elif k >= 0 and kind % 2:
         line = line[:k + 1] + "%1, " * reps + line[k + 1:]
     elif '"' in line:
         k = line.index('"')
@@ -183,9 +186,16 @@ def _deep(rng: random.Random, text: str) -> str:
     lines = text.split("\n")
     cands = [i for i, l in enumerate(lines) if "::" in l or "(" in l] or [0]
     i = rng.choice(cands)
-    depth = rng.choice([20, 60, 100, 150, 300, 1000])
+    depth = rng.choice([20, 60, 100, 150, 300, 1000, 3000, 10000])
     line = lines[i]
-    op = rng.randrange(3)
+    op = rng.randrange(5)
+    if op >= 3:  # a quoted or bracketed value nested deep: `:(:(…))`, `[[…]]`
+        k = line.find("(")
+        if k >= 0:
+            opener, closer = (":(", ")") if op == 3 else ("[", "]")
+            line = line[:k + 1] + opener * depth + "1" + closer * depth + ", " + line[k + 1:]
+        lines[i] = line
+        return "\n".join(lines)
     if op == 0 and "::" in line:
         k = line.rindex("::") + 2
         line = line[:k] + "Tuple{" * depth + line[k:] + "}" * depth

@@ -106,6 +106,7 @@ def test_allow_improvement_accepts_an_instability_fixed_and_plain_stability_does
 
 
 def test_no_julia_skips_the_tests_that_use_julia_ir_with_the_reason(pytester, monkeypatch):
+    monkeypatch.delenv("CI", raising=False)  # outside CI: in CI no Julia fails (test_snapshot_plugin_ci.py)
     monkeypatch.setenv("JLIR_JULIA", str(pytester.path / "no-such-julia"))
     pytester.makepyfile("""
         def test_needs_julia(julia_ir):

@@ -38,14 +38,17 @@ What is checked, with each diagnostic's `kind`:
   Arguments are never flagged (jlir cannot tell an argument's slot from a
   local's in every display, so a slot only counts as undefined after a
   `NewvarNode`, which lowering emits for locals only); `isdefined` reads are not uses here.
+* `non-bool-condition` (warning): a branch's condition whose printed type is a
+  concrete type other than `Bool` (valid IR: Julia throws a TypeError there).
 
-Type checks (Julia's commented-out lattice checks) and line-number presence are not made.
+Other type checks (Julia's commented-out lattice checks) and line-number presence are not made.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
 
+from jlir.analysis.conditions import known_not_bool
 from jlir.analysis.dataflow import Problem, solve
 from jlir.analysis.defuse import block_terminator, dead_tail, def_use
 from jlir.geometry.gcpause import paused
@@ -127,6 +130,25 @@ def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     out += _check_phis(du, cfg, reachable, site)
     out += _check_uses(du, dominator_tree(cfg) if domtree is None else domtree, reachable, site)
     out += _check_slots(fn, du, cfg, reachable, site)
+    out += _check_conditions(du, site)
+    return out
+
+
+def _check_conditions(du, site) -> list[Diagnostic]:
+    """A warning where a branch's condition is known not to be a `Bool`: valid IR, but Julia throws a
+    TypeError there when it runs."""
+    out = []
+    def type_of(k):
+        s = du.statements.get(k)
+        return None if s is None else s.type
+    for b, ids in enumerate(du.order, 1):
+        for sid in ids:
+            node = du.statements[sid].node
+            if type(node) is N.GotoIfNot:
+                other = known_not_bool(node.cond, type_of)
+                if other is not None:
+                    out.append(site.diag("non-bool-condition", sid, b, f"the condition is a {other}, not a Bool "
+                                         "(Julia throws a TypeError here)", "warning"))
     return out
 
 

@@ -12,7 +12,7 @@ import jlir
 from jlir.cli.output import shown
 from jlir.syntax.errors import ParseError, decode_source
 from jlir.ir.errors import JlirError
-from jlir.cli.progress import Progress
+from jlir.cli.progress import Progress, clear_shown
 from jlir.syntax.lenient import LenientNote
 
 
@@ -76,6 +76,7 @@ BIG_TEXT = 2_000_000  # characters: a text this big takes seconds to read, so re
 
 
 def _note(message: str) -> None:
+    clear_shown()
     print(message, file=sys.stderr)
 
 

@@ -15,6 +15,8 @@ import stat
 import sys
 import tempfile
 
+from jlir.cli.progress import clear_shown
+
 EXIT_OK, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
 
 
@@ -49,6 +51,7 @@ def write(text: str) -> None:
 
 def err(message: str) -> None:
     if sys.stderr is not None:  # with fd 2 closed, messages have nowhere to go; the exit status still tells
+        clear_shown()  # a progress bar on the terminal: the message starts its own line, not glued to the bar
         try:
             print(message, file=sys.stderr)
         except OSError:

@@ -21,6 +21,14 @@ import sys
 import time
 
 _ERASE = "\r\x1b[K"
+_SHOWN: list = []  # the bars drawn now: a message written past them (err, a note) erases them first
+
+
+def clear_shown() -> None:
+    """Erase every bar drawn now, so that a line written next starts at the left margin, not after the bar.
+    Any writer of a message or an output line calls this (a bar redraws itself at its next step)."""
+    for bar in list(_SHOWN):
+        bar.erase()
 
 
 def progress_enabled(stream) -> bool:
@@ -79,20 +87,29 @@ class Progress:
 
     def message(self, text: str) -> None:
         """Write a message line on the stream without garbling the bar: erase it, write, redraw on the next step."""
-        if self._shown:
-            self.stream.write(_ERASE)
-            self._shown = False
+        clear_shown()
         self.stream.write(text + "\n")
         self.stream.flush()
 
+    def erase(self) -> None:
+        """Erase the bar now (it is drawn again at the next step)."""
+        if self._shown:
+            self._shown = False
+            if self in _SHOWN:
+                _SHOWN.remove(self)
+            try:
+                self.stream.write(_ERASE)
+                self.stream.flush()
+            except (OSError, ValueError):
+                pass
+
     def close(self) -> None:
         """Erase the bar (the terminal is left as it was before the work)."""
-        if self._shown:
-            self.stream.write(_ERASE)
-            self.stream.flush()
-            self._shown = False
+        self.erase()
 
     def _draw(self, text: str) -> None:
         self.stream.write(_ERASE + text)
         self.stream.flush()
         self._shown = True
+        if self not in _SHOWN:
+            _SHOWN.append(self)

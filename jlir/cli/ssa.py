@@ -3,7 +3,8 @@
 Each function is put into SSA form as Julia 1.5's `slot2reg` does it (`jlir.ssa.into_ssa`), checked by the
 verifier, and printed as Julia prints an IRCode.  Arguments print as `_n` where their slot number is
 known: printed with the name (`x@_2`), given by `--argnames`, or listed by a `@code_warntype` input's
-`Variables` section.
+`Variables` section.  A 1.5 `@code_warntype` input's upper-cased (flagged) types are printed in Julia's
+spelling (`jlir.ssa.case`).
 """
 from __future__ import annotations
 
@@ -46,12 +47,15 @@ def slot_types(fn):
 def run(args) -> int:
     from jlir.analysis.verify import verify_ir
     from jlir.ssa import into_ssa
+    from jlir.ssa.case import original_case, original_type
     argnames = tuple(a.strip() for a in args.argnames.split(",") if a.strip()) if args.argnames else None
 
     def answer(unit):
         try:
-            out = into_ssa(unit.function, argnames=argnames, slotnames=slot_names(unit.function),
-                           slottypes=slot_types(unit.function), compact=not args.pending)
+            fn, types = original_case(unit.function), slot_types(unit.function)
+            out = into_ssa(fn, argnames=argnames, slotnames=slot_names(fn),
+                           slottypes=None if types is None else [original_type(t) for t in types],
+                           compact=not args.pending)
         except JlirError as e:
             err(f"{unit.source}: function {unit.index}: error: {e}")
             return "", EXIT_ERROR

@@ -15,17 +15,22 @@ request can wait with a timeout on any platform; one drains stderr (Julia's
 warnings and whatever user code prints) into a bounded tail kept for error
 messages.  When the process dies or times out, its whole process group (Julia
 and whatever user code started) is killed and forgotten; the next request
-starts a new one.
+starts a new one.  When Python itself ends, however it ends (SIGTERM, SIGKILL),
+the guard that leads that group (`jlir.live.guard`) kills it.
 """
 from __future__ import annotations
 
 import collections
+import errno
 import os
 import queue
+import shutil
 import signal
 import subprocess
+import sys
 import threading
 import weakref
+from pathlib import Path
 from typing import Callable
 
 from jlir.live import protocol
@@ -33,15 +38,17 @@ from jlir.live.protocol import JLIR_JL
 from jlir.live.errors import JuliaCrashed, JuliaStartError, JuliaTimeout, ProtocolError
 from jlir.live.locate import JuliaCommand
 
+GUARD = Path(__file__).with_name("guard.py")
+
 JULIA_OPTIONS = ("--startup-file=no", "--history-file=no", "--color=no", "--compile=min")
 STDERR_TAIL_LINES = 200
 
 _EOF = object()
 
 
-def _stop(proc: subprocess.Popen) -> None:
+def _stop(proc: subprocess.Popen, guard_fd: int | None = None) -> None:
     """Stop `proc` for good, with every process it started (used by `close`, at timeouts and at garbage
-    collection).  Julia runs as the leader of its own process group, so the whole group is killed: a child
+    collection).  Julia runs in the process group of its guard (jlir.live.guard), so the whole group is killed: a child
     that user code started (`run(`sleep 45`; wait=false)`) would otherwise live on, holding Julia's pipes open.
     Nothing here blocks without a deadline: the pipes Julia wrote to are left to the reader threads, which see
     their end once every writer is gone (closing them here would wait for a reader's lock)."""
@@ -60,6 +67,11 @@ def _stop(proc: subprocess.Popen) -> None:
         proc.stdin.close()
     except (OSError, AttributeError, ValueError):
         pass
+    if guard_fd is not None:
+        try:
+            os.close(guard_fd)
+        except OSError:
+            pass
 
 
 def _close(stream) -> None:
@@ -86,11 +98,9 @@ class _Process:
     def __init__(self, command: JuliaCommand, on_stderr: Callable[[str], None] | None):
         argv = [*command.argv, *JULIA_OPTIONS, str(JLIR_JL), "serve"]
         env = dict(os.environ, COLUMNS="80", LINES="24")
+        self._guard_fd: int | None = None
         try:
-            self.popen = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                # Not in our process group: Ctrl-C reaches Python, which then stops Julia itself.
-                start_new_session=(os.name == "posix"))
+            self.popen = self._spawn(argv, env)
         except OSError as e:
             raise JuliaStartError(f"cannot run {command} ({command.origin}): {e.strerror or e}") from None
         self.replies: queue.Queue = queue.Queue()
@@ -105,7 +115,27 @@ class _Process:
         threading.Thread(target=self._read_replies, name="jlir-julia-stdout", daemon=True).start()
         self._stderr_reader = threading.Thread(target=self._read_stderr, name="jlir-julia-stderr", daemon=True)
         self._stderr_reader.start()
-        self._finalizer = weakref.finalize(self, _stop, self.popen)
+        self._finalizer = weakref.finalize(self, _stop, self.popen, self._guard_fd)
+
+    def _spawn(self, argv: list[str], env: dict) -> subprocess.Popen:
+        """Start Julia in a new session (Ctrl-C reaches Python, which then stops Julia itself).  On POSIX under
+        the guard (`jlir.live.guard`), which ends Julia's group when this process ends, even by SIGKILL."""
+        pipes = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        if os.name != "posix" or not sys.executable:
+            return subprocess.Popen(argv, **pipes)
+        if shutil.which(argv[0]) is None:
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), argv[0])
+        read_end, write_end = os.pipe()  # both close-on-exec: only the guard gets the read end, only we the write end
+        try:
+            popen = subprocess.Popen([sys.executable, "-I", "-S", str(GUARD), str(read_end), *argv],
+                                     pass_fds=(read_end,), start_new_session=True, **pipes)
+        except OSError:
+            os.close(write_end)
+            raise
+        finally:
+            os.close(read_end)
+        self._guard_fd = write_end
+        return popen
 
     def _read_replies(self) -> None:
         stream = self.popen.stdout

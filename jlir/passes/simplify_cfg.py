@@ -2,7 +2,8 @@
 
 Three rewrites, repeated until none applies:
 
-* a `goto #n if not %c` whose two sides are the same block becomes a fall-through;
+* a `goto #n if not %c` whose two sides are the same block becomes a fall-through,
+  where `%c` is known to be a `Bool` (on anything else Julia throws a TypeError);
 * a block with a single predecessor whose single successor it is merges into
   that predecessor (its φs, which can have only that one edge, become their
   values; a `goto` between them goes);
@@ -18,6 +19,7 @@ where it has no terminator; otherwise that rewrite is not made.
 """
 from __future__ import annotations
 
+from jlir.analysis.conditions import is_bool
 from jlir.edit import BBCode
 from jlir.ir import nodes as N
 from jlir.ir import values as V
@@ -48,10 +50,16 @@ def _drop_dead_tails(bb: BBCode) -> None:
 
 
 def _fold_equal_sides(bb: BBCode) -> bool:
+    """Drop a conditional branch whose sides are one block, where its condition is known to be a `Bool`: on
+    any other value Julia throws a TypeError there, which folding would turn into a result."""
     changed = False
+    types = None
     for blk in bb.blocks:
         term = blk.terminator()
         if N.flow_kind(term) == "gotoifnot" and term.dest == bb.falls_to(blk):
+            types = {i: s.type for b in bb.blocks for i, s in zip(b.ids, b.stmts)} if types is None else types
+            if not is_bool(term.cond, types.get):
+                continue
             blk.ids.pop()
             blk.stmts.pop()
             changed = True

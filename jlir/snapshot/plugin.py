@@ -11,7 +11,9 @@ a fixture.
 
 `julia_ir` starts one `jlir.live.Julia` for the whole run, found as the CLI
 finds one (`--jlir-julia`, the `jlir_julia` ini value, `$JLIR_JULIA`, PATH,
-jlir's cache); with none, the tests that use it are skipped, saying why.
+jlir's cache); with none, the tests that use it are skipped, saying why, except
+in CI (`$CI` set, or `--jlir-require-julia`), where they fail with the reason:
+a CI run that checked no IR must not pass (`--jlir-allow-no-julia` opts out).
 `ir_snapshot` needs syrupy (`pip install 'jlir[pytest]'`); `--snapshot-update`
 rewrites the snapshots, as for syrupy's own `snapshot`.  A snapshot that does
 not exist yet is written on the first run and the test passes (a new project
@@ -36,14 +38,29 @@ def pytest_addoption(parser) -> None:
                     help="ir_snapshot: accept prints that differ from the snapshot only in printing style")
     group.addoption("--jlir-snapshot-strict", dest="jlir_snapshot_strict", action="store_true", default=False,
                     help="ir_snapshot: a missing snapshot fails instead of being written (the default when $CI is set)")
+    group.addoption("--jlir-require-julia", dest="jlir_require_julia", action="store_true", default=None,
+                    help="julia_ir: no Julia fails the tests that use it instead of skipping them "
+                         "(the default when $CI is set)")
+    group.addoption("--jlir-allow-no-julia", dest="jlir_require_julia", action="store_false",
+                    help="julia_ir: no Julia skips the tests that use it, even in CI")
     parser.addini("jlir_julia", "the Julia for the julia_ir fixture (as --jlir-julia)", default="")
+
+
+def _in_ci() -> bool:
+    import os
+    return os.environ.get("CI", "").strip().lower() not in ("", "false", "0")
 
 
 def _strict(config) -> bool:
     """Whether a missing snapshot fails (CI, or asked for) rather than being written on the first run."""
-    import os
-    ci = os.environ.get("CI", "").strip().lower()
-    return config.getoption("jlir_snapshot_strict") or ci not in ("", "false", "0")
+    return config.getoption("jlir_snapshot_strict") or _in_ci()
+
+
+def _julia_required(config) -> bool:
+    """Whether a missing Julia fails (CI, or asked for): skipping every IR test would leave CI green with
+    nothing checked."""
+    asked = config.getoption("jlir_require_julia")
+    return _in_ci() if asked is None else asked
 
 
 def _julia_spec(config) -> str | None:
@@ -57,6 +74,9 @@ def julia_ir(request):
     try:
         jl = Julia(_julia_spec(request.config))
     except JuliaNotFound as e:
+        if _julia_required(request.config):
+            pytest.fail(f"julia_ir: {e}\n(a Julia is required: $CI is set or --jlir-require-julia was given; "
+                        "--jlir-allow-no-julia skips instead)", pytrace=False)
         pytest.skip(f"julia_ir: {e}".splitlines()[0])
     yield jl
     jl.close()

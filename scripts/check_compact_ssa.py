@@ -12,9 +12,11 @@ from __future__ import annotations
 import collections
 import json
 import sys
+from pathlib import Path
 
-import jlir
-from jlir import edit
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's jlir, not the installed one
+import jlir  # noqa: E402
+from jlir import edit  # noqa: E402
 
 
 def compact_outcome(pending: str, expected: str) -> tuple[str, str]:

@@ -11,27 +11,28 @@ def pending_nodes(printed_ids: list[int | None]) -> list[bool]:
     printed among them either shows an id that breaks that sequence, or is
     unnumbered and surplus: between two numbered anchors `a` and `b` only
     `b - a - 1` statements can be positional, and Julia prints pending nodes
-    just before their anchor, so the surplus is the last ones before `b`.
+    just before their anchor, so the surplus is the last ones before `b`.  A
+    numbered statement with fewer than `b - a - 1` unnumbered ones since `a`
+    cannot be statement `b`: it is pending too.
     """
     n = len(printed_ids)
     pending = [False] * n
     if all(pid is None or pid == i for i, pid in enumerate(printed_ids, 1)):
         return pending  # every printed id is its statement's position: no id breaks the sequence, none is surplus
-    anchors = []  # (print index, id) of numbered positional statements
+    prev_id, unnumbered = 0, []  # the last numbered positional statement's id, the unnumbered ones since it
     for i, pid in enumerate(printed_ids):
         if pid is None:
+            unnumbered.append(i)
             continue
-        if pid > i + 1 or (anchors and pid <= anchors[-1][1]):
-            pending[i] = True
-        else:
-            anchors.append((i, pid))
-    prev_i, prev_id = -1, 0
-    for i, pid in anchors:
-        unnumbered = [k for k in range(prev_i + 1, i) if printed_ids[k] is None]
         slots = pid - prev_id - 1
-        for k in unnumbered[max(slots, 0):]:
+        if pid > i + 1 or pid <= prev_id or len(unnumbered) < slots:
+            # too few statements before it for it to be statement `pid`: a pending node numbered after the
+            # positional ones (slot2reg's φ at the start of the last block, `%20 = φ` after 18 statements)
+            pending[i] = True
+            continue
+        for k in unnumbered[slots:]:
             pending[k] = True
-        prev_i, prev_id = i, pid
+        prev_id, unnumbered = pid, []
     return pending
 
 

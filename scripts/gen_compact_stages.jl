@@ -24,23 +24,25 @@ function strip_lines!(ir)
     return ir
 end
 
-"The IRCodes of `mi` at each stage with pending nodes (uncompacted), as (stage, ir) pairs."
-function stages(mi::Core.MethodInstance, lines::Bool)
-    fix(ir) = lines ? ir : strip_lines!(ir)
+"""Julia's (stage, (pending print, compact! print)) pairs for `mi`: with line info (`strip_at === nothing`), or
+with it stripped at that one stage only (`inlining` needs the line table of the statements it inlines into)."""
+function stages(mi::Core.MethodInstance, strip_at)
     ci, ir, nargs, opt = JlirLive.pre_ssa_ircode(mi)
     ir = CC.slot2reg(ir, ci, nargs, opt)
-    out = Any[("slot2reg", stage_prints(fix(ir)))]
-    ir = CC.compact!(ir)
+    out = Any[]
+    strip_at == "slot2reg" && return push!(out, ("slot2reg", stage_prints(strip_lines!(ir))[1]))
+    prints, ir = stage_prints(ir)
+    strip_at === nothing && push!(out, ("slot2reg", prints))
     ir = CC.ssa_inlining_pass!(ir, ir.linetable, opt)
-    push!(out, ("inlining", stage_prints(fix(ir))))
+    push!(out, ("inlining", stage_prints(strip_at === nothing ? ir : strip_lines!(ir))[1]))
     return out
 end
 
-"(pending print, compact! print), printed before compacting (compact! may reuse the IRCode's arrays)."
+"((pending print, compact! print) or nothing when nothing is pending, the compacted IRCode)."
 function stage_prints(ir)
-    isempty(ir.new_nodes) && return nothing
-    pending = JlirLive.displayed(ir, Main)
-    return (pending, JlirLive.displayed(CC.compact!(ir), Main))
+    pending = isempty(ir.new_nodes) ? nothing : JlirLive.displayed(ir, Main)
+    compacted = CC.compact!(ir)
+    return (pending === nothing ? nothing : (pending, JlirLive.displayed(compacted, Main))), compacted
 end
 
 json_str(s) = JlirLive.json_string(s)
@@ -56,9 +58,10 @@ function main(args)
             (n - 1) % every == 0 || continue
             done >= limit && break
             done += 1
-            for lines in (true, false)
+            for strip_at in (nothing, "slot2reg", "inlining")
+                lines = strip_at === nothing
                 sts = try
-                    Base.invokelatest(stages, mi, lines)
+                    Base.invokelatest(stages, mi, strip_at)
                 catch err
                     errors += 1
                     errors <= 3 && @warn "skipped" mi.specTypes exception=err

@@ -20,7 +20,8 @@ def _compacted(name: str) -> tuple[str, str]:
     return jlir.format(edit.IRCode(fn).compact()), (DATA / f"{name}.compact.txt").read_text()
 
 
-@pytest.mark.parametrize("name", ["phi-numbered-after-positional", "dead-const-left-by-inference"])
+@pytest.mark.parametrize("name", ["phi-numbered-after-positional", "dead-const-left-by-inference",
+                                  "phi-line-of-its-statement", "phi-used-by-the-return-with-lines"])
 def test_compact_of_julias_slot2reg_print_is_julias_compact_print(name):
     got, want = _compacted(name)
     assert got.rstrip("\n") == want.rstrip("\n")
@@ -44,3 +45,10 @@ def test_a_dead_const_left_by_inference_is_dropped():
     assert "Core.Compiler.Const(:(goto %21), false)::Union{}" in text
     got, _ = _compacted("dead-const-left-by-inference")
     assert "Core.Compiler.Const(:(goto" not in got
+
+
+def test_a_pending_node_carries_the_line_of_the_statement_it_is_placed_at():
+    # Julia prints `295` on the pending φ's line (its group's first line) and, compacted, on the φ itself
+    got, want = _compacted("phi-line-of-its-statement")
+    assert "295 13 ┄ %39 = φ (#11 => %31, #12 => %38)::Int64" in want.splitlines()
+    assert got.rstrip("\n").splitlines() == want.rstrip("\n").splitlines()

@@ -1,6 +1,8 @@
 """Numbering a dump's statements: pending nodes of an uncompacted IRCode, and a line-number column's line table."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from jlir.ir.function import LineInfo, Statement
 
 
@@ -73,7 +75,28 @@ def line_numbers(linenos: list[str], stmts, positional_of):
                 table[n] = len(linetable)
             current = table[n]
         out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
-    return tuple(linetable), out
+    return tuple(linetable), _pending_lines(out, positional_of)
+
+
+def _pending_lines(stmts: list, positional_of) -> list:
+    """Pending nodes given the line of the statement they are placed at: `insert_node!` takes its line from
+    `ir.lines[pos]`, and `compact!` prints it on the node (the uncompacted print shows that statement's line only)."""
+    out, anchor = list(stmts), None
+    for i in range(len(out) - 1, -1, -1):  # backwards: a node placed before a statement takes the next one's line
+        st = out[i]
+        if positional_of[i] is not None:
+            anchor = st.loc
+        elif st.attach_after:
+            continue
+        elif anchor is not None:
+            out[i] = replace(st, loc=anchor)
+    anchor = None
+    for i, st in enumerate(out):  # a node attached after a statement takes that statement's line
+        if positional_of[i] is not None:
+            anchor = st.loc
+        elif st.attach_after and anchor is not None:
+            out[i] = replace(st, loc=anchor)
+    return out
 
 
 def unfaithful_rail(rails: list[str], stmts, blocks) -> int | None:

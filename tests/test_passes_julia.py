@@ -30,12 +30,11 @@ KEEPS_UNUSED_NEW = {"arrays", "broadcast", "mutable_fields", "struct_new", "clos
 # Julia removes `Base.getfield(_2, 2)::String` on a tuple: its type lattice proves the index in bounds, so
 # the call cannot throw.  jlir counts getfield as possibly throwing and keeps it.
 KEEPS_GETFIELD = {"tuples"}
-# Same IR, printed differently: the line number of a pending φ (an uncompacted print does not say which of a
-# print group's statements a line number belongs to).  `jlir diff` calls the two equivalent.  (A catch block's
-# `┄` no longer differs: the model keeps the input's marker, `IR.catch_entry`, so nested_rethrow matches.)
-DISPLAY_ONLY = {"base_print_float"}
-# Both: with `%new` counted as removable, only the line number of a pending φ differs.
-NEW_THEN_DISPLAY_ONLY = {"struct_mutable"}
+# Same IR, printed differently.  None left: a pending φ's line number (base_print_float, struct_mutable) is now
+# the line of the statement it is placed at, as insert_node! gives it.  `jlir diff` would call such equivalent.
+DISPLAY_ONLY: set[str] = set()
+# Both: with `%new` counted as removable, only the printing differs.
+NEW_THEN_DISPLAY_ONLY: set[str] = set()
 
 
 def _run(case: str, removable=None) -> tuple[str, str, object]:

@@ -88,7 +88,22 @@ def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> ob
         return _KEEP
     if cls in (V.Literal, V.QuoteNode, V.Argument, V.Symbol) or isinstance(node, T.Shown):
         return node
+    if _printed_const(s):
+        return node
     return _KEEP
+
+
+def _printed_const(s: Statement) -> bool:
+    """A `Core.Compiler.Const(:(…), false)::Union{}` statement: a `Const` object inference left in dead code.
+
+    It prints like a call, but the quoted statement inside and the type `Union{}` (a call to the `Const`
+    constructor would be typed `Const`) say it is the object: a bare value, which Julia's `compact!` drops
+    like any other constant.
+    """
+    node = s.node
+    return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3
+            and node.args[0] == V.GlobalRef("Core.Compiler", "Const") and type(node.args[1]) is T.TypeQuote
+            and _is_bottom(s.type))
 
 
 def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
@@ -175,3 +190,8 @@ def _resolver(dropped: dict[int, object], new_id: dict[int, int]):
         cache[k] = v
         return v
     return resolve
+
+
+def _is_bottom(t) -> bool:
+    """`Union{}`, as read."""
+    return type(t) is T.TypeApply and not t.params and type(t.head) is T.TypeName and t.head.path[-1] == "Union"

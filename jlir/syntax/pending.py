@@ -1,6 +1,8 @@
 """Numbering a dump's statements: pending nodes of an uncompacted IRCode, and a line-number column's line table."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from jlir.ir.function import LineInfo, Statement
 
 
@@ -11,27 +13,28 @@ def pending_nodes(printed_ids: list[int | None]) -> list[bool]:
     printed among them either shows an id that breaks that sequence, or is
     unnumbered and surplus: between two numbered anchors `a` and `b` only
     `b - a - 1` statements can be positional, and Julia prints pending nodes
-    just before their anchor, so the surplus is the last ones before `b`.
+    just before their anchor, so the surplus is the last ones before `b`.  A
+    numbered statement with fewer than `b - a - 1` unnumbered ones since `a`
+    cannot be statement `b`: it is pending too.
     """
     n = len(printed_ids)
     pending = [False] * n
     if all(pid is None or pid == i for i, pid in enumerate(printed_ids, 1)):
         return pending  # every printed id is its statement's position: no id breaks the sequence, none is surplus
-    anchors = []  # (print index, id) of numbered positional statements
+    prev_id, unnumbered = 0, []  # the last numbered positional statement's id, the unnumbered ones since it
     for i, pid in enumerate(printed_ids):
         if pid is None:
+            unnumbered.append(i)
             continue
-        if pid > i + 1 or (anchors and pid <= anchors[-1][1]):
-            pending[i] = True
-        else:
-            anchors.append((i, pid))
-    prev_i, prev_id = -1, 0
-    for i, pid in anchors:
-        unnumbered = [k for k in range(prev_i + 1, i) if printed_ids[k] is None]
         slots = pid - prev_id - 1
-        for k in unnumbered[max(slots, 0):]:
+        if pid > i + 1 or pid <= prev_id or len(unnumbered) < slots:
+            # too few statements before it for it to be statement `pid`: a pending node numbered after the
+            # positional ones (slot2reg's φ at the start of the last block, `%20 = φ` after 18 statements)
+            pending[i] = True
+            continue
+        for k in unnumbered[slots:]:
             pending[k] = True
-        prev_i, prev_id = i, pid
+        prev_id, unnumbered = pid, []
     return pending
 
 
@@ -72,7 +75,28 @@ def line_numbers(linenos: list[str], stmts, positional_of):
                 table[n] = len(linetable)
             current = table[n]
         out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
-    return tuple(linetable), out
+    return tuple(linetable), _pending_lines(out, positional_of)
+
+
+def _pending_lines(stmts: list, positional_of) -> list:
+    """Pending nodes given the line of the statement they are placed at: `insert_node!` takes its line from
+    `ir.lines[pos]`, and `compact!` prints it on the node (the uncompacted print shows that statement's line only)."""
+    out, anchor = list(stmts), None
+    for i in range(len(out) - 1, -1, -1):  # backwards: a node placed before a statement takes the next one's line
+        st = out[i]
+        if positional_of[i] is not None:
+            anchor = st.loc
+        elif st.attach_after:
+            continue
+        elif anchor is not None:
+            out[i] = replace(st, loc=anchor)
+    anchor = None
+    for i, st in enumerate(out):  # a node attached after a statement takes that statement's line
+        if positional_of[i] is not None:
+            anchor = st.loc
+        elif st.attach_after and anchor is not None:
+            out[i] = replace(st, loc=anchor)
+    return out
 
 
 def unfaithful_rail(rails: list[str], stmts, blocks) -> int | None:

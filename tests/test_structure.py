@@ -43,7 +43,7 @@ def _module_name(path: Path) -> str:
 
 
 def _layer(module: str) -> str:
-    """The layer a module belongs to: its package (`jlir.syntax.layout` → `jlir.syntax`), or the root."""
+    """The layer a module belongs to: its package (`jlir.syntax.document.layout` → `jlir.syntax`), or the root."""
     parts = module.split(".")
     if len(parts) >= 2 and ".".join(parts[:2]) in RANKS:
         return ".".join(parts[:2])

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
-from jlir.syntax.body import read_body
-from jlir.syntax.context import Context
+from jlir.syntax.rows.body import read_body
+from jlir.syntax.rows.context import Context
 
 _COST_LINE = re.compile(r"( *)([0-9]{1,18}) 1 [─┄]")
 # 1.9–1.11 `show(::Method)` puts the method's location on a line of its own: `     @ Base tuple.jl:273`

@@ -1,8 +1,8 @@
 """The Lark reduce callbacks: each grammar rule's value in jlir's model, built as the parser reduces.
 
-Lark (or jlir's lean driver, jlir.syntax.driver) calls a `_Build` method per
+Lark (or jlir's lean driver, jlir.syntax.statement.driver) calls a `_Build` method per
 reduction with the rule's children; no parse tree is built.  The arguments of
-`$(Expr(…))` come in `show` form and are unwrapped by jlir.syntax.shown.
+`$(Expr(…))` come in `show` form and are unwrapped by jlir.syntax.statement.shown.
 """
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from jlir.ir import values as V
 from jlir.ir.names import is_identifier, var_quoted
 from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
 from jlir.syntax.errors import Refused
-from jlir.syntax.lexer import IDENT
-from jlir.syntax.sharing import SHARED_KINDS, Shared, keep, split_globalref
-from jlir.syntax.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
+from jlir.syntax.statement.lexer import IDENT
+from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
+from jlir.syntax.statement.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
 _SLOTNUM_RX = re.compile(r"(.*)@_([0-9]{1,18})$")
@@ -44,7 +44,7 @@ class _Build(Transformer):
     def __init__(self):
         super().__init__(visit_tokens=False)
         self._parenthesized: set[int] = set()
-        self.shared = Shared()  # one TypeName / GlobalRef per distinct name (jlir.syntax.sharing)
+        self.shared = Shared()  # one TypeName / GlobalRef per distinct name (jlir.syntax.statement.sharing)
         self.parse_shown = None  # set by the StatementParser using this builder
 
     # --- statement nodes

@@ -12,7 +12,7 @@ lines too.  Ambiguous repairs (how much indentation is the paste's, whether
 trailing blanks are Julia's) are tried in turn, smallest change first, and the
 first text that reads is kept.
 
-`jlir.syntax.diagnose` serves strict reading: when strict reading fails on
+`jlir.syntax.lenient.diagnose` serves strict reading: when strict reading fails on
 something this layer would repair, the error names the true cause and says `--lenient`.
 """
 from __future__ import annotations
@@ -136,7 +136,7 @@ def _depth(text: str) -> int:
 
 
 def _looks_like_ir(line: str) -> bool:
-    from jlir.syntax.layout import starts_dump
+    from jlir.syntax.document.layout import starts_dump
     s = line.strip()
     return starts_dump([s], 0) or s.startswith(("CodeInfo(", "Body::", "│", "┌", "#", "Variables", "Arguments",
                                                 "MethodInstance", "%", "1 ─", "1 -"))
@@ -161,7 +161,7 @@ def _line_fixes(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
             repairs.append(Repair(row.origin + 1, "dropped a comment line", "comment"))
             continue
         if _ELIDED.match(text) or stripped in ("│", "|"):
-            out.append(row)  # kept: jlir.syntax.excerpt reads what it stands for (or drops it, noted)
+            out.append(row)  # kept: jlir.syntax.rows.excerpt reads what it stands for (or drops it, noted)
             continue
         bare = _strip_comment(text)
         if bare is not None:

@@ -17,14 +17,14 @@ from pathlib import Path
 from lark import Lark
 from lark import __version__ as lark_version
 
-from jlir.syntax.callbacks import _Build
-from jlir.syntax.driver import LALRDriver
-from jlir.syntax.lexer import JuliaIRLexer
+from jlir.syntax.statement.callbacks import _Build
+from jlir.syntax.statement.driver import LALRDriver
+from jlir.syntax.statement.lexer import JuliaIRLexer
 
 
 def grammar_text() -> str:
     """The grammar, from the source tree's `grammar/` or the installed package's copy."""
-    source = Path(__file__).resolve().parents[2] / "grammar" / "julia_ir.lark"
+    source = Path(__file__).resolve().parents[3] / "grammar" / "julia_ir.lark"
     if source.is_file():
         return source.read_text(encoding="utf-8")
     return resources.files("jlir.grammar").joinpath("julia_ir.lark").read_text(encoding="utf-8")

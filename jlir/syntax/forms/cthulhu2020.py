@@ -30,8 +30,8 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
-from jlir.syntax.body import read_body
-from jlir.syntax.context import Context, Source
+from jlir.syntax.rows.body import read_body
+from jlir.syntax.rows.context import Context, Source
 from jlir.syntax.errors import ParseError
 
 HEADER = re.compile(r"│ ─ %-1 += .*::(.+)$")

@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
-from jlir.syntax.body import check_blank_tail, read_body
-from jlir.syntax.context import Context
-from jlir.syntax.stmtlines import FIRST_RAIL
+from jlir.syntax.rows.body import check_blank_tail, read_body
+from jlir.syntax.rows.context import Context
+from jlir.syntax.rows.stmtlines import FIRST_RAIL
 
 # The `=> T` of an `IRCode => T` pair (`code_ircode`, 1.9+): appended to the line of blanks IRCode ends with.
 PAIR_TAIL = re.compile(r"( +)=> (.*)$")
@@ -20,7 +20,7 @@ def read_ircode(ctx: Context, i: int, title: str | None = None):
     IRCode is the first of a pair (`Base.code_ircode(f, types)[1]`), ` => T` follows those blanks on the
     same line: T is the Function's `return_type`.  `title`: the line above the statements (0.7-DEV's `Code`).
 
-    0.7-DEV's printer is told by the block numbers and arguments it prints (jlir.syntax.detect); the `Code`
+    0.7-DEV's printer is told by the block numbers and arguments it prints (jlir.syntax.rows.detect); the `Code`
     title alone does not prove it, so a title under another style is refused."""
     lines = ctx.lines
     j = i

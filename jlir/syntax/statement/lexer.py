@@ -43,7 +43,7 @@ _COMMON = [
     # refused here rather than read as `%` applied to an integer (`return%99999999999999999999`, issue 13)
     ("SSA_LONG", r"%-?[0-9]{19,}"),
     ("SLOTNUM", IDENT + r"?@_[0-9]{1,18}(?![0-9])"),
-    ("BLOCK", r"#-?[0-9]{1,18}(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.templates
+    ("BLOCK", r"#-?[0-9]{1,18}(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.statement.templates
     ("UNDEF", r"#undef(?![\w#])|#UNDEF(?![\w#])"),
     ("COMMENT", r"#=.*?=#"),
     ("DOTS", r"\.\.\."),

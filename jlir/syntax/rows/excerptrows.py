@@ -1,4 +1,4 @@
-"""The rows of a pasted dump, as `jlir.syntax.excerpt` needs them: which lines are statement rows, elision lines
+"""The rows of a pasted dump, as `jlir.syntax.rows.excerpt` needs them: which lines are statement rows, elision lines
 (`...`, `⋮`, a column of `.`, a bare `│`) or neither, and each row's statement number and block, read off the
 printed ids and rails around it (through unnumbered rows, never across an elision)."""
 from __future__ import annotations

@@ -5,7 +5,7 @@ terminal copy shows it after the statement, at a fixed column; a stream with
 its escape codes stripped shows it first), so the column reader then sees
 ordinary statement lines.  `print_groups` reads off it which rows are pending
 nodes, and `read_line_info` rebuilds a line table behind it with
-`jlir.syntax.linetable_search` (the text cannot give back *the* line table:
+`jlir.syntax.rows.linetable_search` (the text cannot give back *the* line table:
 files, inner line numbers and unnamed scopes are not printed).
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from jlir.syntax.linetable_search import GLYPHS, GutterError, reconstruct
+from jlir.syntax.rows.linetable_search import GLYPHS, GutterError, reconstruct
 
 _TAIL = re.compile(f"([{GLYPHS}]+)( *)(\\S*)( *)$")
 _STREAM_GUTTER = re.compile(f"[{GLYPHS}]* *\\S*")

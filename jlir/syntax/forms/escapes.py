@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
-from jlir.syntax.body import check_blank_tail, read_body
-from jlir.syntax.context import Context
+from jlir.syntax.rows.body import check_blank_tail, read_body
+from jlir.syntax.rows.context import Context
 
 _FIRST_ROW = re.compile(r"([0-9]{1,18} +)?[◌✓↑X*]′? {1,2}1 [─┄]")
 

@@ -3,7 +3,7 @@
 `Source` is the text as lines with the file name: the one place a located
 ParseError is made.  `Context` adds the statement parser and the tables that
 let a document's repeated statements, templates and blocks be read once.  Both
-are values handed to the form readers and helpers (jlir.syntax.layout keeps
+are values handed to the form readers and helpers (jlir.syntax.document.layout keeps
 no state they call back into); the tables are emptied when the document is read.
 """
 from __future__ import annotations
@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 from jlir.ir import types as T
 from jlir.ir.function import Block
-from jlir.syntax.detect import rules_for
+from jlir.syntax.rows.detect import rules_for
 from jlir.syntax.errors import ParseError
-from jlir.syntax.grammar import BodyError, StatementParser
-from jlir.syntax.text import is_highlighted
+from jlir.syntax.statement.grammar import BodyError, StatementParser
+from jlir.syntax.rows.text import is_highlighted
 
 
 _NEWLINE = re.compile("\n")
@@ -158,7 +158,7 @@ class Context:
         return b
 
     def style_rules(self, codeinfo: bool) -> list:
-        """The style evidence rules (jlir.syntax.detect) whose literal occurs in this document."""
+        """The style evidence rules (jlir.syntax.rows.detect) whose literal occurs in this document."""
         rules = self.evidence.get(codeinfo)
         if rules is None:
             lines = self.source.lines

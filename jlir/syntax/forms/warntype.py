@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function, WarntypeHeader
-from jlir.syntax.body import read_body
-from jlir.syntax.context import Context
-from jlir.syntax.cthulhu import (has_costs_after_rail, is_compact_costs, read_compact_view, read_costs_after_rail,
+from jlir.syntax.rows.body import read_body
+from jlir.syntax.rows.context import Context
+from jlir.syntax.forms.cthulhu import (has_costs_after_rail, is_compact_costs, read_compact_view, read_costs_after_rail,
                                   read_unoptimized_view, refuse_excerpt)
 
 WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")

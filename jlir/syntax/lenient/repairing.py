@@ -1,13 +1,13 @@
 """The lenient read: try the repaired variants of a text in turn, realign rows a person shifted, keep the first
-that reads (`jlir.syntax.lenient` makes the variants; this module runs the reader on them)."""
+that reads (`jlir.syntax.lenient.reader` makes the variants; this module runs the reader on them)."""
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
 from jlir.syntax.errors import ParseError
-from jlir.syntax import excerpt
-from jlir.syntax.lenient import Repair, Repaired, variants
+from jlir.syntax.rows import excerpt
+from jlir.syntax.lenient.reader import Repair, Repaired, variants
 
 _RAIL_START = re.compile(r"\d+ [─┄]|│|└")
 _MAX_REALIGN = 8  # rows realigned per variant before giving up
@@ -65,7 +65,7 @@ def _note_normalised(document, repaired: Repaired) -> Repaired:
 def _read_realigned(repaired: Repaired, filename: str, errors: str):
     """Read `repaired`; a row whose block rail stands off its neighbours' column (a row edited after Julia drew
     it: blanks lost or added at its start) is moved back into line and the text read again."""
-    from jlir.syntax.layout import read_with_spans
+    from jlir.syntax.document.layout import read_with_spans
     for _ in range(_MAX_REALIGN + 1):
         try:
             doc, spans, noted = _read_excerpts(repaired, filename, "raise")
@@ -83,8 +83,8 @@ def _read_realigned(repaired: Repaired, filename: str, errors: str):
 
 def _read_excerpts(repaired: Repaired, filename: str, errors: str):
     """(Document, spans, `repaired` with the excerpt notes) of `repaired`, its elisions read as placeholders
-    (`jlir.syntax.excerpt`); a ParseError is located in `repaired`'s lines."""
-    from jlir.syntax.layout import read_with_spans
+    (`jlir.syntax.rows.excerpt`); a ParseError is located in `repaired`'s lines."""
+    from jlir.syntax.document.layout import read_with_spans
     ex = excerpt.expand(repaired.text, repaired.origin)
     if ex is None:
         doc, spans = read_with_spans(repaired.text, filename, errors)

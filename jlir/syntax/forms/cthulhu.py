@@ -29,10 +29,10 @@ import re
 
 from jlir.ir.function import Form, Function
 from jlir.printer.cthulhu import is_location_row
-from jlir.syntax.body import read_body
-from jlir.syntax.context import Context, replaced_lines
-from jlir.syntax.cthulhu2020 import read_2020_view
-from jlir.syntax.gutter import stream_cuts
+from jlir.syntax.rows.body import read_body
+from jlir.syntax.rows.context import Context, replaced_lines
+from jlir.syntax.forms.cthulhu2020 import read_2020_view
+from jlir.syntax.rows.gutter import stream_cuts
 
 HEADER = re.compile(r"∘ ─+ (?:([0-9]{1,18}) +)?%0 = .*::(.+)$")  # `:source` + cost: 2 blanks before `%0`
 # 2021: the method (`/ₚ(a::Point, b::Point) in Main at file:24`), then `│ ─ %-1 = invoke /ₚ(::Point,::Point)::Point`

@@ -2,15 +2,15 @@
 
 Strict reading stays the default; but a CRLF text should not be reported as
 "unbalanced brackets", nor an indented paste as a blank line past the end.
-`diagnose` runs the lenient repairs (`jlir.syntax.lenient`) on a failed text:
+`diagnose` runs the lenient repairs (`jlir.syntax.lenient.reader`) on a failed text:
 if they make it read, the error is replaced by one located at the repair, with
 the cause as its message and a `hint: … --lenient reads it`.
 """
 from __future__ import annotations
 
 from jlir.syntax.errors import ParseError
-from jlir.syntax.lenient import Repair, _strip_comment
-from jlir.syntax.repairing import read
+from jlir.syntax.lenient.reader import Repair, _strip_comment
+from jlir.syntax.lenient.repairing import read
 
 
 # Why strict reading failed, per repair kind: (the message, the hint).

@@ -1,4 +1,4 @@
-"""Finding a line table that makes Julia print a given right-hand gutter (see `jlir.syntax.gutter`).
+"""Finding a line table that makes Julia print a given right-hand gutter (see `jlir.syntax.rows.gutter`).
 
 The gutter keeps only what Julia's `compute_ir_line_annotations` shows: the
 annotation glyphs, the name of at most one scope per statement, and the
@@ -21,7 +21,7 @@ from jlir.geometry.lineinfo import Annotator, line_annotations
 from jlir.ir.function import LineInfo, Screen
 
 if TYPE_CHECKING:  # gutter imports this module: the name is only needed by the annotation
-    from jlir.syntax.gutter import Observed
+    from jlir.syntax.rows.gutter import Observed
 
 GLYPHS = "│╻╷┃!"
 

@@ -8,9 +8,9 @@ a shown value, as it reads the arguments of `$(Expr(…))`.
 from __future__ import annotations
 
 from jlir.ir.function import StatementVector
-from jlir.syntax.context import Context
-from jlir.syntax.detect import detect_style
-from jlir.syntax.grammar import BodyError
+from jlir.syntax.rows.context import Context
+from jlir.syntax.rows.detect import detect_style
+from jlir.syntax.statement.grammar import BodyError
 
 
 def is_element_line(line: str) -> bool:

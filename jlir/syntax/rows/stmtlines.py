@@ -16,9 +16,9 @@ from functools import lru_cache
 
 from jlir.geometry.labels import LABEL_FIRST, LABEL_RX, LABELS
 from jlir.ir.style import Style
-from jlir.syntax.context import Lines, Source, span
-from jlir.syntax.nested import opens_nested
-from jlir.syntax.text import open_brackets
+from jlir.syntax.rows.context import Lines, Source, span
+from jlir.syntax.rows.nested import opens_nested
+from jlir.syntax.rows.text import open_brackets
 
 FIRST_RAIL = re.compile(r"([0-9]{0,18} +)?1 [─┄]")
 _SSA_COLUMN = re.compile(r"%([0-9]{1,18})( +)= ")
@@ -36,7 +36,7 @@ class Dump:
     quoted: bool                        # whether the dump's text holds `:(` (quoted code may span lines)
     tail_present: bool | None
     left: tuple[str, int, int] | None   # (kind, width, start) of a tool's left column (`costs`, `escapes`)
-    gutter: tuple | None                # (capture, column, observed) of a right-hand gutter (jlir.syntax.gutter)
+    gutter: tuple | None                # (capture, column, observed) of a right-hand gutter (jlir.syntax.rows.gutter)
     col: int                            # width of the line-number (or tool) column
     W: int                              # rail width - 2
     first: int                          # index of block 1's first line

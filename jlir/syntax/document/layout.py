@@ -1,8 +1,8 @@
 """Reading a text: find each dump, recognise its display form, and hand it to that form's reader.
 
-Each form has its own module (jlir.syntax.codeinfo, ircode, warntype,
+Each form has its own module (jlir.syntax.forms.codeinfo, ircode, warntype,
 cfglisting, stmtvector, costs, escapes); they read their header and footer
-and give the statement lines to jlir.syntax.body.  This module only scans the
+and give the statement lines to jlir.syntax.rows.body.  This module only scans the
 document: what separates the dumps is kept, so the printer gives it back.
 """
 from __future__ import annotations
@@ -11,14 +11,17 @@ import re
 
 from jlir.geometry.gcpause import gc_paused
 from jlir.ir.function import Document, Unreadable
-from jlir.syntax import costs, cthulhu, escapes, foreign
-from jlir.syntax.cfglisting import CFG_HEADER, CFG_OLD, read_cfg
-from jlir.syntax.codeinfo import CODEINFO_OPEN, THUNK_OPEN, read_codeinfo, read_vector
-from jlir.syntax.context import Context, Lines, Source
+from jlir.syntax.forms import costs
+from jlir.syntax.forms import cthulhu
+from jlir.syntax.forms import escapes
+from jlir.syntax.document import foreign
+from jlir.syntax.forms.cfglisting import CFG_HEADER, CFG_OLD, read_cfg
+from jlir.syntax.forms.codeinfo import CODEINFO_OPEN, THUNK_OPEN, read_codeinfo, read_vector
+from jlir.syntax.rows.context import Context, Lines, Source
 from jlir.syntax.errors import ParseError
-from jlir.syntax.ircode import read_ircode
-from jlir.syntax.stmtlines import FIRST_RAIL
-from jlir.syntax.warntype import WARNTYPE_STARTS, read_warntype
+from jlir.syntax.forms.ircode import read_ircode
+from jlir.syntax.rows.stmtlines import FIRST_RAIL
+from jlir.syntax.forms.warntype import WARNTYPE_STARTS, read_warntype
 
 DEV_IRCODE_TITLE = "Code"
 _VECTOR_HEADER = re.compile(r"[0-9]{1,18}-element .+:$")

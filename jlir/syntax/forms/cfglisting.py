@@ -6,8 +6,8 @@ import re
 
 from jlir.ir.function import CFGListing
 from jlir.ir.style import Style
-from jlir.syntax.context import Context
-from jlir.syntax.detect import detect_style
+from jlir.syntax.rows.context import Context
+from jlir.syntax.rows.detect import detect_style
 
 CFG_HEADER = re.compile(r"CFG with ([0-9]{1,18}) blocks:$")
 CFG_OLD = re.compile(r"([0-9]{1,18})\t=>\t(.*)$")

@@ -2,7 +2,7 @@
 
 Two memo levels: whole statement texts (`Context.statements`), and, for the
 one-pass reading of plain dumps, templates of whole texts with their SSA and
-block numbers taken out (`Context.line_templates`, jlir.syntax.templates),
+block numbers taken out (`Context.line_templates`, jlir.syntax.statement.templates),
 filled with each text's numbers.
 """
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir.function import Statement
-from jlir.syntax.context import Context
+from jlir.syntax.rows.context import Context
 from jlir.syntax.errors import ParseError
-from jlir.syntax.grammar import BodyError
-from jlir.syntax.nested import fill_nested, has_nested, read_nested
-from jlir.syntax.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
-from jlir.syntax.text import is_highlighted, split_type_suffix
+from jlir.syntax.statement.grammar import BodyError
+from jlir.syntax.rows.nested import fill_nested, has_nested, read_nested
+from jlir.syntax.statement.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
+from jlir.syntax.rows.text import is_highlighted, split_type_suffix
 
 
 def memo_key(label: str | None, body: str, stmt_typed: bool, typed: bool):
@@ -59,7 +59,7 @@ def read_statement(ctx: Context, body: str, typed: bool, warntype: bool, index: 
 
 def templated_statement(ctx: Context, text: str, typed: bool, warntype: bool):
     """(node, type) of a statement's text (body and `::T`) through its template: the text with its SSA and
-    block numbers taken out (`jlir.syntax.templates`), read once per document and filled with each text's
+    block numbers taken out (`jlir.syntax.statement.templates`), read once per document and filled with each text's
     numbers.  None when the text has no template, or its template does not read (the text itself is then
     read, and any error located) or has numbers in its `::T` (types are read from their own text)."""
     shape = template(text)

@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function, VectorDisplay
-from jlir.syntax import stmtvector
-from jlir.syntax.body import read_body
-from jlir.syntax.context import Context, Lines, replaced_lines, span
-from jlir.syntax.ircode import read_ircode
-from jlir.syntax.stmtlines import FIRST_RAIL
+from jlir.syntax.forms import stmtvector
+from jlir.syntax.rows.body import read_body
+from jlir.syntax.rows.context import Context, Lines, replaced_lines, span
+from jlir.syntax.forms.ircode import read_ircode
+from jlir.syntax.rows.stmtlines import FIRST_RAIL
 
 CODEINFO_OPEN = re.compile(r"( *)CodeInfo\($")
 THUNK_OPEN = ":($(Expr(:thunk, CodeInfo("
@@ -17,7 +17,7 @@ _CODEINFO_CLOSE = re.compile(r"\)(?: => (.*))?$")
 
 def read_vector(ctx: Context, i: int, header: bool = True):
     """An `N-element Vector{…}:` display (its header at line `i` when `header`): CodeInfos, or bare statements
-    (jlir.syntax.stmtvector); returns (item, index after it)."""
+    (jlir.syntax.forms.stmtvector); returns (item, index after it)."""
     lines = ctx.lines
     title = lines[i][:-1] if header else None
     items, j = [], i + 1 if header else i

@@ -12,9 +12,9 @@ CodeInfo in place, with its own (narrower) columns and no indentation:
         return %1
     end)))
 
-The statement's text then spans several lines (jlir.syntax.stmtlines joins
+The statement's text then spans several lines (jlir.syntax.rows.stmtlines joins
 them, as for quoted code).  This module cuts each nested CodeInfo out of that
-text, reads a `CodeInfo(` one as a dump of its own (jlir.syntax.codeinfo, on
+text, reads a `CodeInfo(` one as a dump of its own (jlir.syntax.forms.codeinfo, on
 its own lines, so its errors are located there) and keeps a `CodeInfo(quote`
 one (a CodeInfo whose line table still holds LineNumberNodes, shown as an
 `Expr` block, not IR) as its verbatim text.  A placeholder name stands in the
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from jlir.ir import nodes as N
 from jlir.ir import types as T
-from jlir.syntax.context import Context, replaced_lines
-from jlir.syntax.text import open_brackets
+from jlir.syntax.rows.context import Context, replaced_lines
+from jlir.syntax.rows.text import open_brackets
 
 _OPENERS = ("CodeInfo(", "CodeInfo(quote")
 _PLACEHOLDER = "jlir_nested_codeinfo_"
@@ -56,7 +56,7 @@ def _close_line(lines: list[str], k: int) -> int:
 def read_nested(ctx: Context, body: str, index: int, body_col: int):
     """(text, values): `body` (a statement's text from line `index`) with each nested CodeInfo replaced by a
     placeholder name, and the placeholder → `T.NestedCodeInfo` table; a located ParseError if one does not read."""
-    from jlir.syntax.codeinfo import read_codeinfo  # the reader of a CodeInfo: this module is one of its helpers
+    from jlir.syntax.forms.codeinfo import read_codeinfo  # the reader of a CodeInfo: this module is one of its helpers
     lines = body.split("\n")
     if body.count("CodeInfo(") > MAX_NESTED:
         raise ctx.error(f"more than {MAX_NESTED} CodeInfos printed inside one statement", index, body_col)

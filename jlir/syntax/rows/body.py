@@ -1,10 +1,10 @@
 """Reading the statement lines of one dump (any form) into statements, blocks and a line table.
 
-`read_body` finds the dump's columns (jlir.syntax.stmtlines), reads each
-statement's text once per document (jlir.syntax.statements), numbers pending
+`read_body` finds the dump's columns (jlir.syntax.rows.stmtlines), reads each
+statement's text once per document (jlir.syntax.statement.statements), numbers pending
 nodes, builds the blocks from the rails, and reads the line info the dump
-shows: a line-number column, location lines (jlir.syntax.debuginfo) or a
-right-hand gutter (jlir.syntax.gutter).  Nothing about the layout is kept: the
+shows: a line-number column, location lines (jlir.syntax.rows.debuginfo) or a
+right-hand gutter (jlir.syntax.rows.gutter).  Nothing about the layout is kept: the
 printer recomputes it.
 """
 from __future__ import annotations
@@ -18,16 +18,17 @@ from jlir.ir.style import Style
 from jlir.ir.walk import scanned_uses, values
 from jlir.ir.values import GlobalRef
 from jlir.geometry.labels import LABEL_FIRST
-from jlir.syntax import debuginfo, gutter
-from jlir.syntax.catchedges import catch_entry
-from jlir.syntax.context import Context
-from jlir.syntax.nested import opens_nested
-from jlir.syntax.detect import text_style, with_facts
-from jlir.syntax.excerpt import HEAD as ELIDED_HEAD
-from jlir.syntax.pending import line_numbers, number_pending, pending_nodes, unfaithful_rail
-from jlir.syntax.statements import memo_key, read_plain_statement, read_statement
-from jlir.syntax.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
-from jlir.syntax.text import has_suffix, open_brackets
+from jlir.syntax.rows import debuginfo
+from jlir.syntax.rows import gutter
+from jlir.syntax.rows.catchedges import catch_entry
+from jlir.syntax.rows.context import Context
+from jlir.syntax.rows.nested import opens_nested
+from jlir.syntax.rows.detect import text_style, with_facts
+from jlir.syntax.rows.excerpt import HEAD as ELIDED_HEAD
+from jlir.syntax.rows.pending import line_numbers, number_pending, pending_nodes, unfaithful_rail
+from jlir.syntax.statement.statements import memo_key, read_plain_statement, read_statement
+from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
+from jlir.syntax.rows.text import has_suffix, open_brackets
 
 
 _DASHES = re.compile("─*")
@@ -41,9 +42,9 @@ class Body:
     linetable: tuple
     style: Style
     typed: bool
-    screen: object = None             # Screen of a right-hand gutter (jlir.syntax.gutter)
+    screen: object = None             # Screen of a right-hand gutter (jlir.syntax.rows.gutter)
     left_values: tuple | None = None  # per positional statement, the text of a tool's left column
-    catch_entry: bool = True          # IR.catch_entry, read off a catch block's rail (jlir.syntax.catchedges)
+    catch_entry: bool = True          # IR.catch_entry, read off a catch block's rail (jlir.syntax.rows.catchedges)
 
 
 def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, warntype: bool = False,
@@ -330,7 +331,7 @@ def _unfaithful_ssa_column(printed: list[bool], stmts, warntype: bool) -> tuple[
     seen: set[int] = set()
     # a typed `@code_warntype` (`ssavaluetypes` inferred) prints `::T` after every used value whose node takes one
     # (`should_print_ssa_type`); an uninferred one (an OpaqueClosure's) prints no type at all; an excerpt's elided
-    # row (`$(Expr(:jlir_elided, …))` while read: jlir.syntax.excerpt) shows what its author left of it
+    # row (`$(Expr(:jlir_elided, …))` while read: jlir.syntax.rows.excerpt) shows what its author left of it
     typed_warntype = warntype and any(st.type is not None for st in stmts)
     for i, (shown, st) in enumerate(zip(printed, stmts)):
         if typed_warntype and shown and st.type is None and takes_type_suffix(st.node) and not _elided(st.node):

@@ -3,9 +3,9 @@
 `StatementParser` memoises whole bodies and types: real dumps repeat them
 enormously (`Int64`, `Bool`, `goto #3`), and a cache hit costs one dict
 lookup; bodies that differ only in their SSA and block numbers share one
-parse through their template (jlir.syntax.templates).  The grammar and its
-table come from jlir.syntax.tables, the reduce callbacks from
-jlir.syntax.callbacks, the print-back check of types from jlir.syntax.shown.
+parse through their template (jlir.syntax.statement.templates).  The grammar and its
+table come from jlir.syntax.statement.tables, the reduce callbacks from
+jlir.syntax.statement.callbacks, the print-back check of types from jlir.syntax.statement.shown.
 """
 from __future__ import annotations
 
@@ -15,19 +15,19 @@ from lark.exceptions import UnexpectedInput
 
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.syntax.driver import DriverError
+from jlir.syntax.statement.driver import DriverError
 from jlir.syntax.errors import Refused
-from jlir.syntax.lexer import LexError, iter_tokens, tokenize
-from jlir.syntax.shown import reprints as _reprints, shown_printers as _shown_printers
-from jlir.syntax.tables import lark_parser
-from jlir.syntax.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
+from jlir.syntax.statement.lexer import LexError, iter_tokens, tokenize
+from jlir.syntax.statement.shown import reprints as _reprints, shown_printers as _shown_printers
+from jlir.syntax.statement.tables import lark_parser
+from jlir.syntax.statement.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
 
 # How deep brackets may nest in one statement or type (`$(QuoteNode(…))` contents count with their statement).
 # Julia's printed IR nests at most 13 deep over every Base method of 1.5.3; the model, its printer, its walks and
 # its JSON are recursive, so a deeper text is refused with a located error rather than read into a model that
 # cannot be printed back (issue 13: what `parse` accepts, `format` prints).
 MAX_NESTING = 100
-# A body longer than this is parsed as its tokens come (jlir.syntax.lexer.iter_tokens), without the memo.
+# A body longer than this is parsed as its tokens come (jlir.syntax.statement.lexer.iter_tokens), without the memo.
 LONG_TEXT = 8192
 _OPENERS = frozenset({"LPAR", "LBRACE", "LSQB", "QUOTE_OPEN", "EXPR_OPEN", "NEW_OPEN", "SPLATNEW_OPEN"})
 _CLOSERS = frozenset({"RPAR", "RBRACE", "RSQB"})

@@ -40,7 +40,7 @@ class DocumentReader:
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colored REPL output: the escapes carry no IR
         self.text = text
-        self.ctx = Context(Source(filename, Lines(text)))
+        self.ctx = Context(Source(filename, Lines(text)), read_codeinfo=read_codeinfo)
 
     def read(self) -> Document:
         with gc_paused():

@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from jlir.syntax.document.layout import starts_dump
 from jlir.syntax.errors import ParseError
+from jlir.syntax.lenient.notes import LenientNote, Repair  # noqa: F401  (LenientNote: the warning callers catch)
 
 _PROMPT = re.compile(r"^\s*(julia|shell|help\?|pkg|\(@v[\d.]+\) pkg|\(\S+\) pkg)> ?(.*)$")
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*[\w+-]*(\s.*)?$")
@@ -32,23 +34,6 @@ _ASCII_FIRST = re.compile(r"^(\s*\d+ )(-+)( )")
 _ASCII_DROPPED = re.compile(r"^(\s*\d+ )(  )(%\d+ |  )")
 _ASCII_BAR = re.compile(r"^(\s*)\|(\s)")
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
-
-
-@dataclass(frozen=True, slots=True)
-class Repair:
-    """One change made to the text: `line` is 1-based in the original text; `kind` names the repair
-    (`crlf`, `prompt`, `fence`, `comment`, `elision`, `ascii`, …: the keys of `REASONS`)."""
-    line: int
-    note: str
-    kind: str = ""
-
-
-class LenientNote(UserWarning):
-    """A repair made by lenient reading, as a warning: `file:line: note: …`."""
-
-    def __init__(self, file: str, repair: Repair):
-        super().__init__(f"{file}:{repair.line}: note: {repair.note}")
-        self.file, self.line, self.note, self.kind = file, repair.line, repair.note, repair.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +121,6 @@ def _depth(text: str) -> int:
 
 
 def _looks_like_ir(line: str) -> bool:
-    from jlir.syntax.document.layout import starts_dump
     s = line.strip()
     return starts_dump([s], 0) or s.startswith(("CodeInfo(", "Body::", "│", "┌", "#", "Variables", "Arguments",
                                                 "MethodInstance", "%", "1 ─", "1 -"))

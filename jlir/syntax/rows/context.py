@@ -141,6 +141,9 @@ class Context:
     blocks: dict = field(default_factory=dict)          # (first, last) → Block
     dumps: dict = field(default_factory=dict)           # hash of a dump's text → (its lines a..b-1, its Function)
     evidence: dict = field(default_factory=dict)        # codeinfo → the style rules the document may match
+    # The reader of a CodeInfo printed inside a statement (forms.codeinfo.read_codeinfo), given by the document
+    # reader: the rows sit below the forms, so they are handed the form reader rather than importing it.
+    read_codeinfo: object = None
 
     @property
     def lines(self) -> list[str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from jlir.geometry import rails
 from jlir.syntax.rows.excerptrows import CUT, INLINE, REF, ROW, TARGET, Row, dump_segments, is_elision, number_rows, read_events
-from jlir.syntax.lenient.reader import Repair
+from jlir.syntax.lenient.notes import Repair
 
 HEAD = "jlir_elided"
 

@@ -11,9 +11,8 @@ files, inner line numbers and unnamed scopes are not printed).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from jlir.syntax.rows.linetable_search import GLYPHS, GutterError, reconstruct
+from jlir.syntax.rows.linetable_search import GLYPHS, GutterError, Observed, reconstruct
 
 _TAIL = re.compile(f"([{GLYPHS}]+)( *)(\\S*)( *)$")
 _STREAM_GUTTER = re.compile(f"[{GLYPHS}]* *\\S*")
@@ -21,15 +20,6 @@ _STREAM_FIRST = re.compile(f"[{GLYPHS}]+ *\\S*?([0-9]{{0,18}} +)(?=1 [─┄])")
 _LINENO = re.compile(r"[0-9]{0,18} *")
 _RAIL_START = re.compile(r"[0-9]{1,18} [─┄]|│ |└─|!!! ")
 _BOX = re.compile(r"[\u2500-\u257f]")
-
-
-@dataclass
-class Observed:
-    """What one line shows of its gutter: `kind` is `full` (all of it), `suffix` (the part the line did not
-    cover, from offset `offset`), `hidden` (covered by a long line) or `none` (no gutter text)."""
-    kind: str
-    text: str = ""
-    offset: int = 0
 
 
 def split_gutter(lines: list[str], start: int, end: int, skip=lambda k: False, text: str | None = None):

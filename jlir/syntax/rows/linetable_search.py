@@ -15,15 +15,20 @@ checked by reprinting it before it is returned.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from jlir.geometry.lineinfo import Annotator, line_annotations
 from jlir.ir.function import LineInfo, Screen
 
-if TYPE_CHECKING:  # gutter imports this module: the name is only needed by the annotation
-    from jlir.syntax.rows.gutter import Observed
-
 GLYPHS = "│╻╷┃!"
+
+
+@dataclass
+class Observed:
+    """What one line shows of its gutter: `kind` is `full` (all of it), `suffix` (the part the line did not
+    cover, from offset `offset`), `hidden` (covered by a long line) or `none` (no gutter text)."""
+    kind: str
+    text: str = ""
+    offset: int = 0
 
 
 class GutterError(Exception):

@@ -56,7 +56,6 @@ def _close_line(lines: list[str], k: int) -> int:
 def read_nested(ctx: Context, body: str, index: int, body_col: int):
     """(text, values): `body` (a statement's text from line `index`) with each nested CodeInfo replaced by a
     placeholder name, and the placeholder → `T.NestedCodeInfo` table; a located ParseError if one does not read."""
-    from jlir.syntax.forms.codeinfo import read_codeinfo  # the reader of a CodeInfo: this module is one of its helpers
     lines = body.split("\n")
     if body.count("CodeInfo(") > MAX_NESTED:
         raise ctx.error(f"more than {MAX_NESTED} CodeInfos printed inside one statement", index, body_col)
@@ -80,7 +79,7 @@ def read_nested(ctx: Context, body: str, index: int, body_col: int):
             rest = lines[close][4:]
         else:
             with replaced_lines(ctx, {index + k: "CodeInfo(", index + close: ")"}):
-                f, _ = read_codeinfo(ctx, index + k)
+                f, _ = ctx.read_codeinfo(ctx, index + k)
             values[name] = T.NestedCodeInfo(f, None)
             rest = lines[close][1:]
         # the statement's text goes on after the CodeInfo's closing bracket, on its closing line

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from jlir.edit.base import EMPTY_BLOCK, EditError
+from jlir.edit.compact import compact
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -27,13 +29,6 @@ from jlir.ir.function import IR, Block, Form, Function, Statement
 
 
 # What compaction puts in a block left empty (Julia's `finish_current_bb!`): `nothing::Nothing`, no line.
-EMPTY_BLOCK = Statement(V.NOTHING, T.NOTHING_TYPE, 0)
-
-
-class EditError(JlirError):
-    """An edit that would leave the IR inconsistent (a terminator mid-block, a missing statement, …)."""
-
-
 @dataclass(frozen=True, slots=True)
 class NewNode:
     """A pending statement (Julia's `NewNode`): placed before positional statement `pos` (after it with `attach_after`)."""
@@ -309,5 +304,4 @@ class IRCode:
 
     def compact(self) -> Function:
         """The edited function compacted as Julia's `compact!` does (see `jlir.edit.compact`)."""
-        from jlir.edit.compact import compact
         return compact(self)

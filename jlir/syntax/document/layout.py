@@ -1,7 +1,8 @@
 """Reading a text: find each dump, recognise its display form, and hand it to that form's reader.
 
 Each form has its own module (jlir.syntax.forms.codeinfo, ircode, warntype,
-cfglisting, stmtvector, costs, escapes); they read their header and footer
+cfglisting, stmtvector, costs, escapes, cthulhu), listed once in
+jlir.syntax.forms.registry.FORMS, which says how each starts; they read their header and footer
 and give the statement lines to jlir.syntax.rows.body.  This module only scans the
 document: what separates the dumps is kept, so the printer gives it back.
 """
@@ -11,20 +12,13 @@ import re
 
 from jlir.geometry.gcpause import gc_paused
 from jlir.ir.function import Document, Unreadable
-from jlir.syntax.forms import costs
-from jlir.syntax.forms import cthulhu
-from jlir.syntax.forms import escapes
 from jlir.syntax.document import foreign
-from jlir.syntax.forms.cfglisting import CFG_HEADER, CFG_OLD, read_cfg
-from jlir.syntax.forms.codeinfo import CODEINFO_OPEN, THUNK_OPEN, read_codeinfo, read_vector
-from jlir.syntax.rows.context import Context, Lines, Source
 from jlir.syntax.errors import ParseError
-from jlir.syntax.forms.ircode import read_ircode
-from jlir.syntax.rows.stmtlines import FIRST_RAIL
-from jlir.syntax.forms.warntype import WARNTYPE_STARTS, read_warntype
+from jlir.syntax.forms import escapes
+from jlir.syntax.forms.codeinfo import read_codeinfo
+from jlir.syntax.forms.registry import read_item, starts_dump
+from jlir.syntax.rows.context import Context, Lines, Source
 
-DEV_IRCODE_TITLE = "Code"
-_VECTOR_HEADER = re.compile(r"[0-9]{1,18}-element .+:$")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
@@ -115,47 +109,3 @@ def read_or_collect(ctx: Context, i: int):
     while end > i + 1 and (not lines[end - 1].strip() or is_label(lines, end - 1)):
         end -= 1  # the blank lines and the label above the next dump belong to its separator
     return Unreadable("\n".join(lines[i:end]), error), end
-
-
-def starts_dump(lines: list[str], i: int) -> bool:
-    """Whether line `i` is the first line of a dump form `read_item` knows (resynchronising after a bad dump)."""
-    line = lines[i]
-    return bool(_VECTOR_HEADER.match(line) or line.startswith((" CodeInfo(", "MethodInstance for ", "Variables"))
-                or CODEINFO_OPEN.match(line) or line == THUNK_OPEN or CFG_HEADER.match(line)
-                or FIRST_RAIL.match(line) or line == DEV_IRCODE_TITLE or (line.startswith("Arguments") and line.rstrip() == "Arguments")
-                or costs.starts_cost_display(lines, i) or escapes.starts_escape_display(lines, i)
-                or cthulhu.starts_cthulhu_view(lines, i))
-
-
-def read_item(ctx: Context, i: int):
-    """Read the dump starting at line `i`, recognised by its first line(s); returns (item, index after it)."""
-    line = ctx.lines[i]
-    if _VECTOR_HEADER.match(line):
-        return read_vector(ctx, i)
-    if line.startswith(" CodeInfo("):
-        # a vector element whose `N-element Vector{Any}:` header was not captured
-        return read_vector(ctx, i, header=False)
-    if CODEINFO_OPEN.match(line) or line == THUNK_OPEN:
-        return read_codeinfo(ctx, i)
-    if line in ("Variables:", "Body:"):
-        raise ctx.error("not Julia SSA IR that jlir knows: this is a pre-0.7 `@code_warntype` print "
-                        "(`Variables:`, `Body:` and a `begin … end` body), from before Julia's SSA IR", i)
-    if line.startswith(WARNTYPE_STARTS):
-        return read_warntype(ctx, i)
-    if CFG_HEADER.match(line) or CFG_OLD.match(line):
-        return read_cfg(ctx, i)
-    if FIRST_RAIL.match(line):
-        return read_ircode(ctx, i)
-    if line == DEV_IRCODE_TITLE and i + 1 < len(ctx.lines) and FIRST_RAIL.match(ctx.lines[i + 1]):
-        return read_ircode(ctx, i + 1, title=line)  # 0.7-DEV's `show(::IRCode)`: `println(io, "Code")` first
-    if line.startswith(" ") and FIRST_RAIL.match(line, 1):
-        # an `IRCode => T` vector element (` 388 1 ─ …`) whose `N-element Vector{Any}:` header was not captured
-        return read_vector(ctx, i, header=False)
-    if costs.starts_cost_display(ctx.lines, i):
-        return costs.read_cost_display(ctx, i)
-    if cthulhu.starts_cthulhu_view(ctx.lines, i):
-        return cthulhu.read_cthulhu_view(ctx, i)
-    if escapes.starts_escape_display(ctx.lines, i):
-        return escapes.read_escape_display(ctx, i)
-    raise ctx.error("not Julia SSA IR that jlir knows: expected `CodeInfo(`, an IRCode statement line "
-                    "(`1 ─ …`), a `@code_warntype` header, or a CFG listing", i)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from jlir.syntax.document.layout import starts_dump
+from jlir.syntax.forms.registry import starts_dump
 from jlir.syntax.errors import ParseError
 from jlir.syntax.lenient.notes import LenientNote, Repair  # noqa: F401  (LenientNote: the warning callers catch)
 

@@ -1,11 +1,11 @@
-"""The two Julia-written type tables are read by one loader (`jlir.analysis.typefacts`) and agree with each other."""
+"""The two Julia-written type tables are read by one loader (`jlir.lattice.typefacts`) and agree with each other."""
 from __future__ import annotations
 
 import tomllib
 
 from conftest import ROOT
-from jlir.analysis import typefacts
-from jlir.ssa import typeset
+from jlir.lattice import typefacts
+from jlir.lattice import typeset
 
 
 def test_both_tables_come_from_one_julia_and_name_the_same_types():

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.analysis.typefacts import head_name, last_name, name_of, table, union_members
+from jlir.lattice.typefacts import head_name, last_name, name_of, table, union_members
 from jlir.ir import types as T
 from jlir.ir.style import Style
 

@@ -1,7 +1,7 @@
 """Julia 1.5.3's plain types as jlir prints them (the `::T` AST of `jlir.ir.types`), as far as `tmerge` needs:
 subtyping, concreteness, `Union{…}` construction in Julia's member order, `unionlen`/`unioncomplexity`.
 
-What Julia knows of a name comes from two tables Julia wrote, read by `jlir.analysis.typefacts`: kind and
+What Julia knows of a name comes from two tables Julia wrote, read by `jlir.lattice.typefacts`: kind and
 arity (`types-1.5.3.json`, `scripts/gen_abstract_types.jl`) and module, supertype, mutability, singleton and
 isbits facts (`lattice-1.5.3.json`, `scripts/gen_lattice_facts.jl`).  A
 question those facts cannot answer (a parametric supertype, a type variable, a user's type whose
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cmp_to_key
 
-from jlir.analysis.typefacts import head_name, is_union, last_name, name_of, table
+from jlir.lattice.typefacts import head_name, is_union, last_name, name_of, table
 from jlir.ir import types as T
 from jlir.ir import values as V
 

@@ -9,7 +9,7 @@ members of one type name become its wrapper (`Array{Int64,1}` and `Array{Float64
 merge element-wise, and a Union past `MAX_TYPEUNION_LENGTH`/`MAX_TYPEUNION_COMPLEXITY` (3 and 3) becomes
 `Any`; there is no widening to a common abstract supertype in 1.5.
 
-`tmerge` returns None where the facts jlir has (`jlir.ssa.typeset`) cannot decide a step: such a φ is
+`tmerge` returns None where the facts jlir has (`jlir.lattice.typeset`) cannot decide a step: such a φ is
 left untyped rather than given a guess.  `tests/test_ssa_tmerge.py` checks it against a table of
 Julia's own `Core.Compiler.tmerge` results (`fixtures/julia-1.5.3/tmerge-pairs.tsv`).
 """
@@ -20,8 +20,8 @@ from contextvars import ContextVar
 
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ssa import typeset as S
-from jlir.ssa.typeset import Undecided
+from jlir.lattice import typeset as S
+from jlir.lattice.typeset import Undecided
 
 __all__ = ["tmerge", "signed_hint", "widenconst", "const_of", "maybe_undef", "MAX_TYPEUNION_COMPLEXITY", "MAX_TYPEUNION_LENGTH"]
 

@@ -31,6 +31,6 @@ def test_the_ssa_layer_reads_its_facts_through_the_analysis_loader():
 
 def test_the_tables_ship_beside_their_loader():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "data/*.json" in config["tool"]["setuptools"]["package-data"]["jlir.analysis"]
+    assert "data/*.json" in config["tool"]["setuptools"]["package-data"][typefacts.__name__.rpartition(".")[0]]
     assert typefacts.TYPES.parent.name == typefacts.LATTICE.parent.name == "data"
     assert typefacts.TYPES.is_file() and typefacts.LATTICE.is_file()

@@ -93,7 +93,7 @@ def read_codeinfo(ctx: Context, i: int):
     seen = ctx.dumps.get(key)
     if seen is not None and span(lines, seen[0], seen[1]) == text:
         return seen[2], j + 1  # the same text read before (Base's IR repeats whole dumps): the same Function
-    del text  # read_body gets its own copy and drops it before the statements are read (issue 13: memory)
+    del text  # read_body gets its own copy and drops it before the statements are read (memory on huge inputs)
     close = _CODEINFO_CLOSE.match(lines[j]) if not thunk else None
     return_type = None
     if close and close.group(1) is not None:

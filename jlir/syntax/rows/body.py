@@ -62,7 +62,7 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
     dashes = _DASHES.match(ctx.lines[first], col + 3).end() - (col + 3)  # (no copy of a long first line kept)
     style, quoted, enter = text_style(text, codeinfo=codeinfo, rules=ctx.style_rules(codeinfo)), ":(" in text, \
         "enter" in text
-    del text  # what the statements need of the text is taken: it is not held while they are read (issue 13: memory)
+    del text  # what the statements need of the text is taken: it is not held while they are read (memory on huge inputs)
     dump = Dump(start, end, codeinfo, warntype, style, quoted, tail_present, left, found, col, 1 + dashes, first)
     split = split_statement_lines(ctx.source, dump)
     body = _assemble_plain(ctx, dump, split) if split.rows is not None else None

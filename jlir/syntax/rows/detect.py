@@ -127,7 +127,7 @@ def detect_style(text: str, *, codeinfo: bool = False, extra: tuple = (), rules:
 
 def text_style(text: str, *, codeinfo: bool = False, rules: list | None = None) -> Style:
     """`detect_style` from the text's evidence alone: a dump's reader finds it before it reads the statements,
-    and need not hold the dump's text while it does (issue 13: memory); `with_facts` then adds the layout's."""
+    and need not hold the dump's text while it does (memory on huge inputs); `with_facts` then adds the layout's."""
     if any(literal in text and rx.search(text) for literal, rx in DEV_EVIDENCE):
         return DEV_STYLE
     style = Style()

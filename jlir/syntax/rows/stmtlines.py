@@ -104,7 +104,7 @@ def split_statement_lines(source: Source, dump: Dump, plain: bool = True) -> Spl
 
 def _rows(rx, text: str, pos: int, end: int, n: int):
     """The groups of `rx` on each of the `n` lines of `text[pos:end]`, one line at a time (a list of them all
-    would cost ~7 strings a line at once; issue 13: memory); then None if a line does not match."""
+    would cost ~7 strings a line at once; memory on huge inputs); then None if a line does not match."""
     for m in rx.finditer(text, pos, end):
         if m.start() != pos:
             break

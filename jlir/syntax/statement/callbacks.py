@@ -179,7 +179,7 @@ class _Build(Transformer):
         if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized and (
                 callee.module is not None or shown_infix(callee.name, len(args), V.Splat in map(type, args))):
             callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix): a function constant
-        return N.Expr("call", (callee,) + args)  # (not `(callee, *args)`: a list, then the tuple; issue 13: memory)
+        return N.Expr("call", (callee,) + args)  # (not `(callee, *args)`: a list, then the tuple; memory on huge inputs)
 
     def curly(self, c):
         return T.TypeApply(_as_type(c[0]), tuple(c[2] or ()))

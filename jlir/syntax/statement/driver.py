@@ -96,7 +96,7 @@ class DriverError(Exception):
 def _is_separated_list(rule) -> bool:
     """Whether `rule` is one of Lark's expansions of `(COMMA x)*` or `(COMMA x)+`: its commas are left out of
     the list it builds (every callback that receives such a list drops its COMMA tokens anyway), so that a call
-    with 100,000 arguments holds a list of its arguments, not of twice as many items (issue 13: memory)."""
+    with 100,000 arguments holds a list of its arguments, not of twice as many items (memory on huge inputs)."""
     name = rule.origin.name
     return name.startswith("__") and ("_star_" in name or "_plus_" in name)
 
@@ -145,7 +145,7 @@ def _filtered(children, include, pending):
             out += [None] * nones
         if splice:
             if out and len(children[i]) > len(out):  # a long list (a call of 100,000 arguments) is not copied:
-                spliced = children[i]                 # what precedes it is put in front (issue 13: memory)
+                spliced = children[i]                 # what precedes it is put in front (memory on huge inputs)
                 spliced[:0] = out
                 out = spliced
             elif out:

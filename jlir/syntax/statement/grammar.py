@@ -25,7 +25,7 @@ from jlir.syntax.statement.templates import compile_filler, numbers, second_sigh
 # How deep brackets may nest in one statement or type (`$(QuoteNode(…))` contents count with their statement).
 # Julia's printed IR nests at most 13 deep over every Base method of 1.5.3; the model, its printer, its walks and
 # its JSON are recursive, so a deeper text is refused with a located error rather than read into a model that
-# cannot be printed back (issue 13: what `parse` accepts, `format` prints).
+# cannot be printed back (what `parse` accepts, `format` must print back).
 MAX_NESTING = 100
 # A body longer than this is parsed as its tokens come (jlir.syntax.statement.lexer.iter_tokens), without the memo.
 LONG_TEXT = 8192

@@ -40,7 +40,7 @@ _COMMON = [
     ("ARGREF", r"%%(?:[0-9]{1,18}(?![0-9])|" + IDENT + ")"),  # 0.7-DEV's argument, by number or name: `%%2`, `%%x`
     ("SSA", r"%-?[0-9]{1,18}(?![0-9])"),
     # `%` then a digit is always an SSA value: `show` prints the binary `%` spaced (` % `), so a longer number is
-    # refused here rather than read as `%` applied to an integer (`return%99999999999999999999`, issue 13)
+    # refused here rather than read as `%` applied to an integer (`return%99999999999999999999`: an SSA number no Julia prints)
     ("SSA_LONG", r"%-?[0-9]{19,}"),
     ("SLOTNUM", IDENT + r"?@_[0-9]{1,18}(?![0-9])"),
     ("BLOCK", r"#-?[0-9]{1,18}(?![\w#])"),  # `#-k`: a placeholder of jlir.syntax.statement.templates
@@ -254,7 +254,7 @@ def tokenize(text: str, end: bool = False) -> list[Token]:
 
 def iter_tokens(text: str, end: bool = False):
     """`tokenize`, one token at a time: a long body (a call with 100,000 arguments) is parsed as its tokens come,
-    so that they are never all held at once (a token costs some 100 bytes; issue 13: memory)."""
+    so that they are never all held at once (a token costs some 100 bytes; memory on huge inputs)."""
     pos, n = 0, len(text)
     prev = None
     matchers, ident_first, punct_only = _MATCHERS, _IDENT_FIRST, _PUNCT_ONLY

@@ -1,4 +1,4 @@
-"""One model object per distinct name while a document is read, instead of one per use (issue 13: memory).
+"""One model object per distinct name while a document is read, instead of one per use (memory on huge inputs).
 
 The model's values are frozen, so equal values can be one object.  A dump
 names the same few types, functions and arguments again and again (`Int64`, `Base.add_int`,

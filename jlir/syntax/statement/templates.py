@@ -27,10 +27,10 @@ BLOCK_BASE = 1_000_000
 # (the leading `(?<=[%#])` only lets the scan skip ahead to a sign)
 _NUMBER = re.compile(r"(?<=[%#])(?:(?<=%)(?<![\w%#]%)|(?<=#)(?<![\w#]#)(?=[0-9]{1,18}(?![\w#])))([0-9]{1,18})(?![0-9])")
 # A body longer than this is read as itself: templates pay off on the short bodies real dumps repeat, and a
-# template of a huge one (a call with 100,000 arguments) would hold a Python int per number (issue 13: memory).
+# template of a huge one (a call with 100,000 arguments) would hold a Python int per number (memory on huge inputs).
 LONG_BODY = 4096
 # A text longer than this is memoised from its second occurrence on (`worth_keeping`): its key would cost as much as
-# the text, and a long text is seldom repeated (each of a function's 100-deep types; issue 13: memory).
+# the text, and a long text is seldom repeated (each of a function's 100-deep types; memory on huge inputs).
 LONG_TEXT_MEMO = 256
 _SEP = "\x00"  # joins the key's pieces: bodies holding a NUL are not templated, so keys are unambiguous
 
@@ -55,7 +55,7 @@ def second_sighting(seen: set, key: str) -> bool:
 
     A body whose template never repeats (each line of a function of distinct statements,
     `Base.add_int(%6, 7)::Int64`) is then read as itself and leaves only its key's hash behind, not a
-    compiled template (its parse and filler closures, ~1.5 KB a line; issue 13: memory).  A hash collision
+    compiled template (its parse and filler closures, ~1.5 KB a line; memory on huge inputs).  A hash collision
     only compiles a template one use early."""
     h = hash(key)
     if h in seen:

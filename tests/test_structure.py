@@ -220,3 +220,12 @@ def test_the_printer_works_without_lark_installed(tmp_path):
                          env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout == (PACKAGE.parent / "fixtures" / "julia-1.5.3" / "nested_loops.typed.txt").read_text()
+
+
+def test_every_package_ships():
+    """pyproject lists its packages explicitly: a new folder left out would be missing from the wheel."""
+    import tomllib
+    config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"]) - {"jlir.grammar"}
+    present = {_module_name(p) for p in PACKAGE.rglob("__init__.py")}
+    assert listed == present, f"missing from pyproject: {sorted(present - listed)}; gone: {sorted(listed - present)}"

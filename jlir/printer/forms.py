@@ -10,7 +10,7 @@ from jlir.printer.debuginfo import location_printing
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import gutter_painter
 from jlir.printer.function import body_lines, body_parts, body_positions, cost_column, line_numbers
-from jlir.geometry.gcpause import gc_paused
+from jlir.ir.gcpause import gc_paused
 
 
 class NotPrintable(JlirError, TypeError):

@@ -1,4 +1,8 @@
-"""Pausing Python's cyclic garbage collector while a model is built or printed."""
+"""Pausing Python's cyclic garbage collector while a model is built or printed.
+
+Here, beside the model, because the model is what has no reference cycles; the reader, the printer and the
+diff all build or walk it.
+"""
 from __future__ import annotations
 
 import gc

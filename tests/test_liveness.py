@@ -3,7 +3,7 @@
 The references below are written the obvious way (round-robin iteration over
 Python sets until nothing changes, statements scanned one by one), and are
 compared with `jlir.analysis` on every fixture function that parses and on
-random IR drawn by hypothesis.  The CFG the analyses read (`flow_cfg`) is
+random IR drawn by hypothesis.  The CFG the analyses read (`compute_cfg`) is
 checked against Julia's own printed `ir.cfg` for every 1.5.3 case.
 """
 from __future__ import annotations
@@ -19,7 +19,8 @@ import jlir
 from cfg_strategies import cfgs, reference_dominators
 from conftest import CORPUS, FIXTURES
 from jlir.analysis.dataflow import Problem, solve
-from jlir.analysis.defuse import def_use, flow_cfg
+from jlir.analysis.defuse import def_use
+from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.liveness import liveness, slot_liveness
 from jlir.ir import nodes as N
 from jlir.ir import values as V
@@ -180,13 +181,14 @@ def try_successors(fn, cfg) -> list[tuple[int, ...]]:
 
 # ---------------------------------------------------------------- fixtures
 
-def test_flow_cfg_successors_equal_julias_printed_cfg_for_every_case():
+def test_cfg_successors_equal_julias_printed_cfg_for_every_case():
     checked = 0
     for listing_path in sorted((FIXTURES / "julia-1.5.3").glob("*.cfg.txt")):
         listing = jlir.parse_file(listing_path).items[0]
         for form in ("ircode", "ircode-noline", "typed", "typed-source"):
             fn = jlir.functions(jlir.parse_file(str(listing_path).replace(".cfg.", f".{form}.")))[0]
-            assert [tuple(b.succs) for b in flow_cfg(fn).blocks] == [tuple(s) for _, _, s in listing.blocks], \
+            ours = in_range(compute_cfg(fn))
+            assert [tuple(b.succs) for b in ours.blocks] == [tuple(s) for _, _, s in listing.blocks], \
                 (listing_path.name, form)
             checked += 1
     assert checked == 4 * len(list((FIXTURES / "julia-1.5.3").glob("*.cfg.txt")))
@@ -201,7 +203,7 @@ def test_def_use_equals_a_plain_scan_on_every_fixture_function():
 
 def test_ssa_liveness_equals_the_reference_on_every_fixture_function():
     for name, fn in fixture_functions():
-        cfg = flow_cfg(fn)
+        cfg = in_range(compute_cfg(fn))
         live_in, live_out = reference_liveness(fn, [b.succs for b in cfg.blocks])
         lv = liveness(fn)
         assert [set(s) for s in lv.live_in] == live_in, name
@@ -213,7 +215,7 @@ def test_slot_liveness_equals_the_reference_on_every_slot_form_fixture():
     for name, fn in fixture_functions():
         if fn.form not in (Form.LOWERED, Form.WARNTYPE) and "unoptimized" not in name:
             continue
-        cfg = flow_cfg(fn)
+        cfg = in_range(compute_cfg(fn))
         live_in, live_out = reference_slot_liveness(fn, try_successors(fn, cfg))
         sl = slot_liveness(fn)
         assert [set(s) for s in sl.live_in] == live_in, name
@@ -229,7 +231,7 @@ def test_pending_nodes_sit_in_the_block_of_their_anchor_in_print_order():
     assert du.order == ((1, 2, 3), (7, 4, 8), (5, 9, 6, 10))
     assert du.uses[1] == (2, 7, 5, 9)
     assert liveness(fn).live_in[2] == frozenset({1})
-    assert [tuple(b.succs) for b in flow_cfg(fn).blocks] == [(3, 2), (3,), ()]
+    assert [tuple(b.succs) for b in in_range(compute_cfg(fn)).blocks] == [(3, 2), (3,), ()]
 
 
 def test_phi_operand_is_live_out_of_its_incoming_block_and_not_into_the_phi_block():
@@ -253,7 +255,7 @@ def test_undefined_ssa_values_reach_the_entry_live_in():
 
 def reference_interference(fn) -> set[frozenset]:
     """Pairs live at one point: after each definition, the defined value with everything live there."""
-    cfg = flow_cfg(fn)
+    cfg = in_range(compute_cfg(fn))
     du = def_use(fn)
     _, live_out = reference_liveness(fn, [b.succs for b in cfg.blocks])
     pairs = set()
@@ -400,7 +402,7 @@ def _cfg(succs):
 @given(random_ir(dominance=False))
 def test_liveness_satisfies_the_equations_on_random_ir(case):
     fn, succs = case
-    assert [list(b.succs) for b in flow_cfg(fn).blocks] == succs
+    assert [list(b.succs) for b in in_range(compute_cfg(fn)).blocks] == succs
     live_in, live_out = reference_liveness(fn, succs)
     lv = liveness(fn)
     assert [set(s) for s in lv.live_in] == live_in

@@ -241,14 +241,14 @@ def test_try_catch_values_live_into_the_catch_block_go_through_the_phic_slot(sna
 def test_the_pass_splits_critical_edges_first_and_computes_the_same(name):
     """`jlir opt --passes out-of-ssa` splits the critical edges (the lost-copy case has one under its φ), so the
     copies for an edge run only on it; the results stay the hand-worked ones."""
-    from jlir.analysis.defuse import flow_cfg
+    from jlir.ir.cfg import compute_cfg, in_range
     text, argnames, runs = CASES[name]
     fn = _fn(text)
     out = passes.run(fn, ["out-of-ssa"])
     for args, want in runs:
         assert _run(out, argnames, args) == want
     split = passes.run(fn, ["split-critical-edges"])
-    cfg = flow_cfg(split)
+    cfg = in_range(compute_cfg(split))
     assert not [(b, s) for b, blk in enumerate(cfg.blocks, 1) for s in blk.succs
                 if len(blk.succs) > 1 and len([p for p in cfg.blocks[s - 1].preds if p]) > 1]
     if name == "lost_copy":

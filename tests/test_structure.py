@@ -29,7 +29,7 @@ RANKS = {
     "jlir.passes": 7,
     "jlir.interp": 8, "jlir.compare": 8,
     "jlir.live": 9,
-    "jlir.snapshot": 10,
+    "jlir.snapshot": 10, "jlir.oracle": 10,
     "jlir.cli": 11, "jlir.__main__": 12,
 }
 

@@ -23,15 +23,24 @@ import types
 
 from jlir.analysis.memo import clear, memoised
 
-__all__ = ["cfg", "reachable", "dominators", "post_dominators", "dominance_frontiers", "iterated_dominance_frontier",
+__all__ = ["inflated", "cfg", "reachable", "dominators", "post_dominators", "dominance_frontiers", "iterated_dominance_frontier",
            "loops", "def_use", "liveness", "slot_liveness", "verify", "stability", "to_dot", "to_mermaid",
            "to_networkx", "clear"]
 
 
+def inflated(fn):
+    """`fn` in the blocks Julia computes with (`jlir.ir.inflate`): itself, unless a 1.5 CodeInfo print goes on
+    after an `$(Expr(:unreachable))` in the same block, where `inflate_ir` starts a new block.  Every analysis
+    here answers for this IR, so its block numbers are those of Julia's `ir.cfg`."""
+    from jlir.ir.inflate import inflate
+    return memoised(fn, "inflated", lambda: inflate(fn))
+
+
 def cfg(fn):
-    """Julia's CFG of `fn` (`jlir.ir.cfg.CFG`): block ranges, predecessors and successors in Julia's order."""
+    """Julia's CFG of `fn` (`jlir.ir.cfg.CFG`), as `inflate_ir` builds it: `unreachable` ends control, an
+    `enter` followed by ϒ nodes keeps its catch edge.  The one CFG every analysis, pass and the interpreter read."""
     from jlir.ir.cfg import compute_cfg
-    return memoised(fn, "cfg", lambda: compute_cfg(fn))
+    return memoised(fn, "cfg", lambda: compute_cfg(inflated(fn)))
 
 
 def reachable(fn):
@@ -72,33 +81,36 @@ def loops(fn):
 
 
 def def_use(fn):
-    """Definitions and uses of every SSA value (`jlir.analysis.defuse.def_use`)."""
+    """Definitions and uses of every SSA value (`jlir.analysis.defuse.def_use`), in Julia's blocks."""
     from jlir.analysis.defuse import def_use as compute
-    return memoised(fn, "def_use", lambda: compute(fn))
+    return memoised(fn, "def_use", lambda: compute(inflated(fn)))
 
 
-def _flow(fn):
-    """The CFG control really follows (`defuse.flow_cfg`: 1.5 CodeInfo's `$(Expr(:unreachable))` ends a path, an
-    `enter` with statements inserted after it still ends its block), shared by liveness and the verifier."""
-    from jlir.analysis.defuse import flow_cfg
-    return memoised(fn, "flow", lambda: flow_cfg(fn, def_use(fn).order, def_use(fn).statements))
+def _checked_cfg(fn):
+    """`cfg(fn)` without edges to blocks that do not exist, for the analyses that report broken IR rather than
+    refuse it (the verifier, liveness): the same object for well-formed IR."""
+    from jlir.ir.cfg import in_range
+    return memoised(fn, "checked_cfg", lambda: in_range(cfg(fn)))
 
 
-def _flow_dominators(fn):
+def _checked_dominators(fn):
     from jlir.analysis.dominance import dominator_tree
-    return memoised(fn, "flow_dominators", lambda: dominator_tree(_flow(fn)))
+    checked = _checked_cfg(fn)
+    if checked is cfg(fn):
+        return dominators(fn)
+    return memoised(fn, "checked_dominators", lambda: dominator_tree(checked))
 
 
 def liveness(fn):
-    """Live-in and live-out SSA values per block (`jlir.analysis.liveness.liveness`), on the flow CFG."""
+    """Live-in and live-out SSA values per block (`jlir.analysis.liveness.liveness`), on Julia's CFG."""
     from jlir.analysis.liveness import liveness as compute
-    return memoised(fn, "liveness", lambda: compute(fn, _flow(fn), def_use(fn)))
+    return memoised(fn, "liveness", lambda: compute(inflated(fn), _checked_cfg(fn), def_use(fn)))
 
 
 def slot_liveness(fn):
     """Live-in and live-out slots per block, for lowered code (`jlir.analysis.liveness.slot_liveness`)."""
     from jlir.analysis.liveness import slot_liveness as compute
-    return memoised(fn, "slot_liveness", lambda: compute(fn))
+    return memoised(fn, "slot_liveness", lambda: compute(inflated(fn), _checked_cfg(fn)))
 
 
 def verify(fn) -> list:
@@ -107,7 +119,8 @@ def verify(fn) -> list:
     refused = excerpt_diagnostics(fn)
     if refused:
         return refused
-    return list(memoised(fn, "verify", lambda: tuple(verify_ir(fn, _flow_dominators(fn), def_use(fn), _flow(fn)))))
+    return list(memoised(fn, "verify", lambda: tuple(verify_ir(inflated(fn), _checked_dominators(fn), def_use(fn),
+                                                                    _checked_cfg(fn)))))
 
 
 def stability(fn):
@@ -119,19 +132,19 @@ def stability(fn):
 def to_dot(fn) -> str:
     """The CFG as Graphviz DOT, each block's statements as Julia prints them (`jlir.analysis.render`)."""
     from jlir.analysis.render import cfg_dot
-    return memoised(fn, "dot", lambda: cfg_dot(fn))
+    return memoised(fn, "dot", lambda: cfg_dot(inflated(fn)))
 
 
 def to_mermaid(fn) -> str:
     """The CFG as a Mermaid flowchart (renders on GitHub in a ```mermaid block)."""
     from jlir.analysis.render import cfg_mermaid
-    return memoised(fn, "mermaid", lambda: cfg_mermaid(fn))
+    return memoised(fn, "mermaid", lambda: cfg_mermaid(inflated(fn)))
 
 
 def to_networkx(fn):
     """The CFG as a `networkx.DiGraph` (a new graph each call: it is mutable); needs networkx installed."""
     from jlir.analysis.render import cfg_networkx
-    return cfg_networkx(fn)
+    return cfg_networkx(inflated(fn))
 
 
 # ---------------------------------------------------------------- names shared with submodules

@@ -24,18 +24,15 @@ order, pending nodes included: the one statement layout every analysis here read
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from jlir.ir import nodes as N
 from jlir.ir import walk
-from jlir.ir.cfg import CFG, compute_cfg
-from jlir.ir.function import IR
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.types import UNION_EMPTY
 
-__all__ = ["DefUse", "def_use", "statement_layout", "block_terminator", "dead_tail", "flow_cfg"]
+__all__ = ["DefUse", "def_use", "statement_layout", "block_terminator", "dead_tail"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,28 +177,3 @@ def is_inference_dead(node) -> bool:
     `::Union{}` on the call before it, has only this to say so)."""
     return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3 and node.args[0] == _CONST
             and type(node.args[1]) is T.TypeQuote)
-
-
-def flow_cfg(fn, order=None, statements=None):
-    """`compute_cfg` of `fn` with each block ended by its `block_terminator`: the CFG every analysis here reads.
-
-    It equals `compute_cfg(fn)` for compacted IR without `$(Expr(:unreachable))`;
-    a branch to a block that does not exist (broken IR: the verifier says so)
-    is left out of the successors rather than passed on to the graph algorithms.
-    """
-    if order is None:
-        statements, order = statement_layout(fn)
-    positional = list(fn.positional)
-    changed = False
-    for blk, ids in zip(fn.blocks, order):
-        if not 1 <= blk.last <= len(positional):
-            continue
-        term = block_terminator(ids, statements)
-        if term is not None and term is not positional[blk.last - 1].node:
-            positional[blk.last - 1] = dataclasses.replace(positional[blk.last - 1], node=term)
-            changed = True
-    cfg = compute_cfg(IR(tuple(positional), fn.blocks, fn.linetable)) if changed else compute_cfg(fn)
-    n = len(cfg.blocks)
-    if all(1 <= s <= n for blk in cfg.blocks for s in blk.succs):
-        return cfg
-    return CFG(tuple(dataclasses.replace(blk, succs=tuple(s for s in blk.succs if 1 <= s <= n)) for blk in cfg.blocks))

@@ -19,7 +19,7 @@ SSA liveness (`liveness`), per block `b`:
   So the φᶜ's storage between its ϒs and the catch block is no SSA value
   here and interferes with nothing: SSA destruction must give a φᶜ and its
   ϒs one variable of their own, outside this interference relation.
-  The CFG is Julia's (`defuse.flow_cfg`): the catch block is a successor of
+  The CFG is Julia's (`jlir.ir.cfg.compute_cfg`): the catch block is a successor of
   the `enter` block only, as in Julia's dominator tree;
 * pending new nodes of an uncompacted IRCode take part at their printed place.
 
@@ -44,7 +44,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jlir.analysis.dataflow import Problem, solve
-from jlir.analysis.defuse import def_use, flow_cfg, statement_layout
+from jlir.analysis.defuse import def_use, statement_layout
+from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.handlers import handler_stacks, pops_on_catch
 from jlir.ir import nodes as N
 from jlir.ir import values as V
@@ -130,7 +131,7 @@ def _ssa_sets(du) -> tuple[list, list, list]:
 def liveness(fn, cfg=None, du=None) -> Liveness:
     """SSA liveness of `fn` (see the module docstring for the equations)."""
     du = def_use(fn) if du is None else du
-    cfg = flow_cfg(fn, du.order, du.statements) if cfg is None else cfg
+    cfg = in_range(compute_cfg(fn)) if cfg is None else cfg
     gens, kills, phi_end = _ssa_sets(du)
 
     def transfer(b, out):
@@ -196,7 +197,7 @@ def exceptional_successors(fn, cfg, order, statements) -> list[tuple[int, ...]]:
 def slot_liveness(fn, cfg=None) -> SlotLiveness:
     """Slot liveness of `fn` in slot form (see the module docstring)."""
     statements, order = statement_layout(fn)
-    cfg = flow_cfg(fn, order, statements) if cfg is None else cfg
+    cfg = in_range(compute_cfg(fn)) if cfg is None else cfg
     gens, kills = _slot_sets([[statements[i].node for i in ids] for ids in order])
 
     def transfer(b, out):

@@ -47,7 +47,8 @@ import dataclasses
 from dataclasses import dataclass
 
 from jlir.analysis.dataflow import Problem, solve
-from jlir.analysis.defuse import block_terminator, dead_tail, def_use, flow_cfg
+from jlir.analysis.defuse import block_terminator, dead_tail, def_use
+from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.dominance import dominator_tree
 from jlir.analysis.handlers import CONFLICT, apply_handlers, handler_stacks, pops_on_catch
 from jlir.analysis.liveness import exceptional_successors, slot_effects
@@ -103,7 +104,7 @@ def excerpt_diagnostics(fn) -> list[Diagnostic]:
 def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     """Every problem found in `fn` (empty: valid), in the order of the checks above.
 
-    `domtree` (optional) is `fn`'s dominator tree over `defuse.flow_cfg(fn)`, `du` its
+    `domtree` (optional) is `fn`'s dominator tree over `compute_cfg(fn)`, `du` its
     `def_use`, `cfg` that flow CFG, for callers that already have them (the memoising
     facade); by default they are computed here.
     """
@@ -111,7 +112,7 @@ def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     if refused:
         return refused
     full = def_use(fn) if du is None else du
-    cfg = flow_cfg(fn, full.order, full.statements) if cfg is None else cfg
+    cfg = in_range(compute_cfg(fn)) if cfg is None else cfg
     site = _Site(full.statements, fn.linetable)
     # What runs: each block without the dead statements 1.5's CodeInfo keeps after an `unreachable`.
     du = dataclasses.replace(full, order=tuple(ids[:len(ids) - len(dead_tail(ids, full.statements))]

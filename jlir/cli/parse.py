@@ -77,7 +77,10 @@ def _json(doc, path: str, text: bool = False) -> str:
 
 def _summary(doc, path: str) -> str:
     n = len(jlir.functions(doc))
-    lines = [f"{name(path)}: {_plural(len(doc.items), 'dump')}, {_plural(n, 'function')}"]
+    head = f"{name(path)}: {_plural(len(doc.items), 'dump')}, {_plural(n, 'function')}"
+    if doc.errors:  # said in the header too: a long table hides a few unreadable rows
+        head += f", {len(doc.errors)} unreadable"
+    lines = [head]
     lines += _format_table(_summary_rows(doc, path))
     return "\n".join(lines) + "\n"
 

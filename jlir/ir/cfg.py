@@ -94,8 +94,39 @@ def terminator_successors(term, b: int, nblocks: int) -> list[int]:
     return succs
 
 
+def block_exit(stmts, first: int, last: int, *, inflated: bool = True):
+    """The statement that decides where control leaves the block `first..last` (positional, 1-based).
+
+    Its last statement, read as Julia's IR has it: 1.5 CodeInfo's `$(Expr(:unreachable))` is
+    `inflate_ir`'s `ReturnNode()`, so it ends control (a `ReturnNode`, no successor).  A block whose last
+    statement is no terminator but whose first non-φ statement is an `enter` ends in that `enter`:
+    `slot2reg` puts its ϒ nodes after the `enter` in the same block, and Julia's `ir.cfg` keeps the edge
+    to the catch block (its `verify_ir` accepts the `enter` there, and only there).
+    `inflated=False` reads the block as Julia's printer does, where `$(Expr(:unreachable))` falls through.
+    """
+    n = len(stmts)
+    if not 1 <= last <= n:
+        return None
+    term = stmts[last - 1].node
+    if inflated and N.is_unreachable(term):
+        return N.ReturnNode(None)
+    if N.flow_kind(term) is not None:
+        return term
+    for i in range(max(first, 1), last):
+        node = stmts[i - 1].node
+        if type(node) is N.EnterNode:
+            return node
+        if type(node) is not N.PhiNode:
+            break
+    return term
+
+
 def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
     """The CFG of a function's positional statements, as Julia's `compute_basic_blocks` builds it.
+
+    The IR Julia computes with: the block ranges are the model's (see `jlir.ir.inflate` for a CodeInfo
+    print whose block goes on after an `unreachable`), and each block's successors come from its
+    `block_exit`, so `unreachable` ends control and an `enter` followed by ϒ nodes keeps its catch edge.
 
     Predecessor 0 goes to each catch block unless `f.catch_entry` is False (see `IR.catch_entry`).
     `branch_edges=False` leaves out the taken edge of a conditional branch
@@ -104,14 +135,13 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
     fall-through counts).  Successor lists are unaffected.
     """
     stmts = f.positional
-    n = len(stmts)
     blocks = f.blocks
     nblocks = len(blocks)
     entry = getattr(f, "catch_entry", True)  # Julia's extra edge into a catch block (see IR.catch_entry)
     succ_lists = []
     preds: list[list[int]] = [[] for _ in range(nblocks)]
     for b, block in enumerate(blocks, 1):
-        term = stmts[block.last - 1].node if 1 <= block.last <= n else None
+        term = block_exit(stmts, block.first, block.last)
         kind = N.flow_kind(term)
         succs = terminator_successors(term, b, nblocks) if kind else ([b + 1] if b < nblocks else [])
         succ_lists.append(succs)
@@ -126,6 +156,17 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
                       for blk, p, s in zip(blocks, preds, succ_lists)]))
 
 
+def in_range(cfg: CFG) -> CFG:
+    """`cfg` without the successors that name no block (broken IR: a branch past the last block), for the
+    analyses that go on to report it (the verifier, liveness); `cfg` itself when every edge is in range.
+    The graph algorithms are given the CFG as it is, and refuse such an edge (`EdgeOutOfRange`)."""
+    n = len(cfg.blocks)
+    if all(1 <= s <= n for blk in cfg.blocks for s in blk.succs):
+        return cfg
+    return CFG(tuple(BasicBlock(blk.first, blk.last, blk.preds, tuple(s for s in blk.succs if 1 <= s <= n))
+                     for blk in cfg.blocks))
+
+
 def predecessor_counts(f, *, branch_edges: bool = True) -> list[int]:
     """How many predecessors each block has in `compute_cfg(f, branch_edges=…)` (index 0 is block 1).
 
@@ -133,12 +174,11 @@ def predecessor_counts(f, *, branch_edges: bool = True) -> list[int]:
     counted (the extra catch edge counts where the IR holds it, as Julia's printer counts it).
     """
     stmts = f.positional
-    n = len(stmts)
     nblocks = len(f.blocks)
     catch_weight = 2 if getattr(f, "catch_entry", True) else 1
     counts = [0] * nblocks
     for b, block in enumerate(f.blocks, 1):
-        term = stmts[block.last - 1].node if 1 <= block.last <= n else None
+        term = block_exit(stmts, block.first, block.last, inflated=False)
         kind = N.flow_kind(term)
         if kind is None:
             if b < nblocks:

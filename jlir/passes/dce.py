@@ -9,7 +9,7 @@ left with one edge in a block with one predecessor fold into their value.
 """
 from __future__ import annotations
 
-from jlir.analysis.defuse import flow_cfg
+from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.graph import reachable_blocks
 from jlir.edit import IRCode
 from jlir.ir import walk
@@ -28,7 +28,7 @@ def dce(fn: Function, notes: list | None = None) -> Function:
     """A new Function without dead code (`fn` is unchanged)."""
     fn = compacted(fn)
     ir = IRCode(fn)
-    cfg = flow_cfg(fn)   # an `enter` followed by statements Julia inserted after it still reaches its catch block
+    cfg = in_range(compute_cfg(fn))
     live_blocks = reachable_blocks(cfg)
     dead = set(range(1, len(cfg.blocks) + 1)) - set(live_blocks)
     if dead:

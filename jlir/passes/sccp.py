@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.analysis.defuse import flow_cfg
+from jlir.ir.cfg import compute_cfg, in_range
 from jlir.edit import IRCode, is_slot_form, map_values
 from jlir.ir import nodes as N
 from jlir.ir import values as V
@@ -83,7 +83,7 @@ class _Solver:
 
     def __init__(self, fn: Function):
         self.stmts = fn.positional
-        self.cfg = flow_cfg(fn)
+        self.cfg = in_range(compute_cfg(fn))
         self.block_of = {}
         for b, blk in enumerate(self.cfg.blocks, 1):
             for i in blk.stmts:

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from jlir.analysis.defuse import def_use, flow_cfg
+from jlir.analysis.defuse import def_use
+from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.liveness import liveness
 from jlir.edit import IRCode
 from jlir.ir import nodes as N
@@ -70,7 +71,7 @@ class _Plan:
         self.names = names or {}
         self.taken = {v.name for s in self.stmts for v in walk.values(s.node)
                       if type(v) is V.SlotNumber and v.name}
-        self.cfg = flow_cfg(fn)
+        self.cfg = in_range(compute_cfg(fn))
         self.phis = {i: (self.cfg.block_for_inst(i), s.node) for i, s in enumerate(self.stmts, 1)
                      if type(s.node) is N.PhiNode}
         self.naive = naive

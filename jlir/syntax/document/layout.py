@@ -102,8 +102,11 @@ def read_or_collect(ctx: Context, i: int):
         error = ctx.error(f"internal error while reading this dump: {type(e).__name__}: {e} (this is a jlir bug)", i)
     lines = ctx.lines
     k = max(i + 1, min(error.line, len(lines)))  # past the line that failed (1-based `line` is the index after it)
+    if i < error.line - 1 < len(lines) and lines[error.line - 1] == "CodeInfo(":
+        k = error.line - 1  # the failing line is the next dump's start: this dump was cut short
     while k < len(lines) and not (lines[k] and (not lines[k - 1].strip() or is_label(lines, k - 1))
-                                  and not is_label(lines, k) and starts_dump(lines, k)):
+                                  and not is_label(lines, k) and starts_dump(lines, k)) \
+            and lines[k] != "CodeInfo(":  # only ever a dump's first line: a dump cut short may lose its blank line
         k += 1
     end = k
     while end > i + 1 and (not lines[end - 1].strip() or is_label(lines, end - 1)):

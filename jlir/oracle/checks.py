@@ -1,0 +1,146 @@
+"""Each check of the oracle: jlir's answer from a print against Julia's own answer for the same code.
+
+A check returns an `Outcome`: `equal`; `rule` (different, in a way a named rule documents: `RULES` says why);
+`wrong` (different, unexplained: a bug until a rule explains it); or `refused` (jlir declined: it could not
+read the print, or a transform raised; the reason is kept).  Julia's side is a record of
+`scripts/oracle.jl` (one method instance: its prints in every form and Julia's answers).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import jlir
+from jlir import analysis as A
+from jlir.ir.cfg import CFG
+
+__all__ = ["Outcome", "RULES", "check_cfg", "check_idoms", "check_verify", "check_slots", "check_compact",
+           "check_ssa", "check_adce"]
+
+# Differences that are not jlir's mistakes, each with why (the README's "Against Julia" table lists them).
+RULES = {
+    "verify-stricter": "jlir's verifier reports a problem Julia's verify_ir does not check (see jlir.analysis.verify)",
+    "compact-equivalent": "compact's print differs from compact!'s only in display (jlir diff: equivalent)",
+    "ssa-equivalent": "jlir ssa's print differs from slot2reg + compact!'s only in display (jlir diff: equivalent)",
+    "edge-order": "the same edges in another order: after inlining Julia's ir.cfg lists a branch's successors (and a "
+                  "block's predecessors) in the order inlining built them, which the print does not show; jlir "
+                  "lists them as compute_basic_blocks does",
+    "dce-weaker": "jlir's dce keeps a statement adce_pass! removes (it cannot prove it dead from the print)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One comparison: `verdict` is equal, rule, wrong or refused; `detail` the rule's name, the refusal's
+    reason or what differs."""
+    verdict: str
+    detail: str = ""
+
+
+EQUAL = Outcome("equal")
+
+
+def _cfg_outcome(ours: CFG, julia: CFG) -> Outcome:
+    if ours == julia:
+        return EQUAL
+    if len(ours) == len(julia) and all(
+            (x.first, x.last, sorted(x.preds), sorted(x.succs)) == (y.first, y.last, sorted(y.preds), sorted(y.succs))
+            for x, y in zip(ours.blocks, julia.blocks)):
+        return Outcome("rule", "edge-order")
+    if len(ours) != len(julia):
+        return Outcome("wrong", f"{len(ours)} blocks, Julia {len(julia)}")
+    for b, (x, y) in enumerate(zip(ours.blocks, julia.blocks), 1):
+        if x != y:
+            return Outcome("wrong", f"#{b}: ours {x.first}:{x.last} preds {x.preds} succs {x.succs}, "
+                                    f"Julia's {y.first}:{y.last} preds {y.preds} succs {y.succs}")
+    return Outcome("wrong", "?")
+
+
+def check_cfg(fn, julia: dict) -> Outcome:
+    """`jlir.analysis.cfg` of the print against Julia's `ir.cfg` (blocks, predecessors, successors)."""
+    return _cfg_outcome(A.cfg(fn), CFG.from_json(julia["cfg"]))
+
+
+def check_idoms(fn, julia: dict) -> Outcome:
+    """`jlir.analysis.dominators` against `construct_domtree`'s immediate dominators."""
+    ours, theirs = tuple(A.dominators(fn).idoms), tuple(julia["idoms"])
+    if ours == theirs:
+        return EQUAL
+    bad = next(b for b, (x, y) in enumerate(zip(ours + (None,) * len(theirs), theirs), 1) if x != y) \
+        if len(ours) <= len(theirs) else len(theirs) + 1
+    return Outcome("wrong", f"idom of #{bad}: ours {ours[bad - 1] if bad <= len(ours) else '-'}, "
+                            f"Julia's {theirs[bad - 1] if bad <= len(theirs) else '-'}")
+
+
+def check_verify(fn, julia: dict) -> Outcome:
+    """`jlir.analysis.verify`'s errors against `verify_ir`'s verdict ("ok" or its message)."""
+    errors = [d for d in A.verify(fn) if d.severity == "error"]
+    accepted = julia["verify"] == "ok"
+    if accepted == (not errors):
+        return EQUAL
+    if accepted:
+        return Outcome("wrong", f"jlir rejects what Julia accepts: {errors[0].kind}: {errors[0].message}")
+    return Outcome("wrong", f"jlir accepts what Julia rejects: {julia['verify'][:120]}")
+
+
+def check_slots(fn, pre: dict, argnames=None) -> list[tuple[str, Outcome]]:
+    """What `slot2reg` computes before placing φ nodes, from the `optimize=false` print: the pre-SSA CFG
+    (`convert_to_ircode`'s), its idoms, and per slot read the def, live-in and φ blocks (`idf`)."""
+    from jlir.oracle.slots import pre_ssa
+    cfg, slots = pre_ssa(fn, tuple(argnames) if argnames is not None else None)
+    out = [("pre-ssa cfg", _cfg_outcome(cfg, CFG.from_json(pre["cfg"])))]
+    from jlir.analysis.dominance import dominator_tree
+    ours = tuple(dominator_tree(cfg).idoms)
+    out.append(("pre-ssa idoms", EQUAL if ours == tuple(pre["idoms"]) else Outcome("wrong", "idoms differ")))
+    theirs = sorted((sorted(s["defs"]), sorted(s["live_in"]), list(s["idf"])) for s in pre["slots"])
+    if slots == theirs:
+        out.append(("idf", EQUAL))
+    else:
+        missing = [s for s in theirs if s not in slots]
+        extra = [s for s in slots if s not in theirs]
+        out.append(("idf", Outcome("wrong", f"{len(missing)} of Julia's slots not ours (first {missing[:1]}), "
+                                            f"{len(extra)} of ours not Julia's (first {extra[:1]})")))
+    return out
+
+
+def _judge(ours, theirs_text: str, rule: str) -> Outcome:
+    from jlir.compare import diff_functions
+    theirs = jlir.functions(jlir.parse(theirs_text))[0]
+    d = diff_functions(ours, theirs)
+    if d.outcome == "different":
+        return Outcome("wrong", "jlir diff: different")
+    return Outcome("rule", rule)
+
+
+def check_compact(stage_text: str, julia_text: str) -> Outcome:
+    """jlir's `compact()` of a pipeline stage's print against Julia's print of `compact!` of that IRCode."""
+    from jlir.edit import IRCode
+    fn = jlir.functions(jlir.parse(stage_text))[0]
+    ours = IRCode(fn).compact()
+    text = jlir.format(ours)
+    if text.rstrip("\n") == julia_text.rstrip("\n"):   # Julia's REPL display adds a blank line
+        return EQUAL
+    return _judge(ours, julia_text, "compact-equivalent")
+
+
+def check_ssa(fn, julia_text: str, argnames=None) -> Outcome:
+    """`jlir ssa --argnames …` of the `optimize=false` print against slot2reg + compact! (as `jlir diff` judges)."""
+    from jlir.ssa import into_ssa
+    ours = into_ssa(fn, argnames=tuple(argnames) if argnames is not None else None)
+    text = jlir.format(ours)
+    if text.rstrip("\n") == julia_text.rstrip("\n"):
+        return EQUAL
+    return _judge(ours, julia_text, "ssa-equivalent")
+
+
+def check_adce(before_text: str, julia_text: str) -> Outcome:
+    """`dce,compact` on the IRCode Julia hands `adce_pass!` against `compact!(adce_pass!(…))`: a report."""
+    from jlir import passes
+    fn = jlir.functions(jlir.parse(before_text))[0]
+    ours = passes.run(fn, ["dce", "compact"])
+    text = jlir.format(ours)
+    if text.rstrip("\n") == julia_text.rstrip("\n"):
+        return EQUAL
+    theirs = jlir.functions(jlir.parse(julia_text))[0]
+    if len(ours.positional) > len(theirs.positional):
+        return Outcome("rule", "dce-weaker")
+    return _judge(ours, julia_text, "dce-weaker")

@@ -1,0 +1,95 @@
+"""One method instance through every check: which display each check reads, and Julia's answer to compare with.
+
+`check_record(record)` takes a record of `scripts/oracle.jl` and yields `(check, form, Outcome)`.  A print
+jlir cannot read makes every check of that form `refused` (the reader's error kept); a check that raises
+`JlirError` (a transform declining, `PassError`, `NotInterpretable`) is `refused` with the reason; any other
+exception is `wrong`: a crash is a bug, never a refusal.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import jlir
+from jlir.ir.errors import JlirError
+from jlir.oracle.checks import (Outcome, check_adce, check_cfg, check_compact, check_idoms, check_slots, check_ssa,
+                                check_verify)
+
+__all__ = ["check_record", "FORMS"]
+
+# The displays of one instance: (form, key of its print, key of Julia's answers, checks made on it).
+FORMS = (
+    ("typed", "typed", "julia", ("cfg", "idoms", "verify")),
+    ("typed-source", "typed_source", "julia", ("cfg", "idoms", "verify")),
+    ("ircode", "ircode", "julia", ("cfg", "idoms", "verify")),
+    ("optimize=false", "unoptimized", "unoptimized_julia", ("cfg", "idoms")),
+    ("lowered", "lowered", "lowered_julia", ("cfg", "idoms")),
+)
+_ANALYSES = {"cfg": check_cfg, "idoms": check_idoms, "verify": check_verify}
+
+
+def _reason(e: BaseException) -> str:
+    text = str(e).splitlines()[0] if str(e) else ""
+    return f"{type(e).__name__}: {text[:160]}"
+
+
+def _guarded(f, *args) -> Outcome:
+    try:
+        return f(*args)
+    except JlirError as e:
+        return Outcome("refused", _reason(e))
+    except (RecursionError, MemoryError) as e:
+        return Outcome("refused", _reason(e))
+    except Exception as e:   # a crash is a bug, never a refusal
+        return Outcome("wrong", "crash: " + _reason(e))
+
+
+def _read(text: str):
+    try:
+        return jlir.functions(jlir.parse(text))[0], None
+    except JlirError as e:
+        return None, Outcome("refused", "unreadable: " + _reason(e))
+
+
+def check_record(record: dict) -> Iterator[tuple[str, str, Outcome]]:
+    """Every check on one instance's record, as `(check, form, outcome)`."""
+    for form, key, answers, checks in FORMS:
+        if key not in record or answers not in record:
+            continue
+        fn, refused = _read(record[key])
+        for check in checks:
+            yield check, form, refused or _guarded(_ANALYSES[check], fn, record[answers])
+        if form == "optimize=false":
+            yield from _slot_checks(fn, refused, record)
+    for stage in record.get("stages", ()):
+        form = f"stage {stage['name']}"
+        fn, refused = _read(stage["text"])
+        for check in ("cfg", "idoms", "verify"):
+            yield check, form, refused or _guarded(_ANALYSES[check], fn, stage["julia"])
+        yield "compact", form, refused or _guarded(check_compact, stage["text"], stage["compact"])
+    if "adce" in record:
+        yield "dce vs adce", "stage adce", _guarded(check_adce, record["adce"]["before"], record["adce"]["after"])
+
+
+def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
+    if "pre" in record:
+        if refused:
+            for check in ("pre-ssa cfg", "pre-ssa idoms", "idf"):
+                yield check, "optimize=false", refused
+        else:
+            try:
+                for check, outcome in check_slots(fn, record["pre"], _slot_names(record)):
+                    yield check, "optimize=false", outcome
+            except Exception as e:
+                yield "idf", "optimize=false", _guarded(_raise, e)
+    if "ssa" in record:
+        yield "ssa", "optimize=false", refused or _guarded(check_ssa, fn, record["ssa"], record.get("argnames"))
+
+
+def _raise(e):
+    raise e
+
+
+def _slot_names(record) -> list | None:
+    """The names of the method's arguments and of its first slot (a callable object's name, `op`), if recorded."""
+    names = record.get("argnames")
+    return None if names is None else list(names) + ([record["self"]] if "self" in record else [])

@@ -23,7 +23,7 @@ def parse(text: str, filename: str = "<input>", *, lenient: bool = False, errors
 
     `lenient=True` first repairs what pasting does to Julia's text (prompt lines, Markdown fences, indentation,
     CRLF, trailing blanks, appended comments, elision lines, ASCII rails, a lost final bracket): each repair is
-    issued as a `jlir.syntax.lenient.LenientNote` warning (`file:line: note: …`), errors keep original lines.
+    issued as a `jlir.syntax.lenient.reader.LenientNote` warning (`file:line: note: …`), errors keep original lines.
     `errors="collect"` keeps reading past an unreadable dump: it becomes an `Unreadable` placeholder holding
     its text and error (`doc.errors` lists them, `doc.readable()` drops them).  A coloured text (ANSI escapes)
     reads as its plain text; the escapes are kept in `doc.colors` and printed back.
@@ -119,7 +119,7 @@ def _read_back(text: str, items):
     if not any(is_excerpt(f) for f in functions(items)):
         return parse(text)
     import warnings
-    from jlir.syntax.lenient import LenientNote
+    from jlir.syntax.lenient.reader import LenientNote
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", LenientNote)
         return parse(text, lenient=True)

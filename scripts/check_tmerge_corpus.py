@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Holdout check of `jlir.ssa.tmerge` on the Base corpus's φs (Julia 1.5.3 `code_typed`, optimized).
+"""Holdout check of `jlir.lattice.tmerge` on the Base corpus's φs (Julia 1.5.3 `code_typed`, optimized).
 
     python3 scripts/check_tmerge_corpus.py [--corpus-mb 0]
 
@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     from jlir.ir import nodes as N
     from jlir.ir import types as T
     from jlir.ir import values as V
-    from jlir.ssa.tmerge import const_of, maybe_undef, signed_hint, tmerge, widenconst
+    from jlir.lattice.tmerge import const_of, maybe_undef, signed_hint, tmerge, widenconst
     counts: collections.Counter = collections.Counter()
     shown = 0
     for dump in prefix(corpus(None), args.corpus_mb).split("\n\n"):

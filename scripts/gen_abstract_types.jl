@@ -1,6 +1,6 @@
 # gen_abstract_types.jl -- the type names jlir.analysis.stability classifies, read from a live Julia.
 #
-# Usage: julia scripts/gen_abstract_types.jl > jlir/analysis/data/types-1.5.3.json
+# Usage: julia scripts/gen_abstract_types.jl > jlir/lattice/data/types-1.5.3.json
 #
 # For every type bound in Core, Base and the modules loaded by default (their
 # submodules included), one entry per name Julia may print for it from Main:

@@ -1,8 +1,8 @@
-# gen_lattice_facts.jl -- what jlir.ssa.tmerge needs to know of each type name, read from a live Julia.
+# gen_lattice_facts.jl -- what jlir.lattice.tmerge needs to know of each type name, read from a live Julia.
 #
-# Usage: julia scripts/gen_lattice_facts.jl jlir/analysis/data/types-1.5.3.json > jlir/analysis/data/lattice-1.5.3.json
+# Usage: julia scripts/gen_lattice_facts.jl jlir/lattice/data/types-1.5.3.json > jlir/lattice/data/lattice-1.5.3.json
 #
-# For every name of the type table (jlir/analysis/data/types-1.5.3.json, scripts/gen_abstract_types.jl)
+# For every name of the type table (jlir/lattice/data/types-1.5.3.json, scripts/gen_abstract_types.jl)
 # that is bound to a DataType or a UnionAll of one: [module, supertype, flags, nfields], where
 #   module     the module that defines the type (`parentmodule`): Julia 1.5 sorts a Union's members
 #              by it before their names (`union_sort_cmp` in src/jltypes.c)

@@ -1,4 +1,4 @@
-# gen_tmerge_pairs.jl -- Julia's own `Core.Compiler.tmerge` on pairs of lattice elements, for jlir.ssa.tmerge's test.
+# gen_tmerge_pairs.jl -- Julia's own `Core.Compiler.tmerge` on pairs of lattice elements, for jlir.lattice.tmerge's test.
 #
 # Usage: julia scripts/gen_tmerge_pairs.jl > fixtures/julia-1.5.3/tmerge-pairs.tsv
 #

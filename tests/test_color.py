@@ -11,7 +11,7 @@ import pytest
 
 import jlir
 from jlir.ir.color import Colors
-from jlir.syntax import ansi
+from jlir.syntax.document import ansi
 
 DATA = Path(__file__).parent / "data" / "color-1.5.3"
 GOLDENS = sorted(DATA.glob("*.ansi.txt"))

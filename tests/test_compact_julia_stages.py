@@ -10,7 +10,7 @@ import pytest
 
 import jlir
 from jlir import edit
-from jlir.syntax.pending import pending_nodes
+from jlir.syntax.rows.pending import pending_nodes
 
 DATA = Path(__file__).parent / "data" / "compact-stages-1.5.3"
 

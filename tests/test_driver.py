@@ -1,6 +1,6 @@
 """jlir's lean LALR driver builds the same values as Lark's own parse loop.
 
-`LALRDriver` (jlir/syntax/driver.py) runs Lark's LALR table with every reduction
+`LALRDriver` (jlir/syntax/statement/driver.py) runs Lark's LALR table with every reduction
 resolved in advance; Lark's own loop (`StatementParser.use_lark_driver = True`)
 is the reference.  For each typed and lowered Julia 1.5.3 fixture, every text
 that reaches the grammar (statement bodies, their templates, types, QuoteNode
@@ -14,7 +14,7 @@ import pytest
 
 import jlir
 from conftest import FIXTURES
-from jlir.syntax.grammar import BodyError, StatementParser
+from jlir.syntax.statement.grammar import BodyError, StatementParser
 
 FILES = sorted(FIXTURES.glob("julia-1.5.3/*.typed.txt")) + sorted(FIXTURES.glob("julia-1.5.3/*.lowered.txt"))
 

@@ -22,7 +22,7 @@ from jlir.ir.excerpt import ExcerptError, elided_runs, excerpt_reason
 from jlir.ir.nodes import Elided, PhiNode
 from jlir.ir.validate import SchemaError
 from jlir.syntax.errors import ParseError
-from jlir.syntax.lenient import LenientNote
+from jlir.syntax.lenient.reader import LenientNote
 
 ROOT = Path(__file__).parent.parent
 CORPUS = ROOT / "fixtures" / "corpus"

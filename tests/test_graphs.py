@@ -15,7 +15,7 @@ import pytest
 
 import jlir
 from jlir import analysis as A
-from jlir.analysis.graphs import MissingDependency, block_texts, edges
+from jlir.analysis.render import MissingDependency, block_texts, edges
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted(glob.glob(str(ROOT / "fixtures/julia-1.5.3/*.txt")))

@@ -15,7 +15,7 @@ import jlir
 from jlir.ir import values as V
 from jlir.ir.function import LineInfo
 from jlir.printer.debuginfo import LineTableError
-from jlir.syntax.grammar import MAX_NESTING
+from jlir.syntax.statement.grammar import MAX_NESTING
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "julia-1.5.3"
 
@@ -231,7 +231,7 @@ def test_a_0_7_dev_dump_mixing_in_a_later_printers_text_is_refused_where_it_diff
 def test_an_unspaced_comma_after_a_closed_brace_is_no_evidence_of_julia_1_5_or_older():
     """`%new(Base.RefValue{String},_2)`: the comma stands outside the braces (an edited call, no printer's), so it
     does not date the dump; read as ≤1.5 it printed spaced and read back as 1.0–1.14 (fuzz seed 31, 15076)."""
-    from jlir.syntax.detect import _search_unspaced_curly
+    from jlir.syntax.rows.detect import _search_unspaced_curly
     assert not _search_unspaced_curly("1 ─ %1 = %new(Base.RefValue{String},_2)::Base.RefValue{String}")
     assert _search_unspaced_curly("1 ─ %1 = (f)(x)::Tuple{Array{Int64,1},Int64}")
     assert _search_unspaced_curly("1 ─ %1 = (f)(x)::Tuple{CartesianIndex{N} where N,Int64}")

@@ -12,7 +12,7 @@ import re
 import sys
 from pathlib import Path
 
-import jlir.syntax.lexer as lexer
+import jlir.syntax.statement.lexer as lexer
 
 ROOT = Path(__file__).resolve().parent.parent
 

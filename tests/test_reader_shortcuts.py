@@ -1,4 +1,4 @@
-"""The reader's shortcuts give what the long way gives: lines read by offset (`jlir.syntax.context.Lines`) are
+"""The reader's shortcuts give what the long way gives: lines read by offset (`jlir.syntax.rows.context.Lines`) are
 `text.split("\\n")`, a repeated dump is its first reading, the style rules kept for a document are enough."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import jlir
-from jlir.syntax.context import Lines, span
+from jlir.syntax.rows.context import Lines, span
 
 TEXTS = st.text(alphabet="ab│─ \r\n\t", max_size=80)
 
@@ -85,7 +85,7 @@ def test_style_rules_dropped_for_the_document_change_no_dump_style():
     """`rules_for` keeps every rule that can match a dump of the document: each fixture and corpus dump gets the
     style the full rule list gives it."""
     from conftest import CORPUS, ir_fixture_files
-    from jlir.syntax.detect import detect_style, rules_for
+    from jlir.syntax.rows.detect import detect_style, rules_for
     checked = 0
     for path in ir_fixture_files() + sorted(CORPUS.glob("*.txt")):
         text = path.read_bytes().decode("utf-8", errors="replace")

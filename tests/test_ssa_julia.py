@@ -15,7 +15,7 @@ kinds below, each explained, and the count of every kind is pinned:
   `_9`, and jlir's reader takes them for arguments: their assignments are not slot assignments then.
 
 Types: a statement's type is the `optimize=false` type; a φ's is Julia's `tmerge` of its incoming
-values' types (`jlir.ssa.tmerge`; argument types from the `@code_warntype` `Variables`).  Every type
+values' types (`jlir.lattice.tmerge`; argument types from the `@code_warntype` `Variables`).  Every type
 equals Julia's on the 49 cases whose statements line up.
 """
 from __future__ import annotations
@@ -94,7 +94,7 @@ def test_into_ssa_equals_julia_statement_for_statement_on_all_cases_but_the_four
 
 
 def test_types_equal_julias_too_phi_types_by_tmerge():
-    """Every statement's type, φ, φᶜ and ϒ types included (Julia's `tmerge`: `jlir.ssa.tmerge`), equals
+    """Every statement's type, φ, φᶜ and ϒ types included (Julia's `tmerge`: `jlir.lattice.tmerge`), equals
     Julia's on every case whose statements line up (all but base_tryparse, whose blocks differ)."""
     equal = []
     for case in CASES:

@@ -1,4 +1,4 @@
-"""`jlir.ssa.tmerge` is Julia 1.5.3's `tmerge`: checked against Julia's own results.
+"""`jlir.lattice.tmerge` is Julia 1.5.3's `tmerge`: checked against Julia's own results.
 
 `fixtures/julia-1.5.3/tmerge-pairs.tsv` was written by `scripts/gen_tmerge_pairs.jl` running
 `Core.Compiler.tmerge` in Julia 1.5.3 on every ordered pair of 57 lattice elements (constants, small
@@ -15,7 +15,7 @@ import pytest
 
 import jlir
 from jlir.ir import types as T
-from jlir.ssa.tmerge import signed_hint, tmerge
+from jlir.lattice.tmerge import signed_hint, tmerge
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = ROOT / "fixtures" / "julia-1.5.3" / "tmerge-pairs.tsv"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import jlir
-from jlir.analysis import concrete
+from jlir.lattice import concrete
 from jlir.analysis.stability import SGR, BoxUse, DynamicCall, Flag, render_text, stability
 from jlir.ir import types as T
 from jlir.ir.style import Style

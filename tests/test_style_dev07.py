@@ -27,7 +27,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.style import Style
 from jlir.printer.exprs import ExprPrinter
-from jlir.syntax.lenient import LenientNote
+from jlir.syntax.lenient.reader import LenientNote
 
 DEV = Style.for_version("0.7")
 V15 = Style.for_version("1.5")

@@ -17,10 +17,14 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
-from jlir.syntax import body, driver, shown, statements, templates
-from jlir.syntax.context import Context, Source
-from jlir.syntax.grammar import BodyError, StatementParser
-from jlir.syntax.tables import lark_parser
+from jlir.syntax.rows import body
+from jlir.syntax.statement import driver
+from jlir.syntax.statement import shown
+from jlir.syntax.statement import statements
+from jlir.syntax.statement import templates
+from jlir.syntax.rows.context import Context, Source
+from jlir.syntax.statement.grammar import BodyError, StatementParser
+from jlir.syntax.statement.tables import lark_parser
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -1,11 +1,11 @@
-"""The two Julia-written type tables are read by one loader (`jlir.analysis.typefacts`) and agree with each other."""
+"""The two Julia-written type tables are read by one loader (`jlir.lattice.typefacts`) and agree with each other."""
 from __future__ import annotations
 
 import tomllib
 
 from conftest import ROOT
-from jlir.analysis import typefacts
-from jlir.ssa import typeset
+from jlir.lattice import typefacts
+from jlir.lattice import typeset
 
 
 def test_both_tables_come_from_one_julia_and_name_the_same_types():
@@ -31,6 +31,6 @@ def test_the_ssa_layer_reads_its_facts_through_the_analysis_loader():
 
 def test_the_tables_ship_beside_their_loader():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "data/*.json" in config["tool"]["setuptools"]["package-data"]["jlir.analysis"]
+    assert "data/*.json" in config["tool"]["setuptools"]["package-data"][typefacts.__name__.rpartition(".")[0]]
     assert typefacts.TYPES.parent.name == typefacts.LATTICE.parent.name == "data"
     assert typefacts.TYPES.is_file() and typefacts.LATTICE.is_file()

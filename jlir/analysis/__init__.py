@@ -130,20 +130,20 @@ def stability(fn):
 
 
 def to_dot(fn) -> str:
-    """The CFG as Graphviz DOT, each block's statements as Julia prints them (`jlir.analysis.graphs`)."""
-    from jlir.analysis.graphs import cfg_dot
+    """The CFG as Graphviz DOT, each block's statements as Julia prints them (`jlir.analysis.render`)."""
+    from jlir.analysis.render import cfg_dot
     return memoised(fn, "dot", lambda: cfg_dot(inflated(fn)))
 
 
 def to_mermaid(fn) -> str:
     """The CFG as a Mermaid flowchart (renders on GitHub in a ```mermaid block)."""
-    from jlir.analysis.graphs import cfg_mermaid
+    from jlir.analysis.render import cfg_mermaid
     return memoised(fn, "mermaid", lambda: cfg_mermaid(inflated(fn)))
 
 
 def to_networkx(fn):
     """The CFG as a `networkx.DiGraph` (a new graph each call: it is mutable); needs networkx installed."""
-    from jlir.analysis.graphs import cfg_networkx
+    from jlir.analysis.render import cfg_networkx
     return cfg_networkx(inflated(fn))
 
 

@@ -7,7 +7,7 @@ constant that is no `Bool`).  A condition without a printed type (an argument, l
 """
 from __future__ import annotations
 
-from jlir.analysis.typefacts import table
+from jlir.lattice.typefacts import table
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.semantics.constants import type_text

@@ -1,7 +1,7 @@
 """The type-stability report of one function: what `@code_warntype` highlights, and why code is slow.
 
 `stability(fn)` lists every value whose type Julia would flag (see
-`jlir.analysis.concrete` for the rules), the calls left to dynamic dispatch,
+`jlir.lattice.concrete` for the rules), the calls left to dynamic dispatch,
 the `Core.Box` captures, and the return type, with an overall severity the
 way `@code_warntype` colours it: red if anything is red, yellow if only
 yellow, ok otherwise.  Which facts exist depends on the display: a
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.analysis.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin_callee, judge,
+from jlir.lattice.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin_callee, judge,
                                     union_rule_is_ambiguous)
-from jlir.analysis.typefacts import name_of
+from jlir.lattice.typefacts import name_of
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir.callee import callee_name

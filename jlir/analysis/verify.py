@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from jlir.analysis.conditions import known_not_bool
 from jlir.analysis.dataflow import Problem, solve
 from jlir.analysis.defuse import block_terminator, dead_tail, def_use
-from jlir.geometry.gcpause import paused
+from jlir.ir.gcpause import paused
 from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.dominance import dominator_tree
 from jlir.analysis.handlers import CONFLICT, apply_handlers, handler_stacks, pops_on_catch

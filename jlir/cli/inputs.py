@@ -13,7 +13,7 @@ from jlir.cli.output import shown
 from jlir.syntax.errors import ParseError, decode_source
 from jlir.ir.errors import JlirError
 from jlir.cli.progress import Progress, clear_shown
-from jlir.syntax.lenient import LenientNote
+from jlir.syntax.lenient.reader import LenientNote
 
 
 class InputError(Exception):

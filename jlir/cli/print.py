@@ -70,7 +70,7 @@ def _print(path: str, args, color: str, say) -> list:
 
 def julia_colored(doc):
     """`doc` with each plain dump given the colours Julia would print it in (coloured dumps keep theirs)."""
-    from jlir.analysis.concrete import judge
+    from jlir.lattice.concrete import judge
     from jlir.printer.color import julia_colors
     from jlir.printer.forms import format_item
 

@@ -26,16 +26,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from jlir.edit.ircode import EMPTY_BLOCK, EditError, IRCode, map_values
+from jlir.edit.base import EMPTY_BLOCK, EditError
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ir.walk import map_values
 from jlir.ir.function import IR, Block, Function, Statement
 
 _KEEP = object()
 
 
+# `IRCode` (jlir.edit.ircode) is named in annotations only: it calls this module, so this one does not import it.
 def compact(code: IRCode) -> Function:
     """`code` placed, folded and renumbered as Julia's `compact!` would; `code` itself is unchanged."""
     entries = _placed(code)

@@ -17,25 +17,19 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from operator import itemgetter
 
+from jlir.edit.base import EMPTY_BLOCK, EditError  # noqa: F401  (their home is edit/base; importable here too)
+from jlir.edit.compact import compact
 from jlir.ir import nodes as N
-from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.excerpt import refuse
 from jlir.ir.walk import map_values
 from jlir.ir.cfg import CFG, compute_cfg, terminator_successors
-from jlir.ir.errors import JlirError
 from jlir.ir.function import IR, Block, Form, Function, Statement
 
 
 # What compaction puts in a block left empty (Julia's `finish_current_bb!`): `nothing::Nothing`, no line.
-EMPTY_BLOCK = Statement(V.NOTHING, T.NOTHING_TYPE, 0)
-
 _first = itemgetter(0)
-
-
-class EditError(JlirError):
-    """An edit that would leave the IR inconsistent (a terminator mid-block, a missing statement, …)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,5 +310,4 @@ class IRCode:
 
     def compact(self) -> Function:
         """The edited function compacted as Julia's `compact!` does (see `jlir.edit.compact`)."""
-        from jlir.edit.compact import compact
         return compact(self)

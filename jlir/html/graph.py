@@ -15,7 +15,7 @@ import shutil
 import subprocess
 
 from jlir import analysis as A
-from jlir.analysis.graphs import block_texts, edges
+from jlir.analysis.render import block_texts, edges
 
 _LABELLED_BLOCKS = 400
 _DRAWN_BLOCKS = 1000

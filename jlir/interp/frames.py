@@ -67,12 +67,10 @@ def next_limit(ctx, steps: int) -> float:
 def execute(code, args: list, ctx, sparams: tuple = (), self_value=None):
     """Run compiled `code` on `args` and every Julia call it makes; the return value, or the JuliaException no
     frame caught.  `#self#` is `self_value` when given (a closure), else the function by name."""
-    base = ctx.depth
+    base, stack = ctx.depth, []
     regs, handlers = _frame(code, args, ctx, sparams, self_value)
     ctx.depth += 1
-    stack: list = []
-    blocks = code.blocks
-    b, pred, k, steps = 1, 0, 0, 0
+    blocks, b, pred, k, steps = code.blocks, 1, 0, 0, 0
     limit = next_limit(ctx, 0)
     counts = ctx.counts if base == 0 else None   # how often the run's own blocks are entered (`run(counts=)`)
     try:
@@ -101,40 +99,42 @@ def execute(code, args: list, ctx, sparams: tuple = (), self_value=None):
                 nxt = blk.term(regs)
             except Push as p:
                 stack.append((code, regs, handlers, b, pred, blk.pos[p.op] + 1, p))
-                code = p.code
-                regs, handlers = _frame(code, p.args, ctx, p.sparams, p.self_value)
+                code, (regs, handlers) = p.code, _frame(p.code, p.args, ctx, p.sparams, p.self_value)
                 ctx.depth += 1
                 blocks, b, pred, k = code.blocks, 1, 0, 0
                 continue
             except JuliaException as e:
-                while not handlers:
-                    if not stack:
-                        raise
-                    code, regs, handlers, b, pred, k, _ = stack.pop()
-                    ctx.depth -= 1
-                blocks = code.blocks
-                ctx.exceptions.append(e)
-                # Julia ≤1.10 enters the catch block with its handler still pushed (the block's `leave 1` pops
-                # it); from 1.11 (`leave %enter` tokens) catching pops it.
-                b, pred, k = (handlers.pop() if code.catch_pops else handlers[-1]), 0, 0
+                code, regs, handlers, b = _catch(e, ctx, stack, code, regs, handlers)
+                blocks, pred, k = code.blocks, 0, 0
                 continue
-            except Stopped:
-                raise
             except NotInterpretable as e:
-                raise _unwound(_locate(e, sys.exc_info()[2]), stack) from None
+                raise e if type(e) is Stopped else _unwound(_locate(e, sys.exc_info()[2]), stack) from None
             if nxt == 0:
                 v = regs[0]
                 if not stack:
                     return v
                 code, regs, handlers, b, pred, k, p = stack.pop()
                 ctx.depth -= 1
-                regs[p.dest] = v
-                blocks = code.blocks
+                regs[p.dest], blocks = v, code.blocks
                 continue
             b, pred = nxt, b
     finally:
         ctx.steps += steps
         ctx.depth = base
+
+
+def _catch(e, ctx, stack: list, code, regs, handlers):
+    """`(code, regs, handlers, catch block)` of the innermost frame with a handler open, the frames above it
+    dropped; `e` raised on when no frame has one."""
+    while not handlers:
+        if not stack:
+            raise e
+        code, regs, handlers, *_ = stack.pop()
+        ctx.depth -= 1
+    ctx.exceptions.append(e)
+    # Julia ≤1.10 enters the catch block with its handler still pushed (the block's `leave 1` pops it); from 1.11
+    # (`leave %enter` tokens) catching pops it.
+    return code, regs, handlers, (handlers.pop() if code.catch_pops else handlers[-1])
 
 
 def _unwound(e: NotInterpretable, stack: list) -> NotInterpretable:

@@ -6,7 +6,7 @@ codes around the block rails (grey), the `::T` of each statement (cyan, or
 (grey, drawn first at `ESC[nG`, then `ESC[1G` back to column 1).  None of
 them changes a character of the plain text, so a coloured dump is its plain
 dump plus escapes at (line, column) places: the reader strips them
-(`jlir.syntax.ansi`), reads the plain text, and keeps them here, relative to
+(`jlir.syntax.document.ansi`), reads the plain text, and keeps them here, relative to
 the dump's own printed text, so the printer puts them back byte for byte.
 `jlir.printer.color` computes the same escapes from the model, as Julia would
 draw them, for a dump that was read plain.

@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 
 from jlir.ir.errors import JlirError
+from jlir.ir.printhook import julia_text
 from jlir.ir.style import Style
 from jlir.ir.unreadable import Unreadable  # noqa: F401 - a placeholder among Document.items, not a model kind
 
@@ -286,7 +287,6 @@ class Function:
     def text(self, x) -> str:
         """Julia's text of a node, value, type or statement of this function, as the Julia that printed it does
         (`str(x)` prints as the newest Julia)."""
-        from jlir.ir.text import julia_text
         return julia_text(x, self.display.style)
 
     # the IR's fields

@@ -15,7 +15,7 @@ OLDEST: Version = (1, 0)
 NEWEST: Version = (1, 14)
 # Julia 0.7-DEV's first SSA IR printer (early to mid 2018, before 0.7.0/1.0 put `#` on block numbers): `%%2`
 # arguments, `goto 6`, φ edges `4 => %3`, `$(Expr(:enter, 5))`, the type on used values only.  Below OLDEST, and
-# never reached by narrowing: only its own evidence (jlir.syntax.detect) selects it.  0.7.0 printed as 1.0 did.
+# never reached by narrowing: only its own evidence (jlir.syntax.rows.detect) selects it.  0.7.0 printed as 1.0 did.
 DEV_0_7: Version = (0, 7)
 
 

@@ -14,23 +14,8 @@ as the newest Julia does (the object does not know which Julia printed it);
 """
 from __future__ import annotations
 
-from typing import Callable
-
 from jlir.ir import function, nodes, types, values
-
-_printer: Callable | None = None
-
-
-def register(printer: Callable) -> None:
-    """`printer(x, style)` → Julia's text of a node, value, type or Statement (style None: the newest Julia)."""
-    global _printer
-    _printer = printer
-
-
-def julia_text(x, style=None) -> str:
-    if _printer is None:
-        return repr(x)
-    return _printer(x, style)
+from jlir.ir.printhook import julia_text, register  # noqa: F401  (register: the printer's way in)
 
 
 def _str(self) -> str:

@@ -129,7 +129,7 @@ def _stored_text(self) -> str:
 def _store_text(self, text: str) -> None:
     # A decimal integer's text as Julia prints it (no sign, no leading zero, at most 18 digits) is kept as its `int`:
     # 32 bytes, or none for the shared small ints, where its `str` costs 56 and the `Literal` 48 (a call of 100,000
-    # distinct integer arguments; issue 13: memory).  `text` gives the same string back: str(int(t)) == t for these.
+    # distinct integer arguments; memory on huge inputs).  `text` gives the same string back: str(int(t)) == t for these.
     if text.__class__ is not str:  # (an int here would read back as its text: a JSON `"text": 5` is refused)
         if not isinstance(text, str):
             raise TypeError(f"a Literal's text is a str, not {type(text).__name__}")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from jlir.batch import jobs_count, process_pool
-from jlir.geometry.gcpause import gc_paused, paused
+from jlir.ir.gcpause import gc_paused, paused
 from jlir.analysis.verify import verify_ir
 from jlir.ir.errors import JlirError
 from jlir.ir.excerpt import refuse

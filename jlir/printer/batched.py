@@ -12,7 +12,7 @@ def joined(sep: str, texts, n: int, before: str = "", after: str = "") -> str:
     `str.join` first makes a list of every text; an integer literal's text is made when it is printed (`Literal`
     keeps a decimal integer as its `int`), so a call of 100,000 distinct integers would hold 100,000 new strings
     at once (56 bytes each, 7× its printed text).  `before` and `after` go into the one final join: adding them
-    to its result would copy the whole text again (issue 13: memory).
+    to its result would copy the whole text again (memory on huge inputs).
     """
     if n <= BATCH:
         return before + sep.join(texts) + after

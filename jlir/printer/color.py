@@ -11,7 +11,7 @@ tests/test_color.py):
   `@code_warntype` (its `Variables`/`Arguments`/`Locals` entries and `Body`
   too) a flagged type in bold red (`error_color()`) or bold yellow
   (`warn_color()`, a small `Union` with `Nothing`/`Missing`).  Which types are
-  flagged is decided by the caller's `severity` (jlir.analysis.concrete
+  flagged is decided by the caller's `severity` (jlir.lattice.concrete
   knows; the printer does not import it);
 * not the CodeInfo's `CodeInfo(` / `) => T` lines.
 

@@ -1,6 +1,6 @@
 """Printing Cthulhu.jl's 2020 `:source` view: Base's location lines in Cthulhu's layout.
 
-The reader (`jlir.syntax.cthulhu2020`, which states the rule and its evidence) reads
+The reader (`jlir.syntax.forms.cthulhu2020`, which states the rule and its evidence) reads
 Cthulhu's ` @ none:2 within 'foo'` lines, each after a bare `└` but the first, as Base's
 ``    @ none:2 within `foo'``; this undoes it on the printed lines.
 """

@@ -62,7 +62,7 @@ class ExprPrinter:
     def statement_line(self, s, show_types: bool) -> tuple:
         """`(s, uses, bare, typed)`: the SSA ids `s` uses (None while not memoised: `used_ids` reads them), its text
         after the SSA column without and with `::T` (1.12's label included).  Memoised by identity from its second
-        print on (a Statement printed once costs only its id in `_seen`; issue 13: memory)."""
+        print on (a Statement printed once costs only its id in `_seen`; memory on huge inputs)."""
         key = id(s) * 2 + show_types
         hit = self.line_memo.get(key)
         if hit is not None and hit[0] is s:
@@ -292,7 +292,7 @@ class ExprPrinter:
         return f"({self.unquoted(f, 0, quoted)})"
 
     def call(self, e_args: tuple, prec: int, quoted: bool) -> str:
-        """A call's text from its Expr's args, the callee first (never sliced off: issue 13, memory)."""
+        """A call's text from its Expr's args, the callee first (never sliced off: memory on huge inputs)."""
         f, n = e_args[0], len(e_args) - 1
         name = f.name if type(f) is V.GlobalRef and f.module is None else None  # `Base.:(==)(x, 1)` stays prefix
         if name is not None and (is_operator(name) or name in WORD_OPS) and not self.style.dev_0_7:
@@ -329,7 +329,7 @@ class ExprPrinter:
     # ------------------------------------------------------------------ types
     def type(self, t) -> str:
         """A type or shown constant.  Not memoised: a memo by object held a text per distinct type (each line's
-        `::Val{k}`: 2–4× the input) and printed no faster over Base's IR (issue 13: memory)."""
+        `::Val{k}`: 2–4× the input) and printed no faster over Base's IR (memory on huge inputs)."""
         cls = type(t)
         if cls is T.TypeName:
             return ".".join(t.path)

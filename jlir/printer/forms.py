@@ -10,7 +10,7 @@ from jlir.printer.debuginfo import location_printing
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import gutter_painter
 from jlir.printer.function import body_lines, body_parts, body_positions, cost_column, line_numbers
-from jlir.geometry.gcpause import gc_paused
+from jlir.ir.gcpause import gc_paused
 
 
 class NotPrintable(JlirError, TypeError):
@@ -36,7 +36,7 @@ def format_function(f: Function, printers: dict | None = None) -> str:
 
 def function_parts(f: Function, printers: dict | None = None) -> list[str]:
     """`format_function`'s text as parts to concatenate: a document puts them into its own text directly, so that a
-    function's whole text is never made twice (issue 13: memory)."""
+    function's whole text is never made twice (memory on huge inputs)."""
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
     if cthulhu_source_costs(f):  # Cthulhu's `:source` view with `inline_cost`: Base's layout, costs after the rail

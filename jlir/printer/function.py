@@ -165,7 +165,7 @@ def body_positions(f: Function, ep: ExprPrinter) -> tuple[list[str], dict[int, t
 def body_parts(f: Function, ep: ExprPrinter, size: int = 64) -> list[str]:
     """The text of `body_lines` as parts to concatenate (`\n` between lines, none after the last).  The common print
     makes its lines as groups of `size` take them and joins each group, so a huge function's lines are never all held
-    at once (a string each; issue 13: memory); a long statement's line, which `_plain_lines` leaves as the tuple of
+    at once (a string each; memory on huge inputs); a long statement's line, which `_plain_lines` leaves as the tuple of
     its pieces, goes in as those pieces."""
     lines = iter(_body(f, ep, None, lazy=True))
     parts: list[str] = []
@@ -183,7 +183,7 @@ def body_parts(f: Function, ep: ExprPrinter, size: int = 64) -> list[str]:
 def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) -> list[str]:
     show_types = f.form in _TYPED_FORMS
     # two passes: the uses first (they fix the SSA column's width), then each line's text as it is printed, so
-    # the texts of all statements are never held at once besides the lines (issue 13: memory)
+    # the texts of all statements are never held at once besides the lines (memory on huge inputs)
     used = ep.used_ids(f.stmts, show_types)
     memo, line = ep.line_memo, ep.statement_line  # (the memo read inline: the hot path)
     entries = (hit if (hit := memo.get(id(s) * 2 + show_types)) is not None and hit[0] is s else line(s, show_types)
@@ -222,7 +222,7 @@ def _plain_lines(entries, n: int, r: Rails, used, L: int, warntype: bool, ep: Ex
     """The common print: one line per statement (`n`: `entries` gives each one's `statement_line`), its rail, SSA
     column and text (one generator, made as they are taken: the hot path).  `pieces`: a statement text longer than
     `LONG_LINE` is not copied into its line, which is the tuple (rail and SSA column, text) instead (the line would
-    hold the text again, in 2 bytes a character for the rail's sake; issue 13: memory)."""
+    hold the text again, in 2 bytes a character for the rail's sake; memory on huge inputs)."""
     rails_of = [r.mid] * n
     for last in r.lasts:
         if 1 <= last <= n:

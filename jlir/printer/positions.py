@@ -11,7 +11,7 @@ never by searching the text.
 from __future__ import annotations
 
 from jlir.ir.function import Document, Function, VectorDisplay
-from jlir.geometry.gcpause import gc_paused
+from jlir.ir.gcpause import gc_paused
 from jlir.printer.cthulhu import bars_before_2020, is_2020_view, source_cost_field
 from jlir.printer.forms import (cthulhu_source_costs, element_pads, element_texts, format_items, function_printer,
                                 wrapper_lines)

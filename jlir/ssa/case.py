@@ -2,7 +2,7 @@
 an IRCode built from such a print must not carry them, since Julia never prints an IRCode that way.
 
 The original case comes back name by name from Julia's own table of the names Base and Core bind
-(`jlir.analysis.typefacts`), where one spelling upper-cases to that name.  A flagged type with a name the
+(`jlir.lattice.typefacts`), where one spelling upper-cases to that name.  A flagged type with a name the
 table does not know (a user's type, a type variable) cannot be restored: it becomes `Any`, which is true of
 every value (a wider type, never a wrong one).
 """
@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from functools import cache
 
-from jlir.analysis.typefacts import table
+from jlir.lattice.typefacts import table
 from jlir.ir import types as T
 
 _NAME = re.compile(r"[A-Z_][A-Z0-9_!]*(?:\.[A-Z_][A-Z0-9_!]*)*")
@@ -55,7 +55,7 @@ def restored_text(text: str) -> str | None:
 
 @cache
 def _parser():
-    from jlir.syntax.grammar import StatementParser
+    from jlir.syntax.statement.grammar import StatementParser
     return StatementParser()
 
 

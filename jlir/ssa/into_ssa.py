@@ -17,7 +17,7 @@ compacts to what Julia's own SSA construction prints (`fixtures/julia-1.5.3/<cas
    (`jlir.edit.IRCode.compact`, Julia's `compact!`).
 
 Types: statement types are kept; a φ or φᶜ gets Julia's type for it, the `tmerge` of its incoming
-values' types (`jlir.ssa.phitypes`, `jlir.ssa.tmerge`), untyped where jlir cannot decide a step.
+values' types (`jlir.ssa.phitypes`, `jlir.lattice.tmerge`), untyped where jlir cannot decide a step.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from jlir.analysis.dominance import dominator_tree, iterated_dominance_frontier
 from jlir.edit import IRCode
-from jlir.geometry.gcpause import paused
+from jlir.ir.gcpause import paused
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -36,7 +36,7 @@ from jlir.ir.function import IR, Block, Form, Function
 from jlir.ssa.builder import UNDEF, Builder, Pending, catch_entries, exc_handlers
 from jlir.ssa.domsort import domsort, rename_phi, renumber
 from jlir.ssa.phitypes import phi_types
-from jlir.ssa.tmerge import const_of
+from jlir.lattice.tmerge import const_of
 from jlir.ssa.prepare import UNION_BOTTOM, prepare
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
 

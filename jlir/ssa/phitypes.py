@@ -1,7 +1,7 @@
 """The types of the φ and φᶜ nodes SSA construction inserts, as Julia 1.5's `construct_ssa!` computes them.
 
 Julia types a φ while renaming: each incoming edge merges its value's type into the φ's with `tmerge`
-(`jlir.ssa.tmerge`), except that an incoming φ or φᶜ (not typed yet: a `DelayedTyp`) resets the type to
+(`jlir.lattice.tmerge`), except that an incoming φ or φᶜ (not typed yet: a `DelayedTyp`) resets the type to
 `Union{}`; an `#undef` edge merges `MaybeUndef(Union{})`.  A φᶜ is then the `tmerge` of its ϒs' types.
 Last, every φ and φᶜ is retyped from its incoming values (`recompute_type`), in insertion order, until
 nothing changes (changes judged by `⊑` both ways).  The value types are `typ_for_val`'s: a statement's
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ssa.tmerge import is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
-from jlir.ssa.typeset import Undecided
+from jlir.lattice.tmerge import is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
+from jlir.lattice.typeset import Undecided
 
 __all__ = ["phi_types"]
 

@@ -1,11 +1,11 @@
 """`jlir.parse` behind the facade: colour escapes, lenient repairs and collected errors around the reader.
 
-The reader (`jlir.syntax.layout`) reads plain, exact text.
+The reader (`jlir.syntax.document.layout`) reads plain, exact text.
 This module is the pre-reading layer: it strips a coloured text's escapes
-(`jlir.syntax.ansi`) and keeps them for the printer, runs the lenient repairs
-(`jlir.syntax.lenient`) when asked, and, when strict reading fails on
+(`jlir.syntax.document.ansi`) and keeps them for the printer, runs the lenient repairs
+(`jlir.syntax.lenient.reader`) when asked, and, when strict reading fails on
 something lenient reading would repair, replaces the error by one that names
-the true cause (`jlir.syntax.diagnose`).
+the true cause (`jlir.syntax.lenient.diagnose`).
 """
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ import warnings
 from dataclasses import replace
 
 from jlir.ir.function import Document, Unreadable
-from jlir.syntax import ansi, lenient, repairing
-from jlir.syntax.diagnose import diagnose
+from jlir.syntax.document import ansi
+from jlir.syntax.lenient import reader as lenient
+from jlir.syntax.lenient import repairing
+from jlir.syntax.lenient.diagnose import diagnose
 from jlir.syntax.errors import ParseError
-from jlir.syntax.layout import read_with_spans
+from jlir.syntax.document.layout import read_with_spans
 
 
 def read_document(text: str, filename: str = "<input>", *, lenient: bool = False,

@@ -1,0 +1,38 @@
+"""Pausing Python's cyclic garbage collector while a model is built or printed.
+
+Here, beside the model, because the model is what has no reference cycles; the reader, the printer and the
+diff all build or walk it.
+"""
+from __future__ import annotations
+
+import gc
+import functools
+from contextlib import contextmanager
+
+
+@contextmanager
+def gc_paused():
+    """Python's cyclic garbage collector paused while a model is built or printed.
+
+    Reading builds millions of small objects that form no reference cycles; each
+    collection the allocations trigger walks every object built so far, which cost
+    a fifth of the parse time.  Collection resumes afterwards (if it was on).
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def paused(function):
+    """`function` run with the collector paused (`gc_paused`): for the library's entry points that build a
+    whole new function's worth of small objects (SSA construction and destruction)."""
+    @functools.wraps(function)
+    def run(*args, **kwargs):
+        with gc_paused():
+            return function(*args, **kwargs)
+    return run

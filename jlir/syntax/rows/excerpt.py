@@ -1,0 +1,345 @@
+"""Reading excerpts: statements and blocks a person elided, a text that starts at block N, a last row cut short.
+
+Lenient reading keeps the marker lines the author wrote (`...`, `│   ...`, `⋮`, a column of `.`, a bare `│`).
+Here, before the strict reader runs, each elision is replaced by placeholder rows, one per skipped statement
+number (`$(Expr(:jlir_elided, k, uses…))` with Julia's rails and SSA column), so the reader sees a text whose
+numbering and widths are Julia's; `restore` then turns the placeholders into `jlir.ir.nodes.Elided`
+statements carrying the marker, and the printer prints the marker back where the rows were.  How many
+statements and blocks an elision stands for is read off the numbers around it (`%18` after `%2`, block 11
+after block 1); where the text does not say (a trailing `...`) one `rest` placeholder stands for them all;
+where the numbers cannot hold the blocks, the elision is left alone and the reader's error stands.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from jlir.geometry import rails
+from jlir.syntax.rows.excerptrows import CUT, INLINE, REF, ROW, TARGET, Row, dump_segments, is_elision, number_rows, read_events
+from jlir.syntax.lenient.notes import Repair
+
+HEAD = "jlir_elided"
+
+
+@dataclass
+class _Entry:
+    marker: str
+    line: int           # 1-based line in the original text
+    shape: str
+    uses: list
+    merges: tuple = ()
+
+
+@dataclass(frozen=True)
+class Expanded:
+    """What the strict reader reads (`text`; `back[k]`: the repaired line of its line k), the placeholders'
+    entries (`entries[k]` for `$(Expr(:jlir_elided, k, …))`; 0: a run's further statements), header section
+    titles to put back (read line → marker), and the notes on what was elided."""
+    text: str
+    back: tuple[int, ...]
+    entries: tuple
+    headers: dict
+    notes: tuple[Repair, ...]
+
+
+class _Writer:
+    """Placeholder rows in one segment's geometry (its line-number column, rail width W, SSA width L); `used`:
+    the SSA numbers its rows read, `named_blocks`: the highest block they name."""
+
+    def __init__(self, lines: list[str], rows: list[Row], used: set[int]):
+        self.pre = " " * len(rows[0].pre)
+        self.W = _rail_width(lines, rows)
+        widths = [r.width for r in rows if r.width is not None]
+        self.L = widths[0] if widths else rails.ssa_width(used)
+        self.used = used
+        self.named_blocks = max([0] + [int(x or y) for r in rows for x, y in TARGET.findall(r.body)])
+
+    def line(self, rail: str, number: int, k: int) -> str:
+        ssa = rails.ssa_column(number, self.L) if number in self.used else rails.blank_ssa_column(self.L)
+        return f"{self.pre}{rail} {ssa}{_token(k)}"
+
+    def rail(self, kind: str, block: int = 0) -> str:
+        if kind == "start":
+            return rails.start_rail(block, self.W, False)
+        return rails.end_rail(self.W) if kind == "end" else rails.mid_rail(self.W)
+
+
+def _run_rails(a: Row | None, b: Row | None, count: int) -> list[tuple[str, int]] | None:
+    """The rails (kind, block) of the `count` placeholders between rows `a` and `b`; None when they cannot hold
+    the blocks the numbers around them say are elided."""
+    p, ended = (a.block_of, a.end) if a is not None else (0, True)
+    q = b.block_of
+    starts = list(range(p + 1, q if b.block is not None else q + 1))
+    keep = 1 if (not ended and starts) else 0
+    if count < max(1, keep + len(starts)) or (ended and not starts):
+        return None
+    out = [("mid", p)] * keep
+    for s in starts:
+        out.append(("start", s))
+    out += [("mid", out[-1][1] if out else p)] * (count - len(out))
+    for i, (kind, blk) in enumerate(out):  # a block's last row, before the next start, is `└──`
+        follows_start = out[i + 1][0] == "start" if i + 1 < len(out) else b.block is not None
+        if kind == "mid" and follows_start:
+            out[i] = ("end", blk)
+    return out
+
+
+def _rail_width(lines: list[str], rows: list[Row]) -> int:
+    """W as the text's rails show it (`N ─` padded, `└──`): the block count of the whole function."""
+    for r in rows:
+        m = ROW.match(lines[r.index])
+        if m.group("blk"):
+            return len(m.group("blk")) + len(m.group("bar")) - 1
+        if m.group("rail")[0] == "└":
+            return len(m.group("rail")) - 2
+    return rails.rail_width(max(r.block_of or 1 for r in rows))
+
+
+class _Expander:
+    """Builds the read text of one repaired text: each segment's elisions replaced by placeholder rows."""
+
+    def __init__(self, lines: list[str], origin: tuple[int, ...]):
+        self.lines, self.origin = lines, origin
+        self.replaced: dict[int, list[str]] = {}  # repaired line -> the lines read in its place ([] drops it)
+        self.entries: list = [_Entry("", 0, "run", [])]
+        self.headers: dict[int, str] = {}
+        self.notes: list[Repair] = []
+
+    def at(self, k: int) -> int:
+        return self.origin[k] + 1 if k < len(self.origin) else k + 1
+
+    def entry(self, marker: str, k: int, shape: str) -> int:
+        self.entries.append(_Entry(marker, self.at(k), shape, []))
+        return len(self.entries) - 1
+
+    def segment(self, start: int, end: int) -> None:
+        events = read_events(self.lines, start, end)
+        rows = [e for e in events if isinstance(e, Row)]
+        # the rails' width W says the function has at least 10^(W-1) blocks (`1 ──`: ten or more)
+        if not rows or not self._needs_work(events, rows) or \
+                not number_rows(events, 10 ** (_rail_width(self.lines, rows) - 1)):
+            return
+        used = {int(n) for r in rows for n in REF.findall(r.body)}
+        w = _Writer(self.lines, rows, used)
+        placed: list[tuple[int, int]] = []  # (event position, entry) of each elision, for the orphan uses
+        saved = (dict(self.replaced), len(self.entries), len(self.notes))
+        for i, e in enumerate(events):
+            if isinstance(e, list):
+                k = self._run(events, i, w)
+            else:
+                k = self._row(e, w, i == len(events) - 1 and e is rows[-1], i == 0)
+            if k is False:
+                self.replaced, self.notes = saved[0], self.notes[:saved[2]]
+                del self.entries[saved[1]:]
+                return
+            if k:
+                placed.append((i, k))
+        self._orphans(events, rows, used, placed)
+        first = next((k for _, k in placed if self.entries[k].shape in ("run", "rest")), None)
+        if first is not None:  # the `┄` the text shows: its branches may be elided
+            self.entries[first].merges = tuple(r.block for r in rows if r.merge)
+
+    def _needs_work(self, events: list, rows: list[Row]) -> bool:
+        return (any(isinstance(e, list) for e in events) or any(INLINE.match(r.body) for r in rows)
+                or (events[0] is rows[0] and (rows[0].block or 1) > 1)
+                or (events[-1] is rows[-1] and CUT.search(rows[-1].body) is not None))
+
+    def _run(self, events: list, i: int, w: _Writer):
+        """Placeholders for the elision run `events[i]`: the entry made, or False when it cannot be placed."""
+        run = events[i]
+        a = events[i - 1] if i > 0 else None
+        b = events[i + 1] if i + 1 < len(events) else None
+        marker = "\n".join(self.lines[k] for k in run)
+        shown = self.lines[run[0]].strip()[:20]
+        for k in run[1:]:
+            self.replaced[k] = []
+        if b is None:
+            if a is None:
+                return False
+            k = self.entry(marker, run[0], "rest")
+            self.replaced[run[0]] = self._rest(a, w, k)
+            self.notes.append(Repair(self.at(run[0]), f"the text stops at an elision (`{shown}`): the statements "
+                                     f"from %{a.number + 1} on are not in it; read as an excerpt", "elided"))
+            return k
+        first = (a.number if a is not None else 0) + 1
+        placed = _run_rails(a, b, b.number - first)
+        if placed is None:
+            return False
+        k = self.entry(marker, run[0], "run")
+        self.replaced[run[0]] = [w.line(w.rail(kind, blk), n, k if n == first else 0)
+                                 for n, (kind, blk) in enumerate(placed, first)]
+        starts = [blk for kind, blk in placed if kind == "start"]
+        blocks = (f" and the start of block #{starts[0]}" if len(starts) == 1 else
+                  f" and the start of blocks #{starts[0]}–#{starts[-1]}" if starts else "")
+        stmts = f"statement %{first}" if first == b.number - 1 else f"statements %{first}–%{b.number - 1}"
+        self.notes.append(Repair(self.at(run[0]), f"elided {stmts}{blocks} "
+                                 f"(`{shown}`): not in the text; read as an excerpt", "elided"))
+        return k
+
+    def _rest(self, a: Row, w: _Writer, k: int) -> list[str]:
+        """The rows of a trailing elision after row `a`: as few as the text allows.  It names statements up to
+        `%N` and blocks up to `#B` (the function has at least that many), and an SSA column wider than any
+        number it shows says a value numbered at least 10^(L-1) is used in the part not shown (the rest
+        records that use, so the width prints as read)."""
+        last = max([a.number + 1] + list(w.used))
+        if w.L > rails.ssa_width(w.used | {a.number}):
+            last = max(last, 10 ** (w.L - 1))
+            self.entries[k].uses.append(10 ** (w.L - 1))
+            w.used.add(10 ** (w.L - 1))
+        starts = list(range(a.block_of + 1, max(w.named_blocks, a.block_of + (1 if a.end else 0)) + 1))
+        placed = [("mid", a.block_of)] * (1 if starts and not a.end else 0) + [("start", s) for s in starts]
+        placed += [("mid", placed[-1][1] if placed else a.block_of)] * (last - a.number - len(placed))
+        if not any(e.shape == "rest" and not e.marker for e in self.entries):
+            self.entries.append(_Entry("", 0, "rest", []))  # the further statements of a rest
+        more = next(j for j, e in enumerate(self.entries) if e.shape == "rest" and not e.marker)
+        return [w.line(w.rail(kind, blk), n, k if n == a.number + 1 else more)
+                for n, (kind, blk) in enumerate(placed, a.number + 1)]
+
+    def _row(self, e: Row, w: _Writer, last: bool, first: bool):
+        """Placeholders before a first row that is not block 1's, or in place of an elided or cut expression."""
+        line = self.lines[e.index]
+        if first and e.number > 1:
+            placed = _run_rails(None, e, e.number - 1)
+            if placed is None:
+                return False
+            k = self.entry("", e.index, "run")
+            self.replaced[e.index] = [w.line(w.rail(kind, blk), n, k if n == 1 else 0)
+                                      for n, (kind, blk) in enumerate(placed, 1)] + [line]
+            stmts = "statement %1" if e.number == 2 else f"statements %1–%{e.number - 1}"
+            blocks = "block #1" if e.block_of == 2 else f"blocks #1–#{e.block_of - 1}"
+            self.notes.append(Repair(self.at(e.index), f"the text starts at block {e.block_of} (statement "
+                                     f"%{e.number}): {stmts} and {blocks} are not in it; read as an excerpt",
+                                     "excerpt"))
+            return k
+        m = INLINE.match(e.body)
+        if m is not None:
+            k = self.entry(m.group(), e.index, "inline")
+            self.replaced[e.index] = [line[:e.body_at] + _token(k) + e.body[m.end():]]
+            self.notes.append(Repair(self.at(e.index), f"the expression of %{e.number} is elided (`{m.group()}`): "
+                                     "kept as written", "elided"))
+            return k
+        if last and CUT.search(e.body):
+            k = self.entry(e.body, e.index, "truncated")
+            self.replaced[e.index] = [line[:e.body_at] + _token(k)]
+            self.notes.append(Repair(self.at(e.index), f"the last row is cut short (`{e.body}`): kept verbatim as "
+                                     f"a truncated statement %{e.number}", "truncated"))
+            return k
+        return 0
+
+    def _orphans(self, events: list, rows: list[Row], used: set[int], placed: list[tuple[int, int]]) -> None:
+        """Values printed `%N = ` that no shown row reads are read by an elided statement: the first elision after
+        the definition (else the last one) records the use, so they stay used."""
+        if not placed:
+            return
+        where = {id(e): i for i, e in enumerate(events)}
+        for r in rows:
+            if r.sid is not None and r.sid not in used:
+                k = next((k for i, k in placed if i > where[id(r)]), placed[-1][1])
+                self.entries[k].uses.append(r.sid)
+
+    def header(self, k: int, run: list[int]) -> None:
+        """An elision in place of a `@code_warntype` header's first lines: read as an `Arguments` title, and
+        the marker put back as that section's title."""
+        self.replaced[run[0]] = ["Arguments"]
+        for j in run[1:]:
+            self.replaced[j] = []
+        self.headers[run[0]] = "\n".join(self.lines[j] for j in run)
+        self.notes.append(Repair(self.at(run[0]), f"elided header lines (`{self.lines[run[0]].strip()[:20]}`): "
+                                 "kept in place of the section title", "elided"))
+
+    def finish(self) -> Expanded:
+        out, back, headers = [], [], {}
+        for k, line in enumerate(self.lines):
+            if k not in self.replaced and is_elision(line) and line.strip():
+                self.replaced[k] = []  # an elision line no placeholder could stand for: dropped, as before
+                self.notes.append(Repair(self.at(k), "dropped an elision line (`...`): the statements it stood for "
+                                         "are not in the text", "elision"))
+            if k in self.headers:
+                headers[len(out)] = self.headers[k]
+            for text in self.replaced.get(k, [line]):
+                out.append(_TOKEN.sub(lambda m: self._expr(int(m.group(1))), text))
+                back.append(k)
+        entries = tuple(replace(e, uses=tuple(e.uses)) for e in self.entries)
+        return Expanded("\n".join(out), tuple(back), entries, headers, tuple(self.notes))
+
+    def _expr(self, k: int) -> str:
+        return f"$(Expr(:{HEAD}, {k}{''.join(f', %{u}' for u in self.entries[k].uses)}))"
+
+
+_TOKEN = re.compile("\x00(\\d+)\x00")
+
+
+def _token(k: int) -> str:
+    return f"\x00{k}\x00"
+
+
+def _header_runs(lines: list[str]):
+    """(start, run) of each elision that stands where a `@code_warntype` header's first lines were: at the
+    text's start or after a blank line, followed by a section entry (`  x::Float64`) and then `Body::`."""
+    k = 0
+    while k < len(lines):
+        if is_elision(lines[k]) and (k == 0 or not lines[k - 1].strip()):
+            run = [k]
+            while run[-1] + 1 < len(lines) and is_elision(lines[run[-1] + 1]):
+                run.append(run[-1] + 1)
+            j = run[-1] + 1
+            if j < len(lines) and lines[j].startswith("  ") and ROW.match(lines[j]) is None:
+                while j < len(lines) and lines[j].startswith("  "):
+                    j += 1
+                if j < len(lines) and lines[j].startswith("Body::"):
+                    yield run
+            k = run[-1] + 1
+            continue
+        k += 1
+
+
+def expand(text: str, origin: tuple[int, ...]) -> Expanded | None:
+    """The text to read for `text` (a repaired text, `origin` its lines' original lines), or None when it
+    has nothing an excerpt has (Julia's own text is read as it is)."""
+    lines = text.split("\n")
+    if not any(is_elision(l) for l in lines) and "%" not in text:
+        return None
+    x = _Expander(lines, origin)
+    for run in _header_runs(lines):
+        x.header(run[0], run)
+    for start, end in dump_segments(lines):
+        x.segment(start, end)
+    expanded = x.finish()
+    return expanded if x.replaced else None
+
+
+def restore(document, spans: list, ex: Expanded):
+    """`document` (read from `ex.text`) with its placeholders made `Elided` statements and elided header titles put
+    back; `spans` (per item, in read lines) mapped to the repaired text's lines."""
+    from jlir.ir.function import Function, VectorDisplay
+    from jlir.ir.nodes import Elided, Expr
+
+    def fix(f):
+        if not isinstance(f, Function):
+            return f
+        stmts = tuple(s if type(s.node) is not Expr or s.node.head != HEAD else
+                      replace(s, node=_elided(s.node, ex.entries, Elided)) for s in f.stmts)
+        if stmts != f.stmts:
+            f = f.replace(stmts=stmts)
+        return f
+
+    items = []
+    for item, (first, end) in zip(document.items, spans):
+        item = fix(item)
+        if isinstance(item, VectorDisplay):
+            item = replace(item, items=tuple(fix(i) for i in item.items))
+        title = next((ex.headers[k] for k in range(first, end) if k in ex.headers), None)
+        if title is not None and isinstance(item, Function) and item.header is not None and item.header.sections:
+            sections = ((title, item.header.sections[0][1]),) + item.header.sections[1:]
+            item = item.replace(header=replace(item.header, sections=sections))
+        items.append(item)
+    back = ex.back
+    moved = [(back[first] if first < len(back) else first, back[end - 1] + 1 if 0 < end <= len(back) else end)
+             for first, end in spans]
+    return replace(document, items=tuple(items)), moved
+
+
+def _elided(node, entries: tuple, cls):
+    k = int(getattr(node.args[0], "text", node.args[0]))
+    e = entries[k]
+    return cls(e.marker, e.line, e.shape, tuple(node.args[1:]), e.merges)

@@ -1,0 +1,131 @@
+"""The rows of a pasted dump, as `jlir.syntax.rows.excerpt` needs them: which lines are statement rows, elision lines
+(`...`, `⋮`, a column of `.`, a bare `│`) or neither, and each row's statement number and block, read off the
+printed ids and rails around it (through unnumbered rows, never across an elision)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+ELISION = re.compile(r"^\s*(?:[│|]\s*)?(?:\.\.\.|⋮|…|\.)\s*$")
+ROW = re.compile(r"^(?P<pre>[ \d]*?)(?P<rail>(?P<blk>\d+) (?P<bar>[─┄]+)|│|└─+)(?P<gut>[│┌└]*)(?P<rest>.*)$")
+SSA = re.compile(r"%(\d+)( *)= ")
+INLINE = re.compile(r"(?:\(\.\.\.\)|\.\.\.|⋮|…)(?=::|$)")
+CUT = re.compile(r"(?:^|[\s(,\[{])[%#]$")
+REF = re.compile(r"%(\d+)")
+TARGET = re.compile(r"(?:\bgoto |\benter )#(\d+)|#(\d+) =>")  # a block a branch, `enter` or φ edge names
+BOUNDARY = ("CodeInfo(", ")", "Body::", "MethodInstance for ", "Variables", "Arguments", "Locals")
+
+
+def is_elision(line: str) -> bool:
+    """A line a person wrote for statements left out: `...`, `│   ...`, `⋮`, `│      .`, a bare `│`."""
+    return ELISION.match(line) is not None or line.strip() in ("│", "|")
+
+
+@dataclass
+class Row:
+    index: int          # line in the repaired text
+    pre: str            # the line-number column
+    block: int | None   # the block its start rail opens
+    merge: bool         # that start rail is `N ┄`
+    end: bool           # `└──`
+    sid: int | None     # the printed `%N = `
+    width: int | None   # the SSA column's width L it shows
+    body: str           # the statement text
+    body_at: int        # where the body starts in the line
+    number: int | None = None
+    block_of: int | None = None
+
+
+
+def row_of(k: int, line: str) -> Row | None:
+    """The statement row of line `k`, or None (a location line of `debuginfo=:source`, an elision, anything else)."""
+    m = ROW.match(line)
+    if m is None or is_elision(line):
+        return None
+    rest = m.group("rest")
+    text = rest.lstrip(" ").lstrip("│┌└")
+    if not text.strip() or text.lstrip(" ").startswith("@ ") or not (rest[:1] == " " or m.group("gut")):
+        return None
+    at = len(line) - len(text.lstrip(" "))
+    text = text.lstrip(" ")
+    block = int(m.group("blk")) if m.group("blk") else None
+    merge = "┄" in (m.group("bar") or "")
+    end = m.group("rail")[0] == "└"
+    ssa = SSA.match(text)
+    if ssa:
+        return Row(k, m.group("pre"), block, merge, end, int(ssa.group(1)), len(ssa.group(1)) + len(ssa.group(2)) - 1,
+                    text[ssa.end():], at + ssa.end())
+    return Row(k, m.group("pre"), block, merge, end, None, None, text, at)
+
+
+def dump_segments(lines: list[str]) -> list[tuple[int, int]]:
+    """(start, end) of each run of lines that belongs to one dump's body: rows, elision lines, location lines."""
+    out, start = [], None
+    for k, line in enumerate(lines + [""]):
+        inside = bool(line.strip()) and not line.startswith(BOUNDARY) and (
+            line.startswith((" ", "│", "└")) or ROW.match(line) is not None or is_elision(line))
+        if inside and start is None:
+            start = k
+        elif not inside and start is not None:
+            out.append((start, k))
+            start = None
+    return out
+
+
+def read_events(lines: list[str], start: int, end: int) -> list:
+    """The segment's rows (`Row`) and elision runs (lists of line indices), in order; location lines left out."""
+    events: list = []
+    for k in range(start, end):
+        if is_elision(lines[k]):
+            if events and isinstance(events[-1], list):
+                events[-1].append(k)
+            else:
+                events.append([k])
+            continue
+        row = row_of(k, lines[k])
+        if row is not None:
+            events.append(row)
+    return events
+
+
+def number_rows(events: list, least_blocks: int = 1) -> bool:
+    """Give every row its statement number and block, from the printed ids and rails around it (through
+    unnumbered rows, never across an elision); False when the text does not say."""
+    rows = [e for e in events if isinstance(e, Row)]
+    pos = {id(e): i for i, e in enumerate(events)}
+    adjacent = [pos[id(rows[i + 1])] == pos[id(rows[i])] + 1 for i in range(len(rows) - 1)]
+    for r in rows:
+        r.number, r.block_of = r.sid, r.block
+    if events[0] is rows[0] and rows[0].number is None and (rows[0].block or 1) == 1:
+        rows[0].number = 1
+    for _ in range(2):
+        for i in range(len(rows) - 1):
+            a, b = rows[i], rows[i + 1]
+            if adjacent[i]:
+                if b.number is None and a.number is not None:
+                    b.number = a.number + 1
+                if b.block_of is None and a.block_of is not None and not a.end:
+                    b.block_of = a.block_of
+        for i in range(len(rows) - 2, -1, -1):
+            a, b = rows[i], rows[i + 1]
+            if adjacent[i]:
+                if a.number is None and b.number is not None:
+                    a.number = b.number - 1
+                if a.block_of is None and b.block_of is not None:
+                    a.block_of = b.block_of - 1 if b.block is not None else b.block_of
+    if any(r.number is None for r in rows) or any(b.number <= a.number for a, b in zip(rows, rows[1:])):
+        return False
+    # a row after an elision with no start rail after it: the block the elision left open, or, past the last
+    # start rail, the highest block the text names (`goto #4`, `φ (#4 => …)`) or its rails' width implies: the
+    # function has at least that many
+    named = max([least_blocks] + [int(a or b) for r in rows for a, b in TARGET.findall(r.body)])
+    last, starts_after = None, sum(1 for r in rows if r.block is not None)
+    for e in events:
+        if isinstance(e, Row):
+            starts_after -= e.block is not None
+            if e.block_of is None:
+                e.block_of = (last.block_of + (1 if last.end else 0)) if last is not None else 1
+                if not starts_after:
+                    e.block_of = max(e.block_of, named)
+            last = e
+    return True

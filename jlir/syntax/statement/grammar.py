@@ -1,0 +1,228 @@
+"""The statement parser: statement bodies and types to model values, memoised.
+
+`StatementParser` memoises whole bodies and types: real dumps repeat them
+enormously (`Int64`, `Bool`, `goto #3`), and a cache hit costs one dict
+lookup; bodies that differ only in their SSA and block numbers share one
+parse through their template (jlir.syntax.statement.templates).  The grammar and its
+table come from jlir.syntax.statement.tables, the reduce callbacks from
+jlir.syntax.statement.callbacks, the print-back check of types from jlir.syntax.statement.shown.
+"""
+from __future__ import annotations
+
+import re
+
+from lark.exceptions import UnexpectedInput
+
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.syntax.statement.driver import DriverError
+from jlir.syntax.errors import Refused
+from jlir.syntax.statement.lexer import LexError, iter_tokens, tokenize
+from jlir.syntax.statement.shown import reprints as _reprints, shown_printers as _shown_printers
+from jlir.syntax.statement.tables import lark_parser
+from jlir.syntax.statement.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
+
+# How deep brackets may nest in one statement or type (`$(QuoteNode(…))` contents count with their statement).
+# Julia's printed IR nests at most 13 deep over every Base method of 1.5.3; the model, its printer, its walks and
+# its JSON are recursive, so a deeper text is refused with a located error rather than read into a model that
+# cannot be printed back (what `parse` accepts, `format` must print back).
+MAX_NESTING = 100
+# A body longer than this is parsed as its tokens come (jlir.syntax.statement.lexer.iter_tokens), without the memo.
+LONG_TEXT = 8192
+_OPENERS = frozenset({"LPAR", "LBRACE", "LSQB", "QUOTE_OPEN", "EXPR_OPEN", "NEW_OPEN", "SPLATNEW_OPEN"})
+_CLOSERS = frozenset({"RPAR", "RBRACE", "RSQB"})
+_PUNCTUATION = frozenset({"LPAR", "RPAR", "LBRACE", "RBRACE", "LSQB", "RSQB", "COMMA", "SEMI"})
+
+_CONST_RX = re.compile(r"((?:Core\.Compiler|Core|Base\.Compiler)\.Const)\((.*?)(?:, (true|false))?\)$", re.S)
+
+
+class BodyError(Exception):
+    """A body the grammar cannot read: `column` (0-based) into the body and the expected token names."""
+
+    def __init__(self, message: str, column: int, expected: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.column = column
+        self.expected = expected
+
+
+class StatementParser:
+    """Parses statement bodies and types, memoised.
+
+    `parse_stmt(body)` and `parse_type(text)` return model values or raise
+    BodyError.  The caches live as long as the parser: one parser per
+    document keeps memory proportional to the input.
+    """
+
+    def __init__(self):
+        self._lark, self._build, self._driver = lark_parser()
+        self.use_lark_driver = False  # True: Lark's own loop (the reference jlir's driver is tested against)
+        self._stmts: dict[str, object] = {}
+        self._templates: dict[str, object] = {}  # template key → function of the numbers
+        self._seen: set[int] = set()  # hashes of the template keys and long types met once (templates.second_sighting)
+        self._types: dict[str, object] = {}
+        self._programs: dict[tuple, list] = {}  # token types → the driver's recorded parse
+        self._shown = None  # the printers `_reprints` checks types with (made once per document)
+        self._depth = 0  # the nesting of the bodies being parsed around this one (`$(QuoteNode(…))` contents)
+
+    def _printers(self):
+        """This parser's `_shown_printers` (made on first use, dropped by `clear`)."""
+        if self._shown is None:
+            self._shown = _shown_printers()
+        return self._shown
+
+    def clear(self) -> None:
+        """Forget every memoised body, template and type."""
+        self._shown = None
+        self._build.shared.clear()
+        self._stmts.clear()
+        self._templates.clear()
+        self._seen.clear()
+        self._types.clear()
+        self._programs.clear()
+
+    def parse_stmt(self, body: str, templates: bool = True):
+        try:
+            return self._stmts[body]
+        except KeyError:
+            pass
+        if not templates:  # the caller's own memo keeps it (a second table of every body would double the cost)
+            return self._parse(body, "stmt")
+        shape = template(body)
+        if shape is None:
+            value = self._stmts[body] = self._parse(body, "stmt")
+            return value
+        key, pieces = shape
+        try:
+            filler = self._templates[key]
+        except KeyError:
+            if not second_sighting(self._seen, key):
+                value = self._stmts[body] = self._parse(body, "stmt")
+                return value
+            try:
+                parsed = self._parse(template_text(pieces), "stmt")
+            except BodyError:
+                parsed = self._parse(body, "stmt")  # raises, located in the real text
+            f = compile_filler(parsed)
+            filler = self._templates[key] = (lambda nums: parsed) if f is None else f
+        value = self._stmts[body] = filler(numbers(pieces))
+        return value
+
+    def parse_type(self, text: str):
+        try:
+            return self._types[text]
+        except KeyError:
+            pass
+        try:
+            value = self._parse(text, "type")
+            if not _reprints(value, text, printers=self._printers()):
+                raise BodyError("a type that does not print back", 0)
+        except BodyError:
+            value = self._const_with_shown_value(text)
+            if value is None:
+                raise
+        if worth_keeping(self._seen, text):
+            self._types[text] = value
+        return value
+
+    def _const_with_shown_value(self, text: str):
+        """`Core.Const(v)` / `Core.Compiler.Const(v, false)` whose `v` is `show` output of any value
+        (a `Dict`, an IO object, quoted code): the value is kept as `parse_shown` reads it."""
+        m = _CONST_RX.match(text)
+        if m is None:
+            return None
+        head = T.TypeName(tuple(m.group(1).split(".")))
+        flag = m.group(3)
+        args = (self.parse_shown(m.group(2)),) + ((V.TRUE if flag == "true" else V.FALSE,) if flag else ())
+        return T.TypeCall(head, args)
+
+    def parse_shown(self, text: str):
+        """The content of `$(QuoteNode(…))`: a shown value, or `TypeOpaque` for show output no grammar covers.
+
+        `show` output is open-ended (quoted surface Julia like `:(ind += 1)`, any type's own `show`),
+        and the grammar reads only part of it: a content is kept structured only when it prints back
+        to the same text whatever the Julia version, verbatim otherwise.
+        """
+        try:
+            value = self.parse_type(text)
+        except BodyError:
+            return self._types.setdefault(text, T.TypeOpaque(text))
+        if not _reprints(value, text, every_style=True, printers=self._printers()):
+            value = self._types[text] = T.TypeOpaque(text)
+        return value
+
+    def _nesting_checked(self, tokens, outer_depth: int):
+        """`tokens` as they come, with the nesting they reach kept in `_depth` (for the `$(QuoteNode(…))` contents
+        parsed meanwhile); BodyError at the first bracket deeper than MAX_NESTING."""
+        depth = outer_depth
+        shared: dict[str, object] = {}  # one token object per punctuation kind: a list's values keep its commas
+        for t in tokens:
+            kind = t.type
+            if kind in _PUNCTUATION:  # the shared token shows the current position (the one an error reports)
+                first = shared.setdefault(kind, t)
+                first.start_pos, t = t.start_pos, first
+            if kind in _OPENERS:
+                depth += 1
+                if depth > MAX_NESTING:
+                    raise _nesting_error(t.start_pos or 0)
+                self._depth = depth
+            elif kind in _CLOSERS:
+                depth -= 1
+                self._depth = depth
+            yield t
+
+    def _parse(self, text: str, start: str):
+        build = self._build
+        build.parse_shown = self.parse_shown
+        outer, build._parenthesized = build._parenthesized, set()  # parses nest (QuoteNode contents)
+        outer_depth = self._depth
+        try:
+            if self.use_lark_driver:
+                _check_nesting(tokenize(text), MAX_NESTING - outer_depth)
+                return self._lark.parse(text, start=start)
+            if len(text) > LONG_TEXT:
+                # parsed as its tokens come, never all held (a token costs ~100 bytes), and not memoised (its key and
+                # record would cost as much): a body this long is a call with thousands of arguments, not repeated
+                return self._driver.parse(self._nesting_checked(iter_tokens(text, end=True), outer_depth), start)
+            tokens = tokenize(text, end=True)
+            if text.count("(") + text.count("{") + text.count("[") + outer_depth > MAX_NESTING:
+                self._depth = outer_depth + _check_nesting(tokens, MAX_NESTING - outer_depth)
+            return self._driver.parse(tokens, start, self._programs)
+        except LexError as e:
+            raise BodyError(str(e), e.pos) from None
+        except Refused as e:
+            raise BodyError(str(e), e.column) from None
+        except DriverError as e:
+            if e.token.type == "$END":
+                raise BodyError("unexpected end of statement", len(text), e.expected) from None
+            raise BodyError(f"unexpected {e.token.type} {str(e.token)!r}", e.token.start_pos or 0,
+                            e.expected) from None
+        except UnexpectedInput as e:
+            token = getattr(e, "token", None)
+            expected = tuple(sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or ()))
+            if token is None or token.type == "$END":
+                raise BodyError("unexpected end of statement", len(text), expected) from None
+            column = (token.start_pos or 0)
+            raise BodyError(f"unexpected {token.type} {str(token)!r}", column, expected) from None
+        finally:
+            build._parenthesized = outer
+            self._depth = outer_depth
+
+
+def _nesting_error(column: int) -> BodyError:
+    return BodyError(f"brackets nest deeper than {MAX_NESTING} levels (Julia's printed IR nests at most a dozen or "
+                     "so): jlir refuses what it could not print back", column)
+
+
+def _check_nesting(tokens, limit: int) -> int:
+    """The deepest bracket nesting of `tokens`; BodyError at the first bracket deeper than `limit`."""
+    depth = deepest = 0
+    for t in tokens:
+        kind = t.type
+        if kind in _OPENERS:
+            depth += 1
+            if depth > limit:
+                raise _nesting_error(t.start_pos or 0)
+            deepest = max(deepest, depth)
+        elif kind in _CLOSERS:
+            depth -= 1
+    return deepest

@@ -45,6 +45,18 @@ def test_a_pending_id_the_positions_between_cannot_reach_is_pending():
     assert sorted(_pending_ids("Tuple{typeof(sum_loop),Array{Float64,1}}")) == [17, 18, 19, 20]
 
 
+def test_a_pending_id_below_the_row_count_bounds_the_positional_count():
+    # 35 rows, 8 numbered pending nodes from %27 up: 26 positional statements, so one unnumbered row (the
+    # undefcheck slot2reg inserts before `return %31`) is the ninth pending node
+    target = ('Tuple{Base.var"##open#287",Base.Iterators.Pairs{Symbol,Bool,Tuple{Symbol},NamedTuple{(:write,),'
+              'Tuple{Bool}}},typeof(open),Pkg.PlatformEngines.var"#83#84"{Dict{String,Any}},String}')
+    fn = jlir.functions(jlir.parse(_slot2reg(target)["text"]))[0]
+    pending = [s for s in fn.stmts if s.new_id is not None]
+    assert len(fn.stmts) - len(pending) == 26
+    assert any(getattr(s.node, "head", None) == "undefcheck" for s in pending)
+    assert check_cfg(fn, _slot2reg(target)["julia"]).verdict == "equal"
+
+
 def test_an_unnumbered_pending_node_precedes_the_statement_ending_its_block():
     # block 6: `nothing`, the inserted throw_undef_if_not, then `└── UndefToken()`: a `└──` row is a statement
     fn = jlir.functions(jlir.parse(_slot2reg("Tuple{typeof(counter_sum),Int64}")["text"]))[0]

@@ -21,7 +21,9 @@ def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None)
         return [False] * n  # every printed id is its statement's position: no id breaks the sequence, none is surplus
     pending = _classify(printed_ids, rails, n)
     for _ in range(8):
-        again = _classify(printed_ids, rails, n - sum(pending))
+        # the pending ids are the ones after the positional count: the smallest bounds it as well as the rows
+        lowest = min((pid for pid, p in zip(printed_ids, pending) if p and pid is not None), default=n + 1)
+        again = _classify(printed_ids, rails, min(n - sum(pending), lowest - 1))
         if again == pending:
             break
         pending = again

@@ -20,7 +20,9 @@ What is checked, with each diagnostic's `kind`:
 * `phic-operand`: a φᶜ's operands are SSA values naming ϒ statements;
 * `ssa-out-of-range`: every `%k` used names a statement (positional or pending);
 * `use-before-def`: every use is dominated by its definition: in the same
-  block, the definition comes first; across blocks, the defining block
+  block, the definition comes first (a pending node's own uses excepted:
+  Julia checks positional statements only, and 1.5 prints a node attached
+  after its statement before it); across blocks, the defining block
   dominates the using one; a φ operand is used at the end of its incoming
   block.  Uses in unreachable blocks are not checked (a φ operand's use is
   in its incoming block: an edge from dead code is not checked, where Julia
@@ -314,7 +316,9 @@ def _dominance_problem(v, user, ub, where, is_phi, du, domtree, reachable, posit
             return None
         return f"φ operand %{v} on edge #{where} is defined in #{db}, which does not dominate #{where}"
     if db == ub:
-        if position.get(v, len(position)) < position[user]:
+        # Julia checks the uses of positional statements only, and 1.5 prints a node attached after its
+        # statement (slot2reg's ϒ of the value that statement defines) before it: a pending user's order is unknown
+        if position.get(v, len(position)) < position[user] or du.statements[user].new_id is not None:
             return None
         return f"uses %{v} before its definition" + ("" if v == user else f" (%{v} comes later in #{ub})")
     if db in reachable and domtree.dominates(db, ub):

@@ -6,36 +6,68 @@ from dataclasses import replace
 from jlir.ir.function import LineInfo, Statement
 
 
-def pending_nodes(printed_ids: list[int | None]) -> list[bool]:
+def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None) -> list[bool]:
     """Which printed statements are pending new nodes of an uncompacted IRCode.
 
     Positional statements are numbered 1, 2, … in print order; a pending node
-    printed among them either shows an id that breaks that sequence, or is
+    printed among them either shows an id that breaks that sequence (or one
+    the unnumbered rows since the last positional id cannot reach), or is
     unnumbered and surplus: between two numbered anchors `a` and `b` only
-    `b - a - 1` statements can be positional, and Julia prints pending nodes
-    just before their anchor, so the surplus is the last ones before `b`.  A
-    numbered statement with fewer than `b - a - 1` unnumbered ones since `a`
-    cannot be statement `b`: it is pending too.
+    `b - a - 1` statements can be positional.  Julia numbers pending nodes
+    after the positional statements (`length(stmts) + k`), so once their count
+    is known every id above the count is a pending node even where it happens
+    to continue the sequence: the count is refined until it is stable.
     """
     n = len(printed_ids)
-    pending = [False] * n
     if all(pid is None or pid == i for i, pid in enumerate(printed_ids, 1)):
-        return pending  # every printed id is its statement's position: no id breaks the sequence, none is surplus
-    prev_id, unnumbered = 0, []  # the last numbered positional statement's id, the unnumbered ones since it
+        return [False] * n  # every printed id is its statement's position: no id breaks the sequence, none is surplus
+    pending = _classify(printed_ids, rails, n)
+    for _ in range(8):
+        # the pending ids are the ones after the positional count: the smallest bounds it as well as the rows
+        lowest = min((pid for pid, p in zip(printed_ids, pending) if p and pid is not None), default=n + 1)
+        again = _classify(printed_ids, rails, min(n - sum(pending), lowest - 1))
+        if again == pending:
+            break
+        pending = again
+    return pending
+
+
+def _classify(printed_ids, rails, npositional: int) -> list[bool]:
+    """Pending rows when at most `npositional` statements are positional (ids above it are pending nodes).
+
+    Julia prints pending nodes just before their statement, in its block: so an unnumbered surplus row is never
+    one a block's `└──` ends, nor one the next block's start follows; among the others the last are pending."""
+    pending = [False] * len(printed_ids)
+    anchors = []  # (print index, id) of numbered positional statements
+    unnumbered = 0  # rows without an id since the last anchor: the positions it may skip to this one
     for i, pid in enumerate(printed_ids):
         if pid is None:
-            unnumbered.append(i)
+            unnumbered += 1
             continue
-        slots = pid - prev_id - 1
-        if pid > i + 1 or pid <= prev_id or len(unnumbered) < slots:
-            # too few statements before it for it to be statement `pid`: a pending node numbered after the
-            # positional ones (slot2reg's φ at the start of the last block, `%20 = φ` after 18 statements)
+        last = anchors[-1][1] if anchors else 0
+        if pid > npositional or pid > i + 1 or pid <= last or pid - last - 1 > unnumbered:
             pending[i] = True
-            continue
-        for k in unnumbered[slots:]:
+        else:
+            anchors.append((i, pid))
+            unnumbered = 0
+    prev_i, prev_id = -1, 0
+    for i, pid in anchors + [(len(printed_ids), None)]:
+        unnumbered = [k for k in range(prev_i + 1, i) if printed_ids[k] is None]
+        slots = (pid if pid is not None else npositional + 1) - prev_id - 1
+        surplus = len(unnumbered) - max(slots, 0)
+        if pid is None and surplus <= 0:
+            break
+        for k in reversed([k for k in unnumbered if _may_pend(rails, k)] if rails else unnumbered):
+            if surplus <= 0:
+                break
             pending[k] = True
-        prev_id, unnumbered = pid, []
+            surplus -= 1
+        prev_i, prev_id = i, pid
     return pending
+
+
+def _may_pend(rails, k: int) -> bool:
+    return rails[k] != "end" and k + 1 < len(rails) and rails[k + 1] != "start"
 
 
 def number_pending(stmts: list[Statement], npositional: int) -> list[Statement]:

@@ -372,11 +372,16 @@ def run(n: int, seed: int, use_json: bool, timeout: float, show: int, out=sys.st
         if (i + 1) % (1000 if use_json else 5000) == 0:
             print(f"  {i + 1}/{n} {dict(counts)} {time.time() - start:.0f}s", file=sys.stderr, flush=True)
     print(f"{'JSON documents' if use_json else 'dumps'}: {n} (seed {seed}, {time.time() - start:.0f} s)", file=out)
-    for o in OUTCOMES:
+    report(counts, examples, OUTCOMES, show, out)
+    return counts
+
+
+def report(counts, examples: dict, outcomes, show: int, out) -> None:
+    """The count of each outcome, then the commonest failure kinds with `show` example input numbers each."""
+    for o in outcomes:
         print(f"  {o:8} {counts[o]}", file=out)
     for what, ids in sorted(examples.items(), key=lambda kv: -len(kv[1]))[:max(show, 0) * 4]:
         print(f"  {len(ids):6} × {what}  (inputs {', '.join(map(str, ids[:show]))})", file=out)
-    return counts
 
 
 def main(argv=None) -> int:

@@ -125,10 +125,7 @@ def run(n: int, seed: int, timeout: float, show: int, out=sys.stdout) -> Counter
                 examples.setdefault(f"{outcome}: {detail}", []).append(i)
                 print(f"  input {i}: {outcome} {detail}", file=sys.stderr, flush=True)
     print(f"functions of {n} mutated dumps (seed {seed}, {time.time() - start:.0f} s)", file=out)
-    for o in OUTCOMES:
-        print(f"  {o:8} {counts[o]}", file=out)
-    for what, ids in sorted(examples.items(), key=lambda kv: -len(kv[1]))[:max(show, 0) * 4]:
-        print(f"  {len(ids):6} × {what}  (inputs {', '.join(map(str, ids[:show]))})", file=out)
+    fuzz.report(counts, examples, OUTCOMES, show, out)
     return counts
 
 

@@ -24,16 +24,7 @@
 
 include(joinpath(@__DIR__, "..", "jlir", "live", "jlir.jl"))
 
-"The helper functions of gen_base_corpus.jl, without running its `main(ARGS)`."
-module BaseCorpus
-    let path = joinpath(@__DIR__, "gen_base_corpus.jl")
-        ast = Meta.parse(string("begin\n", read(path, String), "\nend"))
-        for ex in ast.args
-            ex isa Expr && ex.head === :call && ex.args[1] === :main && continue
-            Core.eval(@__MODULE__, ex)
-        end
-    end
-end
+include(joinpath(@__DIR__, "base_corpus_module.jl"))   # module BaseCorpus
 
 const CC = JlirLive.CC
 

@@ -14,15 +14,7 @@ include(joinpath(@__DIR__, "..", "jlir", "live", "jlir.jl"))
 include(joinpath(@__DIR__, "gen_base_corpus.jl"))
 const CC = JlirLive.CC
 
-function strip_lines!(ir)
-    fill!(ir.lines, 0)
-    for i in 1:length(ir.new_nodes)
-        n = ir.new_nodes[i]
-        ir.new_nodes[i] = CC.NewNode(n.pos, n.attach_after, n.typ, n.node, Int32(0))
-    end
-    empty!(ir.linetable)
-    return ir
-end
+const strip_lines! = JlirLive.strip_lines!
 
 """Julia's (stage, (pending print, compact! print)) pairs for `mi`: with line info (`strip_at === nothing`), or
 with it stripped at that one stage only (`inlining` needs the line table of the statements it inlines into)."""

@@ -85,14 +85,18 @@ the `ircode-noline` form.  Compacted, because slot2reg leaves its φ nodes pendi
 """
 function ssa_ircode(mi::Core.MethodInstance)
     ci, ir, nargs, opt = pre_ssa_ircode(mi)
-    ir = CC.slot2reg(ir, ci, nargs, opt)
+    return CC.compact!(strip_lines!(CC.slot2reg(ir, ci, nargs, opt)))
+end
+
+"`ir` with its line info stripped (every statement's and pending node's line 0, no line table), in place."
+function strip_lines!(ir)
     fill!(ir.lines, 0)
     for i in 1:length(ir.new_nodes)
         n = ir.new_nodes[i]
         ir.new_nodes[i] = CC.NewNode(n.pos, n.attach_after, n.typ, n.node, Int32(0))
     end
     empty!(ir.linetable)
-    return CC.compact!(ir)
+    return ir
 end
 
 """

@@ -211,7 +211,7 @@ def fixture_runs():
 # does not show (no `=> T`: static_params' `return 0` of an Int32, early_exit's), as the original IRCode print is
 # refused the same way.  (An `enter` with ϒs after it in its block and `undefcheck`, as in Julia's own slot2reg
 # output, run.)
-AGREED, GAPS = 336, {"out_of_ssa": 1, "round_trip": 4}
+AGREED, GAPS = 372, {"out_of_ssa": 1, "round_trip": 4}
 INTERPRETER_GAPS = ("the integer type of the returned literal",)
 
 

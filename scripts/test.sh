@@ -18,25 +18,21 @@ if JULIA="$(bash scripts/install-julia.sh | tail -n 1)"; then
 else
     echo "test.sh: Julia 1.5.3 could not be installed; the live-Julia tests will be skipped" >&2
 fi
-# Graphviz's `dot` renders every fixture's CFG in tests/test_graphs.py (skipped, saying why, without it).
-if ! command -v dot >/dev/null 2>&1; then
+# Debian packages some tests need, installed as root where missing (each test skips, saying why, without them).
+apt_install() {  # COMMAND PACKAGE WHAT
+    command -v "$1" >/dev/null 2>&1 && return 0
     if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-        { apt-get install -y -qq graphviz || { apt-get update -qq && apt-get install -y -qq graphviz; }; } >/dev/null 2>&1 \
-            || echo "test.sh: graphviz could not be installed; the DOT rendering test will be skipped" >&2
+        { apt-get install -y -qq "$2" || { apt-get update -qq && apt-get install -y -qq "$2"; }; } >/dev/null 2>&1 \
+            || echo "test.sh: $2 could not be installed; $3 will be skipped" >&2
     else
-        echo "test.sh: no Graphviz (dot) and no apt-get as root to install it; the DOT rendering test will be skipped" >&2
+        echo "test.sh: no $1 and no apt-get as root to install $2; $3 will be skipped" >&2
     fi
-fi
+}
+# Graphviz's `dot` renders every fixture's CFG in tests/test_graphs.py.
+apt_install dot graphviz "the DOT rendering test"
 # Chromium and Playwright drive the `jlir html` page in a real browser (tests/test_html_browser.py; skipped,
 # saying why, without them).  Playwright's own browser download is not used: Debian's chromium is.
-if ! command -v chromium >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-        { apt-get install -y -qq chromium || { apt-get update -qq && apt-get install -y -qq chromium; }; } >/dev/null 2>&1 \
-            || echo "test.sh: chromium could not be installed; the browser tests will be skipped" >&2
-    else
-        echo "test.sh: no chromium and no apt-get as root to install it; the browser tests will be skipped" >&2
-    fi
-fi
+apt_install chromium chromium "the browser tests"
 python3 -m pip install --quiet --disable-pip-version-check playwright \
     || echo "test.sh: playwright could not be installed; the browser tests will be skipped" >&2
 exec python3 -m pytest "$@"

@@ -186,7 +186,7 @@ def _julia_runs():
 def _outcomes(fn, run) -> str:
     case, argnames, values, static, want, provider, outcome = run
     try:
-        r = interp.run(fn, values, provider, argnames=argnames, sparams=static)
+        r = interp.run(fn, values, provider, argnames=argnames, sparams=static, max_depth=10_000)   # ≤ 5,000 deep
     except interp.NotInterpretable as e:
         return f"refused: {e}"
     return "agree" if outcome(r) == want else f"differ: {outcome(r)} vs Julia {want}"

@@ -97,11 +97,12 @@ def test_catch_edge_is_drawn_as_such():
     assert 'class="edge edge catch"' in page  # dot's own class, then ours
 
 
-def test_without_dot_the_page_says_so_and_keeps_the_text(monkeypatch):
+def test_without_dot_or_grandalf_the_page_says_so_and_keeps_the_text(monkeypatch):
     from jlir.html import graph
     monkeypatch.setattr(graph.shutil, "which", lambda name: None)
+    monkeypatch.setattr(graph.layered, "available", lambda: False)
     page = jlir.html.page(_fns("loops.typed.txt"))
-    assert "dot` is not installed" in page and 'class="ln st' in page and "<svg" not in page
+    assert "neither Graphviz" in page and 'class="ln st' in page and "<svg" not in page
 
 
 @needs_dot

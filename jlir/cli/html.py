@@ -1,4 +1,4 @@
-"""`jlir html FILE… [-o OUT] [--passes P1,P2] [--run A…] [--julia SPEC]`: a page to look at the IR.
+"""`jlir html FILE… [-o OUT] [--passes P1,P2] [--run A…] [--julia SPEC] [--layout L]`: a page to look at the IR.
 
 One self-contained HTML file (inline SVG, CSS and script; opens offline) with
 every function of every file: the text as Julia prints and colours it beside
@@ -18,7 +18,7 @@ from jlir.ir.errors import JlirError
 def register(sub) -> None:
     sp = sub.add_parser("html", help="one self-contained HTML page: the IR beside its CFG, clickable analyses",
                         description="Write a page showing every function of each file: the IR as Julia prints "
-                                    "it beside its CFG (Graphviz dot), values and blocks clickable, overlays.")
+                                    "it beside its CFG (Graphviz dot or grandalf), values and blocks clickable, overlays.")
     sp.add_argument("files", nargs="+", metavar="FILE", help="a dump file; - for standard input")
     sp.add_argument("-o", "--output", metavar="OUT", default="-", help="the page's file (default: stdout)")
     sp.add_argument("--passes", default=None, metavar="P1,P2,…",
@@ -27,6 +27,9 @@ def register(sub) -> None:
                     help="run each function on these arguments (Julia literals) and show the result")
     sp.add_argument("--julia", default=None, metavar="SPEC", help="with --run: ask this Julia for callees' IR")
     sp.add_argument("--callees", default=None, metavar="DIR", help="with --run: a directory of callee dumps")
+    sp.add_argument("--layout", default=None, choices=("auto", "dot", "layered"),
+                    help="the graph's layout: Graphviz's dot, grandalf's layered layout, or auto (dot where "
+                         "installed and the CFG has at most 1,000 blocks; default, or $JLIR_HTML_LAYOUT)")
     sp.add_argument("--defs", default=None, metavar="FILE", help="with --run --julia: Julia source evaluated first")
     sp.set_defaults(func=run)
 
@@ -61,14 +64,15 @@ def _page(args, fns) -> str:
     title = "jlir: " + ", ".join(name(p) for p in args.files)
     runs = _runs(args, fns) if args.run is not None else None
     if not args.passes:
-        return html.page(fns, title, runs=runs)
+        return html.page(fns, title, runs=runs, layout=args.layout)
     from jlir import passes
     from jlir.compare import diff_functions
     names = [n.strip() for n in args.passes.split(",") if n.strip()]
     passes.registry.lookup(names)
     after = [passes.run(fn, names) for fn in fns]
     diffs = [diff_functions(a, b, i + 1) for i, (a, b) in enumerate(zip(fns, after))]
-    return html.page(fns, title, passes=args.passes, after=after, diffs=diffs, runs=runs)
+    return html.page(fns, title, passes=args.passes, after=after, diffs=diffs, runs=runs,
+                     layout=args.layout)
 
 
 def _runs(args, fns) -> list:

@@ -26,7 +26,8 @@ def _json(data) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
-def view(fn, title: str, marks: dict[int, str] | None = None, counts: dict[int, int] | None = None) -> str:
+def view(fn, title: str, marks: dict[int, str] | None = None, counts: dict[int, int] | None = None,
+         layout: str | None = None) -> str:
     """One function's view: the text, the graph and the facts the script reads; a function whose CFG cannot be
     built (an excerpt branching outside itself) shows its text and why, not a broken picture."""
     try:
@@ -38,7 +39,7 @@ def view(fn, title: str, marks: dict[int, str] | None = None, counts: dict[int, 
     facts["marks"] = {str(k): v for k, v in (marks or {}).items()}
     facts["counts"] = {str(b): c for b, c in (counts or {}).items()}
     text = text_pane(fn, block_of_statement(fn), flagged_statements(fn))
-    return (f'<section class="fn"><h2>{html.escape(title)}</h2><div class="panes">{text}{graph_pane(fn)}</div>'
+    return (f'<section class="fn"><h2>{html.escape(title)}</h2><div class="panes">{text}{graph_pane(fn, layout)}</div>'
             f'<div class="info">Click a value (%n) or a block.</div>'
             f'<script type="application/json" class="facts">{_json(facts)}</script></section>')
 
@@ -56,15 +57,16 @@ def document(body: str, title: str) -> str:
             f'{_toolbar()}{body}<script>{_asset("view.js")}</script></body></html>\n')
 
 
-def function_fragment(fn, title: str = "function") -> str:
+def function_fragment(fn, title: str = "function", layout: str | None = None) -> str:
     """One function's view as an HTML fragment (Jupyter's `_repr_html_`): style and script inline, scoped to it."""
-    return (f'<div class="jlir">{_toolbar()}<style>{_asset("view.css")}</style>{view(fn, title)}'
+    return (f'<div class="jlir">{_toolbar()}<style>{_asset("view.css")}</style>{view(fn, title, layout=layout)}'
             f'<script>{_asset("view.js")}</script></div>')
 
 
-def page(fns, title: str = "jlir", *, passes=None, after=None, diffs=None, runs=None) -> str:
+def page(fns, title: str = "jlir", *, passes=None, after=None, diffs=None, runs=None, layout=None) -> str:
     """The page of every function in `fns`.  `after[i]`/`diffs[i]`: function i after `passes` and the structural
-    diff (`jlir.compare.FunctionDiff`); `runs[i]`: (heading text, {block: count}) of a run of function i."""
+    diff (`jlir.compare.FunctionDiff`); `runs[i]`: (heading text, {block: count}) of a run of function i;
+    `layout`: the graphs' engine (`jlir.html.graph.choose`: "auto", "dot" or "layered")."""
     parts = []
     for i, fn in enumerate(fns):
         name = f"function {i + 1}"
@@ -72,11 +74,11 @@ def page(fns, title: str = "jlir", *, passes=None, after=None, diffs=None, runs=
             parts.append(_run_note(runs[i]))
         if after is None:
             counts = runs[i][1] if runs and runs[i] else None
-            parts.append(view(fn, name, _heat(counts or {}), counts))
+            parts.append(view(fn, name, _heat(counts or {}), counts, layout))
             continue
         before, later = _diff_marks(diffs[i]) if diffs and diffs[i] is not None else ({}, {})
-        parts.append(f'<div class="sidebyside">{view(fn, name + " (before)", before)}'
-                     f'{view(after[i], f"{name} after {passes}", later)}</div>')
+        parts.append(f'<div class="sidebyside">{view(fn, name + " (before)", before, layout=layout)}'
+                     f'{view(after[i], f"{name} after {passes}", later, layout=layout)}</div>')
     return document("".join(parts), title)
 
 

@@ -4,11 +4,15 @@ Per block: its statements, immediate dominator (the script walks the tree for th
 sent as lists they grow as the square of a long chain's length), its
 dominance frontier, the innermost loop holding it, live-in/live-out values;
 per value: its defining statement and the statements using it; the
-statements `@code_warntype` would flag; the blocks no path from #1 reaches.
+statements `@code_warntype` would flag; the blocks no path from #1 reaches;
+the statements `dce` would delete from reachable blocks (unused, no effect).
 """
 from __future__ import annotations
 
 from jlir import analysis as A
+from jlir.ir.errors import JlirError
+from jlir.ir.values import Literal
+from jlir.passes.dce import dead_statements
 
 
 def _liveness(fn) -> tuple[list, list]:
@@ -40,7 +44,21 @@ def function_facts(fn) -> dict:
                        "live_in": live_in[b - 1], "live_out": live_out[b - 1], "dead": b not in reach})
     loops = [{"header": lp.header, "blocks": list(lp.blocks), "depth": lp.depth} for lp in found.loops]
     values = {str(v): {"def": v, "block": b, "uses": sorted(set(du.uses.get(v, ())))} for v, b in du.defs.items()}
-    return {"blocks": blocks, "loops": loops, "values": values, "flagged": sorted(flagged_statements(fn))}
+    return {"blocks": blocks, "loops": loops, "values": values, "flagged": sorted(flagged_statements(fn)),
+            "dead": sorted(unused_statements(fn))}
+
+
+def unused_statements(fn) -> set[int]:
+    """What `dce` deletes besides unreachable blocks: statements whose value nothing live uses and that have
+    no effect.  Read from the pass itself, so the overlay shows what `jlir opt --passes dce` removes."""
+    if any(s.new_id is not None for s in fn.stmts):  # pending nodes: dce compacts first, renumbering
+        return set()
+    try:
+        dead = dead_statements(fn)
+    except (JlirError, ValueError):  # a form the pass cannot read: mark nothing rather than guess
+        return set()
+    # a `nothing` statement is what a deleted one becomes (a block keeps one): nothing to delete there
+    return {i for i in dead if not (isinstance(fn.stmt(i).node, Literal) and fn.stmt(i).node.kind == "nothing")}
 
 
 def flagged_statements(fn) -> set[int]:

@@ -26,7 +26,22 @@ def compacted(fn: Function) -> Function:
 @register("dce", "delete unreachable blocks and statements whose value nothing live uses (pure ones only)")
 def dce(fn: Function, notes: list | None = None) -> Function:
     """A new Function without dead code (`fn` is unchanged)."""
-    fn = compacted(fn)
+    ir, stmts, live = _swept(compacted(fn))
+    for i in stmts:
+        if i not in live:
+            ir.delete(i)
+    return ir.compact()
+
+
+def dead_statements(fn: Function) -> set[int]:
+    """The statements of reachable blocks that `dce` deletes (numbered as in `fn`, which has no pending nodes):
+    unused and without effect.  Unreachable blocks go whole; they are not listed here."""
+    _ir, stmts, live = _swept(fn)
+    return {i for i in stmts if i not in live}
+
+
+def _swept(fn: Function) -> tuple[IRCode, list[int], set[int]]:
+    """`fn` as an IRCode without its unreachable blocks, the statements of its reachable blocks, the live ones."""
     ir = IRCode(fn)
     cfg = in_range(compute_cfg(fn))
     live_blocks = reachable_blocks(cfg)
@@ -34,11 +49,7 @@ def dce(fn: Function, notes: list | None = None) -> Function:
     if dead:
         ir.remove_blocks(dead)
     stmts = [i for b in sorted(live_blocks) for i in cfg.blocks[b - 1].stmts]
-    live = _mark(ir, stmts)
-    for i in stmts:
-        if i not in live:
-            ir.delete(i)
-    return ir.compact()
+    return ir, stmts, _mark(ir, stmts)
 
 
 def _mark(ir: IRCode, stmts: list[int]) -> set[int]:

@@ -6,6 +6,7 @@ Playwright (scripts/test.sh installs them).
 """
 from __future__ import annotations
 
+import importlib.util
 import shutil
 from pathlib import Path
 
@@ -20,6 +21,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="no chromium executable (apt-get install chromium)"),
               pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")]
+layered = pytest.mark.skipif(importlib.util.find_spec("grandalf") is None, reason="grandalf is not installed")
 
 
 @pytest.fixture(scope="module")
@@ -83,13 +85,38 @@ def test_overlays_toggle_and_the_screenshot_shows_every_block(browser, tmp_path)
     assert errors == []
 
 
-def test_repr_html_renders_inline(browser, tmp_path):
-    fn = jlir.functions(jlir.parse_file(FIX / "loops.typed.txt"))[0]
-    page, errors = _open(browser, "<!DOCTYPE html><html><body><p>cell</p>" + fn._repr_html_() + "</body></html>",
-                         tmp_path)
+@layered
+def test_layered_page_without_dot_clicks_and_strikes_the_code_dce_deletes(browser, tmp_path):
+    fn = jlir.functions(jlir.parse_file(FIX / "kwsorter.typed-unoptimized.txt"))[0]
+    page, errors = _open(browser, jlir.html.page([fn], layout="layered"), tmp_path)
+    assert page.locator('.graph[data-layout="layered"]').count() == 1
     assert page.locator("g.blk").count() == len(A.cfg(fn).blocks)
-    page.locator("g.blk").first.click()
-    assert page.locator(".info").text_content().startswith("#1: dominators none")
+    page.click("#blk-4")
+    frontier = A.dominance_frontiers(fn)[3]
+    assert page.locator("g.blk.front").count() == len(frontier) >= 1
+    assert "frontier " + ", ".join(f"#{b}" for b in frontier) in page.locator(".info").text_content()
+    page.check('input[data-overlay="dead"]')
+    struck = page.locator('.ln.dead[data-s="2"]')  # `%1::Any`: a value nobody uses, what dce deletes
+    assert "line-through" in struck.evaluate("e => getComputedStyle(e).textDecorationLine")
+    assert page.locator(".ln.dead[data-s]").count() == 2 + sum(  # and every line of the unreachable blocks
+        len(blk.stmts) for b, blk in enumerate(A.cfg(fn).blocks, 1) if b not in A.reachable(fn))
+    assert page.locator("svg text.dead").count() == 2  # the same two statements in their nodes
+    assert errors == []
+
+
+@layered
+@pytest.mark.slow
+def test_a_5000_statement_function_is_drawn_and_a_click_answers_within_a_second(browser, tmp_path):
+    fn = jlir.functions(jlir.parse_file(FIX.parent / "speed" / "swap_diamonds_625.typed.txt"))[0]
+    assert len(fn.positional) > 5000
+    page, errors = _open(browser, jlir.html.page([fn]), tmp_path)
+    assert page.locator("g.blk").count() == len(A.cfg(fn).blocks)  # 1,879 blocks: laid out in layers
+    took = page.evaluate("""() => { const t = performance.now();
+        document.querySelector('#blk-2').dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        document.body.getBoundingClientRect();  // the restyle the click causes, counted
+        return performance.now() - t; }""")
+    assert page.locator("g.blk.dommed").count() == len(A.cfg(fn).blocks) - 2  # #2 dominates all but #1
+    assert took < 1000, f"a block click took {took:.0f} ms"
     assert errors == []
 
 

@@ -3,7 +3,7 @@
     >>> import jlir, jlir.html
     >>> fns = jlir.functions(jlir.parse_file("dump.txt"))
     >>> open("f.html", "w").write(jlir.html.page(fns))
-    >>> fns[0]                  # in Jupyter: the same view inline
+    >>> fns[0]                  # in Jupyter: the same view inline (no import of jlir.html needed)
 
 The page shows the IR as Julia prints it (coloured as Julia colours it on a
 terminal) beside the CFG drawn by Graphviz's `dot` (where installed; without
@@ -14,19 +14,16 @@ loop, live-in and live-out.  Overlays: dominator tree, loops, non-concrete
 types (as `@code_warntype` marks them), dead (unreachable) blocks.
 
 This package sits above the analyses, passes, interpreter and structural diff
-it shows, so `_repr_html_` is installed on `Function` from here (importing
-`jlir.html` does it), the way the printer installs `str`.
+it shows, so `Function._repr_html_` cannot import it: it asks `jlir.ir.views`
+for the "html" view, which this package provides twice over, by registering
+on import and by the entry point `jlir.views: html` of pyproject.toml (found
+through the installed metadata, so a notebook needs no `import jlir.html`).
 """
 from __future__ import annotations
 
 from jlir.html.assemble import function_fragment, page
-from jlir.ir.function import Function
+from jlir.ir import views
 
 __all__ = ["page", "function_fragment"]
 
-
-def _repr_html_(self) -> str:
-    return function_fragment(self)
-
-
-Function._repr_html_ = _repr_html_
+views.register("html", function_fragment)

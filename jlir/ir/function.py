@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from jlir.ir.errors import JlirError
 from jlir.ir.printhook import julia_text
 from jlir.ir.style import Style
+from jlir.ir.views import render as render_view
 from jlir.ir.unreadable import Unreadable  # noqa: F401 - a placeholder among Document.items, not a model kind
 
 
@@ -289,6 +290,7 @@ class Function:
         (`str(x)` prints as the newest Julia)."""
         return julia_text(x, self.display.style)
 
+    _repr_html_ = lambda self: render_view("html", self)  # noqa: E731 - Jupyter's view, from above (jlir.ir.views)
     # the IR's fields
     stmts = property(lambda self: self.ir.stmts)
     blocks = property(lambda self: self.ir.blocks)

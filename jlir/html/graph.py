@@ -49,7 +49,10 @@ def node_labels(fn) -> list[list[str]]:
     """Each block's label lines: `#N` and its statements (cut to `_MAX_LINES` of `_MAX_WIDTH`).  A CFG of more
     than `_LABELLED_BLOCKS` blocks shows block numbers only (dot lays out 3,000 labelled blocks in minutes,
     numbered ones in seconds); the text pane holds the statements."""
-    texts = block_texts(fn)
+    try:
+        texts = block_texts(fn)
+    except Exception:  # a statement the one-line printer cannot show (a nested CodeInfo): numbers, the text has it
+        texts = [[] for _ in A.cfg(fn).blocks]
     if len(texts) > _LABELLED_BLOCKS:
         texts = [[] for _ in texts]
     out = []

@@ -14,6 +14,7 @@ left out of the layout and drawn as a small arc on its block's right side.
 from __future__ import annotations
 
 import html
+import importlib.util
 import math
 from dataclasses import dataclass
 
@@ -36,11 +37,7 @@ class Box:
 
 
 def available() -> bool:
-    try:
-        import grandalf  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return importlib.util.find_spec("grandalf") is not None
 
 
 class _View:

@@ -117,6 +117,9 @@ def test_a_5000_statement_function_is_drawn_and_a_click_answers_within_a_second(
         return performance.now() - t; }""")
     assert page.locator("g.blk.dommed").count() == len(A.cfg(fn).blocks) - 2  # #2 dominates all but #1
     assert took < 1000, f"a block click took {took:.0f} ms"
+    page.locator('.ln[data-b="1500"]').first.dispatch_event("click")  # a line of #1500 in the text
+    pane, node = page.locator("div.graph").bounding_box(), page.locator("#blk-1500").bounding_box()
+    assert pane["y"] <= node["y"] + node["height"] and node["y"] <= pane["y"] + pane["height"]  # scrolled to it
     assert errors == []
 
 

@@ -83,7 +83,7 @@
     mark(ix, blk.frontier, "front");
     if (blk.idom > 0) mark(ix, [blk.idom], "idom");
     mark(ix, [b], "sel");
-    if (from === "text") reveal(ix.node[b], sec.querySelector(".graph"));
+    if (from === "text") reveal(ix.node[b], sec.querySelector("div.graph"));
     else reveal((ix.block[b] || [])[0], sec.querySelector("pre.ir"));
     var loop = blk.loop >= 0 ? f.loops[blk.loop] : null;
     var ids = [], d = blk.idom;

@@ -114,3 +114,13 @@ def test_dead_code_overlay_lists_the_statements_dce_removes_from_reachable_block
     removed = {s.a.id for s in d.statements if s.op == "removed"}
     unreachable = {i for b, blk in enumerate(A.cfg(fn).blocks, 1) if b not in A.reachable(fn) for i in blk.stmts}
     assert dead == sorted(removed - unreachable) == [2, 24]  # `%1::Any` and `%23::Any`: values nobody uses
+
+
+def test_layered_layout_of_a_self_loop_and_a_second_component_keeps_every_block_apart():
+    from jlir.html import layered
+    labels = [["#1"], ["#2", "goto #2"], ["#3"], ["#4"]]  # #2 loops on itself; #3 → #4 reached from nowhere
+    boxes, paths = layered.layout(labels, [(1, 2), (2, 2), (3, 4)])
+    assert (2, 2) not in paths and boxes[0].y < boxes[1].y and boxes[2].y < boxes[3].y
+    assert min(b.x - b.hw for b in boxes[2:]) > max(b.x + b.hw for b in boxes[:2])  # side by side
+    arc = layered.edge_svg("e-2-2", "edge back", boxes[1], boxes[1], (), "", "")
+    assert re.search(r'<path fill="none" stroke="black" d="M[\d.]+,[\d.]+ C', arc)

@@ -170,6 +170,6 @@ def graph_pane(fn, layout: str | None = None) -> str:
     """The graph pane's HTML: the SVG (the engine named in data-layout), or the note saying why there is none."""
     try:
         svg, engine = cfg_svg(fn, layout)
-    except GraphUnavailable as e:
+    except (GraphUnavailable, ValueError) as e:  # ValueError: a $JLIR_HTML_LAYOUT naming no engine
         return f'<div class="graph nograph">{html.escape(str(e))}</div>'
     return f'<div class="graph" data-layout="{engine}">{svg}</div>'

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from jlir.syntax.forms import costs, cthulhu, escapes
+from jlir.syntax.forms import costs, cthulhu, cthulhumenu, escapes, toolviews
 from jlir.syntax.forms.cfglisting import CFG_HEADER, CFG_OLD, read_cfg
 from jlir.syntax.forms.codeinfo import CODEINFO_OPEN, THUNK_OPEN, read_codeinfo, read_vector
 from jlir.syntax.forms.ircode import read_ircode
@@ -79,8 +79,11 @@ FORMS = (
     DisplayForm("ircode element", lambda lines, i: lines[i].startswith(" ") and bool(FIRST_RAIL.match(lines[i], 1)),
                 lambda ctx, i: read_vector(ctx, i, header=False), _never),
     DisplayForm("costs", costs.starts_cost_display, costs.read_cost_display),
-    DisplayForm("cthulhu", cthulhu.starts_cthulhu_view, cthulhu.read_cthulhu_view),
+    DisplayForm("cthulhu 2021 warn", cthulhumenu.starts_warn_view_2021, cthulhumenu.read_warn_view_2021),
+    DisplayForm("cthulhu", cthulhu.starts_cthulhu_view, cthulhumenu.with_menu(cthulhu.read_cthulhu_view)),
     DisplayForm("escapes", escapes.starts_escape_display, escapes.read_escape_display),
+    DisplayForm("print_with_code", toolviews.starts_print_with_code, toolviews.read_print_with_code),
+    DisplayForm("frame", toolviews.starts_frame, toolviews.read_frame),
 )
 
 

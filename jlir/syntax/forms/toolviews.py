@@ -1,0 +1,91 @@
+"""Reading views other tools print of Julia's IR: Julia's own rows with the tool's text around them.
+
+* LoweredCodeUtils' `print_with_code(io, src, isrequired)` (its `src/codeedges.jl`): before each of Base's
+  `show_ir_stmt` rows, the statement number right-aligned in `ndigits(length(src.code))` columns, a blank, and
+  `t ` or `f ` (is the statement required):
+
+       1 t 1 ─       s = 0
+       2 f │         k = 5
+
+* JuliaInterpreter's `show(io, ::Frame)` (its `src/types.jl` and `print_framecode` in `src/utils.jl`):
+  `Frame for <scope>`, then each row after `bpc, ' ', lpad(stmtidx, ndstmt), '*' or ' ', ' ', lpad(line,
+  ndline), "  "` (`bpc` the breakpoint character, `*` the current statement), a `⋮` where statements are left
+  out, then the frame's variables (`x = 1`) and `caller: …`/`callee: …`:
+
+      Frame for mymethod(x) @ Main none:1
+        1* 1  1 ─ %1 = x + 1
+        2  1  └──      return %1
+      x = 1
+
+Both print the rows of a lowered CodeInfo without `CodeInfo(` and `)`: the rows are read as that CodeInfo's
+(the columns taken off, in a copy of the lines) and the columns and lines around them kept verbatim as the
+function's `Margin`.  A frame that shows only some statements (`⋮`) is an excerpt and refused as such.
+"""
+from __future__ import annotations
+
+import re
+
+from jlir.ir.function import Form, Function
+from jlir.ir.margin import Margin
+from jlir.syntax.rows.body import read_body
+from jlir.syntax.rows.context import Context, replaced_lines
+
+_REQUIRED = re.compile(r"( *[0-9]{1,18}) [tf] ")
+_REQUIRED_FIRST = re.compile(r" *1 [tf] 1 [─┄]")
+FRAME_TITLE = "Frame for "
+_FRAME_ROW = re.compile(r"[ a-zA-Z] +[0-9]{1,18}[* ] *[0-9]*  (?=[0-9]{1,18} [─┄]|[│└])")
+ELLIPSIS = "⋮"
+
+
+def starts_print_with_code(lines: list[str], i: int) -> bool:
+    return _REQUIRED_FIRST.match(lines[i]) is not None
+
+
+def starts_frame(lines: list[str], i: int) -> bool:
+    return lines[i].startswith(FRAME_TITLE) and i + 1 < len(lines) and (
+        _FRAME_ROW.match(lines[i + 1]) is not None or lines[i + 1] == ELLIPSIS)
+
+
+def read_print_with_code(ctx: Context, i: int):
+    """LoweredCodeUtils' `print_with_code(io, src, isrequired)` starting at line `i`; returns (Function, next)."""
+    lines = ctx.lines
+    width = len(_REQUIRED.match(lines[i]).group())
+    j = i
+    while j < len(lines) and (m := _REQUIRED.match(lines[j])) and len(m.group()) == width \
+            and int(m.group(1)) == j - i + 1:
+        j += 1
+    f = _read_rows(ctx, i, j, width)
+    return f.replace(margin=Margin("LoweredCodeUtils", tuple(line[:width] for line in lines[i:j]))), j
+
+
+def read_frame(ctx: Context, i: int):
+    """JuliaInterpreter's `Frame` display starting at line `i`; returns (Function, next index)."""
+    lines = ctx.lines
+    if lines[i + 1] == ELLIPSIS:
+        raise ctx.error("an excerpt, not the whole IR: the frame shows only the statements around the current "
+                        "one (`⋮`: JuliaInterpreter prints all of them only to a stream without `:limit`)", i + 1)
+    width = len(_FRAME_ROW.match(lines[i + 1]).group())
+    j = i + 1
+    while j < len(lines) and (m := _FRAME_ROW.match(lines[j])) and len(m.group()) == width:
+        j += 1
+    if j < len(lines) and lines[j] == ELLIPSIS:
+        raise ctx.error("an excerpt, not the whole IR: the frame shows only the statements around the current "
+                        "one (`⋮`: JuliaInterpreter prints all of them only to a stream without `:limit`)", j)
+    f = _read_rows(ctx, i + 1, j, width)
+    k = j
+    while k < len(lines) and lines[k].strip():  # the frame's variables, its caller and callee
+        k += 1
+    margin = Margin("JuliaInterpreter", tuple(line[:width] for line in lines[i + 1:j]), (lines[i],),
+                    tuple(lines[j:k]))
+    return f.replace(margin=margin), k
+
+
+def _read_rows(ctx: Context, start: int, end: int, width: int) -> Function:
+    """The rows `start..end-1`, each after a tool's column `width` wide, read as a lowered CodeInfo's rows."""
+    lines = ctx.lines
+    moved = {k: lines[k][width:] for k in range(start, end)}
+    with replaced_lines(ctx, moved):
+        body = read_body(ctx, start, end, codeinfo=True, text="\n".join(moved.values()))
+    form = Form.TYPED if body.typed else Form.LOWERED
+    return Function(form, body.style, body.stmts, body.blocks, body.linetable, screen=body.screen,
+                    catch_entry=body.catch_entry)

@@ -86,3 +86,27 @@ def test_an_edited_ir_drops_the_tools_columns_and_prints_as_julias_codeinfo():
     edited = f.with_ir(dataclasses.replace(f.ir, stmts=(copy,) + f.stmts[1:]))
     assert f.with_ir(f.ir).margin == f.margin and edited.margin is None
     assert jlir.format(edited).split("\n")[0] == "CodeInfo("
+
+
+COMPACT_2025 = sorted(r["file"] for r in INDEX if r["file"].startswith("cthulhu-golden-foo-opt-compact-")
+                      and "show_type_stable" in r["file"])
+
+
+@pytest.mark.parametrize("name", COMPACT_2025)
+def test_cthulhus_2025_compact_view_with_its_gutter_at_column_72_prints_back(name):
+    text, doc = read(name)
+    assert jlir.format(doc) == text
+
+
+@pytest.mark.parametrize("name", ["cthulhu-golden-foo-opt-compact-warn-show_type_stable-inline_cost-types.txt",
+                                  "cthulhu-golden-foo-opt-compact-nowarn-show_type_stable-inline_cost-types.txt"])
+def test_the_terminals_copy_of_a_compact_cost_view_reads_its_costs_beside_the_wide_block_labels(name):
+    """What a terminal shows of the colored golden (its cursor moves played): the gutter on the right, the header
+    padded with blanks up to it, each cost after its rail (`2 1 ──    0 %1  = …`, `  10 ─    0 …`)."""
+    from jlir.syntax.document import ansi
+    plain, _ = ansi.split((DATA / name).read_text(encoding="utf-8"))
+    assert plain.split("\n")[-1] == " " * 73 and "2 1 ──    0 %1  = Core.Box" in plain
+    doc = jlir.parse(plain, name)
+    f = doc.items[0]
+    assert jlir.format(doc) == plain
+    assert f.form is Form.IRCODE and f.envelope == "cthulhu" and f.costs[9] == 1000 and len(f.blocks) == 14

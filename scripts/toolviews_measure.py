@@ -1,6 +1,6 @@
 """How many tool views print back byte for byte: tests/data/round3/toolviews (index.jsonl) and the shared corpus's
-`extra` scope.  `strict`: `jlir.format(jlir.parse(text)) == text`; `lenient`: read with the lenient reader and
-printed back equal to the text its notes describe (what it repaired named).  Prints one line per file that fails
+`extra` scope.  `strict`: `jlir.format(jlir.parse(text)) == text`; `lenient`: read with the lenient reader (each
+repair a note) and printed back equal to the text, or to the text its notes describe.  Prints one line per file that fails
 strictly (with --verbose) and the counts per tool."""
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def lenient(text: str, name: str) -> bool:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             doc = read_document(text, name, lenient=True, repaired_out=repaired)
-        return jlir.format(doc) == (repaired[0].text if repaired else text)
+        return jlir.format(doc) in (text, repaired[0].text if repaired else text)
     except Exception:
         return False
 

@@ -110,3 +110,28 @@ def test_the_terminals_copy_of_a_compact_cost_view_reads_its_costs_beside_the_wi
     f = doc.items[0]
     assert jlir.format(doc) == plain
     assert f.form is Form.IRCODE and f.envelope == "cthulhu" and f.costs[9] == 1000 and len(f.blocks) == 14
+
+
+HIDDEN = ["cthulhu-golden-foo-opt-none-nowarn-hide_type_stable-nocost-types.txt",
+          "cthulhu-golden-foo-opt-none-warn-hide_type_stable-nocost-notypes.txt"]
+
+
+def read_leniently(name: str):
+    import warnings
+    from jlir.syntax.reading import read_document
+    text = (DATA / name).read_text(encoding="utf-8")
+    with warnings.catch_warnings(record=True) as notes:
+        warnings.simplefilter("always")
+        doc = read_document(text, name, lenient=True)
+    return text, doc, [str(n.message) for n in notes]
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_hide_type_stable_view_is_refused_strictly_and_read_leniently_as_an_excerpt(name):
+    with pytest.raises(ParseError, match="hide_type_stable"):
+        read(name)
+    text, doc, notes = read_leniently(name)
+    assert jlir.format(doc) == text  # the rows shown, with their colors, and nothing for the rows hidden
+    f = doc.items[0]
+    assert len(f.stmts) >= 31 and f.form in (Form.TYPED, Form.WARNTYPE)  # the warn view: `Body::Any`, as Base prints
+    assert any("jump from %2 to %9" in n for n in notes) and any("%31, is not its block's last" in n for n in notes)

@@ -53,9 +53,13 @@ class _Writer:
         self.L = widths[0] if widths else rails.ssa_width(used)
         self.used = used
         self.named_blocks = max([0] + [int(x or y) for r in rows for x, y in TARGET.findall(r.body)])
+        self.cost_end = next((r.cost_end for r in rows if r.cost_end is not None), None)
 
     def line(self, rail: str, number: int, k: int) -> str:
         ssa = rails.ssa_column(number, self.L) if number in self.used else rails.blank_ssa_column(self.L)
+        if self.cost_end is not None:  # Cthulhu's `inline_cost` field after the rail: a placeholder costs 0
+            head = f"{self.pre}{rail}"
+            return f"{head}{'0'.rjust(self.cost_end - len(head))} {ssa}{_token(k)}"
         return f"{self.pre}{rail} {ssa}{_token(k)}"
 
     def rail(self, kind: str, block: int = 0) -> str:

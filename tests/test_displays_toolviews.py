@@ -137,3 +137,13 @@ def test_a_hide_type_stable_view_is_refused_strictly_and_read_leniently_as_an_ex
     f = doc.items[0]
     assert len(f.stmts) >= 31 and f.form in (Form.TYPED, Form.WARNTYPE)  # the warn view: `Body::Any`, as Base prints
     assert any("jump from %2 to %9" in n for n in notes) and any("%31, is not its block's last" in n for n in notes)
+
+
+@pytest.mark.parametrize("name", ["snoopcompile-cthulhu-5505e8c6d3.txt", "snoopcompile-cthulhu-cc25d42b5e.txt"])
+def test_ascends_caller_tree_above_the_view_it_opened_is_kept_and_prints_back(name):
+    text, doc = read(name)
+    assert jlir.format(doc) == text
+    f = doc.items[0]
+    assert f.margin.before[0] == "Choose a call for analysis (q to quit):" and f.margin.before[-2] == ""
+    assert f.margin.before[-1].startswith("│ ─ %-1  = invoke contain_list(::Vector{Any})")
+    assert f.form is Form.WARNTYPE and len(f.stmts) == 4

@@ -8,10 +8,11 @@ Cthulhu 1.x (2020–2021) printed its warn view as the header row of the call it
       #self#::Core.Const(callf, false)
     …
 
-Under every view, after a blank line, its menu: `Select a call to descend into or ↩ to ascend. …`, the lines
+Above a view `ascend` opened, its caller tree (`Choose a call for analysis (q to quit):`, one line per frame,
+`>` at the one chosen) and a blank line.  Under every view, after a blank line, its menu: `Select a call to descend into or ↩ to ascend. …`, the lines
 of toggles (which ones changes from release to release), an optional blank line, then the call sites, the
-selected one after ` • `, the others after three blanks, `↩` last.  The header row and the menu are kept
-verbatim as the function's `Margin`; the IR between them is read as the print it is.
+selected one after ` • `, the others after three blanks, `↩` last.  The tree, the header row and the menu are
+kept verbatim as the function's `Margin`; the IR between them is read as the print it is.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from jlir.syntax.forms.warntype import read_warntype
 from jlir.syntax.rows.context import Context
 
 MENU_FIRST = "Select a call to descend into or ↩ to ascend."
+ASCEND_FIRST = "Choose a call for analysis (q to quit):"
 _HEADER_2021 = re.compile(r"│ ─ %-1 += .*::.+$")
 _CALLSITE = re.compile(r"(?: • |   )\S")
 
@@ -59,3 +61,27 @@ def menu_lines(lines, k: int) -> tuple[tuple[str, ...], int]:
     while j < len(lines) and _CALLSITE.match(lines[j]):
         j += 1
     return tuple(lines[k:j]), j
+
+
+def starts_ascended_view(lines: list[str], i: int) -> bool:
+    if lines[i] != ASCEND_FIRST:
+        return False
+    j = _tree_end(lines, i)
+    return j + 1 < len(lines) and lines[j] == "" and starts_warn_view_2021(lines, j + 1)
+
+
+def read_ascended_view(ctx: Context, i: int):
+    """`ascend`'s caller tree at line `i`, a blank line, then the view it opened; returns (Function, next)."""
+    j = _tree_end(ctx.lines, i)
+    f, k = read_warn_view_2021(ctx, j + 1)
+    margin = f.margin
+    return f.replace(margin=Margin(margin.tool, margin.left, tuple(ctx.lines[i:j + 1]) + margin.before,
+                                   margin.after)), k
+
+
+def _tree_end(lines, i: int) -> int:
+    """The index of the blank line after the caller tree that starts at line `i` (or the text's end)."""
+    j = i + 1
+    while j < len(lines) and lines[j].strip():
+        j += 1
+    return j

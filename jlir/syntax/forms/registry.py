@@ -80,6 +80,7 @@ FORMS = (
                 lambda ctx, i: read_vector(ctx, i, header=False), _never),
     DisplayForm("costs", costs.starts_cost_display, costs.read_cost_display),
     DisplayForm("cthulhu 2021 warn", cthulhumenu.starts_warn_view_2021, cthulhumenu.read_warn_view_2021),
+    DisplayForm("cthulhu after ascend", cthulhumenu.starts_ascended_view, cthulhumenu.read_ascended_view),
     DisplayForm("cthulhu", cthulhu.starts_cthulhu_view, cthulhumenu.with_menu(cthulhu.read_cthulhu_view)),
     DisplayForm("escapes", escapes.starts_escape_display, escapes.read_escape_display),
     DisplayForm("print_with_code", toolviews.starts_print_with_code, toolviews.read_print_with_code),

@@ -147,3 +147,26 @@ def test_ascends_caller_tree_above_the_view_it_opened_is_kept_and_prints_back(na
     assert f.margin.before[0] == "Choose a call for analysis (q to quit):" and f.margin.before[-2] == ""
     assert f.margin.before[-1].startswith("│ ─ %-1  = invoke contain_list(::Vector{Any})")
     assert f.form is Form.WARNTYPE and len(f.stmts) == 4
+
+
+def test_print_with_code_of_edges_keeps_the_names_and_each_rows_edges_line():
+    _, doc = read("loweredcodeutils-06aee73ff2.txt")
+    f = doc.items[0]
+    assert f.form is Form.LOWERED and len(f.stmts) == 24
+    assert f.margin.before[0] == "Names:" and f.margin.before[-1] == "Code:" and f.margin.left == ()
+    assert f.margin.under[0] == "│             # preds: [15, 16], succs: [12, 15, 16]"
+    assert f.margin.under[6] == "              # preds: [6], succs: ∅"  # under `└──`: a blank, not `│`
+
+
+def test_a_bad_row_of_an_edges_print_is_located_where_it_stands():
+    text = (DATA / "loweredcodeutils-06aee73ff2.txt").read_text(encoding="utf-8")
+    with pytest.raises(ParseError) as e:
+        jlir.parse(text.replace("%6  = Base.not_int(%5)", "%6  = Base.not_int(%5"), "edges.txt")
+    assert e.value.line == 15 and "not_int(%5" in e.value.text
+
+
+@pytest.mark.xfail(strict=True, reason="`%14 = rand(%13)` is read as a type application until the `reading` "
+                   "branch's fix of bare-name calls in lowered top-level code is merged")
+def test_print_with_code_of_edges_prints_back():
+    text, doc = read("loweredcodeutils-06aee73ff2.txt")
+    assert jlir.format(doc) == text

@@ -18,10 +18,13 @@ class MarginMismatch(JlirError):
 def with_margin(margin: Margin, text: str) -> list[str]:
     """The lines of the tool's view around `text`, the function's print without its margin."""
     lines = text.split("\n")
-    if margin.left:
+    if margin.left or margin.under:
         rows = lines[1:-1]  # Julia's rows: `CodeInfo(` and `)` are not the tool's
-        if len(rows) != len(margin.left):
-            raise MarginMismatch(f"{margin.tool}'s columns stand beside {len(margin.left)} rows, the IR prints "
-                                 f"{len(rows)}")
-        lines = [left + row for left, row in zip(margin.left, rows)]
+        for column in (margin.left, margin.under):
+            if column and len(column) != len(rows):
+                raise MarginMismatch(f"{margin.tool}'s columns stand beside {len(column)} rows, the IR prints "
+                                     f"{len(rows)}")
+        lines = [left + row for left, row in zip(margin.left or ("",) * len(rows), rows)]
+        if margin.under:
+            lines = [line for pair in zip(lines, margin.under) for line in pair]
     return [*margin.before, *lines, *margin.after]

@@ -85,6 +85,7 @@ FORMS = (
     DisplayForm("escapes", escapes.starts_escape_display, escapes.read_escape_display),
     DisplayForm("print_with_code", toolviews.starts_print_with_code, toolviews.read_print_with_code),
     DisplayForm("frame", toolviews.starts_frame, toolviews.read_frame),
+    DisplayForm("print_with_code edges", toolviews.starts_edges, toolviews.read_edges),
 )
 
 

@@ -17,7 +17,11 @@
         2  1  └──      return %1
       x = 1
 
-Both print the rows of a lowered CodeInfo without `CodeInfo(` and `)`: the rows are read as that CodeInfo's
+* LoweredCodeUtils' `print_with_code(io, src, edges)`: `Names:`, a line per name (`s: assigned on [1, 16],
+  …`), `Code:`, then under each row a line: `│` (or a blank where the row ended its block) and
+  `             # preds: [15, 16], succs: [12, 15, 16]`.
+
+All print the rows of a lowered CodeInfo without `CodeInfo(` and `)`: the rows are read as that CodeInfo's
 (the columns taken off, in a copy of the lines) and the columns and lines around them kept verbatim as the
 function's `Margin`.  A frame that shows only some statements (`⋮`) is an excerpt and refused as such.
 """
@@ -27,6 +31,7 @@ import re
 
 from jlir.ir.function import Form, Function
 from jlir.ir.margin import Margin
+from jlir.syntax.errors import ParseError
 from jlir.syntax.rows.body import read_body
 from jlir.syntax.rows.context import Context, replaced_lines
 
@@ -35,6 +40,7 @@ _REQUIRED_FIRST = re.compile(r" *1 [tf] 1 [─┄]")
 FRAME_TITLE = "Frame for "
 _FRAME_ROW = re.compile(r"[ a-zA-Z] +[0-9]{1,18}[* ] *[0-9]*  (?=[0-9]{1,18} [─┄]|[│└])")
 ELLIPSIS = "⋮"
+_EDGES = re.compile(r"[│ ]             # preds: .*, succs: .*$")
 
 
 def starts_print_with_code(lines: list[str], i: int) -> bool:
@@ -58,6 +64,30 @@ def read_print_with_code(ctx: Context, i: int):
     return f.replace(margin=Margin("LoweredCodeUtils", tuple(line[:width] for line in lines[i:j]))), j
 
 
+def starts_edges(lines: list[str], i: int) -> bool:
+    if lines[i] != "Names:":
+        return False
+    j = i + 1
+    while j < len(lines) and ": " in lines[j] and lines[j] != "Code:":
+        j += 1
+    return j + 2 < len(lines) and lines[j] == "Code:" and _EDGES.match(lines[j + 2]) is not None
+
+
+def read_edges(ctx: Context, i: int):
+    """LoweredCodeUtils' `print_with_code(io, src, edges)` starting at line `i`; returns (Function, next)."""
+    lines = ctx.lines
+    code = i + 1
+    while lines[code] != "Code:":
+        code += 1
+    rows, j = [], code + 1
+    while j + 1 < len(lines) and lines[j].strip() and _EDGES.match(lines[j + 1]):
+        rows.append(j)
+        j += 2
+    f = _read_row_lines(ctx, rows)
+    return f.replace(margin=Margin("LoweredCodeUtils", before=tuple(lines[i:code + 1]),
+                                   under=tuple(lines[k + 1] for k in rows))), j
+
+
 def read_frame(ctx: Context, i: int):
     """JuliaInterpreter's `Frame` display starting at line `i`; returns (Function, next index)."""
     lines = ctx.lines
@@ -78,6 +108,25 @@ def read_frame(ctx: Context, i: int):
     margin = Margin("JuliaInterpreter", tuple(line[:width] for line in lines[i + 1:j]), (lines[i],),
                     tuple(lines[j:k]))
     return f.replace(margin=margin), k
+
+
+def _read_row_lines(ctx: Context, rows: list[int]) -> Function:
+    """The rows at lines `rows` (each followed by a tool's line) read as one lowered CodeInfo's rows, packed at the
+    top of their span in a copy of the lines (the tool's lines blanked below them); errors located where the row
+    stands in the text."""
+    lines = ctx.lines
+    start, end = rows[0], rows[-1] + 1
+    moved = {k: lines[rows[n]] if n < len(rows) else "" for n, k in enumerate(range(start, end))}
+    try:
+        with replaced_lines(ctx, moved):
+            body = read_body(ctx, start, start + len(rows), codeinfo=True, text="\n".join(lines[k] for k in rows))
+    except ParseError as e:
+        if not start <= e.line - 1 < start + len(rows):
+            raise
+        raise ctx.error(e.message, rows[e.line - 1 - start], e.column - 1, e.expected) from None
+    form = Form.TYPED if body.typed else Form.LOWERED
+    return Function(form, body.style, body.stmts, body.blocks, body.linetable, screen=body.screen,
+                    catch_entry=body.catch_entry)
 
 
 def _read_rows(ctx: Context, start: int, end: int, width: int) -> Function:

@@ -170,3 +170,27 @@ def test_a_bad_row_of_an_edges_print_is_located_where_it_stands():
 def test_print_with_code_of_edges_prints_back():
     text, doc = read("loweredcodeutils-06aee73ff2.txt")
     assert jlir.format(doc) == text
+
+
+def test_an_early_2020_view_of_base_codeinfo_print_keeps_its_header_row_and_menu():
+    """The view printed before Cthulhu had its own location lines: Base's `    @ REPL[102]:1 within `h'` under
+    `CodeInfo(`, and the menu right after `)`."""
+    text, doc = read("lecture-cthulhu-2020-h.txt")
+    assert jlir.format(doc) == text
+    f = doc.items[0]
+    assert f.form is Form.TYPED and f.envelope is None and len(f.stmts) == 4
+    assert f.margin.before == ("│ ─ %-1  = invoke h(::Array{Float64,1},::Array{Float64,2})::Array{Float64,2}",)
+    assert f.margin.after[0].startswith("Select a call") and f.margin.after[-1] == "   ↩"
+
+
+def test_a_warn_view_header_row_over_body_alone_prints_back():
+    text, doc = read("lecture-cthulhu-2020-combine_eltypes.txt")
+    assert jlir.format(doc) == text and doc.items[0].form is Form.WARNTYPE
+
+
+def test_a_pasted_excerpt_of_a_warn_view_with_its_menu_reads_leniently():
+    text, doc, notes = read_leniently("cuda-docs-cthulhu-2020.txt")
+    assert jlir.format(doc) == text
+    assert doc.items[0].margin.after == ("", "Select a call to descend into or ↩ to ascend.",
+                                         " • %17  = call CUDA.sin(::Int64)::Union{}")
+    assert any("elided statements %2–%13" in n for n in notes)

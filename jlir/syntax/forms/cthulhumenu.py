@@ -9,7 +9,7 @@ Cthulhu 1.x (2020–2021) printed its warn view as the header row of the call it
     …
 
 Above a view `ascend` opened, its caller tree (`Choose a call for analysis (q to quit):`, one line per frame,
-`>` at the one chosen) and a blank line.  Under every view, after a blank line, its menu: `Select a call to descend into or ↩ to ascend. …`, the lines
+`>` at the one chosen) and a blank line.  Under every view, after a blank line (none in some releases), its menu: `Select a call to descend into or ↩ to ascend. …`, the lines
 of toggles (which ones changes from release to release), an optional blank line, then the call sites, the
 selected one after ` • `, the others after three blanks, `↩` last.  The tree, the header row and the menu are
 kept verbatim as the function's `Margin`; the IR between them is read as the print it is.
@@ -29,8 +29,8 @@ _CALLSITE = re.compile(r"(?: • |   )\S")
 
 
 def starts_warn_view_2021(lines: list[str], i: int) -> bool:
-    return lines[i].startswith("│ ─ %-1") and i + 1 < len(lines) and lines[i + 1] == "Variables" \
-        and _HEADER_2021.match(lines[i]) is not None
+    return lines[i].startswith("│ ─ %-1") and i + 1 < len(lines) and (
+        lines[i + 1] == "Variables" or lines[i + 1].startswith("Body::")) and _HEADER_2021.match(lines[i]) is not None
 
 
 def read_warn_view_2021(ctx: Context, i: int):
@@ -45,15 +45,19 @@ def with_menu(read):
     def read_with_menu(ctx: Context, i: int):
         f, k = read(ctx, i)
         after, k = menu_lines(ctx.lines, k)
-        return (f if not after else f.replace(margin=Margin("Cthulhu", (), (), after))), k
+        if not after:
+            return f, k
+        margin = f.margin or Margin("Cthulhu")
+        return f.replace(margin=Margin(margin.tool, margin.left, margin.before, margin.after + after, margin.under)), k
     return read_with_menu
 
 
 def menu_lines(lines, k: int) -> tuple[tuple[str, ...], int]:
-    """(the menu's lines with the blank line above it, index after them) when one starts at line `k`."""
-    if not (k + 1 < len(lines) and lines[k] == "" and lines[k + 1].startswith(MENU_FIRST)):
+    """(the menu's lines with the blank line above it, if any, index after them) when one starts at line `k`."""
+    blank = k < len(lines) and lines[k] == ""
+    if not (k + blank < len(lines) and lines[k + blank].startswith(MENU_FIRST)):
         return (), k
-    j = k + 2
+    j = k + blank + 1
     while j < len(lines) and lines[j].strip() and not _CALLSITE.match(lines[j]):
         j += 1  # the toggles
     if j + 1 < len(lines) and lines[j] == "" and _CALLSITE.match(lines[j + 1]):

@@ -70,10 +70,10 @@ FORMS = (
     DisplayForm("codeinfo", lambda lines, i: bool(CODEINFO_OPEN.match(lines[i])) or lines[i] == THUNK_OPEN,
                 read_codeinfo),
     DisplayForm("pre-0.7 warntype", lambda lines, i: lines[i] in ("Variables:", "Body:"), _read_pre_ssa, _never),
-    DisplayForm("warntype", _starts_warntype, read_warntype, _resumes_warntype),
+    DisplayForm("warntype", _starts_warntype, cthulhumenu.with_menu(read_warntype), _resumes_warntype),
     DisplayForm("cfg", lambda lines, i: bool(CFG_HEADER.match(lines[i]) or CFG_OLD.match(lines[i])), read_cfg,
                 lambda lines, i: bool(CFG_HEADER.match(lines[i]))),
-    DisplayForm("ircode", lambda lines, i: bool(FIRST_RAIL.match(lines[i])), read_ircode),
+    DisplayForm("ircode", lambda lines, i: bool(FIRST_RAIL.match(lines[i])), cthulhumenu.with_menu(read_ircode)),
     DisplayForm("0.7-DEV ircode", _starts_dev_ircode, _read_dev_ircode, lambda lines, i: lines[i] == DEV_IRCODE_TITLE),
     # an `IRCode => T` vector element (` 388 1 ─ …`) whose `N-element Vector{Any}:` header was not captured
     DisplayForm("ircode element", lambda lines, i: lines[i].startswith(" ") and bool(FIRST_RAIL.match(lines[i], 1)),

@@ -29,8 +29,9 @@ import re
 
 from jlir.ir.function import Form, Function
 from jlir.printer.cthulhu import is_location_row
+from jlir.printer.forms import format_function
 from jlir.syntax.rows.body import read_body
-from jlir.syntax.rows.context import Context, replaced_lines
+from jlir.syntax.rows.context import Context, Lines, replaced_lines
 from jlir.syntax.forms.cthulhu2020 import read_2020_view
 from jlir.syntax.rows.gutter import stream_cuts
 
@@ -214,7 +215,33 @@ def read_compact_view(ctx: Context, i: int, start: int, j: int, return_type):
     f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type, title=lines[i],
                  screen=body.screen, catch_entry=body.catch_entry, envelope="cthulhu", costs=costs,
                  tail_dropped=not tail and body.style.ircode_blank_tail)
-    return f, j + 1 if tail else j
+    end = j + 1 if tail else j
+    if f.screen is not None and f.screen.capture == "screen":
+        _check_prints_back(ctx, f, i, end)
+    return f, end
+
+
+def _as_read(lines, k: int) -> str:
+    """Line `k` as the text holds it (a screen copy's gutter is stripped from the lines while they are read)."""
+    if isinstance(lines, Lines):
+        a = lines.start(k)
+        b = lines.text.find("\n", a)
+        return lines.text[a:b if b >= 0 else len(lines.text)]
+    return lines[k]
+
+
+def _check_prints_back(ctx: Context, f: Function, i: int, end: int) -> None:
+    """Refuse a terminal's copy of a `:compact` view (lines `i..end-1`) whose rows the model would print otherwise:
+    its gutter's column, the costs' field and the rails are tied together, and a text whose parts disagree (an
+    edited or cut copy) has no one reading that prints it back."""
+    printed = format_function(f).split("\n")
+    for k in range(i, end):
+        if k - i >= len(printed) or printed[k - i] != _as_read(ctx.lines, k):
+            raise ctx.error("this row of Cthulhu's `:compact` view disagrees with the rest of the view (its gutter "
+                            "column, cost field or rails): the view would not print back as it is", k)
+    if len(printed) != end - i:
+        raise ctx.error("Cthulhu's `:compact` view has rows its text does not show: it would not print back as "
+                        "it is", end - 1)
 
 
 def read_cthulhu_view(ctx: Context, i: int):

@@ -194,3 +194,21 @@ def test_a_pasted_excerpt_of_a_warn_view_with_its_menu_reads_leniently():
     assert doc.items[0].margin.after == ("", "Select a call to descend into or ↩ to ascend.",
                                          " • %17  = call CUDA.sin(::Int64)::Union{}")
     assert any("elided statements %2–%13" in n for n in notes)
+
+
+@pytest.mark.parametrize("name, sid, text", [
+    ("juliainterpreter-frame-2c414ad718.txt", 2, "Core.throw(%1)"),  # after the frame's columns
+    ("loweredcodeutils-06aee73ff2.txt", 3, "1:3"),  # every other line: the edges lines between the rows
+    ("loweredcodeutils-06aee73ff2.txt", 24, "return"),
+    ("snoopcompile-cthulhu-5505e8c6d3.txt", 3, "Core._apply_iterate("),  # below ascend's tree and the header row
+])
+def test_statement_positions_point_into_the_tools_view(name, sid, text):
+    from jlir.printer.positions import statement_lines
+    source, doc = read(name)
+    line, column = statement_lines(doc)[1][sid]
+    assert source.split("\n")[line - 1][column - 1:].startswith(text)
+
+
+def test_the_edges_print_is_read_in_the_style_its_rows_show():
+    _, doc = read("loweredcodeutils-06aee73ff2.txt")
+    assert doc.items[0].style.hi == (1, 5)  # its bare `return`: a CodeInfo of Julia 1.5 or before

@@ -116,10 +116,11 @@ def _read_row_lines(ctx: Context, rows: list[int]) -> Function:
     stands in the text."""
     lines = ctx.lines
     start, end = rows[0], rows[-1] + 1
+    text = "\n".join(lines[k] for k in rows)  # taken before the lines are moved
     moved = {k: lines[rows[n]] if n < len(rows) else "" for n, k in enumerate(range(start, end))}
     try:
         with replaced_lines(ctx, moved):
-            body = read_body(ctx, start, start + len(rows), codeinfo=True, text="\n".join(lines[k] for k in rows))
+            body = read_body(ctx, start, start + len(rows), codeinfo=True, text=text)
     except ParseError as e:
         if not start <= e.line - 1 < start + len(rows):
             raise

@@ -74,6 +74,9 @@ def starts_ascended_view(lines: list[str], i: int) -> bool:
     return j + 1 < len(lines) and lines[j] == "" and starts_warn_view_2021(lines, j + 1)
 
 
+_MAX_TREE = 10_000  # lines of a caller tree looked through (resynchronising asks `starts` of every line)
+
+
 def read_ascended_view(ctx: Context, i: int):
     """`ascend`'s caller tree at line `i`, a blank line, then the view it opened; returns (Function, next)."""
     j = _tree_end(ctx.lines, i)
@@ -85,7 +88,7 @@ def read_ascended_view(ctx: Context, i: int):
 
 def _tree_end(lines, i: int) -> int:
     """The index of the blank line after the caller tree that starts at line `i` (or the text's end)."""
-    j = i + 1
-    while j < len(lines) and lines[j].strip():
+    j, last = i + 1, min(len(lines), i + 1 + _MAX_TREE)
+    while j < last and lines[j].strip():
         j += 1
     return j

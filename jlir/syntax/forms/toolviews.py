@@ -40,6 +40,7 @@ _REQUIRED_FIRST = re.compile(r" *1 [tf] 1 [─┄]")
 FRAME_TITLE = "Frame for "
 _FRAME_ROW = re.compile(r"[ a-zA-Z] +[0-9]{1,18}[* ] *[0-9]*  (?=[0-9]{1,18} [─┄]|[│└])")
 ELLIPSIS = "⋮"
+_MAX_NAMES = 10_000  # the `Names:` lines of an edges print looked through before `Code:` (a CodeInfo's slots)
 _EDGES = re.compile(r"[│ ]             # preds: .*, succs: .*$")
 
 
@@ -67,8 +68,8 @@ def read_print_with_code(ctx: Context, i: int):
 def starts_edges(lines: list[str], i: int) -> bool:
     if lines[i] != "Names:":
         return False
-    j = i + 1
-    while j < len(lines) and ": " in lines[j] and lines[j] != "Code:":
+    j, last = i + 1, min(len(lines), i + 1 + _MAX_NAMES)  # bounded: resynchronising asks this of every line
+    while j < last and ": " in lines[j] and lines[j] != "Code:":
         j += 1
     return j + 2 < len(lines) and lines[j] == "Code:" and _EDGES.match(lines[j + 2]) is not None
 

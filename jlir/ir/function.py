@@ -11,6 +11,7 @@ import dataclasses
 import enum
 from dataclasses import dataclass, field
 
+from jlir.ir.margin import Margin
 from jlir.ir.errors import JlirError
 from jlir.ir.printhook import julia_text
 from jlir.ir.style import Style
@@ -159,8 +160,9 @@ class Display:
     Cthulhu.jl view, whose header line (`∘ ── %0 = invoke f(::Int64)::Any`, optionally with the call's
     inlining cost) is kept verbatim in `title`; its cost column (`costs`) stands after the block rail.
 
+    `margin`: another tool's text around Julia's rows (`jlir.ir.margin.Margin`).
     `costs` and `escapes` are per positional statement: they describe the IR
-    they were printed with and go stale when it changes (see `Function.with_ir`).
+    they were printed with and go stale when it changes (see `Function.with_ir`); so does `margin`.
     """
     form: Form
     style: Style
@@ -173,6 +175,7 @@ class Display:
     tail_dropped: bool = False
     escapes: tuple[str, ...] | None = None
     envelope: str | None = None
+    margin: Margin | None = None
 
 
 # The per-statement columns of a Display: they belong to the statements they were printed beside.
@@ -181,7 +184,7 @@ _IR_NAMES = frozenset(f for f in IR.__slots__)
 _DISPLAY_NAMES = frozenset(f for f in Display.__slots__)
 # The flat order of the names, as `Function(...)` takes them and JSON (schema jlir/1) writes them.
 FLAT_NAMES = ("form", "style", "stmts", "blocks", "linetable", "return_type", "header", "wrapper", "costs", "title",
-              "screen", "tail_dropped", "escapes", "catch_entry", "envelope")
+              "screen", "tail_dropped", "escapes", "catch_entry", "envelope", "margin")
 
 
 class StaleColumns(JlirError):
@@ -203,13 +206,13 @@ class Function:
 
     def __init__(self, form=None, style=None, stmts=(), blocks=(), linetable=(), return_type=None, header=None,
                  wrapper="codeinfo", costs=None, title=None, screen=None, tail_dropped=False, escapes=None,
-                 catch_entry=True, envelope=None, *, ir: IR | None = None, display: Display | None = None):
+                 catch_entry=True, envelope=None, margin=None, *, ir: IR | None = None, display: Display | None = None):
         """Either the flat names (`FLAT_NAMES`) or the two parts (`ir=`, `display=`, as `dataclasses.replace` passes them)."""
         if ir is None:
             ir = IR(stmts, blocks, linetable, catch_entry)
         if display is None:
             display = Display(form, style, return_type, header, wrapper, costs, title, screen, tail_dropped, escapes,
-                              envelope)
+                              envelope, margin)
         object.__setattr__(self, "ir", ir)
         object.__setattr__(self, "display", display)
 
@@ -244,7 +247,7 @@ class Function:
         statements), and `columns="refuse"` raises `StaleColumns`.
         """
         display = self.display
-        stale = [c for c in STATEMENT_COLUMNS if getattr(display, c) is not None]
+        stale = [c for c in STATEMENT_COLUMNS + ("margin",) if getattr(display, c) is not None]
         if stale and not _same_statements(self.ir.positional, ir.positional):
             if columns == "refuse":
                 raise StaleColumns(f"the IR changed under the {' and '.join(stale)} column(s) of this display")
@@ -318,6 +321,7 @@ class Function:
     tail_dropped = property(lambda self: self.display.tail_dropped)
     escapes = property(lambda self: self.display.escapes)
     envelope = property(lambda self: self.display.envelope)
+    margin = property(lambda self: self.display.margin)
 
 
 def _same_statements(a: list, b: list) -> bool:

@@ -7,6 +7,7 @@ from jlir.ir.values import Literal
 from jlir.geometry import rails
 from jlir.printer.cthulhu import is_2020_view, location_lines_2020, source_costs_after_rail
 from jlir.printer.debuginfo import location_printing
+from jlir.printer.margin import with_margin
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import gutter_painter
 from jlir.printer.function import body_lines, body_parts, body_positions, cost_column, line_numbers
@@ -37,6 +38,8 @@ def format_function(f: Function, printers: dict | None = None) -> str:
 def function_parts(f: Function, printers: dict | None = None) -> list[str]:
     """`format_function`'s text as parts to concatenate: a document puts them into its own text directly, so that a
     function's whole text is never made twice (memory on huge inputs)."""
+    if f.margin is not None:  # another tool's view: its text around Julia's rows
+        return _line_parts(with_margin(f.margin, "".join(function_parts(f.replace(margin=None), printers))))
     ep = function_printer(f, printers)
     head, tail = wrapper_lines(f, ep)
     if cthulhu_source_costs(f):  # Cthulhu's `:source` view with `inline_cost`: Base's layout, costs after the rail

@@ -48,6 +48,8 @@ def statement_lines(doc: Document) -> dict[int, dict[int, tuple[int, int]]]:
 
 def function_positions(f: Function, printers: dict | None = None) -> dict[int, tuple[int, int]]:
     """{statement → (line, column)} within `format_function(f)`, 0-based."""
+    if f.margin is not None:  # another tool's view: its lines above, its columns before and lines under the rows
+        return _margin_positions(f.margin, function_positions(f.replace(margin=None), printers))
     ep = function_printer(f, printers)
     head, _ = wrapper_lines(f, ep)
     source_costs = cthulhu_source_costs(f)
@@ -64,6 +66,16 @@ def function_positions(f: Function, printers: dict | None = None) -> dict[int, t
     # (`:none`), or the cost field and a blank right of Base's `:source` layout
     shift = -source_cost_field(f.costs) if source_costs else 1 if f.envelope == "cthulhu" and f.costs is not None else 0
     return {sid: (first + k + below[k], col - shift) for sid, (k, col) in where.items()}
+
+
+def _margin_positions(m, where: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """`where` (positions in Julia's print of the function) moved to the tool's view (`jlir.printer.margin`)."""
+    bare = bool(m.left or m.under)  # the rows alone: `CodeInfo(` is not printed
+    out = {}
+    for sid, (k, col) in where.items():
+        r = k - 1 if bare else k
+        out[sid] = (len(m.before) + (2 * r if m.under else r), col + (len(m.left[r]) if m.left else 0))
+    return out
 
 
 def _vector(v: VectorDisplay, text: str, line: int, printers: dict, out: dict) -> None:

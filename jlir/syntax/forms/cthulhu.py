@@ -29,8 +29,9 @@ import re
 
 from jlir.ir.function import Form, Function
 from jlir.printer.cthulhu import is_location_row
+from jlir.printer.forms import format_function
 from jlir.syntax.rows.body import read_body
-from jlir.syntax.rows.context import Context, replaced_lines
+from jlir.syntax.rows.context import Context, Lines, replaced_lines
 from jlir.syntax.forms.cthulhu2020 import read_2020_view
 from jlir.syntax.rows.gutter import stream_cuts
 
@@ -180,6 +181,22 @@ def _read_compact_costs(ctx: Context, start: int, end: int, tail: bool):
     return body, tuple(costs)
 
 
+def is_screen_compact(lines, start: int, end: int) -> bool:
+    """Whether the rows `start..end-1` are a terminal's copy of Cthulhu's `:compact` view: IRCode's line-number
+    column before block 1's rail (`2 1 ── %1  = …`), the inlining gutter on the right."""
+    k = next((k for k in range(start, end) if not is_location_row(lines[k])), None)
+    return k is not None and _LINENO.match(lines[k]) is not None and _BLOCK_1.search(lines[k]) is not None
+
+
+def _screen_cost_column(lines, start: int, end: int) -> int | None:
+    """The line-number column's width when the rows `start..end-1` are a terminal's copy of a `:compact` view with
+    `inline_cost` (`2 1 ──    0 %1  = Core.Box  …  │╻ Box`: the gutter on the right), else None."""
+    k = next((k for k in range(start, end) if not is_location_row(lines[k])), None)
+    lineno = _LINENO.match(lines[k]) if k is not None else None
+    rail = _RAIL.match(lines[k], lineno.end()) if lineno else None
+    return lineno.end() if rail and _COST_LINE_REST.match(lines[k], rail.end()) else None
+
+
 def read_compact_view(ctx: Context, i: int, start: int, j: int, return_type):
     """Cthulhu's `:compact` view whose header is line `i` (`    ∘ ── %0 = …::T`, or `Body::T` in its warn view)
     and whose rows are `start..j-1`, then the line of blanks IRCode ends with (no newline after it): read as the
@@ -187,15 +204,44 @@ def read_compact_view(ctx: Context, i: int, start: int, j: int, return_type):
     `inline_cost`; returns (Function, next index)."""
     lines = ctx.lines
     tail = j < len(lines) and lines[j] != "" and not lines[j].strip()
+    col = _screen_cost_column(lines, start, j)
     if is_compact_costs(ctx, start, j):
         body, costs = _read_compact_costs(ctx, start, j, tail)
+    elif col is not None:  # copied off a terminal: the gutter on the right, each cost after its rail
+        body, costs = read_costs_after_rail(ctx, start, j, text="\n".join(lines[start:j]), col=col, codeinfo=False)
     else:
         text = "\n".join(lines[start:j])
         body, costs = read_body(ctx, start, j, codeinfo=False, text=text, tail_present=tail or None), None
     f = Function(Form.IRCODE, body.style, body.stmts, body.blocks, body.linetable, return_type, title=lines[i],
                  screen=body.screen, catch_entry=body.catch_entry, envelope="cthulhu", costs=costs,
                  tail_dropped=not tail and body.style.ircode_blank_tail)
-    return f, j + 1 if tail else j
+    end = j + 1 if tail else j
+    if f.screen is not None and f.screen.capture == "screen":
+        _check_prints_back(ctx, f, i, end)
+    return f, end
+
+
+def _as_read(lines, k: int) -> str:
+    """Line `k` as the text holds it (a screen copy's gutter is stripped from the lines while they are read)."""
+    if isinstance(lines, Lines):
+        a = lines.start(k)
+        b = lines.text.find("\n", a)
+        return lines.text[a:b if b >= 0 else len(lines.text)]
+    return lines[k]
+
+
+def _check_prints_back(ctx: Context, f: Function, i: int, end: int) -> None:
+    """Refuse a terminal's copy of a `:compact` view (lines `i..end-1`) whose rows the model would print otherwise:
+    its gutter's column, the costs' field and the rails are tied together, and a text whose parts disagree (an
+    edited or cut copy) has no one reading that prints it back."""
+    printed = format_function(f).split("\n")
+    for k in range(i, end):
+        if k - i >= len(printed) or printed[k - i] != _as_read(ctx.lines, k):
+            raise ctx.error("this row of Cthulhu's `:compact` view disagrees with the rest of the view (its gutter "
+                            "column, cost field or rails): the view would not print back as it is", k)
+    if len(printed) != end - i:
+        raise ctx.error("Cthulhu's `:compact` view has rows its text does not show: it would not print back as "
+                        "it is", end - 1)
 
 
 def read_cthulhu_view(ctx: Context, i: int):
@@ -258,7 +304,8 @@ def _read_compact_view(ctx: Context, i: int):
     IRCode ends with (no newline after it).  Under `inline_cost` the header (`∘ ── 3032 %0 = …`) and each row
     (after its rail) carry a cost."""
     indent = len(ctx.lines[i]) - len(ctx.lines[i].lstrip(" "))
-    header = HEADER.match(ctx.lines[i], indent)
+    # a terminal's copy pads the header with blanks up to the right-hand gutter's column (its gutter is empty)
+    header = HEADER.match(ctx.lines[i].rstrip(" "), indent)
     j = _statements_end(ctx, i)
     return read_compact_view(ctx, i, i + 1, j, ctx.parse_type(header.group(2), i, header.start(2)))
 

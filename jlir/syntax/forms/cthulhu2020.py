@@ -20,6 +20,9 @@ is not in the stored sources, so the rule below is read off the dump, not the co
 * every location after the first is preceded by a bare `└` line: the previous frame
   is closed before the next one opens, the uncollapsed form of Base's scope printer.
 
+An earlier 2020 Cthulhu printed the CodeInfo with Base's own location lines (`    @ REPL[102]:1 within `h'`):
+that view is Base's print under the header row, read as such (the header row kept as the function's `Margin`).
+
 Only depth-1 locations (the method's own lines) occur in the view; an inlined frame's
 `┌` has no sample, so it is refused.  The reader rewrites the lines into Base's layout
 (1.1–1.6 quote, Base's prefixes, no `└`) and reads them with the CodeInfo reader; the
@@ -30,6 +33,7 @@ from __future__ import annotations
 import re
 
 from jlir.ir.function import Form, Function
+from jlir.ir.margin import Margin
 from jlir.syntax.rows.body import read_body
 from jlir.syntax.rows.context import Context, Source
 from jlir.syntax.errors import ParseError
@@ -38,6 +42,7 @@ HEADER = re.compile(r"│ ─ %-1 += .*::(.+)$")
 LOCATION = re.compile(r" @ (\S.*) within '([^']+)'$")
 FRAME = re.compile(r"[│ ]*(?:┌|└+$|@)")  # a location or scope line of another form (Base's, an inlined frame)
 _BLOCK_START = re.compile(r"[0-9]{1,18} [─┄]")
+_BASE_LOCATION = re.compile(r" {2,}@ \S.* within `[^`']+'$")  # Base ≤1.6's first location line in `CodeInfo(`
 
 
 def read_2020_view(ctx: Context, i: int):
@@ -45,6 +50,9 @@ def read_2020_view(ctx: Context, i: int):
     index)."""
     lines = ctx.lines
     header = HEADER.match(lines[i])
+    if i + 2 < len(lines) and _BASE_LOCATION.match(lines[i + 2]):  # an earlier Cthulhu: Base's own print
+        f, k = ctx.read_codeinfo(ctx, i + 1)
+        return f.replace(margin=Margin("Cthulhu", before=(lines[i],))), k
     j = i + 2
     while j < len(lines) and lines[j] != ")":
         if not lines[j].strip():

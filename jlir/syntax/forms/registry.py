@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from jlir.syntax.forms import costs, cthulhu, escapes
+from jlir.syntax.forms import costs, cthulhu, cthulhumenu, escapes, toolviews
 from jlir.syntax.forms.cfglisting import CFG_HEADER, CFG_OLD, read_cfg
 from jlir.syntax.forms.codeinfo import CODEINFO_OPEN, THUNK_OPEN, read_codeinfo, read_vector
 from jlir.syntax.forms.ircode import read_ircode
@@ -70,17 +70,22 @@ FORMS = (
     DisplayForm("codeinfo", lambda lines, i: bool(CODEINFO_OPEN.match(lines[i])) or lines[i] == THUNK_OPEN,
                 read_codeinfo),
     DisplayForm("pre-0.7 warntype", lambda lines, i: lines[i] in ("Variables:", "Body:"), _read_pre_ssa, _never),
-    DisplayForm("warntype", _starts_warntype, read_warntype, _resumes_warntype),
+    DisplayForm("warntype", _starts_warntype, cthulhumenu.with_menu(read_warntype), _resumes_warntype),
     DisplayForm("cfg", lambda lines, i: bool(CFG_HEADER.match(lines[i]) or CFG_OLD.match(lines[i])), read_cfg,
                 lambda lines, i: bool(CFG_HEADER.match(lines[i]))),
-    DisplayForm("ircode", lambda lines, i: bool(FIRST_RAIL.match(lines[i])), read_ircode),
+    DisplayForm("ircode", lambda lines, i: bool(FIRST_RAIL.match(lines[i])), cthulhumenu.with_menu(read_ircode)),
     DisplayForm("0.7-DEV ircode", _starts_dev_ircode, _read_dev_ircode, lambda lines, i: lines[i] == DEV_IRCODE_TITLE),
     # an `IRCode => T` vector element (` 388 1 ─ …`) whose `N-element Vector{Any}:` header was not captured
     DisplayForm("ircode element", lambda lines, i: lines[i].startswith(" ") and bool(FIRST_RAIL.match(lines[i], 1)),
                 lambda ctx, i: read_vector(ctx, i, header=False), _never),
     DisplayForm("costs", costs.starts_cost_display, costs.read_cost_display),
-    DisplayForm("cthulhu", cthulhu.starts_cthulhu_view, cthulhu.read_cthulhu_view),
+    DisplayForm("cthulhu 2021 warn", cthulhumenu.starts_warn_view_2021, cthulhumenu.read_warn_view_2021),
+    DisplayForm("cthulhu after ascend", cthulhumenu.starts_ascended_view, cthulhumenu.read_ascended_view),
+    DisplayForm("cthulhu", cthulhu.starts_cthulhu_view, cthulhumenu.with_menu(cthulhu.read_cthulhu_view)),
     DisplayForm("escapes", escapes.starts_escape_display, escapes.read_escape_display),
+    DisplayForm("print_with_code", toolviews.starts_print_with_code, toolviews.read_print_with_code),
+    DisplayForm("frame", toolviews.starts_frame, toolviews.read_frame),
+    DisplayForm("print_with_code edges", toolviews.starts_edges, toolviews.read_edges),
 )
 
 

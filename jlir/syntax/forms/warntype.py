@@ -7,7 +7,7 @@ from jlir.ir.function import Form, Function, WarntypeHeader
 from jlir.syntax.rows.body import read_body
 from jlir.syntax.rows.context import Context
 from jlir.syntax.forms.cthulhu import (has_costs_after_rail, is_compact_costs, read_compact_view, read_costs_after_rail,
-                                  read_unoptimized_view, refuse_excerpt)
+                                  is_screen_compact, read_unoptimized_view, refuse_excerpt)
 
 WARNTYPE_STARTS = ("MethodInstance for ", "Variables", "Arguments", "Body::")
 _SECTION_ENTRY = re.compile(r"  (.+?)(::| = | <: )(.*)$")
@@ -67,7 +67,8 @@ def read_warntype(ctx: Context, i: int):
     costs = envelope = None
     if instance is None:
         refuse_excerpt(ctx, start, k)
-        if not sections and is_compact_costs(ctx, start, k):  # Cthulhu's `:compact` warn view: `Body::T`, IRCode
+        if not sections and (is_compact_costs(ctx, start, k) or is_screen_compact(lines, start, k)):
+            # Cthulhu's `:compact` warn view: `Body::T`, then IRCode (its gutter first, or on the right)
             return read_compact_view(ctx, j, start, k, body_type)
     if instance is None and not sections and start < k and has_costs_after_rail(lines, start, k):
         # Cthulhu's warn view with `inline_cost`: `Body::T`, then each cost after the rail

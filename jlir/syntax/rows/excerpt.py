@@ -53,9 +53,13 @@ class _Writer:
         self.L = widths[0] if widths else rails.ssa_width(used)
         self.used = used
         self.named_blocks = max([0] + [int(x or y) for r in rows for x, y in TARGET.findall(r.body)])
+        self.cost_end = next((r.cost_end for r in rows if r.cost_end is not None), None)
 
     def line(self, rail: str, number: int, k: int) -> str:
         ssa = rails.ssa_column(number, self.L) if number in self.used else rails.blank_ssa_column(self.L)
+        if self.cost_end is not None:  # Cthulhu's `inline_cost` field after the rail: a placeholder costs 0
+            head = f"{self.pre}{rail}"
+            return f"{head}{'0'.rjust(self.cost_end - len(head))} {ssa}{_token(k)}"
         return f"{self.pre}{rail} {ssa}{_token(k)}"
 
     def rail(self, kind: str, block: int = 0) -> str:
@@ -113,7 +117,7 @@ class _Expander:
         return len(self.entries) - 1
 
     def segment(self, start: int, end: int) -> None:
-        events = read_events(self.lines, start, end)
+        events = _with_gaps(read_events(self.lines, start, end))
         rows = [e for e in events if isinstance(e, Row)]
         # the rails' width W says the function has at least 10^(W-1) blocks (`1 ──`: ten or more)
         if not rows or not self._needs_work(events, rows) or \
@@ -124,7 +128,9 @@ class _Expander:
         placed: list[tuple[int, int]] = []  # (event position, entry) of each elision, for the orphan uses
         saved = (dict(self.replaced), len(self.entries), len(self.notes))
         for i, e in enumerate(events):
-            if isinstance(e, list):
+            if isinstance(e, _Gap):
+                k = self._gap(events[i - 1], events[i + 1] if i + 1 < len(events) else None, w)
+            elif isinstance(e, list):
                 k = self._run(events, i, w)
             else:
                 k = self._row(e, w, i == len(events) - 1 and e is rows[-1], i == 0)
@@ -140,7 +146,7 @@ class _Expander:
             self.entries[first].merges = tuple(r.block for r in rows if r.merge)
 
     def _needs_work(self, events: list, rows: list[Row]) -> bool:
-        return (any(isinstance(e, list) for e in events) or any(INLINE.match(r.body) for r in rows)
+        return (any(isinstance(e, (list, _Gap)) for e in events) or any(INLINE.match(r.body) for r in rows)
                 or (events[0] is rows[0] and (rows[0].block or 1) > 1)
                 or (events[-1] is rows[-1] and CUT.search(rows[-1].body) is not None))
 
@@ -174,6 +180,29 @@ class _Expander:
         stmts = f"statement %{first}" if first == b.number - 1 else f"statements %{first}–%{b.number - 1}"
         self.notes.append(Repair(self.at(run[0]), f"elided {stmts}{blocks} "
                                  f"(`{shown}`): not in the text; read as an excerpt", "elided"))
+        return k
+
+    def _gap(self, a: Row, b: Row, w: _Writer):
+        """Placeholders after row `a` for the statements between it and row `b`, whose printed numbers jump with
+        no line in between: the entry made, or False when they cannot be placed."""
+        if b is None:  # the last row shown is not the function's last (`│`, not `└──`): the rest is not shown
+            k = self.entry("", a.index, "rest")
+            self.replaced[a.index] = self.replaced.get(a.index, [self.lines[a.index]]) + self._rest(a, w, k)
+            self.notes.append(Repair(self.at(a.index), f"the last row shown, %{a.number}, is not its block's last "
+                                     f"(`│`, not `└──`): the statements after it are not shown; read as an excerpt",
+                                     "elided"))
+            return k
+        first = a.number + 1
+        placed = _run_rails(a, b, b.number - first)
+        if placed is None:
+            return False
+        k = self.entry("", b.index, "run")
+        self.replaced[a.index] = self.replaced.get(a.index, [self.lines[a.index]]) + [
+            w.line(w.rail(kind, blk), n, k if n == first else 0) for n, (kind, blk) in enumerate(placed, first)]
+        stmts = f"statement %{first}" if first == b.number - 1 else f"statements %{first}–%{b.number - 1}"
+        self.notes.append(Repair(self.at(b.index), f"the printed numbers jump from %{a.number} to %{b.number}: "
+                                 f"{stmts} not shown (as Cthulhu's `hide_type_stable` views print only the rows "
+                                 "whose type is not concrete); read as an excerpt", "elided"))
         return k
 
     def _rest(self, a: Row, w: _Writer, k: int) -> list[str]:
@@ -267,6 +296,24 @@ class _Expander:
 
 
 _TOKEN = re.compile("\x00(\\d+)\x00")
+
+
+class _Gap:
+    """Statements a text leaves out without a line for them: two adjacent rows whose printed numbers jump."""
+
+
+def _with_gaps(events: list) -> list:
+    """`events` with a `_Gap` between adjacent rows whose printed `%N` jump (a pending node's number, which
+    also breaks the order, makes the rows unnumberable and the segment is left alone)."""
+    out: list = []
+    for e in events:
+        if out and isinstance(e, Row) and isinstance(out[-1], Row) and e.sid is not None \
+                and out[-1].sid is not None and e.sid > out[-1].sid + 1:
+            out.append(_Gap())
+        out.append(e)
+    if out and isinstance(out[-1], Row) and any(isinstance(e, _Gap) for e in out) and not out[-1].end:
+        out.append(_Gap())  # Julia's last row is always `└──`: a text whose numbers jump and that stops on `│`
+    return out
 
 
 def _token(k: int) -> str:

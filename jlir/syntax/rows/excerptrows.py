@@ -9,6 +9,7 @@ from dataclasses import dataclass
 ELISION = re.compile(r"^\s*(?:[│|]\s*)?(?:\.\.\.|⋮|…|\.)\s*$")
 ROW = re.compile(r"^(?P<pre>[ \d]*?)(?P<rail>(?P<blk>\d+) (?P<bar>[─┄]+)|│|└─+)(?P<gut>[│┌└]*)(?P<rest>.*)$")
 SSA = re.compile(r"%(\d+)( *)= ")
+COST = re.compile(r"(\d{1,18}) (?=%\d+ *= )")  # Cthulhu's `inline_cost` after the rail: `│    1000 %10 = …`
 INLINE = re.compile(r"(?:\(\.\.\.\)|\.\.\.|⋮|…)(?=::|$)")
 CUT = re.compile(r"(?:^|[\s(,\[{])[%#]$")
 REF = re.compile(r"%(\d+)")
@@ -32,6 +33,7 @@ class Row:
     width: int | None   # the SSA column's width L it shows
     body: str           # the statement text
     body_at: int        # where the body starts in the line
+    cost_end: int | None = None  # where Cthulhu's cost field after the rail ends (`inline_cost`), or None
     number: int | None = None
     block_of: int | None = None
 
@@ -51,10 +53,14 @@ def row_of(k: int, line: str) -> Row | None:
     block = int(m.group("blk")) if m.group("blk") else None
     merge = "┄" in (m.group("bar") or "")
     end = m.group("rail")[0] == "└"
+    cost = COST.match(text)
+    cost_end = None
+    if cost:
+        cost_end, text, at = at + cost.end(1), text[cost.end():], at + cost.end()
     ssa = SSA.match(text)
     if ssa:
         return Row(k, m.group("pre"), block, merge, end, int(ssa.group(1)), len(ssa.group(1)) + len(ssa.group(2)) - 1,
-                    text[ssa.end():], at + ssa.end())
+                    text[ssa.end():], at + ssa.end(), cost_end)
     return Row(k, m.group("pre"), block, merge, end, None, None, text, at)
 
 

@@ -31,6 +31,7 @@ import enum
 from typing import Any, Callable
 
 from jlir.ir import function as _function
+from jlir.ir import document as _document
 from jlir.ir import margin as _margin
 from jlir.ir import nodes as _nodes
 from jlir.ir import types as _types
@@ -54,7 +55,7 @@ __all__ = ["SCHEMA", "SchemaError", "to_json", "from_json", "encode", "decode", 
 def _collect_kinds() -> dict[str, type]:
     """Every dataclass defined in the model modules, by class name (the `"kind"` tag)."""
     kinds: dict[str, type] = {}
-    for module in (_values, _nodes, _types, _function, _margin):
+    for module in (_values, _nodes, _types, _function, _document, _margin):
         for name, obj in vars(module).items():
             if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
                 if name in kinds and kinds[name] is not obj:
@@ -207,10 +208,10 @@ def _triple(m, path: str) -> tuple[int, int, str]:
 FIELD_CODECS.update({
     (CFGListing, "blocks"): (_enc_cfg_blocks, _dec_cfg_blocks),
     (WarntypeHeader, "sections"): (_enc_sections, _dec_sections),
-    (_function.Document, "colors"): (_enc_colors, _dec_colors),
+    (_document.Document, "colors"): (_enc_colors, _dec_colors),
 })
 # Fields written only when they hold something (added to schema jlir/1 later: older readers never see them).
-_OMITTED_WHEN_EMPTY = frozenset({(_function.Document, "colors"), (_function.Function, "margin")})
+_OMITTED_WHEN_EMPTY = frozenset({(_document.Document, "colors"), (_function.Function, "margin")})
 
 
 class UnreadableInJSON(JlirError, TypeError):

@@ -217,17 +217,18 @@ def _comment_prefix(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
 _STMT_ROW = re.compile(r"^\s*(?:\d+ [─┄]|│|└─)")
 _BLOCK_ONE = re.compile(r"^\s*1 [─┄]", re.M)
 _LAST_RAIL = re.compile(r"└─+")
+_NESTED_OPEN = re.compile(r"CodeInfo\((?:quote)?$")  # a nested CodeInfo's lines follow as Julia prints them
 
 
 def _join_wrapped(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     """Julia never breaks a statement line: a statement row that leaves brackets open, followed by rows that are
     not statement rows, was hard-wrapped (by an editor, Weave, a person): the pieces joined back (a blank
-    between them when the break followed a comma)."""
+    between them when the break followed a comma).  A row that opens a nested `CodeInfo(` is Julia's own."""
     out: list[_Row] = []
     k = 0
     while k < len(rows):
         row = rows[k]
-        depth = _depth(row.text) if _STMT_ROW.match(row.text) else 0
+        depth = _depth(row.text) if _STMT_ROW.match(row.text) and not _NESTED_OPEN.search(row.text) else 0
         j = k + 1
         text = row.text
         while depth > 0 and j < len(rows) and rows[j].text.strip() and not _STMT_ROW.match(rows[j].text) \

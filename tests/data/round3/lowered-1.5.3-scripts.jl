@@ -53,6 +53,8 @@ snippets = [
         r = collect(1:2:9)
         m = maximum(r)
         """,
+    "colon-value" => "c = (:)",
+    "map-colon" => "r = map(:, 1:2, 3:4)",
 ]
 for (name, code) in snippets
     top = Base.parse_input_line(code; filename = "script.jl")

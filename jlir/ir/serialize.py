@@ -209,7 +209,7 @@ FIELD_CODECS.update({
     (_function.Document, "colors"): (_enc_colors, _dec_colors),
 })
 # Fields written only when they hold something (added to schema jlir/1 later: older readers never see them).
-_OMITTED_WHEN_EMPTY = frozenset({(_function.Document, "colors")})
+_OMITTED_WHEN_EMPTY = frozenset({(_function.Document, "colors"), (_values.QuoteNode, "interpolated")})
 
 
 class UnreadableInJSON(JlirError, TypeError):

@@ -193,6 +193,8 @@ class ExprPrinter:
             return self.expr(v, prec, quoted)
         if cls is V.QuoteNode:
             inner = v.value
+            if v.interpolated:
+                return f"$({self.shown(inner)})"
             if type(inner) is V.Symbol:
                 return self.symbol(inner.name)
             return f"$(QuoteNode({self.shown(inner)}))"

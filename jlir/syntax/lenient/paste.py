@@ -93,7 +93,8 @@ def lost_closing_line(rows: list, repairs: list[Repair]) -> list:
         elif open_at is not None and _STMT_ROW.match(row.text) and _open_closers(row.text) == "":
             nxt = rows[k + 1].text if k + 1 < len(rows) else ""
             if not nxt.strip():
-                repairs.append(Repair(row.origin + 1, "restored the closing `)` of `CodeInfo(` after the last row "
+                # located where the `)` belongs: the line after the last row, where strict reading stops too
+                repairs.append(Repair(row.origin + 2, "restored the closing `)` of `CodeInfo(` after the last row "
                                                       "(the paste lost it)", "closing"))
                 out.append(type(row)(row.origin, ")", row.cut))
                 open_at = None

@@ -63,8 +63,6 @@ def test_print_with_code_keeps_each_statements_required_flag_beside_the_lowered_
     assert [left[:2] for left in f.margin.left[8:10]] == [" 9", "10"]  # numbers right-aligned in 2 columns
 
 
-@pytest.mark.xfail(strict=True, reason="`%14 = rand(%13)` (a call of a bare name in lowered top-level code) is "
-                   "read as a type application until the `reading` branch's fix is merged: `%13 = ` is lost")
 def test_print_with_code_prints_back():
     text, doc = read("loweredcodeutils-8bb50e3946.txt")
     assert jlir.format(doc) == text
@@ -165,8 +163,6 @@ def test_a_bad_row_of_an_edges_print_is_located_where_it_stands():
     assert e.value.line == 15 and "not_int(%5" in e.value.text
 
 
-@pytest.mark.xfail(strict=True, reason="`%14 = rand(%13)` is read as a type application until the `reading` "
-                   "branch's fix of bare-name calls in lowered top-level code is merged")
 def test_print_with_code_of_edges_prints_back():
     text, doc = read("loweredcodeutils-06aee73ff2.txt")
     assert jlir.format(doc) == text

@@ -16,6 +16,7 @@ Escaping is per format, since each reads a different text:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from jlir.ir import nodes as N
@@ -135,6 +136,36 @@ def cfg_mermaid(fn) -> str:
         arrow = "-.->" if e.back else "-->"
         label = f'|"{e.label}"|' if e.label else ""
         out.append(f"  b{e.src} {arrow}{label} b{e.dst}")
+    return "\n".join(out) + "\n"
+
+
+_MERMAID_NODE = re.compile(r"  b([0-9]+)\[")
+_MERMAID_EDGE = re.compile(r"  b([0-9]+) (-->|-\.->)((?:\|\"[^\"]*\"\|)?) b([0-9]+)")
+
+
+def mermaid_document(parts: list[tuple[str, str]]) -> str:
+    """One Mermaid document of several functions' flowcharts: `(title, cfg_mermaid text)` each, in order.
+
+    A Mermaid text holds one diagram, so several `flowchart TD` blocks in one stream are no Mermaid
+    text; here each function is a `subgraph fK["title"]` of one flowchart, its blocks renamed `fKbN`
+    so ids are unique across functions.  The texts are `cfg_mermaid`'s own lines (the answers may come
+    from worker processes, as text), read back by their fixed shapes; any other line is an error.
+    """
+    out = ["flowchart TD"]
+    for k, (title, text) in enumerate(parts, 1):
+        lines = text.rstrip("\n").split("\n")
+        if lines[0] != "flowchart TD":
+            raise ValueError(f"not a cfg_mermaid text: {lines[0]!r}")
+        out.append(f"  %% {title}")
+        out.append(f'  subgraph f{k}["{_mermaid_string(title)}"]')
+        for line in lines[1:]:
+            if m := _MERMAID_EDGE.fullmatch(line):
+                out.append(f"    f{k}b{m[1]} {m[2]}{m[3]} f{k}b{m[4]}")
+            elif m := _MERMAID_NODE.match(line):
+                out.append(f"    f{k}b{m[1]}[" + line[m.end():])
+            else:
+                raise ValueError(f"not a cfg_mermaid line: {line!r}")
+        out.append("  end")
     return "\n".join(out) + "\n"
 
 

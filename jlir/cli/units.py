@@ -5,7 +5,8 @@ each document or on the one `--function N` picks (1-based, as `jlir parse`
 numbers them, vector elements included), and answers bad input as `jlir
 parse` does: a located message on stderr and exit status 2.  With more than
 one function in all, each text answer is preceded by a header naming it
-(`==> FILE, function N <==`, or a comment in DOT/Mermaid); JSON answers are
+(`==> FILE, function N <==`, a comment in DOT; Mermaid's are one flowchart, a subgraph per function, since a
+Mermaid text is one diagram; jlir reads its own headers back); JSON answers are
 one object per function per line, naming `source` and `function`; messages that
 name their own file and line (`verify`, format "located") need no header.
 """
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 import jlir
 from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse
 from jlir.cli.jobs import add_jobs, each_file
+from jlir.analysis.render import mermaid_document
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
 from jlir.ir.errors import JlirError
 
@@ -88,6 +90,7 @@ def run_each(args, doing: str, answer, fmt: str = "text") -> int:
             status = EXIT_ERROR
         answered.extend(results)
     several = len(answered) > 1
+    flowcharts = []  # Mermaid: one document of all functions' flowcharts, written at the end
     for (source, index), text, st, message, said in answered:
         if said and sys.stderr is not None:
             sys.stderr.write(said)
@@ -95,10 +98,15 @@ def run_each(args, doing: str, answer, fmt: str = "text") -> int:
             err(message)
             status = EXIT_ERROR
             continue
-        if several and text and fmt not in ("json", "located"):
-            text = header(Unit(source, index, None, None, ""), fmt) + text
-        write(text)
+        if several and text and fmt == "mermaid":
+            flowcharts.append((f"{source}, function {index}", text))
+        else:
+            if several and text and fmt not in ("json", "located"):
+                text = header(Unit(source, index, None, None, ""), fmt) + text
+            write(text)
         status = max(status, st)
+    if flowcharts:
+        write(mermaid_document(flowcharts))
     return status
 
 

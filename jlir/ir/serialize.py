@@ -211,7 +211,8 @@ FIELD_CODECS.update({
     (_document.Document, "colors"): (_enc_colors, _dec_colors),
 })
 # Fields written only when they hold something (added to schema jlir/1 later: older readers never see them).
-_OMITTED_WHEN_EMPTY = frozenset({(_document.Document, "colors"), (_function.Function, "margin")})
+_OMITTED_WHEN_EMPTY = frozenset({(_document.Document, "colors"), (_function.Function, "margin"),
+                                 (_values.QuoteNode, "interpolated")})
 
 
 class UnreadableInJSON(JlirError, TypeError):

@@ -147,13 +147,17 @@ LITERAL_KINDS = ("int", "float", "bool", "char", "string", "nothing", "symbol")
 
 @dataclass(frozen=True, slots=True)
 class QuoteNode:
-    """`:y` for a quoted Symbol, `$(QuoteNode(v))` otherwise."""
+    """`:y` for a quoted Symbol, `$(QuoteNode(v))` otherwise.
+
+    `interpolated`: the constant as AD tools' IR shows it on Julia 1.10+, `$(v)` (`$(Dual(Main.g, NoTangent()))`);
+    a constant all the same (Mooncake's docs: "constants … appear directly in the code, here as QuoteNodes")."""
     OPERANDS: ClassVar[tuple] = ()
     TARGETS: ClassVar[tuple] = ()
     TERMINATOR: ClassVar[bool] = False
     TYPE_SUFFIX: ClassVar[bool] = False
     PURE: ClassVar[bool] = True
     value: object
+    interpolated: bool = False
 
 
 @dataclass(frozen=True, slots=True)

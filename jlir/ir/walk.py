@@ -203,7 +203,9 @@ def scanned_uses(x) -> tuple[int, ...]:
         ops = rhs.args if type(rhs) is N.Expr and rhs.head in _RELEVANT_HEADS else (rhs,)
     else:
         ops = operands(x) if _kind(x).OPERANDS else ()
-    return tuple(v.id for v in ops if type(v) is V.SSAValue)
+    # `%1::T` among an `invoke`'s arguments is the SSA value with its signature's type printed after it
+    return tuple(v.id if type(v) is V.SSAValue else v.value.id for v in ops
+                 if type(v) is V.SSAValue or type(v) is V.TypedSlot and type(v.value) is V.SSAValue)
 
 
 def used_ids(stmts) -> set[int]:

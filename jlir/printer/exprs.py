@@ -14,7 +14,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS,
                                WORD_OPS, is_operator, op_spacing, precedence, shown_infix)
-from jlir.ir.names import is_identifier, is_symbol_word
+from jlir.ir.names import is_identifier, is_symbol_word, var_quoted
 from jlir.ir.style import Style
 from jlir.ir.walk import UnknownKind, scanned_uses
 from jlir.geometry import rails
@@ -193,6 +193,8 @@ class ExprPrinter:
             return self.expr(v, prec, quoted)
         if cls is V.QuoteNode:
             inner = v.value
+            if v.interpolated:
+                return f"$({self.shown(inner)})"
             if type(inner) is V.Symbol:
                 return self.symbol(inner.name)
             return f"$(QuoteNode({self.shown(inner)}))"
@@ -289,6 +291,8 @@ class ExprPrinter:
             return self.globalref(f)
         if type(f) is V.GlobalRef and f.module is None:  # `in(…)`, but `(*)(…)`; 0.7-DEV: `*(…)`, never infix
             return f.name if f.name in WORD_OPS or self.style.dev_0_7 else f"({f.name})"
+        if type(f) is V.Symbol and f.name != ":":  # top-level code's `rand(%1)`; Julia's `show_sym` (1.3+)
+            return f.name if self.style.hi <= (1, 2) else var_quoted(f.name)
         return f"({self.unquoted(f, 0, quoted)})"
 
     def call(self, e_args: tuple, prec: int, quoted: bool) -> str:

@@ -261,6 +261,9 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
     """`into_ssa(fn, …)` and the source variable of each φ it made: `{φ id: slot name}` (φs of slots without
     a usable name, `@_4` or `#temp#`, left out).  `jlir.ssa.out_of_ssa(…, names=…)` names its slots so."""
     refuse(fn, NotSlotForm, "no SSA conversion: ")
+    if fn.display.wrapper == "thunk":  # `x = %2` sets a global there: made a slot, the assignment would vanish
+        raise NotSlotForm("a top-level thunk (`Meta.lower`): its bare names are globals or slots alike in the text, "
+                          "and slot2reg must leave globals alone")
     if any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
         raise NotSlotForm("the function already has φ nodes: it is in SSA form")
     prep = prepare(fn.positional, [(blk.first, blk.last) for blk in fn.blocks])

@@ -115,7 +115,8 @@ def _diagnose_dump(x: Unreadable, first: int) -> ParseError:
     found = diagnose(x.text, shifted)
     if found is shifted:
         return e
-    moved = ParseError(found.message, file=e.file, line=found.line + first, column=found.column, text=found.text)
+    moved = ParseError(found.message, file=e.file, line=found.line + first, column=found.column, text=found.text,
+                       expected=found.expected)
     moved.advice = found.advice
     return moved
 

@@ -76,8 +76,10 @@ class DocumentReader:
 def is_label(lines: list[str], i: int) -> bool:
     """A comment line between dumps, like the `# foo(1.0) — typed — Julia 1.5.3` that `jlir fetch` writes above
     each dump of several: `# ` and text, which starts no dump (a `code_escapes` header is `#1(…)`), so it
-    belongs to the separator (`Document.labels` reads it)."""
+    belongs to the separator (`Document.labels` reads it).  So does a `==> FILE, function N <==` header."""
     line = lines[i]
+    if line.startswith("==> ") and line.endswith(" <==") and len(line) > 8:
+        return True  # the header jlir's own verbs (and `head`/`tail`) write above each of several answers
     return (line.startswith("# ") or line == "#") and not escapes.starts_escape_display(lines, i)
 
 

@@ -29,6 +29,10 @@ REASONS = {
     "closers": ("the last line leaves brackets open: the paste lost its end", "--lenient closes them"),
     "dedent": ("every line is indented: Julia starts its dumps at column 1", "the paste is indented; --lenient reads it"),
     "wrap": ("a statement line broken over several lines: Julia never breaks one", "--lenient joins it"),
+    "closer": ("a closing `)` is missing in this statement line: the paste lost it",
+               "--lenient puts it back before the statement's type"),
+    "wraptype": ("the return type was wrapped onto its own line after `) =>`", "--lenient joins it"),
+    "closing": ("the dump's closing `)` line is missing: the paste lost it", "--lenient restores it"),
     "blocknumber": ("the first row lost its block number (`1 ─`)", "--lenient restores it"),
     "realign": ("a row out of line with its neighbours: blanks were lost or added at its start",
                 "--lenient realigns it"),
@@ -75,7 +79,8 @@ def _reasoned(text: str, e: ParseError, repair: Repair) -> ParseError:
         column = len(line) - len(line.lstrip(" ")) + 1
     elif repair.kind == "comment" and "#" in line:
         column = (_strip_comment(line) or line).__len__() + 1
-    out = ParseError(message, file=e.file, line=repair.line, column=column, text=line.rstrip("\r"))
+    out = ParseError(message, file=e.file, line=repair.line, column=column, text=line.rstrip("\r"),
+                     expected=e.expected if e.line == repair.line else ())  # what the reader wanted there
     out.advice = hint
     return out
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from jlir.syntax.forms.registry import starts_dump
 from jlir.syntax.errors import ParseError
+from jlir.syntax.lenient import paste
 from jlir.syntax.lenient.notes import LenientNote, Repair  # noqa: F401  (LenientNote: the warning callers catch)
 
 _PROMPT = re.compile(r"^\s*(julia|shell|help\?|pkg|\(@v[\d.]+\) pkg|\(\S+\) pkg)> ?(.*)$")
@@ -65,6 +66,7 @@ class _Row:
     cut: int = 0
 
 
+_FRAME = re.compile(r"^(?:CodeInfo\(|\)(?: => \S.*)?)$")
 _LEAD = re.compile(r"^[\s\d│└┌─┄]*(?:%\d+\s*=\s*)?")
 
 
@@ -80,6 +82,8 @@ def _strip_comment(text: str) -> str | None:
             continue  # `#3` a block, `#=` Julia's comment, `#self#` / `##54#55` / `#temp#` a generated name
         before = masked[:m.start()].rstrip()
         content = before[_LEAD.match(before).end():]
+        if _FRAME.match(before):  # `CodeInfo(`, `) => T`: the dump's own frame lines, brackets unbalanced
+            return text[:m.start()].rstrip()
         if not content or _depth(before) != 0 or before[-1] in "=,(+-*/<>&|:!^~%":
             continue  # nothing but the rail before it, or inside a call or an expression: a name like `#s3`
         return text[:m.start()].rstrip()
@@ -217,17 +221,18 @@ def _comment_prefix(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
 _STMT_ROW = re.compile(r"^\s*(?:\d+ [─┄]|│|└─)")
 _BLOCK_ONE = re.compile(r"^\s*1 [─┄]", re.M)
 _LAST_RAIL = re.compile(r"└─+")
+_NESTED_OPEN = re.compile(r"CodeInfo\((?:quote)?$")  # a nested CodeInfo's lines follow as Julia prints them
 
 
 def _join_wrapped(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     """Julia never breaks a statement line: a statement row that leaves brackets open, followed by rows that are
     not statement rows, was hard-wrapped (by an editor, Weave, a person): the pieces joined back (a blank
-    between them when the break followed a comma)."""
+    between them when the break followed a comma).  A row that opens a nested `CodeInfo(` is Julia's own."""
     out: list[_Row] = []
     k = 0
     while k < len(rows):
         row = rows[k]
-        depth = _depth(row.text) if _STMT_ROW.match(row.text) else 0
+        depth = _depth(row.text) if _STMT_ROW.match(row.text) and not _NESTED_OPEN.search(row.text) else 0
         j = k + 1
         text = row.text
         while depth > 0 and j < len(rows) and rows[j].text.strip() and not _STMT_ROW.match(rows[j].text) \
@@ -353,7 +358,10 @@ def prepare(text: str) -> tuple[list[_Row], list[Repair]]:
             rows.pop(0)
     rows = _comment_prefix(rows, repairs)
     rows = _line_fixes(rows, repairs)
+    rows = paste.wrapped_return_type(rows, repairs)
     rows = _join_wrapped(rows, repairs)
+    rows = paste.lost_closers(rows, repairs)
+    rows = paste.lost_closing_line(rows, repairs)
     rows = _block_one(rows, repairs)
     rows = _assigned_title(rows, repairs)
     rows = _structure(rows, repairs)

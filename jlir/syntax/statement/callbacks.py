@@ -289,8 +289,8 @@ class _Build(Transformer):
             raise Refused(f"a block number `#{ref.block}` is read only in `$(Expr(:enter, #N))`", ref.column)
         return N.Expr(head, args)
 
-    def quotenode_interp(self, c):
-        return V.QuoteNode(_unquote_shown(self.parse_shown(str(c[0]))))
+    def quotenode_interp(self, c):  # `$(QuoteNode(v))`, or `$(v)` (VI_CONTENT: shown interpolated)
+        return V.QuoteNode(_unquote_shown(self.parse_shown(str(c[0]))), c[0].type == "VI_CONTENT")
 
     def block_ref(self, c):
         return BlockRef(int(c[0][1:]), c[0].start_pos or 0)

@@ -35,6 +35,7 @@ _COMMON = [
     ("WS", r" +"),
     ("EXPR_OPEN", r"\$\(Expr\("),
     ("QN_OPEN", r"\$\(QuoteNode\("),  # its content is captured whole: see `_quotenode_content`
+    ("VI_OPEN", r"\$\((?!Expr\(|QuoteNode\()"),  # `$(Dual(Main.g, NoTangent()))`: a constant, captured whole too
     ("NEW_OPEN", r"%new\("),
     ("SPLATNEW_OPEN", r"%splatnew\("),
     ("ARGREF", r"%%(?:[0-9]{1,18}(?![0-9])|" + IDENT + ")"),  # 0.7-DEV's argument, by number or name: `%%2`, `%%x`
@@ -142,6 +143,9 @@ _STATEMENT_START = frozenset({None, "QUOTE_OPEN"})
 
 
 _QUOTE_SPECIAL = re.compile(r'["()\[\]{}]|#=|(?<![\w)\]}\'])\'')
+
+
+_CAPTURED = {"QN_OPEN": ("QN_CONTENT", "))"), "VI_OPEN": ("VI_CONTENT", ")")}  # token → (content token, closers)
 
 
 def _quotenode_content(text: str, pos: int) -> int:
@@ -296,12 +300,13 @@ def iter_tokens(text: str, end: bool = False):
             continue
         if kind == "SSA_LONG":
             raise LexError(text, start, "an SSA value's number has at most 18 digits")
-        if kind == "QN_OPEN":
+        if kind in _CAPTURED:  # `$(QuoteNode(…))`, `$(…)`: the content whole, read by `parse_shown`
+            content, closers = _CAPTURED[kind]
             end_at = _quotenode_content(text, pos)
-            if end_at < 0 or not text.startswith(")", end_at + 1):
+            if end_at < 0 or not text.startswith(closers, end_at) or end_at == pos and kind == "VI_OPEN":
                 raise LexError(text, start)
-            yield _token("QN_CONTENT", text[pos:end_at], start)  # the content, read by `parse_shown`
-            pos, prev = end_at + 2, "RPAR"
+            yield _token(content, text[pos:end_at], start)
+            pos, prev = end_at + len(closers), "RPAR"
             continue
         if kind in _REFINED:
             kind = _refine(kind, value, prev, text, pos, expecting_operand)

@@ -14,6 +14,7 @@ from jlir.syntax.rows.context import Context
 from jlir.syntax.errors import ParseError
 from jlir.syntax.statement.grammar import BodyError
 from jlir.syntax.rows.nested import fill_nested, has_nested, read_nested
+from jlir.syntax.statement.toplevel import as_symbol_call
 from jlir.syntax.statement.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
 from jlir.syntax.rows.text import is_highlighted, split_type_suffix
 
@@ -40,6 +41,8 @@ def read_statement(ctx: Context, body: str, typed: bool, warntype: bool, index: 
         raise ctx.error(f"cannot read this statement: {e}", index, body_col + e.column, e.expected) from None
     if nested:
         node = fill_nested(node, nested)
+    if not typed and not warntype:
+        node = as_symbol_call(node)
     if type_text is None:
         return node, None
     if not N.takes_type_suffix(node):

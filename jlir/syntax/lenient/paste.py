@@ -1,0 +1,101 @@
+"""Lenient repairs for what pasting does to a dump's frame and its brackets (jlir.syntax.lenient.reader runs them).
+
+* the return type wrapped onto its own line after `) =>` (a narrow blog column);
+* a statement line that lost a closing bracket (`Base.f(a, b::Int64`): closed before its `::T`;
+* a `CodeInfo(` whose closing `)` line was lost: restored after the last row.
+
+Each works on the reader's rows (`origin`, `text`, `cut`) and says what it did as a `Repair`.
+"""
+from __future__ import annotations
+
+import re
+
+from jlir.syntax.lenient.notes import Repair
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w)\]}\'])\'(?:[^\'\\]|\\[^\']*)\'')  # strings, chars
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
+_STMT_ROW = re.compile(r"^\s*(?:\d+\s+)?(?:\d+ [─┄]+|│|└─+)\s")
+_DUMP_OPEN = re.compile(r"^\s*CodeInfo\($")
+
+
+def _open_closers(text: str) -> str | None:
+    """The closers a line's unclosed brackets need, innermost first; None when its brackets cross."""
+    stack = []
+    for c in _STRING.sub("", text):
+        if c in _PAIRS:
+            stack.append(_PAIRS[c])
+        elif c in ")]}":
+            if not stack or stack[-1] != c:
+                return None
+            stack.pop()
+    return "".join(reversed(stack))
+
+
+def wrapped_return_type(rows: list, repairs: list[Repair]) -> list:
+    """`) =>` alone on its line, the type on the next: one line again, as Julia prints it."""
+    out, k = [], 0
+    while k < len(rows):
+        row = rows[k]
+        if row.text.rstrip() == ") =>" and k + 1 < len(rows) and rows[k + 1].text.strip():
+            repairs.append(Repair(row.origin + 1, "joined the return type wrapped onto its own line after `) =>`",
+                                  "wraptype"))
+            out.append(type(row)(row.origin, ") => " + rows[k + 1].text.strip(), row.cut))
+            k += 2
+            continue
+        out.append(row)
+        k += 1
+    return out
+
+
+def _close_before_type(text: str, closers: str) -> str | None:
+    """`text` with `closers` put back before its final `::T` (the statement's type); None without one (a line
+    cut short, `φ (#11 => %`, is no lost bracket: the excerpt reader says what it is)."""
+    depth, at = 0, None
+    masked = _STRING.sub(lambda m: "\0" * len(m.group()), text)
+    for i, c in enumerate(masked):
+        if c in _PAIRS:
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif masked.startswith("::", i) and depth == len(closers) and (i == 0 or masked[i - 1] != ":"):
+            at = i
+    if at is None or _open_closers(text[at:]) != "":
+        return None
+    return text[:at] + closers + text[at:]
+
+
+def lost_closers(rows: list, repairs: list[Repair]) -> list:
+    """A statement row that leaves brackets open (its own line, not a hard-wrapped one: the join ran first) lost
+    its closers: put back before its `::T` (a typed row only: an untyped one does not say where they stood).  A row opening a nested `CodeInfo(` is Julia's own."""
+    out = []
+    for row in rows:
+        text = row.text
+        if _STMT_ROW.match(text) and not text.rstrip().endswith(("CodeInfo(", "CodeInfo(quote")):
+            closers = _open_closers(text)
+            fixed = _close_before_type(text, closers) if closers and set(closers) == {")"} else None
+            if fixed is not None:
+                repairs.append(Repair(row.origin + 1, f"closed the bracket the statement line leaves open "
+                                                      f"(`{closers}`)", "closer"))
+                row = type(row)(row.origin, fixed, row.cut)
+        out.append(row)
+    return out
+
+
+def lost_closing_line(rows: list, repairs: list[Repair]) -> list:
+    """A `CodeInfo(` whose last row is followed by a blank line or the end, not by its `)`: the `)` put back."""
+    out, open_at = [], None
+    for k, row in enumerate(rows):
+        out.append(row)
+        if _DUMP_OPEN.match(row.text):
+            open_at = k
+        elif row.text.startswith(")"):
+            open_at = None
+        elif open_at is not None and _STMT_ROW.match(row.text) and _open_closers(row.text) == "":
+            nxt = rows[k + 1].text if k + 1 < len(rows) else ""
+            if not nxt.strip():
+                # located where the `)` belongs: the line after the last row, where strict reading stops too
+                repairs.append(Repair(row.origin + 2, "restored the closing `)` of `CodeInfo(` after the last row "
+                                                      "(the paste lost it)", "closing"))
+                out.append(type(row)(row.origin, ")", row.cut))
+                open_at = None
+    return out

@@ -3,7 +3,7 @@
 `slot-classes-1.5.3.jsonl.gz`: `optimize=false` prints of Base whose pre-SSA CFG or IDF per slot once differed
 from Julia's, one per class (a local named `_9` or `_0`, a keyword sorter's `kw...` slot and its nameless
 arguments, inference's dead `Const(Core.NewvarNode(…))`, a slot assigned only in dead code, `show(::IO,
-::Type)`), with Julia's `convert_to_ircode` CFG and per slot its def, live-in and φ blocks.
+::Type)`, a keyword sorter passing its typed `kws...` slot), with Julia's `convert_to_ircode` CFG and per slot its def, live-in and φ blocks.
 `interp-1.5.3.jsonl.gz`: instances of bits arguments with the arguments Julia ran each on and its outcome
 (`scripts/oracle.jl --every 4 --interp`: every 4th cached instance of bits arguments, 459), run by
 `jlir.interp` with the records' own prints as callee IR.
@@ -30,7 +30,7 @@ def _records(name: str) -> list[dict]:
 
 def test_pre_ssa_cfg_and_idf_equal_julias_on_each_class_that_once_differed():
     records = _records("slot-classes-1.5.3.jsonl.gz")
-    assert len(records) == 7
+    assert len(records) == 8
     for record in records:
         out = {check: o for check, _, o in check_record(record) if check in ("pre-ssa cfg", "pre-ssa idoms", "idf")}
         assert set(out) == {"pre-ssa cfg", "pre-ssa idoms", "idf"}
@@ -41,6 +41,14 @@ def test_a_local_named_like_a_slot_number_is_a_local():
     record = next(r for r in _records("slot-classes-1.5.3.jsonl.gz") if "tryparse_internal" in r["target"])
     assert "Core.NewvarNode(:(_9))" in record["unoptimized"] and "Core.NewvarNode(:(@_9))" in record["unoptimized"]
     assert len(record["pre"]["slots"]) == 49   # `_9` and `@_9` are two of Julia's slots
+
+
+def test_a_typed_kw_slot_in_a_call_reads_and_prints_back():
+    import jlir
+    record = next(r for r in _records("slot-classes-1.5.3.jsonl.gz") if "sort##kw" in r["target"])
+    assert "(kws...::Core.Compiler.Const(" in record["unoptimized"]
+    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
+    assert jlir.format(fn).rstrip("\n") == record["unoptimized"].rstrip("\n")
 
 
 def test_recorded_arguments_become_the_interpreters_values():

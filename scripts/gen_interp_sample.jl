@@ -12,13 +12,11 @@
 # per id `<id>.typed.txt` (code_typed) and `<id>.lowered.txt` (code_lowered).  Nothing here is committed data:
 # generate it into a cache folder.
 
-include(joinpath(@__DIR__, "interp_args.jl"))   # SKIP, lit, outcome
+include(joinpath(@__DIR__, "interp_args.jl"))   # SKIP, lit, outcome, under_base
 
 const VALUES = Any[0, 1, -3, 7, 0.5, -2.0, 3.0, 1.5f0, 0xc8, true, false, 'a', "abc", :x, nothing, (1, 2),
                    [1, 2, 3], [1.5, 2.5]]
 const PAIRS = Any[0, 1, -3, 7, 0.5, -2.0, 0xc8, true, 'a', "abc", (1, 2), [1, 2, 3]]
-
-under_base(m::Module) = (m === Base || m === Core) ? true : (parentmodule(m) === m ? false : under_base(parentmodule(m)))
 
 function main(outdir, per)
     mkpath(outdir)

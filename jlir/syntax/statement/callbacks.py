@@ -162,9 +162,6 @@ class _Build(Transformer):
     def splat(self, c):
         return V.Splat(c[0])
 
-    def splat_typed(self, c):
-        return V.TypedSlot(V.Splat(c[0]), c[3])
-
     def call(self, c):
         callee, args = c[0], c[2] or ()
         if isinstance(callee, V.GlobalRef) and callee.module == "Core" and callee.name == "NewvarNode" and len(args) == 1:

@@ -12,24 +12,10 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import re
 import sys
 import time
 from collections import Counter
 from pathlib import Path
-
-
-def reason(message: str) -> str:
-    """The innermost refusal, in a form that groups alike ones: a missing callee by name, a foreigncall by name."""
-    inner = re.split(r": statement %\d+: ", message)[-1]
-    inner = re.sub(r"^statement %\d+: ", "", inner)
-    m = re.search(r"call to (.+?)\(.*no provider has its IR", inner)
-    if m:
-        return f"no IR for {m.group(1)}"
-    m = re.search(r"foreigncall :?(\w+)", inner)
-    if m:
-        return f"foreigncall {m.group(1)}"
-    return re.sub(r"\d+", "N", inner)[:90]
 
 
 def _argument():
@@ -69,6 +55,8 @@ def main() -> int:
     opts = ap.parse_args()
     import jlir
     from jlir import interp
+    from jlir.oracle.interp import julia_outcome
+    from jlir.oracle.interp import refusal_reason as reason
     from jlir.live import Julia
     from jlir.live.provider import LiveProvider
     jl = Julia(None)
@@ -87,7 +75,7 @@ def main() -> int:
             values = literal_args(args)
         except ValueError:
             continue
-        want = ("value", rtype, rrepr) if kind == "ok" else ("exception", rtype)
+        want = julia_outcome((kind, rtype, rrepr))
         for form in opts.forms.split(","):
             counts = table.setdefault(form, Counter())
             try:

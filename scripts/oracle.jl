@@ -2,13 +2,14 @@
 # Base/Core method instance, every display Julia prints of it and Julia's own answer to each question jlir
 # answers from that display.  One JSON object per instance on stdout (scripts/oracle.py compresses them).
 #
-#   julia scripts/oracle.jl [--every K] [--offset R] [--limit N] [--list]
+#   julia scripts/oracle.jl [--every K] [--offset R] [--limit N] [--list] [--interp]
 #   julia scripts/oracle.jl --cases NAME=RANK=CASEFILE...      # the fixture cases instead (loaded as
 #                                                              # scripts/regen_fixtures.py loads them)
 #
 # Instances: those scripts/gen_base_corpus.jl dumps (every method instance of Base, Core and their submodules
 # with cached inferred source), in its order; the (R+1)-th, (R+1+K)-th, ... up to N of them.  `--list` prints
-# only how many there are.  Per instance (keys of the JSON object; a key is missing where Julia could not
+# only how many there are; `--interp` writes only the instances the interpreter row runs, with only what it
+# reads (typed, argnames, mi, interp).  Per instance (keys of the JSON object; a key is missing where Julia could not
 # produce it, and `errors` says why):
 #   typed, typed_source   `@code_typed` (debuginfo :none / :source) of the cached optimized CodeInfo
 #   ircode                `inflate_ir(ci, mi)` printed (line info kept)
@@ -22,9 +23,17 @@
 #   ssa                   slot2reg + compact! without line info (what `jlir ssa` makes); pre: convert_to_ircode's
 #                         cfg and idoms, and per slot with uses its defs, live-in and φ blocks (JlirLive)
 #   adce                  the IRCode before `adce_pass!` and `compact!(adce_pass!(it))`, both printed
+#   interp                where every argument is a bits value (integers, floats, Bool, Char, tuples of them)
+#                         and the function may be called (`interp_args.jl`'s SKIP, UNCALLED): its static
+#                         parameters, whether it is a vararg method, and `runs`: up to RUNS argument tuples
+#                         made from ARG_VALUES, each argument `[type, value]`, with Julia's outcome (`outcome`)
+#   mi                    the instance as `# MethodInstance for …` heads a dump (its typed print serves as a
+#                         callee's IR to the interpreter row)
 include(joinpath(@__DIR__, "..", "jlir", "live", "jlir.jl"))
 
 include(joinpath(@__DIR__, "base_corpus_module.jl"))   # module BaseCorpus
+include(joinpath(@__DIR__, "interp_args.jl"))          # SKIP, outcome
+using Distributed                                      # the interpreter row's calls run in a worker
 
 const CC = JlirLive.CC
 js(x::AbstractString) = JlirLive.json_string(x)
@@ -58,6 +67,93 @@ function stage_json(name, ir)
     compacted = CC.compact!(ir)
     return string("{\"name\": ", js(name), ", \"text\": ", js(text), ", \"compact\": ",
                   js(JlirLive.displayed(compacted, Main)), ", \"julia\": ", answers, "}"), compacted
+end
+
+# The interpreter row.  Arguments are small positive numbers (and a negative float): a Base helper called on
+# values its callers never pass must not loop forever in Julia (`ndigits0zpb(x, 1)` would), as nothing can
+# stop a busy Julia here.  Modules and names whose functions change the process's state are never called.
+const ARG_VALUES = Dict{Any,Vector{Any}}(Bool => Any[true, false], Char => Any['a', '7'],
+    Float64 => Any[0.5, 2.0, -1.5], Float32 => Any[0.5f0, 2.0f0, -1.5f0], Float16 => Any[Float16(0.5), Float16(2.0)])
+for T in (Int8, Int16, Int32, Int64, Int128, UInt8, UInt16, UInt32, UInt64, UInt128)
+    ARG_VALUES[T] = Any[T(2), T(7), T(3)]
+end
+const RUNS = 3
+const UNCALLED = r"Libc|Sys|Filesystem|GC|Threads|MPFR|GMP|Docs|Profile|LibGit2|REPL|Distributed|Pkg|Sockets|jl_|uv_|subnormal|iolock|sigint|signal|errno|precision|rounding|seed|cglobal|dlsym|atomic|fence|depwarn|finaliz|lock"
+
+# The calls run in a worker process (its prints go nowhere: stdout carries the records), so that a call that
+# never returns (a helper looping on arguments its callers never pass) is stopped: after CALL_SECONDS the worker
+# is killed, the run left out, and a new worker takes the next call.
+const CALL_SECONDS = 5.0
+const CALLER = Ref((0, 0))   # (worker id, its process id)
+
+function caller()
+    if CALLER[][1] == 0
+        w = addprocs(1)[1]
+        Distributed.remotecall_eval(Main, w, quote
+            redirect_stdout(open("/dev/null", "w")); redirect_stderr(open("/dev/null", "w"))
+            include($(joinpath(@__DIR__, "interp_args.jl")))
+        end)
+        CALLER[] = (w, remotecall_fetch(getpid, w))
+    end
+    return CALLER[][1]
+end
+
+"Julia's `outcome` of `f(args...)` in the worker; nothing when it did not return within CALL_SECONDS.  A
+function of a fixture case (not Base's or Core's), which the worker does not have, runs here."
+function call_outcome(f, args)
+    under_base(parentmodule(typeof(f))) || return outcome(f, args)
+    w = caller()
+    t = @async remotecall_fetch(outcome, w, f, args)
+    if timedwait(() -> istaskdone(t), CALL_SECONDS; pollint=0.005) === :ok
+        try
+            return fetch(t)::String
+        catch   # the worker died (a crash): replace it
+        end
+    end
+    pid = CALLER[][2]
+    CALLER[] = (0, 0)
+    try run(`kill -9 $pid`) catch end
+    try rmprocs(w; waitfor=0) catch end
+    return nothing
+end
+
+bits_arg(T) = haskey(ARG_VALUES, T) || (T isa DataType && T <: Tuple && !isempty(T.parameters) &&
+                                      !Base.isvarargtype(T.parameters[end]) && all(bits_arg, T.parameters))
+arg_value(T, k) = T <: Tuple ? Tuple(arg_value(P, k + j) for (j, P) in enumerate(T.parameters)) :
+                  ARG_VALUES[T][mod1(k, length(ARG_VALUES[T]))]
+arg_json(x::Tuple) = string("[\"Tuple\", [", join(map(arg_json, x), ", "), "]]")
+arg_json(x::Char) = string("[\"Char\", ", js(string(x)), "]")
+arg_json(x::AbstractFloat) = string("[", js(string(typeof(x))), ", ", js(repr(Float64(x))), "]")
+arg_json(x) = string("[", js(string(typeof(x))), ", ", js(string(x)), "]")
+
+"The function a method instance of bits arguments calls and the argument types, or nothing (not to be called)."
+function callable(mi)
+    m = mi.def
+    (m isa Method && mi.specTypes isa DataType) || return nothing
+    params = mi.specTypes.parameters
+    length(params) >= 2 || return nothing
+    F = params[1]
+    (F isa DataType && isdefined(F, :instance) && all(bits_arg, params[2:end])) || return nothing
+    (occursin(SKIP, string(m.name)) || occursin(UNCALLED, string(m.module, ".", m.name))) && return nothing
+    all(p -> p isa Type || p isa Integer, mi.sparam_vals) || return nothing
+    return F.instance, params[2:end]
+end
+
+function interp_json(mi)
+    c = callable(mi)
+    c === nothing && return nothing
+    f, types = c
+    runs = String[]
+    for k in 1:RUNS
+        args = Tuple(arg_value(T, k + j - 1) for (j, T) in enumerate(types))
+        result = call_outcome(f, args)
+        result === nothing && continue   # Julia did not return: nothing to compare with
+        push!(runs, string("{\"args\": [", join(map(arg_json, args), ", "), "], \"outcome\": [",
+                           join(map(js, split(result, "\t")), ", "), "]}"))
+    end
+    sparams = join((js(p isa Type ? string(p) : repr(p)) for p in mi.sparam_vals), ", ")
+    return string("{\"sparams\": [", sparams, "], \"vararg\": ",
+                  mi.def.isva, ", \"runs\": [", join(unique(runs), ", "), "]}")
 end
 
 "1.5's run_passes (driver.jl) on a fresh inference of `mi`, printed at each stage that leaves pending nodes."
@@ -100,10 +196,11 @@ end
 
 function record(k, mi, ci, src, lowered_done::IdDict)
     out = String[string("\"i\": ", k), string("\"target\": ", js(string(mi.specTypes))),
-                 string("\"method\": ", js(string(mi.def.module, ".", mi.def.name))),
+                 string("\"method\": ", js(string(mi.def.module, ".", mi.def.name))), string("\"mi\": ", js(string(mi))),
                  string("\"argnames\": [", join((js(string(a)) for a in Base.method_argnames(mi.def)[2:end]), ", "), "]"),
                  string("\"self\": ", js(string(Base.method_argnames(mi.def)[1])))]
     errors = String[]
+    ONLY_INTERP[] && return interp_record(out, errors, mi, ci, src)
     attempt!(out, errors, "typed") do
         code, rettype = optimized_source(mi, ci, src)
         push!(out, string("\"typed_source\": ", js(show_pair(code, rettype))))
@@ -136,9 +233,30 @@ function record(k, mi, ci, src, lowered_done::IdDict)
         push!(out, string("\"pre\": ", JlirLive.ssa_reference_json(mi)))
     end
     attempt!(() -> pipeline!(out, mi), out, errors, "stages")
+    attempt!(out, errors, "interp") do
+        j = interp_json(mi)
+        j === nothing || push!(out, string("\"interp\": ", j))
+    end
     push!(out, string("\"errors\": {", join(errors, ", "), "}"))
     return string("{", join(out, ", "), "}")
 end
+
+"`--interp`: only what the interpreter row reads (the typed print and the runs), for instances it runs."
+function interp_record(out, errors, mi, ci, src)
+    callable(mi) === nothing && return nothing
+    attempt!(out, errors, "typed") do
+        code, rettype = optimized_source(mi, ci, src)
+        Base.remove_linenums!(code)
+        push!(out, string("\"typed\": ", js(show_pair(code, rettype))))
+    end
+    attempt!(out, errors, "interp") do
+        push!(out, string("\"interp\": ", interp_json(mi)))
+    end
+    push!(out, string("\"errors\": {", join(errors, ", "), "}"))
+    return string("{", join(out, ", "), "}")
+end
+
+const ONLY_INTERP = Ref(false)
 
 "Each fixture case (NAME=RANK=FILE), loaded in rank order into Main, as the record of its target's instance."
 function cases(specs)
@@ -161,6 +279,7 @@ function main(args)
     while i <= length(args)
         a = args[i]
         a == "--list" ? (list = true; i += 1; continue) : nothing
+        a == "--interp" ? (ONLY_INTERP[] = true; i += 1; continue) : nothing
         v = parse(Int, args[i + 1])
         a == "--every" ? (every = v) : a == "--offset" ? (offset = v) : a == "--limit" ? (limit = v) :
             error("unknown argument $a")
@@ -173,7 +292,9 @@ function main(args)
     for k in (offset + 1):every:length(entries)
         n >= limit && break
         mi, ci, src = entries[k]
-        println(stdout, Base.invokelatest(record, k, mi, ci, src, lowered_done))
+        line = Base.invokelatest(record, k, mi, ci, src, lowered_done)
+        line === nothing && continue   # --interp: not an instance the interpreter row runs
+        println(stdout, line)
         flush(stdout)
         n += 1
     end

@@ -13,6 +13,9 @@ again).  jlir's side is jlir.oracle.  Prints the table (per check and form: equa
 rule, wrong, refused) with the first examples of each class, and last `oracle: C checks, D differ, W wrong`.
 Exit status 0 whatever the table says (it is a measurement), 2 when Julia cannot be run.
 `--save FILE` keeps the records compared (gzipped JSONL) for a test to compare again without Julia.
+The interpreter row runs each instance of bits arguments on the arguments Julia ran it on, its callees' IR from
+the records' typed prints and then from the live Julia (`--recorded-callees`: the records only; with `--from`,
+a live Julia only when `--julia` or $JLIR_JULIA names one).
 """
 from __future__ import annotations
 
@@ -86,9 +89,26 @@ def read_records(path: Path):
                 yield json.loads(line)
 
 
+def callees_of(files: list[Path], julia: list[str] | None):
+    """The interpreter row's callee IR: every record's typed print, then (with a Julia) the live Julia's."""
+    from jlir.oracle.interp import Chain, RecordCallees
+    recorded = RecordCallees(r for f in files for r in read_records(f))
+    if julia is None:
+        return recorded
+    from jlir.live import Julia
+    from jlir.live.provider import LiveProvider
+    return Chain(recorded, LiveProvider(Julia(julia[0])))
+
+
 def _tally_file(args) -> Tally:
-    path, keep = args
-    return tally_records(read_records(Path(path)), keep=keep)
+    path, keep, files, julia = args
+    callees = callees_of([Path(f) for f in files], julia)
+    try:
+        return tally_records(read_records(Path(path)), keep=keep, callees=callees)
+    finally:
+        for p in getattr(callees, "providers", ()):
+            if hasattr(p, "jl"):
+                p.jl.close()
 
 
 def chunk_files(julia: list[str], cache: Path, every: int, jobs: int, regenerate: bool, limit: int | None) -> list[Path]:
@@ -105,10 +125,11 @@ def chunk_files(julia: list[str], cache: Path, every: int, jobs: int, regenerate
     return [dest for dest, _ in wanted]
 
 
-def compare(files: list[Path], jobs: int, keep: int) -> Tally:
+def compare(files: list[Path], jobs: int, keep: int, julia: list[str] | None = None) -> Tally:
     total = Tally(keep=keep)
+    every = [str(f) for f in files]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for t in pool.map(_tally_file, [(str(f), keep) for f in files]):
+        for t in pool.map(_tally_file, [(str(f), keep, every, julia) for f in files]):
             total.merge(t)
     return total
 
@@ -126,9 +147,14 @@ def main(argv=None) -> int:
     ap.add_argument("--regenerate", action="store_true", help="ask Julia again even where records are cached")
     ap.add_argument("--examples", type=int, default=3, help="examples shown per class")
     ap.add_argument("--save", type=Path, help="also write the records compared here (gzipped JSONL)")
+    ap.add_argument("--recorded-callees", action="store_true",
+                    help="the interpreter row takes callee IR from the records only, never from a live Julia")
     a = ap.parse_args(argv)
+    julia = None
     if a.source:
         files = [a.source]
+        if not a.recorded_callees and (a.julia or os.environ.get("JLIR_JULIA")):
+            julia = find_julia(a.julia)
     else:
         julia = find_julia(a.julia)
         version = julia_version(julia)
@@ -150,7 +176,7 @@ def main(argv=None) -> int:
             for f in files:
                 for r in read_records(f):
                     out.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(compare(files, max(1, a.jobs), a.examples).render())
+    print(compare(files, max(1, a.jobs), a.examples, None if a.recorded_callees else julia).render())
     return 0
 
 

@@ -86,11 +86,11 @@ def check_verify(fn, julia: dict) -> Outcome:
     return Outcome("wrong", f"jlir accepts what Julia rejects: {julia['verify'][:120]}")
 
 
-def check_slots(fn, pre: dict, argnames=None) -> list[tuple[str, Outcome]]:
+def check_slots(fn, pre: dict, argnames=None, nargs: int | None = None) -> list[tuple[str, Outcome]]:
     """What `slot2reg` computes before placing φ nodes, from the `optimize=false` print: the pre-SSA CFG
     (`convert_to_ircode`'s), its idoms, and per slot read the def, live-in and φ blocks (`idf`)."""
     from jlir.oracle.slots import pre_ssa
-    cfg, slots = pre_ssa(fn, tuple(argnames) if argnames is not None else None)
+    cfg, slots = pre_ssa(fn, tuple(argnames) if argnames is not None else None, nargs)
     out = [("pre-ssa cfg", _cfg_outcome(cfg, CFG.from_json(pre["cfg"])))]
     from jlir.analysis.dominance import dominator_tree
     ours = tuple(dominator_tree(cfg).idoms)

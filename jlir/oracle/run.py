@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import jlir
 from jlir.ir.errors import JlirError
+from jlir.oracle.interp import check_interp
 from jlir.oracle.checks import (Outcome, check_adce, check_cfg, check_compact, check_idoms, check_slots, check_ssa,
                                 check_verify)
 
@@ -50,8 +51,9 @@ def _read(text: str):
         return None, Outcome("refused", "unreadable: " + _reason(e))
 
 
-def check_record(record: dict) -> Iterator[tuple[str, str, Outcome]]:
-    """Every check on one instance's record, as `(check, form, outcome)`."""
+def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome]]:
+    """Every check on one instance's record, as `(check, form, outcome)`; `callees`, a provider, makes the
+    interpreter row (each recorded run of the instance's typed print, `jlir.oracle.interp`)."""
     for form, key, answers, checks in FORMS:
         if key not in record or answers not in record:
             continue
@@ -68,6 +70,10 @@ def check_record(record: dict) -> Iterator[tuple[str, str, Outcome]]:
         yield "compact", form, refused or _guarded(check_compact, stage["text"], stage["compact"])
     if "adce" in record:
         yield "dce vs adce", "stage adce", _guarded(check_adce, record["adce"]["before"], record["adce"]["after"])
+    if callees is not None and "interp" in record and "typed" in record:
+        outcomes = _guarded(lambda: check_interp(record, callees))
+        for o in outcomes if type(outcomes) is list else [outcomes] * len(record["interp"]["runs"]):
+            yield "interp", "typed", o
 
 
 def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
@@ -77,7 +83,7 @@ def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
                 yield check, "optimize=false", refused
         else:
             try:
-                for check, outcome in check_slots(fn, record["pre"], _slot_names(record)):
+                for check, outcome in check_slots(fn, record["pre"], _slot_names(record), _nargs(record)):
                     yield check, "optimize=false", outcome
             except Exception as e:
                 yield "idf", "optimize=false", _guarded(_raise, e)
@@ -87,6 +93,11 @@ def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
 
 def _raise(e):
     raise e
+
+
+def _nargs(record) -> int | None:
+    """How many arguments the method takes (its vararg tuple one of them), its own slot not counted."""
+    return len(record["argnames"]) if "argnames" in record else None
 
 
 def _slot_names(record) -> list | None:

@@ -67,7 +67,7 @@ class Tally:
         return "\n".join(lines)
 
 
-_CHECK_ORDER = ("cfg", "idoms", "verify", "pre-ssa cfg", "pre-ssa idoms", "idf", "compact", "ssa", "dce vs adce")
+_CHECK_ORDER = ("cfg", "idoms", "verify", "pre-ssa cfg", "pre-ssa idoms", "idf", "compact", "ssa", "dce vs adce", "interp")
 
 
 def _order(check: str) -> int:

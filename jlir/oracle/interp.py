@@ -1,0 +1,199 @@
+"""The oracle's interpreter row: a method instance of bits arguments run by `jlir.interp` on the arguments
+`scripts/oracle.jl` generated, against what the same call returned (or threw) in Julia.
+
+A record's `interp` holds the arguments of each run, each `[type, value]` (`["Int8", "2"]`, `["Float32",
+"0.5"]`, `["Char", "a"]`, `["Tuple", [...]]`), and Julia's outcome (`["ok", type, repr]` or `["err",
+exception type, ""]`, as `scripts/interp_args.jl` writes it).  jlir runs the instance's `@code_typed` print
+(`typed`), its callees from a provider: the other records' typed prints (`RecordCallees`), then a live Julia
+where one is given (`Chain`).  A run is bounded (`LIMITS`), so no record can hang the oracle.
+"""
+from __future__ import annotations
+
+import re
+
+import jlir
+from jlir.interp import run
+from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text
+from jlir.ir.errors import JlirError
+from jlir.semantics.numbers import make_float, make_int
+from jlir.semantics.values import JChar, NotInterpretable
+from jlir.oracle.checks import Outcome
+
+__all__ = ["LIMITS", "Chain", "RecordCallees", "argument", "check_interp", "julia_outcome", "refusal_reason"]
+
+# Statements and seconds one run may take: past either the run is refused ("stopped after"), not waited for.
+LIMITS = {"max_steps": 2_000_000, "timeout": 10.0}
+
+
+def argument(spec):
+    """The interpreter's value of a recorded argument `[type, value]`."""
+    kind, value = spec
+    if kind == "Tuple":
+        return tuple(argument(v) for v in value)
+    if kind == "Bool":
+        return value == "true"
+    if kind == "Char":
+        return JChar.of(value)
+    if kind.startswith("Float"):
+        return float(value) if kind == "Float64" else make_float(kind, float(value))
+    return int(value) if kind == "Int64" else make_int(kind, int(value))
+
+
+def julia_outcome(fields) -> tuple:
+    """Julia's outcome as `interp.Result.outcome` spells it: `ok`, type, repr or `err`, exception type."""
+    kind, rtype, shown = (list(fields) + ["", "", ""])[:3]
+    return ("value", rtype, shown) if kind == "ok" else ("exception", rtype)
+
+
+def refusal_reason(message: str) -> str:
+    """The innermost refusal, in a form that groups alike ones: a missing callee by name, a foreigncall by name."""
+    inner = re.split(r": statement %\d+: ", message)[-1]
+    inner = re.sub(r"^statement %\d+: ", "", inner)
+    m = re.search(r"call to (.+?)\(.*no provider has its IR", inner)
+    if m:
+        return f"no IR for {m.group(1)}"
+    m = re.search(r"foreigncall :?(\w+)", inner)
+    if m:
+        return f"foreigncall {m.group(1)}"
+    return re.sub(r"\d+", "N", inner)[:90]
+
+
+def check_interp(record: dict, provider) -> list[Outcome]:
+    """One `Outcome` per recorded run: equal, wrong (a different value or exception), or refused (the reason)."""
+    spec = record["interp"]
+    fn = jlir.functions(jlir.parse(record["typed"]))[0]
+    sparams = tuple(parse_sparam(p) for p in spec.get("sparams", ()))
+    out = []
+    for r in spec["runs"]:
+        want = julia_outcome(r["outcome"])
+        try:
+            got = run(fn, [argument(a) for a in r["args"]], provider, argnames=record.get("argnames"),
+                      sparams=sparams, vararg=bool(spec.get("vararg")), **LIMITS).outcome
+        except NotInterpretable as e:
+            out.append(Outcome("refused", refusal_reason(str(e))))
+            continue
+        except (JlirError, RecursionError) as e:
+            out.append(Outcome("refused", f"{type(e).__name__}: {str(e)[:120]}"))
+            continue
+        out.append(Outcome("equal") if _same(got, want) else
+                   Outcome("wrong", f"{_difference(got, want)}: {_args(r)} jlir {got}, Julia {want}"))
+    return out
+
+
+def _same(got: tuple, want: tuple) -> bool:
+    """The same outcome: the same value (type and repr) or exception type.  A type's name is compared without
+    module qualifiers: Julia's side names a type as Main sees it (`Base.InvalidCharError{Char}`), the
+    interpreter's values carry no module."""
+    if got == want:
+        return True
+    return len(got) == len(want) and got[0] == want[0] and signature_key(got[1]) == signature_key(want[1]) \
+        and got[2:] == want[2:]
+
+
+def _difference(got: tuple, want: tuple) -> str:
+    if got[0] == want[0]:
+        return "another value" if got[0] == "value" else "another exception"
+    return f"Julia throws {want[1]}" if want[0] == "exception" else f"jlir throws {got[1]}"
+
+
+def _args(r) -> str:
+    return "(" + ", ".join(str(a[1]) for a in r["args"]) + ")"
+
+
+class RecordCallees:
+    """The typed prints of the records, each served as the IR of its method instance (`mi`): callee IR as Julia
+    compiled it, with no Julia at hand.  A print is read when a run first calls it."""
+
+    def __init__(self, records=()):
+        self._texts: dict = {}
+        self._loaded: set = set()
+        self.dumps = DumpProvider()
+        for r in records:
+            self.add_record(r)
+
+    def add_record(self, record: dict) -> None:
+        if "mi" not in record or "typed" not in record:
+            return
+        head = [f"# {record['mi']}"]
+        if record.get("argnames") is not None:
+            head.append("# argnames: " + ", ".join(record["argnames"]))
+        spec = record.get("interp", {})
+        if spec.get("sparams"):
+            head.append("# sparams: " + ", ".join(spec["sparams"]))
+        if "vararg" in spec:
+            head.append(f"# vararg: {'true' if spec['vararg'] else 'false'}")
+        key = signature_key(record["mi"][len("MethodInstance for "):])
+        self._texts.setdefault(key, "\n".join(head) + "\n" + record["typed"])
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def _load(self, callee, arg_types) -> DumpProvider:
+        key = signature_key(signature_text(callee, arg_types))
+        if key not in self._loaded and key in self._texts:
+            self._loaded.add(key)
+            try:
+                self.dumps.add(self._texts[key], key)
+            except JlirError:
+                pass   # a print jlir cannot read serves no callee: its callers are refused, not wrong
+        return self.dumps
+
+    def lookup(self, callee, arg_types):
+        return self._load(callee, arg_types).lookup(callee, arg_types)
+
+    def argnames(self, callee, arg_types):
+        return self._load(callee, arg_types).argnames(callee, arg_types)
+
+    def sparams(self, callee, arg_types) -> tuple:
+        return self._load(callee, arg_types).sparams(callee, arg_types)
+
+    def vararg(self, callee, arg_types):
+        return self._load(callee, arg_types).vararg(callee, arg_types)
+
+
+class Chain:
+    """Providers asked in turn: each question answered by the first that knows the callee."""
+
+    def __init__(self, *providers):
+        self.providers = [p for p in providers if p is not None]
+
+    def _first(self, name, *args, empty=None):
+        for p in self.providers:
+            f = getattr(p, name, None)
+            v = f(*args) if f is not None else None
+            if v is not None and v != ():
+                return v
+        return empty
+
+    def lookup(self, callee, arg_types):
+        return self._first("lookup", callee, arg_types)
+
+    def lookup_form(self, callee, arg_types, form):
+        return self._first("lookup_form", callee, arg_types, form)
+
+    def _owner(self, callee, arg_types):
+        return next((p for p in self.providers if p.lookup(callee, arg_types) is not None), None)
+
+    def argnames(self, callee, arg_types):
+        p = self._owner(callee, arg_types)
+        return p.argnames(callee, arg_types) if p is not None else None
+
+    def sparams(self, callee, arg_types) -> tuple:
+        p = self._owner(callee, arg_types)
+        return p.sparams(callee, arg_types) if p is not None else ()
+
+    def vararg(self, callee, arg_types):
+        p = self._owner(callee, arg_types)
+        return p.vararg(callee, arg_types) if p is not None else None
+
+    def structs(self) -> dict:
+        out: dict = {}
+        for p in reversed(self.providers):
+            out.update(getattr(p, "structs", dict)())
+        return out
+
+    def struct_fields(self, type_name):
+        return self._first("struct_fields", type_name)
+
+    def field_types(self, type_name):
+        return self._first("field_types", type_name)

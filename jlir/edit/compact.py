@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jlir.edit.base import EMPTY_BLOCK, EditError
+from jlir.edit.simple_dce import simple_dce
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -52,6 +53,8 @@ def compact(code: IRCode) -> Function:
             dropped[old_id] = folded
     bb_rename = _block_numbers(code)
     stmts, blocks = _renumber(code, kept, dropped, bb_rename)
+    if not code.slot_form:
+        stmts = simple_dce(stmts)
     return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable, code.source.catch_entry))
 
 
@@ -60,7 +63,7 @@ def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:
     before: dict[int, list] = {}
     after: dict[int, list] = {}
     for nn in code.new_nodes:
-        (after if nn.attach_after else before).setdefault(nn.pos, []).append(nn.stmt)
+        (after if nn.attach_after or _upsilon(nn.stmt, code.stmts[nn.pos - 1]) else before).setdefault(nn.pos, []).append(nn.stmt)
     out = []
     for b, (first, last) in enumerate(code.blocks, 1):
         if b in code.removed_blocks:
@@ -70,6 +73,17 @@ def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:
             out.append((i, code.stmts[i - 1], b))
             out += [(s.new_id, s, b) for s in after.get(i, ())]
     return out
+
+
+def _upsilon(s: Statement, at: Statement) -> bool:
+    """Whether a pending ϒ (`s`, printed before positional statement `at`) is attached after `at`.
+
+    1.5's `show` prints every pending node before its statement, so a print of that era cannot say which are
+    attached after it; 1.5's two makers of ϒ nodes can.  `slot2reg` inserts its ϒ nodes with
+    `attach_after=true`, into the try region an `enter` opens or after the store they copy; `type_lift_pass!`
+    inserts each `Bool` ϒ it lifts before the (by then positional) ϒ it mirrors, without `attach_after`.
+    """
+    return type(s.node) is N.UpsilonNode and type(at.node) is not N.UpsilonNode
 
 
 def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> object:
@@ -90,22 +104,28 @@ def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> ob
         return _KEEP
     if cls in (V.Literal, V.QuoteNode, V.Argument, V.Symbol) or isinstance(node, T.Shown):
         return node
+    if cls is V.SlotNumber and node.id is None:  # SSA IR has no slots: a bare name is an object shown (`Any`)
+        return node
     if _printed_const(s):
         return node
     return _KEEP
 
 
 def _printed_const(s: Statement) -> bool:
-    """A `Core.Compiler.Const(:(…), false)::Union{}` statement: a `Const` object inference left in dead code.
+    """An object of the compiler's own printed like a call: `Core.Compiler.Const(:(…), false)::Union{}`,
+    `Core.Compiler.UndefToken()::Union{}`.
 
-    It prints like a call, but the quoted statement inside and the type `Union{}` (a call to the `Const`
-    constructor would be typed `Const`) say it is the object: a bare value, which Julia's `compact!` drops
-    like any other constant.
+    Inference leaves `Const` objects in dead code, and `slot2reg` puts the `UndefToken` object where a slot is
+    read before any definition.  Julia `show`s a struct as its constructor call, but the type `Union{}` says it is
+    the object (a call of one of the compiler's constructors returns the struct; it cannot be typed bottom): a
+    bare value, which Julia's `compact!` drops like any other constant.
     """
     node = s.node
-    return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3
-            and node.args[0] == V.GlobalRef("Core.Compiler", "Const") and type(node.args[1]) is T.TypeQuote
-            and _is_bottom(s.type))
+    if type(node) is not N.Expr or node.head != "call" or not node.args or not _is_bottom(s.type):
+        return False
+    callee = node.args[0]
+    return (type(callee) is V.GlobalRef and callee.module == "Core.Compiler" and callee.name[:1].isupper()
+            and all(type(a) is not V.SSAValue for a in node.args[1:]))
 
 
 def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:

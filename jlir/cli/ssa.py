@@ -5,6 +5,12 @@ verifier, and printed as Julia prints an IRCode.  Arguments print as `_n` where 
 known: printed with the name (`x@_2`), given by `--argnames`, or listed by a `@code_warntype` input's
 `Variables` section.  A 1.5 `@code_warntype` input's upper-cased (flagged) types are printed in Julia's
 spelling (`jlir.ssa.case`).
+
+Where the input states the function's return type (`CodeInfo(…) => T`, warntype's `Body::T`), the result is
+printed as Julia 1.5 prints typed SSA IR, a `CodeInfo(…) => T` (`--form codeinfo`, chosen by `--form auto`):
+an IRCode print has no return type, and without it `jlir run` cannot tell the integer type of a returned
+literal (`return -1` may be an `Int32`), so `jlir ssa f.txt | jlir run -` works whenever `f.txt` had what it
+needs.  `--form ircode` prints Julia's IRCode display whatever the input held.
 """
 from __future__ import annotations
 
@@ -24,7 +30,20 @@ def register(sub) -> None:
                     help="the method's argument names in order (without #self#), for arguments printed by name")
     sp.add_argument("--pending", action="store_true",
                     help="leave the inserted nodes (φ, ϒ, checks) pending, as slot2reg returns them, uncompacted")
+    sp.add_argument("--form", choices=("auto", "ircode", "codeinfo"), default="auto",
+                    help="print as an IRCode, or as a CodeInfo => T (typed SSA IR, carrying the return type); auto: "
+                         "a CodeInfo where the input states the return type")
     sp.set_defaults(func=run)
+
+
+def as_printed(out, source, form: str):
+    """The SSA result `out` in the display `form` asks for (`auto`: a CodeInfo when `source` states its return type,
+    which an IRCode print cannot carry)."""
+    from dataclasses import replace
+    from jlir.ir.function import Form, Function
+    if form == "ircode" or (form == "auto" and source.return_type is None) or any(s.new_id for s in out.stmts):
+        return out
+    return Function.of(out.ir, replace(out.display, form=Form.TYPED, return_type=source.return_type))
 
 
 def _variables(fn):
@@ -63,6 +82,6 @@ def run(args) -> int:
         if problems:
             err(f"{unit.source}: function {unit.index}: error: the SSA form does not verify: {problems[0]}")
             return "", EXIT_ERROR
-        text = jlir.format(out)
+        text = jlir.format(as_printed(out, fn, args.form))
         return text if text.endswith("\n") else text + "\n", EXIT_OK
     return run_each(args, "putting into SSA form", answer)

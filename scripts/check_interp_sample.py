@@ -43,8 +43,19 @@ def _argument():
 
 
 def literal_args(text: str) -> list:
+    """The recorded arguments, read afresh.  Two equal vector literals are one array: the generator pairs each
+    value with itself as the same object (`deepcopy` keeps that), so `all!(r, A)` with `r === A` is what Julia ran."""
     argument = _argument()
-    return [argument(a) for a in text.split("|")] if text else []
+    seen: dict = {}
+    out = []
+    for a in text.split("|") if text else []:
+        if a.endswith("]"):
+            if a not in seen:
+                seen[a] = argument(a)
+            out.append(seen[a])
+        else:
+            out.append(argument(a))
+    return out
 
 
 def sparams_of(text: str) -> list:

@@ -22,6 +22,7 @@ from jlir.interp import basemethods, calls
 from jlir.interp.blocks import compile_function
 from jlir.interp.frames import Push, Stopped, execute
 from jlir.ir.excerpt import refuse
+from jlir.semantics.base_globals import main_binding
 from jlir.semantics.constants import strip_module
 from jlir.semantics.show import julia_repr
 from jlir.edit import is_slot_form
@@ -261,4 +262,13 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     except RecursionError:  # a native Base method calling back into Julia, nested very deep
         raise NotInterpretable(f"Python's recursion limit reached at call depth {ctx.depth}") from None
     julia_repr(v)  # a value Julia would show by a method of Base's not modelled is refused, not shown wrong
-    return Result(v, typeof(v), ctx.steps)
+    return Result(v, shown_type(v), ctx.steps)
+
+
+def shown_type(v) -> str:
+    """`string(typeof(v))` in Main: a struct of a Base type Main cannot name bare keeps its module
+    (`Base.Fix2{typeof(!=),Int64}`)."""
+    t = typeof(v)
+    if type(v) is JStruct and v.module is not None and main_binding(t.split("{")[0]) is None:
+        return f"{v.module}.{t}"
+    return t

@@ -50,6 +50,9 @@ def type_text(t) -> str:
         if t.head.name == "Const":
             return value_type_text(t.args[0])
         return type_text(T.widen(t)) if t.head.name != "Conditional" else "Bool"
+    if cls is T.TypeCall and type(t.head) is T.TypeName and t.head.path == ("typeof",) and len(t.args) == 1:
+        inner = type_text(t.args[0])  # a function's singleton type, `typeof(!=)` (a Fix2's parameter)
+        return "?" if inner == "?" else f"typeof({inner})"
     if cls is V.GlobalRef:
         return strip_module(f"{t.module}.{t.name}" if t.module else t.name)
     if cls is T.TypeWhere:  # `Vararg{Any,N} where N` in an invoke's signature

@@ -120,6 +120,23 @@ _SHOWN_BY_BASE = frozenset(("Complex", "Rational", "Pair", "StepRange", "StepRan
                             "BitArray", "SubString", "IdDict", "Fix1", "Fix2", "OneTo", "Generator", "CodeUnits"))
 
 
+def _function_repr(f) -> str:
+    """A function field as `show` prints it: its bare name when Main sees it (Base or Core exports it); any other
+    is refused (its module's qualified spelling is not modelled)."""
+    from jlir.semantics.base_globals import main_binding
+    bare = f.name.rsplit(".", 1)[-1] if not f.name.endswith(".") else f.name
+    if type(f) is not JFunction or main_binding(bare) is None or main_binding(bare)[0] != "global":
+        raise NotInterpretable(f"repr of the function {f.name!r} as a field")
+    return bare
+
+
+def _fix_repr(v) -> str:
+    """`Base.Fix2{typeof(!=),Int64}(!=, 0)`: a Fix1/Fix2 shares the method table of structs (not a function's own),
+    so `show_function` shows it by `show_default` (show.jl)."""
+    f, x = v.fields
+    return f"Base.{v.type}({_function_repr(f)}, {julia_repr(x)})"
+
+
 def julia_repr(v) -> str:
     """Julia's `repr(v)` for the interpreter's values (`5`, `0x05`, `1.0e-5`, `1.0f0`, `'a'`, `(1, 2.0)`, …)."""
     t = type(v)
@@ -166,6 +183,8 @@ def julia_repr(v) -> str:
             return f"({inner},)" if len(v.fields) == 1 else f"({inner})"
         if v.type.startswith("UnitRange{") and len(v.fields) == 2:  # range.jl: `show(io, r::AbstractUnitRange)`
             return f"{julia_repr(v.fields[0])}:{julia_repr(v.fields[1])}"
+        if v.module == "Base" and v.type.startswith(("Fix1{", "Fix2{")) and "?" not in v.type:
+            return _fix_repr(v)
         if v.module is not None or "?" in v.type or v.type.split("{")[0] in _SHOWN_BY_BASE:
             raise NotInterpretable(f"repr of a {v.module + '.' if v.module else ''}{v.type} (Base's `show` of "
                                    "its types is not modelled)")

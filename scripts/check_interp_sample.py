@@ -83,7 +83,9 @@ def main() -> int:
     from jlir.live import Julia
     from jlir.live.provider import LiveProvider
     jl = Julia(None)
-    provider = LiveProvider(jl)
+    defs = opts.dir / "defs.jl"  # scripts/gen_interp_calls.jl's folders: the calls' own functions, in Main
+    provider = (LiveProvider(jl, defs=defs.read_text(encoding="utf-8"), defs_name="defs.jl") if defs.is_file() else
+                LiveProvider(jl))
     limits = {"max_steps": 2_000_000}
     if "timeout" in inspect.signature(interp.run).parameters:
         limits["timeout"] = 10.0
@@ -94,6 +96,8 @@ def main() -> int:
         ident, fname, args, argnames, sparams, kind, rtype, rrepr, isva = (row + [""] * 9)[:9]
         if "vararg" in inspect.signature(interp.run).parameters:
             limits["vararg"] = isva == "true"
+        if "name" in inspect.signature(interp.run).parameters:
+            limits["name"] = f"Base.{fname}"  # `#self#`, and a recursion on the same types runs the IR itself
         try:
             values = literal_args(args)
         except ValueError:

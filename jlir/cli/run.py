@@ -31,6 +31,8 @@ def register(sub) -> None:
     sp.add_argument("--function", type=int, default=1, metavar="N", help="the Nth function of the file (default 1)")
     sp.add_argument("--argnames", default=None, metavar="a,b",
                     help="the method's argument names, when the IR names arguments only by name")
+    sp.add_argument("--name", default=None, metavar="F",
+                    help="the function's name (`fact`): its recursive calls then run it again, no provider needed")
     sp.add_argument("--callees", default=None, metavar="DIR",
                     help="a directory of callee dumps headed `# MethodInstance for f(::T…)`")
     sp.add_argument("--julia", default=None, metavar="SPEC",
@@ -141,7 +143,7 @@ def run(args) -> int:
         provider, jl = _provider(args)
         names = args.argnames.split(",") if args.argnames else None
         r = interp.run(fns[args.function - 1], values, provider, argnames=names, max_steps=args.max_steps or None,
-                       timeout=args.timeout or None)
+                       timeout=args.timeout or None, name=args.name)
     except ValueError as e:
         err(f"jlir run: error: {e}")
         return EXIT_ERROR

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jlir.semantics.numbers import float_from_bits, make_int
-from jlir.semantics.values import FLOAT_TYPES, JFunction, split_params
+from jlir.semantics.values import FLOAT_TYPES, JArray, JFunction, split_params
 
 DATA = Path(__file__).parent / "data" / "base_globals.tsv"
 
@@ -28,6 +28,8 @@ def _table() -> dict:
             out.setdefault(("type", name), []).append(module)
         elif kind == "main":
             out[("main", name)] = module
+        elif kind == "exported_type":
+            out[("exported_type", name)] = module
         elif kind == "alias":
             out[("alias", name)] = rest[0]
         elif kind == "function":
@@ -47,7 +49,13 @@ def _number(type_name: str, raw: str):
     return make_int(type_name, int(raw))
 
 
+_VECTORS: dict = {}  # (module, name) → the one JArray of a constant table, as Julia's binding is one object
+
+
 def _decode(type_name: str, raw: str):
+    if type_name.startswith("Array{") and type_name.endswith(",1}"):
+        eltype = type_name[6:-3]
+        return JArray(eltype, [_number(eltype, r) for r in raw.split(",")])
     if type_name.startswith("NTuple{"):
         eltype = split_params(type_name[7:-1])[1]
         if eltype.startswith("Tuple{"):
@@ -64,6 +72,10 @@ def base_global(module: str, name: str, default=_MISSING):
     """The value of `module.name` (module `Core`, `Base` or one of Base's submodules), or `default`."""
     v = _table().get((module, name), default)
     if type(v) is tuple and v and v[0] == "const":
+        if v[1].startswith("Array{"):
+            if (module, name) not in _VECTORS:
+                _VECTORS[(module, name)] = _decode(v[1], v[2])
+            return _VECTORS[(module, name)]
         return _decode(v[1], v[2])
     if v is _MISSING:
         raise KeyError(f"{module}.{name}")
@@ -75,6 +87,11 @@ def type_module(name: str) -> str | None:
     → `Base.Math`), when exactly one module of Base defines a type of that name."""
     modules = _table().get(("type", name), ())
     return modules[0] if len(modules) == 1 else None
+
+
+def exported_type(name: str) -> bool:
+    """Whether `name` is a type Base or Core exports that shows as its name (`Set`, `AbstractDict`)."""
+    return ("exported_type", name) in _table()
 
 
 def main_binding(name: str):

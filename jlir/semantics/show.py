@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from jlir.semantics.numbers import round_float
-from jlir.semantics.values import (UNDEF, UNINITIALISED, JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol,
+from jlir.semantics.values import (UNDEF, UNINITIALISED, JArray, JChar, JFloat, JFunction, JInt, JStringBuf, JStruct, JSymbol,
                                 JType, JuliaException, NotInterpretable, typeof)
 
 _MAX_DIGITS = {"Float64": 17, "Float32": 9, "Float16": 5}
@@ -154,6 +154,9 @@ def julia_repr(v) -> str:
         return "nothing"
     if t is str:
         return _string_repr(v)
+    if t is JStringBuf:
+        from jlir.semantics.pointers import string_value
+        return _string_repr(string_value(v))
     if t is JChar:
         return _char_repr(v)
     if t is JSymbol:

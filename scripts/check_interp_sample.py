@@ -77,15 +77,21 @@ def main() -> int:
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--show-differ", action="store_true")
     ap.add_argument("--examples", action="store_true", help="name one method instance per refusal reason")
+    ap.add_argument("--no-julia", action="store_true",
+                    help="callees from jlir's built-in Base methods only (jlir.interp.builtin), no Julia started")
     opts = ap.parse_args()
     import jlir
     from jlir import interp
     from jlir.live import Julia
     from jlir.live.provider import LiveProvider
-    jl = Julia(None)
+    jl = Julia(None) if not opts.no_julia else None
     defs = opts.dir / "defs.jl"  # scripts/gen_interp_calls.jl's folders: the calls' own functions, in Main
-    provider = (LiveProvider(jl, defs=defs.read_text(encoding="utf-8"), defs_name="defs.jl") if defs.is_file() else
-                LiveProvider(jl))
+    if jl is None:
+        from jlir.interp.builtin import BaseProvider
+        provider = BaseProvider()
+    else:
+        provider = (LiveProvider(jl, defs=defs.read_text(encoding="utf-8"), defs_name="defs.jl") if defs.is_file()
+                    else LiveProvider(jl))
     limits = {"max_steps": 2_000_000}
     if "timeout" in inspect.signature(interp.run).parameters:
         limits["timeout"] = 10.0
@@ -124,7 +130,8 @@ def main() -> int:
             else:
                 counts["differ"] += 1
                 differ.append(f"{ident} {fname}({args}) {form}: {r.outcome} vs Julia {want}")
-    jl.close()
+    if jl is not None:
+        jl.close()
     print(f"{len(rows)} method instances, {time.time() - t0:.0f} s")
     for form, c in table.items():
         total = sum(c.values())

@@ -5,6 +5,7 @@
 #   const <TAB> Module <TAB> name <TAB> Type <TAB> raw  a constant number, tuple or vector of numbers; raw as in
 #                                                       fixtures/interp (integers decimal, floats by bits in hex,
 #                                                       a tuple's elements comma-separated)
+#   singleton <TAB> Module <TAB> name <TAB> Type        the instance of a singleton struct type (as Main prints it)
 #   main <TAB> Owner <TAB> name                        Main.name resolves to Owner.name (an export of Base/Core)
 #   alias <TAB> Main <TAB> name <TAB> Type             Main.name is the concrete type printed Type (Int: Int64)
 #   exported_type <TAB> Owner <TAB> name               Main.name is a type that shows as `name` (`Set`)
@@ -28,6 +29,10 @@ function constant_line(m::Module, n::Symbol, v)
         # a tuple of tuples (`Base.Math.t_log_Float64`): the inner tuples `;`-separated
         inner = join([join(map(raw_text, x), ",") for x in v], ";")
         return "const\t$m\t$n\tNTuple{$(length(v)),$(typeof(v[1]))}\t$inner"
+    elseif Base.issingletontype(typeof(v)) && isstructtype(typeof(v)) && !(v isa Function) && !(v isa Type) &&
+           !(v isa IO || v isa Base.EnvDict || v === nothing)  # the process's streams and environment: not data
+        # a singleton instance (`Base.Order.Forward`, `RoundDown`, `pi`): its type, as Main prints it
+        return "singleton\t$m\t$n\t$(typeof(v))"
     elseif v isa Vector && eltype(v) in PRIMS && !isempty(v) && length(v) <= 1024
         # a constant table (`Base.powers_of_ten`): one vector, the same object at each read
         return "const\t$m\t$n\t$(typeof(v))\t$(join(map(raw_text, v), ","))"

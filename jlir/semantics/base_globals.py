@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jlir.semantics.numbers import float_from_bits, make_int
-from jlir.semantics.values import FLOAT_TYPES, JArray, JFunction, split_params
+from jlir.semantics.values import FLOAT_TYPES, JArray, JFunction, JStruct, split_params
 
 DATA = Path(__file__).parent / "data" / "base_globals.tsv"
 
@@ -32,12 +32,22 @@ def _table() -> dict:
             out[("exported_type", name)] = module
         elif kind == "alias":
             out[("alias", name)] = rest[0]
+        elif kind == "singleton":
+            out[(module, name)] = _singleton(rest[0])
         elif kind == "function":
             out[(module, name)] = JFunction(f"{module}.{name}")
         else:
             type_name, raw = rest
             out[(module, name)] = ("const", type_name, raw)
     return out
+
+
+def _singleton(type_text: str) -> JStruct:
+    """The instance of a singleton struct type (`Base.Order.ForwardOrdering`, `RoundingMode{:Down}`): a struct of
+    no fields, in the module Main's print of its type names (none for a type Main sees)."""
+    head = type_text.split("{", 1)[0]
+    module = head.rpartition(".")[0] or None
+    return JStruct(type_text[len(module) + 1:] if module else type_text, (), (), False, module)
 
 
 def _number(type_name: str, raw: str):

@@ -247,6 +247,7 @@ def _exported_function(bare: str):
     and Core export (`using Base`), so it is the function Main's `isless` is; None for anything but a function."""
     found = main_binding(bare)
     if found is None or found[0] != "global":
-        return None
+        v = base_global("Base", bare, None)  # `Base.Sort.Forward`: Base's own, which its submodules `using` see
+        return v if type(v) is JStruct and not v.fields else None
     v = base_global(found[1], bare, None)
-    return v if type(v) is JFunction else None
+    return v if type(v) is JFunction or type(v) is JStruct and not v.fields else None

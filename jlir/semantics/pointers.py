@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 
 from jlir.semantics.numbers import int_parts, make_int
-from jlir.semantics.values import UNINITIALISED, JArray, JPtr, JStringBuf, NotInterpretable, typeof
+from jlir.semantics.values import UNINITIALISED, JArray, JPtr, JStringBuf, NotInterpretable, string_text, typeof
 
 
 def ptr_arith(sign: int):
@@ -32,17 +32,8 @@ def string_bytes(s: str) -> bytes:
 
 
 def string_value(s) -> str:
-    """A String's text: a `str` itself, a `JStringBuf` once each of its bytes is written and they are UTF-8
-    (Julia keeps invalid data in a String; the model does not: refused), never a guess at unwritten memory."""
-    if type(s) is str:
-        return s
-    items = s.data.items
-    if len(items) != s.n or any(b is UNINITIALISED for b in items):
-        raise NotInterpretable("a String read before each of its bytes is written")
-    try:
-        return bytes(int_parts(b)[3] for b in items).decode("utf-8")
-    except UnicodeDecodeError:
-        raise NotInterpretable("a String with invalid UTF-8 in it") from None
+    """A String's text (`jlir.semantics.values.string_text`): a String being built once each byte is written."""
+    return string_text(s)
 
 
 def read_bytes(p, n: int, what: str) -> list:

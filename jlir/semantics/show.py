@@ -117,7 +117,8 @@ def _int_repr(v: JInt) -> str:
 # Types Base exports (so the IR names them without `Base.`) that Base shows its own way (`1 + 2im`, `1//2`,
 # `1 => 2`, `1:2:5`): their default `T(fields…)` form would be wrong.
 _SHOWN_BY_BASE = frozenset(("Complex", "Rational", "Pair", "StepRange", "StepRangeLen", "LinRange", "Dict", "Set",
-                            "BitArray", "SubString", "IdDict", "Fix1", "Fix2", "OneTo", "Generator", "CodeUnits"))
+                            "BitArray", "SubString", "IdDict", "Fix1", "Fix2", "OneTo", "Generator", "CodeUnits",
+                            "Missing", "Irrational"))
 
 
 def _function_repr(f) -> str:

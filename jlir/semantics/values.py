@@ -288,8 +288,7 @@ def egal(a, b) -> bool:
     if ta is JStringBuf or tb is JStringBuf:  # strings are === by content
         if a is b:
             return True
-        from jlir.semantics.pointers import string_value
-        return ta in (str, JStringBuf) and tb in (str, JStringBuf) and string_value(a) == string_value(b)
+        return ta in (str, JStringBuf) and tb in (str, JStringBuf) and string_text(a) == string_text(b)
     if ta is not tb:
         return False
     if ta is int or ta is bool:
@@ -314,6 +313,20 @@ def egal(a, b) -> bool:
     if ta is JPtr:
         return a.same(b)
     return a == b
+
+
+def string_text(s) -> str:
+    """A String's text: a `str` itself, a `JStringBuf` once each of its bytes is written and they are UTF-8
+    (Julia keeps invalid data in a String; the model does not: refused), never a guess at unwritten memory."""
+    if type(s) is str:
+        return s
+    items = s.data.items
+    if len(items) != s.n or any(b is UNINITIALISED for b in items):
+        raise NotInterpretable("a String read before each of its bytes is written")
+    try:
+        return bytes(b.value if type(b) is JInt else int(b) for b in items).decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotInterpretable("a String with invalid UTF-8 in it") from None
 
 
 def _f64_bits(x: float) -> int:

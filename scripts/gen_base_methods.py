@@ -103,11 +103,12 @@ class Counting:
     """A provider that asks `inner` and counts each callee it had IR for (once per run: `runs` sets)."""
 
     def __init__(self, inner):
-        self.inner, self.count, self.seen, self.recorded = inner, Counter(), set(), {}
+        self.inner, self.count, self.seen, self.recorded, self.callables = inner, Counter(), set(), {}, {}
 
     def lookup(self, callee, arg_types):
         if callee.startswith("Main.") and _base_callee(callee):
             callee = "Base." + callee[len("Main."):]  # `Main.repeat` is Base's: asked (and cached) as Base's
+        self._store_callable(callee, arg_types)
         fn = self.inner.lookup(callee, arg_types)
         if fn is not None and "." not in callee and not callee.startswith("(::") and _base_callee(callee):
             self._store_bare(callee, arg_types)
@@ -118,6 +119,24 @@ class Counting:
                 self.seen.add(key)
                 self.count[key] += 1
         return fn
+
+    def lookup_form(self, callee, arg_types, form):
+        self._store_callable(callee, arg_types)
+        return self.inner.lookup_form(callee, arg_types, form)
+
+    def _store_callable(self, callee, arg_types):
+        """A call of Base's own callable (`(::Base.var"#string##kw")(…)`, a keyword sorter; a Base closure): the
+        same in every session of this Julia, so its three forms are kept (the live provider caches no callable)."""
+        if not callee.startswith("(::Base.") or (callee, tuple(arg_types)) in self.callables:
+            return
+        from jlir.live.errors import LiveError
+        from jlir.live.provider import julia_type
+        sig = f"Tuple{{{', '.join(julia_type(t) for t in (callee[3:-1], *arg_types))}}}"
+        try:
+            self.callables[(callee, tuple(arg_types))] = [self.inner.jl.callable_dump(sig, form)
+                                                          for form in ("typed", "typed-unoptimized", "lowered")]
+        except LiveError:
+            self.callables[(callee, tuple(arg_types))] = []
 
     def _store_bare(self, callee, arg_types):
         """A callee the IR names bare (`Dict{Int64,Nothing}(…)`, `%`): Main's, which is Base's; the live provider
@@ -212,6 +231,9 @@ def main() -> int:
         key = text.split("\n", 1)[0][len("# MethodInstance for "):]
         if provider.count.get(signature_key(key), 0) >= opts.min_count:
             entries[key] = text
+    for k, texts in enumerate(t for t in provider.callables.values() if t):
+        for form, text in zip(("typed", "typed-unoptimized", "lowered"), texts):
+            entries[f"\x01callable {k} {form}"] = text
     lines = []
     for name, ((fields, mutable), types) in sorted(provider.recorded.items()):
         if any(c in t for t in types or () for c in ":"):
@@ -227,7 +249,7 @@ def main() -> int:
         fh.write(body)
     tmp.replace(opts.out)  # whole or not at all: a run reading it meanwhile sees the old file
     shutil.rmtree(cache, ignore_errors=True)
-    print(f"gen_base_methods: {len(entries)} methods, {opts.out.stat().st_size:,} bytes -> {opts.out}",
+    print(f"gen_base_methods: {len(entries) - bool(lines)} methods, {len(lines)} structs, {opts.out.stat().st_size:,} bytes -> {opts.out}",
           file=sys.stderr)
     return 0
 

@@ -27,13 +27,13 @@ def _entries(path: Path) -> dict:
         return {}
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         text = fh.read()
-    out = {}
+    out: dict = {}
     for entry in text.split("\f\n"):
         head = entry.split("\n", 1)[0]
-        if head.startswith("# MethodInstance for "):
-            out[signature_key(head[len("# MethodInstance for "):].strip())] = entry
+        if head.startswith("# MethodInstance for "):  # a callable's forms share one key: each is kept
+            out.setdefault(signature_key(head[len("# MethodInstance for "):].strip()), []).append(entry)
         elif head.startswith(("# struct ", "# mutable struct ")):
-            out[STRUCTS] = entry
+            out[STRUCTS] = [entry]
     return out
 
 
@@ -43,9 +43,9 @@ STRUCTS = "# struct"  # the entry of `# struct T: a::A, …` lines: the structs'
 def _base_callee(callee: str) -> bool:
     """Whether `callee` may be Base's: a name in Base or Core, or a name of `Main` that Main takes from Base or
     Core (`Main.repeat`, a slot form's spelling of `repeat`; as for the globals, the user's Main is assumed not
-    to shadow Base's exports).  Closures and the user's other functions are not."""
-    if callee.startswith("(::"):
-        return False
+    to shadow Base's exports), and Base's own callables (keyword sorters, closures); not the user's."""
+    if callee.startswith("(::"):  # a callable: Base's own (a keyword sorter, a closure of Base's) only
+        return callee.startswith("(::Base.")
     module, _, bare = callee.partition("{")[0].rpartition(".")  # `Dict{Int64,Nothing}`: the type's constructor
     if module.split(".")[0] in ("Base", "Core"):
         return True
@@ -61,14 +61,13 @@ class BaseProvider:
         self._dumps = DumpProvider()
         self._loaded: set = set()
         if STRUCTS in self._entries:
-            self._dumps.add(self._entries[STRUCTS], f"<jlir's built-in Base {JULIA_VERSION}: structs>")
+            self._dumps.add(self._entries[STRUCTS][0], f"<jlir's built-in Base {JULIA_VERSION}: structs>")
 
     def _load(self, callee: str, arg_types) -> str | None:
         key = signature_key(signature_text(callee, arg_types))
         if key not in self._loaded:
             self._loaded.add(key)
-            entry = self._entries.get(key)
-            if entry is not None:
+            for entry in self._entries.get(key, ()):
                 self._dumps.add(entry, f"<jlir's built-in Base {JULIA_VERSION}: {key}>")
         return key
 
@@ -77,6 +76,13 @@ class BaseProvider:
             return None
         self._load(callee, arg_types)
         return self._dumps.lookup(callee, arg_types)
+
+    def lookup_form(self, callee: str, arg_types, form: str):
+        """A Base callable's method (a keyword sorter, a Base closure) in slot form `form`."""
+        if not _base_callee(callee):
+            return None
+        self._load(callee, arg_types)
+        return self._dumps.lookup_form(callee, arg_types, form)
 
     def argnames(self, callee: str, arg_types):
         self._load(callee, arg_types)
@@ -100,4 +106,4 @@ class BaseProvider:
         return self._dumps.field_types(type_name)
 
     def __len__(self) -> int:
-        return len(self._entries) - (STRUCTS in self._entries)
+        return sum(len(v) for k, v in self._entries.items() if k != STRUCTS)

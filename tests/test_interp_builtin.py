@@ -142,3 +142,18 @@ def test_keyword_calls_in_the_slot_forms_run_through_the_sorter_julia_gives(juli
         r = interp.run(fn, literal_args(row["args"]), LiveProvider(julia, cache=None), argnames=["n"],
                        name=row["fname"])
         assert r.outcome == ("value", row["type"], row["repr"])
+
+
+SAMPLE = ROOT / "fixtures" / "interp" / "sample"  # rows of scripts/gen_interp_sample.jl's output (Julia 1.5.3)
+
+
+def test_values_base_shows_its_own_way_show_as_julia_showed_them():
+    """`Base.Fix2{typeof(!=),Int64}(!=, 0)`, `(Base.OneTo(3),)` (its type `Tuple{Base.OneTo{Int64}}`), a
+    `SubString` shown as its text: the sample's recorded results, typed forms run with no Julia."""
+    keys = ("id", "fname", "args", "argnames", "sparams", "kind", "type", "repr", "isva")
+    for line in (SAMPLE / "index.tsv").open(encoding="utf-8"):
+        row = dict(zip(keys, line.rstrip("\n").split("\t")))
+        fn = jlir.functions(jlir.parse_file(SAMPLE / f"{row['id']}.typed.txt"))[0]
+        r = interp.run(fn, literal_args(row["args"]), BaseProvider(), argnames=row["argnames"].split(","),
+                       name=f"Base.{row['fname']}")
+        assert r.outcome == ("value", row["type"], row["repr"]), row["fname"]

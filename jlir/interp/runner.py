@@ -15,6 +15,7 @@ Semantics (see `jlir.interp.compile` and `jlir.interp.blocks` for how statements
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 
@@ -23,7 +24,7 @@ from jlir.interp.blocks import compile_function
 from jlir.interp.frames import Push, Stopped, execute
 from jlir.interp.provider import signature_key, signature_text
 from jlir.ir.excerpt import refuse
-from jlir.semantics.base_globals import main_binding
+from jlir.semantics.base_globals import main_binding, type_module
 from jlir.semantics.constants import strip_module
 from jlir.semantics.pointers import string_value
 from jlir.semantics.show import julia_repr
@@ -299,7 +300,17 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
 def shown_type(v) -> str:
     """`string(typeof(v))` in Main: a struct of a Base type Main cannot name bare keeps its module
     (`Base.Fix2{typeof(!=),Int64}`)."""
-    t = typeof(v)
-    if type(v) is JStruct and v.module is not None and main_binding(t.split("{")[0]) is None:
+    t = _TYPE_NAME.sub(_qualified_name, typeof(v))  # `Tuple{Base.OneTo{Int64}}`: inner types too
+    if type(v) is JStruct and v.module is not None and main_binding(typeof(v).split("{")[0]) is None \
+            and not t.startswith(v.module + "."):
         return f"{v.module}.{t}"
     return t
+
+
+_TYPE_NAME = re.compile(r"(?<![\w.!])[A-Za-z_]\w*")
+
+
+def _qualified_name(m) -> str:
+    """A Base type's name as Main prints it: with the one module of Base defining it when Main cannot name it."""
+    module = type_module(m.group(0))
+    return f"{module}.{m.group(0)}" if module else m.group(0)

@@ -32,7 +32,6 @@ CALLEES_DIR = "callees"
 COLUMNS = ("case", "call", "argnames", "sparams", "args", "outcome", "type", "repr")
 HEADER = "# " + "\t".join(COLUMNS) + "\n"
 RUN_LINE = re.compile(r"^#\s*run:(.*)$")
-CLOSERS = {"(": ")", "[": "]", "{": "}"}
 
 
 class RunsError(Exception):
@@ -41,26 +40,8 @@ class RunsError(Exception):
 
 def split_calls(text: str) -> list[str]:
     """The calls of one `# run:` line: its `;`-separated parts outside brackets and string or char literals."""
-    calls, depth, quote, start, i = [], [], None, 0, 0
-    while i < len(text):
-        c = text[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in "\"'":
-            quote = c
-        elif c in CLOSERS:
-            depth.append(CLOSERS[c])
-        elif depth and c == depth[-1]:
-            depth.pop()
-        elif c == ";" and not depth:
-            calls.append(text[start:i])
-            start = i + 1
-        i += 1
-    calls.append(text[start:])
-    return [c.strip() for c in calls if c.strip()]
+    from jlir.cli.literals import split_top_level
+    return [c.strip() for c in split_top_level(text, ";") if c.strip()]
 
 
 def declared_calls(source: str) -> list[str]:

@@ -29,8 +29,19 @@ def _argument():
 
 
 def literal_args(text: str) -> list:
+    """The recorded arguments, read afresh.  Two equal vector literals are one array: the generator pairs each
+    value with itself as the same object (`deepcopy` keeps that), so `all!(r, A)` with `r === A` is what Julia ran."""
     argument = _argument()
-    return [argument(a) for a in text.split("|")] if text else []
+    seen: dict = {}
+    out = []
+    for a in text.split("|") if text else []:
+        if a.endswith("]"):
+            if a not in seen:
+                seen[a] = argument(a)
+            out.append(seen[a])
+        else:
+            out.append(argument(a))
+    return out
 
 
 def sparams_of(text: str) -> list:
@@ -52,6 +63,8 @@ def main() -> int:
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--show-differ", action="store_true")
     ap.add_argument("--examples", action="store_true", help="name one method instance per refusal reason")
+    ap.add_argument("--no-julia", action="store_true",
+                    help="callees from jlir's built-in Base methods only (jlir.interp.builtin), no Julia started")
     opts = ap.parse_args()
     import jlir
     from jlir import interp
@@ -59,8 +72,14 @@ def main() -> int:
     from jlir.oracle.interp import refusal_reason as reason
     from jlir.live import Julia
     from jlir.live.provider import LiveProvider
-    jl = Julia(None)
-    provider = LiveProvider(jl)
+    jl = Julia(None) if not opts.no_julia else None
+    defs = opts.dir / "defs.jl"  # scripts/gen_interp_calls.jl's folders: the calls' own functions, in Main
+    if jl is None:
+        from jlir.interp.builtin import BaseProvider
+        provider = BaseProvider()
+    else:
+        provider = (LiveProvider(jl, defs=defs.read_text(encoding="utf-8"), defs_name="defs.jl") if defs.is_file()
+                    else LiveProvider(jl))
     limits = {"max_steps": 2_000_000}
     if "timeout" in inspect.signature(interp.run).parameters:
         limits["timeout"] = 10.0
@@ -71,6 +90,8 @@ def main() -> int:
         ident, fname, args, argnames, sparams, kind, rtype, rrepr, isva = (row + [""] * 9)[:9]
         if "vararg" in inspect.signature(interp.run).parameters:
             limits["vararg"] = isva == "true"
+        if "name" in inspect.signature(interp.run).parameters:
+            limits["name"] = f"Base.{fname}"  # `#self#`, and a recursion on the same types runs the IR itself
         try:
             values = literal_args(args)
         except ValueError:
@@ -97,7 +118,8 @@ def main() -> int:
             else:
                 counts["differ"] += 1
                 differ.append(f"{ident} {fname}({args}) {form}: {r.outcome} vs Julia {want}")
-    jl.close()
+    if jl is not None:
+        jl.close()
     print(f"{len(rows)} method instances, {time.time() - t0:.0f} s")
     for form, c in table.items():
         total = sum(c.values())

@@ -2,11 +2,13 @@
 # values the interpreter may use when the IR names them without showing their value (`Base.:+` passed to
 # `_apply_iterate`, `Base.shifttable` read by Float16 conversion).
 #   function <TAB> Module <TAB> name                   a constant binding to a Function (not a type)
-#   const <TAB> Module <TAB> name <TAB> Type <TAB> raw  a constant number or tuple of numbers; raw as in
+#   const <TAB> Module <TAB> name <TAB> Type <TAB> raw  a constant number, tuple or vector of numbers; raw as in
 #                                                       fixtures/interp (integers decimal, floats by bits in hex,
 #                                                       a tuple's elements comma-separated)
+#   singleton <TAB> Module <TAB> name <TAB> Type        the instance of a singleton struct type (as Main prints it)
 #   main <TAB> Owner <TAB> name                        Main.name resolves to Owner.name (an export of Base/Core)
 #   alias <TAB> Main <TAB> name <TAB> Type             Main.name is the concrete type printed Type (Int: Int64)
+#   exported_type <TAB> Owner <TAB> name               Main.name is a type that shows as `name` (`Set`)
 # Usage: julia scripts/gen_base_globals.jl > jlir/semantics/data/base_globals.tsv   (Julia 1.5.3)
 
 raw_text(x::Bool) = string(x)
@@ -27,6 +29,13 @@ function constant_line(m::Module, n::Symbol, v)
         # a tuple of tuples (`Base.Math.t_log_Float64`): the inner tuples `;`-separated
         inner = join([join(map(raw_text, x), ",") for x in v], ";")
         return "const\t$m\t$n\tNTuple{$(length(v)),$(typeof(v[1]))}\t$inner"
+    elseif Base.issingletontype(typeof(v)) && isstructtype(typeof(v)) && !(v isa Function) && !(v isa Type) &&
+           !(v isa IO || v isa Base.EnvDict || v === nothing)  # the process's streams and environment: not data
+        # a singleton instance (`Base.Order.Forward`, `RoundDown`, `pi`): its type, as Main prints it
+        return "singleton\t$m\t$n\t$(typeof(v))"
+    elseif v isa Vector && eltype(v) in PRIMS && !isempty(v) && length(v) <= 1024
+        # a constant table (`Base.powers_of_ten`): one vector, the same object at each read
+        return "const\t$m\t$n\t$(typeof(v))\t$(join(map(raw_text, v), ","))"
     end
     return nothing
 end
@@ -44,6 +53,8 @@ end
 # Constants that describe the machine or the OS, not Julia: left out (the IR's code must not be run with them).
 const MACHINE_MODULES = ("Base.PCRE", "Base.Libc", "Base.Filesystem", "Base.Sys", "Base.Threads")
 const MACHINE_NAMES = (:FMA_NATIVE, :DARWIN_FRAMEWORK, :ENDIAN_BOM)
+# Scratch buffers (`Base.Grisu.DIGITS`, allocated uninitialised and written before each read): no table.
+const SCRATCH_NAMES = (:DIGITS,)
 
 # A module's own names, those it imports, and for Base those its submodules export (`Base.simd_outer_range`
 # is Base.SimdLoop's, taken by `using .SimdLoop`).
@@ -60,7 +71,7 @@ for m in modules()
         if v isa Function && !(v isa Type)
             push!(lines, "function\t$m\t$s")
         else
-            (string(m) in MACHINE_MODULES || n in MACHINE_NAMES) && continue
+            (string(m) in MACHINE_MODULES || n in MACHINE_NAMES || n in SCRATCH_NAMES) && continue
             l = constant_line(m, n, v)
             l === nothing || push!(lines, l)
         end
@@ -88,6 +99,8 @@ for n in sort(unique(vcat(names(Core), names(Base))))
         push!(lines, "alias\tMain\t$s\t$v")
     else
         push!(lines, "main\t$owner\t$s")
+        # an exported type (`Set`, a UnionAll) shows as its bare name: `exported_type <TAB> Owner <TAB> name`
+        v isa Type && string(v) == s && push!(lines, "exported_type\t$owner\t$s")
     end
 end
 foreach(println, lines)

@@ -70,26 +70,34 @@ def _vector(values: list, eltype: str | None, text: str) -> JArray:
 
 def _items(body: str) -> tuple[list[str], bool]:
     """The comma-separated items at the top level of `body` (brackets, quotes kept whole); whether a comma ends it."""
-    items, depth, start, quote, k = [], 0, 0, None, 0
-    while k < len(body):
-        c = body[k]
+    parts = split_top_level(body, ",")
+    trailing = len(parts) > 1 and not parts[-1].strip()
+    return [t.strip() for t in (parts[:-1] if not parts[-1].strip() else parts)], trailing
+
+
+_CLOSERS = {"(": ")", "[": "]", "{": "}"}
+
+
+def split_top_level(text: str, sep: str) -> list[str]:
+    """`text` cut at each `sep` outside brackets and string or char literals, the pieces unstripped (n seps, n+1
+    pieces).  A `'` after a name or a closing bracket is Julia's adjoint (`a'`), not a char literal's start."""
+    pieces, closers, start, quote, k = [], [], 0, None, 0
+    while k < len(text):
+        c = text[k]
         if quote:
             if c == "\\":
                 k += 1
             elif c == quote:
                 quote = None
-        elif c in "\"'" and not (c == "'" and k and (body[k - 1].isalnum() or body[k - 1] in ")]")):
+        elif c in "\"'" and not (c == "'" and k and (text[k - 1].isalnum() or text[k - 1] in ")]}_")):
             quote = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == "," and depth == 0:
-            items.append(body[start:k])
+        elif c in _CLOSERS:
+            closers.append(_CLOSERS[c])
+        elif closers and c == closers[-1]:
+            closers.pop()
+        elif c == sep and not closers:
+            pieces.append(text[start:k])
             start = k + 1
         k += 1
-    last = body[start:]
-    trailing = bool(items) and not last.strip()
-    if last.strip():
-        items.append(last)
-    return [t.strip() for t in items], trailing
+    pieces.append(text[start:])
+    return pieces

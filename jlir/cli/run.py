@@ -8,6 +8,8 @@ reports it, exit 2.  The result prints as Julia's `repr`; an uncaught Julia exce
 `ERROR: TypeName` with exit 1; what the interpreter cannot run is one located line (`NotInterpretable`) with
 exit 2, and so is a run past `--max-steps` (default 100,000,000 statements) or `--timeout` (default 60 s):
 `stopped after N steps` / `stopped after S s`.  A loop with no exit is valid IR: these limits end it.
+Without `--julia`, callees come from `--callees` dumps, then from the Base methods built into jlir (Julia 1.5.3's
+IR, `jlir.interp.builtin`); `--name f` names the function, so that its recursive calls run its own IR.
 """
 from __future__ import annotations
 
@@ -31,8 +33,10 @@ def register(sub) -> None:
     sp.add_argument("--function", type=int, default=1, metavar="N", help="the Nth function of the file (default 1)")
     sp.add_argument("--argnames", default=None, metavar="a,b",
                     help="the method's argument names, when the IR names arguments only by name")
+    sp.add_argument("--name", default=None, metavar="F",
+                    help="the function's name (`fact`): its recursive calls then run it again, no provider needed")
     sp.add_argument("--callees", default=None, metavar="DIR",
-                    help="a directory of callee dumps headed `# MethodInstance for f(::T…)`")
+                    help="a directory of callee dumps headed `# MethodInstance for f(::T…)` (before the built-in Base methods)")
     sp.add_argument("--julia", default=None, metavar="SPEC",
                     help="ask this Julia (a path, +CHANNEL, or auto) for callees' IR, cached per Julia version")
     sp.add_argument("--defs", default=None, metavar="FILE", help="Julia source evaluated in that Julia first")
@@ -48,8 +52,9 @@ def _provider(args):
     """The callee provider the options ask for: a dump directory, a live Julia (with a cache), or both in turn."""
     from jlir import interp
     dumps = interp.DumpProvider(args.callees) if args.callees else None
-    if not args.julia:
-        return dumps, None
+    if not args.julia:  # Base's common methods are built in (Julia 1.5.3's IR): no Julia needed for them
+        from jlir.interp.builtin import BaseProvider
+        return (_Chain(dumps, BaseProvider()) if dumps else BaseProvider()), None
     from jlir.live import Julia
     from jlir.live.provider import LiveProvider
     defs = None
@@ -141,7 +146,7 @@ def run(args) -> int:
         provider, jl = _provider(args)
         names = args.argnames.split(",") if args.argnames else None
         r = interp.run(fns[args.function - 1], values, provider, argnames=names, max_steps=args.max_steps or None,
-                       timeout=args.timeout or None)
+                       timeout=args.timeout or None, name=args.name)
     except ValueError as e:
         err(f"jlir run: error: {e}")
         return EXIT_ERROR

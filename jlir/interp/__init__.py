@@ -19,17 +19,19 @@
   `DumpProvider(directory)` serves dumps headed `# MethodInstance for f(::T…)` (and `# argnames: …`,
   `# sparams: …`, `# vararg: true`); optional provider methods: `argnames`, `sparams`, `vararg`, `structs()`,
   `struct_fields(type)` and `field_types(type)` (a live Julia's `jlir.live.provider.LiveProvider` has them all).
+  `BaseProvider()` serves Base's common methods built into jlir (Julia 1.5.3's IR, `jlir.interp.builtin`).
 * Without the provider's IR, a few Base methods run natively (`jlir.interp.basemethods`: number conversions,
   Core exception constructors, `zero`/`one`, mixed-type `+ - * /`, `afoldl`, `fieldtype`); globals of Core and
   Base come from Julia's own table (`jlir.semantics.base_globals`).
 """
 from __future__ import annotations
 
+from jlir.interp.builtin import BaseProvider
 from jlir.interp.provider import DumpProvider
 from jlir.interp.runner import Result, run
 from jlir.semantics.show import julia_repr
 from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, typeof)
 
-__all__ = ["run", "Result", "DumpProvider", "julia_repr", "NotInterpretable", "JuliaException", "JInt", "JFloat",
+__all__ = ["run", "Result", "DumpProvider", "BaseProvider", "julia_repr", "NotInterpretable", "JuliaException", "JInt", "JFloat",
            "JChar", "JSymbol", "JType", "JStruct", "JArray", "JFunction", "typeof"]

@@ -17,7 +17,8 @@ from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
 from jlir.semantics.intrinsics import INTRINSICS
-from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, UNDEF, JInt, empty_named_tuple, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, UNDEF, JInt, JStringBuf, empty_named_tuple, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.pointers import string_value
 from jlir.semantics.show import julia_repr
 
 NO = object()  # "not one of these methods": the caller refuses
@@ -57,12 +58,24 @@ def _domain_error(args):
 _EXCEPTIONS["DomainError"] = _domain_error
 
 
+def _named_tuple(type_name: str, values: tuple):
+    """boot.jl's `NamedTuple{names}(args::Tuple)` (a keyword call's keywords: `NamedTuple{(:pad,)}((4,))`): the
+    named tuple of those values, its type `NamedTuple{names,typeof(args)}`; a count that differs is refused."""
+    names_text = type_name[len("NamedTuple{"):-1]
+    names = tuple(n.strip()[1:] for n in names_text.strip("()").split(",") if n.strip())
+    if names_text.count("{") or len(names) != len(values) or not all(n.isidentifier() for n in names):
+        return NO
+    return JStruct(f"NamedTuple{{{names_text},{typeof(values)}}}", values, names, False)
+
+
 def construct(type_name: str, args: list):
     """`T(args…)` for a primitive number type (one number: Base's conversion) or a Core exception type."""
     if type_name in NUMBER_TYPES and len(args) == 1 and typeof(args[0]) in NUMBER_TYPES:
         return convert_number(type_name, args[0])
     if type_name == "NamedTuple" and not args:  # boot.jl: `NamedTuple() = NamedTuple{(),Tuple{}}(())`
         return empty_named_tuple()
+    if type_name.startswith("NamedTuple{(") and len(args) == 1 and type(args[0]) is tuple:
+        return _named_tuple(type_name, args[0])
     if type_name == "Core.Box" and len(args) <= 1:  # boot.jl: `Box(x) = new(x)`, `Box() = new()`
         return JStruct("Core.Box", [args[0] if args else UNDEF], ("contents",), True)
     if type_name == "AssertionError" and not args:  # boot.jl: AssertionError() = AssertionError("")
@@ -198,6 +211,8 @@ def _print_form(v):
     t = type(v)
     if t is str:
         return v
+    if t is JStringBuf:
+        return string_value(v)
     if t is bool:
         return "true" if v else "false"
     if t is int:
@@ -236,6 +251,11 @@ def _parameter_text(p) -> str | None:
     return julia_repr(p) if type(p) in (JType, bool, int, JSymbol) else None
 
 
+def _symbols(p) -> bool:
+    """A tuple of Symbols: the names a NamedTuple type takes (any such tuple is within its bounds)."""
+    return type(p) is tuple and all(type(x) is JSymbol for x in p)
+
+
 def _apply_type(ctx, args):
     """Core's `apply_type(T, P…)`, i.e. `T{P…}` (how lowering types a closure: `apply_type(var"#1#2", typeof(k))`).
     Modelled: no parameters (T itself); `Tuple{types…}`; a parametric struct whose instance `T{P…}` the provider
@@ -250,6 +270,8 @@ def _apply_type(ctx, args):
     texts = [_parameter_text(p) for p in params]
     if T.name == "Tuple" and all(type(p) is JType for p in params):
         return JType("Tuple{" + ",".join(texts) + "}")
+    if T.name == "NamedTuple" and len(params) == 1 and _symbols(params[0]):
+        return JType(f"NamedTuple{{{julia_repr(params[0])}}}")  # `NamedTuple{(:pad,)}`: the names, any values
     if T.name in _PLAIN_DATATYPES or ("{" in T.name and " where " not in T.name):
         raise JuliaException("TypeError", f"in Type{{...}} expression, expected UnionAll, got Type{{{T.name}}}",
                              JStruct("TypeError", (JSymbol("Type{...} expression"), "", JType("UnionAll"), T),

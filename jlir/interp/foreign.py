@@ -17,16 +17,20 @@ Julia 1.5 `$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, a
 * Vectors of bits elements: `jl_array_ptr` is the address of the first element; `memset` (one-byte elements)
   and `memmove`/`memcpy` (between vectors of one element type) act on whole elements.
 
-Everything else (other objects' memory, building strings, libm) stays refused by name.
+* Building strings: `jl_alloc_string` (a `JStringBuf`, its bytes unwritten), written through `pointerset`,
+  `memmove`, `memset` or the vector `jl_string_to_array` wraps around it; `jl_array_to_string` (the vector's
+  bytes, the vector left empty), `jl_pchar_to_string`.  A String is read only once each of its bytes is written.
+
+Everything else (other objects' memory, libm) stays refused by name.
 """
 from __future__ import annotations
 
 import math
 from fractions import Fraction
 
-from jlir.semantics.pointers import string_bytes
+from jlir.semantics.pointers import read_bytes, string_bytes, string_value, write_bytes
 from jlir.semantics.numbers import int_parts, make_float, make_int
-from jlir.semantics.values import PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFloat, JPtr, JType, JuliaException, JStruct, NotInterpretable, typeof
+from jlir.semantics.values import PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFloat, JPtr, JStringBuf, JType, JuliaException, JStruct, NotInterpretable, typeof
 
 # element types whose arrays hold the values inline (uninitialised memory when allocated)
 _BITS = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
@@ -147,19 +151,46 @@ def _exact(x: float, y: float, r: float) -> bool:
 
 def _value_ptr(x):
     """`jl_value_ptr(x)`: the address of a String (whose layout `pointerref` reads); other objects are refused."""
-    if type(x) is not str:
+    if type(x) is not str and type(x) is not JStringBuf:
         raise NotInterpretable(f"jl_value_ptr of a {typeof(x)} (only a String's memory is modelled)")
     return JPtr(x, 0)
 
 
 def _string_span(p, n: int) -> bytes:
-    """`n` bytes at `p`, inside a String's data."""
-    if type(p) is not JPtr or type(p.obj) is not str:
-        raise NotInterpretable(f"memory at a {typeof(p)} (only a String's is modelled)")
-    data = string_bytes(p.obj)
-    if not 8 <= p.offset <= p.offset + n <= 8 + len(data):
-        raise NotInterpretable(f"{n} bytes at offset {p.offset} of a String of {len(data)} bytes")
-    return data[p.offset - 8:p.offset - 8 + n]
+    """`n` bytes at `p`, inside a String's data (or a UInt8 vector's)."""
+    return bytes(read_bytes(p, n, "a read"))
+
+
+def _alloc_string(n):
+    """`jl_alloc_string(n)` (`_string_n`): a String of n bytes, none written yet."""
+    n = _count(n)
+    return JStringBuf(JArray("UInt8", [UNINITIALISED] * n), n)
+
+
+def _string_to_array(s):
+    """`jl_string_to_array(s)` (`unsafe_wrap(Vector{UInt8}, s)`, `StringVector`): a vector on the String's own
+    bytes.  Only a String being built is modelled (writing into another would change an immutable value)."""
+    if type(s) is not JStringBuf:
+        raise NotInterpretable(f"jl_string_to_array of a {typeof(s)} (only a String being built)")
+    return s.data
+
+
+def _array_to_string(a):
+    """`jl_array_to_string(a)` (`String(v::Vector{UInt8})`): the String of the vector's bytes; the vector is left
+    empty ("truncated to zero length", string.jl), as Julia's runtime leaves it."""
+    a = _vector(a)
+    if a.eltype != "UInt8":
+        raise NotInterpretable(f"jl_array_to_string of a {typeof(a)}")
+    n = len(a.items)
+    s = string_value(JStringBuf(a, n))
+    del a.items[:]
+    return s
+
+
+def _pchar_to_string(p, n):
+    """`jl_pchar_to_string(p, n)` (`unsafe_string`): a new String of the n bytes at `p`."""
+    n = _count(n)
+    return string_value(JStringBuf(JArray("UInt8", read_bytes(p, n, "jl_pchar_to_string")), n))
 
 
 def _memcmp(p, q, n):
@@ -197,7 +228,11 @@ def _elements(p, n: int, what: str) -> tuple[JArray, int, int]:
 
 
 def _memset(p, c, n):
-    """C's `memset` on a vector of one-byte elements (`fill!(zeros(UInt8, n), 0)`, a Dict's slots)."""
+    """C's `memset` on a vector of one-byte elements (`fill!(zeros(UInt8, n), 0)`, a Dict's slots) or in a String
+    being built (`repeat("a", 3)`)."""
+    if type(p) is JPtr and type(p.obj) is JStringBuf:
+        write_bytes(p, [int_parts(c)[3] & 0xFF] * _count(n), "memset")
+        return p
     a, first, count = _elements(p, _count(n), "memset")
     byte = int_parts(c)[3] & 0xFF
     if PRIMITIVE_BYTES[a.eltype] != 1 or (a.eltype == "Bool" and byte > 1):
@@ -210,6 +245,10 @@ def _memset(p, c, n):
 def _memmove(dst, src, n):
     """C's `memmove`/`memcpy` between vectors of one bits element type (`copyto!`, `unsafe_copyto!`)."""
     n = _count(n)
+    if type(dst) is JPtr and type(src) is JPtr and (str in (type(dst.obj), type(src.obj)) or
+                                                     JStringBuf in (type(dst.obj), type(src.obj))):
+        write_bytes(dst, read_bytes(src, n, "memmove"), "memmove")  # a String built from others' bytes
+        return dst
     a, i, k = _elements(dst, n, "memmove")
     b, j, _ = _elements(src, n, "memmove")
     if a.eltype != b.eltype:
@@ -224,7 +263,8 @@ def _array_copy(a):
     return JArray(a.eltype, list(a.items))
 
 
-CCALLS = {"jl_array_copy": _array_copy, "jl_value_ptr": _value_ptr, "jl_array_ptr": _array_ptr, "memset": _memset, "memmove": _memmove,
+CCALLS = {"jl_alloc_string": _alloc_string, "jl_string_to_array": _string_to_array,
+          "jl_array_to_string": _array_to_string, "jl_pchar_to_string": _pchar_to_string, "jl_array_copy": _array_copy, "jl_value_ptr": _value_ptr, "jl_array_ptr": _array_ptr, "memset": _memset, "memmove": _memmove,
           "memcpy": _memmove, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
           "jl_array_grow_beg": _grow_beg, "jl_array_del_end": _del_end, "jl_array_del_beg": _del_beg,
           "jl_array_grow_at": _grow_at, "jl_array_del_at": _del_at, "jl_array_sizehint": _sizehint}

@@ -98,7 +98,8 @@ class DumpProvider:
             if line.startswith("# MethodInstance for "):
                 sig = line[len("# MethodInstance for "):].strip()
             elif line.startswith("# argnames:"):
-                names = tuple(n.strip() for n in line[len("# argnames:"):].split(",") if n.strip())
+                text = line[len("# argnames:"):].strip()
+                names = tuple(n.strip() for n in text.split(",")) if text else ()  # an unnamed one is ''
             elif line.startswith(("# struct ", "# mutable struct ")):
                 self._struct_line(line[2:])
             elif line.startswith("# sparams:"):

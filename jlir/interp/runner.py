@@ -15,21 +15,25 @@ Semantics (see `jlir.interp.compile` and `jlir.interp.blocks` for how statements
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 
 from jlir.interp import basemethods, calls
 from jlir.interp.blocks import compile_function
 from jlir.interp.frames import Push, Stopped, execute
+from jlir.interp.provider import signature_key, signature_text
 from jlir.ir.excerpt import refuse
+from jlir.semantics.base_globals import main_binding, type_module
 from jlir.semantics.constants import strip_module
+from jlir.semantics.pointers import string_value
 from jlir.semantics.show import julia_repr
 from jlir.edit import is_slot_form
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Form
 from jlir.ir.names import is_identifier, var_quoted
-from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol, JType, JuliaException,
+from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStringBuf, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, normalize, typeof)
 
 
@@ -66,6 +70,7 @@ class Context:
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self.compiled: dict = {}
         self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
+        self.own = None  # (signature key, fn, argnames, sparams, vararg index) of the run's function, when named
         # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
         self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
                               **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
@@ -110,6 +115,8 @@ class Context:
     def _plan(self, callee: str, types: tuple, nargs: int):
         """How to call `callee` with arguments of `types`: (compiled code, static parameters, the index from
         which trailing arguments are packed into a vararg tuple or None), or False when no provider has its IR."""
+        if self.own is not None and self.own[0] == signature_key(signature_text(callee, types)):
+            return self._own_plan(nargs)
         if self.provider is None:
             return False
         fn = None
@@ -122,6 +129,9 @@ class Context:
         argnames = getattr(self.provider, "argnames", lambda c, t: None)(callee, types)
         vararg = getattr(self.provider, "vararg", lambda c, t: None)(callee, types)
         k = None
+        if argnames and vararg is False and len(argnames) != nargs:
+            raise NotInterpretable(f"{signature_text(callee, types)}: the method's {len(argnames)} argument names "
+                                   f"({', '.join(argnames)}) do not place its {nargs} arguments")
         if argnames and (vararg or (vararg is None and len(argnames) < nargs)):
             # `f(a, b, xs...)`: the last slot holds the trailing arguments as a tuple.  Where the provider does
             # not say, fewer names than arguments shows it; as many names as arguments is read as no vararg (a
@@ -136,6 +146,16 @@ class Context:
             hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs)),
                                        tuple(sparams))
         return hit[1], hit[2], k
+
+    def _own_plan(self, nargs: int):
+        """The run's own function called again with the run's argument types (a recursion): the same method
+        instance, whatever the provider has."""
+        _, fn, argnames, sparams, k = self.own
+        key = (id(fn), nargs if k is None else k + 1)
+        if key not in self.compiled:
+            self.compiled[key] = (fn, compile_function(fn, key[1], argnames, self.own[0], frozenset(self.structs)),
+                                  sparams)
+        return self.compiled[key][1], self.compiled[key][2], k
 
     def struct_of(self, key: str, qualified: str):
         """(field names, mutable) of struct `key` (its name without parameters): the run's table, else the
@@ -168,11 +188,14 @@ class Context:
             # `%1 = Core.sizeof::Const(Core.sizeof)` reads as a name; a builtin's runs natively (Base's method of
             # the same name calls that builtin: asking the provider for it would recurse without end)
             fn = calls.native(None, f.name) if "." not in f.name and f.name[:1].islower() else None
+            if fn is None and f.name.startswith("NamedTuple{("):  # a keyword call's keywords, built as boot.jl does
+                v = basemethods.construct(f.name, args)
+                fn = None if v is basemethods.NO else (lambda rt, *a: v)
             return fn(rt, *args) if fn is not None else self.prepare(f.name, None, args)
         if type(f) is JStruct:
             # a closure (or other callable struct): Julia dispatches on its type, `(::var"#1#2"{Int64})(::Int64)`,
             # and the method reads the captured values off `#self#`
-            return self.prepare(f"(::{f.type})", None, args, f)
+            return self.prepare(f"(::{shown_type(f)})", None, args, f)  # Base's own qualified: Julia names it so
         if type(f) in _NOT_CALLABLE:  # no method makes a number, string, tuple or array callable in Base
             raise JuliaException("MethodError", f"objects of type {typeof(f)} are not callable",
                                  JStruct("MethodError", (f, tuple(args)), ("f", "args"), False))
@@ -203,19 +226,21 @@ def signature_type(v) -> str:
         return f"Type{{{v.name}}}"
     if t is JFunction:
         return f"typeof({v.name.rpartition('.')[2]})"
+    if t is JStruct:
+        return shown_type(v)  # Base's closure `Base.var"#89#90"{…}`: Julia finds its method by the qualified name
     return typeof(v)
 
 
 _CACHE: dict = {}
 
 
-def _compiled(fn, nargs: int, argnames, structs=frozenset()):
-    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs)
+def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = ""):
+    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name)
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not fn:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, structs=structs))
+        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs))
     return hit[1]
 
 
@@ -228,7 +253,7 @@ PROVIDE = "`--julia auto` would ask a Julia for it, `--callees DIR` read it from
 
 def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
-        vararg: bool = False, counts: dict | None = None) -> Result:
+        vararg: bool = False, counts: dict | None = None, name: str | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
@@ -239,6 +264,8 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     `vararg`: the method's last argument collects the trailing ones (`f(x, ys...)`): with `argnames`, the values
     from that position on are passed as one tuple, as Julia does.
     `counts`, a dict, is filled with how often each block of `fn` itself (not its callees) was entered.
+    `name`: the function's name (`fact`, `Base.empty`): its `#self#`, and a call of that name on the run's own
+    argument types (a recursion) runs `fn` again, whatever the provider has.
     Raises `NotInterpretable` for what the interpreter cannot run.
     """
     refuse(fn, NotInterpretable)
@@ -253,12 +280,37 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout)
     ctx.counts = counts
     ctx.learn_closure_types(fn)
-    code = _compiled(fn, len(values), argnames, frozenset(ctx.structs))
+    if name:
+        types = tuple(signature_type(normalize(a)) for a in args)  # as a call passes them, before packing
+        ctx.own = (signature_key(signature_text(name, types)), fn, argnames, tuple(normalize(p) for p in sparams),
+                   len(argnames) - 1 if vararg else None)
+    code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "")
     try:
         v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))
     except JuliaException as e:
         return Result(None, None, ctx.steps, e)
     except RecursionError:  # a native Base method calling back into Julia, nested very deep
         raise NotInterpretable(f"Python's recursion limit reached at call depth {ctx.depth}") from None
+    if type(v) is JStringBuf:
+        v = string_value(v)  # a String the run built: as a value, its text
     julia_repr(v)  # a value Julia would show by a method of Base's not modelled is refused, not shown wrong
-    return Result(v, typeof(v), ctx.steps)
+    return Result(v, shown_type(v), ctx.steps)
+
+
+def shown_type(v) -> str:
+    """`string(typeof(v))` in Main: a struct of a Base type Main cannot name bare keeps its module
+    (`Base.Fix2{typeof(!=),Int64}`)."""
+    t = _TYPE_NAME.sub(_qualified_name, typeof(v))  # `Tuple{Base.OneTo{Int64}}`: inner types too
+    if type(v) is JStruct and v.module is not None and main_binding(typeof(v).split("{")[0]) is None \
+            and not t.startswith(v.module + "."):
+        return f"{v.module}.{t}"
+    return t
+
+
+_TYPE_NAME = re.compile(r"(?<![\w.!])[A-Za-z_]\w*")
+
+
+def _qualified_name(m) -> str:
+    """A Base type's name as Main prints it: with the one module of Base defining it when Main cannot name it."""
+    module = type_module(m.group(0))
+    return f"{module}.{m.group(0)}" if module else m.group(0)

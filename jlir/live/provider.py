@@ -72,7 +72,8 @@ class LiveProvider:
         key = signature_key(signature_text(callee, arg_types))
         if key not in self._found:
             known = self.known
-            if known is not None and _cacheable(callee) and known.lookup(callee, arg_types) is not None:
+            if (known is not None and _cacheable(callee) and known.lookup(callee, arg_types) is not None
+                    and _names_fit(known.argnames(callee, arg_types), known.vararg(callee, arg_types), arg_types)):
                 self._found[key] = (known.lookup(callee, arg_types), known.argnames(callee, arg_types),
                                     known.sparams(callee, arg_types), known.vararg(callee, arg_types))
             else:
@@ -153,8 +154,13 @@ class LiveProvider:
 
 
 def julia_callee(callee: str) -> str:
-    """A callee as Julia source: `Base.+` → `Base.:(+)` (an operator after a module must be quoted)."""
+    """A callee as Julia source: `Base.+` → `Base.:(+)` (an operator after a module must be quoted),
+    `Base.#string#336` → `Base.var"#string#336"`."""
     module, dot, name = callee.rpartition(".")
+    if name.startswith('var"'):
+        return callee
+    if "#" in name:  # a keyword body or a closure's function, `Base.#string#336`: only `var"…"` names it
+        return f'{module}.var"{name}"' if dot else f'var"{name}"'
     if re.fullmatch(r"[A-Za-z_][\w!]*", name) or not name:
         return callee
     return f"{module}.:({name})" if dot else f"({name})"
@@ -170,6 +176,12 @@ def julia_type(text: str) -> str:
         module = type_module(m.group(0))
         return f"{module}.{m.group(0)}" if module else m.group(0)
     return _NAME.sub(qualify, text)
+
+
+def _names_fit(names, vararg, arg_types) -> bool:
+    """Whether a cached entry's argument names can describe the call: an older cache left out an unnamed
+    argument's name (a keyword body's `::typeof(f)`), misplacing the rest: such an entry is asked again."""
+    return not names or bool(vararg) or len(names) == len(arg_types)
 
 
 def _cacheable(callee: str) -> bool:

@@ -255,7 +255,8 @@ class Julia:
         for line in text.split("\n"):
             key, _, value = line.partition("\t")
             out[key] = value
-        return {"argnames": tuple(n for n in out.get("argnames", "").split(",") if n),
+        # an argument without a name (`::typeof(f)` of a keyword body) is an empty name, kept in its place
+        return {"argnames": tuple(out["argnames"].split(",")) if out.get("argnames") else (),
                 "vararg": out.get("vararg") == "true", "sparams": out.get("sparams", "")}
 
     def callable_dump(self, signature: str, form: str = "typed") -> str:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jlir.semantics.numbers import float_from_bits, make_int
-from jlir.semantics.values import FLOAT_TYPES, JFunction, split_params
+from jlir.semantics.values import FLOAT_TYPES, JArray, JFunction, JStruct, split_params
 
 DATA = Path(__file__).parent / "data" / "base_globals.tsv"
 
@@ -28,14 +28,26 @@ def _table() -> dict:
             out.setdefault(("type", name), []).append(module)
         elif kind == "main":
             out[("main", name)] = module
+        elif kind == "exported_type":
+            out[("exported_type", name)] = module
         elif kind == "alias":
             out[("alias", name)] = rest[0]
+        elif kind == "singleton":
+            out[(module, name)] = _singleton(rest[0])
         elif kind == "function":
             out[(module, name)] = JFunction(f"{module}.{name}")
         else:
             type_name, raw = rest
             out[(module, name)] = ("const", type_name, raw)
     return out
+
+
+def _singleton(type_text: str) -> JStruct:
+    """The instance of a singleton struct type (`Base.Order.ForwardOrdering`, `RoundingMode{:Down}`): a struct of
+    no fields, in the module Main's print of its type names (none for a type Main sees)."""
+    head = type_text.split("{", 1)[0]
+    module = head.rpartition(".")[0] or None
+    return JStruct(type_text[len(module) + 1:] if module else type_text, (), (), False, module)
 
 
 def _number(type_name: str, raw: str):
@@ -47,7 +59,13 @@ def _number(type_name: str, raw: str):
     return make_int(type_name, int(raw))
 
 
+_VECTORS: dict = {}  # (module, name) → the one JArray of a constant table, as Julia's binding is one object
+
+
 def _decode(type_name: str, raw: str):
+    if type_name.startswith("Array{") and type_name.endswith(",1}"):
+        eltype = type_name[6:-3]
+        return JArray(eltype, [_number(eltype, r) for r in raw.split(",")])
     if type_name.startswith("NTuple{"):
         eltype = split_params(type_name[7:-1])[1]
         if eltype.startswith("Tuple{"):
@@ -64,6 +82,10 @@ def base_global(module: str, name: str, default=_MISSING):
     """The value of `module.name` (module `Core`, `Base` or one of Base's submodules), or `default`."""
     v = _table().get((module, name), default)
     if type(v) is tuple and v and v[0] == "const":
+        if v[1].startswith("Array{"):
+            if (module, name) not in _VECTORS:
+                _VECTORS[(module, name)] = _decode(v[1], v[2])
+            return _VECTORS[(module, name)]
         return _decode(v[1], v[2])
     if v is _MISSING:
         raise KeyError(f"{module}.{name}")
@@ -75,6 +97,11 @@ def type_module(name: str) -> str | None:
     → `Base.Math`), when exactly one module of Base defines a type of that name."""
     modules = _table().get(("type", name), ())
     return modules[0] if len(modules) == 1 else None
+
+
+def exported_type(name: str) -> bool:
+    """Whether `name` is a type Base or Core exports that shows as its name (`Set`, `AbstractDict`)."""
+    return ("exported_type", name) in _table()
 
 
 def main_binding(name: str):

@@ -6,8 +6,9 @@ mutate their (mutable) argument as Julia does.  Errors are Julia's:
 """
 from __future__ import annotations
 
-from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JStruct, JSymbol, JType, JuliaException,
+from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFunction, JStringBuf, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, egal, isa, typeof)
+from jlir.ir.names import var_quoted
 
 # Exception types of Core whose fields the interpreter knows (name → field names); all immutable.
 KNOWN_STRUCTS = {"ErrorException": ("msg",), "ArgumentError": ("msg",), "DivideError": (), "OverflowError": ("msg",),
@@ -152,6 +153,8 @@ def _sizeof(rt, x):
         return PRIMITIVE_BYTES[x.name]
     if type(x) is str:
         return len(x.encode("utf-8"))
+    if type(x) is JStringBuf:  # a String being built: its length is fixed when allocated
+        return x.n
     t = typeof(x)
     if t in PRIMITIVE_BYTES:
         return PRIMITIVE_BYTES[t]
@@ -170,7 +173,18 @@ def _nfields(rt, x):
     return len(x.fields) if type(x) is JStruct else len(x) if type(x) is tuple else 0
 
 
+def _kwfunc(rt, f):
+    """`Core.kwfunc(f)`: the function's keyword sorter, the singleton `var"#f##kw"` (of f's module: `Base.string`'s
+    is `Base.var"#string##kw"`) that a keyword call calls with the keywords' NamedTuple, f, and the arguments."""
+    if type(f) is not JFunction:
+        raise NotInterpretable(f"Core.kwfunc of a {typeof(f)}")
+    module, _, name = f.name.rpartition(".")
+    module = module if module.split(".")[0] in ("Base", "Core") else None
+    return JStruct(var_quoted(f"#{name}##kw"), (), (), False, module)
+
+
 BUILTINS = {
+    "kwfunc": _kwfunc,
     "===": lambda rt, a, b: egal(a, b),
     "!==": lambda rt, a, b: not egal(a, b),
     "isa": _isa,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from jlir.semantics.base_globals import base_global, main_binding
+from jlir.semantics.base_globals import base_global, exported_type, main_binding, type_module
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.numbers import fits, make_float, make_int, round_float
 from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, empty_named_tuple, JChar, JFloat, JFunction, JStruct, JSymbol,
@@ -50,6 +50,9 @@ def type_text(t) -> str:
         if t.head.name == "Const":
             return value_type_text(t.args[0])
         return type_text(T.widen(t)) if t.head.name != "Conditional" else "Bool"
+    if cls is T.TypeCall and type(t.head) is T.TypeName and t.head.path == ("typeof",) and len(t.args) == 1:
+        inner = type_text(t.args[0])  # a function's singleton type, `typeof(!=)` (a Fix2's parameter)
+        return "?" if inner == "?" else f"typeof({inner})"
     if cls is V.GlobalRef:
         return strip_module(f"{t.module}.{t.name}" if t.module else t.name)
     if cls is T.TypeWhere:  # `Vararg{Any,N} where N` in an invoke's signature
@@ -219,11 +222,32 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
             return JType(what)
         module = what
     if module.split(".")[0] in ("Core", "Base"):
+        if module.startswith("Core.Compiler"):
+            raise NotInterpretable(f"the global {name} (Core.Compiler's own)")
+        if bare == "nothing":  # `Base.Sort.nothing`: Core's, seen everywhere
+            return None
+        if exported_type(bare) and base_global(module, bare, None) is None:
+            return JType(bare)  # `Base.Set`, `Base.Sort.AbstractVector`: a type Main names bare
+        if type_module(bare) == module:
+            return JType(f"{module}.{bare}")  # `Base.Fix2`: Main does not see it, so it shows qualified
         if bare in TYPE_NAMES and not module.startswith("Core.Compiler"):
             # `Base.Checked.OverflowError`: in Julia 1.5.3 every module of Base and Core but Core.Compiler's sees
             # these names as Main does (checked over their 49 modules with Julia itself)
             return JType(bare)
         v = base_global(module, bare, None)
+        if v is None and module not in ("Core", "Base") and not module.startswith("Core.Compiler"):
+            v = _exported_function(bare)
         if v is not None:
             return v
     raise NotInterpretable(f"the global {name} (its value is not in the IR)")
+
+
+def _exported_function(bare: str):
+    """`Base.Sort.isless` when Base.Sort has no binding of its own by that name: Base's submodules see what Base
+    and Core export (`using Base`), so it is the function Main's `isless` is; None for anything but a function."""
+    found = main_binding(bare)
+    if found is None or found[0] != "global":
+        v = base_global("Base", bare, None)  # `Base.Sort.Forward`: Base's own, which its submodules `using` see
+        return v if type(v) is JStruct and not v.fields else None
+    v = base_global(found[1], bare, None)
+    return v if type(v) is JFunction or type(v) is JStruct and not v.fields else None

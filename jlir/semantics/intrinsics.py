@@ -355,6 +355,7 @@ INTRINSICS = {
     "add_ptr": pointers.ptr_arith(1),
     "sub_ptr": pointers.ptr_arith(-1),
     "pointerref": pointers.pointerref,
+    "pointerset": pointers.pointerset,
     "sitofp": _int_to_float(signed_value),
     "uitofp": _int_to_float(unsigned),
     "fptosi": _float_to_int,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 
 from jlir.semantics.numbers import int_parts, make_int
-from jlir.semantics.values import JPtr, NotInterpretable, typeof
+from jlir.semantics.values import UNINITIALISED, JArray, JPtr, JStringBuf, NotInterpretable, string_text, typeof
 
 
 def ptr_arith(sign: int):
@@ -31,10 +31,62 @@ def string_bytes(s: str) -> bytes:
         raise NotInterpretable("a String with invalid UTF-8 in it") from None
 
 
+def string_value(s) -> str:
+    """A String's text (`jlir.semantics.values.string_text`): a String being built once each byte is written."""
+    return string_text(s)
+
+
+def read_bytes(p, n: int, what: str) -> list:
+    """The `n` bytes (ints) at `p`: inside a String's data (a `str`, or a `JStringBuf`'s written bytes) or a vector
+    of UInt8.  Anywhere else is refused."""
+    obj = getattr(p, "obj", None)
+    if type(p) is JPtr and type(obj) is str:
+        data = string_bytes(obj)
+        if 8 <= p.offset <= p.offset + n <= 8 + len(data):
+            return list(data[p.offset - 8:p.offset - 8 + n])
+    elif type(p) is JPtr and type(obj) in (JStringBuf, JArray):
+        items, start = _bytes_of(p, n, what)
+        span = items[start:start + n]
+        if any(b is UNINITIALISED for b in span):
+            raise NotInterpretable(f"{what} of bytes never written")
+        return [int_parts(b)[3] for b in span]
+    raise NotInterpretable(f"{what} of {n} bytes at a {typeof(p)} into a {typeof(obj)}")
+
+
+def _bytes_of(p, n: int, what: str) -> tuple[list, int]:
+    """(the byte list, index of `p`'s byte) of a `JStringBuf` (data after its 8-byte length word) or a UInt8 vector."""
+    obj = p.obj
+    items, start = (obj.data.items, p.offset - 8) if type(obj) is JStringBuf else (obj.items, p.offset)
+    if type(obj) is JArray and obj.eltype != "UInt8" or type(obj) is JStringBuf and len(items) != obj.n:
+        raise NotInterpretable(f"{what} in a {typeof(obj)}")
+    if not 0 <= start <= start + n <= len(items):
+        raise NotInterpretable(f"{what} of {n} bytes at offset {p.offset} of a {typeof(obj)} of {len(items)} bytes")
+    return items, start
+
+
+def write_bytes(p, values: list, what: str) -> None:
+    """Bytes written at `p`, inside a String being built (`JStringBuf`) or a vector of UInt8."""
+    if type(p) is not JPtr or type(p.obj) not in (JStringBuf, JArray):
+        raise NotInterpretable(f"{what} at a {typeof(p)} into a {typeof(getattr(p, 'obj', None))}")
+    items, start = _bytes_of(p, len(values), what)
+    items[start:start + len(values)] = [make_int("UInt8", v) for v in values]
+
+
+def pointerset(rt, p, x, i, align):
+    """`pointerset(p, x, i, align)` (`unsafe_store!`): a UInt8 written at byte i (1-based) from `p`, into a String
+    being built or a UInt8 vector (`string(c::Char)` stores a Char's bytes so); any other store is refused."""
+    if typeof(x) != "UInt8" or type(p) is not JPtr:  # x is a T of the Ptr{T}: a UInt8's index counts bytes
+        raise NotInterpretable(f"pointerset of a {typeof(x)} through a {typeof(p)}")
+    write_bytes(JPtr(p.obj, p.offset + int_parts(i)[3] - 1, p.type), [int_parts(x)[3]], "pointerset")
+    return p
+
+
 def pointerref(rt, p, i, align):
     """`pointerref(p, i, align)`: element i (1-based) of type `rt` at `p`, inside a String: its length (an Int at
     offset 0), its bytes from offset 8, the NUL after them.  Any other object's memory is refused."""
     size = _POINTER_READS.get(rt)
+    if type(p) is JPtr and type(p.obj) is JStringBuf and size is not None:
+        p = JPtr(string_value(p.obj), p.offset, p.type)  # a String built, read back once written whole
     if type(p) is not JPtr or type(p.obj) is not str or size is None:
         raise NotInterpretable(f"pointerref of {rt} through a {typeof(p)} into a {typeof(getattr(p, 'obj', None))}")
     data = string_bytes(p.obj)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from jlir.semantics.numbers import round_float
-from jlir.semantics.values import (UNDEF, UNINITIALISED, JArray, JChar, JFloat, JFunction, JInt, JStruct, JSymbol,
+from jlir.semantics.values import (UNDEF, UNINITIALISED, JArray, JChar, JFloat, JFunction, JInt, JStringBuf, JStruct, JSymbol,
                                 JType, JuliaException, NotInterpretable, typeof)
 
 _MAX_DIGITS = {"Float64": 17, "Float32": 9, "Float16": 5}
@@ -117,7 +117,61 @@ def _int_repr(v: JInt) -> str:
 # Types Base exports (so the IR names them without `Base.`) that Base shows its own way (`1 + 2im`, `1//2`,
 # `1 => 2`, `1:2:5`): their default `T(fields…)` form would be wrong.
 _SHOWN_BY_BASE = frozenset(("Complex", "Rational", "Pair", "StepRange", "StepRangeLen", "LinRange", "Dict", "Set",
-                            "BitArray", "SubString", "IdDict", "Fix1", "Fix2", "OneTo", "Generator", "CodeUnits"))
+                            "BitArray", "SubString", "IdDict", "Fix1", "Fix2", "OneTo", "Generator", "CodeUnits",
+                            "Missing", "Irrational"))
+
+
+def _function_repr(f) -> str:
+    """A function field as `show` prints it: its bare name when Main sees it (Base or Core exports it); any other
+    is refused (its module's qualified spelling is not modelled)."""
+    from jlir.semantics.base_globals import main_binding
+    bare = f.name.rsplit(".", 1)[-1] if not f.name.endswith(".") else f.name
+    if type(f) is not JFunction or main_binding(bare) is None or main_binding(bare)[0] != "global":
+        raise NotInterpretable(f"repr of the function {f.name!r} as a field")
+    return bare
+
+
+def _substring_text(s, offset, n) -> str:
+    """A `SubString{String}`'s text: code units offset+1 … offset+n of its String (whole characters, as every
+    SubString Base makes; a cut inside a character is refused)."""
+    if type(s) is not str or type(offset) is not int or type(n) is not int:
+        raise NotInterpretable("repr of a SubString whose fields are not a String and two Ints")
+    data = s.encode("utf-8")
+    if not 0 <= offset <= offset + n <= len(data):
+        raise NotInterpretable("repr of a SubString outside its String")
+    try:
+        return data[offset:offset + n].decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotInterpretable("repr of a SubString cut inside a character") from None
+
+
+def _fix_repr(v) -> str:
+    """`Base.Fix2{typeof(!=),Int64}(!=, 0)`: a Fix1/Fix2 shares the method table of structs (not a function's own),
+    so `show_function` shows it by `show_default` (show.jl)."""
+    f, x = v.fields
+    return f"Base.{v.type}({_function_repr(f)}, {julia_repr(x)})"
+
+
+def _struct_repr(v) -> str:
+    """A struct's repr: named tuples, ranges and the Base types modelled as Base shows them, else `T(fields…)`;
+    a type Base shows its own way is refused."""
+    if v.type.startswith("NamedTuple{") and v.names is not None:  # `(a = 1, b = 2.0)`, `NamedTuple()`
+        if not v.fields:
+            return "NamedTuple()"
+        inner = ", ".join(f"{n} = {julia_repr(x)}" for n, x in zip(v.names, v.fields))
+        return f"({inner},)" if len(v.fields) == 1 else f"({inner})"
+    if v.type.startswith("UnitRange{") and len(v.fields) == 2:  # range.jl: `show(io, r::AbstractUnitRange)`
+        return f"{julia_repr(v.fields[0])}:{julia_repr(v.fields[1])}"
+    if v.module == "Base" and v.type.startswith(("Fix1{", "Fix2{")) and "?" not in v.type:
+        return _fix_repr(v)
+    if v.type == "OneTo{Int64}" and len(v.fields) == 1 and type(v.fields[0]) is int:
+        return f"Base.OneTo({v.fields[0]})"  # range.jl: `print(io, "Base.OneTo(", r.stop, ")")`
+    if v.type == "SubString{String}" and len(v.fields) == 3:
+        return _string_repr(_substring_text(*v.fields))  # shown as the String of its code units
+    if v.module is not None or "?" in v.type or v.type.split("{")[0] in _SHOWN_BY_BASE:
+        raise NotInterpretable(f"repr of a {v.module + '.' if v.module else ''}{v.type} (Base's `show` of "
+                               "its types is not modelled)")
+    return f"{v.type}(" + ", ".join(julia_repr(x) for x in v.fields) + ")"
 
 
 def julia_repr(v) -> str:
@@ -137,6 +191,9 @@ def julia_repr(v) -> str:
         return "nothing"
     if t is str:
         return _string_repr(v)
+    if t is JStringBuf:
+        from jlir.semantics.pointers import string_value
+        return _string_repr(string_value(v))
     if t is JChar:
         return _char_repr(v)
     if t is JSymbol:
@@ -159,17 +216,7 @@ def julia_repr(v) -> str:
             raise NotInterpretable("repr of an array with elements never written")
         return "[" + ", ".join(julia_repr(x) for x in v.items) + "]"
     if t is JStruct:
-        if v.type.startswith("NamedTuple{") and v.names is not None:  # `(a = 1, b = 2.0)`, `NamedTuple()`
-            if not v.fields:
-                return "NamedTuple()"
-            inner = ", ".join(f"{n} = {julia_repr(x)}" for n, x in zip(v.names, v.fields))
-            return f"({inner},)" if len(v.fields) == 1 else f"({inner})"
-        if v.type.startswith("UnitRange{") and len(v.fields) == 2:  # range.jl: `show(io, r::AbstractUnitRange)`
-            return f"{julia_repr(v.fields[0])}:{julia_repr(v.fields[1])}"
-        if v.module is not None or "?" in v.type or v.type.split("{")[0] in _SHOWN_BY_BASE:
-            raise NotInterpretable(f"repr of a {v.module + '.' if v.module else ''}{v.type} (Base's `show` of "
-                                   "its types is not modelled)")
-        return f"{v.type}(" + ", ".join(julia_repr(x) for x in v.fields) + ")"
+        return _struct_repr(v)
     if t is JuliaException:
         return julia_repr(v.value)
     raise NotInterpretable(f"repr of a {typeof(v)}")

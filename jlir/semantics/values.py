@@ -121,6 +121,16 @@ class JArray:
     items: list = field(default_factory=list)
 
 
+@dataclass(eq=False, slots=True)
+class JStringBuf:
+    """A String `jl_alloc_string(n)` made, whose bytes Base's IR writes after (`string(a, b)`, `*`, `repeat`,
+    `bin`): `data`, a vector of its n UInt8 bytes, is what `jl_string_to_array` hands out (the same memory, as in
+    Julia).  It is a String to `typeof`; read as one (`===`, `repr`, `sizeof`) only once every byte is written
+    (`jlir.semantics.pointers.string_value`)."""
+    data: JArray
+    n: int
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class JPtr:
     """An address inside a Julia object: `jl_value_ptr(obj)` plus `offset` bytes, as a `Ptr{T}` or the `UInt` it is
@@ -193,7 +203,7 @@ def normalize(v):
 
 
 _TYPEOF = {int: "Int64", float: "Float64", bool: "Bool", type(None): "Nothing", str: "String",
-           JChar: "Char", JSymbol: "Symbol", JType: "DataType", JFunction: "Function"}
+           JChar: "Char", JSymbol: "Symbol", JType: "DataType", JFunction: "Function", JStringBuf: "String"}
 
 
 def typeof(v) -> str:
@@ -275,6 +285,10 @@ def split_params(text: str) -> list[str]:
 def egal(a, b) -> bool:
     """Julia's `===`: same type and same bits; mutable structs and arrays by identity; NaNs by their bits."""
     ta, tb = type(a), type(b)
+    if ta is JStringBuf or tb is JStringBuf:  # strings are === by content
+        if a is b:
+            return True
+        return ta in (str, JStringBuf) and tb in (str, JStringBuf) and string_text(a) == string_text(b)
     if ta is not tb:
         return False
     if ta is int or ta is bool:
@@ -299,6 +313,20 @@ def egal(a, b) -> bool:
     if ta is JPtr:
         return a.same(b)
     return a == b
+
+
+def string_text(s) -> str:
+    """A String's text: a `str` itself, a `JStringBuf` once each of its bytes is written and they are UTF-8
+    (Julia keeps invalid data in a String; the model does not: refused), never a guess at unwritten memory."""
+    if type(s) is str:
+        return s
+    items = s.data.items
+    if len(items) != s.n or any(b is UNINITIALISED for b in items):
+        raise NotInterpretable("a String read before each of its bytes is written")
+    try:
+        return bytes(b.value if type(b) is JInt else int(b) for b in items).decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotInterpretable("a String with invalid UTF-8 in it") from None
 
 
 def _f64_bits(x: float) -> int:

@@ -80,6 +80,9 @@ function dump_callable!(acc, sig, depth::Int)
     end
 end
 
+"A function's keyword sorter type (`Core.kwfunc(f)`'s, `var\"#f##kw\"`): called with the keywords, f, the arguments."
+kwsorter(@nospecialize(ft)) = ft isa DataType && isdefined(ft, :instance) && endswith(string(ft.name.name), "##kw")
+
 """
     callable_text(sigtext, form) -> String
 
@@ -88,7 +91,8 @@ The `callable SIG FORM` request (`jlir run --julia`): `callable_dump` of the sig
 """
 function callable_text(sigtext::AbstractString, form::AbstractString)
     sig = Core.eval(Main, Meta.parse(strip(sigtext); raise=true))
-    (sig isa DataType && sig <: Tuple && !isempty(sig.parameters) && callable_struct(sig.parameters[1])) ||
+    (sig isa DataType && sig <: Tuple && !isempty(sig.parameters) &&
+     (callable_struct(sig.parameters[1]) || kwsorter(sig.parameters[1]))) ||
         error("`$sigtext` is not a Tuple{T, argtypes…} signature of a callable struct type T")
     return callable_dump(sig, form)
 end

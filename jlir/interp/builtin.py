@@ -1,0 +1,109 @@
+"""Base's common methods built in: the typed IR Julia 1.5.3 prints for the Base methods ordinary code calls
+most, shipped as package data (`data/base-1.5.3.txt.gz`, written by scripts/gen_base_methods.py), so that
+`jlir run` runs arithmetic, comparisons, conversions, ranges, vectors and strings with no Julia installed.
+
+`BaseProvider` serves it as a `DumpProvider` would (same entries: `# MethodInstance for …`, `# argnames:`,
+`# sparams:`, `# vararg:`, then Julia's print), reading the file once and parsing an entry only when a run asks
+for that method: a run needs a handful of the methods, and parsing them all would cost seconds.  What is not
+there is the caller's `NotInterpretable`, whose message says `--julia auto` would fetch it.
+"""
+from __future__ import annotations
+
+import gzip
+from functools import lru_cache
+from pathlib import Path
+
+from jlir.interp.provider import ALIASES, DumpProvider, signature_key, signature_text
+from jlir.semantics.base_globals import main_binding
+
+DATA = Path(__file__).parent / "data" / "base-1.5.3.txt.gz"
+JULIA_VERSION = "1.5.3"
+
+
+@lru_cache(maxsize=2)
+def _entries(path: Path) -> dict:
+    """signature key → that entry's text, of the data file at `path`."""
+    if not path.is_file():
+        return {}
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        text = fh.read()
+    out: dict = {}
+    for entry in text.split("\f\n"):
+        head = entry.split("\n", 1)[0]
+        if head.startswith("# MethodInstance for "):  # a callable's forms share one key: each is kept
+            out.setdefault(signature_key(head[len("# MethodInstance for "):].strip()), []).append(entry)
+        elif head.startswith(("# struct ", "# mutable struct ")):
+            out[STRUCTS] = [entry]
+    return out
+
+
+STRUCTS = "# struct"  # the entry of `# struct T: a::A, …` lines: the structs' field names (no signature key)
+
+
+def _base_callee(callee: str) -> bool:
+    """Whether `callee` may be Base's: a name in Base or Core, or a name of `Main` that Main takes from Base or
+    Core (`Main.repeat`, a slot form's spelling of `repeat`; as for the globals, the user's Main is assumed not
+    to shadow Base's exports), and Base's own callables (keyword sorters, closures); not the user's."""
+    if callee.startswith("(::"):  # a callable: Base's own (a keyword sorter, a closure of Base's) only
+        return callee.startswith("(::Base.")
+    module, _, bare = callee.partition("{")[0].rpartition(".")  # `Dict{Int64,Nothing}`: the type's constructor
+    if module.split(".")[0] in ("Base", "Core"):
+        return True
+    found = main_binding(ALIASES.get(bare, bare)) if module in ("", "Main") else None
+    return found is not None and found[0] == "global" and found[1].split(".")[0] in ("Base", "Core")
+
+
+class BaseProvider:
+    """The built-in Base methods (Julia 1.5.3's typed IR), parsed on first use."""
+
+    def __init__(self, path: Path = DATA):
+        self._entries = _entries(Path(path))
+        self._dumps = DumpProvider()
+        self._loaded: set = set()
+        if STRUCTS in self._entries:
+            self._dumps.add(self._entries[STRUCTS][0], f"<jlir's built-in Base {JULIA_VERSION}: structs>")
+
+    def _load(self, callee: str, arg_types) -> str | None:
+        key = signature_key(signature_text(callee, arg_types))
+        if key not in self._loaded:
+            self._loaded.add(key)
+            for entry in self._entries.get(key, ()):
+                self._dumps.add(entry, f"<jlir's built-in Base {JULIA_VERSION}: {key}>")
+        return key
+
+    def lookup(self, callee: str, arg_types):
+        if not _base_callee(callee):
+            return None
+        self._load(callee, arg_types)
+        return self._dumps.lookup(callee, arg_types)
+
+    def lookup_form(self, callee: str, arg_types, form: str):
+        """A Base callable's method (a keyword sorter, a Base closure) in slot form `form`."""
+        if not _base_callee(callee):
+            return None
+        self._load(callee, arg_types)
+        return self._dumps.lookup_form(callee, arg_types, form)
+
+    def argnames(self, callee: str, arg_types):
+        self._load(callee, arg_types)
+        return self._dumps.argnames(callee, arg_types)
+
+    def sparams(self, callee: str, arg_types) -> tuple:
+        self._load(callee, arg_types)
+        return self._dumps.sparams(callee, arg_types)
+
+    def vararg(self, callee: str, arg_types):
+        self._load(callee, arg_types)
+        return self._dumps.vararg(callee, arg_types)
+
+    def structs(self) -> dict:
+        return self._dumps.structs()
+
+    def struct_fields(self, type_name: str):
+        return self._dumps.struct_fields(type_name)
+
+    def field_types(self, type_name: str):
+        return self._dumps.field_types(type_name)
+
+    def __len__(self) -> int:
+        return sum(len(v) for k, v in self._entries.items() if k != STRUCTS)

@@ -28,9 +28,9 @@ def texts_read(path) -> list[tuple[str, str]]:
         seen[(start, text)] = None
         return real_parse(self, text, start)
 
-    def record_stmt(self, body, templates=True):
+    def record_stmt(self, body):
         seen[("stmt", body)] = None
-        return real_stmt(self, body, templates)
+        return real_stmt(self, body)
 
     def record_type(self, text):
         seen[("type", text)] = None

@@ -20,9 +20,8 @@ from jlir.ir import walk
 from jlir.syntax.rows import body
 from jlir.syntax.statement import driver
 from jlir.syntax.statement import shown
-from jlir.syntax.statement import statements
 from jlir.syntax.statement import templates
-from jlir.syntax.rows.context import Context, Source
+from jlir.syntax.statement.reader import StatementReader
 from jlir.syntax.statement.grammar import BodyError, StatementParser
 from jlir.syntax.statement.tables import lark_parser
 
@@ -67,29 +66,23 @@ def test_a_parser_without_the_lalr_internals_fails_loudly():
 
 # ---------------------------------------------------------------- templates: filled values are parsed values
 
-def _texts_through_templates(paths):
-    """Every statement body the parser reads through a template, and every whole statement text (body and
-    `::T`) the one-pass reading reads through its line template, as (typed, warntype, text)."""
-    bodies, lines = {}, {}
-    real_stmt, real_line = StatementParser.parse_stmt, statements.templated_statement
+def _bodies_through_templates(paths):
+    """Every statement body the statement reader reads that has a template (SSA or block numbers to take out)."""
+    bodies = {}
+    real_node = StatementReader._node
 
-    def record_stmt(self, body, templates=True):
+    def record(self, body):
         bodies[body] = None
-        return real_stmt(self, body, templates)
-
-    def record_line(ctx, text, typed, warntype):
-        lines[(typed, warntype, text)] = None
-        return real_line(ctx, text, typed, warntype)
+        return real_node(self, body)
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(StatementParser, "parse_stmt", record_stmt)
-        mp.setattr(statements, "templated_statement", record_line)
+        mp.setattr(StatementReader, "_node", record)
         for path in paths:
             try:
                 jlir.parse(path.read_text(encoding="utf-8"), path.name)
             except jlir.ParseError:
                 pass  # the corpus holds inputs that are rejected on purpose
-    return [b for b in bodies if templates.template(b) is not None], list(lines)
+    return [b for b in bodies if templates.template(b) is not None]
 
 
 def _outcome(read):
@@ -100,26 +93,15 @@ def _outcome(read):
 
 
 def test_statements_filled_from_their_template_equal_the_statements_parsed_directly():
-    bodies, line_texts = _texts_through_templates(ir_fixture_files() + sorted(CORPUS.glob("*.txt")))
-    assert len(bodies) > 1000 and len(line_texts) > 1000
-    templated, direct = StatementParser(), StatementParser()
-    ctx = Context(Source("<test>", [""]))
-    # every template as met before (a template is compiled on its second use): each text is read through it
+    bodies = _bodies_through_templates(ir_fixture_files() + sorted(CORPUS.glob("*.txt")))
+    assert len(bodies) > 1000
+    templated, direct = StatementReader(), StatementParser()
+    # every template as met before (a template is compiled on its second use): each body is read through it
     for body in bodies:
         templates.second_sighting(templated._seen, templates.template(body)[0])
-    for _, _, text in line_texts:
-        shape = templates.template(text)
-        if shape is not None:
-            templates.second_sighting(ctx.seen, shape[0])
     for body in bodies:
-        assert _outcome(lambda: templated.parse_stmt(body)) == _outcome(lambda: direct._parse(body, "stmt")), body
-    filled = 0
-    for typed, warntype, text in line_texts:
-        pair = statements.templated_statement(ctx, text, typed, warntype)
-        if pair is not None:
-            filled += 1
-            assert pair == statements.read_statement(ctx, text, typed, warntype, 0, 0), text
-    assert filled > 1000
+        assert _outcome(lambda: templated._node(body)) == _outcome(lambda: direct.parse_stmt(body)), body
+    assert sum(1 for f in templated._fillers.values() if f) > 1000
 
 
 def test_the_template_filler_refuses_a_kind_the_walk_does_not_know():

@@ -39,6 +39,7 @@ sys.path.insert(0, str(REPO))
 
 import jlir  # noqa: E402
 from jlir.ir.serialize import SchemaError  # noqa: E402
+from jlir.syntax.readback import reader_available  # noqa: E402
 
 OUTCOMES = ("clean", "refused", "error", "hang", "differs")
 
@@ -336,7 +337,7 @@ def check_json(data: dict) -> tuple[str, str]:
 
 # `from_json` itself checks that the model prints as text that reads back as itself (where Lark is installed):
 # checking it again would only double the time.
-JSON_READS_BACK = jlir._reader_available()
+JSON_READS_BACK = reader_available()
 
 
 class Hang(BaseException):

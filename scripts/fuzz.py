@@ -19,7 +19,7 @@ itself.  Each input is classified:
 Seeds are every text of `fixtures/julia-*/` and the corpus dumps that read;
 mutations are seeded (`--seed`), so a failure reproduces from its number.
 The same engine (`mutate_text`, `mutate_json`, `check_text`, `check_json`)
-drives `tests/test_fuzz.py`, on a few thousand inputs.
+drives `tests/syntax/test_fuzz.py`, on a few thousand inputs.
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ The mutations are `scripts/fuzz.py`'s.  Each mutated text that reads is taken fu
 
 Outcomes per function: clean, refused, error (any other exception: a bug), hang (over --timeout CPU
 seconds), wrong (a pass output that does not verify or read back, or changes the run's outcome).
-`tests/test_fuzz_passes.py` runs the same engine on a few dozen inputs.
+`tests/passes/test_fuzz.py` runs the same engine on a few dozen inputs.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 # Writes tests/data/interp_convert-1.5.3.tsv: Julia's own `T(x)` for primitive number types, and its mixed-type
 # `+ - * /`, on values chosen at the edges (ranges, rounding ties, NaN, signed zero, subnormals), for
-# tests/test_interp_convert.py.  Values are written `Type:raw` as in fixtures/interp (floats by their bits).
+# tests/interp/test_convert.py.  Values are written `Type:raw` as in fixtures/interp (floats by their bits).
 # Rows:  convert <TAB> T <TAB> x <TAB> ok|err <TAB> result-or-exception-type
 #        arith <TAB> op <TAB> a <TAB> b <TAB> ok|err <TAB> result-or-exception-type
 # Usage: julia scripts/gen_convert_table.jl > tests/data/interp_convert-1.5.3.tsv   (Julia 1.5.3)

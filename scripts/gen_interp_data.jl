@@ -6,7 +6,7 @@
 # `Array{T,1}:raw,raw,…` (the same encoding as JlirLive.encode_value in jlir/live/jlir.jl).
 # Julia's results of whole fixture functions, and the callees they need, are not made here: each case file
 # declares its calls on `# run:` lines and scripts/regen_fixtures.py records them (fixtures/julia-<v>/runs.tsv,
-# callees/<case>/; see scripts/case_runs.py), in the same Julia session that printed the case.
+# callees/<case>/; see jlir/live/caseruns.py), in the same Julia session that printed the case.
 using Random
 
 # The `Type:raw` encoder is the one the fixture script records runs with (jlir/live/jlir.jl), not a copy of it.

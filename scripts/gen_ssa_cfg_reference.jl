@@ -1,6 +1,6 @@
 # gen_ssa_cfg_reference.jl -- Julia's own `ir.cfg` of the `ssa` form (slot2reg + compact!, JlirLive.ssa_ircode)
 # of every fixture case, as JSON lines {"case": NAME, "cfg": <cfg_json>}: the reference
-# for the catch edge of a block whose `enter` is followed by ϒ nodes (tests/test_cfg_julia.py).
+# for the catch edge of a block whose `enter` is followed by ϒ nodes (tests/analysis/test_cfg_julia.py).
 #
 #   julia scripts/gen_ssa_cfg_reference.jl OUTFILE NAME=RANK=CASEFILE...
 include(joinpath(@__DIR__, "..", "jlir", "live", "jlir.jl"))

@@ -1,4 +1,4 @@
-# gen_ssa_hand_results.jl -- Julia's own results for the hand-written out-of-SSA cases of tests/test_ssa_out.py.
+# gen_ssa_hand_results.jl -- Julia's own results for the hand-written out-of-SSA cases of tests/ssa/test_out.py.
 #
 # Usage: julia scripts/gen_ssa_hand_results.jl > fixtures/julia-1.5.3/ssa-hand-results.tsv
 #

@@ -1,5 +1,5 @@
 """Julia's own verdict on every distinct type printed in the Julia 1.5.3 fixtures: the reference for
-tests/test_stability.py's classifier test.
+tests/analysis/test_stability.py's classifier test.
 
 Usage: python3 scripts/gen_type_verdicts.py [BASE_CORPUS] > tests/data/stability-type-verdicts-1.5.3.json
 

@@ -1,4 +1,4 @@
-"""Which values Julia's `@code_warntype` colours red or yellow, per fixture case: the reference for tests/test_stability.py.
+"""Which values Julia's `@code_warntype` colours red or yellow, per fixture case: the reference for tests/analysis/test_stability.py.
 
 Usage: python3 scripts/gen_warntype_colors.py > tests/data/stability-warntype-colors-1.5.3.json
 

@@ -1,6 +1,6 @@
 """Julia's own analysis results as committed reference data (used by scripts/regen_fixtures.py).
 
-Two data sets in `fixtures/julia-<version>/`, read by tests/test_reference_julia.py:
+Two data sets in `fixtures/julia-<version>/`, read by tests/analysis/test_reference_julia.py:
 
     reference-cases.jsonl        one object per fixture case (rank order): its `name`
                                  and `target`, then what `JlirLive.reference_json`

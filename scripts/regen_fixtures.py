@@ -17,7 +17,7 @@ one Julia process (jlir.live's subprocess backend) evaluates every case of
                         `# run: f(5); f(-3)` line (at the end of the case file),
                         evaluated after the case's forms are printed; and
     callees/<case>/     the callees jlir.interp needs to run that case's forms
-                        (see scripts/case_runs.py)
+                        (see jlir/live/caseruns.py)
     reference-*         Julia's own CFG, dominators, verify_ir verdict and SSA
                         construction data, per case and (`--base-sample`, slow)
                         for a sample of Base (see scripts/reference_data.py;
@@ -67,7 +67,7 @@ sys.path.insert(0, str(REPO))
 from jlir.live import Julia, JuliaError, LiveError, JuliaNotFound  # noqa: E402
 from jlir.live.locate import find_julia  # noqa: E402
 
-import case_runs  # noqa: E402  (scripts/case_runs.py)
+from jlir.live import caseruns as case_runs  # noqa: E402
 from fixture_swap import WORK_PREFIX, SwapError, recover, swap_in  # noqa: E402  (scripts/fixture_swap.py)
 import reference_data  # noqa: E402  (scripts/reference_data.py)
 

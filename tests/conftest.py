@@ -1,4 +1,11 @@
-"""Shared paths and corpus metadata for the tests."""
+"""Shared paths and corpus metadata for the tests.
+
+Where a test file goes: `tests/<package>/test_<what>.py` for a test of `jlir.<package>` (the package's name is
+not repeated in the file's: `test_interp_run.py` is `tests/interp/test_run.py`); a test of the root package's own
+modules (`jlir.batch`) or of the project as a whole (layers, Python version, the fixture script) stays in `tests/`;
+helpers several folders share are in `tests/support/` (imported as `support.<module>`: pyproject.toml puts
+`tests/` on the path), data in `tests/data/`.  Syrupy keeps a test file's snapshots in `__snapshots__/` beside it.
+"""
 from __future__ import annotations
 
 import json
@@ -7,7 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 CORPUS = FIXTURES / "corpus"
-KNOWN_FAILURES_FILE = Path(__file__).resolve().parent / "known_failures.json"
+TESTS = Path(__file__).resolve().parent
+KNOWN_FAILURES_FILE = TESTS / "known_failures.json"
 
 
 def ir_fixture_files() -> list[Path]:
@@ -68,14 +76,14 @@ def julia_1_5(why: str):
 # Each keeps every STRIDE-th case in the quick loop (`pytest -m "not slow"`), so every pass, display form and
 # JSON path still runs there; the rest are marked `slow` and run in the full suite (the README's command).
 SAMPLED = {
-    ("test_passes.py", "test_every_pass_on_every_fixture_verifies_reads_back_and_is_idempotent"): 40,
-    ("test_edit.py", "test_bbcode_round_trips_losslessly"): 10,
-    ("test_edit.py", "test_compact_is_idempotent_and_leaves_the_input_unchanged"): 10,
-    ("test_positions.py", "test_each_statement_of_a_file_that_round_trips_is_at_its_line_and_column"): 10,
-    ("test_roundtrip.py", "test_julia_fixture_prints_back_exactly"): 10,
-    ("test_roundtrip.py", "test_pristine_core_corpus_dump_prints_back_exactly"): 10,
-    ("test_jsonstream.py", "test_streamed_json_is_the_reference_json_line"): 10,
-    ("test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 10,
+    ("passes/test_passes.py", "test_every_pass_on_every_fixture_verifies_reads_back_and_is_idempotent"): 40,
+    ("edit/test_edit.py", "test_bbcode_round_trips_losslessly"): 10,
+    ("edit/test_edit.py", "test_compact_is_idempotent_and_leaves_the_input_unchanged"): 10,
+    ("printer/test_positions.py", "test_each_statement_of_a_file_that_round_trips_is_at_its_line_and_column"): 10,
+    ("syntax/test_roundtrip.py", "test_julia_fixture_prints_back_exactly"): 10,
+    ("syntax/test_roundtrip.py", "test_pristine_core_corpus_dump_prints_back_exactly"): 10,
+    ("ir/test_jsonstream.py", "test_streamed_json_is_the_reference_json_line"): 10,
+    ("ir/test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 10,
 }
 
 
@@ -83,7 +91,7 @@ def pytest_collection_modifyitems(config, items):
     import pytest
     seen: dict[tuple[str, str], int] = {}
     for item in items:
-        key = (item.path.name, getattr(item, "originalname", item.name))
+        key = (item.path.relative_to(TESTS).as_posix(), getattr(item, "originalname", item.name))
         stride = SAMPLED.get(key)
         if stride is None:
             continue

@@ -5,7 +5,7 @@ later): Semi-NCA [Georgiadis 2005] over Julia's DFS order (see
 `jlir.analysis.graph`), semidominators by path compression, then each
 immediate dominator as the nearest common ancestor of the DFS parent and the
 semidominator.  Everything is iterative, so a million-block chain is fine: about 0.1 s per
-100,000 blocks on structured graphs (`scripts/bench_analyses.py`).
+100,000 blocks on structured graphs (`scripts/bench/bench_analyses.py`).
 
 Conventions, all Julia's:
 

@@ -1,4 +1,4 @@
-"""Julia's own results of the calls a case declares (`# run:` lines), for scripts/regen_fixtures.py and the tests.
+"""Julia's own results of the calls a case declares (`# run:` lines), for scripts/gen/regen_fixtures.py and the tests.
 
 A case file may end with lines such as
 

@@ -1,10 +1,10 @@
 """The differential oracle: jlir's analyses and transforms against Julia's own, on every display Julia prints.
 
-Julia's side (`scripts/oracle.jl`) prints each method instance in every form and records what Julia computes
+Julia's side (`scripts/check/oracle.jl`) prints each method instance in every form and records what Julia computes
 from the same code (`inflate_ir`'s CFG, `construct_domtree`, `verify_ir`, what `slot2reg` computes before φ
 placement, `compact!` of each pipeline stage, slot2reg + compact!, `adce_pass!`).  Here each print is read
 and jlir's answer compared (`run.check_record`), and the outcomes counted (`tally.Tally`).
-`scripts/oracle.py` drives both; `tests/oracle/` runs the same code on committed records.
+`scripts/check/oracle.py` drives both; `tests/oracle/` runs the same code on committed records.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ __all__ = ["RULES", "Outcome", "Tally", "check_record", "tally_records"]
 
 
 def tally_records(records, keep: int = 3) -> Tally:
-    """A `Tally` of every check of every record (an iterable of dicts from `scripts/oracle.jl`)."""
+    """A `Tally` of every check of every record (an iterable of dicts from `scripts/check/oracle.jl`)."""
     from jlir import analysis
     t = Tally(keep=keep)
     for record in records:

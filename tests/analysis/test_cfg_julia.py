@@ -50,7 +50,7 @@ def test_every_typed_fixture_cfg_equals_julias_cfg_listing():
 
 
 def test_an_enter_followed_by_upsilons_keeps_its_catch_edge():
-    # Julia's ir.cfg of slot2reg + compact! (scripts/gen_ssa_cfg_reference.jl) against jlir's reading of
+    # Julia's ir.cfg of slot2reg + compact! (scripts/gen/gen_ssa_cfg_reference.jl) against jlir's reading of
     # Julia's own print of that IRCode (fixtures/julia-1.5.3/<case>.ssa.txt), for every case.  compact! leaves
     # out the extra edge from outside (predecessor 0), and the print's `─` on a catch block shows it.
     with_enter = 0

@@ -1,8 +1,8 @@
 """jlir's analyses agree with Julia 1.5.3's own, on every fixture case and a 1,000-function sample of Base.
 
 The reference is committed data (no Julia needed here), written by
-`scripts/regen_fixtures.py` (`--base-sample` for the Base part) through
-`JlirLive.reference_json` in jlir/live/jlir.jl; scripts/reference_data.py
+`scripts/gen/regen_fixtures.py` (`--base-sample` for the Base part) through
+`JlirLive.reference_json` in jlir/live/jlir.jl; scripts/gen/reference_data.py
 describes the files.  Per function Julia recorded:
 
 * `cfg`, `idoms`, `verify`: `ir.cfg`, `construct_domtree(ir.cfg)` and

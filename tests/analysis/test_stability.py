@@ -3,7 +3,7 @@
 Reference: `@code_warntype` of Julia 1.5.3 on every fixture case.  The
 uncoloured fixtures show which types Julia flags (upper-cased);
 `tests/data/stability-warntype-colors-1.5.3.json` (made by
-`scripts/gen_warntype_colors.py` from Julia's coloured print of the same
+`scripts/gen/gen_warntype_colors.py` from Julia's coloured print of the same
 cases) shows in which colour.  jlir judges the lower-case types itself (the
 upper-cased ones are Julia's verdict), so a wrongly flagged or missed value,
 or a wrong colour, fails here.  The hand-picked reports were checked by
@@ -223,7 +223,7 @@ def test_table_holds_julias_facts():
 
 def test_judge_agrees_with_julia_on_every_type_printed_in_fixtures_and_base():
     """5660 distinct types printed by Julia 1.5.3 (the fixtures and `@code_typed` of Base), each with the colour
-    Julia's `warntype_type_printer` gives it (scripts/gen_type_verdicts.py): none unless
+    Julia's `warntype_type_printer` gives it (scripts/gen/gen_type_verdicts.py): none unless
     `!isdispatchelem(T) || T == Core.Box`, yellow for an `is_expected_union`, else red.  jlir's verdict on the
     printed text must be Julia's, for every one."""
     reference = json.loads((Path(__file__).resolve().parents[1] / "data" / "stability-type-verdicts-1.5.3.json").read_text())

@@ -120,7 +120,7 @@ def test_a_missing_defs_file_is_one_line_and_exit_2(tmp_path):
     assert run.stderr.decode().strip() == f"jlir: error: --defs {tmp_path / 'missing.jl'}: no such file"
 
 
-# ---------------------------------------------------------------- several targets (issue 12)
+# ---------------------------------------------------------------- several targets (one session, one document)
 @needs_julia
 def test_several_targets_are_labelled_a_failing_one_is_named_and_the_rest_still_written(committed):
     folder, _ = committed

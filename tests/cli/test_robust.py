@@ -1,5 +1,5 @@
 """The CLI never shows a traceback: odd file names, odd JSON, output that cannot be written, and bad `--timeout`
-values each get one clear line on stderr and a non-zero exit (issue 13's cases, run as real processes)."""
+values each get one clear line on stderr and a non-zero exit (hostile inputs and environments, run as real processes)."""
 from __future__ import annotations
 
 import os
@@ -113,7 +113,7 @@ def test_fetch_refuses_a_timeout_that_is_not_a_positive_finite_number(value):
     assert f"argument --timeout: expected" in r.stderr.decode() and repr(value) in r.stderr.decode()
 
 
-# ---------------------------------------------------------------- progress (issue 12)
+# ---------------------------------------------------------------- progress (drawn only where a person watches)
 class _Terminal:
     """A stream that says it is a terminal and records what is written to it."""
     def __init__(self):

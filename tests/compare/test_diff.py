@@ -432,7 +432,7 @@ def test_cli_help_says_line_info_is_not_compared():
     assert b"Line info" in r.stdout and b"not compared" in r.stdout
 
 
-# ---------------------------------------------------------------- closures, names, identical prints (issue 12)
+# ---------------------------------------------------------------- closures, names, identical prints (what users compare)
 ARRAYS = (J153 / "arrays.typed.txt").read_text(encoding="utf-8")   # real 1.5.3: holds closure var"#101#102"
 LOOPS = (J153 / "loops.typed.txt").read_text(encoding="utf-8")
 

@@ -27,7 +27,7 @@ def _print(doc, fn) -> str:
 
 @pytest.mark.parametrize("ref", sorted(COMPACT_REF.glob("*.txt")), ids=lambda p: p.stem)
 def test_compact_equals_julias_compact_on_every_fixture_case(ref):
-    """`scripts/gen_pass_reference.py` stored what Julia 1.5.3's `compact!` makes of each case's IRCode."""
+    """`scripts/gen/gen_pass_reference.py` stored what Julia 1.5.3's `compact!` makes of each case's IRCode."""
     doc = jlir.parse_file(FIXTURES / f"{ref.stem}.ircode-noline.txt")
     assert _print(doc, IRCode(doc.items[0]).compact()) == ref.read_text(encoding="utf-8")
 

@@ -2,7 +2,7 @@
 value, calls through a value, splatting, varargs, and the Base methods it runs when no dump has them.
 
 The IR below is written as Julia 1.5 prints it; the callees come from `fixtures/julia-1.5.3/callees/` (Julia's
-own dumps, per fixture case, recorded by scripts/regen_fixtures.py); the values are Julia's (the Base globals table is checked against Julia itself when one is found).
+own dumps, per fixture case, recorded by scripts/gen/regen_fixtures.py); the values are Julia's (the Base globals table is checked against Julia itself when one is found).
 """
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ def test_the_base_globals_table_is_what_julia_writes():
     version = subprocess.run([*argv, "-e", "print(VERSION)"], capture_output=True, text=True, timeout=120).stdout
     if version != "1.5.3":
         pytest.skip(f"the table is Julia 1.5.3's (found {version})")
-    out = subprocess.run([*argv, str(ROOT / "scripts" / "gen_base_globals.jl")], capture_output=True, text=True,
+    out = subprocess.run([*argv, str(ROOT / "scripts" / "gen" / "gen_base_globals.jl")], capture_output=True, text=True,
                          timeout=300, check=True).stdout
     assert out == DATA.read_text(encoding="utf-8")
 

@@ -1,6 +1,6 @@
 """Whole fixture functions run by the interpreter against Julia 1.5.3 running the same calls.
 
-A case file declares calls on `# run:` lines at its end; `scripts/regen_fixtures.py` evaluates each in the Julia
+A case file declares calls on `# run:` lines at its end; `scripts/gen/regen_fixtures.py` evaluates each in the Julia
 session that printed the case and records Julia's result (`repr` and type) or exception type in
 `fixtures/julia-1.5.3/runs.tsv`, with the arguments as `Type:raw` (see `jlir/live/caseruns.py`), and dumps the
 callees the interpreter needs into `fixtures/julia-1.5.3/callees/<case>/`.  Each case's forms (`typed`, `ircode`,
@@ -74,7 +74,7 @@ def test_the_recorded_calls_are_those_the_case_files_declare():
     recorded: dict = {}
     for row in RUNS:
         recorded.setdefault(row["case"], []).append(row["call"])
-    assert recorded == declared, "runs.tsv is stale: run scripts/regen_fixtures.py --cases …"
+    assert recorded == declared, "runs.tsv is stale: run scripts/gen/regen_fixtures.py --cases …"
     assert len(declared) >= 43 and len(RUNS) >= 150
 
 

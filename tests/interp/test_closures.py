@@ -3,7 +3,7 @@ closure value runs its method's IR from the provider, keyed as Julia prints that
 (`(::var"#3001#3003"{Int64})(::Int64)`), with the closure as `#self#`.
 
 The case is `fixtures/cases/closure_capture.jl`; its closure methods were dumped by Julia 1.5.3
-(`scripts/regen_fixtures.py`, `jlir/live/julia/closures.jl`) into `fixtures/julia-1.5.3/callees/closure_capture/`,
+(`scripts/gen/regen_fixtures.py`, `jlir/live/julia/closures.jl`) into `fixtures/julia-1.5.3/callees/closure_capture/`,
 and Julia's own results are in `runs.tsv`.  The apply_type expectations are what Julia 1.5.3 answers.
 """
 from __future__ import annotations

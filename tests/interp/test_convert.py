@@ -1,5 +1,5 @@
 """Base's conversions between primitive numbers (`T(x)`) and its mixed-type `+ - * /` promotion, against
-Julia 1.5.3 (`tests/data/interp_convert-1.5.3.tsv`, written by `scripts/gen_convert_table.jl`).
+Julia 1.5.3 (`tests/data/interp_convert-1.5.3.tsv`, written by `scripts/gen/gen_convert_table.jl`).
 
 The conversions are what the interpreter runs for `Float32(x)`, `T(0)` and the like when no provider has the
 constructor's IR; `promote_arith` makes two operands one type before the same-type method is called (here

@@ -1,6 +1,6 @@
 """Every intrinsic of the interpreter's table against Julia 1.5.3's own answers on edge inputs.
 
-`fixtures/interp/intrinsics.tsv` is written by `scripts/gen_interp_data.jl`: Julia called each intrinsic
+`fixtures/interp/intrinsics.tsv` is written by `scripts/gen/gen_interp_data.jl`: Julia called each intrinsic
 (its runtime implementation) on typemin/typemax, 0, ±1, NaN, ±Inf, -0.0, subnormals, … and recorded the
 `repr` and type of the result, or the exception type.  Rows marked `ok16` are Float16 rows Julia 1.5's
 runtime cannot compute; they hold Base's answer (Float16 arithmetic done in Float32, then rounded).

@@ -1,4 +1,4 @@
-"""`julia_repr` against Julia 1.5.3's `repr` (`fixtures/interp/floats.tsv`, written by `scripts/gen_interp_data.jl`)."""
+"""`julia_repr` against Julia 1.5.3's `repr` (`fixtures/interp/floats.tsv`, written by `scripts/gen/gen_interp_data.jl`)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""The obvious code is right (issue 12): statements and blocks by Julia's 1-based numbers, `str()` is Julia's text
+"""The obvious code a newcomer writes is right: statements and blocks by Julia's 1-based numbers, `str()` is Julia's text
 and `repr()` the structure, one `return_type` for every display, JSON with Julia's text for jq.
 
 Checked against real Julia 1.5.3 prints (fixtures/julia-1.5.3): the text `str`/`Function.text` give must be

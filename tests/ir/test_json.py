@@ -237,7 +237,7 @@ model_objects = _model_objects()
 @given(model_objects)
 def test_any_model_object_survives_json_text_or_is_refused_naming_where(x):
     """Random model objects are mostly nonsense (a block as a type, a `goto` past the last block): `from_json`
-    either gives back the same object or refuses it with a SchemaError naming the JSON path (issue 13)."""
+    either gives back the same object or refuses it with a SchemaError naming the JSON path (JSON comes from anywhere: it is checked as text is)."""
     try:
         back = through_json_text(x)
     except SchemaError as e:

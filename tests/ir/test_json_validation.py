@@ -1,4 +1,4 @@
-"""Issue 13: `from_json` checks types, ranges and references, and refuses what would not print back.
+"""JSON is input like text: `from_json` checks types, ranges and references, and refuses what would not print back.
 
 Before, it checked field names only: 3,790 of 13,000 mutated documents raised TypeError, AttributeError,
 IndexError, KeyError or RecursionError from ~65 places in `format`, `"items": "abc"` printed nothing, a

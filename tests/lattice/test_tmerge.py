@@ -1,6 +1,6 @@
 """`jlir.lattice.tmerge` is Julia 1.5.3's `tmerge`: checked against Julia's own results.
 
-`fixtures/julia-1.5.3/tmerge-pairs.tsv` was written by `scripts/gen_tmerge_pairs.jl` running
+`fixtures/julia-1.5.3/tmerge-pairs.tsv` was written by `scripts/gen/gen_tmerge_pairs.jl` running
 `Core.Compiler.tmerge` in Julia 1.5.3 on every ordered pair of 57 lattice elements (constants, small
 unions, arrays, tuples, abstract types, `Type{T}`, PartialStruct, MaybeUndef) and 12 pairs of NTuples
 (Tuples of 4 or more equal types, as 1.5 shows them): 3,133 rows.  Where jlir's tmerge answers, its answer must be Julia's (as a type AST read back by jlir's parser); it declines (None)

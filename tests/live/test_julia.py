@@ -3,7 +3,7 @@
 For each Julia of conftest.live_julias() (`$JLIR_TEST_JULIAS`, else the one
 jlir.live finds; scripts/test.sh installs 1.5.3, so CI runs them) every case
 of fixtures/cases is regenerated into a temporary folder with
-scripts/regen_fixtures.py and compared with `fixtures/julia-<version>/`.
+scripts/gen/regen_fixtures.py and compared with `fixtures/julia-<version>/`.
 Without any Julia these tests are skipped with a message saying which Julia was
 looked for.
 """
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(not JULIAS, reason=NO_JULIA)
 def regenerated(request, tmp_path_factory):
     """`julia-<version>/` as regenerated now by one Julia (every case, every form it prints)."""
     out = tmp_path_factory.mktemp("regen")
-    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "regen_fixtures.py"), "--julia", request.param,
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen" / "regen_fixtures.py"), "--julia", request.param,
                           "--out", str(out)], capture_output=True, text=True, timeout=1200)
     assert run.returncode == 0, run.stderr[-3000:]
     (version_dir,) = out.glob("julia-*")
@@ -48,7 +48,7 @@ def fixture_texts(folder):
 def test_regenerated_fixtures_equal_the_committed_ones(regenerated):
     committed = FIXTURES / regenerated.name
     if not committed.is_dir():
-        pytest.skip(f"no committed fixtures for {regenerated.name}: run scripts/regen_fixtures.py with that Julia "
+        pytest.skip(f"no committed fixtures for {regenerated.name}: run scripts/gen/regen_fixtures.py with that Julia "
                     "and commit fixtures/" + regenerated.name)
     produced, expected = fixture_texts(regenerated), fixture_texts(committed)
     assert produced, "Julia produced no fixture"
@@ -86,7 +86,7 @@ def base_forms(tmp_path_factory):
     """Every form of 150 Base method instances, printed by the real Julia: input jlir has never seen."""
     out = tmp_path_factory.mktemp("base-forms")
     julia = resolve(JULIAS[0], "--julia").argv
-    run = subprocess.run([*julia, str(ROOT / "scripts" / "gen_base_forms.jl"), str(out), "--limit", "150",
+    run = subprocess.run([*julia, str(ROOT / "scripts" / "gen" / "gen_base_forms.jl"), str(out), "--limit", "150",
                           "--every", "40"], capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stderr
     return out

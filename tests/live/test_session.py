@@ -35,7 +35,7 @@ def jl():
 def committed(jl):
     folder = FIXTURES / f"julia-{jl.version}"
     if not folder.is_dir():
-        pytest.skip(f"no committed fixtures for Julia {jl.version} (scripts/regen_fixtures.py --julia {JULIAS[0]})")
+        pytest.skip(f"no committed fixtures for Julia {jl.version} (scripts/gen/regen_fixtures.py --julia {JULIAS[0]})")
     return folder
 
 
@@ -211,7 +211,7 @@ def _group_members(pgid: int) -> list[int]:
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc to see the processes Julia started")
 def test_a_timeout_ends_julia_and_the_processes_user_code_started():
-    # issue 13: with a child process holding Julia's pipes, `--timeout 5` took 46 s and orphaned `sleep 45`
+    # a grandchild holding Julia's pipes must not outlive the timeout (once `--timeout 5` took 46 s, orphaning `sleep 45`)
     defs = "function hang()\n    run(pipeline(`sleep 45`), wait=false)\n    while true end\nend\nkeep(x) = x\n"
     with Julia(JULIAS[0], backend="subprocess", timeout=5.0) as jl:
         jl.define("keep(x) = x\n", "warm.jl")

@@ -1,8 +1,8 @@
 """The oracle's comparison code (jlir.oracle) on committed records of Julia 1.5.3: every fixture case and 250
-Base method instances spread over the cache (`scripts/oracle.py --cases` / `--sample 250`, `--save`).
+Base method instances spread over the cache (`scripts/check/oracle.py --cases` / `--sample 250`, `--save`).
 
 Each record holds Julia's prints of one instance in every form and Julia's own answers; the same code
-`scripts/oracle.py` runs on all of Base reads each print and compares.  The analyses must equal Julia's on
+`scripts/check/oracle.py` runs on all of Base reads each print and compares.  The analyses must equal Julia's on
 every print Julia makes of finished code; where a check still finds differences (the prints of
 pipeline stages with pending nodes, `compact`, `ssa`) their number may only go down.
 """

@@ -2,7 +2,7 @@
 Julia printed them, and the CFG and `verify` agree with Julia's answers on them.
 
 The prints and Julia's answers are the oracle's committed records (`tests/data/oracle/records-1.5.3.jsonl.gz`,
-written by `scripts/oracle.jl` from Julia 1.5.3 itself).
+written by `scripts/check/oracle.jl` from Julia 1.5.3 itself).
 """
 from __future__ import annotations
 

@@ -3,16 +3,13 @@
 Each function of a mutated dump that reads is refused with a located error (the verifier's, a PassError,
 NotInterpretable, …) or gives a correct result: every pass output verifies and reads back as itself, the
 SSA form verifies, and the interpreter's outcome is the same before and after each pass.  Never a
-traceback or a hang.  `scripts/fuzz_passes.py --n 3000` runs the long version (figures in the README).
+traceback or a hang.  `scripts/check/fuzz_passes.py --n 3000` runs the long version (figures in the README).
 """
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import random
 import signal
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -22,11 +19,7 @@ from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.passes.registry import Pass
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-sys.path.insert(0, str(SCRIPTS))
-_SPEC = importlib.util.spec_from_file_location("jlir_fuzz_passes", SCRIPTS / "fuzz_passes.py")
-fuzz_passes = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(fuzz_passes)
+from support import pass_fuzzing as fuzz_passes
 fuzz = fuzz_passes.fuzz
 
 INPUTS, SHARDS = 40, 2

@@ -1,6 +1,6 @@
 """jlir's `dce,compact` against Julia 1.5.3's own `adce_pass!` + `compact!` on the IR Julia hands its adce.
 
-`scripts/gen_pass_reference.py` stored, per fixture case, the IRCode 1.5's
+`scripts/gen/gen_pass_reference.py` stored, per fixture case, the IRCode 1.5's
 `run_passes` has right before `adce_pass!` (after slot2reg, inlining and SROA:
 it holds dead code, unlike printed optimized IR) and what Julia makes of it.
 jlir's output is the same text for all cases but six, which are

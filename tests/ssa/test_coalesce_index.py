@@ -1,6 +1,6 @@
 """Coalescing with class indexes (`jlir.ssa.coalesce.IndexedInterference`) makes the classes the pairwise
 definition (`Interference.interferes` between every two members) makes, on every φ function of the fixtures
-and on a loop of swapping diamonds (Julia 1.5.3's `code_typed`, `scripts/gen_swap_diamonds.jl 24 typed`),
+and on a loop of swapping diamonds (Julia 1.5.3's `code_typed`, `scripts/gen/gen_swap_diamonds.jl 24 typed`),
 whose classes grow with the loop and are the case the index is for."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from jlir.ssa.split_edges import split_critical_edges
 
 ROOT = Path(__file__).resolve().parents[2]
 SWAPS = ROOT / "fixtures" / "speed" / "swap_diamonds_24.typed.txt"
-# swaps(a, b, x, m) as Julia 1.5.3 computed it (the source is in scripts/gen_swap_diamonds.jl)
+# swaps(a, b, x, m) as Julia 1.5.3 computed it (the source is in scripts/gen/gen_swap_diamonds.jl)
 SWAP_RUNS = [([1, 2, 0, 0], -1), ([1, 2, 0, 3], 899), ([1, 2, 5925466, 3], 146), ([7, -4, -1, 2], 11),
              ([0, 100, 4886718345, 5], 170)]
 

@@ -2,7 +2,7 @@
 
 Each hand-written case is φ-form IR as Julia 1.5 prints `code_typed`; its expected results were worked
 out by hand from the source it stands for (given with each), and are Julia 1.5.3's results for that source
-(`fixtures/julia-1.5.3/ssa-hand-results.tsv`, `scripts/gen_ssa_hand_results.jl`).  The printed slot form of both translations
+(`fixtures/julia-1.5.3/ssa-hand-results.tsv`, `scripts/gen/gen_ssa_hand_results.jl`).  The printed slot form of both translations
 is pinned as a snapshot (checked by hand: see the comments).  The fixture cases with inputs Julia ran
 (`fixtures/julia-1.5.3/runs.tsv`) check the translation, and the round trip back through `into_ssa`,
 against Julia's own results.
@@ -121,7 +121,7 @@ def test_out_of_ssa_computes_the_hand_worked_results_and_verifies(name):
 
 
 def test_the_hand_worked_results_are_julias():
-    """`scripts/gen_ssa_hand_results.jl` ran the Julia source each hand-written case stands for in Julia 1.5.3;
+    """`scripts/gen/gen_ssa_hand_results.jl` ran the Julia source each hand-written case stands for in Julia 1.5.3;
     the results the tests expect are those."""
     julia = {(case, tuple(int(a) for a in args.split())): int(r) for case, args, r in
              (line.split("\t") for line in (ROOT / "fixtures" / "julia-1.5.3" / "ssa-hand-results.tsv")

@@ -1,23 +1,20 @@
-"""The promise of issue 13, kept by fuzzing: thousands of mutated real dumps and JSON documents per run.
+"""No input gets a traceback or a model that prints otherwise, kept by fuzzing: thousands of mutated real dumps and
+JSON documents per run.
 
-The seeded mutation engine of `scripts/fuzz.py` (line deletion, duplication and swaps, `%N`/`#N` digit changes,
+The seeded mutation engine of `tests/support/fuzzing.py` (run as `scripts/check/fuzz.py`) (line deletion, duplication and swaps, `%N`/`#N` digit changes,
 truncation, byte and token flips, Unicode and box characters, brackets, CRLF/BOM/tabs, long lines, deep
 nesting; for JSON: wrong types, huge integers, dangling references, self-referencing `inlined_at`, deep
 nesting) makes the inputs; each must be refused with a ParseError (SchemaError) or read into a model that
-prints and reads back as itself, within a time limit.  `scripts/fuzz.py --n 100000` runs the long version.
+prints and reads back as itself, within a time limit.  `scripts/check/fuzz.py --n 100000` runs the long version.
 """
 from __future__ import annotations
 
-import importlib.util
 import random
 import signal
-from pathlib import Path
 
 import pytest
 
-_SPEC = importlib.util.spec_from_file_location("jlir_fuzz", Path(__file__).resolve().parents[2] / "scripts" / "fuzz.py")
-fuzz = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(fuzz)
+from support import fuzzing as fuzz
 
 TEXTS_PER_SHARD, JSON_PER_SHARD, SHARDS = 500, 60, 4
 TIMEOUT = 5  # CPU seconds per input (SIGPROF: time spent waiting for a shared CPU is no hang)
@@ -57,14 +54,14 @@ def _check_all(make, check, n: int, seed: int):
 def test_mutated_dumps_are_refused_or_read_back_as_themselves(seeds, shard):
     texts, _ = seeds
     failures = _check_all(lambda rng: fuzz.mutate_text(rng, texts), fuzz.check_text, TEXTS_PER_SHARD, 7001 + shard)
-    assert not failures, "\n".join(failures[:10]) + "\n(reproduce: python3 scripts/fuzz.py --seed S --dump I)"
+    assert not failures, "\n".join(failures[:10]) + "\n(reproduce: python3 scripts/check/fuzz.py --seed S --dump I)"
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
 def test_mutated_json_documents_are_refused_or_print_back(seeds, shard):
     _, docs = seeds
     failures = _check_all(lambda rng: fuzz.mutate_json(rng, docs), fuzz.check_json, JSON_PER_SHARD, 9001 + shard)
-    assert not failures, "\n".join(failures[:10]) + "\n(reproduce: python3 scripts/fuzz.py --json --seed S --dump I)"
+    assert not failures, "\n".join(failures[:10]) + "\n(reproduce: python3 scripts/check/fuzz.py --json --seed S --dump I)"
 
 
 def test_the_engine_makes_every_kind_of_mutation_and_both_outcomes(seeds):

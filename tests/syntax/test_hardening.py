@@ -1,4 +1,4 @@
-"""Issue 13: every input gets a located ParseError or a model that prints back as itself.
+"""Whatever the input, the reader answers with a located ParseError or a model that prints back as itself.
 
 Each test here reproduces one defect found by fuzzing (a Python exception other than ParseError, a text that
 read but printed back otherwise, a hang or a memory blow-up) and failed before its fix.

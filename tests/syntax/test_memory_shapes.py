@@ -1,5 +1,5 @@
-"""Memory of reading and printing the input shapes of issue 13 (`scripts/bench_scaling.py` measures them at
-1–50 MB as process memory): here the peak of Python's allocations (tracemalloc, deterministic) over a smaller
+"""Memory of reading and printing the huge inputs users feed it (many dumps, one long function, a long line, deep
+nesting; `scripts/bench/bench_scaling.py` measures them at 1–50 MB as process memory): here the peak of Python's allocations (tracemalloc, deterministic) over a smaller
 input of each shape, and the ways of storing and printing that keep it down."""
 from __future__ import annotations
 

@@ -16,7 +16,6 @@ from importlib import import_module
 from jlir.ir.errors import JlirError
 from jlir.ir.function import CFGListing, Document, Form, Function, Unreadable, VectorDisplay
 from jlir.ir.items import functions
-from jlir.ir.serialize import to_json
 from jlir.printer import text as _text  # noqa: F401  (registers the printer `str()` of the model calls)
 from jlir.syntax.errors import ParseError
 
@@ -26,7 +25,8 @@ __all__ = ["JlirError", "parse", "parse_file", "format", "functions", "to_json",
 
 # name → (module, name there), imported on first use: the reader imports Lark, and `import jlir` stays light
 _LAZY = {"parse": ("jlir.syntax.reading", "parse"), "parse_file": ("jlir.syntax.reading", "parse_file"),
-         "from_json": ("jlir.syntax.readback", "from_json"), "format": ("jlir.printer.forms", "format_model")}
+         "from_json": ("jlir.syntax.readback", "from_json"), "format": ("jlir.printer.forms", "format_model"),
+         "to_json": ("jlir.ir.serialize", "to_json")}
 
 
 def __getattr__(name: str):

@@ -1,4 +1,11 @@
-"""Shared paths and corpus metadata for the tests."""
+"""Shared paths and corpus metadata for the tests.
+
+Where a test file goes: `tests/<package>/test_<what>.py` for a test of `jlir.<package>` (the package's name is
+not repeated in the file's: `test_interp_run.py` is `tests/interp/test_run.py`); a test of the root package's own
+modules (`jlir.batch`) or of the project as a whole (layers, Python version, the fixture script) stays in `tests/`;
+helpers several folders share are in `tests/support/` (imported as `support.<module>`: pyproject.toml puts
+`tests/` on the path), data in `tests/data/`.  Syrupy keeps a test file's snapshots in `__snapshots__/` beside it.
+"""
 from __future__ import annotations
 
 import json
@@ -7,7 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 CORPUS = FIXTURES / "corpus"
-KNOWN_FAILURES_FILE = Path(__file__).resolve().parent / "known_failures.json"
+TESTS = Path(__file__).resolve().parent
+KNOWN_FAILURES_FILE = TESTS / "known_failures.json"
 
 
 def ir_fixture_files() -> list[Path]:
@@ -68,14 +76,40 @@ def julia_1_5(why: str):
 # Each keeps every STRIDE-th case in the quick loop (`pytest -m "not slow"`), so every pass, display form and
 # JSON path still runs there; the rest are marked `slow` and run in the full suite (the README's command).
 SAMPLED = {
-    ("test_passes.py", "test_every_pass_on_every_fixture_verifies_reads_back_and_is_idempotent"): 40,
-    ("test_edit.py", "test_bbcode_round_trips_losslessly"): 10,
-    ("test_edit.py", "test_compact_is_idempotent_and_leaves_the_input_unchanged"): 10,
-    ("test_positions.py", "test_each_statement_of_a_file_that_round_trips_is_at_its_line_and_column"): 10,
-    ("test_roundtrip.py", "test_julia_fixture_prints_back_exactly"): 10,
-    ("test_roundtrip.py", "test_pristine_core_corpus_dump_prints_back_exactly"): 10,
-    ("test_jsonstream.py", "test_streamed_json_is_the_reference_json_line"): 10,
-    ("test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 10,
+    ("passes/test_passes.py", "test_every_pass_on_every_fixture_verifies_reads_back_and_is_idempotent"): 40,
+    ("edit/test_edit.py", "test_bbcode_round_trips_losslessly"): 10,
+    ("edit/test_edit.py", "test_compact_is_idempotent_and_leaves_the_input_unchanged"): 10,
+    ("printer/test_positions.py", "test_each_statement_of_a_file_that_round_trips_is_at_its_line_and_column"): 10,
+    ("syntax/test_roundtrip.py", "test_julia_fixture_prints_back_exactly"): 10,
+    ("syntax/test_roundtrip.py", "test_pristine_core_corpus_dump_prints_back_exactly"): 10,
+    ("ir/test_jsonstream.py", "test_streamed_json_is_the_reference_json_line"): 10,
+    ("ir/test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 10,
+    # the heaviest parametrized tests of the quick loop (durations measured on it): one case in STRIDE stays
+    ("interp/test_frames.py", "test_every_form_gives_julias_result"): 10,
+    ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"): 4,
+    ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"): 4,
+    ("cli/test_jobs.py", "test_many_jobs_write_what_one_job_writes"): 4,
+    ("syntax/test_memory_shapes.py", "test_more_long_line_shapes_read_and_print_within_their_limits"): 3,
+}
+# Whole tests over every fixture, the corpus or a regenerating Julia, each the heaviest of the quick loop and each
+# beside lighter tests of the same modules (which keep them in the quick loop): `slow`, run by the full suite.
+SLOW = {
+    ("live/test_julia.py", "test_regenerated_fixtures_equal_the_committed_ones"),
+    ("live/test_julia.py", "test_unseen_base_methods_print_back_exactly_in_every_form"),
+    ("analysis/test_graphs.py", "test_every_fixture_mermaid_parses_with_mermaids_own_parser"),
+    ("analysis/test_graphs.py", "test_every_fixture_dot_renders_and_graphviz_reads_back_each_statement"),
+    ("test_regen.py", "test_the_base_reference_sample_is_the_same_on_a_second_run_and_read_by_jlir"),
+    ("passes/test_interp.py", "test_no_pass_changes_a_result_julia_recorded"),
+    ("interp/test_robust.py", "test_every_printed_function_runs_or_refuses_on_arbitrary_arguments"),
+    ("syntax/test_lenient.py", "test_lenient_leaves_every_text_julia_printed_as_it_is"),
+    ("ssa/test_out.py", "test_out_of_ssa_and_the_round_trip_agree_with_julia_wherever_the_original_does"),
+    ("syntax/test_structure.py", "test_the_one_regex_pass_reads_every_fixture_as_the_line_by_line_reading_does"),
+    ("syntax/test_structure.py", "test_statements_filled_from_their_template_equal_the_statements_parsed_directly"),
+    ("cli/test_fetch.py", "test_fetch_prints_every_form_exactly_as_the_fixture_of_that_julia"),
+    ("analysis/test_liveness.py", "test_def_use_equals_a_plain_scan_on_every_fixture_function"),
+    ("syntax/test_hardening.py", "test_every_deleted_or_duplicated_line_is_refused_or_reads_back"),
+    ("compare/test_diff.py", "test_inserting_one_statement_anywhere_is_exactly_one_addition"),
+    ("ir/test_walk.py", "test_predecessor_counts_are_the_cfgs_own_counts_on_every_fixture_but_after_unreachable"),
 }
 
 
@@ -83,7 +117,10 @@ def pytest_collection_modifyitems(config, items):
     import pytest
     seen: dict[tuple[str, str], int] = {}
     for item in items:
-        key = (item.path.name, getattr(item, "originalname", item.name))
+        key = (item.path.relative_to(TESTS).as_posix(), getattr(item, "originalname", item.name))
+        if key in SLOW:
+            item.add_marker(pytest.mark.slow)
+            continue
         stride = SAMPLED.get(key)
         if stride is None:
             continue

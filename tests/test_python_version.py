@@ -34,7 +34,7 @@ def test_this_interpreter_meets_the_claim():
 
 def test_every_module_is_valid_syntax_of_the_lowest_version():
     lowest = claimed_lowest()
-    files = sorted((ROOT / "jlir").rglob("*.py")) + sorted((ROOT / "scripts").glob("*.py"))
+    files = sorted((ROOT / "jlir").rglob("*.py")) + sorted((ROOT / "scripts").rglob("*.py"))
     for path in files:
         ast.parse(path.read_text(encoding="utf-8"), str(path), feature_version=lowest)
     assert len(files) > 100

@@ -1,7 +1,7 @@
-"""scripts/regen_fixtures.py: deterministic, atomic, strict about case ranks, and clear when it fails."""
+"""scripts/gen/regen_fixtures.py: deterministic, atomic, strict about case ranks, and clear when it fails."""
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -17,15 +17,21 @@ needs_julia = pytest.mark.skipif(not JULIAS, reason=NO_JULIA)
 
 
 def regen(*args, timeout=600):
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "regen_fixtures.py"), *map(str, args)],
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "gen" / "regen_fixtures.py"), *map(str, args)],
                           capture_output=True, text=True, timeout=timeout)
 
 
 def scripts_module(name: str):
-    """A helper module of scripts/ (not a package), imported as regen_fixtures.py imports it."""
-    if str(ROOT / "scripts") not in sys.path:
-        sys.path.insert(0, str(ROOT / "scripts"))
-    return importlib.import_module(name)
+    """A helper module of regen_fixtures.py (`scripts/gen/<name>.py`, not a package), loaded from its file: the
+    test process's import path stays as it is."""
+    if name not in _LOADED:
+        spec = importlib.util.spec_from_file_location(f"jlir_regen_{name}", ROOT / "scripts" / "gen" / f"{name}.py")
+        module = _LOADED[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    return _LOADED[name]
+
+
+_LOADED: dict = {}
 
 
 def snapshot_tree(root: Path) -> dict[str, bytes]:
@@ -233,7 +239,7 @@ def test_when_putting_them_back_fails_too_the_message_says_where_they_are_and_th
 
 def test_the_script_reports_a_failed_swap_truthfully(tmp_path):
     """Through main(): a SwapError is not followed by "the fixtures were left as they were"."""
-    code = ("import sys, pathlib; sys.path.insert(0, 'scripts'); import regen_fixtures as r\n"
+    code = ("import sys, pathlib; sys.path.insert(0, 'scripts/gen'); import regen_fixtures as r\n"
             "def boom(*a, **k): raise r.SwapError('the swap failed (x); the old fixtures were put back in F')\n"
             "r.regen_one = boom; r.julia_specs = lambda explicit: [None]\n"
             f"sys.exit(r.main(['--out', {str(tmp_path)!r}]))\n")
@@ -251,7 +257,7 @@ def test_the_regen_temporaries_are_ignored_by_git():
 
 def _start_and_wait_for_work_folder(out: Path):
     import time
-    proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "regen_fixtures.py"), "--julia", JULIAS[0],
+    proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "gen" / "regen_fixtures.py"), "--julia", JULIAS[0],
                              "--out", str(out), "--cases", "loops"], stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while not list(out.glob(".julia-regen-*")) and time.monotonic() < deadline and proc.poll() is None:
@@ -289,7 +295,7 @@ def test_sigkill_mid_run_leaves_a_work_folder_the_next_run_removes_and_names(tmp
 
 def test_files_other_scripts_keep_beside_the_fixtures_survive_a_regeneration(tmp_path):
     """A swap replaces the whole folder: files its manifest does not list (ssa-hand-results.tsv, written by
-    scripts/gen_ssa_hand_results.jl) are copied into the new one, not deleted."""
+    scripts/gen/gen_ssa_hand_results.jl) are copied into the new one, not deleted."""
     regen_fixtures = scripts_module("regen_fixtures")
     final, work = tmp_path / "julia-1.5.3", tmp_path / "work"
     final.mkdir()

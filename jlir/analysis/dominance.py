@@ -5,7 +5,7 @@ later): Semi-NCA [Georgiadis 2005] over Julia's DFS order (see
 `jlir.analysis.graph`), semidominators by path compression, then each
 immediate dominator as the nearest common ancestor of the DFS parent and the
 semidominator.  Everything is iterative, so a million-block chain is fine: about 0.1 s per
-100,000 blocks on structured graphs (`scripts/bench_analyses.py`).
+100,000 blocks on structured graphs (`scripts/bench/bench_analyses.py`).
 
 Conventions, all Julia's:
 
@@ -30,7 +30,7 @@ is the virtual exit is a root at level 1; a block that never reaches an exit
 has level 1 and no children.  `postdominates(a, b)` is False when `b` never
 reaches an exit.  Predecessor 0 is skipped by that DFS, as in Julia.
 
-Checked against set-based definitions (tests/test_dominance.py), against the
+Checked against set-based definitions (tests/analysis/test_dominance.py), against the
 idoms Julia 1.5.3 stored beside every fixture, and against a live Julia 1.5.3's
 `construct_domtree` levels and `idf` order on random CFGs.
 """

@@ -1,5 +1,5 @@
 """Base's common methods built in: the typed IR Julia 1.5.3 prints for the Base methods ordinary code calls
-most, shipped as package data (`data/base-1.5.3.txt.gz`, written by scripts/gen_base_methods.py), so that
+most, shipped as package data (`data/base-1.5.3.txt.gz`, written by scripts/gen/gen_base_methods.py), so that
 `jlir run` runs arithmetic, comparisons, conversions, ranges, vectors and strings with no Julia installed.
 
 `BaseProvider` serves it as a `DumpProvider` would (same entries: `# MethodInstance for …`, `# argnames:`,

@@ -1,4 +1,4 @@
-"""The `Type:raw` text form of values that Julia writes for the interpreter's checks (`scripts/gen_interp_data.jl`,
+"""The `Type:raw` text form of values that Julia writes for the interpreter's checks (`scripts/gen/gen_interp_data.jl`,
 and `JlirLive.encode_value` in jlir/live/jlir.jl for the arguments of the calls recorded in `runs.tsv`).
 
 Integers are written in decimal, floats by their bits in hex (`Float64:0x3ff0000000000000`),

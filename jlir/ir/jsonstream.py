@@ -12,7 +12,7 @@ cannot be encoded (the slow `encode` then runs again and locates it).
 `iter_json` yields the JSON Lines text of `to_json(x)` in pieces, one
 document item at a time, so a writer never holds the whole JSON text: the
 text is exactly `json.dumps(to_json(x), ensure_ascii=False,
-separators=(",", ":"))`, as `tests/test_jsonstream.py` checks.
+separators=(",", ":"))`, as `tests/ir/test_jsonstream.py` checks.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@
     >>> f.text(f.stmt(3))        # the same, spelled as the Julia that printed f (its Style): `Tuple{A,B}` in 1.5
 
 The printer sits above this layer (`jlir.ir` imports nothing of it), so it
-registers itself here (`register`, done by the `jlir` package on import) and
+registers itself here (`register`, by `jlir.printer.text`, which `import jlir` loads) and
 the `__str__` installed on every node, value, type and Statement class calls
 it.  Without a registered printer `str` falls back to `repr`.  `str` prints
 as the newest Julia does (the object does not know which Julia printed it);

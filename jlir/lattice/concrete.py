@@ -6,7 +6,7 @@ fine when it is concrete and no kind (`DataType`, `UnionAll`, `Union`,
 `Core.Box` is flagged although concrete (`warntype_type_printer`,
 `InteractiveUtils/src/codeview.jl`).  jlir has only the printed text, so the
 facts Julia knows about names come from a table Julia wrote
-(`data/types-1.5.3.json`, made by `scripts/gen_abstract_types.jl`, read by `typefacts`): which
+(`data/types-1.5.3.json`, made by `scripts/gen/gen_abstract_types.jl`, read by `typefacts`): which
 names are abstract, kinds, Tuple, Vararg or Union aliases, and how many type
 parameters each takes (a bare `Array` is the UnionAll `Array{T,N} where N where T`).
 Parameters of a concrete struct do not matter (`Array{Any,1}` is concrete);

@@ -10,7 +10,7 @@ merge element-wise, and a Union past `MAX_TYPEUNION_LENGTH`/`MAX_TYPEUNION_COMPL
 `Any`; there is no widening to a common abstract supertype in 1.5.
 
 `tmerge` returns None where the facts jlir has (`jlir.lattice.typeset`) cannot decide a step: such a φ is
-left untyped rather than given a guess.  `tests/test_ssa_tmerge.py` checks it against a table of
+left untyped rather than given a guess.  `tests/lattice/test_tmerge.py` checks it against a table of
 Julia's own `Core.Compiler.tmerge` results (`fixtures/julia-1.5.3/tmerge-pairs.tsv`).
 """
 from __future__ import annotations

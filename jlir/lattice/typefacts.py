@@ -4,9 +4,9 @@ name of a printed type.
 jlir has the printed `::T` only, so every question about a type (is it
 concrete, abstract, a Union, a singleton, what is its supertype) is asked of
 its printed name.  Two scripts ask a live Julia and write the answers:
-`data/types-1.5.3.json` (`scripts/gen_abstract_types.jl`: kind and arity of
+`data/types-1.5.3.json` (`scripts/gen/gen_abstract_types.jl`: kind and arity of
 every type name Base and Core export, and the names the builtins print by),
-and `data/lattice-1.5.3.json` (`scripts/gen_lattice_facts.jl`, run over the
+and `data/lattice-1.5.3.json` (`scripts/gen/gen_lattice_facts.jl`, run over the
 first table's names: module, supertype, flags, number of fields).  The
 stability report reads the first, the SSA layer's `tmerge` both; both read
 them here, and both take a type's name the same way (`name_of`,

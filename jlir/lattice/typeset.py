@@ -2,8 +2,8 @@
 subtyping, concreteness, `Union{…}` construction in Julia's member order, `unionlen`/`unioncomplexity`.
 
 What Julia knows of a name comes from two tables Julia wrote, read by `jlir.lattice.typefacts`: kind and
-arity (`types-1.5.3.json`, `scripts/gen_abstract_types.jl`) and module, supertype, mutability, singleton and
-isbits facts (`lattice-1.5.3.json`, `scripts/gen_lattice_facts.jl`).  A
+arity (`types-1.5.3.json`, `scripts/gen/gen_abstract_types.jl`) and module, supertype, mutability, singleton and
+isbits facts (`lattice-1.5.3.json`, `scripts/gen/gen_lattice_facts.jl`).  A
 question those facts cannot answer (a parametric supertype, a type variable, a user's type whose
 layout is unknown) raises `Undecided`: the caller leaves the type unknown rather than guess.
 """

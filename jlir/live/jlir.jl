@@ -1,6 +1,6 @@
 # jlir.jl -- the Julia side of jlir: print Julia's SSA IR exactly as a user sees
 # it at the REPL (without colour), for `jlir fetch`, the `jlir.live.Julia` API
-# and the golden fixtures (scripts/regen_fixtures.py).
+# and the golden fixtures (scripts/gen/regen_fixtures.py).
 #
 # Base/Core/InteractiveUtils only, for Julia 1.5 to 1.12: version
 # differences are decided by what is defined (`code_ircode` from 1.9, the

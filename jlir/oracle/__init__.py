@@ -1,11 +1,11 @@
 """The differential oracle: jlir's analyses and transforms against Julia's own, on every display Julia prints.
 
-Julia's side (`scripts/oracle.jl`) prints each method instance in every form and records what Julia computes
+Julia's side (`scripts/check/oracle.jl`) prints each method instance in every form and records what Julia computes
 from the same code (`inflate_ir`'s CFG, `construct_domtree`, `verify_ir`, what `slot2reg` computes before φ
 placement, `compact!` of each pipeline stage, slot2reg + compact!, `adce_pass!`, and what a call of an
 instance of bits arguments returned).  Here each print is read and jlir's answer compared
 (`run.check_record`; the interpreter runs the calls, `interp`), and the outcomes counted (`tally.Tally`).
-`scripts/oracle.py` drives both; `tests/oracle/` runs the same code on committed records.
+`scripts/check/oracle.py` drives both; `tests/oracle/` runs the same code on committed records.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ __all__ = ["RULES", "Outcome", "Tally", "check_record", "tally_records"]
 
 
 def tally_records(records, keep: int = 3, callees=None) -> Tally:
-    """A `Tally` of every check of every record (an iterable of dicts from `scripts/oracle.jl`); `callees`, a
+    """A `Tally` of every check of every record (an iterable of dicts from `scripts/check/oracle.jl`); `callees`, a
     provider of callee IR, adds the interpreter row."""
     from jlir import analysis
     t = Tally(keep=keep)

@@ -3,7 +3,7 @@
 A check returns an `Outcome`: `equal`; `rule` (different, in a way a named rule documents: `RULES` says why);
 `wrong` (different, unexplained: a bug until a rule explains it); or `refused` (jlir declined: it could not
 read the print, or a transform raised; the reason is kept).  Julia's side is a record of
-`scripts/oracle.jl` (one method instance: its prints in every form and Julia's answers).
+`scripts/check/oracle.jl` (one method instance: its prints in every form and Julia's answers).
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """The oracle's interpreter row: a method instance of bits arguments run by `jlir.interp` on the arguments
-`scripts/oracle.jl` generated, against what the same call returned (or threw) in Julia.
+`scripts/check/oracle.jl` generated, against what the same call returned (or threw) in Julia.
 
 A record's `interp` holds the arguments of each run, each `[type, value]` (`["Int8", "2"]`, `["Float32",
 "0.5"]`, `["Char", "a"]`, `["Tuple", [...]]`), and Julia's outcome (`["ok", type, repr]` or `["err",
-exception type, ""]`, as `scripts/interp_args.jl` writes it).  jlir runs the instance's `@code_typed` print
+exception type, ""]`, as `scripts/gen/interp_args.jl` writes it).  jlir runs the instance's `@code_typed` print
 (`typed`), its callees from a provider: the other records' typed prints (`RecordCallees`), then a live Julia
 where one is given (`Chain`).  A run is bounded (`LIMITS`), so no record can hang the oracle.
 """

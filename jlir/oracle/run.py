@@ -1,6 +1,6 @@
 """One method instance through every check: which display each check reads, and Julia's answer to compare with.
 
-`check_record(record)` takes a record of `scripts/oracle.jl` and yields `(check, form, Outcome)`.  A print
+`check_record(record)` takes a record of `scripts/check/oracle.jl` and yields `(check, form, Outcome)`.  A print
 jlir cannot read makes every check of that form `refused` (the reader's error kept); a check that raises
 `JlirError` (a transform declining, `PassError`, `NotInterpretable`) is `refused` with the reason; any other
 exception is `wrong`: a crash is a bug, never a refusal.

@@ -293,3 +293,15 @@ def format_document(d: Document, unreadable: str = "refuse") -> str:
         printers.clear()  # freed while collection is paused: the collection that follows has less to walk
     parts.append(d.trailing)
     return "".join(parts)
+
+
+def format_model(x, *, unreadable: str = "refuse") -> str:
+    """Print a Document, Function, CFG listing or vector display exactly as Julia would (`jlir.format`).
+
+    A document read with `errors="collect"` may hold `Unreadable` placeholders: refused by default
+    (`UnreadableDump`), printed as the text they were read from with `unreadable="verbatim"`, left out with
+    `"drop"`.
+    """
+    if isinstance(x, Document):
+        return format_document(x, unreadable)
+    return format_item(x)

@@ -1,7 +1,7 @@
 """Globals of Core and Base whose values the printed IR names but does not show (`Base.:+` passed to
 `Core._apply_iterate`, `Base.shifttable` read by Float16 conversion, `Base.simd_outer_range` in lowered code).
 
-`data/base_globals.tsv` is written by Julia 1.5.3 itself (`scripts/gen_base_globals.jl`): every constant
+`data/base_globals.tsv` is written by Julia 1.5.3 itself (`scripts/gen/gen_base_globals.jl`): every constant
 binding of Core, Base and Base's submodules that is a function (by name, as `JFunction("Base.+")`), and every
 constant that is a primitive number or a tuple of one primitive type (its value).  Constants describing the
 machine or the OS are left out.  A `Main` name resolves only through what a fresh Main takes from Base and

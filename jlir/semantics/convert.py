@@ -5,7 +5,7 @@ the interpreter needs them where no provider has their IR (`Float32(x)`,
 `T(0)` with `T` a static parameter, `2 * x` mixing Int64 and Float64).  Each
 follows Base's own definition, including its double roundings
 (`Float16(x::Float64) = Float16(Float32(x))`, `Float16(x::Integer)` through
-Float32); `tests/test_interp_convert.py` checks them against Julia 1.5.3.
+Float32); `tests/interp/test_convert.py` checks them against Julia 1.5.3.
 """
 from __future__ import annotations
 

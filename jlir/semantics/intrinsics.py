@@ -6,7 +6,7 @@ as the IR passes them (a conversion's first argument is the target type as a
 `JType`).  The functions have no other input and no effect, so the
 interpreter and a constant folder can share them.  The semantics are those of
 Julia 1.5.3's own intrinsics, checked row by row against Julia
-(`fixtures/interp/intrinsics.tsv`, `scripts/gen_interp_data.jl`): wrap-around
+(`fixtures/interp/intrinsics.tsv`, `scripts/gen/gen_interp_data.jl`): wrap-around
 integer arithmetic, `DivideError` from division by zero, shifts by at least
 the width giving 0 (or the sign, for `ashr_int`), IEEE floats.
 """

@@ -11,14 +11,35 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import replace
+from pathlib import Path
 
 from jlir.ir.function import Document, Unreadable
 from jlir.syntax.document import ansi
 from jlir.syntax.lenient import reader as lenient
 from jlir.syntax.lenient import repairing
 from jlir.syntax.lenient.diagnose import diagnose
-from jlir.syntax.errors import ParseError
+from jlir.syntax.errors import ParseError, decode_source
 from jlir.syntax.document.layout import read_with_spans
+
+
+def parse(text: str, filename: str = "<input>", *, lenient: bool = False, errors: str = "raise") -> Document:
+    """Every dump in `text` as a Document; raises ParseError (with file, line and column) on bad input.
+
+    `lenient=True` first repairs what pasting does to Julia's text (prompt lines, Markdown fences, indentation,
+    CRLF, trailing blanks, appended comments, elision lines, ASCII rails, a lost final bracket): each repair is
+    issued as a `jlir.syntax.lenient.reader.LenientNote` warning (`file:line: note: …`), errors keep original lines.
+    `errors="collect"` keeps reading past an unreadable dump: it becomes an `Unreadable` placeholder holding
+    its text and error (`doc.errors` lists them, `doc.readable()` drops them).  A coloured text (ANSI escapes)
+    reads as its plain text; the escapes are kept in `doc.colors` and printed back.
+    """
+    return read_document(text, filename, lenient=lenient, errors=errors)
+
+
+def parse_file(path: str | Path) -> Document:
+    """`parse` of a file's UTF-8 text, with the file name in errors (binary or non-UTF-8 data is a ParseError)."""
+    # Bytes, not text mode: newlines stay as written (no `\r\n` translation), and errors are located.
+    text = decode_source(Path(path).read_bytes(), str(path))
+    return parse(text, str(path))
 
 
 def read_document(text: str, filename: str = "<input>", *, lenient: bool = False,

@@ -1,5 +1,5 @@
 # reference.jl -- Julia's own answers to the analyses jlir reimplements (CFG, dominators,
-# iterated dominance frontiers, verify_ir), for tests/test_reference_julia.py.
+# iterated dominance frontiers, verify_ir), for tests/analysis/test_reference_julia.py.
 # The optimized side is the `ircode-noline` IRCode; the SSA side reproduces the
 # first steps of 1.5's `run_passes` on the inferred, unoptimized CodeInfo
 # (`convert_to_ircode`, then what `slot2reg`/`construct_ssa!` compute before

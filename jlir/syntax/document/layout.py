@@ -18,6 +18,7 @@ from jlir.syntax.forms import escapes
 from jlir.syntax.forms.codeinfo import read_codeinfo
 from jlir.syntax.forms.registry import read_item, starts_dump
 from jlir.syntax.rows.context import Context, Lines, Source
+from jlir.syntax.statement.reader import StatementReader
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
@@ -34,7 +35,7 @@ class DocumentReader:
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colored REPL output: the escapes carry no IR
         self.text = text
-        self.ctx = Context(Source(filename, Lines(text)), read_codeinfo=read_codeinfo)
+        self.ctx = Context(Source(filename, Lines(text)), StatementReader(), read_codeinfo=read_codeinfo)
 
     def read(self) -> Document:
         with gc_paused():

@@ -63,7 +63,7 @@ def read_2020_view(ctx: Context, i: int):
     julia, origin = _base_layout(ctx, i + 2, j)
     if not julia:  # `CodeInfo(` closed at once: no statement to read (an edited view; Julia prints at least one)
         raise ctx.error("expected the statements of Cthulhu's view between `CodeInfo(` and `)`", j)
-    sub = Context(Source(ctx.source.filename, julia), read_codeinfo=ctx.read_codeinfo)
+    sub = Context(Source(ctx.source.filename, julia), ctx.statements, read_codeinfo=ctx.read_codeinfo)
     try:
         body = read_body(sub, 0, len(julia), codeinfo=True, text="\n".join(julia))
     except ParseError as e:

@@ -1,7 +1,7 @@
 """Reading the statement lines of one dump (any form) into statements, blocks and a line table.
 
 `read_body` finds the dump's columns (jlir.syntax.rows.stmtlines), reads each
-statement's text once per document (jlir.syntax.statement.statements), numbers pending
+statement's text once per document (jlir.syntax.statement.reader), numbers pending
 nodes, builds the blocks from the rails, and reads the line info the dump
 shows: a line-number column, location lines (jlir.syntax.rows.debuginfo) or a
 right-hand gutter (jlir.syntax.rows.gutter).  Nothing about the layout is kept: the
@@ -26,9 +26,9 @@ from jlir.syntax.rows.nested import opens_nested
 from jlir.syntax.rows.detect import text_style, with_facts
 from jlir.syntax.rows.excerpt import HEAD as ELIDED_HEAD
 from jlir.syntax.rows.pending import line_numbers, number_pending, pending_nodes, unfaithful_rail
-from jlir.syntax.statement.statements import memo_key, read_plain_statement, read_statement
 from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.rows.text import has_suffix, open_brackets
+from jlir.syntax.errors import ParseError
 
 
 _DASHES = re.compile("─*")
@@ -127,7 +127,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     dump, and reports the error it finds first)."""
     rows, L, col, start, block, warntype = split.rows, split.L, dump.col, dump.start, ctx.block, dump.warntype
     typed = dump.warntype or (not dump.codeinfo) or any(row is not None and has_suffix(row[6]) for row in rows())
-    memo = ctx.statements.setdefault((typed, dump.warntype), {})
+    statement = ctx.statements.statement
     quoted = dump.quoted
     blocks, stmts, linenos, printed = [], [], [], []
     block_no, block_first, labelled = 0, None, False
@@ -160,14 +160,13 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             if label is not None:
                 body, labelled = body[at:], True
         # @code_warntype prints `::T` only after used values: on an unused line `::T` is the expression's
-        stmt_typed = typed and not (warntype and not sid)
-        st = memo.get(body if label is None and stmt_typed == typed else (label, body, stmt_typed))
-        if st is None:
-            # (no column: a statement that does not read makes this None, and the line-by-line reading locates it)
-            st = read_plain_statement(ctx, memo, label, body, stmt_typed, typed, warntype, start + pos - 1, 0)
-            if st is None:
-                return None
-        stmts.append(st)
+        try:
+            # (no column: a statement that does not read makes this None, and the line-by-line reading locates it
+            # among the dump's other errors, in its order of checks)
+            stmts.append(statement(ctx, label, body, typed and not (warntype and not sid), warntype,
+                                   start + pos - 1, 0))
+        except ParseError:
+            return None
         if end_rail:
             blocks.append(block(block_first, pos))
             block_first = None
@@ -259,18 +258,10 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
 
 def _read_statements(ctx: Context, dump: Dump, stmt_lines: list[StmtLine], typed: bool) -> list[Statement]:
     """The Statement of each statement line, read once per document (errors located in the line)."""
-    memo = ctx.statements.setdefault((typed, dump.warntype), {})
-    parsed = []
-    for s in stmt_lines:
-        # @code_warntype prints `::T` only after used values: on an unused line `::T` is the expression's
-        stmt_typed = typed and not (dump.warntype and s.printed_id is None)
-        key = memo_key(s.label, s.body, stmt_typed, typed)
-        st = memo.get(key)
-        if st is None:
-            node, typ = read_statement(ctx, s.body, stmt_typed, dump.warntype, s.index, s.body_col)
-            st = memo[key] = Statement(node, typ, 0, s.label)
-        parsed.append(st)
-    return parsed
+    statement, warntype = ctx.statements.statement, dump.warntype
+    # @code_warntype prints `::T` only after used values: on an unused line `::T` is the expression's
+    return [statement(ctx, s.label, s.body, typed and not (warntype and s.printed_id is None), warntype, s.index,
+                      s.body_col) for s in stmt_lines]
 
 
 def _place(ctx: Context, dump: Dump, stmt_lines, parsed, pending, attach):

@@ -1,7 +1,7 @@
 """What every part of the reader shares while it reads one document: its lines, and the memo tables.
 
 `Source` is the text as lines with the file name: the one place a located
-ParseError is made.  `Context` adds the statement parser and the tables that
+ParseError is made.  `Context` adds the statement reader and the tables that
 let a document's repeated statements, templates and blocks be read once.  Both
 are values handed to the form readers and helpers (jlir.syntax.document.layout keeps
 no state they call back into); the tables are emptied when the document is read.
@@ -132,18 +132,22 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """A document being read: its `Source`, the statement parser and the per-document memo tables."""
+    """A document being read: its `Source`, its statement reader and the per-document memo tables."""
     source: Source
-    parser: StatementParser = field(default_factory=StatementParser)
-    statements: dict = field(default_factory=dict)      # (typed, warntype) → statement text → Statement
-    line_templates: dict = field(default_factory=dict)  # (typed, warntype) → template key → filler (False: none)
-    seen: set = field(default_factory=set)             # hashes of template keys, long texts met once (second_sighting)
+    # The document's jlir.syntax.statement.reader.StatementReader (the only statement memo), given by the document
+    # reader: the statement reader reads rows' nested CodeInfos, so it sits above this module and is handed in.
+    statements: object = None
     blocks: dict = field(default_factory=dict)          # (first, last) → Block
     dumps: dict = field(default_factory=dict)           # hash of a dump's text → (its lines a..b-1, its Function)
     evidence: dict = field(default_factory=dict)        # codeinfo → the style rules the document may match
     # The reader of a CodeInfo printed inside a statement (forms.codeinfo.read_codeinfo), given by the document
     # reader: the rows sit below the forms, so they are handed the form reader rather than importing it.
     read_codeinfo: object = None
+
+    @property
+    def parser(self) -> StatementParser:
+        """The statement parser of the document's statement reader (types and bodies without a memo)."""
+        return self.statements.parser
 
     @property
     def lines(self) -> list[str]:
@@ -181,12 +185,9 @@ class Context:
     def clear(self) -> None:
         """Forget the memo tables (done while collection is paused: the collection that follows walks less)."""
         self.statements.clear()
-        self.line_templates.clear()
-        self.seen.clear()
         self.blocks.clear()
         self.dumps.clear()
         self.evidence.clear()
-        self.parser.clear()
 
 
 @contextmanager

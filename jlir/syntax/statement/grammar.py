@@ -1,9 +1,9 @@
-"""The statement parser: statement bodies and types to model values, memoised.
+"""The statement parser: statement bodies and types to model values.
 
-`StatementParser` memoises whole bodies and types: real dumps repeat them
-enormously (`Int64`, `Bool`, `goto #3`), and a cache hit costs one dict
-lookup; bodies that differ only in their SSA and block numbers share one
-parse through their template (jlir.syntax.statement.templates).  The grammar and its
+`StatementParser` parses a body as it is given (the document's
+`jlir.syntax.statement.reader.StatementReader` memoises statements and fills
+repeated shapes from their templates) and memoises types: real dumps repeat
+them enormously (`Int64`, `Bool`), and a cache hit costs one dict lookup.  The grammar and its
 table come from jlir.syntax.statement.tables, the reduce callbacks from
 jlir.syntax.statement.callbacks, the print-back check of types from jlir.syntax.statement.shown.
 """
@@ -20,7 +20,7 @@ from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import LexError, iter_tokens, tokenize
 from jlir.syntax.statement.shown import reprints as _reprints, shown_printers as _shown_printers
 from jlir.syntax.statement.tables import lark_parser
-from jlir.syntax.statement.templates import compile_filler, numbers, second_sighting, template, template_text, worth_keeping
+from jlir.syntax.statement.templates import worth_keeping
 
 # How deep brackets may nest in one statement or type (`$(QuoteNode(…))` contents count with their statement).
 # Julia's printed IR nests at most 13 deep over every Base method of 1.5.3; the model, its printer, its walks and
@@ -46,7 +46,7 @@ class BodyError(Exception):
 
 
 class StatementParser:
-    """Parses statement bodies and types, memoised.
+    """Parses statement bodies and types (types memoised).
 
     `parse_stmt(body)` and `parse_type(text)` return model values or raise
     BodyError.  The caches live as long as the parser: one parser per
@@ -56,9 +56,7 @@ class StatementParser:
     def __init__(self):
         self._lark, self._build, self._driver = lark_parser()
         self.use_lark_driver = False  # True: Lark's own loop (the reference jlir's driver is tested against)
-        self._stmts: dict[str, object] = {}
-        self._templates: dict[str, object] = {}  # template key → function of the numbers
-        self._seen: set[int] = set()  # hashes of the template keys and long types met once (templates.second_sighting)
+        self._seen: set[int] = set()  # hashes of the long types met once (templates.worth_keeping)
         self._types: dict[str, object] = {}
         self._programs: dict[tuple, list] = {}  # token types → the driver's recorded parse
         self._shown = None  # the printers `_reprints` checks types with (made once per document)
@@ -71,41 +69,16 @@ class StatementParser:
         return self._shown
 
     def clear(self) -> None:
-        """Forget every memoised body, template and type."""
+        """Forget every memoised type and parse."""
         self._shown = None
         self._build.shared.clear()
-        self._stmts.clear()
-        self._templates.clear()
         self._seen.clear()
         self._types.clear()
         self._programs.clear()
 
-    def parse_stmt(self, body: str, templates: bool = True):
-        try:
-            return self._stmts[body]
-        except KeyError:
-            pass
-        if not templates:  # the caller's own memo keeps it (a second table of every body would double the cost)
-            return self._parse(body, "stmt")
-        shape = template(body)
-        if shape is None:
-            value = self._stmts[body] = self._parse(body, "stmt")
-            return value
-        key, pieces = shape
-        try:
-            filler = self._templates[key]
-        except KeyError:
-            if not second_sighting(self._seen, key):
-                value = self._stmts[body] = self._parse(body, "stmt")
-                return value
-            try:
-                parsed = self._parse(template_text(pieces), "stmt")
-            except BodyError:
-                parsed = self._parse(body, "stmt")  # raises, located in the real text
-            f = compile_filler(parsed)
-            filler = self._templates[key] = (lambda nums: parsed) if f is None else f
-        value = self._stmts[body] = filler(numbers(pieces))
-        return value
+    def parse_stmt(self, body: str):
+        """The node of a statement body (not memoised: the document's StatementReader keeps its statements)."""
+        return self._parse(body, "stmt")
 
     def parse_type(self, text: str):
         try:

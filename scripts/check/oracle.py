@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""The differential oracle: every analysis and transform of jlir against Julia's own, on every display form.
+
+    python3 scripts/check/oracle.py --sample 30                 # 30 Base instances, fresh from Julia: the quick loop
+    python3 scripts/check/oracle.py --every 4 --jobs 2          # every 4th cached Base/Core instance (cached records)
+    python3 scripts/check/oracle.py --every 1 --jobs 2          # all of Base, Core and Core.Compiler
+    python3 scripts/check/oracle.py --from tests/data/oracle/records-1.5.3.jsonl.gz   # committed records, no Julia
+    python3 scripts/check/oracle.py --sample 30 --julia /opt/julia-1.10/bin/julia     # another Julia
+
+Julia's side is scripts/check/oracle.jl (one JSON record per method instance: its prints in every form and Julia's
+answers), cached gzipped under ~/.cache/jlir/oracle-<julia version>/ (`--cache DIR`; `--regenerate` makes it
+again).  jlir's side is jlir.oracle.  Prints the table (per check and form: equal, different by a documented
+rule, wrong, refused) with the first examples of each class, and last `oracle: C checks, D differ, W wrong`.
+Exit status 0 whatever the table says (it is a measurement), 2 when Julia cannot be run.
+`--save FILE` keeps the records compared (gzipped JSONL) for a test to compare again without Julia.
+The interpreter row runs each instance of bits arguments on the arguments Julia ran it on, its callees' IR from
+the records' typed prints and then from the live Julia (`--recorded-callees`: the records only; with `--from`,
+a live Julia only when `--julia` or $JLIR_JULIA names one).
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from jlir.oracle import Tally, tally_records  # noqa: E402
+
+GENERATOR = ROOT / "scripts" / "check" / "oracle.jl"
+
+
+def find_julia(given: str | None) -> list[str]:
+    """The command that runs Julia: `--julia`, else $JLIR_JULIA, PATH or jlir's cache (as jlir.live finds it)."""
+    from jlir.live.errors import JuliaNotFound
+    from jlir.live.locate import find_julia as locate
+    try:
+        return list(locate(given).argv)
+    except JuliaNotFound as e:
+        raise SystemExit(f"oracle: {e}") from None
+
+
+def julia_version(julia: list[str]) -> str:
+    out = subprocess.run([*julia, "--startup-file=no", "-e", "print(VERSION)"], capture_output=True, text=True,
+                         timeout=120)
+    if out.returncode:
+        raise SystemExit(f"oracle: {julia} does not run: {out.stderr.strip()[:300]}")
+    return out.stdout.strip()
+
+
+def generate(julia: list[str], args: list[str], dest: Path) -> None:
+    """Run oracle.jl with `args`, its records written gzipped to `dest` (atomically: a killed run leaves none)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=".records-", suffix=".gz")
+    os.close(fd)
+    try:
+        with gzip.open(tmp, "wb", compresslevel=5) as out:
+            proc = subprocess.Popen([*julia, "--startup-file=no", str(GENERATOR), *args], stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL)
+            for line in proc.stdout:
+                out.write(line)
+            if proc.wait():
+                raise SystemExit(f"oracle: {GENERATOR.name} {' '.join(args)} failed (exit {proc.returncode})")
+        os.replace(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def case_specs() -> list[str]:
+    """NAME=RANK=FILE of every fixture case, in rank order (the order the fixture script loads them in)."""
+    manifest = json.loads((ROOT / "fixtures" / "julia-1.5.3" / "MANIFEST.json").read_text(encoding="utf-8"))
+    cases = sorted(manifest["cases"].items(), key=lambda kv: kv[1]["rank"])
+    return [f"{name}={c['rank']}={ROOT / c['file']}" for name, c in cases]
+
+
+def read_records(path: Path):
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                yield json.loads(line)
+
+
+def callees_of(files: list[Path], julia: list[str] | None):
+    """The interpreter row's callee IR: every record's typed print, then (with a Julia) the live Julia's."""
+    from jlir.oracle.interp import Chain, RecordCallees
+    recorded = RecordCallees(r for f in files for r in read_records(f))
+    if julia is None:
+        return recorded
+    from jlir.live import Julia
+    from jlir.live.provider import LiveProvider
+    return Chain(recorded, LiveProvider(Julia(julia[0])))
+
+
+def _tally_file(args) -> Tally:
+    path, keep, files, julia = args
+    callees = callees_of([Path(f) for f in files], julia)
+    try:
+        return tally_records(read_records(Path(path)), keep=keep, callees=callees)
+    finally:
+        for p in getattr(callees, "providers", ()):
+            if hasattr(p, "jl"):
+                p.jl.close()
+
+
+def chunk_files(julia: list[str], cache: Path, every: int, jobs: int, regenerate: bool, limit: int | None) -> list[Path]:
+    """The record files of every `every`-th instance, one per job (made with `jobs` Julia processes at once)."""
+    step = every * jobs
+    wanted = [(cache / f"records-every{every}-part{j + 1}of{jobs}{'-limit%d' % limit if limit else ''}.jsonl.gz",
+               ["--every", str(step), "--offset", str(j * every)] + (["--limit", str(limit)] if limit else []))
+              for j in range(jobs)]
+    todo = [(dest, a) for dest, a in wanted if regenerate or not dest.exists()]
+    if todo:
+        print(f"oracle: Julia prints {len(todo)} part(s) into {cache} …", file=sys.stderr)
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            list(pool.map(generate, [julia] * len(todo), [a for _, a in todo], [d for d, _ in todo]))
+    return [dest for dest, _ in wanted]
+
+
+def compare(files: list[Path], jobs: int, keep: int, julia: list[str] | None = None) -> Tally:
+    total = Tally(keep=keep)
+    every = [str(f) for f in files]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for t in pool.map(_tally_file, [(str(f), keep, every, julia) for f in files]):
+            total.merge(t)
+    return total
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sample", type=int, metavar="N", help="N instances spread over Base, printed afresh (no cache)")
+    ap.add_argument("--cases", action="store_true", help="the fixture cases (fixtures/cases/*.jl), printed afresh")
+    ap.add_argument("--every", type=int, default=None, metavar="K", help="every K-th cached instance (1: all)")
+    ap.add_argument("--limit", type=int, default=None, help="at most this many instances per part")
+    ap.add_argument("--from", dest="source", type=Path, help="compare these records (JSONL, .gz allowed); no Julia")
+    ap.add_argument("--julia", help="the Julia to ask (default $JLIR_JULIA, else the one jlir.live finds)")
+    ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1, help="processes (Julia's and ours)")
+    ap.add_argument("--cache", type=Path, help="where Julia's records are kept (default ~/.cache/jlir/oracle-VERSION)")
+    ap.add_argument("--regenerate", action="store_true", help="ask Julia again even where records are cached")
+    ap.add_argument("--examples", type=int, default=3, help="examples shown per class")
+    ap.add_argument("--save", type=Path, help="also write the records compared here (gzipped JSONL)")
+    ap.add_argument("--recorded-callees", action="store_true",
+                    help="the interpreter row takes callee IR from the records only, never from a live Julia")
+    a = ap.parse_args(argv)
+    julia = None
+    if a.source:
+        files = [a.source]
+        if not a.recorded_callees and (a.julia or os.environ.get("JLIR_JULIA")):
+            julia = find_julia(a.julia)
+    else:
+        julia = find_julia(a.julia)
+        version = julia_version(julia)
+        if a.cases:
+            files = [Path(tempfile.mkdtemp(prefix="jlir-oracle-")) / "cases.jsonl.gz"]
+            generate(julia, ["--cases", *case_specs()], files[0])
+        elif a.sample:
+            count = int(subprocess.run([*julia, "--startup-file=no", str(GENERATOR), "--list"], capture_output=True,
+                                       text=True, check=True).stdout.split()[-1])
+            step = max(1, count // a.sample)
+            tmpdir = Path(tempfile.mkdtemp(prefix="jlir-oracle-"))
+            files = [tmpdir / "sample.jsonl.gz"]
+            generate(julia, ["--every", str(step), "--limit", str(a.sample)], files[0])
+        else:
+            cache = a.cache or Path.home() / ".cache" / "jlir" / f"oracle-{version}"
+            files = chunk_files(julia, cache, a.every or 1, max(1, a.jobs), a.regenerate, a.limit)
+    if a.save:
+        with gzip.open(a.save, "wt", encoding="utf-8", compresslevel=9) as out:
+            for f in files:
+                for r in read_records(f):
+                    out.write(json.dumps(r, ensure_ascii=False) + "\n")
+    print(compare(files, max(1, a.jobs), a.examples, None if a.recorded_callees else julia).render())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+# Writes jlir/semantics/data/base_globals.tsv: the globals of Core and Base (and Base's submodules) whose
+# values the interpreter may use when the IR names them without showing their value (`Base.:+` passed to
+# `_apply_iterate`, `Base.shifttable` read by Float16 conversion).
+#   function <TAB> Module <TAB> name                   a constant binding to a Function (not a type)
+#   const <TAB> Module <TAB> name <TAB> Type <TAB> raw  a constant number, tuple or vector of numbers; raw as in
+#                                                       fixtures/interp (integers decimal, floats by bits in hex,
+#                                                       a tuple's elements comma-separated)
+#   singleton <TAB> Module <TAB> name <TAB> Type        the instance of a singleton struct type (as Main prints it)
+#   main <TAB> Owner <TAB> name                        Main.name resolves to Owner.name (an export of Base/Core)
+#   alias <TAB> Main <TAB> name <TAB> Type             Main.name is the concrete type printed Type (Int: Int64)
+#   exported_type <TAB> Owner <TAB> name               Main.name is a type that shows as `name` (`Set`)
+# Usage: julia scripts/gen/gen_base_globals.jl > jlir/semantics/data/base_globals.tsv   (Julia 1.5.3)
+
+raw_text(x::Bool) = string(x)
+raw_text(x::Integer) = string(x)
+raw_text(x::Union{Float16,Float32,Float64}) = "0x" * string(reinterpret(Unsigned, x), base=16)
+
+const PRIMS = (Bool, Int8, Int16, Int32, Int64, Int128, UInt8, UInt16, UInt32, UInt64, UInt128,
+               Float16, Float32, Float64)
+
+function constant_line(m::Module, n::Symbol, v)
+    t = typeof(v)
+    if t in PRIMS
+        return "const\t$m\t$n\t$t\t$(raw_text(v))"
+    elseif v isa Tuple && !isempty(v) && all(x -> typeof(x) === typeof(v[1]), v) && typeof(v[1]) in PRIMS
+        return "const\t$m\t$n\tNTuple{$(length(v)),$(typeof(v[1]))}\t$(join(map(raw_text, v), ","))"
+    elseif v isa Tuple && !isempty(v) && all(x -> typeof(x) === typeof(v[1]), v) && v[1] isa Tuple &&
+           all(t -> t in PRIMS, typeof(v[1]).parameters)
+        # a tuple of tuples (`Base.Math.t_log_Float64`): the inner tuples `;`-separated
+        inner = join([join(map(raw_text, x), ",") for x in v], ";")
+        return "const\t$m\t$n\tNTuple{$(length(v)),$(typeof(v[1]))}\t$inner"
+    elseif Base.issingletontype(typeof(v)) && isstructtype(typeof(v)) && !(v isa Function) && !(v isa Type) &&
+           !(v isa IO || v isa Base.EnvDict || v === nothing)  # the process's streams and environment: not data
+        # a singleton instance (`Base.Order.Forward`, `RoundDown`, `pi`): its type, as Main prints it
+        return "singleton\t$m\t$n\t$(typeof(v))"
+    elseif v isa Vector && eltype(v) in PRIMS && !isempty(v) && length(v) <= 1024
+        # a constant table (`Base.powers_of_ten`): one vector, the same object at each read
+        return "const\t$m\t$n\t$(typeof(v))\t$(join(map(raw_text, v), ","))"
+    end
+    return nothing
+end
+
+function modules()
+    out = Module[Core, Base]
+    for n in names(Base; all=true)
+        isdefined(Base, n) || continue
+        v = getfield(Base, n)
+        v isa Module && parentmodule(v) === Base && v !== Base && push!(out, v)
+    end
+    return unique(out)
+end
+
+# Constants that describe the machine or the OS, not Julia: left out (the IR's code must not be run with them).
+const MACHINE_MODULES = ("Base.PCRE", "Base.Libc", "Base.Filesystem", "Base.Sys", "Base.Threads")
+const MACHINE_NAMES = (:FMA_NATIVE, :DARWIN_FRAMEWORK, :ENDIAN_BOM)
+# Scratch buffers (`Base.Grisu.DIGITS`, allocated uninitialised and written before each read): no table.
+const SCRATCH_NAMES = (:DIGITS,)
+
+# A module's own names, those it imports, and for Base those its submodules export (`Base.simd_outer_range`
+# is Base.SimdLoop's, taken by `using .SimdLoop`).
+module_names(m::Module) = sort(unique(vcat(names(m; all=true, imported=true),
+                                           (m === Base ? [names(s) for s in modules() if s !== Core] : [])...)))
+
+lines = String[]
+for m in modules()
+    for n in module_names(m)
+        s = string(n)
+        (startswith(s, "#") || occursin('#', s) || !isdefined(m, n) || !isconst(m, n)) && continue
+        Base.isdeprecated(m, n) && continue
+        v = getfield(m, n)
+        if v isa Function && !(v isa Type)
+            push!(lines, "function\t$m\t$s")
+        else
+            (string(m) in MACHINE_MODULES || n in MACHINE_NAMES || n in SCRATCH_NAMES) && continue
+            l = constant_line(m, n, v)
+            l === nothing || push!(lines, l)
+        end
+    end
+end
+# Types Main cannot name bare (not exported by Base or Core): `type <TAB> Module <TAB> name`, Module the one
+# that defines it, so that a type the interpreter prints bare (`OneTo{Int64}`) can be named to Julia.
+for m in modules(), n in sort(names(m; all=true))
+    s = string(n)
+    (occursin('#', s) || !isdefined(m, n) || !isconst(m, n) || isdefined(Main, n)) && continue
+    v = getfield(m, n)
+    u = v isa UnionAll ? Base.unwrap_unionall(v) : v
+    u isa DataType && u.name.name === n && parentmodule(u) === m && push!(lines, "type\t$m\t$s")
+end
+# What a fresh Main resolves through `using Base` (Core's and Base's exports): `main <TAB> Owner <TAB> name` (Main.name
+# is Owner.name, Owner the module the binding comes from), and `alias <TAB> Main <TAB> name <TAB> Type` for an
+# exported name of a concrete type that prints otherwise (`Int` is `Int64`).
+for n in sort(unique(vcat(names(Core), names(Base))))
+    s = string(n)
+    (occursin('#', s) || !isdefined(Main, n) || Base.isdeprecated(Main, n)) && continue
+    owner = Base.binding_module(Main, n)
+    (owner === Core || owner === Base || owner in modules()) || continue
+    v = getfield(Main, n)
+    if v isa DataType && isconcretetype(v) && string(v) != s
+        push!(lines, "alias\tMain\t$s\t$v")
+    else
+        push!(lines, "main\t$owner\t$s")
+        # an exported type (`Set`, a UnionAll) shows as its bare name: `exported_type <TAB> Owner <TAB> name`
+        v isa Type && string(v) == s && push!(lines, "exported_type\t$owner\t$s")
+    end
+end
+foreach(println, lines)

@@ -1,0 +1,258 @@
+"""Write jlir/interp/data/base-1.5.3.txt.gz: the typed IR of the Base methods ordinary code calls, from Julia 1.5.3,
+so that `jlir run` needs no Julia for them (jlir.interp.builtin.BaseProvider serves the file).
+
+    JLIR_JULIA=<julia 1.5.3> python3 scripts/gen/gen_base_methods.py [--sample DIR] [--calls DIR] [--cases]
+
+Which methods: the callees the interpreter asks for while it runs
+  * a grid of the commonest operations (arithmetic, comparison, conversion, bit operations, ranges and their
+    iteration, vectors, strings) on every bits type Base code handles most (`GRID`), each run on small values;
+  * the method instances of a Base sample (`--sample`, scripts/gen/gen_interp_sample.jl's folder), and of folders
+    of recorded calls (`--calls`, scripts/gen/gen_interp_calls.jl's), in every form they have;
+each callee counted once per run that needed it.  Every callee reached is kept (`--min-count` raises the bar);
+a callee of the user's `Main` never is (it is the user's code).  Each entry is what jlir.live's provider caches
+(`# MethodInstance for …`, `# argnames:`, `# sparams:`, `# vararg:`, then Julia's `code_typed` print), entries
+separated by a form feed line, gzip-compressed.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import shutil
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+OUT = ROOT / "jlir" / "interp" / "data" / "base-1.5.3.txt.gz"
+INTS = ("Int64", "Int32", "Int16", "Int8", "UInt64", "UInt32", "UInt16", "UInt8", "Int128", "UInt128")
+FLOATS = ("Float64", "Float32", "Float16")
+BINARY = ("+", "-", "*", "/", "<", "<=", "==", "!=", ">", ">=", "div", "rem", "mod", "fld", "cld", "%", "÷",
+          "&", "|", "xor", "min", "max", "isless", "isequal", "^", "<<", ">>", ">>>", "cmp", "gcd", "lcm", "divrem",
+          "flipsign", "copysign", "hypot", "atan", "//")
+UNARY = ("-", "+", "abs", "sign", "zero", "one", "iszero", "isone", "isodd", "iseven", "~", "!", "sqrt", "floor",
+         "ceil", "round", "trunc", "isnan", "isinf", "isfinite", "signbit", "abs2", "inv", "exp", "log", "sin",
+         "cos", "float", "Int64", "Float64", "Int32", "UInt8", "string", "repr", "hash", "leading_zeros",
+         "trailing_zeros", "count_ones", "bswap", "widen", "big", "nextfloat", "prevfloat", "eps", "typemax",
+         "typemin", "ndigits", "factorial", "isqrt", "iseven", "bitstring", "unsigned", "signed", "Char", "Bool",
+         "UInt64", "Float32", "exponent", "significand", "log2", "log10", "exp2", "cbrt", "tan", "isinteger",
+         "iterate", "length", "first", "last", "collect", "sum", "prod", "maximum", "minimum", "reverse")
+SAMPLE = {"Int64": "3", "Int32": "3", "Int16": "3", "Int8": "3", "UInt64": "3", "UInt32": "3", "UInt16": "3",
+          "UInt8": "3", "Int128": "3", "UInt128": "3", "Float64": "2.5", "Float32": "2.5", "Float16": "2.5",
+          "Bool": "true", "Char": "'a'", "String": '"abc"', "Array{Int64,1}": "[3, 1, 2]",
+          "Array{Float64,1}": "[2.5, 1.5]", "Array{String,1}": '["b", "a"]'}
+
+
+def values_of(types, argument):
+    """The sample arguments for `types` (ints as that type, through jlir's literal reader and conversion)."""
+    from jlir.semantics.convert import convert_number
+    out = []
+    for t in types:
+        v = argument(SAMPLE[t])
+        out.append(convert_number(t, v) if t in INTS + FLOATS and t not in ("Int64", "Float64") else v)
+    return out
+
+
+def grid():
+    """(callee, argument type names) of the grid: each operation on same-type pairs and Int64 mixed with each."""
+    scalars = INTS + FLOATS + ("Bool",)
+    for op in BINARY:
+        for t in scalars:
+            yield f"Base.{op}", (t, t)
+            if t != "Int64":
+                yield f"Base.{op}", ("Int64", t)
+                yield f"Base.{op}", (t, "Int64")
+    for op in UNARY:
+        for t in scalars + ("Char", "String"):
+            yield f"Base.{op}", (t,)
+    for op in ("==", "*", "<", "isless", "cmp", "string", "startswith", "endswith", "occursin"):
+        yield f"Base.{op}", ("String", "String")
+    yield "Base.*", ("String", "Char")
+    yield "Base.*", ("Char", "String")
+    yield "Base.repeat", ("String", "Int64")
+    yield "Base.:", ("Int64", "Int64")
+    yield "Base.:", ("Int64", "Int64", "Int64")
+    for t in ("Int64", "Float64", "String"):
+        v = f"Array{{{t},1}}"
+        for op in ("length", "size", "isempty", "first", "last", "iterate", "sum", "prod", "maximum", "minimum",
+                   "sort", "sort!", "reverse", "copy", "pop!", "popfirst!", "unique", "collect", "eachindex",
+                   "axes", "keys", "empty!", "string", "repr", "hash", "join", "cumsum", "extrema", "findmax"):
+            yield f"Base.{op}", (v,)
+        for op in ("push!", "pushfirst!", "in", "fill!", "count", "findfirst", "searchsortedfirst", "filter"):
+            yield f"Base.{op}", (v, t) if op in ("push!", "pushfirst!", "fill!") else (t, v)
+        for op in ("==", "append!", "vcat", "isequal", "isless"):
+            yield f"Base.{op}", (v, v)
+        yield "Base.getindex", (v, "Int64")
+        yield "Base.setindex!", (v, t, "Int64")
+        yield "Base.iterate", (v, "Int64")
+        yield "Base.insert!", (v, "Int64", t)
+        yield "Base.deleteat!", (v, "Int64")
+        yield "Base.resize!", (v, "Int64")
+        yield "Base.fill", (t, "Int64")
+
+
+def _base_callee(callee: str) -> bool:
+    from jlir.interp.builtin import _base_callee as base
+    return base(callee)
+
+
+class Counting:
+    """A provider that asks `inner` and counts each callee it had IR for (once per run: `runs` sets)."""
+
+    def __init__(self, inner):
+        self.inner, self.count, self.seen, self.recorded, self.callables = inner, Counter(), set(), {}, {}
+
+    def lookup(self, callee, arg_types):
+        if callee.startswith("Main.") and _base_callee(callee):
+            callee = "Base." + callee[len("Main."):]  # `Main.repeat` is Base's: asked (and cached) as Base's
+        self._store_callable(callee, arg_types)
+        fn = self.inner.lookup(callee, arg_types)
+        if fn is not None and "." not in callee and not callee.startswith("(::") and _base_callee(callee):
+            self._store_bare(callee, arg_types)
+        if fn is not None and not callee.startswith(("Main.", "(::")) and (_base_callee(callee) or "." in callee):
+            from jlir.interp.provider import signature_key, signature_text
+            key = signature_key(signature_text(callee, arg_types))
+            if key not in self.seen:
+                self.seen.add(key)
+                self.count[key] += 1
+        return fn
+
+    def lookup_form(self, callee, arg_types, form):
+        self._store_callable(callee, arg_types)
+        return self.inner.lookup_form(callee, arg_types, form)
+
+    def _store_callable(self, callee, arg_types):
+        """A call of Base's own callable (`(::Base.var"#string##kw")(…)`, a keyword sorter; a Base closure): the
+        same in every session of this Julia, so its three forms are kept (the live provider caches no callable)."""
+        if not callee.startswith("(::Base.") or (callee, tuple(arg_types)) in self.callables:
+            return
+        from jlir.live.errors import LiveError
+        from jlir.live.provider import julia_type
+        sig = f"Tuple{{{', '.join(julia_type(t) for t in (callee[3:-1], *arg_types))}}}"
+        try:
+            self.callables[(callee, tuple(arg_types))] = [self.inner.jl.callable_dump(sig, form)
+                                                          for form in ("typed", "typed-unoptimized", "lowered")]
+        except LiveError:
+            self.callables[(callee, tuple(arg_types))] = []
+
+    def _store_bare(self, callee, arg_types):
+        """A callee the IR names bare (`Dict{Int64,Nothing}(…)`, `%`): Main's, which is Base's; the live provider
+        does not cache such names (a bare name may be the user's), so its entry is written here."""
+        from jlir.interp.provider import signature_text
+        from jlir.live.errors import LiveError
+        from jlir.live.provider import julia_callee, julia_type
+        head = f"({callee})" if "{" in callee else julia_callee(callee)
+        target = f"{head}({', '.join('::' + julia_type(t) for t in arg_types)})"
+        try:
+            typed, method = self.inner.jl.code_typed(target), self.inner.jl.method_info(target)
+        except LiveError:
+            return
+        self.inner._store(signature_text(callee, arg_types), method["argnames"], method["sparams"],
+                          method["vararg"], typed.text)
+
+    def struct_fields(self, type_name):
+        """A struct's field names (and types) as Julia gave them: kept for the `# struct` lines of the data."""
+        found = self.inner.struct_fields(type_name)
+        if found is not None and not type_name.startswith("Main.") and not any(c in type_name for c in ": "):
+            self.recorded[type_name] = (found, self.inner.field_types(type_name))
+        return found
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def run_grid(provider, argument):
+    from jlir import interp
+    for callee, types in grid():
+        provider.seen = set()
+        fn = provider.lookup(callee, types)
+        if fn is None:
+            continue
+        try:
+            interp.run(fn, values_of(types, argument), provider, argnames=provider.argnames(callee, types),
+                       sparams=provider.sparams(callee, types), vararg=bool(provider.vararg(callee, types)),
+                       max_steps=200_000, timeout=5.0)
+        except (interp.NotInterpretable, ValueError):
+            pass
+
+
+def run_folder(provider, folder: Path):
+    """Every row of a gen_interp_sample/gen_interp_calls folder, in each form it holds."""
+    import jlir
+    from jlir import interp
+    from check_interp_sample import literal_args, sparams_of
+    for line in (folder / "index.tsv").open(encoding="utf-8"):
+        ident, fname, args, argnames, sparams, kind, rtype, rrepr, isva = (line.rstrip("\n").split("\t") + [""] * 9)[:9]
+        for form in ("typed", "unoptimized", "lowered"):
+            path = folder / f"{ident}.{form}.txt"
+            if not path.is_file():
+                continue
+            provider.seen = set()
+            try:
+                fn = jlir.functions(jlir.parse_file(path))[0]
+                interp.run(fn, literal_args(args), provider, argnames=argnames.split(",") if argnames else [],
+                           sparams=sparams_of(sparams), vararg=isva == "true", max_steps=2_000_000, timeout=10.0,
+                           name=f"Base.{fname}")
+            except Exception:  # refused or crashed: what it asked for is counted all the same
+                pass
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sample", type=Path, action="append", default=[])
+    ap.add_argument("--calls", type=Path, action="append", default=[])
+    ap.add_argument("--min-count", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=OUT)
+    opts = ap.parse_args()
+    from jlir.cli.literals import argument
+    from jlir.live import Julia
+    from jlir.live.provider import LiveProvider
+    from jlir.interp.provider import signature_key
+    cache = Path(tempfile.mkdtemp(prefix="jlir-base-methods-"))
+    jl = Julia(None)
+    if jl.version != "1.5.3":
+        print(f"gen_base_methods: Julia {jl.version}, not 1.5.3", file=sys.stderr)
+        return 2
+    try:
+        provider = Counting(LiveProvider(jl, cache=cache))
+        run_grid(provider, argument)
+        for folder in opts.sample + opts.calls:
+            provider.inner = LiveProvider(jl, cache=cache, defs=(folder / "defs.jl").read_text(encoding="utf-8")) \
+                if (folder / "defs.jl").is_file() else provider.inner
+            run_folder(provider, folder)
+    finally:
+        jl.close()
+    entries = {}
+    for f in sorted((cache / f"callees-{jl.version}").glob("*.txt")):
+        text = f.read_text(encoding="utf-8")
+        key = text.split("\n", 1)[0][len("# MethodInstance for "):]
+        if provider.count.get(signature_key(key), 0) >= opts.min_count:
+            entries[key] = text
+    for k, texts in enumerate(t for t in provider.callables.values() if t):
+        for form, text in zip(("typed", "typed-unoptimized", "lowered"), texts):
+            entries[f"\x01callable {k} {form}"] = text
+    lines = []
+    for name, ((fields, mutable), types) in sorted(provider.recorded.items()):
+        if any(c in t for t in types or () for c in ":"):
+            types = None  # a field type `# struct` lines cannot spell: the names alone
+        parts = [f"{f}::{t}" for f, t in zip(fields, types)] if types and len(types) == len(fields) else list(fields)
+        lines.append(f"# {'mutable struct' if mutable else 'struct'} {name}: {', '.join(parts)}\n")
+    if lines:
+        entries["\x00structs"] = "".join(lines)  # first: the field names every run may need
+    opts.out.parent.mkdir(parents=True, exist_ok=True)
+    body = "\f\n".join(entries[k] if entries[k].endswith("\n") else entries[k] + "\n" for k in sorted(entries))
+    tmp = opts.out.with_suffix(".tmp")
+    with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=9) as fh:
+        fh.write(body)
+    tmp.replace(opts.out)  # whole or not at all: a run reading it meanwhile sees the old file
+    shutil.rmtree(cache, ignore_errors=True)
+    print(f"gen_base_methods: {len(entries) - bool(lines)} methods, {len(lines)} structs, {opts.out.stat().st_size:,} bytes -> {opts.out}",
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

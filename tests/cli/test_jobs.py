@@ -1,0 +1,69 @@
+"""`-j N`: every verb that takes many files writes with N processes exactly what it writes with one: the same
+stdout byte for byte, the same located messages on stderr in the same order, the same exit status, for
+readable files, a missing one, an unreadable one and standard input among them."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIX = ROOT / "fixtures" / "julia-1.5.3"
+BAD = "CodeInfo(\n1 ─ %1 = foo(\n)\n"
+
+
+def _jlir(args: list[str], stdin: bytes) -> tuple[bytes, bytes, int]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.run([sys.executable, "-m", "jlir", *args], input=stdin, capture_output=True, cwd=ROOT,
+                       env=env, timeout=300)
+    return p.stdout, p.stderr, p.returncode
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory):
+    bad = tmp_path_factory.mktemp("jobs") / "bad.txt"
+    bad.write_text(BAD, encoding="utf-8")
+    files = [str(FIX / "try_catch.typed.txt"), str(bad.parent / "missing.txt"), str(bad),
+             str(FIX / "arrays.lowered.txt"), "-", str(FIX / "base_dict.typed.txt"), str(FIX / "arrays.typed.txt")]
+    return files, (FIX / "kwcall.typed.txt").read_bytes()
+
+
+@pytest.mark.parametrize("verb", [["parse"], ["parse", "--json"], ["print"], ["roundtrip"], ["verify"],
+                                  ["analyze"], ["ssa"], ["opt", "--passes", "dce,compact"]])
+def test_many_jobs_write_what_one_job_writes(verb, inputs):
+    files, stdin = inputs
+    one = _jlir([*verb, *files], stdin)
+    three = _jlir([*verb, "-j", "3", *files], stdin)
+    assert one == three
+    assert one[2] == 2 and b"missing.txt: no such file" in one[1] and b"bad.txt:2:14: error:" in one[1]
+    assert one[0] or verb == ["verify"]  # the readable files were answered (verify: valid, nothing to say)
+
+
+def test_a_negative_job_count_is_refused_with_exit_2():
+    out, err, status = _jlir(["parse", "-j", "-1", str(FIX / "arrays.typed.txt")], b"")
+    assert status == 2 and b"-j/--jobs: expected 0 (one per core) or more processes, got -1" in err
+
+
+KILLER = """
+import os, signal, sys
+sys.path.insert(0, sys.argv[1])
+import jlir.cli.parse as P
+parent, real = os.getpid(), P.parse
+def parse(path, **k):
+    if os.getpid() != parent and path.endswith("arrays.typed.txt"):
+        os.kill(os.getpid(), signal.SIGKILL)  # the worker dies mid-file, as an out-of-memory kill would
+    return real(path, **k)
+P.parse = parse
+from jlir.cli.app import main
+sys.exit(main(["parse", "-j", "2", *sys.argv[2:]]))
+"""
+
+
+def test_a_file_whose_worker_was_killed_is_worked_on_by_the_parent_and_the_output_is_unchanged():
+    files = [str(FIX / f"{n}.typed.txt") for n in ("try_catch", "arrays", "kwcall", "base_dict")]
+    p = subprocess.run([sys.executable, "-c", KILLER, str(ROOT), *files], capture_output=True, timeout=300)
+    assert (p.returncode, p.stderr) == (0, b"")
+    assert p.stdout == _jlir(["parse", *files], b"")[0]

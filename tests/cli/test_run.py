@@ -1,0 +1,99 @@
+"""`jlir run`: the interpreter from the command line, against Julia 1.5.3's recorded results."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
+CALLEES = FIXTURES / "callees"
+
+
+def jlir_cli(*args):
+    return subprocess.run([sys.executable, "-m", "jlir", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+
+
+def _int_rows():
+    """Recorded calls (fixtures/julia-1.5.3/runs.tsv) whose arguments are all Int64 (they spell the same as
+    literals), per case."""
+    from support.recorded_runs import ROWS as RECORDED
+    rows = []
+    for case, _call, argnames, _sparams, args, *want in RECORDED:
+        args = args.split(" ") if args else []
+        if all(a.startswith("Int64:") for a in args) and want[0] in ("ok", "err"):
+            rows.append((case, argnames, [a[6:] for a in args], want))
+    return rows
+
+
+ROWS = [r for r in _int_rows() if r[0] in ("while_swap", "many_blocks", "exceptions", "recursion", "goto_label")]
+
+
+@pytest.mark.parametrize("case,argnames,args,expected", ROWS, ids=lambda x: x if isinstance(x, str) else None)
+def test_run_prints_what_julia_returned(case, argnames, args, expected):
+    out = jlir_cli("run", str(FIXTURES / f"{case}.typed.txt"), "--args", *args, "--argnames", argnames, "--json",
+                   "--callees", str(CALLEES / case))
+    data = json.loads(out.stdout)
+    if expected[0] == "ok":
+        assert out.returncode == 0 and (data["type"], data["result"]) == (expected[1], expected[2])
+    else:
+        assert out.returncode == 1 and data["exception"] == expected[1]
+
+
+def test_there_are_recorded_calls_to_run():
+    assert len(ROWS) >= 10
+
+
+def test_run_prints_julias_repr_and_refuses_what_is_no_literal():
+    out = jlir_cli("run", str(FIXTURES / "while_swap.typed.txt"), "--args", "12", "18")
+    assert (out.returncode, out.stdout) == (0, "6\n")
+    bad = jlir_cli("run", str(FIXTURES / "while_swap.typed.txt"), "--args", "12", "x")
+    assert bad.returncode == 2 and bad.stderr.startswith("jlir run: error: 'x' is not a Julia literal")
+
+
+def test_run_says_what_it_cannot_interpret_in_one_line():
+    out = jlir_cli("run", str(FIXTURES / "ccall.typed.txt"), "--args", "3")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.count("\n") == 1 and "cannot interpret function 1" in out.stderr
+
+
+# ---------------------------------------------------------------- callees from a live Julia
+def _julia_or_skip():
+    from jlir.live.errors import JuliaNotFound
+    from jlir.live.locate import find_julia
+    try:
+        return find_julia(None)
+    except JuliaNotFound as e:
+        pytest.skip(str(e).splitlines()[0])
+
+
+def test_run_asks_a_live_julia_for_the_callees_it_lacks():
+    _julia_or_skip()
+    out = jlir_cli("run", str(FIXTURES / "recursion.typed.txt"), "--args", "15", "--argnames", "n", "--julia", "auto",
+                   "--defs", str(ROOT / "fixtures" / "cases" / "recursion.jl"))
+    assert (out.returncode, out.stdout) == (0, "610\n"), out.stderr   # Julia: fib(15) == 610 (runs.tsv)
+
+
+def test_library_callees_are_cached_per_julia_version_and_read_back_without_julia(tmp_path):
+    _julia_or_skip()
+    from jlir.live import Julia
+    from jlir.live.provider import LiveProvider
+    with Julia() as jl:
+        live = LiveProvider(jl, cache=tmp_path)
+        fn = live.lookup("Base.abs", ("Int64",))
+        assert fn is not None and live.argnames("Base.abs", ("Int64",)) == ("x",)
+        version = jl.version
+
+    class NoJulia:
+        def __init__(self, v):
+            self.version = v
+
+        def code_typed(self, *a, **k):
+            raise AssertionError("the cache should have answered")
+    cached = LiveProvider(NoJulia(version), cache=tmp_path)
+    assert cached.lookup("Base.abs", ("Int64",)) == fn
+    assert list((tmp_path / f"callees-{version}").glob("*.txt"))

@@ -1,0 +1,54 @@
+"""jlir's `compact` on Julia 1.5.3's own uncompacted stage prints gives Julia's `compact!` print, byte for byte.
+
+The inputs and expected outputs are Julia's (tests/data/compact-stages-1.5.3/README.md says how they were made).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import jlir
+from jlir import edit
+from jlir.syntax.rows.pending import pending_nodes
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "compact-stages-1.5.3"
+
+
+def _compacted(name: str) -> tuple[str, str]:
+    fn = jlir.functions(jlir.parse((DATA / f"{name}.pending.txt").read_text()))[0]
+    return jlir.format(edit.IRCode(fn).compact()), (DATA / f"{name}.compact.txt").read_text()
+
+
+@pytest.mark.parametrize("name", ["phi-numbered-after-positional", "dead-const-left-by-inference",
+                                  "phi-line-of-its-statement", "phi-used-by-the-return-with-lines"])
+def test_compact_of_julias_slot2reg_print_is_julias_compact_print(name):
+    got, want = _compacted(name)
+    assert got.rstrip("\n") == want.rstrip("\n")
+
+
+def test_a_numbered_statement_with_too_few_statements_before_it_is_pending():
+    # `%5` with one statement between it and `%2` cannot be statement 5: a pending node (slot2reg's φ at the
+    # start of the last block, as in phi-numbered-after-positional), and the return after it is statement 4
+    assert pending_nodes([1, 9, 2, None, 5, None]) == [False, True, False, False, True, False]
+
+
+def test_a_pending_phi_at_the_last_block_keeps_its_use_by_the_return():
+    fn = jlir.functions(jlir.parse((DATA / "phi-numbered-after-positional.pending.txt").read_text()))[0]
+    ret = fn.ir.stmts[-1]
+    assert ret.new_id is None and any(s.new_id == 20 for s in fn.ir.stmts)
+    assert "return %18" in jlir.format(edit.IRCode(fn).compact())
+
+
+def test_a_dead_const_left_by_inference_is_dropped():
+    text = (DATA / "dead-const-left-by-inference.pending.txt").read_text()
+    assert "Core.Compiler.Const(:(goto %21), false)::Union{}" in text
+    got, _ = _compacted("dead-const-left-by-inference")
+    assert "Core.Compiler.Const(:(goto" not in got
+
+
+def test_a_pending_node_carries_the_line_of_the_statement_it_is_placed_at():
+    # Julia prints `295` on the pending φ's line (its group's first line) and, compacted, on the φ itself
+    got, want = _compacted("phi-line-of-its-statement")
+    assert "295 13 ┄ %39 = φ (#11 => %31, #12 => %38)::Int64" in want.splitlines()
+    assert got.rstrip("\n").splitlines() == want.rstrip("\n").splitlines()

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from jlir.edit.base import EMPTY_BLOCK, EditError
+from jlir.edit.base import EMPTY_BLOCK, EditError, located
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -168,7 +168,7 @@ def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], 
             node = walk.map_targets(node, block)
         out.append(s if node is s.node and s.new_id is None else
                    replace(s, node=node, new_id=None, attach_after=False))
-    return out, blocks
+    return located(out), blocks
 
 
 def _resolver(dropped: dict[int, object], new_id: dict[int, int]):

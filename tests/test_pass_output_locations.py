@@ -66,3 +66,16 @@ def test_a_new_block_statement_takes_the_location_printed_before_it():
     first_block_end = out.blocks[0].last
     assert out.stmts[first_block_end].loc == out.stmts[first_block_end - 1].loc != 0
     assert last is bb.blocks[-1]
+
+
+# `code_escapes` views (corpus 0027, 0098: EscapeAnalysis's documentation, printed by Julia): compaction that
+# changes nothing kept equal statements as new objects, so the escape column was dropped and the view printed
+# blank markers under an escape title, which no reader takes.
+@pytest.mark.parametrize("case", ["0027", "0098"])
+@pytest.mark.parametrize("pass_name", ["compact", "copyprop", "dce", "sccp"])
+def test_a_pass_that_changes_no_statement_keeps_the_escape_column(case, pass_name):
+    fn = jlir.functions(jlir.parse_file(FIXTURES.parent / "corpus" / f"{case}.txt"))[0]
+    assert fn.display.escapes
+    out = passes.run(fn, [pass_name])
+    assert out.display.escapes == fn.display.escapes
+    assert _reads_back_as_itself(out)

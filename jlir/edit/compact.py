@@ -166,7 +166,9 @@ def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], 
         node = map_values(s.node, lambda v: resolve(v) if type(v) is V.SSAValue else v)
         if renumbered:
             node = walk.map_targets(node, block)
-        out.append(s if node is s.node and s.new_id is None else
+        # an equal node keeps its statement object: a display's per-statement columns (costs, escapes) stay with
+        # statements compaction did not change (`Function.with_ir`)
+        out.append(s if (node is s.node or node == s.node) and s.new_id is None else
                    replace(s, node=node, new_id=None, attach_after=False))
     return located(out), blocks
 

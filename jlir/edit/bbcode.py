@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from jlir.edit.base import NEAR, located
 from jlir.edit.ircode import EMPTY_BLOCK, EditError, map_values
 from jlir.ir import nodes as N
 from jlir.ir import values as V
@@ -110,13 +111,19 @@ class BBCode:
         raise EditError(f"no statement with ID {stmt_id}")
 
     # ------------------------------------------------------------------ editing
-    def insert(self, block_id: int, index: int, node, type=None, loc: int = 0) -> V.SSAValue:
-        """`node` as a new statement at `index` of block `block_id`; returns its value (`SSAValue(new ID)`)."""
+    def insert(self, block_id: int, index: int, node, type=None, loc: int | None = None) -> V.SSAValue:
+        """`node` as a new statement at `index` of block `block_id`; returns its value (`SSAValue(new ID)`).
+
+        Unless `loc` is given it takes the location of the statement it goes before, as Julia's `insert_node!`
+        does; at the end of a block, that of the statement printed before it (see `jlir.edit.base.located`).
+        """
         blk = self.block(block_id)
         if not 0 <= index <= len(blk.stmts) or (N.is_terminator(node) and index != len(blk.stmts)):
             raise EditError(f"cannot insert at {index} in block {block_id} ({len(blk.stmts)} statements)")
         if index == len(blk.stmts) and blk.terminator() is not None:
             raise EditError(f"block {block_id} ends in a terminator: insert before it")
+        if loc is None:
+            loc = blk.stmts[index].loc if index < len(blk.stmts) else NEAR
         sid = self.new_id()
         blk.ids.insert(index, sid)
         blk.stmts.insert(index, Statement(node, type, loc))
@@ -140,11 +147,13 @@ class BBCode:
             blk.stmts = [replace(s, node=map_values(s.node, lambda v: new if v == old else v)) for s in blk.stmts]
 
     def add_block(self, after: int, stmts=()) -> int:
-        """A new block after block `after` (in layout order) holding `stmts` (nodes or Statements); returns its ID."""
+        """A new block after block `after` (in layout order) holding `stmts` (nodes or Statements); returns its ID.
+
+        A bare node takes the location of the statement printed before it (see `jlir.edit.base.located`)."""
         k = self.blocks.index(self.block(after))
         blk = BBlock(self.new_id())
         for s in stmts:
-            s = s if isinstance(s, Statement) else Statement(s)
+            s = s if isinstance(s, Statement) else Statement(s, None, NEAR)
             blk.ids.append(self.new_id())
             blk.stmts.append(s)
         self.blocks.insert(k + 1, blk)
@@ -244,7 +253,7 @@ class BBCode:
             if b not in block_number:
                 raise EditError(f"a branch or φ edge names block ID {b}, which is no block of this BBCode")
             return block_number[b]
-        out = [_retarget(s, target, ssa) for s in order]
+        out = [_retarget(s, target, ssa) for s in located(order)]
         src = self.source.positional
         if len(src) == len(out):  # unchanged statements stay the source's own objects (display columns follow them)
             out = [a if a == b else b for a, b in zip(src, out)]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from jlir.edit.base import EMPTY_BLOCK, EditError
+from jlir.edit.base import EMPTY_BLOCK, EditError, located
 from jlir.edit.simple_dce import simple_dce
 from jlir.ir import nodes as N
 from jlir.ir import types as T
@@ -186,9 +186,11 @@ def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], 
         node = map_values(s.node, lambda v: resolve(v) if type(v) is V.SSAValue else v)
         if renumbered:
             node = walk.map_targets(node, block)
-        out.append(s if node is s.node and s.new_id is None else
+        # an equal node keeps its statement object: a display's per-statement columns (costs, escapes) stay with
+        # statements compaction did not change (`Function.with_ir`)
+        out.append(s if (node is s.node or node == s.node) and s.new_id is None else
                    replace(s, node=node, new_id=None, attach_after=False))
-    return out, blocks
+    return located(out), blocks
 
 
 def _resolver(dropped: dict[int, object], new_id: dict[int, int]):

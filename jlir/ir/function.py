@@ -253,7 +253,10 @@ class Function:
                 raise StaleColumns(f"the IR changed under the {' and '.join(stale)} column(s) of this display")
             if columns != "drop":
                 raise ValueError(f"columns must be 'drop' or 'refuse', not {columns!r}")
-            display = dataclasses.replace(display, **{c: None for c in stale})
+            drop = {c: None for c in stale}
+            if "escapes" in drop:  # its title marks the arguments' escapes: without the column it is a plain IRCode
+                drop["title"] = None
+            display = dataclasses.replace(display, **drop)
         return Function.of(ir, display)
 
     # Julia's numbering (see `Block`): statements `%1…` and blocks `#1…`, both 1-based

@@ -24,7 +24,7 @@ from jlir.edit import BBCode
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
-from jlir.ir.function import Function, Statement
+from jlir.ir.function import Function
 from jlir.passes.dce import compacted
 from jlir.passes.registry import register
 
@@ -108,8 +108,7 @@ def _continues(bb: BBCode, host, blk, gone) -> bool:
     if target is None or target == _layout_after(bb, host, gone):
         return True
     if kind is None:
-        blk.ids.append(bb.new_id())
-        blk.stmts.append(Statement(N.GotoNode(target)))
+        bb.insert(blk.id, len(blk.stmts), N.GotoNode(target))
         bb.fallthrough.pop(blk.id, None)
         return True
     return False
@@ -185,6 +184,5 @@ def _bypass(bb: BBCode, p, e, target: int) -> None:
     if target == _layout_after(bb, p, e):
         bb.fallthrough[p.id] = target
     else:
-        p.ids.append(bb.new_id())
-        p.stmts.append(Statement(N.GotoNode(target)))
+        bb.insert(p.id, len(p.stmts), N.GotoNode(target))
         bb.fallthrough.pop(p.id, None)

@@ -10,20 +10,7 @@
 # The callees a run needs are not made here: scripts/check/check_interp_sample.py --callees-cache DIR/callees fetches
 # them from this Julia into DumpProvider files.
 
-function lit(x)
-    x isa AbstractVector && return (eltype(x) === Int ? "" : string(eltype(x))) * "[" * join(map(lit, x), ", ") * "]"
-    x isa Tuple && return "(" * join(map(lit, x), ", ") * (length(x) == 1 ? ",)" : ")")
-    return repr(x)
-end
-
-function outcome(f, args)
-    try
-        v = Base.invokelatest(f, deepcopy(args)...)  # defined after main began: the latest world
-        return "ok\t" * string(typeof(v)) * "\t" * replace(repr(v), r"[\t\n]" => " ")
-    catch e
-        return "err\t" * string(typeof(e)) * "\t"
-    end
-end
+include(joinpath(@__DIR__, "interp_args.jl"))   # lit, outcome: as the Base sample writes them
 
 write_form(path, x) = open(io -> (show(io, MIME"text/plain"(), x); println(io)), path, "w")
 

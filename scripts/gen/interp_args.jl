@@ -14,7 +14,7 @@ end
 
 function outcome(f, args)
     try
-        v = f(deepcopy(args)...)
+        v = Base.invokelatest(f, deepcopy(args)...)  # f may be defined after the caller began: the latest world
         return "ok\t" * string(typeof(v)) * "\t" * replace(repr(v), r"[\t\n]" => " ")
     catch e
         return "err\t" * string(typeof(e)) * "\t"

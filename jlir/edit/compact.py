@@ -14,9 +14,10 @@ What Julia 1.5's `compact!` does without CFG transforms, and so what this does:
 * blocks removed with `remove_block` are dropped and the others renumbered
   (Julia does this only with CFG transforms on; it never happens otherwise).
 
-Julia's `finish` then runs `simple_dce!`, which turns unused statements it
-proves effect-free into `nothing` (removed by the next `compact!`); so does
-this, for the statements whose verdict the print decides (jlir.edit.simple_dce).
+Not done here: Julia's `finish` then runs `simple_dce!`, which turns unused
+statements it proves effect-free into `nothing` (removed by the next
+`compact!`).  Deciding effect-freedom needs Julia's type lattice; jlir leaves
+it to the `dce` pass, so `compact` alone never removes a used-or-not call.
 
 In slot form (lowered code, `optimize=false`) Julia never compacts; here only
 statements deleted through the editor are dropped, and nothing is folded.
@@ -26,7 +27,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jlir.edit.base import EMPTY_BLOCK, EditError
-from jlir.edit.simple_dce import is_bottom, simple_dce
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -52,8 +52,6 @@ def compact(code: IRCode) -> Function:
             dropped[old_id] = folded
     bb_rename = _block_numbers(code)
     stmts, blocks = _renumber(code, kept, dropped, bb_rename)
-    if not code.slot_form:
-        stmts = simple_dce(stmts)
     return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable, code.source.catch_entry))
 
 
@@ -120,7 +118,7 @@ def _printed_const(s: Statement) -> bool:
     node = s.node
     return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3
             and node.args[0] == V.GlobalRef("Core.Compiler", "Const") and type(node.args[1]) is T.TypeQuote
-            and is_bottom(s.type))
+            and _is_bottom(s.type))
 
 
 def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
@@ -207,3 +205,8 @@ def _resolver(dropped: dict[int, object], new_id: dict[int, int]):
         cache[k] = v
         return v
     return resolve
+
+
+def _is_bottom(t) -> bool:
+    """`Union{}`, as read."""
+    return type(t) is T.TypeApply and not t.params and type(t.head) is T.TypeName and t.head.path[-1] == "Union"

@@ -59,9 +59,8 @@ def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:
     """(old id, statement, old block) in Julia's compaction order, removed blocks left out."""
     before: dict[int, list] = {}
     after: dict[int, list] = {}
-    fresh = not any(type(s.node) is N.UpsilonNode for s in code.stmts)
     for nn in code.new_nodes:
-        (after if _attached_after(nn, fresh) else before).setdefault(nn.pos, []).append(nn.stmt)
+        (after if nn.attach_after else before).setdefault(nn.pos, []).append(nn.stmt)
     out = []
     for b, (first, last) in enumerate(code.blocks, 1):
         if b in code.removed_blocks:
@@ -71,18 +70,6 @@ def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:
             out.append((i, code.stmts[i - 1], b))
             out += [(s.new_id, s, b) for s in after.get(i, ())]
     return out
-
-
-def _attached_after(nn, fresh: bool) -> bool:
-    """Whether Julia places the pending node after its statement.
-
-    1.5's IRCode print shows every pending node before the statement it is placed at, so the print loses
-    `attach_after`.  Two 1.5 passes leave ϒ nodes pending: `slot2reg`, which inserts them all with
-    `attach_after=true` (after an `enter`, or after the statement defining a slot inside a `try`) into IR
-    that has no ϒ yet (`fresh`), and `type_lift_pass!`, which inserts them before their statement into IR
-    whose ϒ nodes `slot2reg` already placed.
-    """
-    return nn.attach_after or (fresh and type(nn.stmt.node) is N.UpsilonNode)
 
 
 def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> object:

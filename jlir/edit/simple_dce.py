@@ -10,7 +10,7 @@ erases only what the print proves effect-free, and keeps what Julia might erase 
 safe (`compact`'s documented difference with `compact!`):
 
 * any statement that is not an expression, a branch, a return or a global (a φ, a π, a φᶜ, …);
-* a global whose printed type is a `Const` (inference saw it defined);
+* a global inference typed other than `Any` (a `Const`, `Nothing`: inference saw it defined);
 * `$(Expr(:isdefined …))`, `:the_exception`, `:copyast`, `:inbounds`, `:boundscheck`;
 * a call of `tuple`, `svec`, `===`, `typeof` or `nfields` (Julia's `_PURE_BUILTINS`), or of `return_type`;
 * a call of `isa`, `<:`, `apply_type` or `getfield` (of a literal field) that inference folded to a `Const`, and an
@@ -83,7 +83,7 @@ def _effect_free(s: Statement, stmts: list[Statement]) -> bool:
     if cls is V.SlotNumber or getattr(cls, "TERMINATOR", False):
         return False
     if cls is V.GlobalRef:
-        return _is_const(s.type)
+        return _known_defined(s.type)
     if cls is not N.Expr:
         return True
     if node.head in _EFFECT_FREE_HEADS:
@@ -158,6 +158,14 @@ def _primitive_type(t) -> str | None:
     if _is_const(t) and t.args and type(t.args[0]) is V.Literal:
         return _primitive(t.args[0], [])
     return None
+
+
+def _known_defined(t) -> bool:
+    """Whether a global read so typed was defined when inferred: a `Const`, or any type but `Any` (inference
+    gives a global it cannot see defined the type `Any`, and 1.5 infers a non-constant global as `Any` too)."""
+    if t is None or _is_bottom(t):
+        return False
+    return not (type(t) is T.TypeName and t.path[-1] == "Any" and t.path[:-1] in ((), ("Core",)))
 
 
 def _is_const(t) -> bool:

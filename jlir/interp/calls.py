@@ -145,6 +145,17 @@ def _rethrow_op(rs: tuple, i: int, X: int):
     return op
 
 
+def _compiler_global_op(text: str, i: int):
+    """A dynamic call of a global of Core.Compiler: refused when it runs.  Core.Compiler is a copy of part of Base
+    (1.5.3 lacks 1,161 of Base's functions: its own code calls `Core.Compiler.float`, which throws
+    `UndefVarError`), and a callee is found by its name, so running Base's function of that name could answer
+    where Julia throws."""
+    def op(regs, _at=i):
+        raise NotInterpretable(f"statement %{_at}: a dynamic call of {text}: whether Core.Compiler defines it "
+                               "(it has only part of Base's functions) is not in the IR")
+    return op
+
+
 RETHROW = frozenset(("rethrow", "Base.rethrow", "Main.rethrow"))
 """The names `rethrow` is called by: run natively by `_rethrow_op` whether called generically or through `invoke`."""
 
@@ -152,6 +163,8 @@ RETHROW = frozenset(("rethrow", "Base.rethrow", "Main.rethrow"))
 def _generic_op(text: str, rs: tuple, d: int, i: int, X: int, in_place: bool):
     if text in RETHROW:
         return _rethrow_op(rs, i, X)
+    if text.startswith("Core.Compiler."):
+        return _compiler_global_op(text, i)
 
     def prepare(regs):
         return regs[X].prepare(text, None, [regs[r] for r in rs])

@@ -68,21 +68,25 @@ def interp_tally():
 
 
 # Runs refused (a callee the records do not hold, a foreigncall, a global whose value the print lacks) may only
-# go down.  One class of wrong runs is known and open: Core.Compiler's code calls functions 1.5's Core.Compiler
-# does not define (`Core.Compiler.float`, `Core.Compiler.string`), so Julia throws UndefVarError, while the
-# interpreter runs Base's function of that name.  Any other wrong run is a new bug.
-INTERP_REFUSED_CEILING = 107
-KNOWN_WRONG = {'Tuple{Core.Compiler.var"#28#29",UInt64}', "Tuple{typeof(Core.Compiler.:/),Int64,Int64}"}
+# go down; no run may differ from Julia's.  (Core.Compiler's code calls functions 1.5's Core.Compiler does not
+# define, `Core.Compiler.float`, where Julia throws UndefVarError: a dynamic call of a Core.Compiler global is
+# refused, never run as Base's function of that name.)
+INTERP_REFUSED_CEILING = 90
 
 
-def test_the_interpreter_row_differs_from_julia_only_in_the_known_class(interp_tally):
+def test_the_interpreter_row_never_differs_from_julia(interp_tally):
     c = interp_tally.counts[("interp", "typed")]
-    assert c["equal"] >= 1211
+    assert c["equal"] >= 1234
     assert c["refused"] <= INTERP_REFUSED_CEILING, dict(interp_tally.classes)
-    wrong = interp_tally.classes.get(("interp", "typed", "wrong"), {})
-    assert set(wrong) <= {"Julia throws UndefVarError"}, dict(wrong)
-    names = {e.split(": ")[0] for e in interp_tally.examples[("interp", "typed", "wrong", "Julia throws UndefVarError")]}
-    assert names <= KNOWN_WRONG and c["wrong"] <= 6
+    assert c["wrong"] == 0, dict(interp_tally.classes.get(("interp", "typed", "wrong"), {}))
+
+
+def test_a_dynamic_call_of_a_core_compiler_global_is_refused_where_julia_throws_undefvarerror():
+    records = _records("interp-1.5.3.jsonl.gz")
+    record = next(r for r in records if r["target"] == "Tuple{typeof(Core.Compiler.:/),Int64,Int64}")
+    assert {run["outcome"][1] for run in record["interp"]["runs"]} == {"UndefVarError"}
+    outcomes = check_interp(record, RecordCallees(records))
+    assert outcomes and all(o.verdict == "refused" and "Core.Compiler.float" in o.detail for o in outcomes)
 
 
 def test_a_different_result_is_wrong_and_a_missing_callee_is_refused():

@@ -10,7 +10,6 @@ from dataclasses import replace
 
 from jlir.analysis.dominance import dominator_tree, iterated_dominance_frontier
 from jlir.ir import nodes as N
-from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import CFG, compute_cfg
@@ -47,13 +46,8 @@ def _local(v, nargs: int):
     """A slot whose name the reader takes for something else.  A variable named `_9` or `_0`: a slot form has no
     `Argument`s and prints a slot without a name as `@_9`, so `_n` past the argument slots (`1..nargs+1`) is a
     local's name, not slot n; the reader, which cannot tell, reads `_n` as argument n (and `:(_n)` in a
-    `NewvarNode` as slot n).  A keyword sorter's `kw...`: lowering names a slot so, and a slot form has no
-    splat (a call with one is `Core._apply_iterate`), so `kw...` is that slot, not `kw` splatted."""
+    `NewvarNode` as slot n).  (A keyword sorter's `kw...` slot is `prepare`'s: `jlir.ssa.prepare.splat_slot`.)"""
     t = type(v)
-    if t is T.TypeQuote and type(v.inner) is V.Splat:
-        v, t = v.inner, V.Splat
-    if t is V.Splat and type(v.value) is V.SlotNumber and v.value.name:
-        return V.SlotNumber(v.value.name + "...", v.value.id)
     n = v.n if t is V.Argument else v.id if t is V.SlotNumber and v.name is None else None
     if n is not None and (n == 0 or n > nargs + 1):
         return V.SlotNumber(f"_{n}")

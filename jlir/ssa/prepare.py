@@ -33,9 +33,25 @@ class Prepared:
     blocks: tuple
 
 
+def splat_slot(v):
+    """A slot named `kw...` (a keyword sorter's `kw...`, `Core.NewvarNode(:(kwargs...))`), which the reader
+    reads as `kw` splatted: a slot form has no splat (a call with one is `Core._apply_iterate`), so it is that
+    slot, and slot2reg renames it like any other."""
+    t = type(v)
+    if t is T.TypeQuote and type(v.inner) is V.Splat:
+        v, t = v.inner, V.Splat
+    if t is V.Splat and type(v.value) is V.SlotNumber and v.value.name:
+        return V.SlotNumber(v.value.name + "...", v.value.id)
+    if t is N.NewvarNode:
+        slot = splat_slot(v.slot)
+        return v if slot is v.slot else N.NewvarNode(slot)
+    return v
+
+
 def _normalize(node):
     if is_inference_dead(node):
         return V.NOTHING
+    node = walk.map_values(splat_slot(node), splat_slot)
     if type(node) is N.Expr:
         if node.head in _DROPPED_HEADS:
             return V.NOTHING

@@ -67,7 +67,7 @@ def simple_dce(stmts: list[Statement]) -> list[Statement]:
 
 def _erase(out: list[Statement], uses: list[int], idx: int, worklist: list[int]) -> None:
     s = out[idx - 1]
-    if s.node == V.NOTHING or _is_bottom(s.type) or not _effect_free(s, out):
+    if s.node == V.NOTHING or _is_bottom(s.type) or not _effect_free(s, out) or _before_a_phi(out, idx):
         return
     for k in walk.ssa_uses(s.node):
         if 0 < k < len(uses):
@@ -75,6 +75,13 @@ def _erase(out: list[Statement], uses: list[int], idx: int, worklist: list[int])
                 worklist.append(k)
             uses[k] -= 1
     out[idx - 1] = replace(s, node=V.NOTHING)
+
+
+def _before_a_phi(out: list[Statement], idx: int) -> bool:
+    """Whether statement `idx` is followed by a φ: Julia 1.5 turns an unused φ among others into `nothing`,
+    leaving a φ after a non-φ, which its codegen accepts but jlir's verifier and interpreter (and later
+    Julias' `verify_ir`) do not; such a φ is kept, as the next `compact!` would drop it anyway."""
+    return idx < len(out) and type(out[idx].node) in (N.PhiNode, N.PhiCNode)
 
 
 def _effect_free(s: Statement, stmts: list[Statement]) -> bool:

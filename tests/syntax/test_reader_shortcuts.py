@@ -70,12 +70,13 @@ def test_a_line_out_of_range_is_an_index_error():
 
 @pytest.mark.parametrize("text,line,message", [
     ("CodeInfo(\n1 ─ %1 = Base.add_int(x, 1)::Int64\n└──      return %1\n) => Int64\n\nCodeInfo(\n1 ─ %1 = x\n",
-     8, "unexpected blank line inside `CodeInfo(`"),
+     8, "the dump's closing `)` line is missing"),
     ("CodeInfo(\n1 ─ %1 = x\n│   %2 = x\n)x\n) => Int64\n\nCodeInfo(\n1 ─ %1 = x", 4, "expected a block rail"),
-    ("CodeInfo(\n1 ─ %1 = x\n└──      return %1\n", 4, "unexpected blank line inside `CodeInfo(`"),
+    ("CodeInfo(\n1 ─ %1 = x\n└──      return %1\n", 4, "the dump's closing `)` line is missing"),
 ])
 def test_the_closing_line_found_in_the_text_locates_errors_as_line_by_line(text, line, message):
-    """(the line and message jlir gave before it found the closing `)` line by a search of the text)"""
+    """(the line jlir gave before it found the closing `)` line by a search of the text; a dump that ends
+    without it is said to have lost it, as a paste does)"""
     with pytest.raises(jlir.ParseError, match=re.escape(message)) as e:
         jlir.parse(text)
     assert e.value.line == line

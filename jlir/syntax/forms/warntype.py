@@ -67,7 +67,8 @@ def read_warntype(ctx: Context, i: int):
     costs = envelope = None
     if instance is None:
         refuse_excerpt(ctx, start, k)
-        if not sections and (is_compact_costs(ctx, start, k) or is_screen_compact(lines, start, k)):
+        if not sections and not _dev_rows(lines, start, k) and (
+                is_compact_costs(ctx, start, k) or is_screen_compact(lines, start, k)):
             # Cthulhu's `:compact` warn view: `Body::T`, then IRCode (its gutter first, or on the right)
             return read_compact_view(ctx, j, start, k, body_type)
     if instance is None and not sections and start < k and has_costs_after_rail(lines, start, k):
@@ -85,3 +86,12 @@ def read_warntype(ctx: Context, i: int):
     f = Function(Form.WARNTYPE, body.style, body.stmts, body.blocks, body.linetable, header=header,
                  screen=body.screen, catch_entry=body.catch_entry, costs=costs, envelope=envelope)
     return f, k
+
+
+_DEV_GOTO = re.compile(r"\bgoto \d")
+
+
+def _dev_rows(lines, start: int, k: int) -> bool:
+    """Rows of 0.7-DEV's warntype (`goto 3`, `%%x`): its line-number column before the block label looks like
+    the inline-cost column of Cthulhu's warn view, which is of 1.6+ IR (`goto #3`)."""
+    return any("%%" in lines[n] or _DEV_GOTO.search(lines[n]) for n in range(start, k))

@@ -298,6 +298,8 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
             positions = tuple(k for k, a in enumerate(args) if hints.is_ambiguous(a))
             egal = name in ("===", "!==")
             wrap = lambda fn: hints.coerce_like(fn, positions, egal)  # noqa: E731
+    elif name == "ifelse" and hints.integer_type(rt) and any(hints.is_ambiguous(a) for a in args[1:]):
+        hint = rt  # `ifelse(c, 1, x)::Int32`: both values have the statement's concrete type, the literal too
     regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
     if _is_value_callee(b, callee):
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)

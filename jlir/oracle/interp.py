@@ -39,6 +39,10 @@ def argument(spec):
     return int(value) if kind == "Int64" else make_int(kind, int(value))
 
 
+# interp_args.jl's mark of a value whose `repr` threw in Julia (Base cannot show Core.Compiler's own UnitRange).
+UNSHOWABLE = "#repr threw "
+
+
 def julia_outcome(fields) -> tuple:
     """Julia's outcome as `interp.Result.outcome` spells it: `ok`, type, repr or `err`, exception type."""
     kind, rtype, shown = (list(fields) + ["", "", ""])[:3]
@@ -86,6 +90,8 @@ def _same(got: tuple, want: tuple) -> bool:
     interpreter's values carry no module."""
     if got == want:
         return True
+    if len(want) == 3 and want[0] == got[0] == "value" and want[2].startswith(UNSHOWABLE):
+        return signature_key(got[1]) == signature_key(want[1])  # Julia's repr threw: its type is what is known
     return len(got) == len(want) and got[0] == want[0] and signature_key(got[1]) == signature_key(want[1]) \
         and got[2:] == want[2:]
 

@@ -13,12 +13,20 @@ function lit(x)
 end
 
 function outcome(f, args)
-    try
-        v = Base.invokelatest(f, deepcopy(args)...)  # f may be defined after the caller began: the latest world
-        return "ok\t" * string(typeof(v)) * "\t" * replace(repr(v), r"[\t\n]" => " ")
+    v = try
+        Base.invokelatest(f, deepcopy(args)...)  # f may be defined after the caller began: the latest world
     catch e
         return "err\t" * string(typeof(e)) * "\t"
     end
+    shown = try   # a value Base cannot show (Core.Compiler's own UnitRange) is no exception of the call
+        replace(repr(v), r"[\t\n]" => " ")
+    catch e
+        return "ok\t" * string(typeof(v)) * "\t" * UNSHOWABLE * string(typeof(e))
+    end
+    return "ok\t" * string(typeof(v)) * "\t" * shown
 end
+
+# How an outcome says that Julia's `repr` of the value threw (the value is then compared by its type only).
+const UNSHOWABLE = "#repr threw "
 
 under_base(m::Module) = (m === Base || m === Core) ? true : (parentmodule(m) === m ? false : under_base(parentmodule(m)))

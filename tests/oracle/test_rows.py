@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from jlir.oracle import Outcome, check_record, tally_records
-from jlir.oracle.interp import Chain, RecordCallees, argument, check_interp, julia_outcome
+from jlir.oracle.interp import UNSHOWABLE, Chain, RecordCallees, argument, check_interp, julia_outcome
 from jlir.semantics.values import JChar, JFloat, JInt
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "oracle"
@@ -100,3 +100,18 @@ def test_a_different_result_is_wrong_and_a_missing_callee_is_refused():
     outcomes = check_interp(calling, Chain())
     assert outcomes and {o.verdict for o in outcomes} == {"refused"}
     assert all("no IR for" in o.detail for o in outcomes)
+
+
+def test_a_value_julia_could_not_show_is_compared_by_its_type():
+    """`repr` of Core.Compiler's own `UnitRange` throws in Julia (Base cannot show it): `interp_args.jl` marks
+    such an outcome, and the run is equal when the interpreter's value has the type Julia's had."""
+    records = _records("interp-1.5.3.jsonl.gz")
+    record = next(r for r in records if r["interp"]["runs"][0]["outcome"][0] == "ok")
+    run = record["interp"]["runs"][0]
+    kind, rtype, _ = run["outcome"]
+    unshown = dict(record, interp=dict(record["interp"], runs=[dict(run, outcome=[kind, rtype, UNSHOWABLE + "MethodError"])]))
+    [o] = check_interp(unshown, RecordCallees(records))
+    assert o.verdict == "equal"
+    other = dict(record, interp=dict(record["interp"], runs=[dict(run, outcome=[kind, "Char", UNSHOWABLE + "MethodError"])]))
+    [o] = check_interp(other, RecordCallees(records))
+    assert o.verdict == "wrong"

@@ -47,12 +47,6 @@ def test_intrinsic_agrees_with_julia_on_every_row(name):
         shown = f"{name}({', '.join(julia_repr(a) + '::' + typeof(a) for a in args)})"
         try:
             got = _run(name, args, rest[0] if status != "err" else "Any")
-        except NotInterpretable:
-            # muladd_float where fusing changes the rounding: Julia's runtime (these rows) does not fuse, its
-            # compiled code does on a CPU with FMA, so the interpreter refuses rather than pick one
-            if name != "muladd_float":
-                raise
-            continue
         except JuliaException as e:
             if status != "err" or e.type_name != rest[0]:
                 bad.append(f"{shown}: raised {e.type_name}, Julia: {rest}")
@@ -69,11 +63,3 @@ def test_float_to_int_out_of_range_is_not_interpretable_rather_than_a_guess():
         INTRINSICS["fptosi"]("Int8", JType("Int8"), 300.0)
     with pytest.raises(NotInterpretable, match="undefined"):
         INTRINSICS["fptoui"]("UInt64", JType("UInt64"), float("nan"))
-
-
-def test_muladd_is_refused_where_fusing_changes_the_result():
-    """0.1*10 - 1 is 0.0 rounded twice and 5.55e-17 fused: Julia's answer depends on the machine it runs on."""
-    from jlir.semantics.values import NotInterpretable
-    with pytest.raises(NotInterpretable, match="fused"):
-        INTRINSICS["muladd_float"]("Float64", 0.1, 10.0, -1.0)
-    assert INTRINSICS["muladd_float"]("Float64", 2.0, 3.0, 1.0) == 7.0

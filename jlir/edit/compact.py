@@ -121,7 +121,7 @@ def _printed_const(s: Statement) -> bool:
     bare value, which Julia's `compact!` drops like any other constant.
     """
     node = s.node
-    if type(node) is not N.Expr or node.head != "call" or not node.args or not _is_bottom(s.type):
+    if type(node) is not N.Expr or node.head != "call" or not node.args or s.type != T.UNION_EMPTY:
         return False
     callee = node.args[0]
     return (type(callee) is V.GlobalRef and callee.module == "Core.Compiler" and callee.name[:1].isupper()
@@ -214,8 +214,3 @@ def _resolver(dropped: dict[int, object], new_id: dict[int, int]):
         cache[k] = v
         return v
     return resolve
-
-
-def _is_bottom(t) -> bool:
-    """`Union{}`, as read."""
-    return type(t) is T.TypeApply and not t.params and type(t.head) is T.TypeName and t.head.path[-1] == "Union"

@@ -27,6 +27,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Statement
+from jlir.lattice.tmerge import Undecided, is_const, typeof_value
 
 _PURE_BUILTINS = frozenset({"tuple", "svec", "===", "typeof", "nfields"})
 _EFFECT_FREE_HEADS = frozenset({"isdefined", "the_exception", "copyast", "inbounds", "boundscheck"})
@@ -67,7 +68,7 @@ def simple_dce(stmts: list[Statement]) -> list[Statement]:
 
 def _erase(out: list[Statement], uses: list[int], idx: int, worklist: list[int]) -> None:
     s = out[idx - 1]
-    if s.node == V.NOTHING or _is_bottom(s.type) or not _effect_free(s, out) or _before_a_phi(out, idx):
+    if s.node == V.NOTHING or s.type == T.UNION_EMPTY or not _effect_free(s, out) or _before_a_phi(out, idx):
         return
     for k in walk.ssa_uses(s.node):
         if 0 < k < len(uses):
@@ -104,7 +105,7 @@ def _effect_free(s: Statement, stmts: list[Statement]) -> bool:
         return False  # a static parameter's type (Julia's `sptypes`) is not printed
     if name == "getfield" and _tuple_field(node.args[1:], stmts):
         return True
-    if name in _FOLDED_IF_NOTHROW and _is_const(s.type):
+    if name in _FOLDED_IF_NOTHROW and is_const(s.type):
         # a field named by a value inference did not know (`getfield(x, _3)`) may be missing: only a literal name
         return name != "getfield" or (len(node.args) >= 3 and type(node.args[2]) in (V.Literal, V.QuoteNode))
     if name == "ifelse" and len(node.args) == 4:
@@ -146,23 +147,22 @@ def _builtin_name(f) -> str | None:
 
 
 def _primitive(v, stmts: list[Statement]) -> str | None:
-    """The primitive type a value is known by its print to have, or None."""
+    """The primitive type a value is known by its print to have (a decimal literal counts as `Int64`, as
+    `typeof_value` reads it: where Julia's is narrower the types differ and the statement is kept), or None."""
     if type(v) is V.SSAValue:
         return _primitive_type(stmts[v.id - 1].type) if 0 < v.id <= len(stmts) else None
     if type(v) is V.Literal:
-        if v.kind == "bool":
-            return "Bool"
-        if v.kind == "int" and v.text.lstrip("-").isdigit():
-            return "Int64"
-        if v.kind == "float" and all(c in "0123456789.-e" for c in v.text) and "." in v.text:
-            return "Float64"
+        try:
+            return _primitive_type(typeof_value(v))
+        except Undecided:
+            return None
     return None
 
 
 def _primitive_type(t) -> str | None:
     if type(t) is T.TypeName and t.path[-1] in _PRIMITIVES and t.path[:-1] in ((), ("Core",), ("Base",)):
         return t.path[-1]
-    if _is_const(t) and t.args and type(t.args[0]) is V.Literal:
+    if is_const(t) and t.args and type(t.args[0]) is V.Literal:
         return _primitive(t.args[0], [])
     return None
 
@@ -170,15 +170,6 @@ def _primitive_type(t) -> str | None:
 def _known_defined(t) -> bool:
     """Whether a global read so typed was defined when inferred: a `Const`, or any type but `Any` (inference
     gives a global it cannot see defined the type `Any`, and 1.5 infers a non-constant global as `Any` too)."""
-    if t is None or _is_bottom(t):
+    if t is None or t == T.UNION_EMPTY:
         return False
     return not (type(t) is T.TypeName and t.path[-1] == "Any" and t.path[:-1] in ((), ("Core",)))
-
-
-def _is_const(t) -> bool:
-    """`Core.Compiler.Const(x, false)`: inference's constant (a global so typed was defined when inferred)."""
-    return type(t) is T.TypeCall and type(t.head) is T.TypeName and t.head.path[-1] == "Const"
-
-
-def _is_bottom(t) -> bool:
-    return type(t) is T.TypeApply and not t.params and type(t.head) is T.TypeName and t.head.path[-1] == "Union"

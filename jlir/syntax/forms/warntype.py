@@ -6,6 +6,7 @@ import re
 from jlir.ir.function import Form, Function, WarntypeHeader
 from jlir.syntax.rows.body import read_body
 from jlir.syntax.rows.context import Context
+from jlir.syntax.rows.detect import shows_dev_printing
 from jlir.syntax.forms.cthulhu import (has_costs_after_rail, is_compact_costs, read_compact_view, read_costs_after_rail,
                                   is_screen_compact, read_unoptimized_view, refuse_excerpt)
 
@@ -67,7 +68,9 @@ def read_warntype(ctx: Context, i: int):
     costs = envelope = None
     if instance is None:
         refuse_excerpt(ctx, start, k)
-        if not sections and not _dev_rows(lines, start, k) and (
+        # (0.7-DEV's warntype, `goto 3` and `%%x`: its line column before the block label looks like the cost
+        # column of Cthulhu's warn view, which shows 1.6+ IR)
+        if not sections and not shows_dev_printing("\n".join(lines[start:k])) and (
                 is_compact_costs(ctx, start, k) or is_screen_compact(lines, start, k)):
             # Cthulhu's `:compact` warn view: `Body::T`, then IRCode (its gutter first, or on the right)
             return read_compact_view(ctx, j, start, k, body_type)
@@ -86,12 +89,3 @@ def read_warntype(ctx: Context, i: int):
     f = Function(Form.WARNTYPE, body.style, body.stmts, body.blocks, body.linetable, header=header,
                  screen=body.screen, catch_entry=body.catch_entry, costs=costs, envelope=envelope)
     return f, k
-
-
-_DEV_GOTO = re.compile(r"\bgoto \d")
-
-
-def _dev_rows(lines, start: int, k: int) -> bool:
-    """Rows of 0.7-DEV's warntype (`goto 3`, `%%x`): its line-number column before the block label looks like
-    the inline-cost column of Cthulhu's warn view, which is of 1.6+ IR (`goto #3`)."""
-    return any("%%" in lines[n] or _DEV_GOTO.search(lines[n]) for n in range(start, k))

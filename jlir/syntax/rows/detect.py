@@ -103,6 +103,11 @@ DEV_EVIDENCE = [
 ]
 DEV_STYLE = Style(DEV_0_7, DEV_0_7)
 
+
+def shows_dev_printing(text: str) -> bool:
+    """Whether `text` holds one of 0.7-DEV's printing marks (`DEV_EVIDENCE`), which no later Julia prints."""
+    return any(literal in text and rx.search(text) for literal, rx in DEV_EVIDENCE)
+
 # Printed only in CodeInfo up to 1.5 (IRCode prints `unreachable` in every version).
 CODEINFO_EVIDENCE = [
     ("return", _after_rail("return"), OLDEST, (1, 5)),  # `[│└─┄] +return$` (an IRCode prints `return nothing`)
@@ -128,7 +133,7 @@ def detect_style(text: str, *, codeinfo: bool = False, extra: tuple = (), rules:
 def text_style(text: str, *, codeinfo: bool = False, rules: list | None = None) -> Style:
     """`detect_style` from the text's evidence alone: a dump's reader finds it before it reads the statements,
     and need not hold the dump's text while it does (memory on huge inputs); `with_facts` then adds the layout's."""
-    if any(literal in text and rx.search(text) for literal, rx in DEV_EVIDENCE):
+    if shows_dev_printing(text):
         return DEV_STYLE
     style = Style()
     if rules is None:

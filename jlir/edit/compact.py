@@ -14,10 +14,10 @@ What Julia 1.5's `compact!` does without CFG transforms, and so what this does:
 * blocks removed with `remove_block` are dropped and the others renumbered
   (Julia does this only with CFG transforms on; it never happens otherwise).
 
-Not done here: Julia's `finish` then runs `simple_dce!`, which turns unused
-statements it proves effect-free into `nothing` (removed by the next
-`compact!`).  Deciding effect-freedom needs Julia's type lattice; jlir leaves
-it to the `dce` pass, so `compact` alone never removes a used-or-not call.
+Then, as Julia's `finish` does, `simple_dce!` (`jlir.edit.simple_dce`) turns
+the unused statements it proves effect-free into `nothing` (the next
+`compact!` removes them); what it proves depends on the arguments' types,
+which `IRCode(fn, argtypes=…)` gives where the caller knows the signature.
 
 In slot form (lowered code, `optimize=false`) Julia never compacts; here only
 statements deleted through the editor are dropped, and nothing is folded.
@@ -52,9 +52,11 @@ def compact(code: IRCode) -> Function:
         else:
             dropped[old_id] = folded
     bb_rename = _block_numbers(code)
-    stmts, blocks = _renumber(code, kept, dropped, bb_rename)
+    stmts, blocks, resolve = _renumber(code, kept, dropped, bb_rename)
     if not code.slot_form:
-        stmts = simple_dce(stmts)
+        leaked = [resolve(v) for v in _leaked_uses(code, dropped)]
+        stmts = simple_dce(stmts, frozenset(b.first for b in blocks), code.argtypes, code.sptypes,
+                           tuple(v.id for v in leaked if type(v) is V.SSAValue))
     return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable, code.source.catch_entry))
 
 
@@ -190,7 +192,24 @@ def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], 
         # statements compaction did not change (`Function.with_ir`)
         out.append(s if (node is s.node or node == s.node) and s.new_id is None else
                    replace(s, node=node, new_id=None, attach_after=False))
-    return located(out), blocks
+    return located(out), blocks, resolve
+
+
+def _leaked_uses(code: IRCode, dropped: dict[int, object]) -> list[V.SSAValue]:
+    """The SSA values a folded π or single-edge φ read.  Julia's `process_node!` counts those reads in
+    `used_ssas` before it folds the node away and never takes them back, so `simple_dce!` keeps what they
+    read as used; a bare `%n` statement is renamed without counting."""
+    out = []
+    for old_id, value in dropped.items():
+        if type(value) is not V.SSAValue:
+            continue
+        try:
+            node = code.stmt(old_id).node
+        except EditError:
+            continue
+        if type(node) in (N.PiNode, N.PhiNode):
+            out.append(value)
+    return out
 
 
 def _resolver(dropped: dict[int, object], new_id: dict[int, int]):

@@ -55,9 +55,14 @@ class IRCode:
     step.  `freeze()` gives the uncompacted Function, `compact()` the compacted one.
     """
 
-    def __init__(self, fn: Function):
+    def __init__(self, fn: Function, argtypes: tuple = (), sptypes: tuple = ()):
+        """`argtypes`: the arguments' types, `_1` (the function) first, as Julia's `IRCode.argtypes` holds
+        them; `sptypes`: the static parameters' (`Const(T)` for a known one, None where unknown).  A print
+        shows neither, so () unless the caller knows the method instance."""
         refuse(fn, EditError, "cannot edit: ")
         self.source = fn
+        self.argtypes = tuple(argtypes)
+        self.sptypes = tuple(sptypes)
         self.stmts: list[Statement] = []
         self.new_nodes: list[NewNode] = []
         self.linetable = fn.linetable

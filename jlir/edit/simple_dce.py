@@ -5,9 +5,11 @@ Every statement of the compacted IR whose value nobody uses, whose type is not `
 `compact!` removes it); each of its operands loses a use, and one left unused before it is looked at again.
 
 Julia decides effect-freedom on its lattice: the types of arguments, whether a global is defined, the field
-types of a `%new`.  The print shows some of that and not all (an argument `_2` has no printed type), so this
-erases only what the print proves effect-free, and keeps what Julia might erase but the text cannot show is
-safe (`compact`'s documented difference with `compact!`):
+types of a `%new`.  The print shows some of that and not all (an argument `_2` has no printed type; Julia's
+`IRCode` holds them as `argtypes`, which a caller who knows the signature passes), and the fields of Base's
+structs come from Julia's own table (`jlir.lattice.fields`).  This erases only what that proves
+effect-free, and keeps what Julia might erase but jlir cannot show is safe (`compact`'s documented difference
+with `compact!`):
 
 * any statement that is not an expression, a branch, a return or a global (a φ, a π, a φᶜ, …);
 * a global inference typed other than `Any` (a `Const`, `Nothing`: inference saw it defined);
@@ -15,6 +17,9 @@ safe (`compact`'s documented difference with `compact!`):
 * a call of `tuple`, `svec`, `===`, `typeof` or `nfields` (Julia's `_PURE_BUILTINS`), or of `return_type`;
 * a call of `isa`, `<:`, `apply_type` or `getfield` (of a literal field) that inference folded to a `Const`, and an
   `ifelse` whose condition is printed `Bool`;
+* `isa(x, T)` and `A <: B` of printed types (`_builtin_nothrow`: the type arguments are types);
+* `getfield(x, :f)` (or a literal index) of a struct whose field `f` every instance has defined
+  (`getfield_nothrow`), and `%new(T, …)` of a concrete struct whose values fit its fields' types;
 * a call of a math, bit or comparison intrinsic whose arguments all have one printed primitive type
   (shifts: any primitive types), as `intrinsic_nothrow` requires.
 """
@@ -27,7 +32,10 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Statement
-from jlir.lattice.tmerge import Undecided, is_const, typeof_value
+from jlir.lattice import typeset as S
+from jlir.lattice.fields import struct_fields
+from jlir.lattice.tmerge import Undecided, const_of, is_const, sqsub, typeof_value, widenconst
+from jlir.lattice.typefacts import table
 
 _PURE_BUILTINS = frozenset({"tuple", "svec", "===", "typeof", "nfields"})
 _EFFECT_FREE_HEADS = frozenset({"isdefined", "the_exception", "copyast", "inbounds", "boundscheck"})
@@ -35,40 +43,93 @@ _EFFECT_FREE_HEADS = frozenset({"isdefined", "the_exception", "copyast", "inboun
 # arguments, which is where `_builtin_nothrow` holds too (`isa` and `<:` of known types, a field of a constant).
 _FOLDED_IF_NOTHROW = frozenset({"isa", "<:", "apply_type", "getfield"})
 _SHIFTS = frozenset({"shl_int", "lshr_int", "ashr_int"})
-# Intrinsics `intrinsic_nothrow` judges by their arguments' types alone (one primitive type for all).
-_PLAIN_INTRINSICS = _SHIFTS | frozenset({
-    "add_int", "sub_int", "mul_int", "neg_int", "and_int", "or_int", "xor_int", "not_int",
-    "slt_int", "sle_int", "ult_int", "ule_int", "eq_int", "ne_int",
-    "add_float", "sub_float", "mul_float", "div_float", "neg_float", "abs_float", "copysign_float",
-    "lt_float", "le_float", "eq_float", "ne_float", "fpiseq", "fpislt",
-    "ctpop_int", "ctlz_int", "cttz_int", "bswap_int", "flipsign_int",
-    "add_float_fast", "sub_float_fast", "mul_float_fast", "div_float_fast",
-})
+# Julia 1.5.3's `Core.Intrinsics` (`names(Core.Intrinsics, all=true)`), less those `is_pure_intrinsic_infer`
+# calls volatile or never effect-free (pointerset, llvmcall, arraylen, sqrt_llvm(_fast), cglobal).
+_INTRINSICS = frozenset("""
+    abs_float add_float add_float_fast add_int add_ptr and_int ashr_int bitcast bswap_int ceil_llvm
+    checked_sadd_int checked_sdiv_int checked_smul_int checked_srem_int checked_ssub_int checked_uadd_int
+    checked_udiv_int checked_umul_int checked_urem_int checked_usub_int copysign_float ctlz_int ctpop_int
+    cttz_int div_float div_float_fast eq_float eq_float_fast eq_int flipsign_int floor_llvm fma_float fpext
+    fpiseq fpislt fptosi fptoui fptrunc le_float le_float_fast lshr_int lt_float lt_float_fast mul_float
+    mul_float_fast mul_int muladd_float ne_float ne_float_fast ne_int neg_float neg_float_fast neg_int not_int
+    or_int pointerref rem_float rem_float_fast rint_llvm sdiv_int sext_int shl_int sitofp sle_int slt_int
+    srem_int sub_float sub_float_fast sub_int sub_ptr trunc_int trunc_llvm udiv_int uitofp ule_int ult_int
+    urem_int xor_int zext_int""".split())
+_CHECKED_DIVISIONS = frozenset({"checked_sdiv_int", "checked_udiv_int", "checked_srem_int", "checked_urem_int"})
+_CONVERSIONS = frozenset({"sext_int", "zext_int", "trunc_int", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc",
+                          "fpext"})
+_SIZES = {"Bool": 1, "Int8": 1, "UInt8": 1, "Int16": 2, "UInt16": 2, "Int32": 4, "UInt32": 4, "Char": 4,
+          "Int64": 8, "UInt64": 8, "Int128": 16, "UInt128": 16, "Float16": 2, "Float32": 4, "Float64": 8,
+          "Int": 8, "UInt": 8}
+_SYMBOL = T.TypeName(("Symbol",))
 _PRIMITIVES = frozenset({"Bool", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32",
                          "UInt64", "UInt128", "Float16", "Float32", "Float64", "Char"})
 _INTRINSIC_MODULES = (None, "Base", "Core", "Core.Intrinsics", "Base.Intrinsics")
 
 
-def simple_dce(stmts: list[Statement]) -> list[Statement]:
-    """`stmts` (compacted, SSA form) with every unused effect-free statement turned into `nothing`."""
-    out = list(stmts)
+def simple_dce(stmts: list[Statement], block_starts=frozenset(), argtypes: tuple = (),
+               sptypes: tuple = (), leaked: tuple = ()) -> list[Statement]:
+    """`stmts` (compacted, SSA form) with every unused effect-free statement turned into `nothing`.
+
+    `block_starts`: the first statement of each block (a φ may be erased only where no φ of its block
+    follows); `argtypes`: the arguments' types, `_1` first (Julia's `IRCode.argtypes`), or () if unknown;
+    `sptypes`: the static parameters' (Julia's `sptypes`: `Const(T)` where known, None where not);
+    `leaked`: statements compaction counted a use of that no statement keeps (`compact`'s `_leaked_uses`)."""
+    facts = _Facts(stmts, argtypes, sptypes)
+    out = facts.stmts
     uses = [0] * (len(out) + 1)
     for s in out:
         for k in walk.ssa_uses(s.node):
             if 0 < k <= len(out):
                 uses[k] += 1
+    for k in leaked:
+        if 0 < k <= len(out):
+            uses[k] += 1
     worklist: list[int] = []
     for idx in range(1, len(out) + 1):
         if uses[idx] == 0:
-            _erase(out, uses, idx, worklist)
+            _erase(facts, uses, idx, worklist, block_starts)
     while worklist:
-        _erase(out, uses, worklist.pop(), worklist)
+        _erase(facts, uses, worklist.pop(), worklist, block_starts)
     return out
 
 
-def _erase(out: list[Statement], uses: list[int], idx: int, worklist: list[int]) -> None:
+class _Facts:
+    """The statements being erased and the arguments' types: what `argextype` reads in Julia."""
+    __slots__ = ("stmts", "argtypes", "sptypes")
+
+    def __init__(self, stmts: list[Statement], argtypes: tuple, sptypes: tuple):
+        self.stmts = list(stmts)
+        self.argtypes = tuple(argtypes)
+        self.sptypes = tuple(sptypes)
+
+    def type_of(self, v):
+        """The lattice element of an operand as far as jlir knows it (Julia's `argextype`), else None."""
+        cls = type(v)
+        if cls is V.SSAValue:
+            return self.stmts[v.id - 1].type if 0 < v.id <= len(self.stmts) else None
+        if cls is V.Argument:
+            return self.argtypes[v.n - 1] if 0 < v.n <= len(self.argtypes) else None
+        if cls is V.Literal:
+            try:
+                return typeof_value(v)
+            except Undecided:
+                return None
+        if cls is V.QuoteNode and type(v.value) is V.Symbol:
+            return _SYMBOL
+        if cls in (T.TypeName, T.TypeApply):
+            return const_of(v)   # a type printed in place is the constant `Const(T)`
+        if cls is N.Expr and v.head == "static_parameter" and len(v.args) == 1 and type(v.args[0]) is V.Literal:
+            k = int(v.args[0].text)
+            return self.sptypes[k - 1] if 0 < k <= len(self.sptypes) else None
+        return None
+
+
+def _erase(facts: _Facts, uses: list[int], idx: int, worklist: list[int], block_starts) -> None:
+    out = facts.stmts
     s = out[idx - 1]
-    if s.node == V.NOTHING or s.type == T.UNION_EMPTY or not _effect_free(s, out) or _before_a_phi(out, idx):
+    if s.node == V.NOTHING or s.type == T.UNION_EMPTY or not _effect_free(s, facts) \
+            or _before_a_phi(out, idx, block_starts):
         return
     for k in walk.ssa_uses(s.node):
         if 0 < k < len(uses):
@@ -78,14 +139,17 @@ def _erase(out: list[Statement], uses: list[int], idx: int, worklist: list[int])
     out[idx - 1] = replace(s, node=V.NOTHING)
 
 
-def _before_a_phi(out: list[Statement], idx: int) -> bool:
-    """Whether statement `idx` is followed by a φ: Julia 1.5 turns an unused φ among others into `nothing`,
-    leaving a φ after a non-φ, which its codegen accepts but jlir's verifier and interpreter (and later
-    Julias' `verify_ir`) do not; such a φ is kept, as the next `compact!` would drop it anyway."""
-    return idx < len(out) and type(out[idx].node) in (N.PhiNode, N.PhiCNode)
+def _before_a_phi(out: list[Statement], idx: int, block_starts) -> bool:
+    """Whether statement `idx` is a φ followed by a φ of its block: Julia 1.5 turns an unused φ among others
+    into `nothing`, leaving a φ after a non-φ, which its codegen accepts but jlir's verifier and interpreter
+    (and later Julias' `verify_ir`) do not; such a φ is kept, as the next `compact!` would drop it anyway."""
+    phis = (N.PhiNode, N.PhiCNode)
+    return (idx < len(out) and idx + 1 not in block_starts and type(out[idx - 1].node) in phis
+            and type(out[idx].node) in phis)
 
 
-def _effect_free(s: Statement, stmts: list[Statement]) -> bool:
+def _effect_free(s: Statement, facts: _Facts) -> bool:
+    stmts = facts.stmts
     node = s.node
     cls = type(node)
     if cls is V.SlotNumber or getattr(cls, "TERMINATOR", False):
@@ -96,36 +160,81 @@ def _effect_free(s: Statement, stmts: list[Statement]) -> bool:
         return True
     if node.head in _EFFECT_FREE_HEADS:
         return True
+    if node.head == "static_parameter":
+        return is_const(facts.type_of(node))   # else it may be an UndefVarError at run time
+    if node.head == "new":
+        return _new_nothrow(node.args, facts)
     if node.head != "call" or not node.args:
         return False
     name = _builtin_name(node.args[0])
     if name in _PURE_BUILTINS or name == "return_type":
         return True
-    if any(type(a) is N.Expr and a.head == "static_parameter" for a in node.args[1:]):
+    if any(type(a) is N.Expr and a.head == "static_parameter" and facts.type_of(a) is None for a in node.args[1:]):
         return False  # a static parameter's type (Julia's `sptypes`) is not printed
-    if name == "getfield" and _tuple_field(node.args[1:], stmts):
+    if name == "getfield" and (_tuple_field(node.args[1:], facts) or _struct_field(node.args[1:], facts)):
+        return True
+    # `_builtin_nothrow`: `isa` needs its second argument a type, `<:` both
+    if name in ("isa", "<:") and len(node.args) == 3 \
+            and all(_is_type(a, facts) for a in (node.args[2:] if name == "isa" else node.args[1:])):
         return True
     if name in _FOLDED_IF_NOTHROW and is_const(s.type):
         # a field named by a value inference did not know (`getfield(x, _3)`) may be missing: only a literal name
         return name != "getfield" or (len(node.args) >= 3 and type(node.args[2]) in (V.Literal, V.QuoteNode))
     if name == "ifelse" and len(node.args) == 4:
-        return _primitive(node.args[1], stmts) == "Bool"
-    if name in _PLAIN_INTRINSICS:
-        types = [_primitive(a, stmts) for a in node.args[1:]]
-        if not types or None in types:
-            return False
-        return name in _SHIFTS or len(set(types)) == 1
+        return _primitive(node.args[1], facts) == "Bool"
+    if name in _INTRINSICS:
+        return _intrinsic_nothrow(name, node.args[1:], facts)
     return False
 
 
-def _tuple_field(args, stmts: list[Statement]) -> bool:
-    """`getfield(t, i)` (or `getfield(t, i, inbounds)`) of a value printed with a tuple type, `i` a literal in range:
+def _intrinsic_nothrow(name: str, args, facts: _Facts) -> bool:
+    """Julia's `intrinsic_nothrow` where the print decides it: a checked division's denominator is a constant
+    (not decided here), conversions and `bitcast` name a primitive type, `pointerref` reads a `Ptr` at `Int`
+    offsets, and every other intrinsic takes one primitive type throughout (shifts: any primitive types)."""
+    if name in _CHECKED_DIVISIONS or not args:
+        return False
+    if name == "pointerref":
+        types = [facts.type_of(a) for a in args]
+        return (len(args) == 3 and _pointer(types[0]) and _primitive_type(types[1]) in ("Int64", "Int")
+                and _primitive_type(types[2]) in ("Int64", "Int"))
+    if name == "bitcast" or name in _CONVERSIONS:
+        if len(args) != 2:
+            return False
+        to, x = _type_operand(args[0]), _primitive(args[1], facts)
+        return to is not None and x is not None and (name != "bitcast" or _size(to) == _size(x))
+    types = [_primitive(a, facts) for a in args]
+    if None in types:
+        return False
+    return name in _SHIFTS or len(set(types)) == 1
+
+
+def _size(name: str) -> int | None:
+    return 8 if name.startswith("Ptr") else _SIZES.get(name)
+
+
+def _pointer(t) -> bool:
+    return type(t) is T.TypeApply and type(t.head) is T.TypeName and t.head.path[-1] == "Ptr"
+
+
+def _type_operand(a) -> str | None:
+    """The primitive type an intrinsic's type operand names (`UInt64`, `Core.UInt`, `Ptr{Nothing}`), or None."""
+    if _pointer(a):
+        return "Ptr"
+    if type(a) is V.GlobalRef and a.module in (None, "Core", "Base") or type(a) is V.SlotNumber and a.id is None:
+        return a.name if a.name in _SIZES else None   # `UInt64`, `Core.UInt`, a bare name in lowered text
+    if type(a) is T.TypeName and a.path[:-1] in ((), ("Core",), ("Base",)) and a.path[-1] in _SIZES:
+        return a.path[-1]
+    return None
+
+
+def _tuple_field(args, facts: _Facts) -> bool:
+    """`getfield(t, i)` (or `getfield(t, i, inbounds)`) of a value of a tuple type, `i` a literal in range:
     `getfield_nothrow` holds (every field of a tuple is initialized)."""
-    if len(args) not in (2, 3) or type(args[0]) is not V.SSAValue or type(args[1]) is not V.Literal:
+    if len(args) not in (2, 3) or type(args[1]) is not V.Literal or len(args) == 3 and type(args[2]) is not V.Literal:
         return False
-    if args[1].kind != "int" or not args[1].text.isdigit() or not 0 < args[0].id <= len(stmts):
+    if args[1].kind != "int" or not args[1].text.isdigit():
         return False
-    t = stmts[args[0].id - 1].type
+    t = facts.type_of(args[0])
     if type(t) is not T.TypeApply or type(t.head) is not T.TypeName or t.head.path not in (("Tuple",), ("Core", "Tuple")):
         return False
     if any(type(p) is not T.TypeName and type(p) is not T.TypeApply for p in t.params):
@@ -133,6 +242,66 @@ def _tuple_field(args, stmts: list[Statement]) -> bool:
     if any(type(p) is T.TypeApply and type(p.head) is T.TypeName and p.head.path[-1] == "Vararg" for p in t.params):
         return False
     return 1 <= int(args[1].text) <= len(t.params)
+
+
+def _struct_field(args, facts: _Facts) -> bool:
+    """`getfield(x, :f)` (`getfield_nothrow`): `x` of a struct type whose field `f` (or a literal index) every
+    instance has defined, a Union's members each so.  A third argument (`inbounds`) must be a literal."""
+    if len(args) not in (2, 3) or len(args) == 3 and type(args[2]) is not V.Literal:
+        return False
+    t = facts.type_of(args[0])
+    if t is None or is_const(t) or S.is_type_type(t):
+        return False   # a constant's field is `isdefined` of the value, which the print does not show
+    try:
+        t = widenconst(t)
+    except Undecided:
+        return False
+    for m in S.members(t):
+        while type(m) is T.TypeWhere:   # `unwrap_unionall`: the fields of `Foo{T} where T` are Foo's
+            m = m.body
+        fields = struct_fields(m)
+        k = None if fields is None or S.is_tuple(m) else fields.index(args[1])
+        if k is None or k > fields.ninitialized:
+            return False
+    return bool(S.members(t))
+
+
+def _new_nothrow(args, facts: _Facts) -> bool:
+    """`%new(T, v…)` (`stmt_effect_free`): `T` a concrete struct with at least as many fields, each value's
+    type within its field's."""
+    if not args or type(args[0]) not in (T.TypeName, T.TypeApply) or not S.isconcrete(args[0]):
+        return False
+    fields = struct_fields(args[0])
+    if fields is None or len(fields.types) < len(args) - 1:
+        return False
+    for v, ft in zip(args[1:], fields.types):
+        if ft is not None and S.is_any(ft):
+            continue   # everything fits `Any`
+        et = facts.type_of(v)
+        if et is None or ft is None:
+            return False
+        try:
+            if not sqsub(et, ft):
+                return False
+        except Undecided:
+            return False
+    return True
+
+
+def _is_type(a, facts: _Facts) -> bool:
+    """Whether an operand is a type: a type expression, a global naming one in Julia's tables, or a static
+    parameter known to be one (`Const(T)`)."""
+    if type(a) in (T.TypeName, T.TypeApply, T.TypeWhere):
+        return True
+    if type(a) is N.Expr:
+        t = facts.type_of(a) if a.head == "static_parameter" else None
+        return is_const(t) and type(t.args[0]) in (T.TypeName, T.TypeApply, T.TypeWhere)
+    if type(a) is V.GlobalRef:
+        names = [a.name if a.module is None else f"{a.module}.{a.name}"]
+        if a.module in ("Base", "Core"):
+            names.append(a.name)   # `Base.Real` is Core's `Real`, which the tables list by its exported name
+        return any(n in table().types or struct_fields(T.TypeName(tuple(n.split(".")))) is not None for n in names)
+    return False
 
 
 def _builtin_name(f) -> str | None:
@@ -146,24 +315,23 @@ def _builtin_name(f) -> str | None:
     return None
 
 
-def _primitive(v, stmts: list[Statement]) -> str | None:
-    """The primitive type a value is known by its print to have (a decimal literal counts as `Int64`, as
-    `typeof_value` reads it: where Julia's is narrower the types differ and the statement is kept), or None."""
-    if type(v) is V.SSAValue:
-        return _primitive_type(stmts[v.id - 1].type) if 0 < v.id <= len(stmts) else None
-    if type(v) is V.Literal:
-        try:
-            return _primitive_type(typeof_value(v))
-        except Undecided:
-            return None
-    return None
+def _primitive(v, facts: _Facts) -> str | None:
+    """The primitive type a value is known to have (a decimal literal counts as `Int64`, as `typeof_value`
+    reads it: where Julia's is narrower the types differ and the statement is kept), or None."""
+    t = facts.type_of(v)
+    return None if t is None else _primitive_type(t)
 
 
 def _primitive_type(t) -> str | None:
+    if _pointer(t):
+        return str(t)   # each `Ptr{T}` is its own primitive type (8 bytes)
     if type(t) is T.TypeName and t.path[-1] in _PRIMITIVES and t.path[:-1] in ((), ("Core",), ("Base",)):
         return t.path[-1]
     if is_const(t) and t.args and type(t.args[0]) is V.Literal:
-        return _primitive(t.args[0], [])
+        try:
+            return _primitive_type(typeof_value(t.args[0]))
+        except Undecided:
+            return None
     return None
 
 

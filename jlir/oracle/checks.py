@@ -140,21 +140,23 @@ def _only_simple_dce(ours, theirs, theirs_text: str) -> bool:
     return jlir.format(erased).rstrip("\n") == theirs_text.rstrip("\n")
 
 
-def check_compact(stage_text: str, julia_text: str) -> Outcome:
-    """jlir's `compact()` of a pipeline stage's print against Julia's print of `compact!` of that IRCode."""
+def check_compact(stage_text: str, julia_text: str, types: tuple = ((), ())) -> Outcome:
+    """jlir's `compact()` of a pipeline stage's print against Julia's print of `compact!` of that IRCode
+    (`types`: what jlir knows of Julia's `IRCode.argtypes` and `sptypes`, from the method instance)."""
     from jlir.edit import IRCode
     fn = jlir.functions(jlir.parse(stage_text))[0]
-    ours = IRCode(fn).compact()
+    ours = IRCode(fn, *types).compact()
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):   # Julia's REPL display adds a blank line
         return EQUAL
     return _judge(ours, julia_text, "compact-equivalent")
 
 
-def check_ssa(fn, julia_text: str, argnames=None) -> Outcome:
+def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ())) -> Outcome:
     """`jlir ssa --argnames …` of the `optimize=false` print against slot2reg + compact! (as `jlir diff` judges)."""
     from jlir.ssa import into_ssa
-    ours = into_ssa(fn, argnames=tuple(argnames) if argnames is not None else None)
+    ours = into_ssa(fn, argnames=tuple(argnames) if argnames is not None else None, argtypes=types[0],
+                    sptypes=types[1])
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):
         return EQUAL

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import jlir
 from jlir.ir.errors import JlirError
+from jlir.lattice.tmerge import const_of
 from jlir.oracle.interp import check_interp
 from jlir.oracle.checks import (Outcome, check_adce, check_cfg, check_compact, check_idoms, check_slots, check_ssa,
                                 check_verify)
@@ -54,6 +55,7 @@ def _read(text: str):
 def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome]]:
     """Every check on one instance's record, as `(check, form, outcome)`; `callees`, a provider, makes the
     interpreter row (each recorded run of the instance's typed print, `jlir.oracle.interp`)."""
+    types = instance_types(record) if record.get("stages") or "ssa" in record else ((), ())
     for form, key, answers, checks in FORMS:
         if key not in record or answers not in record:
             continue
@@ -61,13 +63,13 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
         for check in checks:
             yield check, form, refused or _guarded(_ANALYSES[check], fn, record[answers])
         if form == "optimize=false":
-            yield from _slot_checks(fn, refused, record)
+            yield from _slot_checks(fn, refused, record, types)
     for stage in record.get("stages", ()):
         form = f"stage {stage['name']}"
         fn, refused = _read(stage["text"])
         for check in ("cfg", "idoms", "verify"):
             yield check, form, refused or _guarded(_ANALYSES[check], fn, stage["julia"])
-        yield "compact", form, refused or _guarded(check_compact, stage["text"], stage["compact"])
+        yield "compact", form, refused or _guarded(check_compact, stage["text"], stage["compact"], types)
     if "adce" in record:
         yield "dce vs adce", "stage adce", _guarded(check_adce, record["adce"]["before"], record["adce"]["after"])
     if callees is not None and "interp" in record and "typed" in record:
@@ -76,7 +78,7 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
             yield "interp", "typed", o
 
 
-def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
+def _slot_checks(fn, refused, record, types) -> Iterator[tuple[str, str, Outcome]]:
     if "pre" in record:
         if refused:
             for check in ("pre-ssa cfg", "pre-ssa idoms", "idf"):
@@ -88,7 +90,61 @@ def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
             except Exception as e:
                 yield "idf", "optimize=false", _guarded(_raise, e)
     if "ssa" in record:
-        yield "ssa", "optimize=false", refused or _guarded(check_ssa, fn, record["ssa"], record.get("argnames"))
+        yield "ssa", "optimize=false", refused or _guarded(check_ssa, fn, record["ssa"], record.get("argnames"), types)
+
+
+def signature_argtypes(record) -> tuple:
+    """The arguments' types Julia's `IRCode.argtypes` holds, as far as the instance's signature tells them.
+
+    A vararg method's last argument is the tuple of the trailing values (`isva`, recorded by oracle.jl);
+    where the record does not say whether the method is one, that last type is left unknown."""
+    from jlir.ir import types as T
+    try:
+        sig = _type_parser().parse_type(record["target"])
+    except JlirError:
+        return ()
+    while type(sig) is T.TypeWhere:
+        sig = sig.body
+    if type(sig) is not T.TypeApply or "argnames" not in record:
+        return ()
+    params, nargs = list(sig.params), len(record["argnames"]) + 1
+    if record.get("isva") is True:
+        return tuple(params[:nargs - 1]) + (T.TypeApply(T.TypeName(("Tuple",)), tuple(params[nargs - 1:])),)
+    fixed = tuple(params[:_first_vararg(params)])
+    return fixed[:nargs] if record.get("isva") is False else fixed[:nargs - 1]
+
+
+def instance_types(record) -> tuple[tuple, tuple]:
+    """`(argtypes, sptypes)` of the instance as far as its record tells them (see `jlir.edit.IRCode`)."""
+    sptypes = []
+    for text in record.get("sparams", ()):
+        try:
+            sptypes.append(None if text is None else const_of(_type_parser().parse_type(text)))
+        except JlirError:
+            sptypes.append(None)   # a value the type reader does not take: unknown, so nothing is erased for it
+    return signature_argtypes(record), tuple(sptypes)
+
+
+def _first_vararg(params) -> int:
+    from jlir.lattice.typeset import Undecided, vararg_of
+    for k, p in enumerate(params):
+        try:
+            if vararg_of(p) is not None:
+                return k
+        except Undecided:
+            return k
+    return len(params)
+
+
+def _type_parser():
+    from jlir.syntax.statement.grammar import StatementParser
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = StatementParser()
+    return _PARSER
+
+
+_PARSER = None
 
 
 def _raise(e):

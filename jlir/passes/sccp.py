@@ -255,7 +255,18 @@ def _rewrite(fn: Function, solver: _Solver) -> Function:
     dead = set(range(1, len(solver.cfg.blocks) + 1)) - live
     if dead:
         ir.remove_blocks(dead)
-    return ir.compact()
+    return _settled(ir.compact())
+
+
+def _settled(fn: Function) -> Function:
+    """`fn` compacted until nothing changes: compaction's `simple_dce!` leaves the unused statements it proves
+    effect-free (constants' last users, after folding) as `nothing`, which only the next compaction drops, so
+    that running sccp again changes nothing."""
+    while True:
+        again = IRCode(fn).compact()
+        if again == fn:
+            return fn
+        fn = again
 
 
 def _fold_branch(ir: IRCode, solver: _Solver, b: int) -> None:

@@ -241,7 +241,7 @@ def _slot_order(infos: dict, names) -> list:
 
 
 def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None, slottypes=None,
-             compact: bool = True) -> Function:
+             compact: bool = True, argtypes: tuple = (), sptypes: tuple = ()) -> Function:
     """`fn` (slot form) in SSA form, as Julia 1.5's `slot2reg` builds it, printed as an IRCode.
 
     `argnames` (the method's argument names without `#self#`) or `nargs` say which slots are arguments
@@ -249,15 +249,18 @@ def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames
     `@code_warntype` lists them) numbers the slots printed by name; `slottypes` (every slot's type in
     order, the same list's types) types the arguments a φ reads.  An argument whose number is known
     reads `_n`; φ nodes of one block are in slot-number order, as Julia places them.
-    `compact=False` leaves the inserted nodes pending, as `slot2reg` returns them.
+    `compact=False` leaves the inserted nodes pending, as `slot2reg` returns them.  `argtypes` and
+    `sptypes` (the arguments' and static parameters' types, as Julia's `IRCode` holds them: see
+    `jlir.edit.IRCode`) let the compaction's `simple_dce!` prove what Julia proves from them.
     """
     return into_ssa_with_names(fn, argnames=argnames, nargs=nargs, slotnames=slotnames, slottypes=slottypes,
-                               compact=compact)[0]
+                               compact=compact, argtypes=argtypes, sptypes=sptypes)[0]
 
 
 @paused
 def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None,
-                        slottypes=None, compact: bool = True) -> tuple[Function, dict]:
+                        slottypes=None, compact: bool = True, argtypes: tuple = (),
+                        sptypes: tuple = ()) -> tuple[Function, dict]:
     """`into_ssa(fn, …)` and the source variable of each φ it made: `{φ id: slot name}` (φs of slots without
     a usable name, `@_4` or `#temp#`, left out).  `jlir.ssa.out_of_ssa(…, names=…)` names its slots so."""
     refuse(fn, NotSlotForm, "no SSA conversion: ")
@@ -274,7 +277,7 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
         b = _construct(fn, prep, names, nargs, frozenset(undef))
     phi_types(b, slottypes)
     found: dict = {}
-    return _to_function(fn, prep, b, compact, found), found
+    return _to_function(fn, prep, b, compact, found, (argtypes, sptypes)), found
 
 
 def _kept_pending(b: Builder, ds) -> list:
@@ -286,7 +289,7 @@ def _kept_pending(b: Builder, ds) -> list:
     return [p for i, p in enumerate(b.pending, 1) if n + i in ds.inst_rename]
 
 
-def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict) -> Function:
+def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict, types: tuple = ((), ())) -> Function:
     """The renamed code, domsorted, as an IRCode-form Function with the inserted nodes pending (or compacted)."""
     stmts = [replace(s, node=node, type=typ if N.takes_type_suffix(node) else None)
              for s, node, typ in zip(prep.stmts, b.code, b.types)]
@@ -294,7 +297,7 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict) -> 
     display = replace(fn.display, form=Form.IRCODE, return_type=None, header=None, wrapper="codeinfo",
                       costs=None, escapes=None, title=None)
     base = Function.of(IR(ds.stmts, tuple(Block(f, l) for f, l in ds.blocks), fn.linetable), display)
-    code = IRCode(base)
+    code = IRCode(base, *types)
     kept = _kept_pending(b, ds)
     ids = []
     for p in kept:

@@ -2,7 +2,7 @@
 # Base/Core method instance, every display Julia prints of it and Julia's own answer to each question jlir
 # answers from that display.  One JSON object per instance on stdout (scripts/check/oracle.py compresses them).
 #
-#   julia scripts/check/oracle.jl [--every K] [--offset R] [--limit N] [--list] [--interp]
+#   julia scripts/check/oracle.jl [--every K] [--offset R] [--limit N] [--list] [--interp] [--signatures]
 #   julia scripts/check/oracle.jl --cases NAME=RANK=CASEFILE...      # the fixture cases instead (loaded as
 #                                                              # scripts/gen/regen_fixtures.py loads them)
 #
@@ -20,6 +20,12 @@
 #                         type_lift): the print, `compact!` of it printed, and its cfg, idoms and verify verdict
 #   argnames, self        the method's argument names (what `jlir ssa --argnames` is told), and its first
 #                         slot's (`#self#`, or the name of a callable object: `(op::F)(x)`)
+#   isva                  whether the method takes varargs (its last argument is then the tuple of the
+#                         trailing values: what `compact`'s argument types need); `--signatures` writes only
+#                         i, target, method, mi, argnames, self, isva and sparams, to add them to older cached
+#                         records
+#   sparams               the instance's static parameters (`sparam_vals`) as shown from Main, null for a
+#                         TypeVar: Julia's `sptypes`, which decide whether `isa(x, T)` may throw
 #   ssa                   slot2reg + compact! without line info (what `jlir ssa` makes); pre: convert_to_ircode's
 #                         cfg and idoms, and per slot with uses its defs, live-in and φ blocks (JlirLive)
 #   adce                  the IRCode before `adce_pass!` and `compact!(adce_pass!(it))`, both printed
@@ -194,11 +200,17 @@ function optimized_source(mi, ci, src)
     return code, rt
 end
 
+"A static parameter's value as compact's `sptypes` need it: a type or value shown as from Main, or null for a TypeVar."
+sparam_json(@nospecialize(v)) = v isa TypeVar ? "null" : js(sprint(show, v))
+
 function record(k, mi, ci, src, lowered_done::IdDict)
     out = String[string("\"i\": ", k), string("\"target\": ", js(string(mi.specTypes))),
                  string("\"method\": ", js(string(mi.def.module, ".", mi.def.name))), string("\"mi\": ", js(string(mi))),
                  string("\"argnames\": [", join((js(string(a)) for a in Base.method_argnames(mi.def)[2:end]), ", "), "]"),
-                 string("\"self\": ", js(string(Base.method_argnames(mi.def)[1])))]
+                 string("\"self\": ", js(string(Base.method_argnames(mi.def)[1]))),
+                 string("\"isva\": ", mi.def.isva),
+                 string("\"sparams\": [", join((sparam_json(v) for v in mi.sparam_vals), ", "), "]")]
+    ONLY_SIGNATURES[] && return string("{", join(out, ", "), "}")
     errors = String[]
     ONLY_INTERP[] && return interp_record(out, errors, mi, ci, src)
     attempt!(out, errors, "typed") do
@@ -257,6 +269,7 @@ function interp_record(out, errors, mi, ci, src)
 end
 
 const ONLY_INTERP = Ref(false)
+const ONLY_SIGNATURES = Ref(false)
 
 "Each fixture case (NAME=RANK=FILE), loaded in rank order into Main, as the record of its target's instance."
 function cases(specs)
@@ -280,6 +293,7 @@ function main(args)
         a = args[i]
         a == "--list" ? (list = true; i += 1; continue) : nothing
         a == "--interp" ? (ONLY_INTERP[] = true; i += 1; continue) : nothing
+        a == "--signatures" ? (ONLY_SIGNATURES[] = true; i += 1; continue) : nothing
         v = parse(Int, args[i + 1])
         a == "--every" ? (every = v) : a == "--offset" ? (offset = v) : a == "--limit" ? (limit = v) :
             error("unknown argument $a")

@@ -43,10 +43,12 @@ class Expanded:
 
 
 class _Writer:
-    """Placeholder rows in one segment's geometry (its line-number column, rail width W, SSA width L); `used`:
-    the SSA numbers its rows read, `named_blocks`: the highest block they name."""
+    """Placeholder rows in one segment's geometry (its line-number column, rail width W, SSA width L, what stands
+    between the rail and the SSA column); `used`: the SSA numbers its rows read, `named_blocks`: the highest
+    block they name."""
 
     def __init__(self, lines: list[str], rows: list[Row], used: set[int]):
+        self.lines = lines
         self.pre = " " * len(rows[0].pre)
         self.W = _rail_width(lines, rows)
         widths = [r.width for r in rows if r.width is not None]
@@ -54,9 +56,21 @@ class _Writer:
         self.used = used
         self.named_blocks = max([0] + [int(x or y) for r in rows for x, y in TARGET.findall(r.body)])
         self.cost_end = next((r.cost_end for r in rows if r.cost_end is not None), None)
+        # a row outside every inlined frame (no `│` of `debuginfo=:source` between the rail and the SSA column)
+        self.outer = next((self.tail(r) for r in rows if not any(c in "│┌└" for c in self.tail(r))), None)
 
-    def line(self, rail: str, number: int, k: int) -> str:
+    def tail(self, r: Row) -> str:
+        """What row `r` prints between its rail and its SSA column (Cthulhu's cost zeroed): a placeholder after it
+        stands in its inlined frame, so it takes the same cost width and inlining indent."""
+        middle = self.lines[r.index][len(self.pre) + self.W + 2:r.lead_at]
+        if r.sid is None:  # the blank SSA column is part of the blanks before an unnumbered row's statement
+            middle = middle[:max(0, len(middle) - len(rails.blank_ssa_column(self.L)))]
+        return re.sub(r"\d+", lambda m: "0".rjust(len(m.group())), middle)
+
+    def line(self, rail: str, number: int, k: int, after: Row | None = None) -> str:
         ssa = rails.ssa_column(number, self.L) if number in self.used else rails.blank_ssa_column(self.L)
+        if after is not None or self.outer is not None:
+            return f"{self.pre}{rail}{self.tail(after) if after is not None else self.outer}{ssa}{_token(k)}"
         if self.cost_end is not None:  # Cthulhu's `inline_cost` field after the rail: a placeholder costs 0
             head = f"{self.pre}{rail}"
             return f"{head}{'0'.rjust(self.cost_end - len(head))} {ssa}{_token(k)}"
@@ -119,6 +133,7 @@ class _Expander:
     def segment(self, start: int, end: int) -> None:
         events = _with_gaps(read_events(self.lines, start, end))
         rows = [e for e in events if isinstance(e, Row)]
+        self.start = start
         # the rails' width W says the function has at least 10^(W-1) blocks (`1 ──`: ten or more)
         if not rows or not self._needs_work(events, rows) or \
                 not number_rows(events, 10 ** (_rail_width(self.lines, rows) - 1)):
@@ -172,7 +187,7 @@ class _Expander:
         if placed is None:
             return False
         k = self.entry(marker, run[0], "run")
-        self.replaced[run[0]] = [w.line(w.rail(kind, blk), n, k if n == first else 0)
+        self.replaced[run[0]] = [w.line(w.rail(kind, blk), n, k if n == first else 0, a)
                                  for n, (kind, blk) in enumerate(placed, first)]
         starts = [blk for kind, blk in placed if kind == "start"]
         blocks = (f" and the start of block #{starts[0]}" if len(starts) == 1 else
@@ -198,7 +213,7 @@ class _Expander:
             return False
         k = self.entry("", b.index, "run")
         self.replaced[a.index] = self.replaced.get(a.index, [self.lines[a.index]]) + [
-            w.line(w.rail(kind, blk), n, k if n == first else 0) for n, (kind, blk) in enumerate(placed, first)]
+            w.line(w.rail(kind, blk), n, k if n == first else 0, a) for n, (kind, blk) in enumerate(placed, first)]
         stmts = f"statement %{first}" if first == b.number - 1 else f"statements %{first}–%{b.number - 1}"
         self.notes.append(Repair(self.at(b.index), f"the printed numbers jump from %{a.number} to %{b.number}: "
                                  f"{stmts} not shown (as Cthulhu's `hide_type_stable` views print only the rows "
@@ -221,7 +236,7 @@ class _Expander:
         if not any(e.shape == "rest" and not e.marker for e in self.entries):
             self.entries.append(_Entry("", 0, "rest", []))  # the further statements of a rest
         more = next(j for j, e in enumerate(self.entries) if e.shape == "rest" and not e.marker)
-        return [w.line(w.rail(kind, blk), n, k if n == a.number + 1 else more)
+        return [w.line(w.rail(kind, blk), n, k if n == a.number + 1 else more, a)
                 for n, (kind, blk) in enumerate(placed, a.number + 1)]
 
     def _row(self, e: Row, w: _Writer, last: bool, first: bool):
@@ -232,13 +247,18 @@ class _Expander:
             if placed is None:
                 return False
             k = self.entry("", e.index, "run")
-            self.replaced[e.index] = [w.line(w.rail(kind, blk), n, k if n == 1 else 0)
-                                      for n, (kind, blk) in enumerate(placed, 1)] + [line]
+            # before the location lines above the row (`debuginfo=:source`): they print with the row shown
+            at = self.start if self.start not in self.replaced else e.index
+            self.replaced[at] = [w.line(w.rail(kind, blk), n, k if n == 1 else 0)
+                                 for n, (kind, blk) in enumerate(placed, 1)] + [self.lines[at]]
             stmts = "statement %1" if e.number == 2 else f"statements %1–%{e.number - 1}"
-            blocks = "block #1" if e.block_of == 2 else f"blocks #1–#{e.block_of - 1}"
-            self.notes.append(Repair(self.at(e.index), f"the text starts at block {e.block_of} (statement "
-                                     f"%{e.number}): {stmts} and {blocks} are not in it; read as an excerpt",
-                                     "excerpt"))
+            blocks = ("" if e.block_of == 1 else " and block #1" if e.block_of == 2
+                      else f" and blocks #1–#{e.block_of - 1}")
+            where = f"block {e.block_of}'s statement %{e.number}" if e.block_of == 1 \
+                else f"block {e.block_of} (statement %{e.number})"
+            self.notes.append(Repair(self.at(e.index), f"the text starts at {where}: {stmts}{blocks} "
+                                     f"{'is' if stmts.startswith('statement ') and not blocks else 'are'} not in it; "
+                                     "read as an excerpt", "excerpt"))
             return k
         m = INLINE.match(e.body)
         if m is not None:

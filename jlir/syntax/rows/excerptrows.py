@@ -9,7 +9,8 @@ from dataclasses import dataclass
 ELISION = re.compile(r"^\s*(?:[│|]\s*)?(?:\.\.\.|⋮|…|\.)\s*$")
 ROW = re.compile(r"^(?P<pre>[ \d]*?)(?P<rail>(?P<blk>\d+) (?P<bar>[─┄]+)|│|└─+)(?P<gut>[│┌└]*)(?P<rest>.*)$")
 SSA = re.compile(r"%(\d+)( *)= ")
-COST = re.compile(r"(\d{1,18}) (?=%\d+ *= )")  # Cthulhu's `inline_cost` after the rail: `│    1000 %10 = …`
+# Cthulhu's `inline_cost` after the rail (`│    1000 %10 = …`), then `debuginfo=:source`'s inlining indent (`0 │ %2`)
+COST = re.compile(r"(\d{1,18}) ([│ ]*)(?=%\d+ *= )")
 INLINE = re.compile(r"(?:\(\.\.\.\)|\.\.\.|⋮|…)(?=::|$)")
 CUT = re.compile(r"(?:^|[\s(,\[{])[%#]$")
 REF = re.compile(r"%(\d+)")
@@ -34,6 +35,7 @@ class Row:
     body: str           # the statement text
     body_at: int        # where the body starts in the line
     cost_end: int | None = None  # where Cthulhu's cost field after the rail ends (`inline_cost`), or None
+    lead_at: int = 0    # where the `%N = ` column starts: after the rail, a cost and an inlining indent
     number: int | None = None
     block_of: int | None = None
 
@@ -60,8 +62,8 @@ def row_of(k: int, line: str) -> Row | None:
     ssa = SSA.match(text)
     if ssa:
         return Row(k, m.group("pre"), block, merge, end, int(ssa.group(1)), len(ssa.group(1)) + len(ssa.group(2)) - 1,
-                    text[ssa.end():], at + ssa.end(), cost_end)
-    return Row(k, m.group("pre"), block, merge, end, None, None, text, at)
+                   text[ssa.end():], at + ssa.end(), cost_end, at)
+    return Row(k, m.group("pre"), block, merge, end, None, None, text, at, cost_end, at)
 
 
 def dump_segments(lines: list[str]) -> list[tuple[int, int]]:

@@ -1,0 +1,54 @@
+"""Cthulhu's `hide_type_stable` views (its 2025 ground truth, tests/data/round3/toolviews): excerpts that print only the
+rows whose type is not concrete.  Strict reading refuses them; lenient reading reads the rows shown as the statements
+they number, each gap a note, and prints back exactly the rows shown (colors, location lines, gutters included)."""
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+import jlir
+from jlir.ir.nodes import Elided
+from jlir.syntax.errors import ParseError
+from jlir.syntax.reading import read_document
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "round3" / "toolviews"
+HIDDEN = sorted(json.loads(line)["file"] for line in (DATA / "index.jsonl").read_text(encoding="utf-8").splitlines()
+                if "hide_type_stable" in json.loads(line)["file"])
+
+
+def read_leniently(name: str):
+    text = (DATA / name).read_text(encoding="utf-8")
+    with warnings.catch_warnings(record=True) as notes:
+        warnings.simplefilter("always")
+        doc = read_document(text, name, lenient=True)
+    return text, doc, [str(n.message) for n in notes]
+
+
+def _views(kind: str) -> list[str]:
+    return [n for n in HIDDEN if f"-{kind}-" in n]
+
+
+def test_the_ground_truth_holds_the_32_hidden_views():
+    assert len(HIDDEN) == 32
+
+
+@pytest.mark.parametrize("name", _views("opt-source"))
+def test_a_hidden_source_view_prints_its_location_lines_for_the_rows_shown(name):
+    text, doc, notes = read_leniently(name)
+    assert jlir.format(doc) == text
+    f = doc.items[0]
+    assert len(f.stmts) >= 31 and type(f.stmt(1).node) is Elided and type(f.stmt(2).node) is not Elided
+    # %2 (`%new(%1)`) stands inside the inlined `Box` frame, called from foo at line 2: the `┌ @ boot.jl` line
+    inner = f.linetable[f.stmt(2).loc - 1]
+    assert inner.method == "Box" and f.linetable[inner.inlined_at - 1].line == 2
+    assert any("statement %1 is not in it" in n for n in notes)
+    assert any("jump from %2 to %9" in n for n in notes)
+
+
+@pytest.mark.parametrize("name", _views("opt-source"))
+def test_a_hidden_source_view_is_refused_strictly_as_an_excerpt(name):
+    with pytest.raises(ParseError, match="hide_type_stable"):
+        jlir.parse((DATA / name).read_text(encoding="utf-8"), name)

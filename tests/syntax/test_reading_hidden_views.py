@@ -52,3 +52,24 @@ def test_a_hidden_source_view_prints_its_location_lines_for_the_rows_shown(name)
 def test_a_hidden_source_view_is_refused_strictly_as_an_excerpt(name):
     with pytest.raises(ParseError, match="hide_type_stable"):
         jlir.parse((DATA / name).read_text(encoding="utf-8"), name)
+
+
+@pytest.mark.parametrize("name", _views("unopt"))
+def test_a_hidden_unoptimized_views_unnumbered_rows_stand_after_the_row_above_and_the_values_they_read(name):
+    text, doc, notes = read_leniently(name)
+    assert jlir.format(doc) == text
+    f = doc.items[0]
+    shown = {i: str(s.node) for i, s in enumerate(f.stmts, 1) if type(s.node) is not Elided}
+    # Julia's numbers, where the text prints them or the values read pin them: `(u = (%24)(x))` is %25
+    assert {12, 13, 20, 21, 25, 29, 30, 31} <= set(shown) and len(shown) == 9
+    assert any("`(u = (%24)(x))" in n and "prints no number" in n and "read as %25" in n for n in notes)
+    # the first row (`│`, no number): %1 starts block 1, so it is read as %2, a guess the note names
+    assert any("`(z@_7 = Core.Box())" in n and "prints no number" in n and "read as %2," in n for n in notes)
+
+
+@pytest.mark.parametrize("name", _views("unopt")[:1] + _views("opt-source")[:1])
+def test_the_verifier_answers_a_hidden_view_with_the_one_excerpt_error(name):
+    from jlir.analysis.verify import verify_ir
+    _, doc, _ = read_leniently(name)
+    found = verify_ir(doc.items[0])
+    assert [d.message.split(":")[0] for d in found] == ["function is an excerpt"]

@@ -134,10 +134,14 @@ class _Expander:
         events = _with_gaps(read_events(self.lines, start, end))
         rows = [e for e in events if isinstance(e, Row)]
         self.start = start
+        hidden = any(isinstance(e, _Gap) for e in events)
         # the rails' width W says the function has at least 10^(W-1) blocks (`1 ──`: ten or more)
         if not rows or not self._needs_work(events, rows) or \
-                not number_rows(events, 10 ** (_rail_width(self.lines, rows) - 1)):
+                not number_rows(events, 10 ** (_rail_width(self.lines, rows) - 1), hidden):
             return
+        if hidden:  # an unnumbered row's number is read: the gaps after and before it show now
+            events = _with_gaps([e for e in events if not isinstance(e, _Gap)], numbered=True)
+            self._placed_rows(rows)
         used = {int(n) for r in rows for n in REF.findall(r.body)}
         w = _Writer(self.lines, rows, used)
         placed: list[tuple[int, int]] = []  # (event position, entry) of each elision, for the orphan uses
@@ -159,6 +163,14 @@ class _Expander:
         first = next((k for _, k in placed if self.entries[k].shape in ("run", "rest")), None)
         if first is not None:  # the `┄` the text shows: its branches may be elided
             self.entries[first].merges = tuple(r.block for r in rows if r.merge)
+
+    def _placed_rows(self, rows: list[Row]) -> None:
+        """A note for each unnumbered row of a view that hides rows: where it stands among them is not printed."""
+        for r in rows:
+            if r.sid is None:
+                self.notes.append(Repair(self.at(r.index), f"the row `{r.body.strip()[:30]}` prints no number and "
+                                         "rows are hidden around it: read as "
+                                         f"%{r.number}, the first number after the row above it and the values it reads", "elided"))
 
     def _needs_work(self, events: list, rows: list[Row]) -> bool:
         return (any(isinstance(e, (list, _Gap)) for e in events) or any(INLINE.match(r.body) for r in rows)
@@ -215,7 +227,8 @@ class _Expander:
         self.replaced[a.index] = self.replaced.get(a.index, [self.lines[a.index]]) + [
             w.line(w.rail(kind, blk), n, k if n == first else 0, a) for n, (kind, blk) in enumerate(placed, first)]
         stmts = f"statement %{first}" if first == b.number - 1 else f"statements %{first}–%{b.number - 1}"
-        self.notes.append(Repair(self.at(b.index), f"the printed numbers jump from %{a.number} to %{b.number}: "
+        read = "printed" if a.sid is not None and b.sid is not None else "read"
+        self.notes.append(Repair(self.at(b.index), f"the {read} numbers jump from %{a.number} to %{b.number}: "
                                  f"{stmts} not shown (as Cthulhu's `hide_type_stable` views print only the rows "
                                  "whose type is not concrete); read as an excerpt", "elided"))
         return k
@@ -322,14 +335,16 @@ class _Gap:
     """Statements a text leaves out without a line for them: two adjacent rows whose printed numbers jump."""
 
 
-def _with_gaps(events: list) -> list:
-    """`events` with a `_Gap` between adjacent rows whose printed `%N` jump (a pending node's number, which
-    also breaks the order, makes the rows unnumberable and the segment is left alone)."""
+def _with_gaps(events: list, numbered: bool = False) -> list:
+    """`events` with a `_Gap` between adjacent rows whose printed `%N` (`numbered`: whose numbers read) jump (a
+    pending node's number, which also breaks the order, makes the rows unnumberable and the segment is left
+    alone)."""
     out: list = []
     for e in events:
-        if out and isinstance(e, Row) and isinstance(out[-1], Row) and e.sid is not None \
-                and out[-1].sid is not None and e.sid > out[-1].sid + 1:
-            out.append(_Gap())
+        if out and isinstance(e, Row) and isinstance(out[-1], Row):
+            a, b = (out[-1].number, e.number) if numbered else (out[-1].sid, e.sid)
+            if a is not None and b is not None and b > a + 1:
+                out.append(_Gap())
         out.append(e)
     if out and isinstance(out[-1], Row) and any(isinstance(e, _Gap) for e in out) and not out[-1].end:
         out.append(_Gap())  # Julia's last row is always `└──`: a text whose numbers jump and that stops on `│`

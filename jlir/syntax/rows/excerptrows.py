@@ -96,30 +96,33 @@ def read_events(lines: list[str], start: int, end: int) -> list:
     return events
 
 
-def number_rows(events: list, least_blocks: int = 1) -> bool:
+def number_rows(events: list, least_blocks: int = 1, hidden: bool = False) -> bool:
     """Give every row its statement number and block, from the printed ids and rails around it (through
-    unnumbered rows, never across an elision); False when the text does not say."""
+    unnumbered rows, never across an elision); False when the text does not say.  `hidden`: the text's numbers
+    jump with no line between (Cthulhu's `hide_type_stable`), so any two rows may have hidden rows between them:
+    an unnumbered row is read as the first number after the row above it and the values it reads (a first `│`
+    row: %2, as %1 starts block 1), never from the row below it."""
     rows = [e for e in events if isinstance(e, Row)]
     pos = {id(e): i for i, e in enumerate(events)}
     adjacent = [pos[id(rows[i + 1])] == pos[id(rows[i])] + 1 for i in range(len(rows) - 1)]
     for r in rows:
         r.number, r.block_of = r.sid, r.block
     if events[0] is rows[0] and rows[0].number is None and (rows[0].block or 1) == 1:
-        rows[0].number = 1
+        rows[0].number = 2 if hidden and rows[0].block is None else 1
     for _ in range(2):
         for i in range(len(rows) - 1):
             a, b = rows[i], rows[i + 1]
             if adjacent[i]:
                 if b.number is None and a.number is not None:
-                    b.number = a.number + 1
+                    b.number = max([a.number + 1] + [int(n) + 1 for n in REF.findall(b.body) if hidden])
                 if b.block_of is None and a.block_of is not None and not a.end:
                     b.block_of = a.block_of
         for i in range(len(rows) - 2, -1, -1):
             a, b = rows[i], rows[i + 1]
             if adjacent[i]:
-                if a.number is None and b.number is not None:
+                if a.number is None and b.number is not None and not hidden:
                     a.number = b.number - 1
-                if a.block_of is None and b.block_of is not None:
+                if a.block_of is None and b.block_of is not None and not hidden:
                     a.block_of = b.block_of - 1 if b.block is not None else b.block_of
     if any(r.number is None for r in rows) or any(b.number <= a.number for a, b in zip(rows, rows[1:])):
         return False

@@ -261,7 +261,9 @@ class _Expander:
                 return False
             k = self.entry("", e.index, "run")
             # before the location lines above the row (`debuginfo=:source`): they print with the row shown
-            at = self.start if self.start not in self.replaced else e.index
+            at = e.index
+            while at > self.start and _LOCATION.match(self.lines[at - 1]) and at - 1 not in self.replaced:
+                at -= 1
             self.replaced[at] = [w.line(w.rail(kind, blk), n, k if n == 1 else 0)
                                  for n, (kind, blk) in enumerate(placed, 1)] + [self.lines[at]]
             stmts = "statement %1" if e.number == 2 else f"statements %1–%{e.number - 1}"
@@ -329,6 +331,7 @@ class _Expander:
 
 
 _TOKEN = re.compile("\x00(\\d+)\x00")
+_LOCATION = re.compile(r"^[ \d]*[│└┌ ]*(?:@ .*)?$")  # a location line of `debuginfo=:source` (or its closing `└`)
 
 
 class _Gap:

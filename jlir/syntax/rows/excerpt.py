@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from jlir.geometry import rails
-from jlir.syntax.rows.excerptrows import CUT, INLINE, REF, ROW, TARGET, Row, dump_segments, is_elision, number_rows, read_events
+from jlir.syntax.rows.excerptrows import CUT, FRAME_ROW, INLINE, REF, ROW, TARGET, match_row, Row, dump_segments, is_elision, number_rows, read_events
 from jlir.syntax.lenient.notes import Repair
 
 HEAD = "jlir_elided"
@@ -47,9 +47,11 @@ class _Writer:
     between the rail and the SSA column); `used`: the SSA numbers its rows read, `named_blocks`: the highest
     block they name."""
 
-    def __init__(self, lines: list[str], rows: list[Row], used: set[int]):
+    def __init__(self, lines: list[str], rows: list[Row], used: set[int], frame: bool = False):
         self.lines = lines
         self.pre = " " * len(rows[0].pre)
+        columns = FRAME_ROW.match(lines[rows[0].index]) if frame else None
+        self.stmt_width = len(columns.group("stmt")) if columns else 0
         self.W = _rail_width(lines, rows)
         widths = [r.width for r in rows if r.width is not None]
         self.L = widths[0] if widths else rails.ssa_width(used)
@@ -69,12 +71,15 @@ class _Writer:
 
     def line(self, rail: str, number: int, k: int, after: Row | None = None) -> str:
         ssa = rails.ssa_column(number, self.L) if number in self.used else rails.blank_ssa_column(self.L)
+        pre = self.pre
+        if self.stmt_width:  # a `Frame`'s placeholder row: its statement number, no line number
+            pre = f" {str(number).rjust(self.stmt_width)}".ljust(len(self.pre))
         if after is not None or self.outer is not None:
-            return f"{self.pre}{rail}{self.tail(after) if after is not None else self.outer}{ssa}{_token(k)}"
+            return f"{pre}{rail}{self.tail(after) if after is not None else self.outer}{ssa}{_token(k)}"
         if self.cost_end is not None:  # Cthulhu's `inline_cost` field after the rail: a placeholder costs 0
-            head = f"{self.pre}{rail}"
+            head = f"{pre}{rail}"
             return f"{head}{'0'.rjust(self.cost_end - len(head))} {ssa}{_token(k)}"
-        return f"{self.pre}{rail} {ssa}{_token(k)}"
+        return f"{pre}{rail} {ssa}{_token(k)}"
 
     def rail(self, kind: str, block: int = 0) -> str:
         if kind == "start":
@@ -105,7 +110,7 @@ def _run_rails(a: Row | None, b: Row | None, count: int) -> list[tuple[str, int]
 def _rail_width(lines: list[str], rows: list[Row]) -> int:
     """W as the text's rails show it (`N ─` padded, `└──`): the block count of the whole function."""
     for r in rows:
-        m = ROW.match(lines[r.index])
+        m = match_row(lines[r.index])
         if m.group("blk"):
             return len(m.group("blk")) + len(m.group("bar")) - 1
         if m.group("rail")[0] == "└":
@@ -131,7 +136,8 @@ class _Expander:
         return len(self.entries) - 1
 
     def segment(self, start: int, end: int) -> None:
-        events = _with_gaps(read_events(self.lines, start, end))
+        frame = start > 0 and self.lines[start - 1].startswith("Frame for ")  # JuliaInterpreter's columns first
+        events = _with_gaps(read_events(self.lines, start, end, frame))
         rows = [e for e in events if isinstance(e, Row)]
         self.start = start
         hidden = any(isinstance(e, _Gap) for e in events)
@@ -143,7 +149,7 @@ class _Expander:
             events = _with_gaps([e for e in events if not isinstance(e, _Gap)], numbered=True)
             self._placed_rows(rows)
         used = {int(n) for r in rows for n in REF.findall(r.body)}
-        w = _Writer(self.lines, rows, used)
+        w = _Writer(self.lines, rows, used, frame)
         placed: list[tuple[int, int]] = []  # (event position, entry) of each elision, for the orphan uses
         saved = (dict(self.replaced), len(self.entries), len(self.notes))
         for i, e in enumerate(events):
@@ -406,6 +412,8 @@ def restore(document, spans: list, ex: Expanded):
                       replace(s, node=_elided(s.node, ex.entries, Elided)) for s in f.stmts)
         if stmts != f.stmts:
             f = f.replace(stmts=stmts)
+            if f.margin is not None and f.margin.left and len(f.margin.left) == len(stmts):
+                f = f.replace(margin=replace(f.margin, left=_left_column(stmts, f.margin.left, Elided)))
         return f
 
     items = []
@@ -422,6 +430,19 @@ def restore(document, spans: list, ex: Expanded):
     moved = [(back[first] if first < len(back) else first, back[end - 1] + 1 if 0 < end <= len(back) else end)
              for first, end in spans]
     return replace(document, items=tuple(items)), moved
+
+
+def _left_column(stmts, left: tuple, elided_class) -> tuple:
+    """A tool's column (a `Frame`'s statement numbers) beside the lines an excerpt prints: nothing for the elided
+    statements, a blank beside each line of the author's marker (`⋮` stands at the start of its line)."""
+    out = []
+    for s, column in zip(stmts, left):
+        node = s.node
+        if type(node) is not elided_class or node.shape in ("inline", "truncated"):
+            out.append(column)
+        elif node.marker:
+            out.extend([""] * len(node.marker.split("\n")))
+    return tuple(out)
 
 
 def _elided(node, entries: tuple, cls):

@@ -7,7 +7,16 @@ import re
 from dataclasses import dataclass
 
 ELISION = re.compile(r"^\s*(?:[│|]\s*)?(?:\.\.\.|⋮|…|\.)\s*$")
-ROW = re.compile(r"^(?P<pre>[ \d]*?)(?P<rail>(?P<blk>\d+) (?P<bar>[─┄]+)|│|└─+)(?P<gut>[│┌└]*)(?P<rest>.*)$")
+_RAILED = r"(?P<rail>(?P<blk>\d+) (?P<bar>[─┄]+)|│|└─+)(?P<gut>[│┌└]*)(?P<rest>.*)$"
+ROW = re.compile(r"^(?P<pre>[ \d]*?)" + _RAILED)
+# JuliaInterpreter's `Frame` columns before the rail: breakpoint, statement number, `*` (current), line number
+FRAME_ROW = re.compile(r"^(?P<pre>[ a-zA-Z](?P<stmt> +[0-9]{1,18})[* ] *[0-9]*  )" + _RAILED)
+
+
+def match_row(line: str, frame: bool = False):
+    """The row match of `line`: Julia's rails after a line-number column, or after a `Frame`'s columns (`frame`:
+    the row is a frame's, whose columns may look like a line-number column: `   3 4  1 ─`)."""
+    return (FRAME_ROW.match(line) or ROW.match(line)) if frame else (ROW.match(line) or FRAME_ROW.match(line))
 SSA = re.compile(r"%(\d+)( *)= ")
 # Cthulhu's `inline_cost` after the rail (`│    1000 %10 = …`), then `debuginfo=:source`'s inlining indent (`0 │ %2`)
 COST = re.compile(r"(\d{1,18}) ([│ ]*)(?=%\d+ *= )")
@@ -41,9 +50,9 @@ class Row:
 
 
 
-def row_of(k: int, line: str) -> Row | None:
+def row_of(k: int, line: str, frame: bool = False) -> Row | None:
     """The statement row of line `k`, or None (a location line of `debuginfo=:source`, an elision, anything else)."""
-    m = ROW.match(line)
+    m = match_row(line, frame)
     if m is None or is_elision(line):
         return None
     rest = m.group("rest")
@@ -71,7 +80,7 @@ def dump_segments(lines: list[str]) -> list[tuple[int, int]]:
     out, start = [], None
     for k, line in enumerate(lines + [""]):
         inside = bool(line.strip()) and not line.startswith(BOUNDARY) and (
-            line.startswith((" ", "│", "└")) or ROW.match(line) is not None or is_elision(line))
+            line.startswith((" ", "│", "└")) or match_row(line) is not None or is_elision(line))
         if inside and start is None:
             start = k
         elif not inside and start is not None:
@@ -80,7 +89,7 @@ def dump_segments(lines: list[str]) -> list[tuple[int, int]]:
     return out
 
 
-def read_events(lines: list[str], start: int, end: int) -> list:
+def read_events(lines: list[str], start: int, end: int, frame: bool = False) -> list:
     """The segment's rows (`Row`) and elision runs (lists of line indices), in order; location lines left out."""
     events: list = []
     for k in range(start, end):
@@ -90,7 +99,7 @@ def read_events(lines: list[str], start: int, end: int) -> list:
             else:
                 events.append([k])
             continue
-        row = row_of(k, lines[k])
+        row = row_of(k, lines[k], frame)
         if row is not None:
             events.append(row)
     return events

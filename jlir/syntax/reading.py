@@ -13,6 +13,7 @@ import warnings
 from dataclasses import replace
 from pathlib import Path
 
+from jlir.ir.color import DRAWN
 from jlir.ir.function import Document, Unreadable
 from jlir.syntax.document import ansi
 from jlir.syntax.lenient import reader as lenient
@@ -156,5 +157,5 @@ def _moved_marks(marks: list, repaired: lenient.Repaired) -> list:
     for line, column, codes in marks:
         if line in where:
             k, cut = where[line]
-            out.append((k, max(0, column - cut), codes))
+            out.append((k, column if column == DRAWN else max(0, column - cut), codes))  # a drawn line stays whole
     return out

@@ -73,3 +73,25 @@ def test_the_verifier_answers_a_hidden_view_with_the_one_excerpt_error(name):
     _, doc, _ = read_leniently(name)
     found = verify_ir(doc.items[0])
     assert [d.message.split(":")[0] for d in found] == ["function is an excerpt"]
+
+
+@pytest.mark.parametrize("name", _views("opt-compact"))
+def test_a_hidden_compact_view_keeps_its_gutter_at_column_72_for_the_rows_shown(name):
+    text, doc, notes = read_leniently(name)
+    assert jlir.format(doc) == text  # each drawn line (`ESC[72G│╻ ESC[1G` …) put back whole
+    f = doc.items[0]
+    assert f.screen is not None and type(f.stmt(1).node) is Elided
+    # %2 (`││`: the statement after `│╻ Box`'s) stands in an inlined frame: the gutter's depth, found for the rows
+    # shown with the hidden rows free to take any inlining stack
+    assert f.linetable[f.stmt(2).loc - 1].inlined_at != 0
+    assert any("jump from %2 to %9" in n for n in notes)
+
+
+def test_a_drawn_line_keeps_its_escapes_whole_when_lenient_reading_moves_it():
+    # the 72-column copy with a prompt line above it: every line moves up one, the drawn ones stay whole
+    name = _views("opt-compact")[0]
+    text = (DATA / name).read_text(encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        doc = read_document("julia> descend(foo, (Int, Int))\n" + text, name, lenient=True)
+    assert jlir.format(doc) == text

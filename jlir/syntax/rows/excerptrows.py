@@ -24,6 +24,7 @@ INLINE = re.compile(r"(?:\(\.\.\.\)|\.\.\.|⋮|…)(?=::|$)")
 CUT = re.compile(r"(?:^|[\s(,\[{])[%#]$")
 REF = re.compile(r"%(\d+)")
 TARGET = re.compile(r"(?:\bgoto |\benter )#(\d+)|#(\d+) =>")  # a block a branch, `enter` or φ edge names
+PLACEHOLDER = "$(Expr(:jlir_elided"  # the row the excerpt reader puts where a statement is not shown
 BOUNDARY = ("CodeInfo(", ")", "Body::", "MethodInstance for ", "Variables", "Arguments", "Locals")
 
 

@@ -47,3 +47,27 @@ def test_a_cut_frame_reads_leniently_and_prints_back_with_its_columns_and_variab
 def test_a_cut_frames_variables_stay_after_the_cut():
     _, doc, _ = read_leniently("juliainterpreter-frame-9641729cab.txt")
     assert doc.items[0].margin.after == ("A = [1, 2, 5]", "T = Int64")
+
+
+def test_a_dump_that_stops_on_a_mid_block_row_reads_leniently_as_cut_there():
+    # corpus 0008: an IRCode cut by a search excerpt after `%28` (a `│` row: Julia's last row is `└──`)
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "corpus" / "0008.txt"
+    text = path.read_text(encoding="utf-8")
+    # strictly it reads as a whole function, whose `%N` column then prints narrower than the text's (the text's
+    # width says a value past %99 is used, in the rows cut away)
+    assert jlir.format(jlir.parse(text, "0008.txt")) != text
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        doc = read_document(text, "0008.txt", lenient=True)
+    assert jlir.format(doc) == text
+    f = doc.items[0]
+    assert type(f.stmt(28).node) is not Elided and type(f.stmt(29).node) is Elided
+    assert any("the last row shown, %28, is not its block's last" in str(n.message) for n in caught)
+
+
+def test_a_complete_dump_ending_in_a_one_row_block_is_not_read_as_cut():
+    # `391 15 ┄       return _2`: a block of one row shows its start rail, not `└──`
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "julia-1.5.3" / "base_dict.ircode.txt"
+    text = path.read_text(encoding="utf-8")
+    doc = read_document(text, "base_dict.ircode.txt", lenient=True)
+    assert jlir.format(doc) == text and not any(type(s.node) is Elided for s in doc.items[0].stmts)

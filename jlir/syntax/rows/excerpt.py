@@ -140,7 +140,7 @@ class _Expander:
         events = _with_gaps(read_events(self.lines, start, end, frame))
         rows = [e for e in events if isinstance(e, Row)]
         self.start = start
-        hidden = any(isinstance(e, _Gap) for e in events)
+        hidden = any(isinstance(e, _Gap) for e in events[:-1])  # numbers jump between rows (not only a cut end)
         # the rails' width W says the function has at least 10^(W-1) blocks (`1 ──`: ten or more)
         if not rows or not self._needs_work(events, rows) or \
                 not number_rows(events, 10 ** (_rail_width(self.lines, rows) - 1), hidden):
@@ -355,8 +355,9 @@ def _with_gaps(events: list, numbered: bool = False) -> list:
             if a is not None and b is not None and b > a + 1:
                 out.append(_Gap())
         out.append(e)
-    if out and isinstance(out[-1], Row) and any(isinstance(e, _Gap) for e in out) and not out[-1].end:
-        out.append(_Gap())  # Julia's last row is always `└──`: a text whose numbers jump and that stops on `│`
+    last = out[-1] if out and isinstance(out[-1], Row) else None
+    if last is not None and not last.end and last.block is None and (last.sid is not None or len(out) > 1):
+        out.append(_Gap())  # Julia's last row is `└──` (or a one-row block's `N ─`): one on `│` was cut, or hides rows
     return out
 
 

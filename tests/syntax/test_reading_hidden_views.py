@@ -95,3 +95,12 @@ def test_a_drawn_line_keeps_its_escapes_whole_when_lenient_reading_moves_it():
         warnings.simplefilter("ignore")
         doc = read_document("julia> descend(foo, (Int, Int))\n" + text, name, lenient=True)
     assert jlir.format(doc) == text
+
+
+@pytest.mark.parametrize("lenient", [False, True])
+def test_a_text_holding_the_excerpt_readers_placeholder_is_refused_where_it_stands(lenient):
+    # a hidden row's gutter is free and a hidden view's print-back check is skipped: only jlir may write one
+    text = "CodeInfo(\n1 ─     $(Expr(:jlir_elided, 1))\n└──     return 1\n) => Int64"
+    with pytest.raises(ParseError, match="jlir's own placeholder") as e:
+        read_document(text, "t.txt", lenient=lenient)
+    assert (e.value.line, e.value.column) == (2, 9)

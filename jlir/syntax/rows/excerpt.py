@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass, replace
 
 from jlir.geometry import rails
-from jlir.syntax.rows.excerptrows import CUT, FRAME_ROW, INLINE, REF, ROW, TARGET, match_row, Row, dump_segments, is_elision, number_rows, read_events
+from jlir.syntax.rows.excerptrows import CUT, INLINE, REF, ROW, Row, dump_segments, is_elision, number_rows, read_events
+from jlir.syntax.rows.placeholders import Writer, rail_width, run_rails, token
 from jlir.syntax.lenient.notes import Repair
 
 HEAD = "jlir_elided"
@@ -40,82 +41,6 @@ class Expanded:
     entries: tuple
     headers: dict
     notes: tuple[Repair, ...]
-
-
-class _Writer:
-    """Placeholder rows in one segment's geometry (its line-number column, rail width W, SSA width L, what stands
-    between the rail and the SSA column); `used`: the SSA numbers its rows read, `named_blocks`: the highest
-    block they name."""
-
-    def __init__(self, lines: list[str], rows: list[Row], used: set[int], frame: bool = False):
-        self.lines = lines
-        self.pre = " " * len(rows[0].pre)
-        columns = FRAME_ROW.match(lines[rows[0].index]) if frame else None
-        self.stmt_width = len(columns.group("stmt")) if columns else 0
-        self.W = _rail_width(lines, rows)
-        widths = [r.width for r in rows if r.width is not None]
-        self.L = widths[0] if widths else rails.ssa_width(used)
-        self.used = used
-        self.named_blocks = max([0] + [int(x or y) for r in rows for x, y in TARGET.findall(r.body)])
-        self.cost_end = next((r.cost_end for r in rows if r.cost_end is not None), None)
-        # a row outside every inlined frame (no `│` of `debuginfo=:source` between the rail and the SSA column)
-        self.outer = next((self.tail(r) for r in rows if not any(c in "│┌└" for c in self.tail(r))), None)
-
-    def tail(self, r: Row) -> str:
-        """What row `r` prints between its rail and its SSA column (Cthulhu's cost zeroed): a placeholder after it
-        stands in its inlined frame, so it takes the same cost width and inlining indent."""
-        middle = self.lines[r.index][len(self.pre) + self.W + 2:r.lead_at]
-        if r.sid is None:  # the blank SSA column is part of the blanks before an unnumbered row's statement
-            middle = middle[:max(0, len(middle) - len(rails.blank_ssa_column(self.L)))]
-        return re.sub(r"\d+", lambda m: "0".rjust(len(m.group())), middle)
-
-    def line(self, rail: str, number: int, k: int, after: Row | None = None) -> str:
-        ssa = rails.ssa_column(number, self.L) if number in self.used else rails.blank_ssa_column(self.L)
-        pre = self.pre
-        if self.stmt_width:  # a `Frame`'s placeholder row: its statement number, no line number
-            pre = f" {str(number).rjust(self.stmt_width)}".ljust(len(self.pre))
-        if after is not None or self.outer is not None:
-            return f"{pre}{rail}{self.tail(after) if after is not None else self.outer}{ssa}{_token(k)}"
-        if self.cost_end is not None:  # Cthulhu's `inline_cost` field after the rail: a placeholder costs 0
-            head = f"{pre}{rail}"
-            return f"{head}{'0'.rjust(self.cost_end - len(head))} {ssa}{_token(k)}"
-        return f"{pre}{rail} {ssa}{_token(k)}"
-
-    def rail(self, kind: str, block: int = 0) -> str:
-        if kind == "start":
-            return rails.start_rail(block, self.W, False)
-        return rails.end_rail(self.W) if kind == "end" else rails.mid_rail(self.W)
-
-
-def _run_rails(a: Row | None, b: Row | None, count: int) -> list[tuple[str, int]] | None:
-    """The rails (kind, block) of the `count` placeholders between rows `a` and `b`; None when they cannot hold
-    the blocks the numbers around them say are elided."""
-    p, ended = (a.block_of, a.end) if a is not None else (0, True)
-    q = b.block_of
-    starts = list(range(p + 1, q if b.block is not None else q + 1))
-    keep = 1 if (not ended and starts) else 0
-    if count < max(1, keep + len(starts)) or (ended and not starts):
-        return None
-    out = [("mid", p)] * keep
-    for s in starts:
-        out.append(("start", s))
-    out += [("mid", out[-1][1] if out else p)] * (count - len(out))
-    for i, (kind, blk) in enumerate(out):  # a block's last row, before the next start, is `└──`
-        follows_start = out[i + 1][0] == "start" if i + 1 < len(out) else b.block is not None
-        if kind == "mid" and follows_start:
-            out[i] = ("end", blk)
-    return out
-
-
-def _rail_width(lines: list[str], rows: list[Row]) -> int:
-    """W as the text's rails show it (`N ─` padded, `└──`): the block count of the whole function."""
-    for r in rows:
-        m = match_row(lines[r.index])
-        if m.group("blk"):
-            return len(m.group("blk")) + len(m.group("bar")) - 1
-        if m.group("rail")[0] == "└":
-            return len(m.group("rail")) - 2
-    return rails.rail_width(max(r.block_of or 1 for r in rows))
 
 
 class _Expander:
@@ -143,13 +68,13 @@ class _Expander:
         hidden = any(isinstance(e, _Gap) for e in events[:-1])  # numbers jump between rows (not only a cut end)
         # the rails' width W says the function has at least 10^(W-1) blocks (`1 ──`: ten or more)
         if not rows or not self._needs_work(events, rows) or \
-                not number_rows(events, 10 ** (_rail_width(self.lines, rows) - 1), hidden):
+                not number_rows(events, 10 ** (rail_width(self.lines, rows) - 1), hidden):
             return
         if hidden:  # an unnumbered row's number is read: the gaps after and before it show now
             events = _with_gaps([e for e in events if not isinstance(e, _Gap)], numbered=True)
             self._placed_rows(rows)
         used = {int(n) for r in rows for n in REF.findall(r.body)}
-        w = _Writer(self.lines, rows, used, frame)
+        w = Writer(self.lines, rows, used, frame)
         placed: list[tuple[int, int]] = []  # (event position, entry) of each elision, for the orphan uses
         saved = (dict(self.replaced), len(self.entries), len(self.notes))
         for i, e in enumerate(events):
@@ -183,7 +108,7 @@ class _Expander:
                 or (events[0] is rows[0] and (rows[0].block or 1) > 1)
                 or (events[-1] is rows[-1] and CUT.search(rows[-1].body) is not None))
 
-    def _run(self, events: list, i: int, w: _Writer):
+    def _run(self, events: list, i: int, w: Writer):
         """Placeholders for the elision run `events[i]`: the entry made, or False when it cannot be placed."""
         run = events[i]
         a = events[i - 1] if i > 0 else None
@@ -201,7 +126,7 @@ class _Expander:
                                      f"from %{a.number + 1} on are not in it; read as an excerpt", "elided"))
             return k
         first = (a.number if a is not None else 0) + 1
-        placed = _run_rails(a, b, b.number - first)
+        placed = run_rails(a, b, b.number - first)
         if placed is None:
             return False
         k = self.entry(marker, run[0], "run")
@@ -215,7 +140,7 @@ class _Expander:
                                  f"(`{shown}`): not in the text; read as an excerpt", "elided"))
         return k
 
-    def _gap(self, a: Row, b: Row, w: _Writer):
+    def _gap(self, a: Row, b: Row, w: Writer):
         """Placeholders after row `a` for the statements between it and row `b`, whose printed numbers jump with
         no line in between: the entry made, or False when they cannot be placed."""
         if b is None:  # the last row shown is not the function's last (`│`, not `└──`): the rest is not shown
@@ -226,7 +151,7 @@ class _Expander:
                                      "elided"))
             return k
         first = a.number + 1
-        placed = _run_rails(a, b, b.number - first)
+        placed = run_rails(a, b, b.number - first)
         if placed is None:
             return False
         k = self.entry("", b.index, "run")
@@ -239,7 +164,7 @@ class _Expander:
                                  "whose type is not concrete); read as an excerpt", "elided"))
         return k
 
-    def _rest(self, a: Row, w: _Writer, k: int) -> list[str]:
+    def _rest(self, a: Row, w: Writer, k: int) -> list[str]:
         """The rows of a trailing elision after row `a`: as few as the text allows.  It names statements up to
         `%N` and blocks up to `#B` (the function has at least that many), and an SSA column wider than any
         number it shows says a value numbered at least 10^(L-1) is used in the part not shown (the rest
@@ -258,11 +183,11 @@ class _Expander:
         return [w.line(w.rail(kind, blk), n, k if n == a.number + 1 else more, a)
                 for n, (kind, blk) in enumerate(placed, a.number + 1)]
 
-    def _row(self, e: Row, w: _Writer, last: bool, first: bool):
+    def _row(self, e: Row, w: Writer, last: bool, first: bool):
         """Placeholders before a first row that is not block 1's, or in place of an elided or cut expression."""
         line = self.lines[e.index]
         if first and e.number > 1:
-            placed = _run_rails(None, e, e.number - 1)
+            placed = run_rails(None, e, e.number - 1)
             if placed is None:
                 return False
             k = self.entry("", e.index, "run")
@@ -284,13 +209,13 @@ class _Expander:
         m = INLINE.match(e.body)
         if m is not None:
             k = self.entry(m.group(), e.index, "inline")
-            self.replaced[e.index] = [line[:e.body_at] + _token(k) + e.body[m.end():]]
+            self.replaced[e.index] = [line[:e.body_at] + token(k) + e.body[m.end():]]
             self.notes.append(Repair(self.at(e.index), f"the expression of %{e.number} is elided (`{m.group()}`): "
                                      "kept as written", "elided"))
             return k
         if last and CUT.search(e.body):
             k = self.entry(e.body, e.index, "truncated")
-            self.replaced[e.index] = [line[:e.body_at] + _token(k)]
+            self.replaced[e.index] = [line[:e.body_at] + token(k)]
             self.notes.append(Repair(self.at(e.index), f"the last row is cut short (`{e.body}`): kept verbatim as "
                                      f"a truncated statement %{e.number}", "truncated"))
             return k
@@ -359,10 +284,6 @@ def _with_gaps(events: list, numbered: bool = False) -> list:
     if last is not None and not last.end and last.block is None and (last.sid is not None or len(out) > 1):
         out.append(_Gap())  # Julia's last row is `└──` (or a one-row block's `N ─`): one on `│` was cut, or hides rows
     return out
-
-
-def _token(k: int) -> str:
-    return f"\x00{k}\x00"
 
 
 def _header_runs(lines: list[str]):

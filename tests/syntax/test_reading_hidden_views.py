@@ -104,3 +104,10 @@ def test_a_text_holding_the_excerpt_readers_placeholder_is_refused_where_it_stan
     with pytest.raises(ParseError, match="jlir's own placeholder") as e:
         read_document(text, "t.txt", lenient=lenient)
     assert (e.value.line, e.value.column) == (2, 9)
+
+
+@pytest.mark.parametrize("name", [_views(kind)[0] for kind in ("opt-none", "opt-source", "opt-compact", "unopt")])
+def test_a_hidden_view_survives_json(name):
+    _, doc, _ = read_leniently(name)
+    back = jlir.from_json(json.loads(json.dumps(jlir.to_json(doc))))
+    assert back == doc and jlir.format(back) == jlir.format(doc)

@@ -281,7 +281,8 @@ def _with_gaps(events: list, numbered: bool = False) -> list:
                 out.append(_Gap())
         out.append(e)
     last = out[-1] if out and isinstance(out[-1], Row) else None
-    if last is not None and not last.end and last.block is None and (last.sid is not None or len(out) > 1):
+    if last is not None and not last.end and last.block is None and (last.sid is not None or len(out) > 1) \
+            and last.body.count("(") <= last.body.count(")"):  # (a row opening a nested `CodeInfo(` goes on)
         out.append(_Gap())  # Julia's last row is `└──` (or a one-row block's `N ─`): one on `│` was cut, or hides rows
     return out
 

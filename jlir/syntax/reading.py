@@ -13,12 +13,14 @@ import warnings
 from dataclasses import replace
 from pathlib import Path
 
+from jlir.ir.color import DRAWN
 from jlir.ir.function import Document, Unreadable
 from jlir.syntax.document import ansi
 from jlir.syntax.lenient import reader as lenient
 from jlir.syntax.lenient import repairing
 from jlir.syntax.lenient.diagnose import diagnose
 from jlir.syntax.errors import ParseError, decode_source
+from jlir.syntax.rows.excerptrows import PLACEHOLDER
 from jlir.syntax.document.layout import read_with_spans
 
 
@@ -48,6 +50,7 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
     `lenient.Repaired` text that was read (what Julia would have printed).  `on_dump(lines read, all lines)`
     (strict reading only) is called after each dump: a progress hook for big texts."""
     marks = None
+    _refuse_placeholders(text, filename)
     if "\x1b" in text:
         text, marks = ansi.split(text)
     if lenient:
@@ -64,6 +67,20 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
         doc = replace(doc, colors=ansi.per_item(marks, spans, plain))
         _check_colored_lines(doc.items, doc.colors, spans, filename)
     return doc
+
+
+def _refuse_placeholders(text: str, filename: str) -> None:
+    """The excerpt reader's placeholder statement (`jlir.syntax.rows.excerpt`) is jlir's, never Julia's: a text that
+    holds one would be taken for an elided row (its gutter unknown, its view's print-back check skipped)."""
+    at = text.find(PLACEHOLDER)
+    if at < 0:
+        return
+    line = text.count("\n", 0, at)
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    raise ParseError("`$(Expr(:jlir_elided, …))` is jlir's own placeholder for a statement an excerpt does not show: "
+                     "Julia never prints it", file=filename, line=line + 1, column=at - start + 1,
+                     text=text[start:end if end >= 0 else len(text)])
 
 
 def _check_colored_lines(items: tuple, colors: tuple, spans: list, filename: str) -> None:
@@ -156,5 +173,5 @@ def _moved_marks(marks: list, repaired: lenient.Repaired) -> list:
     for line, column, codes in marks:
         if line in where:
             k, cut = where[line]
-            out.append((k, max(0, column - cut), codes))
+            out.append((k, column if column == DRAWN else max(0, column - cut), codes))  # a drawn line stays whole
     return out

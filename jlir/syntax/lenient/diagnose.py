@@ -37,7 +37,8 @@ REASONS = {
     "realign": ("a row out of line with its neighbours: blanks were lost or added at its start",
                 "--lenient realigns it"),
     "elided": ("lines were elided here: the text is an excerpt", "--lenient reads it as an excerpt"),
-    "excerpt": ("the text starts at a block after #1: it is an excerpt", "--lenient reads it as an excerpt"),
+    "excerpt": ("the text starts after statement %1: it is an excerpt (a cut paste, or a Cthulhu `hide_type_stable` "
+                "view, which prints only the statements whose type is not concrete)", "--lenient reads it as an excerpt"),
     "truncated": ("the last row is cut short: the text is an excerpt", "--lenient reads it as an excerpt"),
     "title": ("a name assigned above 0.7-DEV's `Code` title: Julia printed `Code` alone", "--lenient reads it"),
     "normalised": ("the text is not exactly Julia's print", "--lenient reads it and prints Julia's"),

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass, replace
 
 from jlir.geometry import rails
-from jlir.syntax.rows.excerptrows import CUT, INLINE, REF, ROW, TARGET, Row, dump_segments, is_elision, number_rows, read_events
+from jlir.syntax.rows.excerptrows import CUT, INLINE, REF, ROW, Row, dump_segments, is_elision, number_rows, read_events
+from jlir.syntax.rows.placeholders import Writer, rail_width, run_rails, token
 from jlir.syntax.lenient.notes import Repair
 
 HEAD = "jlir_elided"
@@ -42,63 +43,6 @@ class Expanded:
     notes: tuple[Repair, ...]
 
 
-class _Writer:
-    """Placeholder rows in one segment's geometry (its line-number column, rail width W, SSA width L); `used`:
-    the SSA numbers its rows read, `named_blocks`: the highest block they name."""
-
-    def __init__(self, lines: list[str], rows: list[Row], used: set[int]):
-        self.pre = " " * len(rows[0].pre)
-        self.W = _rail_width(lines, rows)
-        widths = [r.width for r in rows if r.width is not None]
-        self.L = widths[0] if widths else rails.ssa_width(used)
-        self.used = used
-        self.named_blocks = max([0] + [int(x or y) for r in rows for x, y in TARGET.findall(r.body)])
-        self.cost_end = next((r.cost_end for r in rows if r.cost_end is not None), None)
-
-    def line(self, rail: str, number: int, k: int) -> str:
-        ssa = rails.ssa_column(number, self.L) if number in self.used else rails.blank_ssa_column(self.L)
-        if self.cost_end is not None:  # Cthulhu's `inline_cost` field after the rail: a placeholder costs 0
-            head = f"{self.pre}{rail}"
-            return f"{head}{'0'.rjust(self.cost_end - len(head))} {ssa}{_token(k)}"
-        return f"{self.pre}{rail} {ssa}{_token(k)}"
-
-    def rail(self, kind: str, block: int = 0) -> str:
-        if kind == "start":
-            return rails.start_rail(block, self.W, False)
-        return rails.end_rail(self.W) if kind == "end" else rails.mid_rail(self.W)
-
-
-def _run_rails(a: Row | None, b: Row | None, count: int) -> list[tuple[str, int]] | None:
-    """The rails (kind, block) of the `count` placeholders between rows `a` and `b`; None when they cannot hold
-    the blocks the numbers around them say are elided."""
-    p, ended = (a.block_of, a.end) if a is not None else (0, True)
-    q = b.block_of
-    starts = list(range(p + 1, q if b.block is not None else q + 1))
-    keep = 1 if (not ended and starts) else 0
-    if count < max(1, keep + len(starts)) or (ended and not starts):
-        return None
-    out = [("mid", p)] * keep
-    for s in starts:
-        out.append(("start", s))
-    out += [("mid", out[-1][1] if out else p)] * (count - len(out))
-    for i, (kind, blk) in enumerate(out):  # a block's last row, before the next start, is `└──`
-        follows_start = out[i + 1][0] == "start" if i + 1 < len(out) else b.block is not None
-        if kind == "mid" and follows_start:
-            out[i] = ("end", blk)
-    return out
-
-
-def _rail_width(lines: list[str], rows: list[Row]) -> int:
-    """W as the text's rails show it (`N ─` padded, `└──`): the block count of the whole function."""
-    for r in rows:
-        m = ROW.match(lines[r.index])
-        if m.group("blk"):
-            return len(m.group("blk")) + len(m.group("bar")) - 1
-        if m.group("rail")[0] == "└":
-            return len(m.group("rail")) - 2
-    return rails.rail_width(max(r.block_of or 1 for r in rows))
-
-
 class _Expander:
     """Builds the read text of one repaired text: each segment's elisions replaced by placeholder rows."""
 
@@ -117,14 +61,20 @@ class _Expander:
         return len(self.entries) - 1
 
     def segment(self, start: int, end: int) -> None:
-        events = _with_gaps(read_events(self.lines, start, end))
+        frame = start > 0 and self.lines[start - 1].startswith("Frame for ")  # JuliaInterpreter's columns first
+        events = _with_gaps(read_events(self.lines, start, end, frame))
         rows = [e for e in events if isinstance(e, Row)]
+        self.start = start
+        hidden = any(isinstance(e, _Gap) for e in events[:-1])  # numbers jump between rows (not only a cut end)
         # the rails' width W says the function has at least 10^(W-1) blocks (`1 ──`: ten or more)
         if not rows or not self._needs_work(events, rows) or \
-                not number_rows(events, 10 ** (_rail_width(self.lines, rows) - 1)):
+                not number_rows(events, 10 ** (rail_width(self.lines, rows) - 1), hidden):
             return
+        if hidden:  # an unnumbered row's number is read: the gaps after and before it show now
+            events = _with_gaps([e for e in events if not isinstance(e, _Gap)], numbered=True)
+            self._placed_rows(rows)
         used = {int(n) for r in rows for n in REF.findall(r.body)}
-        w = _Writer(self.lines, rows, used)
+        w = Writer(self.lines, rows, used, frame)
         placed: list[tuple[int, int]] = []  # (event position, entry) of each elision, for the orphan uses
         saved = (dict(self.replaced), len(self.entries), len(self.notes))
         for i, e in enumerate(events):
@@ -145,12 +95,20 @@ class _Expander:
         if first is not None:  # the `┄` the text shows: its branches may be elided
             self.entries[first].merges = tuple(r.block for r in rows if r.merge)
 
+    def _placed_rows(self, rows: list[Row]) -> None:
+        """A note for each unnumbered row of a view that hides rows: where it stands among them is not printed."""
+        for r in rows:
+            if r.sid is None:
+                self.notes.append(Repair(self.at(r.index), f"the row `{r.body.strip()[:30]}` prints no number and "
+                                         "rows are hidden around it: read as "
+                                         f"%{r.number}, the first number after the row above it and the values it reads", "elided"))
+
     def _needs_work(self, events: list, rows: list[Row]) -> bool:
         return (any(isinstance(e, (list, _Gap)) for e in events) or any(INLINE.match(r.body) for r in rows)
                 or (events[0] is rows[0] and (rows[0].block or 1) > 1)
                 or (events[-1] is rows[-1] and CUT.search(rows[-1].body) is not None))
 
-    def _run(self, events: list, i: int, w: _Writer):
+    def _run(self, events: list, i: int, w: Writer):
         """Placeholders for the elision run `events[i]`: the entry made, or False when it cannot be placed."""
         run = events[i]
         a = events[i - 1] if i > 0 else None
@@ -168,11 +126,11 @@ class _Expander:
                                      f"from %{a.number + 1} on are not in it; read as an excerpt", "elided"))
             return k
         first = (a.number if a is not None else 0) + 1
-        placed = _run_rails(a, b, b.number - first)
+        placed = run_rails(a, b, b.number - first)
         if placed is None:
             return False
         k = self.entry(marker, run[0], "run")
-        self.replaced[run[0]] = [w.line(w.rail(kind, blk), n, k if n == first else 0)
+        self.replaced[run[0]] = [w.line(w.rail(kind, blk), n, k if n == first else 0, a)
                                  for n, (kind, blk) in enumerate(placed, first)]
         starts = [blk for kind, blk in placed if kind == "start"]
         blocks = (f" and the start of block #{starts[0]}" if len(starts) == 1 else
@@ -182,7 +140,7 @@ class _Expander:
                                  f"(`{shown}`): not in the text; read as an excerpt", "elided"))
         return k
 
-    def _gap(self, a: Row, b: Row, w: _Writer):
+    def _gap(self, a: Row, b: Row, w: Writer):
         """Placeholders after row `a` for the statements between it and row `b`, whose printed numbers jump with
         no line in between: the entry made, or False when they cannot be placed."""
         if b is None:  # the last row shown is not the function's last (`│`, not `└──`): the rest is not shown
@@ -193,19 +151,20 @@ class _Expander:
                                      "elided"))
             return k
         first = a.number + 1
-        placed = _run_rails(a, b, b.number - first)
+        placed = run_rails(a, b, b.number - first)
         if placed is None:
             return False
         k = self.entry("", b.index, "run")
         self.replaced[a.index] = self.replaced.get(a.index, [self.lines[a.index]]) + [
-            w.line(w.rail(kind, blk), n, k if n == first else 0) for n, (kind, blk) in enumerate(placed, first)]
+            w.line(w.rail(kind, blk), n, k if n == first else 0, a) for n, (kind, blk) in enumerate(placed, first)]
         stmts = f"statement %{first}" if first == b.number - 1 else f"statements %{first}–%{b.number - 1}"
-        self.notes.append(Repair(self.at(b.index), f"the printed numbers jump from %{a.number} to %{b.number}: "
+        read = "printed" if a.sid is not None and b.sid is not None else "read"
+        self.notes.append(Repair(self.at(b.index), f"the {read} numbers jump from %{a.number} to %{b.number}: "
                                  f"{stmts} not shown (as Cthulhu's `hide_type_stable` views print only the rows "
                                  "whose type is not concrete); read as an excerpt", "elided"))
         return k
 
-    def _rest(self, a: Row, w: _Writer, k: int) -> list[str]:
+    def _rest(self, a: Row, w: Writer, k: int) -> list[str]:
         """The rows of a trailing elision after row `a`: as few as the text allows.  It names statements up to
         `%N` and blocks up to `#B` (the function has at least that many), and an SSA column wider than any
         number it shows says a value numbered at least 10^(L-1) is used in the part not shown (the rest
@@ -221,35 +180,42 @@ class _Expander:
         if not any(e.shape == "rest" and not e.marker for e in self.entries):
             self.entries.append(_Entry("", 0, "rest", []))  # the further statements of a rest
         more = next(j for j, e in enumerate(self.entries) if e.shape == "rest" and not e.marker)
-        return [w.line(w.rail(kind, blk), n, k if n == a.number + 1 else more)
+        return [w.line(w.rail(kind, blk), n, k if n == a.number + 1 else more, a)
                 for n, (kind, blk) in enumerate(placed, a.number + 1)]
 
-    def _row(self, e: Row, w: _Writer, last: bool, first: bool):
+    def _row(self, e: Row, w: Writer, last: bool, first: bool):
         """Placeholders before a first row that is not block 1's, or in place of an elided or cut expression."""
         line = self.lines[e.index]
         if first and e.number > 1:
-            placed = _run_rails(None, e, e.number - 1)
+            placed = run_rails(None, e, e.number - 1)
             if placed is None:
                 return False
             k = self.entry("", e.index, "run")
-            self.replaced[e.index] = [w.line(w.rail(kind, blk), n, k if n == 1 else 0)
-                                      for n, (kind, blk) in enumerate(placed, 1)] + [line]
+            # before the location lines above the row (`debuginfo=:source`): they print with the row shown
+            at = e.index
+            while at > self.start and _LOCATION.match(self.lines[at - 1]) and at - 1 not in self.replaced:
+                at -= 1
+            self.replaced[at] = [w.line(w.rail(kind, blk), n, k if n == 1 else 0)
+                                 for n, (kind, blk) in enumerate(placed, 1)] + [self.lines[at]]
             stmts = "statement %1" if e.number == 2 else f"statements %1–%{e.number - 1}"
-            blocks = "block #1" if e.block_of == 2 else f"blocks #1–#{e.block_of - 1}"
-            self.notes.append(Repair(self.at(e.index), f"the text starts at block {e.block_of} (statement "
-                                     f"%{e.number}): {stmts} and {blocks} are not in it; read as an excerpt",
-                                     "excerpt"))
+            blocks = ("" if e.block_of == 1 else " and block #1" if e.block_of == 2
+                      else f" and blocks #1–#{e.block_of - 1}")
+            where = f"block {e.block_of}'s statement %{e.number}" if e.block_of == 1 \
+                else f"block {e.block_of} (statement %{e.number})"
+            self.notes.append(Repair(self.at(e.index), f"the text starts at {where}: {stmts}{blocks} "
+                                     f"{'is' if stmts.startswith('statement ') and not blocks else 'are'} not in it; "
+                                     "read as an excerpt", "excerpt"))
             return k
         m = INLINE.match(e.body)
         if m is not None:
             k = self.entry(m.group(), e.index, "inline")
-            self.replaced[e.index] = [line[:e.body_at] + _token(k) + e.body[m.end():]]
+            self.replaced[e.index] = [line[:e.body_at] + token(k) + e.body[m.end():]]
             self.notes.append(Repair(self.at(e.index), f"the expression of %{e.number} is elided (`{m.group()}`): "
                                      "kept as written", "elided"))
             return k
         if last and CUT.search(e.body):
             k = self.entry(e.body, e.index, "truncated")
-            self.replaced[e.index] = [line[:e.body_at] + _token(k)]
+            self.replaced[e.index] = [line[:e.body_at] + token(k)]
             self.notes.append(Repair(self.at(e.index), f"the last row is cut short (`{e.body}`): kept verbatim as "
                                      f"a truncated statement %{e.number}", "truncated"))
             return k
@@ -296,28 +262,29 @@ class _Expander:
 
 
 _TOKEN = re.compile("\x00(\\d+)\x00")
+_LOCATION = re.compile(r"^[ \d]*[│└┌ ]*(?:@ .*)?$")  # a location line of `debuginfo=:source` (or its closing `└`)
 
 
 class _Gap:
     """Statements a text leaves out without a line for them: two adjacent rows whose printed numbers jump."""
 
 
-def _with_gaps(events: list) -> list:
-    """`events` with a `_Gap` between adjacent rows whose printed `%N` jump (a pending node's number, which
-    also breaks the order, makes the rows unnumberable and the segment is left alone)."""
+def _with_gaps(events: list, numbered: bool = False) -> list:
+    """`events` with a `_Gap` between adjacent rows whose printed `%N` (`numbered`: whose numbers read) jump (a
+    pending node's number, which also breaks the order, makes the rows unnumberable and the segment is left
+    alone)."""
     out: list = []
     for e in events:
-        if out and isinstance(e, Row) and isinstance(out[-1], Row) and e.sid is not None \
-                and out[-1].sid is not None and e.sid > out[-1].sid + 1:
-            out.append(_Gap())
+        if out and isinstance(e, Row) and isinstance(out[-1], Row):
+            a, b = (out[-1].number, e.number) if numbered else (out[-1].sid, e.sid)
+            if a is not None and b is not None and b > a + 1:
+                out.append(_Gap())
         out.append(e)
-    if out and isinstance(out[-1], Row) and any(isinstance(e, _Gap) for e in out) and not out[-1].end:
-        out.append(_Gap())  # Julia's last row is always `└──`: a text whose numbers jump and that stops on `│`
+    last = out[-1] if out and isinstance(out[-1], Row) else None
+    if last is not None and not last.end and last.block is None and (last.sid is not None or len(out) > 1) \
+            and last.body.count("(") <= last.body.count(")"):  # (a row opening a nested `CodeInfo(` goes on)
+        out.append(_Gap())  # Julia's last row is `└──` (or a one-row block's `N ─`): one on `│` was cut, or hides rows
     return out
-
-
-def _token(k: int) -> str:
-    return f"\x00{k}\x00"
 
 
 def _header_runs(lines: list[str]):
@@ -368,6 +335,8 @@ def restore(document, spans: list, ex: Expanded):
                       replace(s, node=_elided(s.node, ex.entries, Elided)) for s in f.stmts)
         if stmts != f.stmts:
             f = f.replace(stmts=stmts)
+            if f.margin is not None and f.margin.left and len(f.margin.left) == len(stmts):
+                f = f.replace(margin=replace(f.margin, left=_left_column(stmts, f.margin.left, Elided)))
         return f
 
     items = []
@@ -384,6 +353,19 @@ def restore(document, spans: list, ex: Expanded):
     moved = [(back[first] if first < len(back) else first, back[end - 1] + 1 if 0 < end <= len(back) else end)
              for first, end in spans]
     return replace(document, items=tuple(items)), moved
+
+
+def _left_column(stmts, left: tuple, elided_class) -> tuple:
+    """A tool's column (a `Frame`'s statement numbers) beside the lines an excerpt prints: nothing for the elided
+    statements, a blank beside each line of the author's marker (`⋮` stands at the start of its line)."""
+    out = []
+    for s, column in zip(stmts, left):
+        node = s.node
+        if type(node) is not elided_class or node.shape in ("inline", "truncated"):
+            out.append(column)
+        elif node.marker:
+            out.extend([""] * len(node.marker.split("\n")))
+    return tuple(out)
 
 
 def _elided(node, entries: tuple, cls):

@@ -7,13 +7,24 @@ import re
 from dataclasses import dataclass
 
 ELISION = re.compile(r"^\s*(?:[│|]\s*)?(?:\.\.\.|⋮|…|\.)\s*$")
-ROW = re.compile(r"^(?P<pre>[ \d]*?)(?P<rail>(?P<blk>\d+) (?P<bar>[─┄]+)|│|└─+)(?P<gut>[│┌└]*)(?P<rest>.*)$")
+_RAILED = r"(?P<rail>(?P<blk>\d+) (?P<bar>[─┄]+)|│|└─+)(?P<gut>[│┌└]*)(?P<rest>.*)$"
+ROW = re.compile(r"^(?P<pre>[ \d]*?)" + _RAILED)
+# JuliaInterpreter's `Frame` columns before the rail: breakpoint, statement number, `*` (current), line number
+FRAME_ROW = re.compile(r"^(?P<pre>[ a-zA-Z](?P<stmt> +[0-9]{1,18})[* ] *[0-9]*  )" + _RAILED)
+
+
+def match_row(line: str, frame: bool = False):
+    """The row match of `line`: Julia's rails after a line-number column, or after a `Frame`'s columns (`frame`:
+    the row is a frame's, whose columns may look like a line-number column: `   3 4  1 ─`)."""
+    return (FRAME_ROW.match(line) or ROW.match(line)) if frame else (ROW.match(line) or FRAME_ROW.match(line))
 SSA = re.compile(r"%(\d+)( *)= ")
-COST = re.compile(r"(\d{1,18}) (?=%\d+ *= )")  # Cthulhu's `inline_cost` after the rail: `│    1000 %10 = …`
+# Cthulhu's `inline_cost` after the rail (`│    1000 %10 = …`), then `debuginfo=:source`'s inlining indent (`0 │ %2`)
+COST = re.compile(r"(\d{1,18}) ([│ ]*)(?=%\d+ *= )")
 INLINE = re.compile(r"(?:\(\.\.\.\)|\.\.\.|⋮|…)(?=::|$)")
 CUT = re.compile(r"(?:^|[\s(,\[{])[%#]$")
 REF = re.compile(r"%(\d+)")
 TARGET = re.compile(r"(?:\bgoto |\benter )#(\d+)|#(\d+) =>")  # a block a branch, `enter` or φ edge names
+PLACEHOLDER = "$(Expr(:jlir_elided"  # the row the excerpt reader puts where a statement is not shown
 BOUNDARY = ("CodeInfo(", ")", "Body::", "MethodInstance for ", "Variables", "Arguments", "Locals")
 
 
@@ -34,14 +45,15 @@ class Row:
     body: str           # the statement text
     body_at: int        # where the body starts in the line
     cost_end: int | None = None  # where Cthulhu's cost field after the rail ends (`inline_cost`), or None
+    lead_at: int = 0    # where the `%N = ` column starts: after the rail, a cost and an inlining indent
     number: int | None = None
     block_of: int | None = None
 
 
 
-def row_of(k: int, line: str) -> Row | None:
+def row_of(k: int, line: str, frame: bool = False) -> Row | None:
     """The statement row of line `k`, or None (a location line of `debuginfo=:source`, an elision, anything else)."""
-    m = ROW.match(line)
+    m = match_row(line, frame)
     if m is None or is_elision(line):
         return None
     rest = m.group("rest")
@@ -60,8 +72,8 @@ def row_of(k: int, line: str) -> Row | None:
     ssa = SSA.match(text)
     if ssa:
         return Row(k, m.group("pre"), block, merge, end, int(ssa.group(1)), len(ssa.group(1)) + len(ssa.group(2)) - 1,
-                    text[ssa.end():], at + ssa.end(), cost_end)
-    return Row(k, m.group("pre"), block, merge, end, None, None, text, at)
+                   text[ssa.end():], at + ssa.end(), cost_end, at)
+    return Row(k, m.group("pre"), block, merge, end, None, None, text, at, cost_end, at)
 
 
 def dump_segments(lines: list[str]) -> list[tuple[int, int]]:
@@ -69,7 +81,7 @@ def dump_segments(lines: list[str]) -> list[tuple[int, int]]:
     out, start = [], None
     for k, line in enumerate(lines + [""]):
         inside = bool(line.strip()) and not line.startswith(BOUNDARY) and (
-            line.startswith((" ", "│", "└")) or ROW.match(line) is not None or is_elision(line))
+            line.startswith((" ", "│", "└")) or match_row(line) is not None or is_elision(line))
         if inside and start is None:
             start = k
         elif not inside and start is not None:
@@ -78,7 +90,7 @@ def dump_segments(lines: list[str]) -> list[tuple[int, int]]:
     return out
 
 
-def read_events(lines: list[str], start: int, end: int) -> list:
+def read_events(lines: list[str], start: int, end: int, frame: bool = False) -> list:
     """The segment's rows (`Row`) and elision runs (lists of line indices), in order; location lines left out."""
     events: list = []
     for k in range(start, end):
@@ -88,36 +100,39 @@ def read_events(lines: list[str], start: int, end: int) -> list:
             else:
                 events.append([k])
             continue
-        row = row_of(k, lines[k])
+        row = row_of(k, lines[k], frame)
         if row is not None:
             events.append(row)
     return events
 
 
-def number_rows(events: list, least_blocks: int = 1) -> bool:
+def number_rows(events: list, least_blocks: int = 1, hidden: bool = False) -> bool:
     """Give every row its statement number and block, from the printed ids and rails around it (through
-    unnumbered rows, never across an elision); False when the text does not say."""
+    unnumbered rows, never across an elision); False when the text does not say.  `hidden`: the text's numbers
+    jump with no line between (Cthulhu's `hide_type_stable`), so any two rows may have hidden rows between them:
+    an unnumbered row is read as the first number after the row above it and the values it reads (a first `│`
+    row: %2, as %1 starts block 1), never from the row below it."""
     rows = [e for e in events if isinstance(e, Row)]
     pos = {id(e): i for i, e in enumerate(events)}
     adjacent = [pos[id(rows[i + 1])] == pos[id(rows[i])] + 1 for i in range(len(rows) - 1)]
     for r in rows:
         r.number, r.block_of = r.sid, r.block
     if events[0] is rows[0] and rows[0].number is None and (rows[0].block or 1) == 1:
-        rows[0].number = 1
+        rows[0].number = 2 if hidden and rows[0].block is None else 1
     for _ in range(2):
         for i in range(len(rows) - 1):
             a, b = rows[i], rows[i + 1]
             if adjacent[i]:
                 if b.number is None and a.number is not None:
-                    b.number = a.number + 1
+                    b.number = max([a.number + 1] + [int(n) + 1 for n in REF.findall(b.body) if hidden])
                 if b.block_of is None and a.block_of is not None and not a.end:
                     b.block_of = a.block_of
         for i in range(len(rows) - 2, -1, -1):
             a, b = rows[i], rows[i + 1]
             if adjacent[i]:
-                if a.number is None and b.number is not None:
+                if a.number is None and b.number is not None and not hidden:
                     a.number = b.number - 1
-                if a.block_of is None and b.block_of is not None:
+                if a.block_of is None and b.block_of is not None and not hidden:
                     a.block_of = b.block_of - 1 if b.block is not None else b.block_of
     if any(r.number is None for r in rows) or any(b.number <= a.number for a, b in zip(rows, rows[1:])):
         return False

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from jlir.syntax.rows.excerptrows import PLACEHOLDER
 from jlir.syntax.rows.linetable_search import GLYPHS, GutterError, Observed, reconstruct
 
 _TAIL = re.compile(f"([{GLYPHS}]+)( *)(\\S*)( *)$")
@@ -47,7 +48,7 @@ def split_gutter(lines: list[str], start: int, end: int, skip=lambda k: False, t
 def _split_screen(lines, stmt):
     # cheap test first (this runs on every dump): most rows must show a gutter's base glyph after a blank
     need = max(2, (len(stmt) + 1) // 2) if len(stmt) > 1 else 1
-    if sum(1 for k in stmt if " │" in lines[k] or " !" in lines[k]) < need:
+    if sum(1 for k in stmt if " │" in lines[k] or " !" in lines[k] or PLACEHOLDER in lines[k]) < need:
         return None
     matches = {k: _TAIL.search(lines[k]) for k in stmt}
     starts = {}
@@ -59,12 +60,16 @@ def _split_screen(lines, stmt):
     if not starts:
         return None
     column, count = max(starts.items(), key=lambda kv: (kv[1], -kv[0]))
+    count += sum(1 for k in stmt if PLACEHOLDER in lines[k])
     if column < 8 or count < max(2, (len(stmt) + 1) // 2) and len(stmt) > 1:
         return None
     observed = {}
     for k in stmt:
         line, m = lines[k], matches[k]
-        if m and m.start() == column and not _in_string(line, column):
+        if PLACEHOLDER in line:  # a row an excerpt does not show (`jlir.syntax.rows.excerpt`): its gutter is unknown
+            observed[k] = Observed("any")
+            lines[k] = line.rstrip(" ")
+        elif m and m.start() == column and not _in_string(line, column):
             observed[k] = Observed("full", line[column:])
             lines[k] = line[:column].rstrip(" ")
         elif m and m.start() > column and line[column:m.start()].strip():

@@ -77,6 +77,8 @@ class _Search:
     def _matches(self, k, a, stack, named):
         """Whether annotation `a` fits observation k; also the method name it gives `named`'s unnamed variable."""
         o = self.obs[k]
+        if o.kind == "any":  # a statement an excerpt does not show: any stack prints it
+            return True, None
         if a.lineno != self.linenos[k]:
             return False, None
         if o.kind == "hidden":
@@ -110,6 +112,12 @@ class _Search:
 
     def _candidates(self, k, state):
         """Inlining stacks to try for statement k, most likely first (new frames are added to the table while tried)."""
+        if self.obs[k].kind == "any":
+            yield from self._any(k, state)
+            return
+        yield from self._candidates_known(k, state)
+
+    def _candidates_known(self, k, state):
         last = state.last_stack
         o = self.obs[k]
         lineno = self.linenos[k]
@@ -149,6 +157,16 @@ class _Search:
                     del self.names[names:]
         if not lineno and last:
             yield ()
+
+    def _any(self, k, state):
+        """Stacks for a statement an excerpt does not show: its own line number is unknown, so the stacks of both
+        a row that prints none (the same outermost line) and of one that prints a new line (one past the last)."""
+        for lineno in ("", str(state.last_lineno + 1)):
+            self.linenos[k] = lineno
+            try:
+                yield from self._candidates_known(k, state)
+            finally:
+                self.linenos[k] = ""
 
     def run(self):
         n = len(self.obs)
@@ -252,6 +270,8 @@ def _finish(search: _Search, stacks, by_index):
         anns = line_annotations(table, locs, by_index=by_index)
         ok = True
         for k, a in enumerate(anns):
+            if search.obs[k].kind == "any":
+                continue
             if a.lineno != search.linenos[k]:
                 ok = False
                 break

@@ -45,17 +45,31 @@ def compact(code: IRCode) -> Function:
     preds = [tuple(p for p in b.preds if p not in code.removed_blocks) for b in code.cfg().blocks]
     dropped: dict[int, object] = {}
     kept: list[tuple[int, Statement, int]] = []
+    leaked: list[V.SSAValue] = []
     for old_id, s, b in entries:
         folded = _fold(code, old_id, s, b, preds, dropped)
         if folded is _KEEP:
             kept.append((old_id, s, b))
         else:
             dropped[old_id] = folded
+            if type(s.node) in (N.PiNode, N.PhiNode) and type(folded) is V.SSAValue:
+                leaked.append(folded)
     bb_rename = _block_numbers(code)
-    stmts, blocks = _renumber(code, kept, dropped, bb_rename)
+    stmts, blocks, resolve = _renumber(code, kept, dropped, bb_rename)
     if not code.slot_form:
-        stmts = simple_dce(stmts)
+        stmts = _simple_dce(stmts, [resolve(v) for v in leaked])
     return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable, code.source.catch_entry))
+
+
+def _simple_dce(stmts: list[Statement], leaked: list) -> list[Statement]:
+    """`simple_dce` with the uses Julia's `compact!` counts but drops: it renumbers (and counts as a use,
+    `renumber_ssa2!`) the operand of a π or a one-edge φ before finding the node trivial and dropping it, and
+    never takes the count back, so a value read only by such a node is never erased as unused.  Each such
+    use is a `return` of the value appended for the count and cut off after (a return is never erased)."""
+    extra = [Statement(N.ReturnNode(v)) for v in leaked if type(v) is V.SSAValue]
+    if not extra:
+        return simple_dce(stmts)
+    return simple_dce(stmts + extra)[:len(stmts)]
 
 
 def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:
@@ -140,9 +154,11 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
         val = dropped[val.id]
     if type(val) is V.SSAValue:
         try:
-            return code.stmt(val.id).type == pi.typ
+            target = code.stmt(val.id)
         except EditError:
             return False
+        # a π's own type is its `typ` (Julia's result type for it), printed in the node, not after it
+        return (target.node.typ if type(target.node) is N.PiNode else target.type) == pi.typ
     return False
 
 
@@ -156,8 +172,9 @@ def _block_numbers(code: IRCode) -> dict[int, int]:
     return out
 
 
-def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], list[Block]]:
-    """The kept statements renumbered, with empty blocks given a placeholder, and the new block ranges."""
+def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], list[Block], object]:
+    """The kept statements renumbered, with empty blocks given a placeholder, the new block ranges, and the
+    function giving an old SSA value's value after compaction."""
     new_id: dict[int, int] = {}
     by_block: dict[int, list] = {}
     for old_id, s, b in kept:
@@ -190,7 +207,7 @@ def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], 
         # statements compaction did not change (`Function.with_ir`)
         out.append(s if (node is s.node or node == s.node) and s.new_id is None else
                    replace(s, node=node, new_id=None, attach_after=False))
-    return located(out), blocks
+    return located(out), blocks, resolve
 
 
 def _resolver(dropped: dict[int, object], new_id: dict[int, int]):

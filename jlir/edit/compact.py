@@ -34,6 +34,7 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.walk import map_values
 from jlir.ir.function import IR, Block, Function, Statement
+from jlir.lattice.tmerge import is_partial
 
 _KEEP = object()
 
@@ -149,6 +150,8 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
     not tell its type (`Int32(0)` prints as `0`, like `Int64(0)`), and the Base
     corpus holds `π (0, Int64)`s that Julia's own compaction kept, so such a π is kept.
     """
+    if is_partial(pi.typ):  # a PartialStruct holds a Vector: `===` is identity, never that of another's
+        return False
     val = pi.val
     while type(val) is V.SSAValue and val.id in dropped:
         val = dropped[val.id]

@@ -151,14 +151,34 @@ def check_compact(stage_text: str, julia_text: str) -> Outcome:
     return _judge(ours, julia_text, "compact-equivalent")
 
 
-def check_ssa(fn, julia_text: str, argnames=None) -> Outcome:
-    """`jlir ssa --argnames …` of the `optimize=false` print against slot2reg + compact! (as `jlir diff` judges)."""
+def check_ssa(fn, julia_text: str, argnames=None, target: str | None = None) -> Outcome:
+    """`jlir ssa --argnames …` of the `optimize=false` print against slot2reg + compact! (as `jlir diff` judges).
+
+    `target`, the instance's signature, gives the arguments' types (the print does not show them; Julia's
+    slot2reg types a ϒ or φ of an argument with them), as a caller who knows the signature can."""
     from jlir.ssa import into_ssa
-    ours = into_ssa(fn, argnames=tuple(argnames) if argnames is not None else None)
+    ours = into_ssa(fn, argnames=tuple(argnames) if argnames is not None else None,
+                    slottypes=argument_types(target))
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):
         return EQUAL
     return _judge(ours, julia_text, "ssa-equivalent")
+
+
+def argument_types(target: str | None) -> tuple | None:
+    """The slot types of a method instance's arguments (`#self#` first) from its signature `Tuple{…}`, as
+    inference gives them; a `Vararg` argument's is left unknown (None): its slot holds a tuple of the rest."""
+    if not target:
+        return None
+    from jlir.ir import types as T
+    from jlir.ssa.case import _parser
+    try:
+        sig = _parser().parse_type(target)
+    except jlir.JlirError:
+        return None
+    if type(sig) is not T.TypeApply or sig.head != T.TypeName(("Tuple",)):
+        return None
+    return tuple(None if "Vararg" in str(p) else p for p in sig.params)
 
 
 def check_adce(before_text: str, julia_text: str) -> Outcome:

@@ -88,7 +88,8 @@ def _slot_checks(fn, refused, record) -> Iterator[tuple[str, str, Outcome]]:
             except Exception as e:
                 yield "idf", "optimize=false", _guarded(_raise, e)
     if "ssa" in record:
-        yield "ssa", "optimize=false", refused or _guarded(check_ssa, fn, record["ssa"], record.get("argnames"))
+        yield "ssa", "optimize=false", refused or _guarded(check_ssa, fn, record["ssa"], record.get("argnames"),
+                                                       record.get("target"))
 
 
 def _raise(e):

@@ -34,9 +34,9 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.walk import map_values
 from jlir.ir.function import IR, Block, Function, Statement
-from jlir.lattice.tmerge import is_partial
 
 _KEEP = object()
+_ARGUMENT_TYPE = T.TypeName(("Core", "Compiler", "Argument"))
 
 
 # `IRCode` (jlir.edit.ircode) is named in annotations only: it calls this module, so this one does not import it.
@@ -146,15 +146,16 @@ def _printed_const(s: Statement) -> bool:
 def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
     """Julia drops a π whose type is (`===`) the type of what it narrows.
 
-    Only a π of an SSA value is judged: for a constant, the printed text does
-    not tell its type (`Int32(0)` prints as `0`, like `Int64(0)`), and the Base
-    corpus holds `π (0, Int64)`s that Julia's own compaction kept, so such a π is kept.
+    A π of an SSA value is judged by that value's type.  For an argument Julia compares `typeof` of the IR
+    node itself (`Core.Compiler.Argument`, which only such a π's type can be).  For a constant, the printed
+    text does not tell its type (`Int32(0)` prints as `0`, like `Int64(0)`), and the Base corpus holds
+    `π (0, Int64)`s that Julia's own compaction kept, so such a π is kept.
     """
-    if is_partial(pi.typ):  # a PartialStruct holds a Vector: `===` is identity, never that of another's
-        return False
     val = pi.val
     while type(val) is V.SSAValue and val.id in dropped:
         val = dropped[val.id]
+    if type(val) is V.Argument:
+        return pi.typ == _ARGUMENT_TYPE
     if type(val) is V.SSAValue:
         try:
             target = code.stmt(val.id)

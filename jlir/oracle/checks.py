@@ -178,7 +178,26 @@ def argument_types(target: str | None) -> tuple | None:
         return None
     if type(sig) is not T.TypeApply or sig.head != T.TypeName(("Tuple",)):
         return None
-    return tuple(None if "Vararg" in str(p) else p for p in sig.params)
+    return tuple(None if "Vararg" in str(p) else _cache_argtype(p) for p in sig.params)
+
+
+
+def _cache_argtype(p):
+    """Inference's type for an argument of signature type `p` (`matching_cache_argtypes`): the instance of a
+    singleton type as a `Const` (`typeof(f)`, `Nothing`, `Missing`; others need the struct's fields), and
+    `Type{X}` as `Const(X)`; else `p`."""
+    from jlir.ir import types as T
+    from jlir.ir import values as V
+    const = T.TypeName(("Core", "Compiler", "Const"))
+    value = None
+    if type(p) is T.TypeCall and p.head == T.TypeName(("typeof",)) and len(p.args) == 1:
+        value = p.args[0]
+    elif type(p) is T.TypeApply and p.head == T.TypeName(("Type",)) and len(p.params) == 1:
+        value = p.params[0]
+    elif p in (T.TypeName(("Nothing",)), T.TypeName(("Missing",))):
+        from jlir.ssa.case import _parser
+        return _parser().parse_type(f"Core.Compiler.Const({p.path[0].lower()}, false)")
+    return p if value is None else T.TypeCall(const, (value, V.Literal("false", "bool")))
 
 
 def check_adce(before_text: str, julia_text: str) -> Outcome:

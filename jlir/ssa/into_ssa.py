@@ -43,6 +43,7 @@ from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use,
 __all__ = ["into_ssa", "NotSlotForm"]
 
 _MAYBE_UNDEF = T.TypeName(("Core", "Compiler", "MaybeUndef"))
+_SLOT2REG_VERSION = (1, 5)  # the Julia whose construct_ssa! this follows
 
 
 class NotSlotForm(JlirError):
@@ -307,8 +308,10 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict) -> 
                      if N.takes_type_suffix(node) else None)
              for s, node, typ in zip(prep.stmts, b.code, b.types)]
     ds = domsort(stmts, b.cfg, b.dt, [p.pos for p in b.pending])
+    # The IR is Julia 1.5's slot2reg's: printed as 1.5 prints it (no blank last line, `Core.Compiler.Argument`)
+    # unless the input shows it came from a later Julia.
     display = replace(fn.display, form=Form.IRCODE, return_type=None, header=None, wrapper="codeinfo",
-                      costs=None, escapes=None, title=None)
+                      costs=None, escapes=None, title=None, style=fn.style.narrowed(hi=_SLOT2REG_VERSION))
     # slot2reg's domsort keeps only the edges between blocks: a catch block loses its extra entry (predecessor 0)
     base = Function.of(IR(ds.stmts, tuple(Block(f, l) for f, l in ds.blocks), fn.linetable, catch_entry=False),
                        display)

@@ -89,7 +89,7 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
     """An assignment `x = v`: `%idx = v` and `x` reads `%idx`; ϒ stores for the enclosing catch blocks' φᶜs."""
     k = slot_key(stmt.args[0])
     val = stmt.args[1]
-    typ = b.type_of(val) if type(val) is V.SSAValue else b.types[idx - 1]
+    typ = b.type_of(val) if type(val) is V.SSAValue else _copyast_type(val) or b.types[idx - 1]
     if typ is None:  # (`@code_warntype` prints no type for an assignment): Julia's `typ_for_val`
         typ = const_of(val) if type(val) is V.Literal else b.type_of(val)
     if val is not UNDEF:
@@ -113,6 +113,15 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
                 b.pending[phic.id - len(b.code) - 1].values.append(
                     b.insert(idx, Pending(idx, True, "node", node, ut, delayed=_delayed(b, node.val))))
                 break
+
+
+def _copyast_type(val):
+    """Julia's `typ_for_val` of a `copyast` of a quoted expression: the `Const` of that expression (not the
+    `Expr` inference gave the assignment)."""
+    if type(val) is N.Expr and val.head == "copyast" and len(val.args) == 1 and type(val.args[0]) is V.QuoteNode \
+            and type(val.args[0].value) is N.Expr:
+        return const_of(T.TypeQuote(val.args[0].value))
+    return None
 
 
 def _delayed(b: Builder, v):

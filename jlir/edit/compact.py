@@ -62,15 +62,16 @@ def compact(code: IRCode) -> Function:
     return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable, code.source.catch_entry))
 
 
-def _simple_dce(stmts: list[Statement], leaked: list) -> list[Statement]:
+def _simple_dce(stmts: list[Statement], leaked: list, *args) -> list[Statement]:
     """`simple_dce` with the uses Julia's `compact!` counts but drops: it renumbers (and counts as a use,
     `renumber_ssa2!`) the operand of a π or a one-edge φ before finding the node trivial and dropping it, and
     never takes the count back, so a value read only by such a node is never erased as unused.  Each such
-    use is a `return` of the value appended for the count and cut off after (a return is never erased)."""
+    use is a `return` of the value appended for the count and cut off after (a return is never erased).
+    `args` go on to `simple_dce`."""
     extra = [Statement(N.ReturnNode(v)) for v in leaked if type(v) is V.SSAValue]
     if not extra:
-        return simple_dce(stmts)
-    return simple_dce(stmts + extra)[:len(stmts)]
+        return simple_dce(stmts, *args)
+    return simple_dce(stmts + extra, *args)[:len(stmts)]
 
 
 def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:

@@ -184,8 +184,8 @@ def argument_types(target: str | None) -> tuple | None:
 
 def _cache_argtype(p):
     """Inference's type for an argument of signature type `p` (`matching_cache_argtypes`): the instance of a
-    singleton type as a `Const` (`typeof(f)`, `Nothing`, `Missing`; others need the struct's fields), and
-    `Type{X}` as `Const(X)`; else `p`."""
+    singleton type as a `Const` (`typeof(f)`, `Nothing`, `Missing`, a field-less struct Julia's tables list),
+    and `Type{X}` as `Const(X)`; else `p`."""
     from jlir.ir import types as T
     from jlir.ir import values as V
     const = T.TypeName(("Core", "Compiler", "Const"))
@@ -197,7 +197,22 @@ def _cache_argtype(p):
     elif p in (T.TypeName(("Nothing",)), T.TypeName(("Missing",))):
         from jlir.ssa.case import _parser
         return _parser().parse_type(f"Core.Compiler.Const({p.path[0].lower()}, false)")
+    elif _singleton(p):
+        value = T.TypeCall(p, ())  # the one instance, shown as its constructor call: `Core.CoreSTDOUT()`
     return p if value is None else T.TypeCall(const, (value, V.Literal("false", "bool")))
+
+
+def _singleton(p) -> bool:
+    """Whether `p` is a type with one instance (no fields, immutable), by Julia's type tables."""
+    from jlir.ir import types as T
+    from jlir.lattice import typeset as S
+    from jlir.lattice.tmerge import Undecided
+    if type(p) is not T.TypeName or not S.is_datatype(p) or S.facts(S.head_name(p)) is None:
+        return False
+    try:
+        return S._singleton(p)
+    except Undecided:
+        return False
 
 
 def check_adce(before_text: str, julia_text: str) -> Outcome:

@@ -41,4 +41,4 @@ def test_ssa_prints_what_julias_slot2reg_and_compact_print(record):
 
 
 def test_the_records_hold_both_kinds():
-    assert sum("stage" in r for r in CASES) == 5 and sum("ssa" in r for r in CASES) == 7
+    assert sum("stage" in r for r in CASES) == 5 and sum("ssa" in r for r in CASES) == 8

@@ -36,6 +36,7 @@ from jlir.ir.walk import map_values
 from jlir.ir.function import IR, Block, Function, Statement
 
 _KEEP = object()
+_ARGUMENT_TYPE = T.TypeName(("Core", "Compiler", "Argument"))
 
 
 # `IRCode` (jlir.edit.ircode) is named in annotations only: it calls this module, so this one does not import it.
@@ -45,18 +46,23 @@ def compact(code: IRCode) -> Function:
     preds = [tuple(p for p in b.preds if p not in code.removed_blocks) for b in code.cfg().blocks]
     dropped: dict[int, object] = {}
     kept: list[tuple[int, Statement, int]] = []
+    leaked: list[V.SSAValue] = []
     for old_id, s, b in entries:
         folded = _fold(code, old_id, s, b, preds, dropped)
         if folded is _KEEP:
             kept.append((old_id, s, b))
         else:
             dropped[old_id] = folded
+            if type(s.node) in (N.PiNode, N.PhiNode) and type(folded) is V.SSAValue:
+                leaked.append(folded)
     bb_rename = _block_numbers(code)
     stmts, blocks, resolve = _renumber(code, kept, dropped, bb_rename)
     if not code.slot_form:
-        leaked = [resolve(v) for v in _leaked_uses(code, dropped)]
+        # Julia's `process_node!` counts (`renumber_ssa2!`) the operand of a π or one-edge φ before it folds the
+        # node away, and never takes the count back: `simple_dce!` keeps what only such a node read
+        extra = [resolve(v) for v in leaked]
         stmts = simple_dce(stmts, frozenset(b.first for b in blocks), code.argtypes, code.sptypes,
-                           tuple(v.id for v in leaked if type(v) is V.SSAValue))
+                           tuple(v.id for v in extra if type(v) is V.SSAValue))
     return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable, code.source.catch_entry))
 
 
@@ -133,18 +139,23 @@ def _printed_const(s: Statement) -> bool:
 def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
     """Julia drops a π whose type is (`===`) the type of what it narrows.
 
-    Only a π of an SSA value is judged: for a constant, the printed text does
-    not tell its type (`Int32(0)` prints as `0`, like `Int64(0)`), and the Base
-    corpus holds `π (0, Int64)`s that Julia's own compaction kept, so such a π is kept.
+    A π of an SSA value is judged by that value's type.  For an argument Julia compares `typeof` of the IR
+    node itself (`Core.Compiler.Argument`, which only such a π's type can be).  For a constant, the printed
+    text does not tell its type (`Int32(0)` prints as `0`, like `Int64(0)`), and the Base corpus holds
+    `π (0, Int64)`s that Julia's own compaction kept, so such a π is kept.
     """
     val = pi.val
     while type(val) is V.SSAValue and val.id in dropped:
         val = dropped[val.id]
+    if type(val) is V.Argument:
+        return pi.typ == _ARGUMENT_TYPE
     if type(val) is V.SSAValue:
         try:
-            return code.stmt(val.id).type == pi.typ
+            target = code.stmt(val.id)
         except EditError:
             return False
+        # a π's own type is its `typ` (Julia's result type for it), printed in the node, not after it
+        return (target.node.typ if type(target.node) is N.PiNode else target.type) == pi.typ
     return False
 
 
@@ -158,8 +169,9 @@ def _block_numbers(code: IRCode) -> dict[int, int]:
     return out
 
 
-def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], list[Block]]:
-    """The kept statements renumbered, with empty blocks given a placeholder, and the new block ranges."""
+def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], list[Block], object]:
+    """The kept statements renumbered, with empty blocks given a placeholder, the new block ranges, and the
+    function giving an old SSA value's value after compaction."""
     new_id: dict[int, int] = {}
     by_block: dict[int, list] = {}
     for old_id, s, b in kept:
@@ -193,23 +205,6 @@ def _renumber(code: IRCode, kept, dropped, bb_rename) -> tuple[list[Statement], 
         out.append(s if (node is s.node or node == s.node) and s.new_id is None else
                    replace(s, node=node, new_id=None, attach_after=False))
     return located(out), blocks, resolve
-
-
-def _leaked_uses(code: IRCode, dropped: dict[int, object]) -> list[V.SSAValue]:
-    """The SSA values a folded π or single-edge φ read.  Julia's `process_node!` counts those reads in
-    `used_ssas` before it folds the node away and never takes them back, so `simple_dce!` keeps what they
-    read as used; a bare `%n` statement is renamed without counting."""
-    out = []
-    for old_id, value in dropped.items():
-        if type(value) is not V.SSAValue:
-            continue
-        try:
-            node = code.stmt(old_id).node
-        except EditError:
-            continue
-        if type(node) in (N.PiNode, N.PhiNode):
-            out.append(value)
-    return out
 
 
 def _resolver(dropped: dict[int, object], new_id: dict[int, int]):

@@ -44,7 +44,9 @@ def is_slot_form(fn: Function) -> bool:
     """Whether `fn` is slot-form IR (lowered, warntype, `optimize=false`): statements assign and read slots."""
     if fn.form in (Form.LOWERED, Form.WARNTYPE):
         return True
-    return any(type(s.node) is N.NewvarNode or (type(s.node) is N.Expr and s.node.head == "=") for s in fn.stmts)
+    # an assignment to a global (`Base.x = v`) stays in optimized IR: only one to a slot says slot form
+    return any(type(s.node) is N.NewvarNode or (type(s.node) is N.Expr and s.node.head == "="
+                                                and type(s.node.args[0]) is not V.GlobalRef) for s in fn.stmts)
 
 
 class IRCode:
@@ -69,6 +71,7 @@ class IRCode:
         self.slot_form = is_slot_form(fn)
         self.deleted: set[int] = set()          # positional statements deleted through `delete`
         self.removed_blocks: set[int] = set()   # blocks dropped at compaction (`remove_block`)
+        self._new_at: dict[int, int] = {}       # pending node id → its index in new_nodes, where they differ
         pending: list[Statement] = []
         for s in fn.stmts:
             if s.new_id is None:
@@ -124,7 +127,16 @@ class IRCode:
         n = len(self.stmts)
         if type(i) is not int or i < 1 or i > n + len(self.new_nodes):
             raise EditError(f"no statement %{i} (the IR has {n} statements and {len(self.new_nodes)} pending)")
-        return ("stmt", i - 1) if i <= n else ("new", i - n - 1)
+        if i <= n:
+            return "stmt", i - 1
+        k = i - n - 1
+        if self.new_nodes[k].stmt.new_id != i:  # a print lists pending nodes by position, not by id
+            if len(self._new_at) != len(self.new_nodes):
+                self._new_at = {nn.stmt.new_id: j for j, nn in enumerate(self.new_nodes)}
+            if i not in self._new_at:
+                raise EditError(f"no statement %{i}: no pending node has that number")
+            k = self._new_at[i]
+        return "new", k
 
     # ------------------------------------------------------------------ editing statements
     def insert_node(self, pos: int, node, type=None, attach_after: bool = False, loc: int | None = None) -> V.SSAValue:

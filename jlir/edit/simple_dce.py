@@ -19,7 +19,8 @@ with `compact!`):
   `ifelse` whose condition is printed `Bool`;
 * `isa(x, T)` and `A <: B` of printed types (`_builtin_nothrow`: the type arguments are types);
 * `getfield(x, :f)` (or a literal index) of a struct whose field `f` every instance has defined
-  (`getfield_nothrow`), and `%new(T, …)` of a concrete struct whose values fit its fields' types;
+  (`getfield_nothrow`), `%new(T, …)` of a concrete struct whose values fit its fields' types, and
+  `isdefined(x, :f)` (`isdefined_nothrow`);
 * a call of a math, bit or comparison intrinsic whose arguments all have one printed primitive type
   (shifts: any primitive types), as `intrinsic_nothrow` requires.
 """
@@ -107,7 +108,10 @@ class _Facts:
         """The lattice element of an operand as far as jlir knows it (Julia's `argextype`), else None."""
         cls = type(v)
         if cls is V.SSAValue:
-            return self.stmts[v.id - 1].type if 0 < v.id <= len(self.stmts) else None
+            if not 0 < v.id <= len(self.stmts):
+                return None
+            s = self.stmts[v.id - 1]
+            return s.node.typ if type(s.node) is N.PiNode else s.type   # a π's type is its own (`typ`)
         if cls is V.Argument:
             return self.argtypes[v.n - 1] if 0 < v.n <= len(self.argtypes) else None
         if cls is V.Literal:
@@ -180,6 +184,8 @@ def _effect_free(s: Statement, facts: _Facts) -> bool:
     if name in _FOLDED_IF_NOTHROW and is_const(s.type):
         # a field named by a value inference did not know (`getfield(x, _3)`) may be missing: only a literal name
         return name != "getfield" or (len(node.args) >= 3 and type(node.args[2]) in (V.Literal, V.QuoteNode))
+    if name == "isdefined" and len(node.args) == 3:
+        return _isdefined_nothrow(node.args[1:], facts)
     if name == "ifelse" and len(node.args) == 4:
         return _primitive(node.args[1], facts) == "Bool"
     if name in _INTRINSICS:
@@ -242,6 +248,20 @@ def _tuple_field(args, facts: _Facts) -> bool:
     if any(type(p) is T.TypeApply and type(p.head) is T.TypeName and p.head.path[-1] == "Vararg" for p in t.params):
         return False
     return 1 <= int(args[1].text) <= len(t.params)
+
+
+def _isdefined_nothrow(args, facts: _Facts) -> bool:
+    """`isdefined(x, f)` (`isdefined_nothrow`): `f` a Symbol, or an `Int` where `x` cannot be a Module."""
+    if type(args[1]) is V.QuoteNode and type(args[1].value) is V.Symbol:
+        return True
+    if type(args[1]) is not V.Literal or _primitive(args[1], facts) != "Int64":
+        return False
+    t = facts.type_of(args[0])
+    try:
+        t = None if t is None else widenconst(t)
+    except Undecided:
+        return False
+    return t is not None and struct_fields(t) is not None   # a struct Julia lists is no Module
 
 
 def _struct_field(args, facts: _Facts) -> bool:

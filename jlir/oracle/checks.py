@@ -153,14 +153,50 @@ def check_compact(stage_text: str, julia_text: str, types: tuple = ((), ())) -> 
 
 
 def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ())) -> Outcome:
-    """`jlir ssa --argnames …` of the `optimize=false` print against slot2reg + compact! (as `jlir diff` judges)."""
+    """`jlir ssa --argnames …` of the `optimize=false` print against slot2reg + compact! (as `jlir diff` judges).
+
+    `types`, the instance's `(argtypes, sptypes)` (`jlir.oracle.run.instance_types`): the print does not show
+    them; Julia's slot2reg types a ϒ or φ of an argument with them and its compaction proves with them."""
     from jlir.ssa import into_ssa
-    ours = into_ssa(fn, argnames=tuple(argnames) if argnames is not None else None, argtypes=types[0],
-                    sptypes=types[1])
+    ours = into_ssa(fn, argnames=tuple(argnames) if argnames is not None else None, slottypes=types[0] or None,
+                    argtypes=types[0], sptypes=types[1])
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):
         return EQUAL
     return _judge(ours, julia_text, "ssa-equivalent")
+
+
+def cache_argtype(p):
+    """Inference's type for an argument of signature type `p` (`matching_cache_argtypes`): the instance of a
+    singleton type as a `Const` (`typeof(f)`, `Nothing`, `Missing`, a field-less struct Julia's tables list),
+    and `Type{X}` as `Const(X)`; else `p`."""
+    from jlir.ir import types as T
+    from jlir.ir import values as V
+    const = T.TypeName(("Core", "Compiler", "Const"))
+    value = None
+    if type(p) is T.TypeCall and p.head == T.TypeName(("typeof",)) and len(p.args) == 1:
+        value = p.args[0]
+    elif type(p) is T.TypeApply and p.head == T.TypeName(("Type",)) and len(p.params) == 1:
+        value = p.params[0]
+    elif p in (T.TypeName(("Nothing",)), T.TypeName(("Missing",))):
+        from jlir.ssa.case import _parser
+        return _parser().parse_type(f"Core.Compiler.Const({p.path[0].lower()}, false)")
+    elif _singleton(p):
+        value = T.TypeCall(p, ())  # the one instance, shown as its constructor call: `Core.CoreSTDOUT()`
+    return p if value is None else T.TypeCall(const, (value, V.Literal("false", "bool")))
+
+
+def _singleton(p) -> bool:
+    """Whether `p` is a type with one instance (no fields, immutable), by Julia's type tables."""
+    from jlir.ir import types as T
+    from jlir.lattice import typeset as S
+    from jlir.lattice.tmerge import Undecided
+    if type(p) is not T.TypeName or not S.is_datatype(p) or S.facts(S.head_name(p)) is None:
+        return False
+    try:
+        return S._singleton(p)
+    except Undecided:
+        return False
 
 
 def check_adce(before_text: str, julia_text: str) -> Outcome:

@@ -13,8 +13,8 @@ import jlir
 from jlir.ir.errors import JlirError
 from jlir.lattice.tmerge import const_of
 from jlir.oracle.interp import check_interp
-from jlir.oracle.checks import (Outcome, check_adce, check_cfg, check_compact, check_idoms, check_slots, check_ssa,
-                                check_verify)
+from jlir.oracle.checks import (Outcome, cache_argtype, check_adce, check_cfg, check_compact, check_idoms, check_slots,
+                                check_ssa, check_verify)
 
 __all__ = ["check_record", "FORMS"]
 
@@ -94,7 +94,8 @@ def _slot_checks(fn, refused, record, types) -> Iterator[tuple[str, str, Outcome
 
 
 def signature_argtypes(record) -> tuple:
-    """The arguments' types Julia's `IRCode.argtypes` holds, as far as the instance's signature tells them.
+    """The arguments' types Julia's `IRCode.argtypes` holds, as far as the instance's signature tells them
+    (a singleton's instance and `Type{X}`'s `X` as a `Const`, as inference gives them: `cache_argtype`).
 
     A vararg method's last argument is the tuple of the trailing values (`isva`, recorded by oracle.jl);
     where the record does not say whether the method is one, that last type is left unknown."""
@@ -107,7 +108,7 @@ def signature_argtypes(record) -> tuple:
         sig = sig.body
     if type(sig) is not T.TypeApply or "argnames" not in record:
         return ()
-    params, nargs = list(sig.params), len(record["argnames"]) + 1
+    params, nargs = [cache_argtype(p) for p in sig.params], len(record["argnames"]) + 1
     if record.get("isva") is True:
         return tuple(params[:nargs - 1]) + (T.TypeApply(T.TypeName(("Tuple",)), tuple(params[nargs - 1:])),)
     fixed = tuple(params[:_first_vararg(params)])

@@ -43,6 +43,7 @@ from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use,
 __all__ = ["into_ssa", "NotSlotForm"]
 
 _MAYBE_UNDEF = T.TypeName(("Core", "Compiler", "MaybeUndef"))
+_SLOT2REG_VERSION = (1, 5)  # the Julia whose construct_ssa! this follows
 
 
 class NotSlotForm(JlirError):
@@ -88,7 +89,7 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
     """An assignment `x = v`: `%idx = v` and `x` reads `%idx`; ϒ stores for the enclosing catch blocks' φᶜs."""
     k = slot_key(stmt.args[0])
     val = stmt.args[1]
-    typ = b.type_of(val) if type(val) is V.SSAValue else b.types[idx - 1]
+    typ = b.type_of(val) if type(val) is V.SSAValue else _copyast_type(val) or b.types[idx - 1]
     if typ is None:  # (`@code_warntype` prints no type for an assignment): Julia's `typ_for_val`
         typ = const_of(val) if type(val) is V.Literal else b.type_of(val)
     if val is not UNDEF:
@@ -112,6 +113,15 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
                 b.pending[phic.id - len(b.code) - 1].values.append(
                     b.insert(idx, Pending(idx, True, "node", node, ut, delayed=_delayed(b, node.val))))
                 break
+
+
+def _copyast_type(val):
+    """Julia's `typ_for_val` of a `copyast` of a quoted expression: the `Const` of that expression (not the
+    `Expr` inference gave the assignment)."""
+    if type(val) is N.Expr and val.head == "copyast" and len(val.args) == 1 and type(val.args[0]) is V.QuoteNode \
+            and type(val.args[0].value) is N.Expr:
+        return const_of(T.TypeQuote(val.args[0].value))
+    return None
 
 
 def _delayed(b: Builder, v):
@@ -193,12 +203,18 @@ def _used_undef(b: Builder) -> set:
     decided here from the renaming: a read of `#undef`, or of a φ that has (through φs) an `#undef` edge."""
     n = len(b.code)
     maybe = set()
+
+    def undef(v) -> bool:
+        return v is None or (type(v) is V.SSAValue and v.id in maybe)
+
+    def stored_undef(u) -> bool:  # a φᶜ's value: the ϒ that stores it, `ϒ (#undef)` or of a maybe-undefined φ
+        return type(u) is V.SSAValue and u.id > n and undef(b.pending[u.id - n - 1].node.val)
     changed = True
     while changed:
         changed = False
         for i, p in enumerate(b.pending, n + 1):
-            if p.kind == "phi" and i not in maybe and any(
-                    v is None or (type(v) is V.SSAValue and v.id in maybe) for v in p.values):
+            if i not in maybe and ((p.kind == "phi" and any(map(undef, p.values)))
+                                   or (p.kind == "phic" and any(map(stored_undef, p.values)))):
                 maybe.add(i)
                 changed = True
     return {k for k, seen in b.read_values.items()
@@ -216,20 +232,28 @@ def _construct(fn: Function, prep, names, nargs, used_undef) -> Builder:
     b.slottypes = slottypes
     entries = catch_entries(b.code, cfg)
     handlers = exc_handlers(entries, dt)
-    phi_slots, phicnodes = _place_phis(b, entries, _slot_order(infos, (argnames, b.slotnames)))
+    phi_slots, phicnodes = _place_phis(b, entries, _slot_order(infos, (argnames, b.slotnames), b.code))
     visited = _rename(b, phi_slots, phicnodes, entries, handlers)
     _finish_code(b, visited)
     b.visited = visited
     return b
 
 
-def _slot_order(infos: dict, names) -> list:
+def _slot_order(infos: dict, names, code) -> list:
     """Slots in Julia's slot-number order where the text tells it: numbered slots by number, arguments by
-    `argnames`; a slot printed by name alone takes the lowest number no numbered slot has, in order of appearance."""
+    `argnames`; a slot printed by name alone takes the lowest number no numbered slot has, in the order of the
+    slots' first assignments (lowering numbers a function's locals so; its `NewvarNode`s stand first whatever
+    the numbers), then of appearance."""
     argnames, slotnames = names
     taken = {argument_number(i.slot, argnames, slotnames) for i in infos.values()} - {None}
+    if argnames is not None:
+        taken |= set(range(1, len(argnames) + 2))  # an unnamed argument (`::typeof(f)`) holds its number too
+
+    def first_assignment(item) -> tuple:
+        defs = [d for d in item[1].defs if d > 0 and type(code[d - 1]) is not N.NewvarNode]
+        return (0, defs[0]) if defs else (1, 0)
     numbered, counter = [], 1
-    for k, info in infos.items():
+    for k, info in sorted(infos.items(), key=first_assignment):
         n = argument_number(info.slot, argnames, slotnames)
         if n is None:
             while counter in taken:
@@ -291,12 +315,18 @@ def _kept_pending(b: Builder, ds) -> list:
 
 def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict, types: tuple = ((), ())) -> Function:
     """The renamed code, domsorted, as an IRCode-form Function with the inserted nodes pending (or compacted)."""
-    stmts = [replace(s, node=node, type=typ if N.takes_type_suffix(node) else None)
+    # construct_ssa! gives the statements it leaves as they were (an assignment to a global, `leave`) type Any
+    stmts = [replace(s, node=node, type=(T.ANY if type(node) is N.Expr and node.head == "=" else typ)
+                     if N.takes_type_suffix(node) else None)
              for s, node, typ in zip(prep.stmts, b.code, b.types)]
     ds = domsort(stmts, b.cfg, b.dt, [p.pos for p in b.pending])
+    # The IR is Julia 1.5's slot2reg's: printed as 1.5 prints it (no blank last line, `Core.Compiler.Argument`)
+    # unless the input shows it came from a later Julia.
     display = replace(fn.display, form=Form.IRCODE, return_type=None, header=None, wrapper="codeinfo",
-                      costs=None, escapes=None, title=None)
-    base = Function.of(IR(ds.stmts, tuple(Block(f, l) for f, l in ds.blocks), fn.linetable), display)
+                      costs=None, escapes=None, title=None, style=fn.style.narrowed(hi=_SLOT2REG_VERSION))
+    # slot2reg's domsort keeps only the edges between blocks: a catch block loses its extra entry (predecessor 0)
+    base = Function.of(IR(ds.stmts, tuple(Block(f, l) for f, l in ds.blocks), fn.linetable, catch_entry=False),
+                       display)
     code = IRCode(base, *types)
     kept = _kept_pending(b, ds)
     ids = []

@@ -349,4 +349,4 @@ def test_phi_slots_are_named_after_their_source_variables_when_into_ssa_says_whi
     for a, b, want in GCD_RUNS:
         assert _run(out, ["a", "b"], [a, b]) == _run(slots, ["a", "b"], [a, b]) == want
     clash, _ = out_of_ssa(_fn(SWAP), names={2: "a", 3: "b", 4: "i"})
-    assert jlir.format(phi_form) + jlir.format(out) + jlir.format(clash) == snapshot
+    assert "\n".join(map(jlir.format, (phi_form, out, clash))) == snapshot

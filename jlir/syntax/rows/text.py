@@ -61,7 +61,7 @@ def _split_type_suffix_slow(body: str) -> tuple[str, str | None]:
             i += 1
             while i < n and body[i] != '"':
                 i += 2 if body[i] == "\\" else 1
-        elif c == "'" and i > 0 and not (body[i - 1].isalnum() or body[i - 1] in ")]}_'"):
+        elif c == "'" and (i == 0 or not (body[i - 1].isalnum() or body[i - 1] in ")]}_'")):  # a Char, not an adjoint
             i += 1
             while i < n and body[i] != "'":
                 i += 2 if body[i] == "\\" else 1

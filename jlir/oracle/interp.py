@@ -19,7 +19,7 @@ from jlir.semantics.numbers import make_float, make_int
 from jlir.semantics.values import JChar, NotInterpretable
 from jlir.oracle.checks import Outcome
 
-__all__ = ["LIMITS", "Chain", "RecordCallees", "argument", "check_interp", "julia_outcome", "refusal_reason"]
+__all__ = ["INTERP_FORMS", "LIMITS", "Chain", "RecordCallees", "argument", "check_interp", "julia_outcome", "refusal_reason"]
 
 # Statements and seconds one run may take: past either the run is refused ("stopped after"), not waited for.
 LIMITS = {"max_steps": 2_000_000, "timeout": 10.0}
@@ -62,17 +62,32 @@ def refusal_reason(message: str) -> str:
     return re.sub(r"\d+", "N", inner)[:90]
 
 
-def check_interp(record: dict, provider) -> list[Outcome]:
-    """One `Outcome` per recorded run: equal, wrong (a different value or exception), or refused (the reason)."""
+# The prints the row runs, by the record's key: (form as the oracle's table names it, key).
+INTERP_FORMS = (("typed", "typed"), ("ircode", "ircode"), ("optimize=false", "unoptimized"), ("lowered", "lowered"))
+
+
+def _own_name(record: dict) -> str | None:
+    """The method's name where its first slot is `#self#` of a function (not a closure's or a callable object's):
+    a slot form reads `#self#` and may call itself through it."""
+    name = record.get("method", "")
+    if record.get("self") != "#self#" or "#" in name.rsplit(".", 1)[-1]:
+        return None
+    return name or None
+
+
+def check_interp(record: dict, provider, key: str = "typed") -> list[Outcome]:
+    """One `Outcome` per recorded run of the print under `key` (`typed`, `ircode`, `unoptimized`, `lowered`):
+    equal, wrong (a different value or exception), or refused (the reason)."""
     spec = record["interp"]
-    fn = jlir.functions(jlir.parse(record["typed"]))[0]
+    fn = jlir.functions(jlir.parse(record[key]))[0]
     sparams = tuple(parse_sparam(p) for p in spec.get("sparams", ()))
+    name = _own_name(record) if key in ("unoptimized", "lowered") else None
     out = []
     for r in spec["runs"]:
         want = julia_outcome(r["outcome"])
         try:
             got = run(fn, [argument(a) for a in r["args"]], provider, argnames=record.get("argnames"),
-                      sparams=sparams, vararg=bool(spec.get("vararg")), **LIMITS).outcome
+                      sparams=sparams, vararg=bool(spec.get("vararg")), name=name, **LIMITS).outcome
         except NotInterpretable as e:
             out.append(Outcome("refused", refusal_reason(str(e))))
             continue
@@ -123,7 +138,7 @@ class RecordCallees:
         head = [f"# {record['mi']}"]
         if record.get("argnames") is not None:
             head.append("# argnames: " + ", ".join(record["argnames"]))
-        spec = record.get("interp", {})
+        spec = record.get("interp") or record.get("callee") or {}  # `callee`: oracle.jl --callees's records
         if spec.get("sparams"):
             head.append("# sparams: " + ", ".join(spec["sparams"]))
         if "vararg" in spec:

@@ -2,14 +2,15 @@
 # Base/Core method instance, every display Julia prints of it and Julia's own answer to each question jlir
 # answers from that display.  One JSON object per instance on stdout (scripts/check/oracle.py compresses them).
 #
-#   julia scripts/check/oracle.jl [--every K] [--offset R] [--limit N] [--list] [--interp]
+#   julia scripts/check/oracle.jl [--every K] [--offset R] [--limit N] [--list] [--interp | --callees]
 #   julia scripts/check/oracle.jl --cases NAME=RANK=CASEFILE...      # the fixture cases instead (loaded as
 #                                                              # scripts/gen/regen_fixtures.py loads them)
 #
 # Instances: those scripts/gen/gen_base_corpus.jl dumps (every method instance of Base, Core and their submodules
 # with cached inferred source), in its order; the (R+1)-th, (R+1+K)-th, ... up to N of them.  `--list` prints
 # only how many there are; `--interp` writes only the instances the interpreter row runs, with only what it
-# reads (typed, argnames, mi, interp).  Per instance (keys of the JSON object; a key is missing where Julia could not
+# reads (typed, ircode, unoptimized, lowered: the forms it runs; argnames, mi, interp); `--callees` the other
+# instances, each only as a callee's IR for that row (typed, argnames, mi, callee: sparams and vararg).  Per instance (keys of the JSON object; a key is missing where Julia could not
 # produce it, and `errors` says why):
 #   typed, typed_source   `@code_typed` (debuginfo :none / :source) of the cached optimized CodeInfo
 #   ircode                `inflate_ir(ci, mi)` printed (line info kept)
@@ -201,6 +202,7 @@ function record(k, mi, ci, src, lowered_done::IdDict)
                  string("\"self\": ", js(string(Base.method_argnames(mi.def)[1])))]
     errors = String[]
     ONLY_INTERP[] && return interp_record(out, errors, mi, ci, src)
+    ONLY_CALLEES[] && return callee_record(out, errors, mi, ci, src)
     attempt!(out, errors, "typed") do
         code, rettype = optimized_source(mi, ci, src)
         push!(out, string("\"typed_source\": ", js(show_pair(code, rettype))))
@@ -246,8 +248,23 @@ function interp_record(out, errors, mi, ci, src)
     callable(mi) === nothing && return nothing
     attempt!(out, errors, "typed") do
         code, rettype = optimized_source(mi, ci, src)
+        push!(out, string("\"ircode\": ", js(JlirLive.displayed(CC.inflate_ir(copy(code), mi), Main))))
         Base.remove_linenums!(code)
         push!(out, string("\"typed\": ", js(show_pair(code, rettype))))
+    end
+    attempt!(out, errors, "unoptimized") do
+        code, rt = CC.typeinf_code(mi.def::Method, mi.specTypes, mi.sparam_vals, false,
+                                   CC.Params(Base.get_world_counter()))
+        code === nothing && error("inference failed")
+        Base.remove_linenums!(code)
+        push!(out, string("\"unoptimized\": ", js(show_pair(code, rt))))
+    end
+    attempt!(out, errors, "lowered") do   # every instance's: each runs the method's one lowered code on its own
+        m = mi.def::Method                 # argument types
+        code = isdefined(m, :generator) && m.generator !== nothing ? CC.get_staged(mi) : Base.uncompressed_ast(m)
+        code === nothing && error("no lowered code")
+        Base.remove_linenums!(code)
+        push!(out, string("\"lowered\": ", js(JlirLive.displayed(code, Main))))
     end
     attempt!(out, errors, "interp") do
         push!(out, string("\"interp\": ", interp_json(mi)))
@@ -257,6 +274,23 @@ function interp_record(out, errors, mi, ci, src)
 end
 
 const ONLY_INTERP = Ref(false)
+const ONLY_CALLEES = Ref(false)
+
+"""`--callees`: every instance the interpreter row does not run, as a callee's IR only (typed print, argument
+names, static parameters, vararg): what a live Julia would give the row's slot forms, whose calls are not
+inlined (`Base.promote_typeof`), and the typed form's callees of arguments that are not bits values."""
+function callee_record(out, errors, mi, ci, src)
+    callable(mi) === nothing || return nothing
+    attempt!(out, errors, "typed") do
+        code, rettype = optimized_source(mi, ci, src)
+        Base.remove_linenums!(code)
+        push!(out, string("\"typed\": ", js(show_pair(code, rettype))))
+        sparams = join((js(p isa Type ? string(p) : repr(p)) for p in mi.sparam_vals), ", ")
+        push!(out, string("\"callee\": {\"sparams\": [", sparams, "], \"vararg\": ", mi.def.isva, "}"))
+    end
+    push!(out, string("\"errors\": {", join(errors, ", "), "}"))
+    return string("{", join(out, ", "), "}")
+end
 
 "Each fixture case (NAME=RANK=FILE), loaded in rank order into Main, as the record of its target's instance."
 function cases(specs)
@@ -280,6 +314,7 @@ function main(args)
         a = args[i]
         a == "--list" ? (list = true; i += 1; continue) : nothing
         a == "--interp" ? (ONLY_INTERP[] = true; i += 1; continue) : nothing
+        a == "--callees" ? (ONLY_CALLEES[] = true; i += 1; continue) : nothing
         v = parse(Int, args[i + 1])
         a == "--every" ? (every = v) : a == "--offset" ? (offset = v) : a == "--limit" ? (limit = v) :
             error("unknown argument $a")
@@ -293,7 +328,7 @@ function main(args)
         n >= limit && break
         mi, ci, src = entries[k]
         line = Base.invokelatest(record, k, mi, ci, src, lowered_done)
-        line === nothing && continue   # --interp: not an instance the interpreter row runs
+        line === nothing && continue   # --interp/--callees: not an instance of the kind asked for
         println(stdout, line)
         flush(stdout)
         n += 1

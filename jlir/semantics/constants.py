@@ -223,6 +223,9 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
         module = what
     if module.split(".")[0] in ("Core", "Base"):
         if module.startswith("Core.Compiler"):
+            v = base_global(module, bare, None)  # the table holds only its numeric constants (`_msk64`)
+            if v is not None:
+                return v
             raise NotInterpretable(f"the global {name} (Core.Compiler's own)")
         if bare == "nothing":  # `Base.Sort.nothing`: Core's, seen everywhere
             return None

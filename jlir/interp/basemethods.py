@@ -80,8 +80,28 @@ def construct(type_name: str, args: list):
         return JStruct("Core.Box", [args[0] if args else UNDEF], ("contents",), True)
     if type_name == "AssertionError" and not args:  # boot.jl: AssertionError() = AssertionError("")
         return JStruct("AssertionError", ("",), ("msg",), False)
+    if _ARRAY.match(type_name) and args and _is_undef(args[0]):
+        return _uninitialised_array(type_name, args[1:])
     make = _EXCEPTIONS.get(type_name)
     return make(args) if make is not None else NO
+
+
+_ARRAY = re.compile(r"Array\{.+,\d+\}\Z")
+
+
+def _is_undef(v) -> bool:
+    return type(v) is JStruct and v.type == "UndefInitializer" and not v.fields
+
+
+def _uninitialised_array(type_name: str, dims: list):
+    """boot.jl's `Array{T,N}(::UndefInitializer, d::Int…)` and `(…, d::NTuple{N,Int})`: the runtime's allocation,
+    as the typed IR calls it (`jl_alloc_array_2d`, `jl_new_array`)."""
+    from jlir.interp.foreign import CCALLS
+    if len(dims) == 1 and type(dims[0]) is tuple:
+        dims = list(dims[0])
+    if not all(type(d) is int for d in dims):
+        return NO
+    return CCALLS["jl_new_array"](JType(type_name), tuple(dims))
 
 
 def _zero_one(k: int):
@@ -270,6 +290,9 @@ def _apply_type(ctx, args):
     texts = [_parameter_text(p) for p in params]
     if T.name == "Tuple" and all(type(p) is JType for p in params):
         return JType("Tuple{" + ",".join(texts) + "}")
+    if T.name == "Array" and len(params) == 2 and type(params[0]) is JType and type(params[1]) is int \
+            and params[1] >= 0:
+        return JType(f"Array{{{texts[0]},{params[1]}}}")  # `Array{Int64,2}`: any element type, any N ≥ 0
     if T.name == "NamedTuple" and len(params) == 1 and _symbols(params[0]):
         return JType(f"NamedTuple{{{julia_repr(params[0])}}}")  # `NamedTuple{(:pad,)}`: the names, any values
     if T.name in _PLAIN_DATATYPES or ("{" in T.name and " where " not in T.name):
@@ -293,6 +316,8 @@ def fallback(ctx, callee: str, args: list):
     module, _, name = callee.rpartition(".")
     if module.split(".")[0] not in ("", "Main", "Core", "Base"):
         return NO
+    if _ARRAY.match(callee):  # a slot form's `Array{Int64,2}(undef, m, n)`: the type a value, called
+        return construct(callee, args)
     try:
         T = global_constant(callee)
     except NotInterpretable:  # not a global the interpreter knows, so not a type it can construct

@@ -253,12 +253,21 @@ def _element_repr(x, eltype: str) -> str:
 
 
 def _vector_repr(v) -> str:
-    if v.eltype not in _IMPLICIT and v.eltype not in _EXPLICIT:
-        raise NotInterpretable(f"repr of an Array{{{v.eltype},1}}")
+    if v.eltype not in _IMPLICIT and v.eltype not in _EXPLICIT or v.ndims > 2:
+        raise NotInterpretable(f"repr of an {typeof(v)}")
     if any(x is UNDEF or x is UNINITIALISED for x in v.items):
         raise NotInterpretable("repr of an array with elements never written")
+    if v.dims == ():
+        return f"fill({julia_repr(v.items[0])})"  # arrayshow.jl: a 0-d array, its element shown on its own
+    if v.dims is not None and 0 in v.dims:
+        return f"Array{{{v.eltype}}}(undef,{v.dims[0]},{v.dims[1]})"  # an empty matrix shows its size
     prefix = "" if v.eltype in _IMPLICIT else v.eltype
-    return prefix + "[" + ", ".join(_element_repr(x, v.eltype) for x in v.items) + "]"
+    if v.dims is None:
+        return prefix + "[" + ", ".join(_element_repr(x, v.eltype) for x in v.items) + "]"
+    m, n = v.dims  # a matrix, column-major: rows `a b`, joined by `; `
+    rows = ("".join(_element_repr(v.items[i + m * j], v.eltype) + (" " if j < n - 1 else "") for j in range(n))
+            for i in range(m))
+    return prefix + "[" + "; ".join(rows) + "]"
 
 
 def julia_repr(v) -> str:
@@ -295,7 +304,7 @@ def julia_repr(v) -> str:
     if t is JArray:
         # Julia omits the element type of the literal-default vectors (`[1, 2]`) and prints the others' elements
         # in their context's short form (`Int32[1, 2]`, `Bool[1, 0]`, `Float32[1.0]`)
-        if not v.items and v.eltype in _IMPLICIT | _EXPLICIT:
+        if not v.items and v.dims is None and v.eltype in _IMPLICIT | _EXPLICIT:
             return f"{v.eltype}[]"  # an empty vector shows its element type
         return _vector_repr(v)
     if t is JStruct:

@@ -66,3 +66,35 @@ def test_pair_of_loose_type_is_refused():
 def test_vector_of_tuples_is_refused():
     with pytest.raises(NotInterpretable):
         r(JArray("Tuple{Int64,Int64}", [(1, 2)]))
+
+
+def M(eltype, dims, items):
+    return JArray(eltype, items, dims)
+
+
+# Julia 1.5.3's repr of matrices and 0-d arrays (`fill(x)`, `Float32[1 2.5; NaN 1f10]`, …), copied as printed.
+JULIA_ARRAYS = [
+    (M("Bool", (), [True]), "fill(true)"),
+    (M("Float16", (), [f16(1)]), "fill(Float16(1.0))"),
+    (M("Char", (), [JChar.of("a")]), "fill('a')"),
+    (M("UInt8", (), [u8(1)]), "fill(0x01)"),
+    (M("String", (), ["s"]), 'fill("s")'),
+    (M("Float32", (2, 2), [f32(1), f32(float("nan")), f32(2.5), f32(1e10)]), "Float32[1.0 2.5; NaN 1.0f10]"),
+    (M("Float16", (1, 2), [f16(1), f16(2)]), "Float16[1.0 2.0]"),
+    (M("Any", (2, 2), [1, JChar.of("a"), 2.0, "s"]), """Any[1 2.0; 'a' "s"]"""),
+    (M("Char", (1, 2), [JChar.of("a"), JChar.of("b")]), "['a' 'b']"),
+    (M("Float64", (2, 2), [0.1, -0.0, 1 / 3, 1e20]), "[0.1 0.3333333333333333; -0.0 1.0e20]"),
+    (M("Bool", (2, 2), [True, False, False, True]), "Bool[1 0; 0 1]"),
+    (M("Int8", (1, 2), [i8(-1), i8(2)]), "Int8[-1 2]"),
+    (M("Bool", (0, 0), []), "Array{Bool}(undef,0,0)"),
+    (M("Float32", (3, 0), []), "Array{Float32}(undef,3,0)"),
+    (M("Any", (0, 2), []), "Array{Any}(undef,0,2)"),
+    (M("Int32", (1, 1), [make_int("Int32", 1)]), "Int32[1]"),
+    (M("Int64", (2, 3), [1, 2, 3, 4, 5, 6]), "[1 3 5; 2 4 6]"),
+    (M("Symbol", (1, 2), [JSymbol("a"), JSymbol("b")]), "[:a :b]"),
+]
+
+
+@pytest.mark.parametrize("value, shown", JULIA_ARRAYS, ids=[s for _, s in JULIA_ARRAYS])
+def test_array_repr_equals_julias(value, shown):
+    assert r(value) == shown

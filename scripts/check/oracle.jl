@@ -2,7 +2,7 @@
 # Base/Core method instance, every display Julia prints of it and Julia's own answer to each question jlir
 # answers from that display.  One JSON object per instance on stdout (scripts/check/oracle.py compresses them).
 #
-#   julia scripts/check/oracle.jl [--every K] [--offset R] [--limit N] [--list] [--interp | --callees]
+#   julia scripts/check/oracle.jl [--every K] [--offset R] [--limit N] [--list] [--interp | --interp-forms | --callees]
 #   julia scripts/check/oracle.jl --cases NAME=RANK=CASEFILE...      # the fixture cases instead (loaded as
 #                                                              # scripts/gen/regen_fixtures.py loads them)
 #
@@ -10,7 +10,9 @@
 # with cached inferred source), in its order; the (R+1)-th, (R+1+K)-th, ... up to N of them.  `--list` prints
 # only how many there are; `--interp` writes only the instances the interpreter row runs, with only what it
 # reads (typed, ircode, unoptimized, lowered: the forms it runs; argnames, mi, interp); `--callees` the other
-# instances, each only as a callee's IR for that row (typed, argnames, mi, callee: sparams and vararg).  Per instance (keys of the JSON object; a key is missing where Julia could not
+# instances, each only as a callee's IR for that row (typed, argnames, mi, callee: sparams and vararg);
+# `--interp-forms` is `--interp` without calling anything (oracle.py --runs-from takes the runs of an earlier
+# --interp file: calls made under a heavy load time out, which leaves runs out).  Per instance (keys of the JSON object; a key is missing where Julia could not
 # produce it, and `errors` says why):
 #   typed, typed_source   `@code_typed` (debuginfo :none / :source) of the cached optimized CodeInfo
 #   ircode                `inflate_ir(ci, mi)` printed (line info kept)
@@ -266,7 +268,7 @@ function interp_record(out, errors, mi, ci, src)
         Base.remove_linenums!(code)
         push!(out, string("\"lowered\": ", js(JlirLive.displayed(code, Main))))
     end
-    attempt!(out, errors, "interp") do
+    NO_CALLS[] || attempt!(out, errors, "interp") do
         push!(out, string("\"interp\": ", interp_json(mi)))
     end
     push!(out, string("\"errors\": {", join(errors, ", "), "}"))
@@ -274,6 +276,7 @@ function interp_record(out, errors, mi, ci, src)
 end
 
 const ONLY_INTERP = Ref(false)
+const NO_CALLS = Ref(false)   # `--interp-forms`: the prints only; the runs are another --interp file's
 const ONLY_CALLEES = Ref(false)
 
 """`--callees`: every instance the interpreter row does not run, as a callee's IR only (typed print, argument
@@ -314,6 +317,7 @@ function main(args)
         a = args[i]
         a == "--list" ? (list = true; i += 1; continue) : nothing
         a == "--interp" ? (ONLY_INTERP[] = true; i += 1; continue) : nothing
+        a == "--interp-forms" ? (ONLY_INTERP[] = NO_CALLS[] = true; i += 1; continue) : nothing
         a == "--callees" ? (ONLY_CALLEES[] = true; i += 1; continue) : nothing
         v = parse(Int, args[i + 1])
         a == "--every" ? (every = v) : a == "--offset" ? (offset = v) : a == "--limit" ? (limit = v) :

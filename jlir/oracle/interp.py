@@ -121,6 +121,12 @@ def _args(r) -> str:
     return "(" + ", ".join(str(a[1]) for a in r["args"]) + ")"
 
 
+def _compiler_own(name: str) -> str:
+    """The key prefix of Core.Compiler's own functions: its `/` or `getindex` print like Base's (`MethodInstance
+    for /(::Int64, ::Int64)`) but are other methods (Core.Compiler's `/` calls a `float` it lacks)."""
+    return "Core.Compiler:" if name.startswith("Core.Compiler.") else ""
+
+
 class RecordCallees:
     """The typed prints of the records, each served as the IR of its method instance (`mi`): callee IR as Julia
     compiled it, with no Julia at hand.  A print is read when a run first calls it."""
@@ -129,6 +135,7 @@ class RecordCallees:
         self._texts: dict = {}
         self._loaded: set = set()
         self.dumps = DumpProvider()
+        self._own = DumpProvider()  # Core.Compiler's own methods, apart
         for r in records:
             self.add_record(r)
 
@@ -143,33 +150,39 @@ class RecordCallees:
             head.append("# sparams: " + ", ".join(spec["sparams"]))
         if "vararg" in spec:
             head.append(f"# vararg: {'true' if spec['vararg'] else 'false'}")
-        key = signature_key(record["mi"][len("MethodInstance for "):])
+        key = _compiler_own(record.get("method", "")) + signature_key(record["mi"][len("MethodInstance for "):])
         self._texts.setdefault(key, "\n".join(head) + "\n" + record["typed"])
 
     def __len__(self) -> int:
         return len(self._texts)
 
     def _load(self, callee, arg_types) -> DumpProvider:
-        key = signature_key(signature_text(callee, arg_types))
+        """The dumps of the callee's side (Core.Compiler's own, or the rest), its print loaded if recorded."""
+        own = _compiler_own(callee)
+        key = own + signature_key(signature_text(callee, arg_types))
+        dumps = self._own if own else self.dumps
         if key not in self._loaded and key in self._texts:
             self._loaded.add(key)
             try:
-                self.dumps.add(self._texts[key], key)
+                dumps.add(self._texts[key], key)
             except JlirError:
                 pass   # a print jlir cannot read serves no callee: its callers are refused, not wrong
-        return self.dumps
+        return dumps
+
+    def _ask(self, name, callee, arg_types):
+        return getattr(self._load(callee, arg_types), name)(callee, arg_types)
 
     def lookup(self, callee, arg_types):
-        return self._load(callee, arg_types).lookup(callee, arg_types)
+        return self._ask("lookup", callee, arg_types)
 
     def argnames(self, callee, arg_types):
-        return self._load(callee, arg_types).argnames(callee, arg_types)
+        return self._ask("argnames", callee, arg_types)
 
     def sparams(self, callee, arg_types) -> tuple:
-        return self._load(callee, arg_types).sparams(callee, arg_types)
+        return self._ask("sparams", callee, arg_types) or ()
 
     def vararg(self, callee, arg_types):
-        return self._load(callee, arg_types).vararg(callee, arg_types)
+        return self._ask("vararg", callee, arg_types)
 
 
 class Chain:

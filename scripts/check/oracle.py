@@ -107,15 +107,16 @@ def callees_of(files: list[Path], julia: list[str] | None, builtin: bool = False
 
 
 def with_runs(records, runs_file: str | None):
-    """The records, each lacking `interp` given the runs of the same instance (`mi`) in `runs_file`
-    (`oracle.jl --interp-forms` prints the forms; an earlier `--interp` file holds Julia's runs)."""
+    """The records, each lacking `interp` given the runs of the same instance in `runs_file` (`oracle.jl
+    --interp-forms` prints the forms; an earlier `--interp` file holds Julia's runs).  An instance is known by its
+    `target` (the signature with the function's type: `mi` reads alike for `Base./` and `Core.Compiler./`)."""
     if runs_file is None:
         yield from records
         return
-    runs = {r["mi"]: r["interp"] for r in read_records(Path(runs_file)) if "interp" in r and "mi" in r}
+    runs = {r["target"]: r["interp"] for r in read_records(Path(runs_file)) if "interp" in r and "target" in r}
     for r in records:
-        if "interp" not in r and r.get("mi") in runs:
-            r["interp"] = runs[r["mi"]]
+        if "interp" not in r and r.get("target") in runs:
+            r["interp"] = runs[r["target"]]
         yield r
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from jlir.interp.promotion import METHODS as PROMOTION
 from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
@@ -328,5 +329,9 @@ def fallback(ctx, callee: str, args: list):
     if v is not NO:
         return v
     method = _METHODS.get(ALIASES.get(name, name))
-    return method(ctx, args) if method is not None else NO
+    if method is not None:
+        return method(ctx, args)
+    method = PROMOTION.get(ALIASES.get(name, name))
+    v = method(ctx, args) if method is not None and module.split(".")[0] in ("", "Main", "Base") else None
+    return NO if v is None else v
 

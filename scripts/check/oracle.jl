@@ -254,6 +254,8 @@ function interp_record(out, errors, mi, ci, src)
         Base.remove_linenums!(code)
         push!(out, string("\"typed\": ", js(show_pair(code, rettype))))
     end
+    sparams = join((js(p isa Type ? string(p) : repr(p)) for p in mi.sparam_vals), ", ")
+    push!(out, string("\"callee\": {\"sparams\": [", sparams, "], \"vararg\": ", mi.def.isva, "}"))
     attempt!(out, errors, "unoptimized") do
         code, rt = CC.typeinf_code(mi.def::Method, mi.specTypes, mi.sparam_vals, false,
                                    CC.Params(Base.get_world_counter()))

@@ -90,11 +90,13 @@ def read_records(path: Path):
                 yield json.loads(line)
 
 
-def callees_of(files: list[Path], julia: list[str] | None, builtin: bool = False):
+def callees_of(files: list[Path], julia: list[str] | None, builtin: bool = False, runs_file: str | None = None):
     """The interpreter row's callee IR: every record's typed print, then jlir's built-in Base methods (`builtin`),
-    then (with a Julia) the live Julia's."""
+    then (with a Julia) the live Julia's.  A record's vararg flag and static parameters are its runs' (an
+    `--interp-forms` record takes them from `runs_file`): without them a vararg callee of one trailing argument
+    would take it unpacked."""
     from jlir.oracle.interp import Chain, RecordCallees
-    recorded = RecordCallees(r for f in files for r in read_records(f))
+    recorded = RecordCallees(with_runs((r for f in files for r in read_records(f)), runs_file))
     chain = [recorded]
     if builtin:
         from jlir.interp.builtin import BaseProvider
@@ -122,7 +124,7 @@ def with_runs(records, runs_file: str | None):
 
 def _tally_file(args) -> Tally:
     path, keep, files, julia, builtin, part, parts, runs_file = args
-    callees = callees_of([Path(f) for f in files], julia, builtin)
+    callees = callees_of([Path(f) for f in files], julia, builtin, runs_file)
     records = with_runs((r for k, r in enumerate(read_records(Path(path))) if k % parts == part), runs_file)
     try:
         return tally_records(records, keep=keep, callees=callees)

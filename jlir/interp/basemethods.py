@@ -308,7 +308,27 @@ def _apply_type(ctx, args):
                            "its parameter bounds need Julia")
 
 
-_METHODS = {":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+def _not_sametype(ctx, args):
+    """promotion.jl: `not_sametype(x::T, y::T) = sametype_error(x)`, `not_sametype(x, y) = nothing`: promote's
+    check that promotion changed its arguments' types (the error is refused, not built)."""
+    if len(args) != 2 or typeof(args[0]) == typeof(args[1]):
+        return NO
+    return None
+
+
+def _tuple_getindex(ctx, args):
+    """tuple.jl: `getindex(t::Tuple, i::Int) = getfield(t, i)`, within bounds (past them: refused)."""
+    if len(args) != 2 or type(args[0]) is not tuple or type(args[1]) is not int or not 1 <= args[1] <= len(args[0]):
+        return NO
+    return args[0][args[1] - 1]
+
+
+def _ismissing(ctx, args):
+    """essentials.jl: `ismissing(x) = x === missing`."""
+    return NO if len(args) != 1 else type(args[0]) is JStruct and args[0].type == "Missing" and not args[0].fields
+
+
+_METHODS = {"ismissing": _ismissing, "not_sametype": _not_sametype, "getindex": _tuple_getindex, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 

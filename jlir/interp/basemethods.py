@@ -294,6 +294,8 @@ def _apply_type(ctx, args):
     if T.name == "Array" and len(params) == 2 and type(params[0]) is JType and type(params[1]) is int \
             and params[1] >= 0:
         return JType(f"Array{{{texts[0]},{params[1]}}}")  # `Array{Int64,2}`: any element type, any N ≥ 0
+    if T.name == "UnitRange" and len(params) == 1 and type(params[0]) is JType and params[0].name in NUMBER_TYPES:
+        return JType(f"UnitRange{{{texts[0]}}}")  # `UnitRange{T<:Real}`: every primitive number type is Real
     if T.name == "NamedTuple" and len(params) == 1 and _symbols(params[0]):
         return JType(f"NamedTuple{{{julia_repr(params[0])}}}")  # `NamedTuple{(:pad,)}`: the names, any values
     if T.name in _PLAIN_DATATYPES or ("{" in T.name and " where " not in T.name):
@@ -323,12 +325,17 @@ def _tuple_getindex(ctx, args):
     return args[0][args[1] - 1]
 
 
+def _tuple_length(ctx, args):
+    """tuple.jl: `length(t::Tuple) = nfields(t)`."""
+    return len(args[0]) if len(args) == 1 and type(args[0]) is tuple else NO
+
+
 def _ismissing(ctx, args):
     """essentials.jl: `ismissing(x) = x === missing`."""
     return NO if len(args) != 1 else type(args[0]) is JStruct and args[0].type == "Missing" and not args[0].fields
 
 
-_METHODS = {"ismissing": _ismissing, "not_sametype": _not_sametype, "getindex": _tuple_getindex, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+_METHODS = {"length": _tuple_length, "ismissing": _ismissing, "not_sametype": _not_sametype, "getindex": _tuple_getindex, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jlir.semantics.numbers import float_from_bits, make_int
-from jlir.semantics.values import FLOAT_TYPES, JArray, JChar, JFunction, JStruct, split_params
+from jlir.semantics.values import FLOAT_TYPES, JArray, JChar, JFunction, JStruct, JType, split_params
 
 DATA = Path(__file__).parent / "data" / "base_globals.tsv"
 
@@ -36,6 +36,8 @@ def _table() -> dict:
             out[(module, name)] = _singleton(rest[0])
         elif kind == "function":
             out[(module, name)] = JFunction(f"{module}.{name}")
+        elif kind == "union":  # a union of primitive types (`Base.BitInteger`), a type value
+            out[(module, name)] = JType(rest[0])
         else:
             type_name, raw = rest
             out[(module, name)] = ("const", type_name, raw)

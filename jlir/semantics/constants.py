@@ -238,8 +238,8 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
             # these names as Main does (checked over their 49 modules with Julia itself)
             return JType(bare)
         v = base_global(module, bare, None)
-        if v is None and module not in ("Core", "Base") and not module.startswith("Core.Compiler"):
-            v = _exported_function(bare)
+        if v is None and module != "Core" and not module.startswith("Core.Compiler"):
+            v = _exported_function(bare)  # Base and its submodules see Core's exports (`Base.undef`)
         if v is not None:
             return v
     raise NotInterpretable(f"the global {name} (its value is not in the IR)")

@@ -34,6 +34,9 @@ function constant_line(m::Module, n::Symbol, v)
            !(v isa IO || v isa Base.EnvDict || v === nothing)  # the process's streams and environment: not data
         # a singleton instance (`Base.Order.Forward`, `RoundDown`, `pi`): its type, as Main prints it
         return "singleton\t$m\t$n\t$(typeof(v))"
+    elseif v isa Union && all(t -> t in PRIMS, Base.uniontypes(v))
+        # a union of primitive types (`Base.BitInteger`): the type, as Julia prints it
+        return "union\t$m\t$n\t$v"
     elseif v isa Vector && (eltype(v) in PRIMS || eltype(v) === Char) && !isempty(v) && length(v) <= 1024
         # a constant table (`Base.powers_of_ten`, `Base.base62digits`): one vector, the same object at each read
         return "const\t$m\t$n\t$(typeof(v))\t$(join(map(raw_text, v), ","))"
@@ -109,13 +112,18 @@ for n in sort(unique(vcat(names(Core), names(Base))))
         v isa Type && string(v) == s && push!(lines, "exported_type\t$owner\t$s")
     end
 end
-# Core.Compiler's own numeric constants (`Core.Compiler._msk64`): its functions and types are its own, not
-# Main's, so only these are taken.
-for n in sort(names(Core.Compiler; all=true))
+# Core.Compiler's own numeric constants (`Core.Compiler._msk64`) and the functions it binds (its own copies of
+# Base's, or Core's it imports: `Core.Compiler.unsigned`, `Core.Compiler.getfield`): which names it has, since
+# 1.5.3's Core.Compiler lacks most of Base's (a call of `Core.Compiler.float` throws UndefVarError).  Its types
+# are its own, not Main's: not taken.
+for n in sort(names(Core.Compiler; all=true, imported=true))
     s = string(n)
     (occursin('#', s) || !isdefined(Core.Compiler, n) || !isconst(Core.Compiler, n)) && continue
     v = getfield(Core.Compiler, n)
-    typeof(v) in PRIMS || continue
-    push!(lines, "const\tCore.Compiler\t$s\t$(typeof(v))\t$(raw_text(v))")
+    if v isa Function && !(v isa Type)
+        push!(lines, "function\tCore.Compiler\t$s")
+    elseif typeof(v) in PRIMS
+        push!(lines, "const\tCore.Compiler\t$s\t$(typeof(v))\t$(raw_text(v))")
+    end
 end
 foreach(println, lines)

@@ -359,6 +359,13 @@ def fallback(ctx, callee: str, args: list):
     if method is not None:
         return method(ctx, args)
     method = PROMOTION.get(ALIASES.get(name, name))
-    v = method(ctx, args) if method is not None and module.split(".")[0] in ("", "Main", "Base") else None
+    if method is None or module.startswith("Core.Compiler") and not all(map(_integer_or_type, args)):
+        return NO  # Core.Compiler has Base's int.jl and promotion.jl, not float.jl: integers only
+    v = method(ctx, args)
     return NO if v is None else v
+
+
+def _integer_or_type(x) -> bool:
+    t = x.name if type(x) is JType else typeof(x)
+    return t in INT_TYPES
 

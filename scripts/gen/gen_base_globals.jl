@@ -126,4 +126,10 @@ for n in sort(names(Core.Compiler; all=true, imported=true))
         push!(lines, "const\tCore.Compiler\t$s\t$(typeof(v))\t$(raw_text(v))")
     end
 end
+# Core's singletons Core.Compiler sees as Core's own objects (`Core.Compiler.undef`, taken by `using Core`).
+for n in sort(names(Core))
+    (isdefined(Core.Compiler, n) && isdefined(Core, n) && getfield(Core.Compiler, n) === getfield(Core, n)) || continue
+    l = constant_line(Core, n, getfield(Core, n))
+    l !== nothing && startswith(l, "singleton") && push!(lines, replace(l, "\tCore\t" => "\tCore.Compiler\t"; count=1))
+end
 foreach(println, lines)

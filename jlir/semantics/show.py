@@ -189,10 +189,27 @@ def _base_shown(v) -> str | None:
         return f"{julia_repr(v.fields[0])}//{julia_repr(v.fields[1])}"
     if len(v.fields) == 3 and head == "StepRange":  # first:step:last, `last` being the field `stop`
         return ":".join(julia_repr(x) for x in v.fields)
+    if head == "BitArray" and v.type in ("BitArray{1}", "BitArray{2}") and len(v.fields) == 3:
+        return _vector_repr(_bits_of(v))  # shown as the Bool array of its bits (`Bool[1 0; 0 1]`)
     if len(v.fields) == 2 and head == "Pair" and v.type == f"Pair{{{typeof(v.fields[0])},{typeof(v.fields[1])}}}":
         # a Pair of tight type shows `a => b` (a Pair field in parentheses); any other, `show_default`: refused
         return " => ".join(f"({julia_repr(x)})" if _is_pair(x) else julia_repr(x) for x in v.fields)
     return None
+
+
+def _bits_of(v) -> JArray:
+    """A BitArray's elements (bitarray.jl: `chunks`, bit i-1 of the element i, 64 to a UInt64; `len`; `dims`, set
+    only for N ≠ 1) as a Bool array; an empty matrix (shown `0×2 BitArray{2}`) or unwritten chunks are refused."""
+    chunks, n, dims = v.fields
+    if type(chunks) is not JArray or chunks.eltype != "UInt64" or type(n) is not int:
+        raise NotInterpretable(f"repr of a {v.type} whose fields are not its chunks and length")
+    if v.type == "BitArray{2}" and not (type(dims) is tuple and len(dims) == 2 and 0 not in dims):
+        raise NotInterpretable(f"repr of an empty or malformed {v.type}")
+    words = chunks.items
+    if len(words) * 64 < n or any(type(w) is not JInt for w in words[:(n + 63) // 64]):
+        raise NotInterpretable(f"repr of a {v.type} whose chunks are not all written")
+    bits = [bool(words[i // 64].value >> (i % 64) & 1) for i in range(n)]
+    return JArray("Bool", bits, dims if v.type == "BitArray{2}" else None)
 
 
 def _is_pair(x) -> bool:

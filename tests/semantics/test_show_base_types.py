@@ -95,6 +95,28 @@ JULIA_ARRAYS = [
 ]
 
 
+def B(dims, n, words):
+    chunks = JArray("UInt64", [make_int("UInt64", w) for w in words])
+    return JStruct(f"BitArray{{{len(dims) if dims else 1}}}", (chunks, n, dims), ("chunks", "len", "dims"), False)
+
+
+# `repr(falses(3))`, `repr(trues(2, 2))`, `repr(falses(0))`, `repr(trues(1, 3))` in Julia 1.5.3, and a 66-bit
+# vector with bits 1 and 66 set (its chunks `[0x1, 0x2]`, both checked with Julia).
+JULIA_ARRAYS += [
+    (B(None, 3, [0]), "Bool[0, 0, 0]"),
+    (B((2, 2), 4, [0b1111]), "Bool[1 1; 1 1]"),
+    (B(None, 0, []), "Bool[]"),
+    (B((1, 3), 3, [0b111]), "Bool[1 1 1]"),
+    (B(None, 66, [1, 2]), "Bool[" + ", ".join(["1"] + ["0"] * 64 + ["1"]) + "]"),
+]
+
+
+def test_an_empty_bit_matrix_is_refused():
+    """Julia shows it `0×2 BitArray{2}` (its summary), unlike an empty Array: not modelled."""
+    with pytest.raises(NotInterpretable):
+        r(B((0, 2), 0, []))
+
+
 @pytest.mark.parametrize("value, shown", JULIA_ARRAYS, ids=[s for _, s in JULIA_ARRAYS])
 def test_array_repr_equals_julias(value, shown):
     assert r(value) == shown

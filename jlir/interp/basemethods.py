@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from jlir.interp.promotion import METHODS as PROMOTION
+from jlir.interp.tuples import METHODS as TUPLES
 from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
@@ -318,24 +319,12 @@ def _not_sametype(ctx, args):
     return None
 
 
-def _tuple_getindex(ctx, args):
-    """tuple.jl: `getindex(t::Tuple, i::Int) = getfield(t, i)`, within bounds (past them: refused)."""
-    if len(args) != 2 or type(args[0]) is not tuple or type(args[1]) is not int or not 1 <= args[1] <= len(args[0]):
-        return NO
-    return args[0][args[1] - 1]
-
-
-def _tuple_length(ctx, args):
-    """tuple.jl: `length(t::Tuple) = nfields(t)`."""
-    return len(args[0]) if len(args) == 1 and type(args[0]) is tuple else NO
-
-
 def _ismissing(ctx, args):
     """essentials.jl: `ismissing(x) = x === missing`."""
     return NO if len(args) != 1 else type(args[0]) is JStruct and args[0].type == "Missing" and not args[0].fields
 
 
-_METHODS = {"length": _tuple_length, "ismissing": _ismissing, "not_sametype": _not_sametype, "getindex": _tuple_getindex, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+_METHODS = {"ismissing": _ismissing, "not_sametype": _not_sametype, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 
@@ -358,6 +347,12 @@ def fallback(ctx, callee: str, args: list):
     method = _METHODS.get(ALIASES.get(name, name))
     if method is not None:
         return method(ctx, args)
+    method = TUPLES.get(ALIASES.get(name, name))
+    if module.startswith("Core.Compiler") and name == "=>":
+        method = None  # Core.Compiler's own Pair type, not Base's
+    v = method(ctx, args) if method is not None else None
+    if v is not None:
+        return v
     method = PROMOTION.get(ALIASES.get(name, name))
     if method is None or module.startswith("Core.Compiler") and not all(map(_integer_or_type, args)):
         return NO  # Core.Compiler has Base's int.jl and promotion.jl, not float.jl: integers only

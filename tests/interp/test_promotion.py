@@ -64,3 +64,16 @@ def test_promotion_with_bool_takes_the_other_type():
 def test_a_comparison_of_an_integer_with_a_float_is_left_to_base():
     """`==(::Float16, ::Int8)` promotes with rounding in Base: not computed here."""
     assert basemethods.fallback(None, "Base.==", [convert_number("Float16", 2.0), 2]) is basemethods.NO
+
+
+def test_tuple_and_pair_methods_the_slot_forms_call_run_natively():
+    """tuple.jl and pair.jl, as Julia 1.5.3 computes them: `Base.tail((1, 2.0)) == (2.0,)`, `isempty(()) == true`,
+    `getindex((1, 2), 2) == 2`, `length((1, 2)) == 2`, `repr(1 => 'a') == "1 => 'a'"`."""
+    from jlir.semantics.values import JChar
+    f = basemethods.fallback
+    assert f(None, "Base.tail", [(1, 2.0)]) == (2.0,)
+    assert f(None, "Base.isempty", [()]) is True and f(None, "Base.isempty", [(1,)]) is False
+    assert f(None, "Base.getindex", [(1, 2), 2]) == 2 and f(None, "Base.length", [(1, 2)]) == 2
+    assert julia_repr(f(None, "Base.=>", [1, JChar.of("a")])) == "1 => 'a'"
+    assert f(None, "Base.tail", [()]) is basemethods.NO            # Julia's ArgumentError: refused
+    assert f(None, "Base.getindex", [(1, 2), 3]) is basemethods.NO  # Julia's BoundsError: refused

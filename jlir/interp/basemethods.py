@@ -348,8 +348,8 @@ def fallback(ctx, callee: str, args: list):
     if method is not None:
         return method(ctx, args)
     method = TUPLES.get(ALIASES.get(name, name))
-    if module.startswith("Core.Compiler") and name == "=>":
-        method = None  # Core.Compiler's own Pair type, not Base's
+    if name == "=>" and module not in ("Base", "Main"):
+        method = None  # a bare `a => b` of Core.Compiler's code makes its own Pair type, not Base's
     v = method(ctx, args) if method is not None else None
     if v is not None:
         return v

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from jlir.interp.promotion import METHODS as PROMOTION
+from jlir.interp.tuples import METHODS as TUPLES
 from jlir.interp.provider import ALIASES
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
@@ -80,8 +82,28 @@ def construct(type_name: str, args: list):
         return JStruct("Core.Box", [args[0] if args else UNDEF], ("contents",), True)
     if type_name == "AssertionError" and not args:  # boot.jl: AssertionError() = AssertionError("")
         return JStruct("AssertionError", ("",), ("msg",), False)
+    if _ARRAY.match(type_name) and args and _is_undef(args[0]):
+        return _uninitialised_array(type_name, args[1:])
     make = _EXCEPTIONS.get(type_name)
     return make(args) if make is not None else NO
+
+
+_ARRAY = re.compile(r"Array\{.+,\d+\}\Z")
+
+
+def _is_undef(v) -> bool:
+    return type(v) is JStruct and v.type == "UndefInitializer" and not v.fields
+
+
+def _uninitialised_array(type_name: str, dims: list):
+    """boot.jl's `Array{T,N}(::UndefInitializer, d::Int…)` and `(…, d::NTuple{N,Int})`: the runtime's allocation,
+    as the typed IR calls it (`jl_alloc_array_2d`, `jl_new_array`)."""
+    from jlir.interp.foreign import CCALLS
+    if len(dims) == 1 and type(dims[0]) is tuple:
+        dims = list(dims[0])
+    if not all(type(d) is int for d in dims):
+        return NO
+    return CCALLS["jl_new_array"](JType(type_name), tuple(dims))
 
 
 def _zero_one(k: int):
@@ -270,6 +292,11 @@ def _apply_type(ctx, args):
     texts = [_parameter_text(p) for p in params]
     if T.name == "Tuple" and all(type(p) is JType for p in params):
         return JType("Tuple{" + ",".join(texts) + "}")
+    if T.name == "Array" and len(params) == 2 and type(params[0]) is JType and type(params[1]) is int \
+            and params[1] >= 0:
+        return JType(f"Array{{{texts[0]},{params[1]}}}")  # `Array{Int64,2}`: any element type, any N ≥ 0
+    if T.name == "UnitRange" and len(params) == 1 and type(params[0]) is JType and params[0].name in NUMBER_TYPES:
+        return JType(f"UnitRange{{{texts[0]}}}")  # `UnitRange{T<:Real}`: every primitive number type is Real
     if T.name == "NamedTuple" and len(params) == 1 and _symbols(params[0]):
         return JType(f"NamedTuple{{{julia_repr(params[0])}}}")  # `NamedTuple{(:pad,)}`: the names, any values
     if T.name in _PLAIN_DATATYPES or ("{" in T.name and " where " not in T.name):
@@ -284,7 +311,20 @@ def _apply_type(ctx, args):
                            "its parameter bounds need Julia")
 
 
-_METHODS = {":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+def _not_sametype(ctx, args):
+    """promotion.jl: `not_sametype(x::T, y::T) = sametype_error(x)`, `not_sametype(x, y) = nothing`: promote's
+    check that promotion changed its arguments' types (the error is refused, not built)."""
+    if len(args) != 2 or typeof(args[0]) == typeof(args[1]):
+        return NO
+    return None
+
+
+def _ismissing(ctx, args):
+    """essentials.jl: `ismissing(x) = x === missing`."""
+    return NO if len(args) != 1 else type(args[0]) is JStruct and args[0].type == "Missing" and not args[0].fields
+
+
+_METHODS = {"ismissing": _ismissing, "not_sametype": _not_sametype, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 
@@ -293,6 +333,8 @@ def fallback(ctx, callee: str, args: list):
     module, _, name = callee.rpartition(".")
     if module.split(".")[0] not in ("", "Main", "Core", "Base"):
         return NO
+    if _ARRAY.match(callee):  # a slot form's `Array{Int64,2}(undef, m, n)`: the type a value, called
+        return construct(callee, args)
     try:
         T = global_constant(callee)
     except NotInterpretable:  # not a global the interpreter knows, so not a type it can construct
@@ -303,5 +345,22 @@ def fallback(ctx, callee: str, args: list):
     if v is not NO:
         return v
     method = _METHODS.get(ALIASES.get(name, name))
-    return method(ctx, args) if method is not None else NO
+    if method is not None:
+        return method(ctx, args)
+    method = TUPLES.get(ALIASES.get(name, name))
+    if name == "=>" and module not in ("Base", "Main"):
+        method = None  # a bare `a => b` of Core.Compiler's code makes its own Pair type, not Base's
+    v = method(ctx, args) if method is not None else None
+    if v is not None:
+        return v
+    method = PROMOTION.get(ALIASES.get(name, name))
+    if method is None or module.startswith("Core.Compiler") and not all(map(_integer_or_type, args)):
+        return NO  # Core.Compiler has Base's int.jl and promotion.jl, not float.jl: integers only
+    v = method(ctx, args)
+    return NO if v is None else v
+
+
+def _integer_or_type(x) -> bool:
+    t = x.name if type(x) is JType else typeof(x)
+    return t in INT_TYPES
 

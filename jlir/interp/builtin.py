@@ -47,6 +47,8 @@ def _base_callee(callee: str) -> bool:
     if callee.startswith("(::"):  # a callable: Base's own (a keyword sorter, a closure of Base's) only
         return callee.startswith("(::Base.")
     module, _, bare = callee.partition("{")[0].rpartition(".")  # `Dict{Int64,Nothing}`: the type's constructor
+    if module.startswith("Core.Compiler"):  # its own copies of Base's functions, with other method tables
+        return False
     if module.split(".")[0] in ("Base", "Core"):
         return True
     found = main_binding(ALIASES.get(bare, bare)) if module in ("", "Main") else None

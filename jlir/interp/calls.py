@@ -145,11 +145,19 @@ def _rethrow_op(rs: tuple, i: int, X: int):
     return op
 
 
+def _compiler_function(text: str) -> bool:
+    """Whether `Core.Compiler.name` is a function Core.Compiler binds (the table Julia 1.5.3 writes): its call
+    then goes to the providers as `Core.Compiler.name` (Core.Compiler's own method instances, never Base's)."""
+    from jlir.semantics.base_globals import base_global
+    module, _, name = text.rpartition(".")
+    return module == "Core.Compiler" and type(base_global(module, name, None)) is JFunction
+
+
 def _compiler_global_op(text: str, i: int):
-    """A dynamic call of a global of Core.Compiler: refused when it runs.  Core.Compiler is a copy of part of Base
-    (1.5.3 lacks 1,161 of Base's functions: its own code calls `Core.Compiler.float`, which throws
-    `UndefVarError`), and a callee is found by its name, so running Base's function of that name could answer
-    where Julia throws."""
+    """A dynamic call of a global Core.Compiler does not bind as a function: refused when it runs.  Core.Compiler
+    is a copy of part of Base (1.5.3 lacks 1,161 of Base's functions: its own code calls `Core.Compiler.float`,
+    which throws `UndefVarError`), and a callee is found by its name, so running Base's function of that name
+    could answer where Julia throws."""
     def op(regs, _at=i):
         raise NotInterpretable(f"statement %{_at}: a dynamic call of {text}: whether Core.Compiler defines it "
                                "(it has only part of Base's functions) is not in the IR")
@@ -163,7 +171,7 @@ RETHROW = frozenset(("rethrow", "Base.rethrow", "Main.rethrow"))
 def _generic_op(text: str, rs: tuple, d: int, i: int, X: int, in_place: bool):
     if text in RETHROW:
         return _rethrow_op(rs, i, X)
-    if text.startswith("Core.Compiler."):
+    if text.startswith("Core.Compiler.") and not _compiler_function(text):
         return _compiler_global_op(text, i)
 
     def prepare(regs):

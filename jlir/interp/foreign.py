@@ -3,7 +3,8 @@
 Julia 1.5 `$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, args…, roots…))`: the first
 `len(argtypes)` values after the calling convention are the arguments (the rest are GC roots).  Modelled:
 
-* `jl_alloc_array_1d(Array{T,1}, n)`, `jl_new_array(Array{T,1}, (n,))`: a vector of n elements not yet written.
+* `jl_alloc_array_1d(Array{T,1}, n)`, `jl_alloc_array_2d/3d(Array{T,N}, m, n…)`, `jl_new_array(Array{T,N},
+  dims)`: an array of that size (column-major), its elements not yet written (a 0-d array: one element).
   For a bits `T` Julia's memory there is uninitialised (whatever was there before), so reading such an element
   is refused; for other `T` it is `#undef`, which `arrayref` reports as Julia's `UndefRefError`.
 * `jl_array_grow_end/beg(a, n)`, `jl_array_del_end/beg(a, n)`, `jl_array_grow_at/del_at(a, i, n)` (0-based
@@ -37,10 +38,20 @@ _BITS = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16
                    "Float16", "Float32", "Float64", "Bool", "Char"))
 
 
+def _array_type(T) -> tuple[str, int]:
+    """(element type, N) of the type `Array{T,N}` (a concrete N)."""
+    if type(T) is JType and T.name.startswith("Array{") and T.name.endswith("}"):
+        eltype, _, n = T.name[6:-1].rpartition(",")
+        if n.isdigit() and eltype:
+            return eltype, int(n)
+    raise NotInterpretable(f"an array of type {T!r}")
+
+
 def _vector_type(T) -> str:
-    if type(T) is not JType or not (T.name.startswith("Array{") and T.name.endswith(",1}")):
-        raise NotInterpretable(f"an array of type {T!r} (only vectors are modelled)")
-    return T.name[6:-3]
+    eltype, n = _array_type(T)
+    if n != 1:
+        raise NotInterpretable(f"an array of type {T!r} where a vector is made")
+    return eltype
 
 
 def _fresh(eltype: str, n: int) -> list:
@@ -54,13 +65,34 @@ def _alloc_1d(T, n):
     return JArray(eltype, _fresh(eltype, n))
 
 
+def _alloc_nd(T, *sizes):
+    """An N-d array (`jl_alloc_array_2d/3d`, `jl_new_array`): its elements unwritten, `dims` its size."""
+    eltype, n = _array_type(T)
+    if len(sizes) != n:
+        raise NotInterpretable(f"an Array{{{eltype},{n}}} of {len(sizes)} dimensions")
+    dims = tuple(_count(d) for d in sizes)
+    if n == 1:
+        return JArray(eltype, _fresh(eltype, dims[0]))
+    total = 1
+    for d in dims:
+        total *= d
+    return JArray(eltype, _fresh(eltype, total), dims)
+
+
 def _new_array(T, dims):
-    if type(dims) is not tuple or len(dims) != 1:
-        raise NotInterpretable(f"jl_new_array with dimensions {dims!r} (only vectors are modelled)")
-    return _alloc_1d(T, dims[0])
+    if type(dims) is not tuple:
+        raise NotInterpretable(f"jl_new_array with dimensions {dims!r}")
+    return _alloc_nd(T, *dims)
 
 
 def _vector(a) -> JArray:
+    """A vector (growing, shrinking: Julia's runtime refuses these on other arrays, as does the interpreter)."""
+    if type(a) is not JArray or a.dims is not None:
+        raise NotInterpretable(f"an array function on a {typeof(a)}")
+    return a
+
+
+def _array(a) -> JArray:
     if type(a) is not JArray:
         raise NotInterpretable(f"an array function on a {typeof(a)}")
     return a
@@ -213,7 +245,7 @@ def _u8_isvalid(p, n):
 
 def _array_ptr(a):
     """`jl_array_ptr(a)`: the address of a vector's first element (bits elements: `memset`/`memmove` use it)."""
-    a = _vector(a)
+    a = _array(a)
     return JPtr(a, 0, f"Ptr{{{a.eltype}}}")
 
 
@@ -258,14 +290,15 @@ def _memmove(dst, src, n):
 
 
 def _array_copy(a):
-    """`jl_array_copy(a)` (`copy` of an Array): a new vector of the same elements."""
-    a = _vector(a)
-    return JArray(a.eltype, list(a.items))
+    """`jl_array_copy(a)` (`copy` of an Array): a new array of the same elements and size."""
+    a = _array(a)
+    return JArray(a.eltype, list(a.items), a.dims)
 
 
 CCALLS = {"jl_alloc_string": _alloc_string, "jl_string_to_array": _string_to_array,
           "jl_array_to_string": _array_to_string, "jl_pchar_to_string": _pchar_to_string, "jl_array_copy": _array_copy, "jl_value_ptr": _value_ptr, "jl_array_ptr": _array_ptr, "memset": _memset, "memmove": _memmove,
-          "memcpy": _memmove, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
+          "memcpy": _memmove, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d,
+          "jl_alloc_array_2d": _alloc_nd, "jl_alloc_array_3d": _alloc_nd, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
           "jl_array_grow_beg": _grow_beg, "jl_array_del_end": _del_end, "jl_array_del_beg": _del_beg,
           "jl_array_grow_at": _grow_at, "jl_array_del_at": _del_at, "jl_array_sizehint": _sizehint}
 LLVMCALLS = {"llvm.pow.f64": _pow("Float64"), "llvm.pow.f32": _pow("Float32")}

@@ -19,7 +19,7 @@ from jlir.semantics.numbers import make_float, make_int
 from jlir.semantics.values import JChar, NotInterpretable
 from jlir.oracle.checks import Outcome
 
-__all__ = ["LIMITS", "Chain", "RecordCallees", "argument", "check_interp", "julia_outcome", "refusal_reason"]
+__all__ = ["INTERP_FORMS", "LIMITS", "Chain", "RecordCallees", "argument", "check_interp", "julia_outcome", "refusal_reason"]
 
 # Statements and seconds one run may take: past either the run is refused ("stopped after"), not waited for.
 LIMITS = {"max_steps": 2_000_000, "timeout": 10.0}
@@ -62,17 +62,32 @@ def refusal_reason(message: str) -> str:
     return re.sub(r"\d+", "N", inner)[:90]
 
 
-def check_interp(record: dict, provider) -> list[Outcome]:
-    """One `Outcome` per recorded run: equal, wrong (a different value or exception), or refused (the reason)."""
+# The prints the row runs, by the record's key: (form as the oracle's table names it, key).
+INTERP_FORMS = (("typed", "typed"), ("ircode", "ircode"), ("optimize=false", "unoptimized"), ("lowered", "lowered"))
+
+
+def _own_name(record: dict) -> str | None:
+    """The method's name where its first slot is `#self#` of a function (not a closure's or a callable object's):
+    a slot form reads `#self#` and may call itself through it."""
+    name = record.get("method", "")
+    if record.get("self") != "#self#" or "#" in name.rsplit(".", 1)[-1]:
+        return None
+    return name or None
+
+
+def check_interp(record: dict, provider, key: str = "typed") -> list[Outcome]:
+    """One `Outcome` per recorded run of the print under `key` (`typed`, `ircode`, `unoptimized`, `lowered`):
+    equal, wrong (a different value or exception), or refused (the reason)."""
     spec = record["interp"]
-    fn = jlir.functions(jlir.parse(record["typed"]))[0]
+    fn = jlir.functions(jlir.parse(record[key]))[0]
     sparams = tuple(parse_sparam(p) for p in spec.get("sparams", ()))
+    name = _own_name(record) if key in ("unoptimized", "lowered") else None
     out = []
     for r in spec["runs"]:
         want = julia_outcome(r["outcome"])
         try:
             got = run(fn, [argument(a) for a in r["args"]], provider, argnames=record.get("argnames"),
-                      sparams=sparams, vararg=bool(spec.get("vararg")), **LIMITS).outcome
+                      sparams=sparams, vararg=bool(spec.get("vararg")), name=name, **LIMITS).outcome
         except NotInterpretable as e:
             out.append(Outcome("refused", refusal_reason(str(e))))
             continue
@@ -106,6 +121,12 @@ def _args(r) -> str:
     return "(" + ", ".join(str(a[1]) for a in r["args"]) + ")"
 
 
+def _compiler_own(name: str) -> str:
+    """The key prefix of Core.Compiler's own functions: its `/` or `getindex` print like Base's (`MethodInstance
+    for /(::Int64, ::Int64)`) but are other methods (Core.Compiler's `/` calls a `float` it lacks)."""
+    return "Core.Compiler:" if name.startswith("Core.Compiler.") else ""
+
+
 class RecordCallees:
     """The typed prints of the records, each served as the IR of its method instance (`mi`): callee IR as Julia
     compiled it, with no Julia at hand.  A print is read when a run first calls it."""
@@ -114,6 +135,7 @@ class RecordCallees:
         self._texts: dict = {}
         self._loaded: set = set()
         self.dumps = DumpProvider()
+        self._own = DumpProvider()  # Core.Compiler's own methods, apart
         for r in records:
             self.add_record(r)
 
@@ -123,38 +145,44 @@ class RecordCallees:
         head = [f"# {record['mi']}"]
         if record.get("argnames") is not None:
             head.append("# argnames: " + ", ".join(record["argnames"]))
-        spec = record.get("interp", {})
+        spec = record.get("interp") or record.get("callee") or {}  # `callee`: oracle.jl --callees's records
         if spec.get("sparams"):
             head.append("# sparams: " + ", ".join(spec["sparams"]))
         if "vararg" in spec:
             head.append(f"# vararg: {'true' if spec['vararg'] else 'false'}")
-        key = signature_key(record["mi"][len("MethodInstance for "):])
+        key = _compiler_own(record.get("method", "")) + signature_key(record["mi"][len("MethodInstance for "):])
         self._texts.setdefault(key, "\n".join(head) + "\n" + record["typed"])
 
     def __len__(self) -> int:
         return len(self._texts)
 
     def _load(self, callee, arg_types) -> DumpProvider:
-        key = signature_key(signature_text(callee, arg_types))
+        """The dumps of the callee's side (Core.Compiler's own, or the rest), its print loaded if recorded."""
+        own = _compiler_own(callee)
+        key = own + signature_key(signature_text(callee, arg_types))
+        dumps = self._own if own else self.dumps
         if key not in self._loaded and key in self._texts:
             self._loaded.add(key)
             try:
-                self.dumps.add(self._texts[key], key)
+                dumps.add(self._texts[key], key)
             except JlirError:
                 pass   # a print jlir cannot read serves no callee: its callers are refused, not wrong
-        return self.dumps
+        return dumps
+
+    def _ask(self, name, callee, arg_types):
+        return getattr(self._load(callee, arg_types), name)(callee, arg_types)
 
     def lookup(self, callee, arg_types):
-        return self._load(callee, arg_types).lookup(callee, arg_types)
+        return self._ask("lookup", callee, arg_types)
 
     def argnames(self, callee, arg_types):
-        return self._load(callee, arg_types).argnames(callee, arg_types)
+        return self._ask("argnames", callee, arg_types)
 
     def sparams(self, callee, arg_types) -> tuple:
-        return self._load(callee, arg_types).sparams(callee, arg_types)
+        return self._ask("sparams", callee, arg_types) or ()
 
     def vararg(self, callee, arg_types):
-        return self._load(callee, arg_types).vararg(callee, arg_types)
+        return self._ask("vararg", callee, arg_types)
 
 
 class Chain:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import jlir
 from jlir.ir.errors import JlirError
 from jlir.lattice.tmerge import const_of
-from jlir.oracle.interp import check_interp
+from jlir.oracle.interp import INTERP_FORMS, check_interp
 from jlir.oracle.checks import (Outcome, cache_argtype, check_adce, check_cfg, check_compact, check_idoms, check_slots,
                                 check_ssa, check_verify)
 
@@ -72,10 +72,13 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
         yield "compact", form, refused or _guarded(check_compact, stage["text"], stage["compact"], types)
     if "adce" in record:
         yield "dce vs adce", "stage adce", _guarded(check_adce, record["adce"]["before"], record["adce"]["after"])
-    if callees is not None and "interp" in record and "typed" in record:
-        outcomes = _guarded(lambda: check_interp(record, callees))
-        for o in outcomes if type(outcomes) is list else [outcomes] * len(record["interp"]["runs"]):
-            yield "interp", "typed", o
+    if callees is not None and "interp" in record:
+        for form, key in INTERP_FORMS:
+            if key not in record:
+                continue
+            outcomes = _guarded(lambda: check_interp(record, callees, key))
+            for o in outcomes if type(outcomes) is list else [outcomes] * len(record["interp"]["runs"]):
+                yield "interp", form, o
 
 
 def _slot_checks(fn, refused, record, types) -> Iterator[tuple[str, str, Outcome]]:

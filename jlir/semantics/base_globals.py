@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jlir.semantics.numbers import float_from_bits, make_int
-from jlir.semantics.values import FLOAT_TYPES, JArray, JFunction, JStruct, split_params
+from jlir.semantics.values import FLOAT_TYPES, JArray, JChar, JFunction, JStruct, JType, split_params
 
 DATA = Path(__file__).parent / "data" / "base_globals.tsv"
 
@@ -36,6 +36,8 @@ def _table() -> dict:
             out[(module, name)] = _singleton(rest[0])
         elif kind == "function":
             out[(module, name)] = JFunction(f"{module}.{name}")
+        elif kind == "union":  # a union of primitive types (`Base.BitInteger`), a type value
+            out[(module, name)] = JType(rest[0])
         else:
             type_name, raw = rest
             out[(module, name)] = ("const", type_name, raw)
@@ -54,6 +56,8 @@ def _number(type_name: str, raw: str):
     """A primitive number in the table's text form: Bool as true/false, integers decimal, floats by bits."""
     if type_name == "Bool":
         return raw == "true"
+    if type_name == "Char":  # by its bits: the UTF-8 bytes left-aligned in a UInt32
+        return JChar(int(raw, 16))
     if type_name in FLOAT_TYPES:
         return float_from_bits(type_name, int(raw, 16))
     return make_int(type_name, int(raw))
@@ -63,6 +67,8 @@ _VECTORS: dict = {}  # (module, name) → the one JArray of a constant table, as
 
 
 def _decode(type_name: str, raw: str):
+    if type_name == "Array{String,1}":  # a table of ASCII words, none holding a comma
+        return JArray("String", raw.split(","))
     if type_name.startswith("Array{") and type_name.endswith(",1}"):
         eltype = type_name[6:-3]
         return JArray(eltype, [_number(eltype, r) for r in raw.split(",")])

@@ -118,14 +118,24 @@ def _array(a) -> JArray:
 
 
 def _element(a, idx: tuple, what: str) -> tuple[list, int]:
-    """The items of vector `a` and the 0-based position of Julia index `idx` in it (BoundsError as Julia's)."""
+    """The items of array `a` and the 0-based position of Julia index `idx` in them (BoundsError as Julia's):
+    one linear index, or one index per dimension (column-major), each within its dimension."""
     items = _array(a).items
-    if len(idx) != 1:
-        raise NotInterpretable(f"multi-dimensional {what}")
-    i = idx[0]
-    if not 1 <= i <= len(items):
-        raise _bounds_error(a, i)
-    return items, i - 1
+    if len(idx) == 1:
+        i = idx[0]
+        if not 1 <= i <= len(items):
+            raise _bounds_error(a, i)
+        return items, i - 1
+    dims = a.dims
+    if dims is None or len(idx) != len(dims) or any(type(i) is not int for i in idx):
+        raise NotInterpretable(f"{what} of a {typeof(a)} with {len(idx)} indices")
+    if not all(1 <= i <= d for i, d in zip(idx, dims)):
+        raise _bounds_error(a, idx)
+    k, stride = 0, 1
+    for i, d in zip(idx, dims):
+        k += (i - 1) * stride
+        stride *= d
+    return items, k
 
 
 def _arrayref(rt, boundscheck, a, *idx):
@@ -145,7 +155,12 @@ def _arrayset(rt, boundscheck, a, v, *idx):
 
 
 def _arraysize(rt, a, d):
-    return len(_array(a).items) if d == 1 else 1
+    a = _array(a)
+    if type(d) is not int or d < 1:
+        raise NotInterpretable(f"arraysize of dimension {d!r}")
+    if a.dims is None:
+        return len(a.items) if d == 1 else 1
+    return a.dims[d - 1] if d <= len(a.dims) else 1
 
 
 def _sizeof(rt, x):

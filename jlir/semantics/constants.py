@@ -223,6 +223,9 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
         module = what
     if module.split(".")[0] in ("Core", "Base"):
         if module.startswith("Core.Compiler"):
+            v = base_global(module, bare, None)  # the table holds only its numeric constants (`_msk64`)
+            if v is not None:
+                return v
             raise NotInterpretable(f"the global {name} (Core.Compiler's own)")
         if bare == "nothing":  # `Base.Sort.nothing`: Core's, seen everywhere
             return None
@@ -235,8 +238,8 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
             # these names as Main does (checked over their 49 modules with Julia itself)
             return JType(bare)
         v = base_global(module, bare, None)
-        if v is None and module not in ("Core", "Base") and not module.startswith("Core.Compiler"):
-            v = _exported_function(bare)
+        if v is None and module != "Core" and not module.startswith("Core.Compiler"):
+            v = _exported_function(bare)  # Base and its submodules see Core's exports (`Base.undef`)
         if v is not None:
             return v
     raise NotInterpretable(f"the global {name} (its value is not in the IR)")

@@ -168,10 +168,123 @@ def _struct_repr(v) -> str:
         return f"Base.OneTo({v.fields[0]})"  # range.jl: `print(io, "Base.OneTo(", r.stop, ")")`
     if v.type == "SubString{String}" and len(v.fields) == 3:
         return _string_repr(_substring_text(*v.fields))  # shown as the String of its code units
+    shown = _base_shown(v) if v.module is None else None
+    if shown is not None:
+        return shown
     if v.module is not None or "?" in v.type or v.type.split("{")[0] in _SHOWN_BY_BASE:
         raise NotInterpretable(f"repr of a {v.module + '.' if v.module else ''}{v.type} (Base's `show` of "
                                "its types is not modelled)")
     return f"{v.type}(" + ", ".join(julia_repr(x) for x in v.fields) + ")"
+
+
+def _base_shown(v) -> str | None:
+    """`Complex`, `Rational`, `StepRange` and `Pair` as Base's `show` methods print them (complex.jl,
+    rational.jl, range.jl, show.jl), or None for any other struct or shape."""
+    head = v.type.split("{", 1)[0]
+    if len(v.fields) == 2 and head == "Complex" and v.type != "Complex{Bool}":
+        return _complex_repr(*v.fields)
+    if v.type == "Complex{Bool}" and len(v.fields) == 2:  # `show(io, z::Complex{Bool})`
+        return "im" if v.fields == (False, True) else f"Complex({julia_repr(v.fields[0])},{julia_repr(v.fields[1])})"
+    if len(v.fields) == 2 and head == "Rational":
+        return f"{julia_repr(v.fields[0])}//{julia_repr(v.fields[1])}"
+    if len(v.fields) == 3 and head == "StepRange":  # first:step:last, `last` being the field `stop`
+        return ":".join(julia_repr(x) for x in v.fields)
+    if head == "BitArray" and v.type in ("BitArray{1}", "BitArray{2}") and len(v.fields) == 3:
+        return _vector_repr(_bits_of(v))  # shown as the Bool array of its bits (`Bool[1 0; 0 1]`)
+    if len(v.fields) == 2 and head == "Pair" and v.type == f"Pair{{{typeof(v.fields[0])},{typeof(v.fields[1])}}}":
+        # a Pair of tight type shows `a => b` (a Pair field in parentheses); any other, `show_default`: refused
+        return " => ".join(f"({julia_repr(x)})" if _is_pair(x) else julia_repr(x) for x in v.fields)
+    return None
+
+
+def _bits_of(v) -> JArray:
+    """A BitArray's elements (bitarray.jl: `chunks`, bit i-1 of the element i, 64 to a UInt64; `len`; `dims`, set
+    only for N ≠ 1) as a Bool array; an empty matrix (shown `0×2 BitArray{2}`) or unwritten chunks are refused."""
+    chunks, n, dims = v.fields
+    if type(chunks) is not JArray or chunks.eltype != "UInt64" or type(n) is not int:
+        raise NotInterpretable(f"repr of a {v.type} whose fields are not its chunks and length")
+    if v.type == "BitArray{2}" and not (type(dims) is tuple and len(dims) == 2 and 0 not in dims):
+        raise NotInterpretable(f"repr of an empty or malformed {v.type}")
+    words = chunks.items
+    if len(words) * 64 < n or any(type(w) is not JInt for w in words[:(n + 63) // 64]):
+        raise NotInterpretable(f"repr of a {v.type} whose chunks are not all written")
+    bits = [bool(words[i // 64].value >> (i % 64) & 1) for i in range(n)]
+    return JArray("Bool", bits, dims if v.type == "BitArray{2}" else None)
+
+
+def _is_pair(x) -> bool:
+    return type(x) is JStruct and x.type.startswith("Pair{")
+
+
+def _complex_repr(re, im) -> str:
+    """complex.jl's `show`: the real part, ` + ` or ` - ` by the imaginary part's sign bit (not a NaN's), its
+    magnitude (a signed integer's typemin widened), `*` before `im` unless it is an integer or a finite float."""
+    if type(im) is bool:
+        raise NotInterpretable("repr of a Complex of mixed Bool parts")
+    if type(im) in (float, JFloat):
+        x = im if type(im) is float else im.value
+        negative = math.copysign(1.0, x) < 0 and x == x
+        finite = math.isfinite(x)
+        magnitude = (-im if type(im) is float else JFloat(-x, im.type)) if negative else im
+    elif type(im) in (int, JInt):
+        x = im if type(im) is int else im.value
+        signed = type(im) is int or not im.type.startswith("U")
+        negative, finite = signed and x < 0, True
+        magnitude = (str(-x) if negative else julia_repr(im))  # -widen(typemin): the positive value
+    else:
+        raise NotInterpretable(f"repr of a Complex of {typeof(im)}")
+    shown = julia_repr(magnitude) if type(magnitude) is not str else magnitude
+    return f"{julia_repr(re)} {'-' if negative else '+'} {shown}{'' if finite else '*'}im"
+
+
+def _float_untyped(type_name: str, x: float) -> str:
+    """A float shown where its type is known from the context (`:typeinfo`, a `Float32[…]` vector's element):
+    Ryu's untyped form, without `f0`, `Float16(…)`, `NaN32`, `Inf16`; a Float32's exponent still `f`."""
+    if x != x:
+        return "NaN"
+    if math.isinf(x):
+        return "-Inf" if x < 0 else "Inf"
+    sign = "-" if math.copysign(1.0, x) < 0 else ""
+    if x == 0:
+        return sign + "0.0"
+    body = _finite(type_name, x)
+    return sign + (body.replace("e", "f") if type_name == "Float32" else body)
+
+
+# Element types a vector's `show` leaves implicit (arrayshow.jl's `typeinfo_implicit`): `[1, 2]`, `['a']`.
+_IMPLICIT = frozenset(("Int64", "Float64", "String", "Char", "Symbol"))
+# Element types whose vectors show as `T[…]`, each element in that context (`Bool[1, 0]`, `UInt8[0x01]`).
+_EXPLICIT = frozenset(("Bool", "Int8", "Int16", "Int32", "Int128", "UInt8", "UInt16", "UInt32", "UInt64",
+                       "UInt128", "Float32", "Float16", "Any"))
+_SCALARS = (bool, int, float, JInt, JFloat, JChar, JSymbol, str, type(None))
+
+
+def _element_repr(x, eltype: str) -> str:
+    if eltype == "Bool":
+        return "1" if x else "0"
+    if eltype in ("Float32", "Float16"):
+        return _float_untyped(eltype, x.value)
+    if eltype == "Any" and type(x) not in _SCALARS:
+        raise NotInterpretable(f"repr of a {typeof(x)} inside an Array{{Any,1}}")
+    return julia_repr(x)
+
+
+def _vector_repr(v) -> str:
+    if v.eltype not in _IMPLICIT and v.eltype not in _EXPLICIT or v.ndims > 2:
+        raise NotInterpretable(f"repr of an {typeof(v)}")
+    if any(x is UNDEF or x is UNINITIALISED for x in v.items):
+        raise NotInterpretable("repr of an array with elements never written")
+    if v.dims == ():
+        return f"fill({julia_repr(v.items[0])})"  # arrayshow.jl: a 0-d array, its element shown on its own
+    if v.dims is not None and 0 in v.dims:
+        return f"Array{{{v.eltype}}}(undef,{v.dims[0]},{v.dims[1]})"  # an empty matrix shows its size
+    prefix = "" if v.eltype in _IMPLICIT else v.eltype
+    if v.dims is None:
+        return prefix + "[" + ", ".join(_element_repr(x, v.eltype) for x in v.items) + "]"
+    m, n = v.dims  # a matrix, column-major: rows `a b`, joined by `; `
+    rows = ("".join(_element_repr(v.items[i + m * j], v.eltype) + (" " if j < n - 1 else "") for j in range(n))
+            for i in range(m))
+    return prefix + "[" + "; ".join(rows) + "]"
 
 
 def julia_repr(v) -> str:
@@ -206,15 +319,11 @@ def julia_repr(v) -> str:
         inner = ", ".join(julia_repr(x) for x in v)
         return f"({inner},)" if len(v) == 1 else f"({inner})"
     if t is JArray:
-        # Julia omits the element type of the literal-default vectors and prints elements in their context's
-        # short form otherwise (`Int32[1, 2]`, `Bool[1, 0]`): only the former are modelled
-        if not v.items and v.eltype in ("Int64", "Float64", "String", "Any", "Bool", "Char"):
+        # Julia omits the element type of the literal-default vectors (`[1, 2]`) and prints the others' elements
+        # in their context's short form (`Int32[1, 2]`, `Bool[1, 0]`, `Float32[1.0]`)
+        if not v.items and v.dims is None and v.eltype in _IMPLICIT | _EXPLICIT:
             return f"{v.eltype}[]"  # an empty vector shows its element type
-        if v.eltype not in ("Int64", "Float64", "String"):
-            raise NotInterpretable(f"repr of an Array{{{v.eltype},1}}")
-        if any(x is UNDEF or x is UNINITIALISED for x in v.items):
-            raise NotInterpretable("repr of an array with elements never written")
-        return "[" + ", ".join(julia_repr(x) for x in v.items) + "]"
+        return _vector_repr(v)
     if t is JStruct:
         return _struct_repr(v)
     if t is JuliaException:

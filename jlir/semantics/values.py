@@ -116,9 +116,15 @@ class JStruct:
 
 @dataclass(eq=False, slots=True)
 class JArray:
-    """A Julia `Array{eltype,1}`: a mutable list of values."""
+    """A Julia `Array{eltype,N}`: a mutable list of values, column-major; `dims` its size when it is not a vector
+    (`(2, 3)` a matrix, `()` a 0-d array), None for a vector (whose length is its list's, as it grows)."""
     eltype: str
     items: list = field(default_factory=list)
+    dims: tuple | None = None
+
+    @property
+    def ndims(self) -> int:
+        return 1 if self.dims is None else len(self.dims)
 
 
 @dataclass(eq=False, slots=True)
@@ -220,7 +226,7 @@ def typeof(v) -> str:
             return f"NTuple{{{len(params)},{params[0]}}}"
         return "Tuple{" + ",".join(params) + "}"
     if t is JArray:
-        return f"Array{{{v.eltype},1}}"
+        return f"Array{{{v.eltype},{v.ndims}}}"
     if t is JPtr:
         return v.type
     if t is JuliaException:

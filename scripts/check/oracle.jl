@@ -2,14 +2,18 @@
 # Base/Core method instance, every display Julia prints of it and Julia's own answer to each question jlir
 # answers from that display.  One JSON object per instance on stdout (scripts/check/oracle.py compresses them).
 #
-#   julia scripts/check/oracle.jl [--every K] [--offset R] [--limit N] [--list] [--interp] [--signatures]
+#   julia scripts/check/oracle.jl [--every K] [--offset R] [--limit N] [--list] [--interp | --interp-forms | --callees |
+#                                     --signatures]
 #   julia scripts/check/oracle.jl --cases NAME=RANK=CASEFILE...      # the fixture cases instead (loaded as
 #                                                              # scripts/gen/regen_fixtures.py loads them)
 #
 # Instances: those scripts/gen/gen_base_corpus.jl dumps (every method instance of Base, Core and their submodules
 # with cached inferred source), in its order; the (R+1)-th, (R+1+K)-th, ... up to N of them.  `--list` prints
 # only how many there are; `--interp` writes only the instances the interpreter row runs, with only what it
-# reads (typed, argnames, mi, interp).  Per instance (keys of the JSON object; a key is missing where Julia could not
+# reads (typed, ircode, unoptimized, lowered: the forms it runs; argnames, mi, interp); `--callees` the other
+# instances, each only as a callee's IR for that row (typed, argnames, mi, callee: sparams and vararg);
+# `--interp-forms` is `--interp` without calling anything (oracle.py --runs-from takes the runs of an earlier
+# --interp file: calls made under a heavy load time out, which leaves runs out).  Per instance (keys of the JSON object; a key is missing where Julia could not
 # produce it, and `errors` says why):
 #   typed, typed_source   `@code_typed` (debuginfo :none / :source) of the cached optimized CodeInfo
 #   ircode                `inflate_ir(ci, mi)` printed (line info kept)
@@ -213,6 +217,7 @@ function record(k, mi, ci, src, lowered_done::IdDict)
     ONLY_SIGNATURES[] && return string("{", join(out, ", "), "}")
     errors = String[]
     ONLY_INTERP[] && return interp_record(out, errors, mi, ci, src)
+    ONLY_CALLEES[] && return callee_record(out, errors, mi, ci, src)
     attempt!(out, errors, "typed") do
         code, rettype = optimized_source(mi, ci, src)
         push!(out, string("\"typed_source\": ", js(show_pair(code, rettype))))
@@ -258,10 +263,27 @@ function interp_record(out, errors, mi, ci, src)
     callable(mi) === nothing && return nothing
     attempt!(out, errors, "typed") do
         code, rettype = optimized_source(mi, ci, src)
+        push!(out, string("\"ircode\": ", js(JlirLive.displayed(CC.inflate_ir(copy(code), mi), Main))))
         Base.remove_linenums!(code)
         push!(out, string("\"typed\": ", js(show_pair(code, rettype))))
     end
-    attempt!(out, errors, "interp") do
+    sparams = join((js(p isa Type ? string(p) : repr(p)) for p in mi.sparam_vals), ", ")
+    push!(out, string("\"callee\": {\"sparams\": [", sparams, "], \"vararg\": ", mi.def.isva, "}"))
+    attempt!(out, errors, "unoptimized") do
+        code, rt = CC.typeinf_code(mi.def::Method, mi.specTypes, mi.sparam_vals, false,
+                                   CC.Params(Base.get_world_counter()))
+        code === nothing && error("inference failed")
+        Base.remove_linenums!(code)
+        push!(out, string("\"unoptimized\": ", js(show_pair(code, rt))))
+    end
+    attempt!(out, errors, "lowered") do   # every instance's: each runs the method's one lowered code on its own
+        m = mi.def::Method                 # argument types
+        code = isdefined(m, :generator) && m.generator !== nothing ? CC.get_staged(mi) : Base.uncompressed_ast(m)
+        code === nothing && error("no lowered code")
+        Base.remove_linenums!(code)
+        push!(out, string("\"lowered\": ", js(JlirLive.displayed(code, Main))))
+    end
+    NO_CALLS[] || attempt!(out, errors, "interp") do
         push!(out, string("\"interp\": ", interp_json(mi)))
     end
     push!(out, string("\"errors\": {", join(errors, ", "), "}"))
@@ -270,6 +292,24 @@ end
 
 const ONLY_INTERP = Ref(false)
 const ONLY_SIGNATURES = Ref(false)
+const NO_CALLS = Ref(false)   # `--interp-forms`: the prints only; the runs are another --interp file's
+const ONLY_CALLEES = Ref(false)
+
+"""`--callees`: every instance the interpreter row does not run, as a callee's IR only (typed print, argument
+names, static parameters, vararg): what a live Julia would give the row's slot forms, whose calls are not
+inlined (`Base.promote_typeof`), and the typed form's callees of arguments that are not bits values."""
+function callee_record(out, errors, mi, ci, src)
+    callable(mi) === nothing || return nothing
+    attempt!(out, errors, "typed") do
+        code, rettype = optimized_source(mi, ci, src)
+        Base.remove_linenums!(code)
+        push!(out, string("\"typed\": ", js(show_pair(code, rettype))))
+        sparams = join((js(p isa Type ? string(p) : repr(p)) for p in mi.sparam_vals), ", ")
+        push!(out, string("\"callee\": {\"sparams\": [", sparams, "], \"vararg\": ", mi.def.isva, "}"))
+    end
+    push!(out, string("\"errors\": {", join(errors, ", "), "}"))
+    return string("{", join(out, ", "), "}")
+end
 
 "Each fixture case (NAME=RANK=FILE), loaded in rank order into Main, as the record of its target's instance."
 function cases(specs)
@@ -294,6 +334,8 @@ function main(args)
         a == "--list" ? (list = true; i += 1; continue) : nothing
         a == "--interp" ? (ONLY_INTERP[] = true; i += 1; continue) : nothing
         a == "--signatures" ? (ONLY_SIGNATURES[] = true; i += 1; continue) : nothing
+        a == "--interp-forms" ? (ONLY_INTERP[] = NO_CALLS[] = true; i += 1; continue) : nothing
+        a == "--callees" ? (ONLY_CALLEES[] = true; i += 1; continue) : nothing
         v = parse(Int, args[i + 1])
         a == "--every" ? (every = v) : a == "--offset" ? (offset = v) : a == "--limit" ? (limit = v) :
             error("unknown argument $a")
@@ -307,7 +349,7 @@ function main(args)
         n >= limit && break
         mi, ci, src = entries[k]
         line = Base.invokelatest(record, k, mi, ci, src, lowered_done)
-        line === nothing && continue   # --interp: not an instance the interpreter row runs
+        line === nothing && continue   # --interp/--callees: not an instance of the kind asked for
         println(stdout, line)
         flush(stdout)
         n += 1

@@ -15,7 +15,8 @@ Exit status 0 whatever the table says (it is a measurement), 2 when Julia cannot
 `--save FILE` keeps the records compared (gzipped JSONL) for a test to compare again without Julia.
 The interpreter row runs each instance of bits arguments on the arguments Julia ran it on, its callees' IR from
 the records' typed prints and then from the live Julia (`--recorded-callees`: the records only; with `--from`,
-a live Julia only when `--julia` or $JLIR_JULIA names one).
+a live Julia only when `--julia` or $JLIR_JULIA names one); `--callee-records FILE` adds the typed prints of other
+records (`oracle.jl --callees`: every other cached instance) and `--builtin-callees` jlir's built-in Base methods.
 """
 from __future__ import annotations
 
@@ -89,22 +90,44 @@ def read_records(path: Path):
                 yield json.loads(line)
 
 
-def callees_of(files: list[Path], julia: list[str] | None):
-    """The interpreter row's callee IR: every record's typed print, then (with a Julia) the live Julia's."""
+def callees_of(files: list[Path], julia: list[str] | None, builtin: bool = False, runs_file: str | None = None):
+    """The interpreter row's callee IR: every record's typed print, then jlir's built-in Base methods (`builtin`),
+    then (with a Julia) the live Julia's.  A record's vararg flag and static parameters are its runs' (an
+    `--interp-forms` record takes them from `runs_file`): without them a vararg callee of one trailing argument
+    would take it unpacked."""
     from jlir.oracle.interp import Chain, RecordCallees
-    recorded = RecordCallees(r for f in files for r in read_records(f))
-    if julia is None:
-        return recorded
-    from jlir.live import Julia
-    from jlir.live.provider import LiveProvider
-    return Chain(recorded, LiveProvider(Julia(julia[0])))
+    recorded = RecordCallees(with_runs((r for f in files for r in read_records(f)), runs_file))
+    chain = [recorded]
+    if builtin:
+        from jlir.interp.builtin import BaseProvider
+        chain.append(BaseProvider())
+    if julia is not None:
+        from jlir.live import Julia
+        from jlir.live.provider import LiveProvider
+        chain.append(LiveProvider(Julia(julia[0])))
+    return recorded if len(chain) == 1 else Chain(*chain)
+
+
+def with_runs(records, runs_file: str | None):
+    """The records, each lacking `interp` given the runs of the same instance in `runs_file` (`oracle.jl
+    --interp-forms` prints the forms; an earlier `--interp` file holds Julia's runs).  An instance is known by its
+    `target` (the signature with the function's type: `mi` reads alike for `Base./` and `Core.Compiler./`)."""
+    if runs_file is None:
+        yield from records
+        return
+    runs = {r["target"]: r["interp"] for r in read_records(Path(runs_file)) if "interp" in r and "target" in r}
+    for r in records:
+        if "interp" not in r and r.get("target") in runs:
+            r["interp"] = runs[r["target"]]
+        yield r
 
 
 def _tally_file(args) -> Tally:
-    path, keep, files, julia = args
-    callees = callees_of([Path(f) for f in files], julia)
+    path, keep, files, julia, builtin, part, parts, runs_file = args
+    callees = callees_of([Path(f) for f in files], julia, builtin, runs_file)
+    records = with_runs((r for k, r in enumerate(read_records(Path(path))) if k % parts == part), runs_file)
     try:
-        return tally_records(read_records(Path(path)), keep=keep, callees=callees)
+        return tally_records(records, keep=keep, callees=callees)
     finally:
         for p in getattr(callees, "providers", ()):
             if hasattr(p, "jl"):
@@ -125,11 +148,17 @@ def chunk_files(julia: list[str], cache: Path, every: int, jobs: int, regenerate
     return [dest for dest, _ in wanted]
 
 
-def compare(files: list[Path], jobs: int, keep: int, julia: list[str] | None = None) -> Tally:
+def compare(files: list[Path], jobs: int, keep: int, julia: list[str] | None = None,
+            callee_files: list[Path] = (), builtin: bool = False, runs_file: Path | None = None) -> Tally:
+    """The tally of every record of `files`; with fewer files than jobs (`--from`), each file's records are
+    shared among the jobs.  `callee_files`: records whose typed prints serve only as callees."""
     total = Tally(keep=keep)
-    every = [str(f) for f in files]
+    every = [str(f) for f in files] + [str(f) for f in callee_files]
+    parts = max(1, jobs // len(files))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for t in pool.map(_tally_file, [(str(f), keep, every, julia) for f in files]):
+        for t in pool.map(_tally_file, [(str(f), keep, every, julia, builtin, j, parts,
+                                         None if runs_file is None else str(runs_file))
+                                        for f in files for j in range(parts)]):
             total.merge(t)
     return total
 
@@ -149,6 +178,14 @@ def main(argv=None) -> int:
     ap.add_argument("--save", type=Path, help="also write the records compared here (gzipped JSONL)")
     ap.add_argument("--recorded-callees", action="store_true",
                     help="the interpreter row takes callee IR from the records only, never from a live Julia")
+    ap.add_argument("--callee-records", type=Path, action="append", default=[], metavar="FILE",
+                    help="records whose typed prints serve the interpreter row as callees only "
+                         "(`oracle.jl --callees`: every instance the row does not run)")
+    ap.add_argument("--builtin-callees", action="store_true",
+                    help="the interpreter row also takes callees from jlir's built-in Base methods (package data)")
+    ap.add_argument("--runs-from", type=Path, metavar="FILE",
+                    help="the interpreter row's runs for records without them (`oracle.jl --interp-forms`), from "
+                         "an earlier `oracle.jl --interp` file, by instance")
     a = ap.parse_args(argv)
     julia = None
     if a.source:
@@ -176,7 +213,8 @@ def main(argv=None) -> int:
             for f in files:
                 for r in read_records(f):
                     out.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(compare(files, max(1, a.jobs), a.examples, None if a.recorded_callees else julia).render())
+    print(compare(files, max(1, a.jobs), a.examples, None if a.recorded_callees else julia, a.callee_records,
+                  a.builtin_callees, a.runs_from).render())
     return 0
 
 

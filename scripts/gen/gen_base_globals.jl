@@ -14,6 +14,7 @@
 raw_text(x::Bool) = string(x)
 raw_text(x::Integer) = string(x)
 raw_text(x::Union{Float16,Float32,Float64}) = "0x" * string(reinterpret(Unsigned, x), base=16)
+raw_text(x::Char) = "0x" * string(reinterpret(UInt32, x), base=16)   # Julia's encoding: UTF-8 bytes, left-aligned
 
 const PRIMS = (Bool, Int8, Int16, Int32, Int64, Int128, UInt8, UInt16, UInt32, UInt64, UInt128,
                Float16, Float32, Float64)
@@ -33,9 +34,16 @@ function constant_line(m::Module, n::Symbol, v)
            !(v isa IO || v isa Base.EnvDict || v === nothing)  # the process's streams and environment: not data
         # a singleton instance (`Base.Order.Forward`, `RoundDown`, `pi`): its type, as Main prints it
         return "singleton\t$m\t$n\t$(typeof(v))"
-    elseif v isa Vector && eltype(v) in PRIMS && !isempty(v) && length(v) <= 1024
-        # a constant table (`Base.powers_of_ten`): one vector, the same object at each read
+    elseif v isa Union && all(t -> t in PRIMS, Base.uniontypes(v))
+        # a union of primitive types (`Base.BitInteger`): the type, as Julia prints it
+        return "union\t$m\t$n\t$v"
+    elseif v isa Vector && (eltype(v) in PRIMS || eltype(v) === Char) && !isempty(v) && length(v) <= 1024
+        # a constant table (`Base.powers_of_ten`, `Base.base62digits`): one vector, the same object at each read
         return "const\t$m\t$n\t$(typeof(v))\t$(join(map(raw_text, v), ","))"
+    elseif v isa Vector{String} && !isempty(v) && length(v) <= 1024 && all(x -> isascii(x) && isvalid(x) &&
+            !any(c -> c in (',', '\t', '\\') || iscntrl(c), x), v)
+        # a table of words (`Base._mem_units`): ASCII without a separator, written as they are
+        return "const\t$m\t$n\t$(typeof(v))\t$(join(v, ","))"
     end
     return nothing
 end
@@ -52,7 +60,8 @@ end
 
 # Constants that describe the machine or the OS, not Julia: left out (the IR's code must not be run with them).
 const MACHINE_MODULES = ("Base.PCRE", "Base.Libc", "Base.Filesystem", "Base.Sys", "Base.Threads")
-const MACHINE_NAMES = (:FMA_NATIVE, :DARWIN_FRAMEWORK, :ENDIAN_BOM)
+# The load and depot paths are the process's (a const binding to a vector Pkg and the user push! to).
+const MACHINE_NAMES = (:FMA_NATIVE, :DARWIN_FRAMEWORK, :ENDIAN_BOM, :DEPOT_PATH, :LOAD_PATH, :DEFAULT_LOAD_PATH)
 # Scratch buffers (`Base.Grisu.DIGITS`, allocated uninitialised and written before each read): no table.
 const SCRATCH_NAMES = (:DIGITS,)
 
@@ -102,5 +111,25 @@ for n in sort(unique(vcat(names(Core), names(Base))))
         # an exported type (`Set`, a UnionAll) shows as its bare name: `exported_type <TAB> Owner <TAB> name`
         v isa Type && string(v) == s && push!(lines, "exported_type\t$owner\t$s")
     end
+end
+# Core.Compiler's own numeric constants (`Core.Compiler._msk64`) and the functions it binds (its own copies of
+# Base's, or Core's it imports: `Core.Compiler.unsigned`, `Core.Compiler.getfield`): which names it has, since
+# 1.5.3's Core.Compiler lacks most of Base's (a call of `Core.Compiler.float` throws UndefVarError).  Its types
+# are its own, not Main's: not taken.
+for n in sort(names(Core.Compiler; all=true, imported=true))
+    s = string(n)
+    (occursin('#', s) || !isdefined(Core.Compiler, n) || !isconst(Core.Compiler, n)) && continue
+    v = getfield(Core.Compiler, n)
+    if v isa Function && !(v isa Type)
+        push!(lines, "function\tCore.Compiler\t$s")
+    elseif typeof(v) in PRIMS
+        push!(lines, "const\tCore.Compiler\t$s\t$(typeof(v))\t$(raw_text(v))")
+    end
+end
+# Core's singletons Core.Compiler sees as Core's own objects (`Core.Compiler.undef`, taken by `using Core`).
+for n in sort(names(Core))
+    (isdefined(Core.Compiler, n) && isdefined(Core, n) && getfield(Core.Compiler, n) === getfield(Core, n)) || continue
+    l = constant_line(Core, n, getfield(Core, n))
+    l !== nothing && startswith(l, "singleton") && push!(lines, replace(l, "\tCore\t" => "\tCore.Compiler\t"; count=1))
 end
 foreach(println, lines)

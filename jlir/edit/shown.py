@@ -1,0 +1,86 @@
+"""What an edit leaves in a function that its display cannot print, taken out, so that the result reads back as itself.
+
+A model read from text holds only what the text shows, and the reader's rule is that what `format` prints reads
+back as the same model.  An edit works on the IR and can leave the display holding what it no longer prints:
+
+* line-table entries no statement uses any more: a print shows only the locations its statements have, so the
+  reader rebuilds the table from those, in the order they are first printed (outer frames first), and every
+  index after a dropped entry would shift.  The table is renumbered that way (`lines_shown`);
+* a line table the display has no place for: an IRCode's line column (entries with a line but no file or method)
+  under a CodeInfo display, which prints locations only as `debuginfo=:source` lines (file and method) or, in 1.0,
+  its own line column.  `out-of-ssa` of an IRCode with line numbers makes one; the locations go (a CodeInfo of
+  Julia's shows none either without `debuginfo=:source`);
+* the type of a value nothing uses any more in a display that prints types on used values only
+  (`@code_warntype`, 0.7-DEV's IRCode): it is not printed, so it cannot be read back (`types_shown`).
+
+Nothing here changes what the IR does: the interpreter and the analyses read neither locations nor the types of
+values nothing uses.  Julia's own passes keep the whole line table (their IRCode is never printed and re-read).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from jlir.ir.function import Form, Function, LineInfo
+from jlir.ir.walk import scanned_uses
+from jlir.printer.debuginfo import location_printing
+
+
+def as_shown(fn: Function) -> Function:
+    """`fn` holding only what its print shows (see the module docstring); `fn` itself where that is all it holds."""
+    return types_shown(lines_shown(fn))
+
+
+def lines_shown(fn: Function) -> Function:
+    """`fn` with a line table its display can print, renumbered in the order the print shows its entries."""
+    table = fn.linetable
+    if not table:
+        return fn
+    if not _prints_lines(fn):
+        return fn.replace(stmts=tuple(replace(s, loc=0) if s.loc else s for s in fn.stmts), linetable=())
+    order = _first_printed(table, fn.stmts)
+    if order is None or (len(order) == len(table) and all(old == new for new, old in enumerate(order, 1))):
+        return fn
+    new_of = {old: new for new, old in enumerate(order, 1)}
+    entries = tuple(replace(e, inlined_at=new_of[e.inlined_at]) if e.inlined_at else e
+                    for e in (table[old - 1] for old in order))
+    stmts = tuple(replace(s, loc=new_of[s.loc]) if s.loc else s for s in fn.stmts)
+    return fn.replace(stmts=stmts, linetable=entries)
+
+
+def _prints_lines(fn: Function) -> bool:
+    """Whether some column or line of `fn`'s print shows its line table."""
+    return (fn.form is Form.IRCODE or fn.screen is not None or location_printing(fn)
+            or fn.style.codeinfo_line_column)
+
+
+def _first_printed(table: tuple[LineInfo, ...], stmts) -> list[int] | None:
+    """The entries' indices (1-based) in the order a print shows them first: statement by statement, each
+    statement's inlining stack from the outermost frame in.  None for a `loc` or `inlined_at` that names no
+    entry, or a chain that loops (the verifier's to report; left as it is)."""
+    seen: dict[int, None] = {}
+    n = len(table)
+    for s in stmts:
+        stack, loc = [], s.loc
+        while loc and loc not in seen:
+            if not 0 < loc <= n or len(stack) > n:
+                return None
+            stack.append(loc)
+            loc = table[loc - 1].inlined_at
+        for idx in reversed(stack):
+            seen[idx] = None
+    return list(seen)
+
+
+def types_shown(fn: Function) -> Function:
+    """`fn` without the types of values nothing uses, in a display that prints types on used values only."""
+    if not (fn.form is Form.WARNTYPE or fn.style.types_used_only):
+        return fn
+    if any(s.new_id is not None for s in fn.stmts):
+        return fn  # the printer's used-only rule numbers positional statements; a pending node is left as it is
+    used: set[int] = set()
+    for s in fn.stmts:
+        used.update(scanned_uses(s.node))
+    if all(s.type is None or i in used for i, s in enumerate(fn.stmts, 1)):
+        return fn
+    return fn.replace(stmts=tuple(s if s.type is None or i in used else replace(s, type=None)
+                                  for i, s in enumerate(fn.stmts, 1)))

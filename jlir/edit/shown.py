@@ -10,6 +10,10 @@ back as the same model.  An edit works on the IR and can leave the display holdi
   under a CodeInfo display, which prints locations only as `debuginfo=:source` lines (file and method) or, in 1.0,
   its own line column.  `out-of-ssa` of an IRCode with line numbers makes one; the locations go (a CodeInfo of
   Julia's shows none either without `debuginfo=:source`);
+* an IRCode without a gutter shows only the outermost line of each statement, where it changes: its table is the
+  one the reader rebuilds from that column (`_line_column`);
+* a right-hand gutter that would name a frame whose method the table does not know (a table rebuilt from a
+  gutter names only the frames that gutter named): it goes, and an IRCode prints its line column (`gutter_shown`);
 * the type of a value nothing uses any more in a display that prints types on used values only
   (`@code_warntype`, 0.7-DEV's IRCode): it is not printed, so it cannot be read back (`types_shown`).
 
@@ -20,14 +24,50 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from jlir.geometry.lineinfo import Annotator
 from jlir.ir.function import Form, Function, LineInfo
 from jlir.ir.walk import scanned_uses
-from jlir.printer.debuginfo import location_printing
+from jlir.printer.debuginfo import LineTableError, location_printing
+from jlir.printer.function import line_numbers as printed_line_numbers
+from jlir.syntax.rows.pending import line_numbers as read_line_numbers
 
 
 def as_shown(fn: Function) -> Function:
     """`fn` holding only what its print shows (see the module docstring); `fn` itself where that is all it holds."""
-    return types_shown(lines_shown(fn))
+    return types_shown(lines_shown(gutter_shown(fn)))
+
+
+def gutter_shown(fn: Function) -> Function:
+    """`fn` without its right-hand gutter where the gutter would name a frame whose method the table does not know.
+
+    The table behind a gutter read from text is rebuilt to reprint that gutter (`jlir.syntax.rows.linetable_search`):
+    a frame the gutter never named has the method `""`.  Once statements are gone or moved, the gutter may name
+    such a frame on another line, which Julia would print with its method and no table can reprint with none: the
+    function then prints without the gutter (an IRCode keeps its line-number column)."""
+    if fn.screen is None or not fn.linetable:
+        return fn
+    table = fn.linetable
+    ann = Annotator.for_table(table, by_index=fn.style.gutter_stacks_by_index)
+    state = ann.start
+    for s in fn.positional:
+        stack = _stack(table, s.loc)
+        if stack is None:
+            return fn
+        _, state, named = ann.step(state, stack)
+        if named and not table[named - 1].method:
+            return fn.replace(screen=None)
+    return fn
+
+
+def _stack(table, loc: int) -> tuple[int, ...] | None:
+    """The inlining stack of entry `loc`, outermost first; None where an entry is missing or the chain loops."""
+    out: list[int] = []
+    while loc:
+        if not 0 < loc <= len(table) or len(out) > len(table):
+            return None
+        out.append(loc)
+        loc = table[loc - 1].inlined_at
+    return tuple(reversed(out))
 
 
 def lines_shown(fn: Function) -> Function:
@@ -37,6 +77,8 @@ def lines_shown(fn: Function) -> Function:
         return fn
     if not _prints_lines(fn):
         return fn.replace(stmts=tuple(replace(s, loc=0) if s.loc else s for s in fn.stmts), linetable=())
+    if fn.form is Form.IRCODE and fn.screen is None and all(s.new_id is None for s in fn.stmts):
+        return _line_column(fn)
     order = _first_printed(table, fn.stmts)
     if order is None or (len(order) == len(table) and all(old == new for new, old in enumerate(order, 1))):
         return fn
@@ -45,6 +87,21 @@ def lines_shown(fn: Function) -> Function:
                     for e in (table[old - 1] for old in order))
     stmts = tuple(replace(s, loc=new_of[s.loc]) if s.loc else s for s in fn.stmts)
     return fn.replace(stmts=stmts, linetable=entries)
+
+
+def _line_column(fn: Function) -> Function:
+    """An IRCode without a gutter shows its outermost line per statement where it changes: the table is the one
+    the reader rebuilds from that column (`jlir.syntax.rows.pending.line_numbers`: one entry per line shown, a
+    statement without one keeps the line before it)."""
+    try:
+        shown = printed_line_numbers(fn)
+    except LineTableError:
+        return fn  # a `loc` that names no entry: the verifier's to report
+    table, stmts = read_line_numbers(shown, fn.stmts, range(len(fn.stmts)))
+    if table == fn.linetable and all(a.loc == b.loc for a, b in zip(stmts, fn.stmts)):
+        return fn
+    return fn.replace(stmts=tuple(b if a.loc == b.loc else replace(b, loc=a.loc) for a, b in zip(stmts, fn.stmts)),
+                      linetable=table)
 
 
 def _prints_lines(fn: Function) -> bool:

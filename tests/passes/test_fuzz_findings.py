@@ -88,3 +88,19 @@ def test_a_pass_that_keeps_a_gutter_printable_keeps_it():
     out = passes.run(fn, ["compact"])
     assert out.screen == fn.screen
     assert jlir.format(jlir.functions(jlir.parse(jlir.format(out)))[0]) == jlir.format(out)
+
+
+def test_sccp_evaluates_a_statement_once_per_change_of_an_operand_however_often_it_names_it(monkeypatch):
+    """A long line naming one value 10,000 times (`Base.slt_int(%3, %3, …)`): each change of `%3` queued its user
+    once per mention, and each visit read every argument, so sccp took 45 s CPU on 80 KB (3 inputs over the
+    fuzzer's limit)."""
+    from jlir.passes import sccp
+    text = _text("julia-1.5.3/struct_new.ircode.txt")
+    edited = text.replace("Base.slt_int(%3, 0)", "Base.slt_int(" + "%3, " * 10_000 + "0)", 1)
+    assert edited != text
+    fn = jlir.functions(jlir.parse(edited))[0]
+    calls = []
+    real = sccp._Solver._call
+    monkeypatch.setattr(sccp._Solver, "_call", lambda self, node, rt: calls.append(1) or real(self, node, rt))
+    passes.run(fn, ["sccp"])
+    assert len(calls) < 10 * len(fn.stmts)

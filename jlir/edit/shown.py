@@ -14,6 +14,7 @@ back as the same model.  An edit works on the IR and can leave the display holdi
   one the reader rebuilds from that column (`_line_column`);
 * a right-hand gutter that would name a frame whose method the table does not know (a table rebuilt from a
   gutter names only the frames that gutter named): it goes, and an IRCode prints its line column (`gutter_shown`);
+* a plain IRCode's trimmed tail where the display that made it say nothing is gone (`tail_shown`);
 * the type of a value nothing uses any more in a display that prints types on used values only
   (`@code_warntype`, 0.7-DEV's IRCode): it is not printed, so it cannot be read back (`types_shown`).
 
@@ -34,7 +35,22 @@ from jlir.syntax.rows.pending import line_numbers as read_line_numbers
 
 def as_shown(fn: Function) -> Function:
     """`fn` holding only what its print shows (see the module docstring); `fn` itself where that is all it holds."""
-    return types_shown(lines_shown(gutter_shown(fn)))
+    return tail_shown(types_shown(lines_shown(gutter_shown(fn))))
+
+
+def tail_shown(fn: Function) -> Function:
+    """A plain IRCode (no column of a tool's, no gutter) is read as 1.7 or later where it ends with the blank tail
+    line 1.7+ prints, as 1.6 or earlier where it does not (not as a later one whose tail was trimmed).  A pass that
+    drops the column (`code_escapes`') or the gutter under which the tail said nothing leaves a range the text no
+    longer holds: it is narrowed to the versions the text shows.  The same text prints."""
+    style = fn.style
+    if fn.form is not Form.IRCODE or style.dev_0_7 or not style.lo <= (1, 6) < style.hi:
+        return fn
+    if fn.screen is not None or fn.costs is not None or fn.escapes is not None or fn.envelope or fn.margin:
+        return fn
+    if fn.tail_dropped:
+        return fn.replace(tail_dropped=False, style=style.narrowed(hi=(1, 6)))
+    return fn.replace(style=style.narrowed(lo=(1, 7)))
 
 
 def gutter_shown(fn: Function) -> Function:

@@ -29,6 +29,7 @@ from jlir.geometry.lineinfo import Annotator
 from jlir.ir.function import Form, Function, LineInfo
 from jlir.ir.walk import scanned_uses
 from jlir.printer.debuginfo import LineTableError, location_printing
+from jlir.printer.forms import format_item
 from jlir.printer.function import line_numbers as printed_line_numbers
 from jlir.syntax.rows.pending import line_numbers as read_line_numbers
 
@@ -39,14 +40,16 @@ def as_shown(fn: Function) -> Function:
 
 
 def tail_shown(fn: Function) -> Function:
-    """A plain IRCode (no column of a tool's, no gutter) is read as 1.7 or later where it ends with the blank tail
+    """A plain IRCode (no column of a tool's; a gutter or not) is read as 1.7 or later where it ends with the blank tail
     line 1.7+ prints, as 1.6 or earlier where it does not (not as a later one whose tail was trimmed).  A pass that
     drops the column (`code_escapes`') or the gutter under which the tail said nothing leaves a range the text no
     longer holds: it is narrowed to the versions the text shows.  The same text prints."""
     style = fn.style
+    if fn.form is not Form.IRCODE and fn.tail_dropped and fn.costs is None and not fn.envelope:
+        return fn.replace(tail_dropped=False)  # a CodeInfo has no tail: the cost display's column has gone
     if fn.form is not Form.IRCODE or style.dev_0_7 or not style.lo <= (1, 6) < style.hi:
         return fn
-    if fn.screen is not None or fn.costs is not None or fn.escapes is not None or fn.envelope or fn.margin:
+    if fn.costs is not None or fn.escapes is not None or fn.envelope or fn.margin:
         return fn
     if fn.tail_dropped:
         return fn.replace(tail_dropped=False, style=style.narrowed(hi=(1, 6)))
@@ -59,8 +62,9 @@ def gutter_shown(fn: Function) -> Function:
     The table behind a gutter read from text is rebuilt to reprint that gutter (`jlir.syntax.rows.linetable_search`):
     a frame the gutter never named has the method `""`.  Once statements are gone or moved, the gutter may name
     such a frame on another line, which Julia would print with its method and no table can reprint with none: the
-    function then prints without the gutter (an IRCode keeps its line-number column)."""
-    if fn.screen is None or not fn.linetable:
+    function then prints without the gutter (an IRCode keeps its line-number column).  A terminal copy's trimmed
+    blanks show only on a row with a blank gutter: where none is left, the copy reads as untrimmed."""
+    if fn.screen is None:
         return fn
     table = fn.linetable
     ann = Annotator.for_table(table, by_index=fn.style.gutter_stacks_by_index)
@@ -72,6 +76,10 @@ def gutter_shown(fn: Function) -> Function:
         _, state, named = ann.step(state, stack)
         if named and not table[named - 1].method:
             return fn.replace(screen=None)
+    if fn.screen.trimmed:  # the reader sees a trim only on a row whose gutter was blank: none may be left
+        untrimmed = fn.replace(screen=replace(fn.screen, trimmed=False))
+        if format_item(untrimmed) == format_item(fn):
+            return untrimmed
     return fn
 
 

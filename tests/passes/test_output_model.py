@@ -129,3 +129,17 @@ def test_out_of_ssa_of_an_ircode_spanning_1_5_and_1_6_prints_a_1_6_codeinfo():
     out = passes.run(fn, ["out-of-ssa"])
     assert out.style == Style((1, 6), (1, 6))
     assert "unreachable" in jlir.format(out) and same_reading(out, _again(out))
+
+
+# The corpus's other displays (real prints of Julia 1.6–1.12, `fixtures/corpus/`).
+@pytest.mark.parametrize("case, pass_name", [
+    ("0104", "compact"),       # a code_escapes view whose column goes: a plain IRCode with its tail is 1.7+'s
+    ("0031", "dce"),           # … with a gutter and without its tail: 1.6's
+    ("0068", "compact"),       # a trimmed terminal copy with no blank gutter left reads as untrimmed
+    ("0050", "simplify-cfg"),  # print_statement_costs: its method line goes with its column, and the tail flag
+    ("0067", "simplify-cfg"),
+])
+def test_a_corpus_display_through_a_pass_reads_back_as_the_same_model(case, pass_name):
+    fn = jlir.functions(jlir.parse_file(FIXTURES.parent / "corpus" / f"{case}.txt"))[0]
+    out = passes.run(fn, [pass_name])
+    assert same_reading(out, _again(out))

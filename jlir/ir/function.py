@@ -256,6 +256,8 @@ class Function:
             drop = {c: None for c in stale}
             if "escapes" in drop:  # its title marks the arguments' escapes: without the column it is a plain IRCode
                 drop["title"] = None
+            if "costs" in drop and display.envelope is None:  # print_statement_costs' method line goes with its column
+                drop["title"] = None
             display = dataclasses.replace(display, **drop)
         return Function.of(ir, display)
 

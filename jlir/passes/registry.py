@@ -8,6 +8,7 @@ from typing import Callable
 from jlir.batch import jobs_count, process_pool
 from jlir.ir.gcpause import gc_paused, paused
 from jlir.analysis.verify import verify_ir
+from jlir.edit.shown import as_shown
 from jlir.ir.errors import JlirError
 from jlir.ir.excerpt import refuse
 from jlir.ir.function import Document, Function, VectorDisplay
@@ -55,7 +56,9 @@ def lookup(names) -> list[Pass]:
 def run(fn: Function, names, *, verify: bool = True, notes: list | None = None) -> Function:
     """`fn` after the passes `names`, in order; with `verify`, the verifier checks the IR after each pass.
 
-    `notes`, when given, collects what the passes say they left (`pass: message` lines).
+    `notes`, when given, collects what the passes say they left (`pass: message` lines).  Each pass's output
+    keeps only what its print shows (`jlir.edit.shown`: a line table renumbered as the print shows it, …), so that
+    it reads back as itself.
     """
     chosen = lookup(names)
     refuse(fn, PassError, "no pass runs on it: ")
@@ -63,7 +66,7 @@ def run(fn: Function, names, *, verify: bool = True, notes: list | None = None) 
         _check(fn, "the input IR does not verify (no pass can be trusted on it)")
     for p in chosen:
         said: list[str] = []
-        fn = p.apply(fn, said)
+        fn = as_shown(p.apply(fn, said))
         if notes is not None:
             notes.extend(f"{p.name}: {line}" for line in said)
         if verify:

@@ -90,7 +90,7 @@ class _Solver:
                 self.block_of[i] = b
         self.users: dict[int, list[int]] = {}
         for i, s in enumerate(self.stmts, 1):
-            for k in walk.ssa_uses(s.node):
+            for k in dict.fromkeys(walk.ssa_uses(s.node)):  # once per user: `f(%1, %1, …)` is revisited once
                 self.users.setdefault(k, []).append(i)
         self.values = [TOP] * (len(self.stmts) + 1)
         self.edges: set[tuple[int, int]] = set()

@@ -266,10 +266,33 @@ def out_of_ssa(fn: Function, *, naive: bool = False, split: bool | None = None, 
     stmts = tuple(replace(s, node=renumber(s.node, inst_rename)) for _, s in em.out)
     typed = any(s.type is not None for s in stmts)
     display = replace(fn.display, form=Form.TYPED if typed else Form.LOWERED, wrapper="codeinfo", header=None,
-                      costs=None, escapes=None, title=None)
+                      costs=None, escapes=None, title=None, tail_dropped=False, style=_codeinfo_style(fn.style, stmts))
     out = Function.of(IR(stmts, tuple(em.blocks), fn.linetable), display)
+    if fn.form is Form.IRCODE and not _prints_as_locations(fn):
+        out = out.replace(stmts=tuple(replace(s, loc=0) for s in stmts), linetable=(), screen=None)
     before = sum(len(phi.edges) + 1 for _, phi in plan.phis.values())
     return out, CopyStats(before, em.copies, em.temps, len(plan.phis), len(plan.phic_slot))
+
+
+def _prints_as_locations(fn: Function) -> bool:
+    """Whether an IRCode's line table prints as a CodeInfo's `debuginfo=:source` location lines, which name every
+    frame's file and method: not the table an IRCode print is read into (its line column holds lines only; a gutter
+    is reprinted by a table rebuilt with placeholder names), nor where the CodeInfo of 1.0 has a column of its own."""
+    if fn.style.codeinfo_line_column:
+        return True
+    return fn.screen is None and all(e.file and e.method for e in fn.linetable)
+
+
+def _codeinfo_style(style, stmts):
+    """The style range of the CodeInfo `stmts` print as: an IRCode's `unreachable` and `return nothing` (its
+    `ReturnNode`s) print so in a CodeInfo from 1.6 only (up to 1.5 Julia's CodeInfo holds `Expr(:unreachable)`
+    and prints a bare `return`), and the printer follows the range's newest version.  So an IRCode whose range
+    spans 1.5 and 1.6 becomes a CodeInfo of 1.6 and later, which its text shows and reads back as."""
+    if not (style.lo <= (1, 5) < style.hi):
+        return style
+    if any(type(s.node) is N.ReturnNode and (s.node.val is None or s.node.val == V.NOTHING) for s in stmts):
+        return style.narrowed(lo=(1, 6))
+    return style
 
 
 def _split(fn: Function, names: dict | None, notes: list | None) -> tuple[Function, dict | None]:

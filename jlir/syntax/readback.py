@@ -15,7 +15,7 @@ from jlir.ir.function import Document
 from jlir.ir.items import functions
 from jlir.ir.serialize import _JSON_NAME, SchemaError
 from jlir.ir.serialize import from_json as _decode
-from jlir.ir.validate import ITEM_CLASSES, first_difference
+from jlir.ir.validate import ITEM_CLASSES, as_read, first_difference, same_reading
 from jlir.printer.forms import format_model
 from jlir.syntax.errors import ParseError
 
@@ -53,8 +53,8 @@ def check_prints_back(model) -> None:
         again = _read_back(text, items)
     except ParseError as e:
         raise SchemaError(f"{path}: prints as text jlir cannot read back (printed line {e.line}: {e.message})") from None
-    if again != items:
-        where = first_difference(items, again, path, lambda cls, name: _JSON_NAME.get((cls, name), name))
+    if not same_reading(items, again):
+        where = first_difference(items, as_read(again, items), path, lambda cls, name: _JSON_NAME.get((cls, name), name))
         raise SchemaError(f"{where}: prints as text that reads back as something else") from None
 
 

@@ -8,7 +8,8 @@ The mutations are `tests/support/fuzzing.py`'s.  Each mutated text that reads is
 
     verify      the verifier's errors are a located refusal; a function with none goes on
     passes      every registered pass (`jlir.passes.run`, which verifies its output): a `JlirError`
-                (PassError, …) is a refusal; an output must print and read back printing the same text
+                (PassError, …) is a refusal; an output must print and read back printing the same text, as
+                the same model (`same_reading`)
     ssa         `into_ssa` of a slot-form function: a `JlirError` is a refusal; the result must verify
     run         the interpreter on no arguments, before and after each pass (step-limited): a
                 `JlirError` (NotInterpretable, …) is a refusal; where both run, the outcome (value or
@@ -36,6 +37,7 @@ from jlir import passes  # noqa: E402
 from jlir.analysis.verify import verify_ir  # noqa: E402
 from jlir.edit import is_slot_form  # noqa: E402
 from jlir.ir.errors import JlirError  # noqa: E402
+from jlir.ir.validate import same_reading  # noqa: E402
 
 OUTCOMES = ("clean", "refused", "error", "hang", "wrong")
 MAX_STEPS = 20_000
@@ -51,12 +53,14 @@ def _outcome(fn):
 
 
 def _reads_back(out) -> bool:
+    """The reader's rule: the output prints as text that reads back printing the same, as the same model (up to a
+    style range the text cannot carry: `jlir.ir.validate.same_reading`)."""
     text = jlir.format(out)
     try:
-        again = jlir.parse(text)
+        again = jlir.functions(jlir.parse(text))[0]
     except jlir.ParseError:
         return False
-    return jlir.format(jlir.functions(again)[0]) == text
+    return jlir.format(again) == text and same_reading(out, again)
 
 
 def check_function(fn) -> tuple[str, str]:

@@ -174,6 +174,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
         blocks.append(block(block_first, len(stmts)))
     if warntype and _unfaithful_ssa_column(printed, stmts, True) is not None:
         return None  # the line-by-line reading locates it
+    if typed and _untyped_unlike_typed_code(dump, stmts, [row[6] for row in rows()]) is not None:
+        return None
     style = with_facts(dump.style, _style_facts(dump, labelled))
     linetable = ()
     if col:
@@ -230,6 +232,11 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     bad = _unfaithful_ssa_column([s.printed_id is not None for s in stmt_lines], stmts, dump.warntype)
     if bad is not None:
         raise ctx.error(bad[1], stmt_lines[bad[0]].index, stmt_lines[bad[0]].body_col)
+    bad = _untyped_unlike_typed_code(dump, stmts, [s.body for s in stmt_lines]) if typed else None
+    if bad is not None:
+        raise ctx.error("in typed code a statement without `::T` prints in parentheses, as before a `::T` "
+                        "(`(a = b)`): this one shows neither, a line was edited", stmt_lines[bad].index,
+                        stmt_lines[bad].body_col)
     style = with_facts(dump.style, _style_facts(dump, any(s.label for s in stmt_lines)))
     screen = left_values = None
     linenos = [s.lineno for s in stmt_lines]
@@ -342,6 +349,32 @@ def _unfaithful_ssa_column(printed: list[bool], stmts, warntype: bool) -> tuple[
             return i, (f"{what}, but this statement's value {'is not used' if shown else 'is used'}: "
                        "a line was deleted, added or edited")
     return None
+
+
+def _untyped_unlike_typed_code(dump: Dump, stmts, bodies) -> int | None:
+    """The index of the first statement of typed code that shows no `::T` and is not printed as typed code prints
+    it: at the precedence of a `::T` after it (`(a = b)`, Julia's `print_stmt` with `show_type`, and jlir's
+    printer).  Julia shows every such statement's type, so only an edit makes one (a lowered line given a `::`).
+    Not in `@code_warntype` and 0.7-DEV's IRCode, which print the type of used values only."""
+    if dump.warntype or dump.style.dev_0_7:
+        return None
+    for i, (st, body) in enumerate(zip(stmts, bodies)):
+        if st.type is None and takes_type_suffix(st.node) and not _elided(st.node) \
+                and not _prints_as_typed_code(st.node, body):
+            return i
+    return None
+
+
+_PRINTERS: list = []
+
+
+def _prints_as_typed_code(node, text: str) -> bool:
+    if not _PRINTERS:
+        from jlir.ir.operators import PREC_DECL
+        from jlir.syntax.statement.shown import shown_printers
+        _PRINTERS.extend((PREC_DECL, *shown_printers()))
+    prec, *printers = _PRINTERS
+    return any(p.unquoted(node, prec) == text for p in printers)
 
 
 def _elided(node) -> bool:

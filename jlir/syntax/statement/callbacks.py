@@ -112,8 +112,8 @@ class _Build(Transformer):
         return N.Expr(str(c[0]), tuple(x for x in c[1:] if not isinstance(x, Token)))
 
     # --- expressions
-    def assign(self, c):
-        return N.Expr("=", (c[0], c[2]))
+    def assign(self, c):  # (an operator function assigned, `x = %`, is a token: the function, shown bare)
+        return N.Expr("=", (c[0], V.GlobalRef(None, str(c[2])) if isinstance(c[2], Token) else c[2]))
 
     def where_expr(self, c):
         """`(NamedTuple{(:a,),T} where T<:Tuple)`: a UnionAll constant, parenthesized as a callee."""

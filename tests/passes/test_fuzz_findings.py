@@ -84,10 +84,13 @@ def test_a_pass_whose_gutter_would_name_a_frame_of_unknown_method_prints_the_lin
 
 
 def test_a_pass_that_keeps_a_gutter_printable_keeps_it():
+    """Corpus 0032 (an escape-analysis view with a `try`): `compact` drops its `nothing`s, so the per-statement
+    escape column goes, but the line numbers of the statements it keeps still print and read back."""
     fn = jlir.functions(jlir.parse(_text("corpus/0032.txt")))[0]
     out = passes.run(fn, ["compact"])
-    assert out.screen == fn.screen
-    assert jlir.format(jlir.functions(jlir.parse(jlir.format(out)))[0]) == jlir.format(out)
+    text = jlir.format(out)
+    assert text.startswith("2  1 ── %1  = %new(Base.RefValue{String}, _2)")
+    assert jlir.format(jlir.functions(jlir.parse(text))[0]) == text
 
 
 def test_sccp_evaluates_a_statement_once_per_change_of_an_operand_however_often_it_names_it(monkeypatch):

@@ -1,0 +1,55 @@
+"""`compact`'s `simple_dce!` proves what Julia's proves from the types its `IRCode` holds and the print does not
+show: one real Julia 1.5.3 record per kind of proof, where jlir's `compact` now prints Julia's `compact!`
+byte for byte.
+
+The records (`tests/data/oracle/simple-dce-classes-1.5.3.jsonl.gz`) are cut from the oracle's cache
+(`scripts/check/oracle.jl`; `isva` and `sparams` from its `--signatures`): a pipeline stage's print and Julia's
+`compact!` of it, `why` naming the proof:
+
+* `new`: `%new(Base.EachStringIndex{String}, _3)`: the value fits the struct's field (Julia's table,
+  `jlir.lattice.fields`, and the argument's type);
+* `getfield-arg`: `getfield(_1, :rf)` of the argument typed `Base.BottomRF{…}` by the signature;
+* `getfield-tuple-arg`: `getfield(_3, 1, true)` of an argument typed `Tuple{Base.OneTo{Int64}}`;
+* `getfield-closure-arg`: `getfield(_2, :lt)` of an argument typed `Base.Order.Lt{…}` (a closure's field);
+* `isa-sp`: `isa(_3, $(Expr(:static_parameter, 1)))`, the static parameter a type;
+* `bitcast`: `bitcast(UInt64, %x)` between primitive types of one size (`intrinsic_nothrow`).
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from jlir.oracle.checks import Outcome, check_compact
+from jlir.oracle.run import instance_types
+
+RECORDS = Path(__file__).resolve().parents[1] / "data" / "oracle" / "simple-dce-classes-1.5.3.jsonl.gz"
+# Proofs that need the instance's argument or static parameter types: without them jlir keeps the statement.
+NEED_TYPES = {"getfield-arg", "getfield-tuple-arg", "getfield-closure-arg", "isa-sp", "new"}
+
+
+def _records() -> list[dict]:
+    with gzip.open(RECORDS, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+CASES = _records()
+
+
+def test_every_kind_of_proof_has_a_record():
+    assert {r["why"] for r in CASES} == {"new", "getfield-arg", "getfield-tuple-arg", "getfield-closure-arg", "isa-sp",
+                                         "bitcast"}
+
+
+@pytest.mark.parametrize("record", CASES, ids=lambda r: r["why"])
+def test_compact_erases_what_julias_simple_dce_proves_effect_free(record):
+    stage = record["stage"]
+    assert check_compact(stage["text"], stage["compact"], instance_types(record)) == Outcome("equal")
+
+
+@pytest.mark.parametrize("record", [r for r in CASES if r["why"] in NEED_TYPES], ids=lambda r: r["why"])
+def test_without_the_instance_types_compact_keeps_what_it_cannot_prove(record):
+    stage = record["stage"]
+    assert check_compact(stage["text"], stage["compact"]) == Outcome("rule", "simple-dce-lattice")

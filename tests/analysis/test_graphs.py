@@ -16,6 +16,7 @@ import pytest
 import jlir
 from jlir import analysis as A
 from jlir.analysis.render import MissingDependency, block_texts, edges
+from support.parsed import functions_of
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = sorted(glob.glob(str(ROOT / "fixtures/julia-1.5.3/*.txt")))
@@ -32,7 +33,7 @@ def _fn(path: str, i: int = 0):
 def _fixture_functions() -> tuple:
     out = []
     for path in FIXTURES:
-        for i, fn in enumerate(jlir.functions(jlir.parse_file(path)), 1):
+        for i, fn in enumerate(functions_of(path), 1):
             out.append((f"{Path(path).name}#{i}", fn))
     return tuple(out)
 

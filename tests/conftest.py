@@ -86,8 +86,8 @@ SAMPLED = {
     ("ir/test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 10,
     # the heaviest parametrized tests of the quick loop (durations measured on it): one case in STRIDE stays
     ("interp/test_frames.py", "test_every_form_gives_julias_result"): 10,
-    ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"): 4,
-    ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"): 4,
+    ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"): 8,
+    ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"): 8,
     ("cli/test_jobs.py", "test_many_jobs_write_what_one_job_writes"): 4,
     ("syntax/test_memory_shapes.py", "test_more_long_line_shapes_read_and_print_within_their_limits"): 3,
     # one `jlir` (or `jlir run` with a Julia) process per case: a few stay in the quick loop
@@ -130,6 +130,7 @@ SLOW = {
     ("live/test_julia.py", "test_live_julia_output_round_trips"),
     ("live/test_julia.py", "test_live_julia_output_reads_as_its_model_snapshot"),
     ("passes/test_interp.py", "test_most_runs_are_interpreted"),
+    ("oracle/test_oracle.py", "test_every_rule_named_in_an_outcome_is_documented"),
     # each over a second of the quick loop (measured), beside quicker tests of the same modules: the recorded
     # runs under the interpreter, hypothesis' inputs through every pass, and a live Julia or many `jlir` processes
     ("passes/test_interp.py", "test_the_pipeline_keeps_behaviour_on_inputs_hypothesis_chooses"),
@@ -156,7 +157,8 @@ SLOW = {
 
 # The largest corpus-wide tests keep every DEFAULT_STRIDE-th case in the README's command too (a multiple of the
 # quick loop's cases, so the quick loop's sample is part of it), for the whole suite to stay within CI's budget;
-# the others are marked `corpus` and run with JLIR_TEST_ALL=1 (scripts/check/test_all.sh runs exactly them).
+# the others are marked `corpus` and run with JLIR_TEST_ALL=1 (scripts/check/test_all.sh).  Two whole tests
+# over every fixture or recorded run sample their inputs the same way (every_case()).
 DEFAULT_STRIDE = {
     ("passes/test_passes.py", "test_every_pass_on_every_fixture_verifies_reads_back_and_is_idempotent"): 8,
     ("interp/test_frames.py", "test_every_form_gives_julias_result"): 2,
@@ -166,6 +168,12 @@ DEFAULT_STRIDE = {
     ("ir/test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 2,
 }
 ALL = "JLIR_TEST_ALL"
+
+
+def every_case() -> bool:
+    """Whether this run takes every input of the corpus-wide tests (JLIR_TEST_ALL=1), not test.sh's sample."""
+    import os
+    return os.environ.get(ALL, "") not in ("", "0")
 
 
 def _case_number(item) -> int:
@@ -178,9 +186,8 @@ def _case_number(item) -> int:
 
 
 def pytest_collection_modifyitems(config, items):
-    import os
     import pytest
-    everything = os.environ.get(ALL, "") not in ("", "0")
+    everything = every_case()
     left_out, firsts = [], set()
     for item in items:
         key = (item.path.relative_to(TESTS).as_posix(), getattr(item, "originalname", item.name))

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The cases of the largest corpus-wide tests that the README's test command (scripts/test.sh) leaves out to stay
-# within CI's time budget: every pass × fixture, every fixture of the per-fixture interpreter checks, and the
-# like (the `corpus` marker, tests/conftest.py DEFAULT_STRIDE).  Run it after scripts/test.sh (which installs the
-# test extras and Julia) for the whole set; extra arguments go to pytest.
+# The whole test suite with every input of the corpus-wide tests (JLIR_TEST_ALL=1): the README's test command
+# (scripts/test.sh) runs a sample of the largest ones to stay within CI's time budget (tests/conftest.py
+# DEFAULT_STRIDE, the cases marked `corpus`; every_case() in the Graphviz/Mermaid and recorded-run tests).
+# Run scripts/test.sh once first (it installs the test extras and Julia); extra arguments go to pytest
+# (`-m corpus` runs only the cases test.sh leaves out).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export JLIR_TEST_ALL=1
-exec python3 -m pytest -m corpus "$@"
+if [ -z "${JLIR_JULIA:-}" ] && JULIA="$(bash scripts/install-julia.sh 2>/dev/null | tail -n 1)"; then
+    export JLIR_JULIA="$JULIA"
+fi
+exec python3 -m pytest "$@"

@@ -92,7 +92,7 @@ SAMPLED = {
     ("syntax/test_memory_shapes.py", "test_more_long_line_shapes_read_and_print_within_their_limits"): 3,
     # one `jlir` (or `jlir run` with a Julia) process per case: a few stay in the quick loop
     ("interp/test_cases.py", "test_jlir_run_prints_what_julia_returned"): 6,
-    ("cli/test_run.py", "test_run_prints_what_julia_returned"): 5,
+    ("cli/test_run.py", "test_run_prints_what_julia_returned"): 4,
     ("syntax/test_errors.py", "test_broken_input_fails_roundtrip_with_the_same_error"): 4,
     ("syntax/test_errors.py", "test_broken_input_exits_2_with_a_located_error_and_no_traceback"): 4,
     ("ssa/test_julia.py", "test_pre_ssa_cfg_and_slot_liveness_and_phi_blocks_equal_julias"): 5,
@@ -166,6 +166,11 @@ DEFAULT_STRIDE = {
     ("printer/test_positions.py", "test_each_statement_of_a_file_that_round_trips_is_at_its_line_and_column"): 2,
     ("ir/test_jsonstream.py", "test_streamed_json_is_the_reference_json_line"): 2,
     ("ir/test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 2,
+    ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"): 2,
+    ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"): 2,
+    # one `jlir run` process per recorded call; every recorded call also runs in-process (interp/test_cases.py)
+    ("interp/test_cases.py", "test_jlir_run_prints_what_julia_returned"): 2,
+    ("cli/test_run.py", "test_run_prints_what_julia_returned"): 2,
 }
 ALL = "JLIR_TEST_ALL"
 

@@ -100,6 +100,8 @@ SAMPLED = {
     ("syntax/test_driver.py", "test_lean_driver_and_larks_loop_build_equal_values"): 5,
     ("syntax/test_color.py", "test_plain_dump_coloured_as_julia_colours_it"): 3,
     ("syntax/test_color.py", "test_no_color_prints_the_plain_text"): 3,
+    ("syntax/test_model_snapshots.py", "test_parsed_model_of_a_committed_fixture_matches_its_snapshot"): 10,
+    ("test_outputs_read_back.py", "test_ssa_compact_and_opt_outputs_read_back_as_themselves"): 5,
     ("cli/test_robust.py", "test_fetch_refuses_a_timeout_that_is_not_a_positive_finite_number"): 3,
     ("cli/test_robust.py", "test_a_full_disk_is_reported_not_a_traceback"): 3,
     ("ir/test_json_fast.py", "test_the_quick_decoder_accepts_nothing_the_careful_one_refuses"): 2,
@@ -152,6 +154,16 @@ SLOW = {
     ("passes/test_fuzz.py", "test_mutated_dumps_through_verify_passes_ssa_and_run_are_refused_or_correct"),
     ("html/test_browser.py", "test_run_counts_heat_the_blocks_and_a_block_click_says_its_count"),
     ("snapshot/test_cli.py", "test_check_update_check_then_a_change_that_makes_mysum_unstable"),
+    ("test_regen.py", "test_a_second_run_with_no_change_changes_no_byte"),
+    ("test_regen.py", "test_progress_goes_to_stderr_one_line_per_case_when_not_a_terminal"),
+    ("test_regen.py", "test_a_failing_case_leaves_the_previous_fixtures_intact"),
+    ("test_regen.py", "test_sigkill_mid_run_leaves_a_work_folder_the_next_run_removes_and_names"),
+    ("syntax/test_memory_shapes.py", "test_a_function_of_types_nested_100_deep_prints_in_under_18_5_times_its_size"),
+    ("syntax/test_memory_shapes.py", "test_a_call_of_many_distinct_integers_reads_and_prints_in_under_17_times_its_size"),
+    ("syntax/test_hardening.py", "test_a_call_with_many_arguments_is_parsed_as_its_tokens_come"),
+    ("syntax/test_excerpt.py", "test_excerpts_cut_from_julias_prints_keep_julias_statements_at_their_numbers"),
+    ("passes/test_jobs.py", "test_many_processes_optimise_a_document_as_one_does"),
+    ("test_batch.py", "test_a_dask_local_cluster_runs_the_batch"),
 }
 
 

@@ -86,10 +86,28 @@ SAMPLED = {
     ("ir/test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 10,
     # the heaviest parametrized tests of the quick loop (durations measured on it): one case in STRIDE stays
     ("interp/test_frames.py", "test_every_form_gives_julias_result"): 10,
-    ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"): 4,
-    ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"): 4,
+    ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"): 8,
+    ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"): 8,
     ("cli/test_jobs.py", "test_many_jobs_write_what_one_job_writes"): 4,
     ("syntax/test_memory_shapes.py", "test_more_long_line_shapes_read_and_print_within_their_limits"): 3,
+    # one `jlir` (or `jlir run` with a Julia) process per case: a few stay in the quick loop
+    ("interp/test_cases.py", "test_jlir_run_prints_what_julia_returned"): 6,
+    ("cli/test_run.py", "test_run_prints_what_julia_returned"): 4,
+    ("syntax/test_errors.py", "test_broken_input_fails_roundtrip_with_the_same_error"): 4,
+    ("syntax/test_errors.py", "test_broken_input_exits_2_with_a_located_error_and_no_traceback"): 4,
+    ("ssa/test_julia.py", "test_pre_ssa_cfg_and_slot_liveness_and_phi_blocks_equal_julias"): 5,
+    ("passes/test_julia.py", "test_dce_equals_julias_adce_pass_or_differs_for_the_stated_reason"): 5,
+    ("syntax/test_driver.py", "test_lean_driver_and_larks_loop_build_equal_values"): 5,
+    ("syntax/test_color.py", "test_plain_dump_coloured_as_julia_colours_it"): 3,
+    ("syntax/test_color.py", "test_no_color_prints_the_plain_text"): 3,
+    ("syntax/test_model_snapshots.py", "test_parsed_model_of_a_committed_fixture_matches_its_snapshot"): 10,
+    ("test_outputs_read_back.py", "test_ssa_compact_and_opt_outputs_read_back_as_themselves"): 5,
+    ("cli/test_robust.py", "test_fetch_refuses_a_timeout_that_is_not_a_positive_finite_number"): 3,
+    ("cli/test_robust.py", "test_a_full_disk_is_reported_not_a_traceback"): 3,
+    ("ir/test_json_fast.py", "test_the_quick_decoder_accepts_nothing_the_careful_one_refuses"): 2,
+    ("analysis/test_dominance.py", "test_fixture_cfgs_agree_with_the_set_definitions"): 10,
+    ("compare/test_diff.py", "test_unoptimized_typed_and_warntype_prints_by_julia_1_5_3_show_the_same_ir"): 10,
+    ("compare/test_diff.py", "test_typed_and_ircode_prints_of_one_function_by_julia_1_5_3_are_equivalent"): 10,
 }
 # Whole tests over every fixture, the corpus or a regenerating Julia, each the heaviest of the quick loop and each
 # beside lighter tests of the same modules (which keep them in the quick loop): `slow`, run by the full suite.
@@ -110,12 +128,84 @@ SLOW = {
     ("syntax/test_hardening.py", "test_every_deleted_or_duplicated_line_is_refused_or_reads_back"),
     ("compare/test_diff.py", "test_inserting_one_statement_anywhere_is_exactly_one_addition"),
     ("ir/test_walk.py", "test_predecessor_counts_are_the_cfgs_own_counts_on_every_fixture_but_after_unreachable"),
+    # tests sharing a module fixture with a slow one (the fixture's cost moves to them in the quick loop)
+    ("live/test_julia.py", "test_live_julia_output_round_trips"),
+    ("live/test_julia.py", "test_live_julia_output_reads_as_its_model_snapshot"),
+    ("passes/test_interp.py", "test_most_runs_are_interpreted"),
+    ("oracle/test_oracle.py", "test_every_rule_named_in_an_outcome_is_documented"),
+    # each over a second of the quick loop (measured), beside quicker tests of the same modules: the recorded
+    # runs under the interpreter, hypothesis' inputs through every pass, and a live Julia or many `jlir` processes
+    ("passes/test_interp.py", "test_the_pipeline_keeps_behaviour_on_inputs_hypothesis_chooses"),
+    ("interp/test_builtin.py", "test_fixture_cases_slot_forms_run_on_the_built_in_methods_alone"),
+    ("interp/test_cases.py", "test_no_recorded_run_disagrees_with_julia"),
+    ("interp/test_closures.py", "test_jlir_run_julia_runs_the_closures_of_code_julia_just_lowered"),
+    ("interp/test_closures.py", "test_the_dumps_by_signature_print_what_code_typed_and_code_lowered_of_the_closure_print"),
+    ("interp/test_base.py", "test_the_base_globals_table_is_what_julia_writes"),
+    ("live/test_provider.py", "test_every_recorded_case_run_agrees_with_a_live_julia_as_the_provider"),
+    ("cli/test_run.py", "test_run_asks_a_live_julia_for_the_callees_it_lacks"),
+    ("cli/test_cli.py", "test_print_from_json_gives_the_original_text"),
+    ("cli/test_fetch.py", "test_the_same_code_fetched_in_two_sessions_diffs_as_equivalent_with_its_closures_renamed"),
+    ("cli/test_fetch.py", "test_fetch_json_prints_back_as_the_text_output_blank_lines_and_labels_included"),
+    ("cli/test_fetch.py", "test_several_targets_are_labelled_a_failing_one_is_named_and_the_rest_still_written"),
+    ("cli/test_fetch.py", "test_cfg_and_domtree_json_carry_a_schema"),
+    ("cli/test_fetch.py", "test_fetch_cfg_json_is_julias_own_cfg_and_domtree_json_its_dominators"),
+    ("cli/test_fetch.py", "test_output_file_is_replaced_whole_and_left_alone_when_julia_fails"),
+    ("printer/test_properties.py", "test_printing_a_parsed_function_gives_the_same_text_and_model"),
+    ("passes/test_fuzz.py", "test_mutated_dumps_through_verify_passes_ssa_and_run_are_refused_or_correct"),
+    ("html/test_browser.py", "test_run_counts_heat_the_blocks_and_a_block_click_says_its_count"),
+    ("snapshot/test_cli.py", "test_check_update_check_then_a_change_that_makes_mysum_unstable"),
+    ("test_regen.py", "test_a_second_run_with_no_change_changes_no_byte"),
+    ("test_regen.py", "test_progress_goes_to_stderr_one_line_per_case_when_not_a_terminal"),
+    ("test_regen.py", "test_a_failing_case_leaves_the_previous_fixtures_intact"),
+    ("test_regen.py", "test_sigkill_mid_run_leaves_a_work_folder_the_next_run_removes_and_names"),
+    ("syntax/test_memory_shapes.py", "test_a_function_of_types_nested_100_deep_prints_in_under_18_5_times_its_size"),
+    ("syntax/test_memory_shapes.py", "test_a_call_of_many_distinct_integers_reads_and_prints_in_under_17_times_its_size"),
+    ("syntax/test_hardening.py", "test_a_call_with_many_arguments_is_parsed_as_its_tokens_come"),
+    ("syntax/test_excerpt.py", "test_excerpts_cut_from_julias_prints_keep_julias_statements_at_their_numbers"),
+    ("passes/test_jobs.py", "test_many_processes_optimise_a_document_as_one_does"),
+    ("test_batch.py", "test_a_dask_local_cluster_runs_the_batch"),
 }
+
+
+# The largest corpus-wide tests keep every DEFAULT_STRIDE-th case in the README's command too (a multiple of the
+# quick loop's cases, so the quick loop's sample is part of it), for the whole suite to stay within CI's budget;
+# the others are marked `corpus` and run with JLIR_TEST_ALL=1 (scripts/check/test_all.sh).  Two whole tests
+# over every fixture or recorded run sample their inputs the same way (every_case()).
+DEFAULT_STRIDE = {
+    ("passes/test_passes.py", "test_every_pass_on_every_fixture_verifies_reads_back_and_is_idempotent"): 8,
+    ("interp/test_frames.py", "test_every_form_gives_julias_result"): 2,
+    ("edit/test_edit.py", "test_bbcode_round_trips_losslessly"): 2,
+    ("printer/test_positions.py", "test_each_statement_of_a_file_that_round_trips_is_at_its_line_and_column"): 2,
+    ("ir/test_jsonstream.py", "test_streamed_json_is_the_reference_json_line"): 2,
+    ("ir/test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 2,
+    ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"): 2,
+    ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"): 2,
+    # one `jlir run` process per recorded call; every recorded call also runs in-process (interp/test_cases.py)
+    ("interp/test_cases.py", "test_jlir_run_prints_what_julia_returned"): 2,
+    ("cli/test_run.py", "test_run_prints_what_julia_returned"): 2,
+}
+ALL = "JLIR_TEST_ALL"
+
+
+def every_case() -> bool:
+    """Whether this run takes every input of the corpus-wide tests (JLIR_TEST_ALL=1), not test.sh's sample."""
+    import os
+    return os.environ.get(ALL, "") not in ("", "0")
+
+
+def _case_number(item) -> int:
+    """A number fixed by the case's parameters: a sample by it is the same on every run and, unlike every k-th
+    case in collection order, does not line up with an inner parameter (every 40th of pass × fixture was always
+    the same pass)."""
+    import zlib
+    callspec = getattr(item, "callspec", None)
+    return zlib.crc32((callspec.id if callspec is not None else item.name).encode())
 
 
 def pytest_collection_modifyitems(config, items):
     import pytest
-    seen: dict[tuple[str, str], int] = {}
+    everything = every_case()
+    left_out, firsts = [], set()
     for item in items:
         key = (item.path.relative_to(TESTS).as_posix(), getattr(item, "originalname", item.name))
         if key in SLOW:
@@ -124,6 +214,16 @@ def pytest_collection_modifyitems(config, items):
         stride = SAMPLED.get(key)
         if stride is None:
             continue
-        k = seen[key] = seen.get(key, -1) + 1
+        # the first case of each test always stays, so a small parametrization is never sampled away
+        k = _case_number(item) if key in firsts else 0
+        firsts.add(key)
         if k % stride:
             item.add_marker(pytest.mark.slow)
+        if k % DEFAULT_STRIDE.get(key, 1):
+            item.add_marker(pytest.mark.corpus)
+            if not everything:
+                left_out.append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        kept = set(map(id, left_out))
+        items[:] = [item for item in items if id(item) not in kept]

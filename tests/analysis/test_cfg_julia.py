@@ -14,6 +14,7 @@ from pathlib import Path
 import jlir
 from jlir import analysis as A
 from jlir.ir.cfg import CFG
+from support.parsed import functions_of
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "cfg"
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "julia-1.5.3"
@@ -43,7 +44,7 @@ def test_every_typed_fixture_cfg_equals_julias_cfg_listing():
             path = Path(str(listing).replace(".cfg.", f".{form}."))
             if not path.exists():
                 continue
-            for fn in jlir.functions(jlir.parse_file(path))[:1]:
+            for fn in functions_of(path)[:1]:
                 assert _succs(A.cfg(fn)) == _listing(listing), (path.name, form)
                 checked += 1
     assert checked >= 100

@@ -16,6 +16,8 @@ import pytest
 import jlir
 from jlir import analysis as A
 from jlir.analysis.render import MissingDependency, block_texts, edges
+from conftest import every_case
+from support.parsed import functions_of
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = sorted(glob.glob(str(ROOT / "fixtures/julia-1.5.3/*.txt")))
@@ -32,9 +34,15 @@ def _fn(path: str, i: int = 0):
 def _fixture_functions() -> tuple:
     out = []
     for path in FIXTURES:
-        for i, fn in enumerate(jlir.functions(jlir.parse_file(path)), 1):
+        for i, fn in enumerate(functions_of(path), 1):
             out.append((f"{Path(path).name}#{i}", fn))
     return tuple(out)
+
+
+def _rendered_functions() -> tuple:
+    """What Graphviz and Mermaid's parser render: every other fixture function in test.sh's run (the external
+    tools took half a minute over all of them), every one with JLIR_TEST_ALL=1."""
+    return _fixture_functions() if every_case() else _fixture_functions()[::2]
 
 
 def _svg_node_texts(svg: str) -> dict[str, list[str]]:
@@ -50,7 +58,7 @@ def _svg_node_texts(svg: str) -> dict[str, list[str]]:
 def test_every_fixture_dot_renders_and_graphviz_reads_back_each_statement():
     """Graphviz renders every function of every 1.5.3 fixture, and the lines it draws in each block are exactly
     the statements as Julia prints them: the escaping (quotes, backslashes, `<`, `>`) survives the trip."""
-    functions = _fixture_functions()
+    functions = _rendered_functions()
     assert len(functions) > 400
     # one `dot` for all graphs (it renders each graph of its input in turn); one per graph to name a failure
     run = subprocess.run(["dot", "-Tsvg"], input="".join(A.to_dot(fn) for _, fn in functions).encode(),
@@ -149,7 +157,7 @@ def test_every_fixture_mermaid_parses_with_mermaids_own_parser(tmp_path):
     import json
     script = MERMAID_DIR / "jlir_check.mjs"  # beside node_modules, so `import "mermaid"` resolves there
     script.write_text(_MERMAID_CHECK)
-    texts = [(name, A.to_mermaid(fn)) for name, fn in _fixture_functions()]
+    texts = [(name, A.to_mermaid(fn)) for name, fn in _rendered_functions()]
     texts.append(("broken on purpose", 'flowchart TD\n  b1["a"b"]\n'))
     run = subprocess.run(["node", str(script)], input=json.dumps(texts).encode(), capture_output=True, timeout=300)
     assert run.returncode == 0, run.stderr.decode()[-2000:]

@@ -12,6 +12,7 @@ from jlir.edit import EditError, IRCode
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
+from support.parsed import document_of
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
@@ -42,7 +43,7 @@ SSA_FORMS = ("typed", "typed-source", "ircode", "ircode-noline")
 @pytest.mark.parametrize("path", sorted(p for p in FIXTURES.glob("*.txt") if p.stem.split(".")[1] in SSA_FORMS),
                          ids=lambda p: p.name)
 def test_compact_is_idempotent_and_leaves_the_input_unchanged(path):
-    doc = jlir.parse_file(path)
+    doc = document_of(path)
     for f in jlir.functions(doc):
         before = jlir.format(f)
         once = IRCode(f).compact()
@@ -191,7 +192,7 @@ ALL_DUMPS = sorted(FIXTURES.glob("*.txt")) + sorted((ROOT / "fixtures" / "corpus
 
 def _functions_of(path):
     try:
-        doc = jlir.parse_file(path)
+        doc = document_of(path)
     except jlir.ParseError:
         return []
     return [f for f in jlir.functions(doc) if all(s.new_id is None for s in f.stmts)]

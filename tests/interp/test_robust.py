@@ -6,6 +6,7 @@ from pathlib import Path
 
 import jlir
 from jlir import interp
+from support.parsed import functions_of
 
 ROOT = Path(__file__).resolve().parents[2]
 ARGUMENT_SETS = ([], [1], [-1, 2.5], [0, None, "s"], [interp.JArray("Int64", [3, 1, 2]), (1, 2), True])
@@ -15,7 +16,7 @@ def _functions():
     for path in sorted((ROOT / "fixtures" / "corpus").glob("*.txt")) + sorted(
             (ROOT / "fixtures" / "julia-1.5.3").glob("*.txt")):
         try:
-            yield from ((path.name, f) for f in jlir.functions(jlir.parse_file(path)))
+            yield from ((path.name, f) for f in functions_of(path))
         except jlir.JlirError:
             continue
 

@@ -18,6 +18,7 @@ from jlir.ir import values as V
 from jlir.ir.function import Block, CFGListing, Document, Form, Function, LineInfo, Statement, WarntypeHeader
 from jlir.ir.serialize import _FIELDS, KINDS, SCHEMA, SchemaError, decode, encode
 from jlir.ir.style import NEWEST, OLDEST, Style
+from support.parsed import document_of
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
@@ -58,7 +59,7 @@ def parsed_roundtripping(path: Path):
     text = path.read_bytes().decode("utf-8")
     known = KNOWN.get(path.name) if path.parent.name == "corpus" else None
     try:
-        doc = jlir.parse(text, str(path))
+        doc = document_of(path)
     except jlir.ParseError as e:
         if known:
             pytest.skip(f"a known failure (tests/known_failures.json): {known}")

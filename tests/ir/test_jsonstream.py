@@ -10,13 +10,14 @@ from conftest import CORPUS, ir_fixture_files
 from jlir.cli.output import json_line
 from jlir.ir.jsonstream import SharedEncoder, iter_json, to_json_shared
 from jlir.ir.serialize import to_json
+from support.parsed import document_of
 
 
 def _documents():
     """Every Julia-printed fixture and every corpus dump jlir reads (all display forms, all versions)."""
     for path in ir_fixture_files() + sorted(CORPUS.glob("*.txt")):
         try:
-            yield path, jlir.parse(path.read_bytes().decode("utf-8"))
+            yield path, document_of(path)
         except (jlir.ParseError, UnicodeDecodeError):
             continue
 

@@ -12,6 +12,7 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import CFG, BasicBlock, compute_cfg
 from jlir.ir.function import IR, Display, Function, StaleColumns
+from support.parsed import functions_of
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "julia-1.5.3"
 TRAITS = ("OPERANDS", "TARGETS", "TERMINATOR", "TYPE_SUFFIX", "PURE")
@@ -140,7 +141,7 @@ def test_predecessor_counts_are_the_cfgs_own_counts_on_every_fixture_but_after_u
     from jlir.ir.cfg import predecessor_counts
     after_unreachable = 0
     for path in sorted(FIXTURES.glob("*.txt")):
-        for f in jlir.functions(jlir.parse_file(path)):
+        for f in functions_of(path):
             ends = [N.is_unreachable(f.positional[b.last - 1].node) for b in f.blocks]
             for branch_edges in (True, False):
                 printed = predecessor_counts(f, branch_edges=branch_edges)

@@ -13,6 +13,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.validate import same_reading
 from jlir.passes.purity import is_removable
+from support.parsed import functions_of
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
@@ -41,7 +42,7 @@ def reads_back(fn) -> bool:
 @pytest.mark.parametrize("name", sorted(passes.REGISTRY))
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
 def test_every_pass_on_every_fixture_verifies_reads_back_and_is_idempotent(path, name):
-    for f in jlir.functions(jlir.parse_file(path)):
+    for f in functions_of(path):
         once = passes.run(f, [name])        # run() verifies after the pass
         assert reads_back(once)
         assert jlir.format(passes.run(once, [name])) == jlir.format(once)
@@ -192,7 +193,7 @@ def test_split_critical_edges_gives_each_critical_edge_a_block_and_renames_phi_e
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.typed.txt")), ids=lambda p: p.name)
 def test_no_critical_edge_is_left_but_those_into_catch_blocks(path):
     from jlir.ir.cfg import compute_cfg, in_range   # control flow as it runs: 1.5's `$(Expr(:unreachable))` ends it
-    for f in jlir.functions(jlir.parse_file(path)):
+    for f in functions_of(path):
         notes: list = []
         g = passes.run(f, ["split-critical-edges"], notes=notes)
         cfg = in_range(compute_cfg(g))

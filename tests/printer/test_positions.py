@@ -13,6 +13,7 @@ from conftest import CORPUS, FIXTURES, ROOT, ir_fixture_files
 from jlir.ir.function import Form
 from jlir.printer.forms import function_printer
 from jlir.printer.positions import statement_lines
+from support.parsed import document_of
 
 FILES = ir_fixture_files() + sorted(CORPUS.glob("*.txt")) + sorted((ROOT / "tests" / "data").glob("*.txt"))
 
@@ -30,7 +31,7 @@ def _numbered(f):
 def test_each_statement_of_a_file_that_round_trips_is_at_its_line_and_column(path):
     text = path.read_text(encoding="utf-8")
     try:
-        doc = jlir.parse(text, str(path))
+        doc = document_of(path)
     except jlir.JlirError:
         pytest.skip("jlir cannot read this file")
     if jlir.format(doc) != text:

@@ -19,6 +19,7 @@ from jlir.ir.errors import JlirError
 from jlir.ssa.coalesce import IndexedInterference, Interference, coalesce
 from jlir.ssa.out_of_ssa import out_of_ssa
 from jlir.ssa.split_edges import split_critical_edges
+from support.parsed import functions_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SWAPS = ROOT / "fixtures" / "speed" / "swap_diamonds_24.typed.txt"
@@ -32,7 +33,7 @@ def _phi_functions():
         (ROOT / "fixtures" / "corpus").glob("*.txt")) + [SWAPS]
     for path in paths:
         try:
-            fns = jlir.functions(jlir.parse_file(path))
+            fns = functions_of(path)
         except jlir.ParseError:
             continue
         for k, fn in enumerate(fns):

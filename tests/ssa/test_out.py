@@ -21,6 +21,7 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ssa import into_ssa
 from jlir.ssa.out_of_ssa import CopyStats, out_of_ssa
+from support.parsed import functions_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -307,7 +308,7 @@ def test_no_enter_to_catch_edge_of_the_fixtures_is_critical():
     from jlir.ssa.split_edges import split_critical_edges
     tried = 0
     for path in sorted((ROOT / "fixtures" / "julia-1.5.3").glob("*.typed.txt")):
-        for fn in jlir.functions(jlir.parse_file(path)):
+        for fn in functions_of(path):
             if any(type(s.node) is N.EnterNode for s in fn.stmts):
                 notes: list = []
                 split_critical_edges(fn, notes)

@@ -12,6 +12,7 @@ from jlir.ir import values as V
 from jlir.ir.function import Block, Form, Function, Statement
 from jlir.ir.style import Style
 from support.cfg_strategies import cfg_from_succs, reference_dominators
+from support.parsed import functions_of
 
 
 @lru_cache(maxsize=1)
@@ -20,7 +21,7 @@ def fixture_functions() -> tuple:
     out = []
     for path in sorted((FIXTURES / "julia-1.5.3").glob("*.txt")) + sorted(CORPUS.glob("*.txt")):
         try:
-            fns = jlir.functions(jlir.parse_file(path))
+            fns = functions_of(path)
         except jlir.JlirError:
             continue
         out.extend((f"{path.parent.name}/{path.name}[{i}]", f) for i, f in enumerate(fns))

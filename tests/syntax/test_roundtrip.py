@@ -5,6 +5,7 @@ import pytest
 
 import jlir
 from conftest import CORPUS, FIXTURES, corpus_records, ir_fixture_files, known_failures
+from support.parsed import document_of
 
 KNOWN = known_failures()
 CORE = [r for r in corpus_records() if r["scope"] == "core"]
@@ -25,7 +26,7 @@ def roundtrip(text: str, name: str) -> str:
 @pytest.mark.parametrize("path", ir_fixture_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_julia_fixture_prints_back_exactly(path):
     text = path.read_text(encoding="utf-8")
-    out = roundtrip(text, str(path))
+    out = jlir.format(document_of(path))
     assert out == text, first_difference(text, out)
 
 

@@ -27,6 +27,9 @@ RULES = {
     "edge-order": "the same edges in another order: after inlining Julia's ir.cfg lists a branch's successors (and a "
                   "block's predecessors) in the order inlining built them, which the print does not show; jlir "
                   "lists them as compute_basic_blocks does",
+    "muladd-contraction": "the interpreter's run differs from Julia's only in a float's last digits, and equals it "
+                          "with every muladd_float rounded once: LLVM fused a*b+c into an fma in Julia's compiled "
+                          "code, which muladd permits (jlir rounds twice, as Julia's runtime intrinsic does)",
     "dce-weaker": "jlir's dce keeps a statement adce_pass! removes (it cannot prove it dead from the print)",
     "dce-unreachable-blocks": "jlir's dce deletes blocks no path reaches; 1.5's adce_pass! and compact! keep them",
     "dce-mixed": "each removes something the other keeps: adce_pass! dead φ cycles and unused values jlir cannot "

@@ -13,6 +13,8 @@ the width giving 0 (or the sign, for `ashr_int`), IEEE floats.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 
 from jlir.semantics import pointers
@@ -287,8 +289,28 @@ def _fma(rt, a, b, c):
     return make_float(name, round_exact(name, exact))
 
 
+# `muladd` lets the compiler either fuse a*b+c into one rounding or round twice.  Julia's runtime intrinsic
+# rounds twice, and so does jlir by default; LLVM may fuse it in compiled code on a CPU with FMA (as it did in
+# Base.Math.log_proc2 here, while sin and cos here were left unfused), so a caller comparing with compiled code
+# can ask for the fused rounding for a run (`fused_muladd()`): both are answers Julia may give.
+_FUSED_MULADD: ContextVar[bool] = ContextVar("fused_muladd", default=False)
+
+
+@contextmanager
+def fused_muladd():
+    """Within this block `muladd_float` rounds once, as `fma_float` (LLVM's contraction of compiled code)."""
+    token = _FUSED_MULADD.set(True)
+    try:
+        yield
+    finally:
+        _FUSED_MULADD.reset(token)
+
+
 def _muladd(rt, a, b, c):
-    """`muladd_float`: Julia's runtime rounds the product and the sum separately (in the format's own precision)."""
+    """`muladd_float`: Julia's runtime rounds the product and the sum separately (in the format's own precision);
+    within `fused_muladd()`, once."""
+    if _FUSED_MULADD.get():
+        return _fma(rt, a, b, c)
     name, x = float_parts(a)
     y, z = float_parts(b)[1], float_parts(c)[1]
     p = x * y if name == "Float64" else round_float(name, x * y)

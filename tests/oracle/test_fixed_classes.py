@@ -1,0 +1,78 @@
+"""Classes the oracle once found wrong on all of Base, each on Julia 1.5.3's own record of one instance
+(`fixed-classes-1.5.3.jsonl.gz`: parts of `scripts/check/oracle.jl` records, the prints and Julia's answers).
+
+- `#719#720`'s prints after inlining and `type_lift`: its union splits were made by its own inlining, whose
+  `ir.cfg` lists each test's case first (`jlir.ir.inlined_order`);
+- `manifest_uuid_path`'s after inlining: its union splits come inlined from a callee's own optimized code,
+  listed as `compute_basic_blocks` lists them; the print shows both alike, so it stays the edge-order rule;
+- `print_shell_escaped_posixly`'s and `sync_end`'s after slot2reg: an unnumbered `throw_undef_if_not(x, false)`
+  or `undefcheck` is the pending node among surplus rows (a `Core.setfield!` row was taken for it);
+- `##retry#55`'s `optimize=false` print: a slot named `57` (`(57 = %new(…))`), read as an integer literal.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import jlir
+from jlir import analysis as A
+from jlir.ir.cfg import CFG
+from jlir.ir.inlined_order import inlining_order
+from jlir.oracle import Outcome, check_record
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "oracle" / "fixed-classes-1.5.3.jsonl.gz"
+
+
+def _record(fragment: str) -> dict:
+    with gzip.open(DATA, "rt", encoding="utf-8") as f:
+        return next(r for r in map(json.loads, f) if fragment in r["target"])
+
+
+def _stage(record: dict, name: str) -> dict:
+    return next(s for s in record["stages"] if s["name"] == name)
+
+
+def _outcomes(record: dict, form: str) -> dict:
+    return {check: o for check, f, o in check_record(record) if f == form}
+
+
+def test_union_splits_this_function_inlined_list_their_case_first():
+    record = _record('var"#719#720"')
+    for name in ("inlining", "type_lift"):
+        out = _outcomes(record, f"stage {name}")
+        assert out["cfg"] == Outcome("equal"), (name, out["cfg"])
+        stage = _stage(record, name)
+        fn = jlir.functions(jlir.parse(stage["text"]))[0]
+        plain = A.cfg(fn)
+        assert plain != CFG.from_json(stage["julia"]["cfg"])        # compute_basic_blocks' order is not Julia's here
+        assert inlining_order(fn, plain) == CFG.from_json(stage["julia"]["cfg"])
+
+
+def test_the_inliner_order_changes_no_edge_and_no_dominator():
+    stage = _stage(_record('var"#719#720"'), "inlining")
+    fn = jlir.functions(jlir.parse(stage["text"]))[0]
+    plain, ordered = A.cfg(fn), inlining_order(fn, A.cfg(fn))
+    assert [(b.first, b.last, b.preds, sorted(b.succs)) for b in plain.blocks] == \
+        [(b.first, b.last, b.preds, sorted(b.succs)) for b in ordered.blocks]
+    assert sum(a.succs != b.succs for a, b in zip(plain.blocks, ordered.blocks)) == 7   # #23, #25, #28, …
+    from jlir.analysis.dominance import dominator_tree
+    assert dominator_tree(ordered).idoms == A.dominators(fn).idoms == tuple(stage["julia"]["idoms"])
+
+
+def test_union_splits_inlined_from_a_callee_stay_the_documented_edge_order():
+    out = _outcomes(_record("manifest_uuid_path"), "stage inlining")
+    assert out["cfg"] == Outcome("rule", "edge-order")
+
+
+def test_a_throw_undef_if_not_row_is_the_pending_node_among_surplus_rows():
+    for fragment in ("print_shell_escaped_posixly", "sync_end"):
+        out = _outcomes(_record(fragment), "stage slot2reg")
+        assert out["cfg"] == out["idoms"] == out["verify"] == Outcome("equal"), (fragment, out)
+
+
+def test_a_slot_named_by_a_number_is_a_slot():
+    record = _record("retry#55")
+    assert "(57 = %new(%6, delays, check, f))" in record["unoptimized"]
+    out = _outcomes(record, "optimize=false")
+    assert out["idf"] == out["pre-ssa cfg"] == out["ssa"] == Outcome("equal"), out

@@ -7,7 +7,8 @@
   listed as `compute_basic_blocks` lists them; the print shows both alike, so it stays the edge-order rule;
 - `print_shell_escaped_posixly`'s and `sync_end`'s after slot2reg: an unnumbered `throw_undef_if_not(x, false)`
   or `undefcheck` is the pending node among surplus rows (a `Core.setfield!` row was taken for it);
-- `##retry#55`'s `optimize=false` print: a slot named `57` (`(57 = %new(…))`), read as an integer literal.
+- `##retry#55`'s `optimize=false` print: a slot named `57` (`(57 = %new(…))`), read as an integer literal;
+- `show_unquoted`'s: a dead tuple constant statement (`Core.Compiler.Const((:quote,), false)`).
 """
 from __future__ import annotations
 
@@ -76,3 +77,12 @@ def test_a_slot_named_by_a_number_is_a_slot():
     assert "(57 = %new(%6, delays, check, f))" in record["unoptimized"]
     out = _outcomes(record, "optimize=false")
     assert out["idf"] == out["pre-ssa cfg"] == out["ssa"] == Outcome("equal"), out
+
+
+def test_a_dead_tuple_constant_statement_is_inference_dead():
+    # `Core.Compiler.Const((:quote,), false)::Union{}`: a statement inference never reached, not a call that
+    # never returns, so convert_to_ircode puts no `unreachable` after it (show_unquoted: 599 blocks, Julia 598)
+    record = _record("show_unquoted")
+    assert "Core.Compiler.Const((:quote,), false)::Union{}" in record["unoptimized"]
+    out = _outcomes(record, "optimize=false")
+    assert out["pre-ssa cfg"] == out["pre-ssa idoms"] == out["idf"] == Outcome("equal"), out

@@ -8,7 +8,8 @@
 - `print_shell_escaped_posixly`'s and `sync_end`'s after slot2reg: an unnumbered `throw_undef_if_not(x, false)`
   or `undefcheck` is the pending node among surplus rows (a `Core.setfield!` row was taken for it);
 - `##retry#55`'s `optimize=false` print: a slot named `57` (`(57 = %new(…))`), read as an integer literal;
-- `show_unquoted`'s: a dead tuple constant statement (`Core.Compiler.Const((:quote,), false)`).
+- `show_unquoted`'s: a dead tuple constant statement (`Core.Compiler.Const((:quote,), false)`);
+- `Base.RefValue{Any}(+)`'s after inlining: a statement whose value is an operator (`%2 = +::…`), refused.
 """
 from __future__ import annotations
 
@@ -86,3 +87,14 @@ def test_a_dead_tuple_constant_statement_is_inference_dead():
     assert "Core.Compiler.Const((:quote,), false)::Union{}" in record["unoptimized"]
     out = _outcomes(record, "optimize=false")
     assert out["pre-ssa cfg"] == out["pre-ssa idoms"] == out["idf"] == Outcome("equal"), out
+
+
+def test_a_statement_whose_value_is_an_operator_reads_back_and_compacts_as_julia():
+    # inlining leaves `%2 = +::Core.Compiler.Const(+, false)`: the function object, dropped by compact!
+    record = _record("RefValue{Any}},typeof(+)")
+    stage = _stage(record, "inlining")
+    assert "%2 = +::Core.Compiler.Const(+, false)" in stage["text"]
+    fn = jlir.functions(jlir.parse(stage["text"]))[0]
+    assert jlir.format(fn).rstrip("\n") == stage["text"].rstrip("\n")
+    out = _outcomes(record, "stage inlining")
+    assert out["cfg"] == out["compact"] == Outcome("equal"), out

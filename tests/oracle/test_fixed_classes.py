@@ -9,7 +9,8 @@
   or `undefcheck` is the pending node among surplus rows (a `Core.setfield!` row was taken for it);
 - `##retry#55`'s `optimize=false` print: a slot named `57` (`(57 = %new(…))`), read as an integer literal;
 - `show_unquoted`'s: a dead tuple constant statement (`Core.Compiler.Const((:quote,), false)`);
-- `Base.RefValue{Any}(+)`'s after inlining: a statement whose value is an operator (`%2 = +::…`), refused.
+- `Base.RefValue{Any}(+)`'s after inlining: a statement whose value is an operator (`%2 = +::…`), refused;
+- `Base._require`'s `optimize=false` print: a dead `enter` quoted in a `Const`, taken for 0.7-DEV's printing.
 """
 from __future__ import annotations
 
@@ -98,3 +99,14 @@ def test_a_statement_whose_value_is_an_operator_reads_back_and_compacts_as_julia
     assert jlir.format(fn).rstrip("\n") == stage["text"].rstrip("\n")
     out = _outcomes(record, "stage inlining")
     assert out["cfg"] == out["compact"] == Outcome("equal"), out
+
+
+def test_a_dead_enter_quoted_in_a_const_is_no_evidence_of_0_7_dev_printing():
+    # 1.5 prints a dead `enter` as `Core.Compiler.Const(:($(Expr(:enter, 210))), false)`; 0.7-DEV's printer
+    # showed a live one as `$(Expr(:enter, 5))`
+    record = _record("_require")
+    assert "Core.Compiler.Const(:($(Expr(:enter, 210))), false)::Union{}" in record["unoptimized"]
+    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
+    assert jlir.format(fn).rstrip("\n") == record["unoptimized"].rstrip("\n")
+    out = _outcomes(record, "optimize=false")
+    assert out["cfg"] == out["pre-ssa cfg"] == out["idf"] == Outcome("equal"), out

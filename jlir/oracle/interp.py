@@ -16,7 +16,7 @@ import jlir
 from jlir.interp import run
 from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text
 from jlir.ir.errors import JlirError
-from jlir.semantics.intrinsics import fused_muladd
+from jlir.semantics.fused import fused_muladd
 from jlir.semantics.numbers import make_float, make_int
 from jlir.semantics.values import JChar, NotInterpretable
 from jlir.oracle.checks import Outcome

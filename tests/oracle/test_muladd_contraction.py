@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 
 from jlir.oracle.interp import RecordCallees, check_interp
-from jlir.semantics.intrinsics import INTRINSICS, fused_muladd
+from jlir.semantics.fused import fused_muladd
+from jlir.semantics.intrinsics import INTRINSICS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "oracle"
 

@@ -1,9 +1,9 @@
-"""`jlir cfg FILE… [--format julia|json|dot|mermaid] [--julia V] [--after-inlining]`: each function's CFG.
+"""`jlir cfg FILE… [--format julia|json|dot|mermaid] [--julia V] [--after STAGE]`: each function's CFG.
 
 `julia` prints what Julia prints for `ir.cfg` (`1\\t=>\\t2, 3` up to 1.8,
 `CFG with N blocks:` from 1.9) in the dump's own style, or in Julia `V`'s
-with `--julia V` (a dump's text does not always pin its Julia version down).  `--after-inlining` lists the
-successors of a print made between 1.5's inlining and the end of its optimizer as that `ir.cfg` holds them
+with `--julia V` (a dump's text does not always pin its Julia version down).  `--after inlining|type_lift` lists
+the successors of a print made after that 1.5 optimizer stage as that `ir.cfg` holds them
 (`jlir.ir.inlined_order`): the print does not say it is one.
 """
 from __future__ import annotations
@@ -28,9 +28,9 @@ def register(sub) -> None:
                          "dot: Graphviz; mermaid: a Mermaid flowchart")
     sp.add_argument("--julia", metavar="VERSION", default=None,
                     help="print the julia format as Julia VERSION does (e.g. 1.10), not in the dump's own style")
-    sp.add_argument("--after-inlining", action="store_true",
-                    help="the print is an IRCode between 1.5's inlining and the end of its optimizer (a pipeline "
-                         "stage): list a union split's successors as the inliner built ir.cfg (case first)")
+    sp.add_argument("--after", choices=("inlining", "type_lift"), default=None, metavar="STAGE",
+                    help="the print is 1.5's IRCode after this optimizer stage (inlining, or type_lift: compact! "
+                         "ran since), whose ir.cfg the inliner built: list a union split's successors so (case first)")
     sp.set_defaults(func=run)
 
 
@@ -40,10 +40,12 @@ def julia_listing(fn, style: Style | None = None, cfg=None) -> str:
     return jlir.format(CFGListing(style or fn.style, tuple((b.first, b.last, b.succs) for b in cfg.blocks)))
 
 
-def _cfg(fn, after_inlining: bool):
+def _cfg(fn, after: str | None):
     """The CFG of `fn`; after inlining, with a union split's successors in the inliner's order (the edges, and
     so every analysis, are the same)."""
-    return inlining_order(fn, A.cfg(fn)) if after_inlining else A.cfg(fn)
+    if after is None:
+        return A.cfg(fn)
+    return inlining_order(fn, A.cfg(fn), compacted=after == "type_lift")
 
 
 def run(args) -> int:
@@ -52,11 +54,11 @@ def run(args) -> int:
     def answer(unit):
         fn = unit.function
         if args.format == "json":
-            data = {"source": unit.source, "function": unit.index, **_cfg(fn, args.after_inlining).to_json()}
+            data = {"source": unit.source, "function": unit.index, **_cfg(fn, args.after).to_json()}
             return json.dumps(data, ensure_ascii=False) + "\n", EXIT_OK
         if args.format == "dot":
             return A.to_dot(fn), EXIT_OK
         if args.format == "mermaid":
             return A.to_mermaid(fn), EXIT_OK
-        return julia_listing(fn, style, _cfg(fn, args.after_inlining)) + "\n", EXIT_OK
+        return julia_listing(fn, style, _cfg(fn, args.after)) + "\n", EXIT_OK
     return run_each(args, "drawing the CFG of", answer, args.format)

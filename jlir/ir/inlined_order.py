@@ -23,7 +23,9 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.cfg import CFG, BasicBlock
 
-__all__ = ["inlining_order", "is_union_split_test"]
+__all__ = ["inlining_order", "is_union_split_test", "made_here"]
+
+_CONST = T.TypeName(("Core", "Compiler", "Const"))
 
 
 def _is_isa_object_call(node) -> bool:
@@ -54,15 +56,55 @@ def is_union_split_test(fn, cond) -> bool:
     return False
 
 
-def inlining_order(fn, cfg: CFG) -> CFG:
-    """`cfg` (`compute_cfg` of `fn`) with the successors listed as 1.5's inliner built them: a union split's
-    test block lists its case's block before the next test's.  Predecessor lists are unchanged."""
+def _test_run_start(stmts, first: int, last: int) -> int:
+    """The first statement (1-based) of the run of `(isa)` / `and_int` tests that ends block `first..last` before
+    its branch (`last`)."""
+    k = last - 1
+    while k >= first and (_is_isa_object_call(stmts[k - 1].node) or _is_and_int_object_call(stmts[k - 1].node)):
+        k -= 1
+    return k + 1
+
+
+def made_here(stmts, first: int, last: int) -> bool:
+    """Whether the union split whose first test ends block `first..last` was made by this function's inlining:
+    its tests follow a row of this function's own code that no inlined callee's optimized code holds: a
+    `nothing` (a statement inlining emptied: `compact!` removed the callee's), a value typed
+    `Core.Compiler.Const(…)` (the called function, as inference typed the caller's statement) or a
+    `static_parameter` (inlining puts a callee's values in its place).  Tests at a block's start, or after any
+    other statement, were more likely made in a callee (a φ, a `getfield` of the callee's): the print cannot
+    tell (the oracle's edge-order rule)."""
+    start = _test_run_start(stmts, first, last)
+    if start <= first:
+        return False
+    s = stmts[start - 2]
+    return s.node == V.NOTHING or (type(s.type) is T.TypeCall and s.type.head == _CONST) \
+        or (type(s.node) is N.Expr and s.node.head == "static_parameter")
+
+
+def inlining_order(fn, cfg: CFG, *, compacted: bool = False) -> CFG:
+    """`cfg` (`compute_cfg` of `fn`) with the successors listed as 1.5's inliner built them: the test blocks of
+    a union split this function's inlining made list their case's block before the next test's; a split's
+    later tests (blocks of tests alone, each the target of the one before) go with its first.  Which splits were
+    made here: `made_here` on the print `ssa_inlining_pass!` returns; on one `compact!` has run over since
+    (`compacted`: the type_lift stage) the rows that tell are gone, and every split counts, as most are made
+    here.  The print does not say which of the two it is.  Predecessor lists are unchanged."""
     stmts = fn.positional
+    tests = {}
+    for b, blk in enumerate(cfg.blocks, 1):
+        if len(blk.succs) == 2 and 1 <= blk.last <= len(stmts):
+            term = stmts[blk.last - 1].node
+            if type(term) is N.GotoIfNot and is_union_split_test(fn, term.cond):
+                tests[b] = term.dest
+    heads = [b for b in tests if b not in set(tests.values())]
     blocks = list(cfg.blocks)
-    for b, blk in enumerate(cfg.blocks):
-        if len(blk.succs) != 2 or not 1 <= blk.last <= len(stmts):
+    for head in heads:
+        blk = cfg.blocks[head - 1]
+        if not compacted and not made_here(stmts, blk.first, blk.last):
             continue
-        term = stmts[blk.last - 1].node
-        if type(term) is N.GotoIfNot and is_union_split_test(fn, term.cond):
-            blocks[b] = BasicBlock(blk.first, blk.last, blk.preds, blk.succs[::-1])
+        b, seen = head, set()
+        while b in tests and b not in seen:
+            seen.add(b)
+            x = blocks[b - 1]
+            blocks[b - 1] = BasicBlock(x.first, x.last, x.preds, x.succs[::-1])
+            b = tests[b]
     return CFG(tuple(blocks))

@@ -26,9 +26,10 @@ RULES = {
                           "type, a struct's field types for %new, a global being defined); jlir keeps them",
     "edge-order": "the same edges in another order, where the print does not show Julia's: a union split inlined "
                   "from a callee's own optimized code lists its branches as compute_basic_blocks did there (branch "
-                  "target first), one made by this function's inlining lists its case first, and the print shows "
-                  "both alike; and after slot2reg's domsort_ssa! a block's predecessors are in the order of the "
-                  "block numbers before sorting, which the print no longer holds",
+                  "target first), one made by this function's inlining lists its case first, and after compact! "
+                  "(type_lift) or after a non-constant global's read the print shows both alike; and after "
+                  "slot2reg's domsort_ssa! a block's predecessors are in the order of the block numbers before "
+                  "sorting, which the print no longer holds",
     "muladd-contraction": "the interpreter's run differs from Julia's only in a float's last digits, and equals it "
                           "with every muladd_float rounded once: LLVM fused a*b+c into an fma in Julia's compiled "
                           "code, which muladd permits (jlir rounds twice, as Julia's runtime intrinsic does)",
@@ -72,11 +73,12 @@ def check_cfg(fn, julia: dict) -> Outcome:
     return _cfg_outcome(A.cfg(fn), CFG.from_json(julia["cfg"]))
 
 
-def check_inlined_cfg(fn, julia: dict) -> Outcome:
-    """`check_cfg` of a print made after inlining (the `inlining` and `type_lift` stages), whose `ir.cfg` the
-    inliner built: its successors in the inliner's order where the print shows it (`jlir.ir.inlined_order`)."""
+def check_inlined_cfg(fn, julia: dict, compacted: bool = False) -> Outcome:
+    """`check_cfg` of a print made after inlining (the `inlining` stage; `compacted`: `type_lift`'s, after
+    `compact!`), whose `ir.cfg` the inliner built: its successors in the inliner's order where the print shows
+    it (`jlir.ir.inlined_order`)."""
     from jlir.ir.inlined_order import inlining_order
-    return _cfg_outcome(inlining_order(fn, A.cfg(fn)), CFG.from_json(julia["cfg"]))
+    return _cfg_outcome(inlining_order(fn, A.cfg(fn), compacted=compacted), CFG.from_json(julia["cfg"]))
 
 
 def check_idoms(fn, julia: dict) -> Outcome:

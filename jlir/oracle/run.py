@@ -26,8 +26,9 @@ FORMS = (
     ("lowered", "lowered", "lowered_julia", ("cfg", "idoms")),
 )
 _ANALYSES = {"cfg": check_cfg, "idoms": check_idoms, "verify": check_verify}
-# The stages whose `ir.cfg` the inliner built (no pass between recomputes it): edges in the inliner's order.
-_INLINED = ("inlining", "type_lift")
+# The stages whose `ir.cfg` the inliner built (no pass between recomputes it): edges in the inliner's order;
+# whether `compact!` ran over the print since.
+_INLINED = {"inlining": False, "type_lift": True}
 
 
 def _reason(e: BaseException) -> str:
@@ -68,8 +69,10 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
         form = f"stage {stage['name']}"
         fn, refused = _read(stage["text"])
         for check in ("cfg", "idoms", "verify"):
-            analysis = check_inlined_cfg if check == "cfg" and stage["name"] in _INLINED else _ANALYSES[check]
-            yield check, form, refused or _guarded(analysis, fn, stage["julia"])
+            if check == "cfg" and stage["name"] in _INLINED:
+                yield check, form, refused or _guarded(check_inlined_cfg, fn, stage["julia"], _INLINED[stage["name"]])
+            else:
+                yield check, form, refused or _guarded(_ANALYSES[check], fn, stage["julia"])
         yield "compact", form, refused or _guarded(check_compact, stage["text"], stage["compact"])
     if "adce" in record:
         yield "dce vs adce", "stage adce", _guarded(check_adce, record["adce"]["before"], record["adce"]["after"])

@@ -4,7 +4,7 @@
 - `#719#720`'s prints after inlining and `type_lift`: its union splits were made by its own inlining, whose
   `ir.cfg` lists each test's case first (`jlir.ir.inlined_order`);
 - `manifest_uuid_path`'s after inlining: its union splits come inlined from a callee's own optimized code,
-  listed as `compute_basic_blocks` lists them; the print shows both alike, so it stays the edge-order rule;
+  listed as `compute_basic_blocks` lists them; after type_lift the print shows both alike (the edge-order rule);
 - `print_shell_escaped_posixly`'s and `sync_end`'s after slot2reg: an unnumbered `throw_undef_if_not(x, false)`
   or `undefcheck` is the pending node among surplus rows (a `Core.setfield!` row was taken for it);
 - `##retry#55`'s `optimize=false` print: a slot named `57` (`(57 = %new(…))`), read as an integer literal;
@@ -49,7 +49,7 @@ def test_union_splits_this_function_inlined_list_their_case_first():
         fn = jlir.functions(jlir.parse(stage["text"]))[0]
         plain = A.cfg(fn)
         assert plain != CFG.from_json(stage["julia"]["cfg"])        # compute_basic_blocks' order is not Julia's here
-        assert inlining_order(fn, plain) == CFG.from_json(stage["julia"]["cfg"])
+        assert inlining_order(fn, plain, compacted=name == "type_lift") == CFG.from_json(stage["julia"]["cfg"])
 
 
 def test_the_inliner_order_changes_no_edge_and_no_dominator():
@@ -63,9 +63,12 @@ def test_the_inliner_order_changes_no_edge_and_no_dominator():
     assert dominator_tree(ordered).idoms == A.dominators(fn).idoms == tuple(stage["julia"]["idoms"])
 
 
-def test_union_splits_inlined_from_a_callee_stay_the_documented_edge_order():
-    out = _outcomes(_record("manifest_uuid_path"), "stage inlining")
-    assert out["cfg"] == Outcome("rule", "edge-order")
+def test_union_splits_inlined_from_a_callee_keep_their_order_while_the_print_shows_it():
+    # right after inlining, the tests follow the callee's own code (`getfield(%16, :uuid)`), not a row inlining
+    # emptied; once compact! removed those rows (type_lift) the print no longer tells: the edge-order rule
+    record = _record("manifest_uuid_path")
+    assert _outcomes(record, "stage inlining")["cfg"] == Outcome("equal")
+    assert _outcomes(record, "stage type_lift")["cfg"] == Outcome("rule", "edge-order")
 
 
 def test_a_throw_undef_if_not_row_is_the_pending_node_among_surplus_rows():

@@ -173,14 +173,15 @@ def never_returns(stmt) -> bool:
 
 _CONST = V.GlobalRef("Core.Compiler", "Const")
 _FALSE = V.Literal("false", "bool")
-_DEAD_FORMS = (T.TypeQuote, N.NewvarNode, V.Literal)
+_DEAD_FORMS = (T.TypeQuote, N.NewvarNode, V.Literal, T.TypeTuple)  # a tuple constant shows bare: `Const((:quote,), false)`
 _TYPE_APPLY = type(UNION_EMPTY)
 
 
 def is_inference_dead(node) -> bool:
     """A statement inference never reached: 1.5's `type_annotate!` stores it as `Const(stmt)`, printed as
     `Core.Compiler.Const(:(stmt), false)`; a statement that is no expression shows as itself
-    (`Core.Compiler.Const(Core.NewvarNode(:(x)), false)`, `Core.Compiler.Const(true, false)`).  Control never
+    (`Core.Compiler.Const(Core.NewvarNode(:(x)), false)`, `Core.Compiler.Const(true, false)`,
+    `Core.Compiler.Const((:quote,), false)`).  Control never
     gets there (the `@code_warntype` print, which shows no `::Union{}` on the call before it, has only this to
     say so)."""
     return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3 and node.args[0] == _CONST

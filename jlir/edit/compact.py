@@ -114,6 +114,8 @@ def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> ob
         return node
     if cls is V.SlotNumber and node.id is None:  # SSA IR has no slots: a bare name is an object shown (`Any`)
         return node
+    if cls is V.GlobalRef and node.module is None:  # an operator shown bare (`+`): the function object itself
+        return node
     if _printed_const(s):
         return node
     return _KEEP

@@ -13,8 +13,8 @@ import jlir
 from jlir.ir.errors import JlirError
 from jlir.lattice.tmerge import const_of
 from jlir.oracle.interp import INTERP_FORMS, check_interp
-from jlir.oracle.checks import (Outcome, cache_argtype, check_adce, check_cfg, check_compact, check_idoms, check_slots,
-                                check_ssa, check_verify)
+from jlir.oracle.checks import (Outcome, cache_argtype, check_adce, check_cfg, check_compact, check_idoms,
+                                check_inlined_cfg, check_slots, check_ssa, check_verify)
 
 __all__ = ["check_record", "FORMS"]
 
@@ -27,6 +27,9 @@ FORMS = (
     ("lowered", "lowered", "lowered_julia", ("cfg", "idoms")),
 )
 _ANALYSES = {"cfg": check_cfg, "idoms": check_idoms, "verify": check_verify}
+# The stages whose `ir.cfg` the inliner built (no pass between recomputes it): edges in the inliner's order;
+# whether `compact!` ran over the print since.
+_INLINED = {"inlining": False, "type_lift": True}
 
 
 def _reason(e: BaseException) -> str:
@@ -68,7 +71,10 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
         form = f"stage {stage['name']}"
         fn, refused = _read(stage["text"])
         for check in ("cfg", "idoms", "verify"):
-            yield check, form, refused or _guarded(_ANALYSES[check], fn, stage["julia"])
+            if check == "cfg" and stage["name"] in _INLINED:
+                yield check, form, refused or _guarded(check_inlined_cfg, fn, stage["julia"], _INLINED[stage["name"]])
+            else:
+                yield check, form, refused or _guarded(_ANALYSES[check], fn, stage["julia"])
         yield "compact", form, refused or _guarded(check_compact, stage["text"], stage["compact"], types)
     if "adce" in record:
         yield "dce vs adce", "stage adce", _guarded(check_adce, record["adce"]["before"], record["adce"]["after"])

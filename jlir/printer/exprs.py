@@ -247,8 +247,8 @@ class ExprPrinter:
         return f"π ({self.unquoted(n.val, 0, quoted)}, {self.type(n.typ)})"
 
     def _enter(self, n: N.EnterNode, prefix: str, quoted: bool) -> str:
-        if self.style.enter_as_expr:
-            return f"$(Expr(:enter, {self._block}{n.catch_dest}))"
+        if self.style.enter_as_expr:  # quoted (a dead statement 1.5 shows in a `Const`), the bare number it holds
+            return f"$(Expr(:enter, {'' if quoted else self._block}{n.catch_dest}))"
         scope = "" if n.scope is None else " with scope " + self.unquoted(n.scope, 0, quoted)
         return f"enter #{n.catch_dest}{scope}"
 

@@ -13,11 +13,11 @@ the width giving 0 (or the sign, for `ashr_int`), IEEE floats.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from jlir.semantics import pointers
+from jlir.semantics.fused import fma as _fma, muladd as _muladd
 from jlir.semantics.numbers import (float_bits, float_from_bits, float_parts, int_parts, make_float, make_int,
-                                 round_exact, round_float, signed_value, to_int_exact, unsigned)
+                                 round_exact, signed_value, to_int_exact, unsigned)
 from jlir.semantics.values import INT_TYPES, JArray, JInt, JPtr, JType, JuliaException, NotInterpretable, typeof
 
 
@@ -269,30 +269,6 @@ def _sqrt(x: float) -> float:
     if x < 0:
         return DEFAULT_NAN
     return math.sqrt(x)
-
-
-def _fma(rt, a, b, c):
-    """`fma_float`: a*b+c rounded once (exact rational arithmetic; IEEE's rules for Inf, NaN and signed zero)."""
-    name, x = float_parts(a)
-    y, z = float_parts(b)[1], float_parts(c)[1]
-    if not (math.isfinite(x) and math.isfinite(y)):
-        return make_float(name, x * y + z)
-    if not math.isfinite(z):
-        return make_float(name, z)
-    exact = Fraction(x) * Fraction(y) + Fraction(z)
-    if exact == 0:
-        prod_neg = (math.copysign(1.0, x) < 0) != (math.copysign(1.0, y) < 0)
-        both_neg = prod_neg and math.copysign(1.0, z) < 0 and x * y == 0 and z == 0
-        return make_float(name, -0.0 if both_neg else 0.0)
-    return make_float(name, round_exact(name, exact))
-
-
-def _muladd(rt, a, b, c):
-    """`muladd_float`: Julia's runtime rounds the product and the sum separately (in the format's own precision)."""
-    name, x = float_parts(a)
-    y, z = float_parts(b)[1], float_parts(c)[1]
-    p = x * y if name == "Float64" else round_float(name, x * y)
-    return make_float(name, p + z)
 
 
 def _arraylen(rt, a):

@@ -9,6 +9,7 @@ the cause as its message and a `hint: … --lenient reads it`.
 from __future__ import annotations
 
 from jlir.syntax.errors import ParseError
+from jlir.syntax.lenient.multiline import multiline_value
 from jlir.syntax.lenient.reader import Repair, _strip_comment
 from jlir.syntax.lenient.repairing import read
 
@@ -51,6 +52,9 @@ _DIAGNOSE_LIMIT = 200_000  # characters: above it only the error's own line is e
 def diagnose(text: str, e: ParseError) -> ParseError:
     """`e` from strict reading, or, when lenient reading would repair the text, an error naming the true cause
     (located at the repair nearest before the error) with a `--lenient` hint."""
+    told = multiline_value(text, e)   # a print Julia made, which no paste repair explains
+    if told is not None:
+        return told
     if len(text) > _DIAGNOSE_LIMIT:
         return diagnose_line(text, e)
     try:

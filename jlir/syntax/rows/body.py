@@ -25,7 +25,7 @@ from jlir.syntax.rows.context import Context
 from jlir.syntax.rows.nested import opens_nested
 from jlir.syntax.rows.detect import text_style, with_facts
 from jlir.syntax.rows.excerpt import HEAD as ELIDED_HEAD
-from jlir.syntax.rows.pending import line_numbers, number_pending, pending_nodes, unfaithful_rail
+from jlir.syntax.rows.pending import inserted_only, line_numbers, number_pending, pending_nodes, unfaithful_rail
 from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.rows.text import has_suffix, open_brackets
 from jlir.syntax.errors import ParseError
@@ -212,7 +212,8 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     stmt_lines = split.stmt_lines
     typed = dump.warntype or (not dump.codeinfo) or any(has_suffix(s.body) for s in stmt_lines)
     parsed = _read_statements(ctx, dump, stmt_lines, typed)
-    pending = pending_nodes([s.printed_id for s in stmt_lines], [s.rail for s in stmt_lines])
+    pending = pending_nodes([s.printed_id for s in stmt_lines], [s.rail for s in stmt_lines],
+                            [inserted_only(s.body) for s in stmt_lines])
     if (dump.codeinfo or dump.left is not None) and any(pending):
         # a CodeInfo is one flat statement vector, and a tool's column (costs, escapes) one entry per statement
         s = stmt_lines[pending.index(True)]

@@ -1,12 +1,14 @@
 """Numbering a dump's statements: pending nodes of an uncompacted IRCode, and a line-number column's line table."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from jlir.ir.function import LineInfo, Statement
 
 
-def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None) -> list[bool]:
+def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None,
+                  inserted: list[bool] | None = None) -> list[bool]:
     """Which printed statements are pending new nodes of an uncompacted IRCode.
 
     Positional statements are numbered 1, 2, … in print order; a pending node
@@ -17,26 +19,29 @@ def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None)
     after the positional statements (`length(stmts) + k`), so once their count
     is known every id above the count is a pending node even where it happens
     to continue the sequence: the count is refined until it is stable.
+    `inserted` marks rows holding what Julia only ever adds as a new node (`inserted_only`): where unnumbered
+    rows are surplus, those are the pending ones first.
     """
     n = len(printed_ids)
     if all(pid is None or pid == i for i, pid in enumerate(printed_ids, 1)):
         return [False] * n  # every printed id is its statement's position: no id breaks the sequence, none is surplus
-    pending = _classify(printed_ids, rails, n)
+    pending = _classify(printed_ids, rails, n, inserted)
     for _ in range(8):
         # the pending ids are the ones after the positional count: the smallest bounds it as well as the rows
         lowest = min((pid for pid, p in zip(printed_ids, pending) if p and pid is not None), default=n + 1)
-        again = _classify(printed_ids, rails, min(n - sum(pending), lowest - 1))
+        again = _classify(printed_ids, rails, min(n - sum(pending), lowest - 1), inserted)
         if again == pending:
             break
         pending = again
     return pending
 
 
-def _classify(printed_ids, rails, npositional: int) -> list[bool]:
+def _classify(printed_ids, rails, npositional: int, inserted=None) -> list[bool]:
     """Pending rows when at most `npositional` statements are positional (ids above it are pending nodes).
 
     Julia prints pending nodes just before their statement, in its block: so an unnumbered surplus row is never
-    one a block's `└──` ends, nor one the next block's start follows; among the others the last are pending."""
+    one a block's `└──` ends, nor one the next block's start follows; among the others those `inserted` marks
+    are pending first, then the last."""
     pending = [False] * len(printed_ids)
     anchors = []  # (print index, id) of numbered positional statements
     unnumbered = 0  # rows without an id since the last anchor: the positions it may skip to this one
@@ -57,13 +62,27 @@ def _classify(printed_ids, rails, npositional: int) -> list[bool]:
         surplus = len(unnumbered) - max(slots, 0)
         if pid is None and surplus <= 0:
             break
-        for k in reversed([k for k in unnumbered if _may_pend(rails, k)] if rails else unnumbered):
+        candidates = list(reversed([k for k in unnumbered if _may_pend(rails, k)] if rails else unnumbered))
+        if inserted:
+            candidates.sort(key=lambda k: not inserted[k])   # stable: the last first within each kind
+        for k in candidates:
             if surplus <= 0:
                 break
             pending[k] = True
             surplus -= 1
         prev_i, prev_id = i, pid
     return pending
+
+
+# What slot2reg adds with `insert_node!` and nothing puts in a statement's place (1.5's `fixup_slot!`): a read
+# of a slot that is never assigned, `throw_undef_if_not(x, false)`, and a read that may be, `undefcheck`.
+# (`type_lift_pass!` rewrites a statement into `throw_undef_if_not(x, %c)`: its condition is no literal `false`.)
+_INSERTED_ONLY = re.compile(r"^\$\(Expr\(:(?:throw_undef_if_not, :.*, false|undefcheck, :.*)\)\)::Any$")
+
+
+def inserted_only(body: str) -> bool:
+    """Whether a statement line's text is one Julia's slot2reg only ever inserts as a new (pending) node."""
+    return _INSERTED_ONLY.match(body) is not None
 
 
 def _may_pend(rails, k: int) -> bool:

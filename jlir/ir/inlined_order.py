@@ -1,0 +1,110 @@
+"""The edge order of Julia's `ir.cfg` right after inlining, where the print shows it.
+
+`compute_cfg` lists a conditional branch's successors as `compute_basic_blocks` does: the branch target,
+then the fall-through.  After 1.5's `ssa_inlining_pass!` the CFG is not recomputed: `batch_inline!`
+builds it edge by edge (`cfg_inline_item!`, `cfg_inline_unionsplit!`, `finish_cfg_inline!` in
+ssair/inlining.jl), and `compact!` and `type_lift_pass!` keep it.  Every branch keeps its order but the
+ones a union split adds: `cfg_inline_unionsplit!` gives each test block the block of its case first and
+the next test's block second, the reverse of `compute_basic_blocks`.  Those tests are visible in the print:
+`ir_inline_unionsplit!` branches on an `isa` of the function object itself (printed `(isa)(%3, T)`, where
+a call a program makes prints `(%3 isa T)` or `Core.isa(…)`), or on `(Core.Intrinsics.and_int)(…)` of such
+tests when several arguments are tested.  So for an IRCode printed between inlining and the end of the optimizer (the
+`inlining` and `type_lift` stage prints), `inlining_order` gives Julia's order from the print alone.
+
+What the print does not show: the order of a block's predecessors after `slot2reg`'s `domsort_ssa!`
+renumbered the blocks (it keeps each list in the order of the blocks' numbers before sorting, which the
+print no longer holds).  A finished IRCode (`@code_typed`, `inflate_ir`) has its CFG recomputed by
+`compute_basic_blocks`, so `compute_cfg`'s order is Julia's there.
+"""
+from __future__ import annotations
+
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.cfg import CFG, BasicBlock
+
+__all__ = ["inlining_order", "is_union_split_test", "made_here"]
+
+_CONST = T.TypeName(("Core", "Compiler", "Const"))
+
+
+def _is_isa_object_call(node) -> bool:
+    """`(isa)(x, T)`: a call of the function object `isa`, as `ir_inline_unionsplit!` inserts it."""
+    return type(node) is N.Expr and node.head == "call" and len(node.args) == 3 \
+        and type(node.args[0]) is V.SlotNumber and node.args[0].name == "isa" and node.args[0].id is None
+
+
+def _is_and_int_object_call(node) -> bool:
+    """`(Core.Intrinsics.and_int)(a, b)`: the intrinsic object itself, as `ir_inline_unionsplit!` calls it
+    (a program's `a & b` on `Bool`s prints `Base.and_int(a, b)`)."""
+    return type(node) is N.Expr and node.head == "call" and len(node.args) == 3 \
+        and type(node.args[0]) is T.TypeName and node.args[0].path == ("Core", "Intrinsics", "and_int")
+
+
+def is_union_split_test(fn, cond) -> bool:
+    """Whether the branch condition `cond` is a union split's type test: `(isa)(…)`, or `and_int` of tests
+    whose last is one (`ir_inline_unionsplit!` folds the tests of several arguments left to right)."""
+    stmts = fn.positional
+    seen = 0
+    while type(cond) is V.SSAValue and 1 <= cond.id <= len(stmts) and seen < len(stmts):
+        node = stmts[cond.id - 1].node
+        if _is_isa_object_call(node):
+            return True
+        if not _is_and_int_object_call(node):
+            return False
+        cond, seen = node.args[2], seen + 1
+    return False
+
+
+def _test_run_start(stmts, first: int, last: int) -> int:
+    """The first statement (1-based) of the run of `(isa)` / `and_int` tests that ends block `first..last` before
+    its branch (`last`)."""
+    k = last - 1
+    while k >= first and (_is_isa_object_call(stmts[k - 1].node) or _is_and_int_object_call(stmts[k - 1].node)):
+        k -= 1
+    return k + 1
+
+
+def made_here(stmts, first: int, last: int) -> bool:
+    """Whether the union split whose first test ends block `first..last` was made by this function's inlining:
+    its tests follow a row of this function's own code that no inlined callee's optimized code holds: a
+    `nothing` (a statement inlining emptied: `compact!` removed the callee's), a value typed
+    `Core.Compiler.Const(…)` (the called function, as inference typed the caller's statement) or a
+    `static_parameter` (inlining puts a callee's values in its place).  Tests at a block's start, or after any
+    other statement, were more likely made in a callee (a φ, a `getfield` of the callee's): the print cannot
+    tell (the oracle's edge-order rule)."""
+    start = _test_run_start(stmts, first, last)
+    if start <= first:
+        return False
+    s = stmts[start - 2]
+    return s.node == V.NOTHING or (type(s.type) is T.TypeCall and s.type.head == _CONST) \
+        or (type(s.node) is N.Expr and s.node.head == "static_parameter")
+
+
+def inlining_order(fn, cfg: CFG, *, compacted: bool = False) -> CFG:
+    """`cfg` (`compute_cfg` of `fn`) with the successors listed as 1.5's inliner built them: the test blocks of
+    a union split this function's inlining made list their case's block before the next test's; a split's
+    later tests (blocks of tests alone, each the target of the one before) go with its first.  Which splits were
+    made here: `made_here` on the print `ssa_inlining_pass!` returns; on one `compact!` has run over since
+    (`compacted`: the type_lift stage) the rows that tell are gone, and every split counts, as most are made
+    here.  The print does not say which of the two it is.  Predecessor lists are unchanged."""
+    stmts = fn.positional
+    tests = {}
+    for b, blk in enumerate(cfg.blocks, 1):
+        if len(blk.succs) == 2 and 1 <= blk.last <= len(stmts):
+            term = stmts[blk.last - 1].node
+            if type(term) is N.GotoIfNot and is_union_split_test(fn, term.cond):
+                tests[b] = term.dest
+    heads = [b for b in tests if b not in set(tests.values())]
+    blocks = list(cfg.blocks)
+    for head in heads:
+        blk = cfg.blocks[head - 1]
+        if not compacted and not made_here(stmts, blk.first, blk.last):
+            continue
+        b, seen = head, set()
+        while b in tests and b not in seen:
+            seen.add(b)
+            x = blocks[b - 1]
+            blocks[b - 1] = BasicBlock(x.first, x.last, x.preds, x.succs[::-1])
+            b = tests[b]
+    return CFG(tuple(blocks))

@@ -153,7 +153,7 @@ def _before_a_phi(out: list[Statement], idx: int, block_starts) -> bool:
 
 
 def _effect_free(s: Statement, facts: _Facts) -> bool:
-    stmts = facts.stmts
+    """Julia's `stmt_effect_free` (`ssair/queries.jl`) as far as jlir knows the types it reads."""
     node = s.node
     cls = type(node)
     if cls is V.SlotNumber or getattr(cls, "TERMINATOR", False):

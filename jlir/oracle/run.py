@@ -8,6 +8,7 @@ exception is `wrong`: a crash is a bug, never a refusal.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 import jlir
 from jlir.ir.errors import JlirError
@@ -146,15 +147,10 @@ def _first_vararg(params) -> int:
     return len(params)
 
 
+@cache
 def _type_parser():
     from jlir.syntax.statement.grammar import StatementParser
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = StatementParser()
-    return _PARSER
-
-
-_PARSER = None
+    return StatementParser()
 
 
 def _raise(e):

@@ -14,6 +14,7 @@ import jlir
 from jlir.ir.function import Form
 from jlir.ir.serialize import from_json, to_json
 from jlir.syntax.errors import ParseError
+from support.lenient import read_leniently as _read_leniently
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "round3" / "toolviews"
 INDEX = [json.loads(line) for line in (DATA / "index.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -117,13 +118,7 @@ HIDDEN = ["cthulhu-golden-foo-opt-none-nowarn-hide_type_stable-nocost-types.txt"
 
 
 def read_leniently(name: str):
-    import warnings
-    from jlir.syntax.reading import read_document
-    text = (DATA / name).read_text(encoding="utf-8")
-    with warnings.catch_warnings(record=True) as notes:
-        warnings.simplefilter("always")
-        doc = read_document(text, name, lenient=True)
-    return text, doc, [str(n.message) for n in notes]
+    return _read_leniently(DATA / name)
 
 
 @pytest.mark.parametrize("name", HIDDEN)

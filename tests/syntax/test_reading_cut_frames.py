@@ -12,6 +12,7 @@ import jlir
 from jlir.ir.nodes import Elided
 from jlir.syntax.errors import ParseError
 from jlir.syntax.reading import read_document
+from support.lenient import read_leniently as _read_leniently
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "round3" / "toolviews"
 CUT = ["juliainterpreter-frame-9641729cab.txt",  # `   1* 2  1 ─`: the current statement's `*`
@@ -19,11 +20,7 @@ CUT = ["juliainterpreter-frame-9641729cab.txt",  # `   1* 2  1 ─`: the current
 
 
 def read_leniently(name: str):
-    text = (DATA / name).read_text(encoding="utf-8")
-    with warnings.catch_warnings(record=True) as notes:
-        warnings.simplefilter("always")
-        doc = read_document(text, name, lenient=True)
-    return text, doc, [str(n.message) for n in notes]
+    return _read_leniently(DATA / name)
 
 
 @pytest.mark.parametrize("name", CUT)

@@ -13,6 +13,7 @@ import jlir
 from jlir.ir.nodes import Elided
 from jlir.syntax.errors import ParseError
 from jlir.syntax.reading import read_document
+from support.lenient import read_leniently as _read_leniently
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "round3" / "toolviews"
 HIDDEN = sorted(json.loads(line)["file"] for line in (DATA / "index.jsonl").read_text(encoding="utf-8").splitlines()
@@ -20,11 +21,7 @@ HIDDEN = sorted(json.loads(line)["file"] for line in (DATA / "index.jsonl").read
 
 
 def read_leniently(name: str):
-    text = (DATA / name).read_text(encoding="utf-8")
-    with warnings.catch_warnings(record=True) as notes:
-        warnings.simplefilter("always")
-        doc = read_document(text, name, lenient=True)
-    return text, doc, [str(n.message) for n in notes]
+    return _read_leniently(DATA / name)
 
 
 def _views(kind: str) -> list[str]:

@@ -3,11 +3,15 @@
 `out-of-ssa` is Sreedhar's method I with coalescing and correctly sequentialised parallel copies;
 `out-of-ssa-naive` is the textbook copy insertion (`jlir opt --passes out-of-ssa --naive`), kept to show
 the lost-copy and swap problems the real one avoids.  Each leaves a note with its copy counts.
+
+Both take a `@code_warntype` print's flagged (upper-cased) types in Julia's spelling first: the CodeInfo
+they print highlights nothing, and `UNION{FLOAT64, INT64}` there would read back as another type.
 """
 from __future__ import annotations
 
 from jlir.ir.function import Function
 from jlir.passes.registry import register
+from jlir.ssa.case import original_case
 from jlir.ssa.out_of_ssa import out_of_ssa
 
 
@@ -22,13 +26,13 @@ def _note(notes, stats, naive: bool) -> None:
 def out_of_ssa_pass(fn: Function, notes: list | None = None) -> Function:
     """Critical edges are split first (where they can be: not the enter → catch edge; `jlir.ssa.out_of_ssa`
     does it), so each predecessor's copies run only on the edge into the φ's block."""
-    out, stats = out_of_ssa(fn, notes=notes)
+    out, stats = out_of_ssa(original_case(fn), notes=notes)
     _note(notes, stats, False)
     return out
 
 
 @register("out-of-ssa-naive", "φs become slot assignments by the textbook copy insertion (wrong: lost copy, swap)")
 def out_of_ssa_naive_pass(fn: Function, notes: list | None = None) -> Function:
-    out, stats = out_of_ssa(fn, naive=True)
+    out, stats = out_of_ssa(original_case(fn), naive=True)
     _note(notes, stats, True)
     return out

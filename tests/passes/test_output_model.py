@@ -138,6 +138,8 @@ def test_out_of_ssa_of_an_ircode_spanning_1_5_and_1_6_prints_a_1_6_codeinfo():
     ("0068", "compact"),       # a trimmed terminal copy with no blank gutter left reads as untrimmed
     ("0050", "simplify-cfg"),  # print_statement_costs: its method line goes with its column, and the tail flag
     ("0067", "simplify-cfg"),
+    ("0034", "out-of-ssa"),    # a 0.7-DEV warntype's upper-cased types, which a CodeInfo prints in Julia's spelling
+    ("0034", "out-of-ssa-naive"),
 ])
 def test_a_corpus_display_through_a_pass_reads_back_as_the_same_model(case, pass_name):
     fn = jlir.functions(jlir.parse_file(FIXTURES.parent / "corpus" / f"{case}.txt"))[0]

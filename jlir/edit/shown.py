@@ -15,6 +15,8 @@ back as the same model.  An edit works on the IR and can leave the display holdi
 * a right-hand gutter that would name a frame whose method the table does not know (a table rebuilt from a
   gutter names only the frames that gutter named): it goes, and an IRCode prints its line column (`gutter_shown`);
 * a plain IRCode's trimmed tail where the display that made it say nothing is gone (`tail_shown`);
+* under a right-hand gutter, a line table other than the one the reader rebuilds from that gutter (several
+  reprint it): the reader's is taken (`gutter_table_shown`);
 * the type of a value nothing uses any more in a display that prints types on used values only
   (`@code_warntype`, 0.7-DEV's IRCode): it is not printed, so it cannot be read back (`types_shown`).
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jlir.geometry.lineinfo import Annotator
+from jlir.ir.errors import JlirError
 from jlir.ir.function import Form, Function, LineInfo
 from jlir.ir.walk import scanned_uses
 from jlir.printer.debuginfo import LineTableError, location_printing
@@ -36,7 +39,28 @@ from jlir.syntax.rows.pending import line_numbers as read_line_numbers
 
 def as_shown(fn: Function) -> Function:
     """`fn` holding only what its print shows (see the module docstring); `fn` itself where that is all it holds."""
-    return tail_shown(types_shown(lines_shown(gutter_shown(fn))))
+    return gutter_table_shown(tail_shown(types_shown(lines_shown(gutter_shown(fn)))))
+
+
+def gutter_table_shown(fn: Function) -> Function:
+    """Under a right-hand gutter, the line table the reader rebuilds from it.  Several tables reprint one gutter
+    (a frame named once or twice, `jlir.syntax.rows.linetable_search`); once a pass has moved statements the
+    model's may be another than the one the reader finds, though both print the same text: the reader's is
+    taken, so the output reads back as itself."""
+    if fn.screen is None:
+        return fn
+    from jlir.syntax.reading import read_document
+    text = format_item(fn)
+    try:
+        items = read_document(text, "<pass output>").items
+    except JlirError:
+        return fn   # what does not read back is the reader's error to report, not this
+    back = items[0] if len(items) == 1 else None
+    if type(back) is not Function or len(back.stmts) != len(fn.stmts) or back.linetable == fn.linetable:
+        return fn
+    rebuilt = fn.replace(stmts=tuple(s if s.loc == b.loc else replace(s, loc=b.loc)
+                                     for s, b in zip(fn.stmts, back.stmts)), linetable=back.linetable)
+    return rebuilt if format_item(rebuilt) == text else fn
 
 
 def tail_shown(fn: Function) -> Function:

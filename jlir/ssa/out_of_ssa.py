@@ -263,7 +263,7 @@ def out_of_ssa(fn: Function, *, naive: bool = False, split: bool | None = None, 
     for b, blk in enumerate(plan.cfg.blocks, 1):
         em.block(b, blk)
     inst_rename = {old: k for k, (old, _) in enumerate(em.out, 1) if old is not None}
-    stmts = tuple(replace(s, node=renumber(s.node, inst_rename)) for _, s in em.out)
+    stmts = _codeinfo_unreachable(fn.style, tuple(replace(s, node=renumber(s.node, inst_rename)) for _, s in em.out))
     typed = any(s.type is not None for s in stmts)
     display = replace(fn.display, form=Form.TYPED if typed else Form.LOWERED, wrapper="codeinfo", header=None,
                       costs=None, escapes=None, title=None, tail_dropped=False, style=_codeinfo_style(fn.style, stmts))
@@ -293,6 +293,15 @@ def _codeinfo_style(style, stmts):
     if any(type(s.node) is N.ReturnNode and (s.node.val is None or s.node.val == V.NOTHING) for s in stmts):
         return style.narrowed(lo=(1, 6))
     return style
+
+
+def _codeinfo_unreachable(style, stmts):
+    """Up to 1.5 a CodeInfo holds `Expr(:unreachable)` where the IRCode made from it holds a bare `unreachable`
+    (`inflate_ir`'s `ReturnNode()`): a CodeInfo of such a range says `$(Expr(:unreachable))`, as Julia prints it."""
+    if style.hi > (1, 5):
+        return stmts
+    return tuple(replace(s, node=N.Expr("unreachable", ())) if type(s.node) is N.ReturnNode and s.node.val is None
+                 else s for s in stmts)
 
 
 def _split(fn: Function, names: dict | None, notes: list | None) -> tuple[Function, dict | None]:

@@ -186,18 +186,19 @@ def cache_argtype(p):
     and `Type{X}` as `Const(X)`; else `p`."""
     from jlir.ir import types as T
     from jlir.ir import values as V
-    const = T.TypeName(("Core", "Compiler", "Const"))
+    from jlir.lattice.tmerge import const_of
     value = None
     if type(p) is T.TypeCall and p.head == T.TypeName(("typeof",)) and len(p.args) == 1:
         value = p.args[0]
     elif type(p) is T.TypeApply and p.head == T.TypeName(("Type",)) and len(p.params) == 1:
         value = p.params[0]
-    elif p in (T.TypeName(("Nothing",)), T.TypeName(("Missing",))):
-        from jlir.ssa.case import _parser
-        return _parser().parse_type(f"Core.Compiler.Const({p.path[0].lower()}, false)")
+    elif p == T.TypeName(("Nothing",)):
+        value = V.NOTHING
+    elif p == T.TypeName(("Missing",)):
+        value = T.TypeName(("missing",))   # `missing` prints as a bare name, as the reader takes it
     elif _singleton(p):
         value = T.TypeCall(p, ())  # the one instance, shown as its constructor call: `Core.CoreSTDOUT()`
-    return p if value is None else T.TypeCall(const, (value, V.Literal("false", "bool")))
+    return p if value is None else const_of(value)
 
 
 def _singleton(p) -> bool:

@@ -75,7 +75,8 @@ def simple_dce(stmts: list[Statement], block_starts=frozenset(), argtypes: tuple
     `block_starts`: the first statement of each block (a φ may be erased only where no φ of its block
     follows); `argtypes`: the arguments' types, `_1` first (Julia's `IRCode.argtypes`), or () if unknown;
     `sptypes`: the static parameters' (Julia's `sptypes`: `Const(T)` where known, None where not);
-    `leaked`: statements compaction counted a use of that no statement keeps (`compact`'s `_leaked_uses`)."""
+    `leaked`: statements compaction counted a use of that no statement keeps (the operand of a π or one-edge φ
+    `compact` folded away)."""
     facts = _Facts(stmts, argtypes, sptypes)
     out = facts.stmts
     uses = [0] * (len(out) + 1)

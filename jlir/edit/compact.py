@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from jlir.edit.base import EMPTY_BLOCK, EditError, located
 from jlir.edit.simple_dce import simple_dce
+from jlir.lattice.tmerge import is_const
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -47,8 +48,11 @@ def compact(code: IRCode) -> Function:
     dropped: dict[int, object] = {}
     kept: list[tuple[int, Statement, int]] = []
     leaked: list[V.SSAValue] = []
+    typeofs = _folded_typeofs(entries)
     for old_id, s, b in entries:
         folded = _fold(code, old_id, s, b, preds, dropped)
+        if folded is _KEEP and old_id in typeofs:
+            folded = s.node
         if folded is _KEEP:
             kept.append((old_id, s, b))
         else:
@@ -64,6 +68,41 @@ def compact(code: IRCode) -> Function:
         stmts = simple_dce(stmts, frozenset(b.first for b in blocks), code.argtypes, code.sptypes,
                            tuple(v.id for v in extra if type(v) is V.SSAValue))
     return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable, code.source.catch_entry))
+
+
+def _folded_typeofs(entries) -> frozenset:
+    """The statements that print like a global but are the type object a folded `typeof` left.
+
+    A type object and a global bound to it print alike (`Distributed.Worker`), and `compact!` drops the
+    object (uses read it in place) but keeps the global, which may be undefined.  The inliner puts the
+    object where a call inference folded to a `Const` stood, most often `typeof(x)` inside an inlined
+    `setproperty!(x, f, v)` (`fieldtype(typeof(x), f)`), whose only use is that `fieldtype` of a field not
+    known by number.  Lowering puts a global there too, but with a field index (`new` in a constructor:
+    `fieldtype(%1, 1)`), and a global written in the source stays in its call (`fieldtype(Foo, :a)`).  So a
+    name typed `Const` of itself and read only as `fieldtype`'s type, of a field not given by number, is that
+    object.
+    """
+    cand = {i for i, s, _ in entries if _object_like_global(s)}
+    if not cand:
+        return frozenset()
+    ok: dict[int, bool] = {}
+    for _, s, _b in entries:
+        n = s.node
+        for u in walk.ssa_uses(n):
+            if u in cand:
+                as_type = (type(n) is N.Expr and n.head == "call" and len(n.args) == 3 and n.args[1] == V.SSAValue(u)
+                           and type(n.args[0]) is V.GlobalRef and n.args[0].name == "fieldtype"
+                           and not (type(n.args[2]) is V.Literal and n.args[2].kind == "int"))
+                ok[u] = ok.get(u, True) and as_type
+    return frozenset(u for u, good in ok.items() if good)
+
+
+def _object_like_global(s: Statement) -> bool:
+    node = s.node
+    if type(node) is not V.GlobalRef or node.module is None or not is_const(s.type):
+        return False
+    v = s.type.args[0]
+    return type(v) is T.TypeName and ".".join(v.path) == f"{node.module}.{node.name}"
 
 
 def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:

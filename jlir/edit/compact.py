@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from jlir.edit.base import EMPTY_BLOCK, EditError, located
 from jlir.edit.simple_dce import simple_dce
-from jlir.lattice.tmerge import is_const
+from jlir.lattice.tmerge import Undecided, is_const, typeof_value
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -181,15 +181,21 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
     """Julia drops a π whose type is (`===`) the type of what it narrows.
 
     A π of an SSA value is judged by that value's type.  For an argument Julia compares `typeof` of the IR
-    node itself (`Core.Compiler.Argument`, which only such a π's type can be).  For a constant, the printed
-    text does not tell its type (`Int32(0)` prints as `0`, like `Int64(0)`), and the Base corpus holds
-    `π (0, Int64)`s that Julia's own compaction kept, so such a π is kept.
+    node itself (`Core.Compiler.Argument`, which only such a π's type can be).  For a literal, `typeof` of the
+    value as its text reads (`1`: `Int64`, `1.0`: `Float64`): `π (1, Int64)` is dropped, `π (0,
+    Core.Compiler.Const(0, false))` kept (on all of Base's stage prints Julia dropped all 71 of the first
+    kind).  An `Int32(1)` prints as `1` too; under a π typed `Int32` jlir keeps it, as it cannot tell.
     """
     val = pi.val
     while type(val) is V.SSAValue and val.id in dropped:
         val = dropped[val.id]
     if type(val) is V.Argument:
         return pi.typ == _ARGUMENT_TYPE
+    if type(val) is V.Literal:
+        try:
+            return typeof_value(val) == pi.typ
+        except Undecided:
+            return False
     if type(val) is V.SSAValue:
         try:
             target = code.stmt(val.id)

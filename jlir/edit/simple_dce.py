@@ -35,7 +35,7 @@ from jlir.ir import walk
 from jlir.ir.function import Statement
 from jlir.lattice import typeset as S
 from jlir.lattice.fields import struct_fields
-from jlir.lattice.tmerge import Undecided, const_of, is_const, sqsub, typeof_value, widenconst
+from jlir.lattice.tmerge import Undecided, const_of, is_const, is_partial, sqsub, typeof_value, widenconst
 from jlir.lattice.typefacts import table
 
 _PURE_BUILTINS = frozenset({"tuple", "svec", "===", "typeof", "nfields"})
@@ -141,7 +141,9 @@ def _erase(facts: _Facts, uses: list[int], idx: int, worklist: list[int], block_
             if uses[k] == 1 and k < idx:
                 worklist.append(k)
             uses[k] -= 1
-    out[idx - 1] = replace(s, node=V.NOTHING)
+    # Julia keeps the statement's type where it erases it: a π's is its own `typ` (printed in the node)
+    typ = s.node.typ if type(s.node) is N.PiNode else s.type
+    out[idx - 1] = replace(s, node=V.NOTHING, type=typ)
 
 
 def _before_a_phi(out: list[Statement], idx: int, block_starts) -> bool:
@@ -242,6 +244,8 @@ def _tuple_field(args, facts: _Facts) -> bool:
     if args[1].kind != "int" or not args[1].text.isdigit():
         return False
     t = facts.type_of(args[0])
+    if t is not None and is_partial(t):
+        t = t.args[0]   # `getfield_nothrow` reads the widened type: a PartialStruct's fields are its tuple's
     if type(t) is not T.TypeApply or type(t.head) is not T.TypeName or t.head.path not in (("Tuple",), ("Core", "Tuple")):
         return False
     if any(type(p) is not T.TypeName and type(p) is not T.TypeApply for p in t.params):
@@ -271,8 +275,10 @@ def _struct_field(args, facts: _Facts) -> bool:
     if len(args) not in (2, 3) or len(args) == 3 and type(args[2]) is not V.Literal:
         return False
     t = facts.type_of(args[0])
-    if t is None or is_const(t) or S.is_type_type(t):
-        return False   # a constant's field is `isdefined` of the value, which the print does not show
+    if t is not None and (is_const(t) or S.is_type_type(t)):
+        return _type_object_field(t, args[1])
+    if t is None:
+        return False
     try:
         t = widenconst(t)
     except Undecided:
@@ -285,6 +291,18 @@ def _struct_field(args, facts: _Facts) -> bool:
         if k is None or k > fields.ninitialized:
             return False
     return bool(S.members(t))
+
+
+def _type_object_field(t, field) -> bool:
+    """`getfield` of a known constant (`Const(v)`, `Type{v}`) is `isdefined(v, f)`: decided here where `v` is a
+    type the tables know to be a DataType (no free parameters) and `f` one of the fields every DataType has
+    defined (`name`, `super`, `parameters`); any other constant's fields the print does not show."""
+    v = t.args[0] if is_const(t) else t.params[0]
+    if type(v) not in (T.TypeName, T.TypeApply) or not S.is_known_datatype(v):
+        return False
+    fields = struct_fields(T.TypeName(("DataType",)))
+    k = None if fields is None else fields.index(field)
+    return k is not None and k <= fields.ninitialized
 
 
 def _new_nothrow(args, facts: _Facts) -> bool:

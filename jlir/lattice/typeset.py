@@ -93,6 +93,12 @@ def is_datatype(t) -> bool:
     return False
 
 
+def is_known_datatype(t) -> bool:
+    """`is_datatype` where Julia's tables list the type's name (an unlisted name may be a UnionAll)."""
+    name = head_name(t)
+    return name is not None and _arity(name) is not None and is_datatype(t)
+
+
 def isconcrete(t) -> bool:
     """Julia's `isconcretetype` (a name Julia's tables do not list is taken as a concrete user type)."""
     name = head_name(t)

@@ -118,9 +118,12 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
 def _copyast_type(val):
     """Julia's `typ_for_val` of a `copyast` of a quoted expression: the `Const` of that expression (not the
     `Expr` inference gave the assignment)."""
-    if type(val) is N.Expr and val.head == "copyast" and len(val.args) == 1 and type(val.args[0]) is V.QuoteNode \
-            and type(val.args[0].value) is N.Expr:
-        return const_of(T.TypeQuote(val.args[0].value))
+    if type(val) is N.Expr and val.head == "copyast" and len(val.args) == 1 and type(val.args[0]) is V.QuoteNode:
+        quoted = val.args[0].value
+        if type(quoted) is N.Expr:
+            return const_of(T.TypeQuote(quoted))
+        if type(quoted) is T.TypeQuote:   # an `:(…)` the reader keeps as text
+            return const_of(quoted)
     return None
 
 

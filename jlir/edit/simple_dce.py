@@ -65,7 +65,7 @@ _SIZES = {"Bool": 1, "Int8": 1, "UInt8": 1, "Int16": 2, "UInt16": 2, "Int32": 4,
 _SYMBOL = T.TypeName(("Symbol",))
 _PRIMITIVES = frozenset({"Bool", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32",
                          "UInt64", "UInt128", "Float16", "Float32", "Float64", "Char"})
-_INTRINSIC_MODULES = (None, "Base", "Core", "Core.Intrinsics", "Base.Intrinsics")
+_INTRINSIC_MODULES = (None, "Base", "Core", "Core.Intrinsics", "Base.Intrinsics", "Core.Compiler")   # each binds Core's own
 
 
 def simple_dce(stmts: list[Statement], block_starts=frozenset(), argtypes: tuple = (),

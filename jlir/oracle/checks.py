@@ -181,7 +181,7 @@ def check_compact(stage_text: str, julia_text: str, types: tuple = ((), ())) -> 
 
 def _as_objects(fn):
     """`fn` with every statement that prints like a global typed `Const` of itself (`Base.UUID::…Const(Base.UUID,
-    false)`) taken as that object, None if it has none."""
+    false)`) or `Type` of itself (`Base.UUID::Type{Base.UUID}`) taken as that object, None if it has none."""
     from dataclasses import replace
     from jlir.ir import types as T
     from jlir.ir import values as V
@@ -190,9 +190,11 @@ def _as_objects(fn):
     stmts, hit = list(fn.stmts), False
     for k, s in enumerate(stmts):
         n = s.node
-        if type(n) is V.GlobalRef and n.module is not None and is_const(s.type) \
-                and s.type.args[0] == T.TypeName((*n.module.split("."), n.name)):
-            stmts[k], hit = replace(s, node=s.type.args[0]), True
+        if type(n) is not V.GlobalRef or n.module is None:
+            continue
+        name = T.TypeName((*n.module.split("."), n.name))
+        if is_const(s.type) and s.type.args[0] == name or s.type == T.TypeApply(T.TypeName(("Type",)), (name,)):
+            stmts[k], hit = replace(s, node=name), True
     return fn.with_ir(IR(tuple(stmts), fn.blocks, fn.linetable, fn.catch_entry)) if hit else None
 
 

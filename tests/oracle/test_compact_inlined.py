@@ -86,3 +86,26 @@ def test_a_field_of_a_partial_struct_tuple_in_range_cannot_throw():
     # the same statements erased as Julia's (the print differs only in which row shows the line number 1060)
     assert [x.split("─")[-1].split("│")[-1].strip() for x in _lines_with(ours, "nothing::")] == \
         [x.split("─")[-1].split("│")[-1].strip() for x in _lines_with(stage["compact"], "nothing::")]
+
+
+def test_a_pi_narrowing_to_a_partial_struct_is_kept_as_julias_identity_comparison_keeps_it():
+    record, stage = _stage("_spawn_primitive", "slot2reg")
+    ours = _compacted(record, stage)
+    assert ours == stage["compact"].rstrip("\n")
+    assert _lines_with(ours, "= π (%37, Core.Compiler.PartialStruct(Tuple{UInt8,UInt64}")
+
+
+def test_a_builtin_named_through_core_compiler_is_the_builtin():
+    record, stage = _stage("Core.Compiler.getindex", "slot2reg")
+    # `isdefined(π (%1, Core.PiNode), :val)`, inferred `Const(true)`: Core.Compiler's `isdefined` is Core's
+    assert _lines_with(stage["text"], "= Core.Compiler.isdefined(%152, :val)::Core.Compiler.Const(true, false)")
+    ours = _compacted(record, stage)
+    assert ours == stage["compact"].rstrip("\n")
+    assert len(_lines_with(ours, "Core.Compiler.isdefined(")) == 2
+
+
+def test_an_object_typed_type_of_itself_is_the_object_or_global_rule_too():
+    record, stage = _stage("typeof(unique)", "inlining")
+    assert _lines_with(stage["text"], "= REPL.REPLCompletions.Completion::Type{REPL.REPLCompletions.Completion}")
+    outcome = check_compact(stage["text"], stage["compact"], instance_types(record))
+    assert (outcome.verdict, outcome.detail) == ("rule", "object-or-global")

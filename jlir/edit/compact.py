@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from jlir.edit.base import EMPTY_BLOCK, EditError, located
 from jlir.edit.simple_dce import simple_dce
-from jlir.lattice.tmerge import Undecided, is_const, is_partial, typeof_value
+from jlir.lattice.tmerge import Undecided, is_const, typeof_value
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -201,10 +201,10 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
             target = code.stmt(val.id)
         except EditError:
             return False
-        # a π's own type is its `typ` (Julia's result type for it), printed in the node, not after it.  Julia
-        # compares with `===`: a PartialStruct holds its fields in a Vector, so two are never the same object
-        return (target.node.typ if type(target.node) is N.PiNode else target.type) == pi.typ \
-            and not is_partial(pi.typ)
+        # a π's own type is its `typ` (Julia's result type for it), printed in the node, not after it.  (Julia
+        # compares with `===`, so two equal `PartialStruct`s, each with its own fields `Vector`, differ; the
+        # print cannot tell them from one shared object, which is what slot2reg's πs hold: counted as equal.)
+        return (target.node.typ if type(target.node) is N.PiNode else target.type) == pi.typ
     return False
 
 

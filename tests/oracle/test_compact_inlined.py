@@ -88,13 +88,6 @@ def test_a_field_of_a_partial_struct_tuple_in_range_cannot_throw():
         [x.split("─")[-1].split("│")[-1].strip() for x in _lines_with(stage["compact"], "nothing::")]
 
 
-def test_a_pi_narrowing_to_a_partial_struct_is_kept_as_julias_identity_comparison_keeps_it():
-    record, stage = _stage("_spawn_primitive", "slot2reg")
-    ours = _compacted(record, stage)
-    assert ours == stage["compact"].rstrip("\n")
-    assert _lines_with(ours, "= π (%37, Core.Compiler.PartialStruct(Tuple{UInt8,UInt64}")
-
-
 def test_a_builtin_named_through_core_compiler_is_the_builtin():
     record, stage = _stage("Core.Compiler.getindex", "slot2reg")
     # `isdefined(π (%1, Core.PiNode), :val)`, inferred `Const(true)`: Core.Compiler's `isdefined` is Core's

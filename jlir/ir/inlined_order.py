@@ -81,6 +81,52 @@ def made_here(stmts, first: int, last: int) -> bool:
         or (type(s.node) is N.Expr and s.node.head == "static_parameter")
 
 
+def _split_join(fn, cfg: CFG, tests: dict, head: int) -> int | None:
+    """The join block of the union split whose first test ends block `head`: `cfg_inline_unionsplit!` puts it
+    right after the split's fallback block (the last test's branch target)."""
+    b, seen = head, set()
+    while b in tests and b not in seen:
+        seen.add(b)
+        b = tests[b]
+    return b + 1 if b < len(cfg.blocks) else None
+
+
+def made_here_compacted(fn, cfg: CFG, tests: dict, head: int) -> bool:
+    """`made_here` for a print `compact!` has run over since inlining (the type_lift stage), where the emptied
+    call is gone.  What still tells (each rule is a property of 1.5's inliner, not a count):
+    a split made here is the caller's own statement, so its join block goes on with the caller's code: a
+    `return` (an inlined callee's returns are gotos to the block after it), or a row of another line (every row
+    of an inlined callee prints the caller's line of the call; the join block of a callee's split is the
+    callee's); a test row on a line of its own is the caller's statement starting; a value typed `Const` before
+    the tests is the caller's (a callee's stored code has its constants widened).  A join block ending in a
+    `goto` to the next block is a callee's return (slot2reg's domsort leaves the caller no such goto).  Where
+    none of these shows (about one split in five), the row before the tests decides as it most often does:
+    after a φ or an untyped global's read the split was a callee's; else made here."""
+    stmts = fn.positional
+    blk = cfg.blocks[head - 1]
+    start = _test_run_start(stmts, blk.first, blk.last)
+    prev = stmts[start - 2] if start > blk.first else None
+    if prev is not None and ((type(prev.type) is T.TypeCall and prev.type.head == _CONST)
+                             or (type(prev.node) is N.Expr and prev.node.head == "static_parameter")):
+        return True
+    join = _split_join(fn, cfg, tests, head)
+    if join is not None:
+        jb = cfg.blocks[join - 1]
+        line = stmts[start - 1].loc
+        if any(stmts[k - 1].loc != line for k in jb.stmts):
+            return True
+        term = stmts[jb.last - 1].node
+        if type(term) is N.ReturnNode and term.val is not None:
+            return True
+    if start > 1 and stmts[start - 1].loc != stmts[start - 2].loc:
+        return True
+    if join is not None:
+        term = stmts[cfg.blocks[join - 1].last - 1].node
+        if type(term) is N.GotoNode and term.label == join + 1:
+            return False
+    return prev is None or type(prev.node) not in (N.PhiNode, V.GlobalRef)
+
+
 def inlining_order(fn, cfg: CFG, *, compacted: bool = False) -> CFG:
     """`cfg` (`compute_cfg` of `fn`) with the successors listed as 1.5's inliner built them: the test blocks of
     a union split this function's inlining made list their case's block before the next test's; a split's
@@ -99,7 +145,7 @@ def inlining_order(fn, cfg: CFG, *, compacted: bool = False) -> CFG:
     blocks = list(cfg.blocks)
     for head in heads:
         blk = cfg.blocks[head - 1]
-        if not compacted and not made_here(stmts, blk.first, blk.last):
+        if not (made_here_compacted(fn, cfg, tests, head) if compacted else made_here(stmts, blk.first, blk.last)):
             continue
         b, seen = head, set()
         while b in tests and b not in seen:

@@ -9,7 +9,9 @@ the next test's block second, the reverse of `compute_basic_blocks`.  Those test
 `ir_inline_unionsplit!` branches on an `isa` of the function object itself (printed `(isa)(%3, T)`, where
 a call a program makes prints `(%3 isa T)` or `Core.isa(…)`), or on `(Core.Intrinsics.and_int)(…)` of such
 tests when several arguments are tested.  So for an IRCode printed between inlining and the end of the optimizer (the
-`inlining` and `type_lift` stage prints), `inlining_order` gives Julia's order from the print alone.
+`inlining` and `type_lift` stage prints), `inlining_order` gives Julia's order from the print, where the print
+tells whether a split was made by this inlining or inlined from a callee's optimized code (`made_here`,
+`made_here_compacted`).
 
 What the print does not show: the order of a block's predecessors after `slot2reg`'s `domsort_ssa!`
 renumbered the blocks (it keeps each list in the order of the blocks' numbers before sorting, which the
@@ -23,7 +25,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.cfg import CFG, BasicBlock
 
-__all__ = ["inlining_order", "is_union_split_test", "made_here"]
+__all__ = ["inlining_order", "is_union_split_test", "made_here", "made_here_compacted"]
 
 _CONST = T.TypeName(("Core", "Compiler", "Const"))
 
@@ -100,8 +102,9 @@ def made_here_compacted(fn, cfg: CFG, tests: dict, head: int) -> bool:
     callee's); a test row on a line of its own is the caller's statement starting; a value typed `Const` before
     the tests is the caller's (a callee's stored code has its constants widened).  A join block ending in a
     `goto` to the next block is a callee's return (slot2reg's domsort leaves the caller no such goto).  Where
-    none of these shows (about one split in five), the row before the tests decides as it most often does:
-    after a φ or an untyped global's read the split was a callee's; else made here."""
+    none of these shows (3 splits in 10 on all of Base), the print does not tell, and the row before the tests
+    decides as it most often does: after a φ or a global's read typed without `Const` the split was a
+    callee's (as 218 of 284 were), else made here (as 526 of 801 were)."""
     stmts = fn.positional
     blk = cfg.blocks[head - 1]
     start = _test_run_start(stmts, blk.first, blk.last)
@@ -132,8 +135,8 @@ def inlining_order(fn, cfg: CFG, *, compacted: bool = False) -> CFG:
     a union split this function's inlining made list their case's block before the next test's; a split's
     later tests (blocks of tests alone, each the target of the one before) go with its first.  Which splits were
     made here: `made_here` on the print `ssa_inlining_pass!` returns; on one `compact!` has run over since
-    (`compacted`: the type_lift stage) the rows that tell are gone, and every split counts, as most are made
-    here.  The print does not say which of the two it is.  Predecessor lists are unchanged."""
+    (`compacted`: the type_lift stage) `made_here_compacted`.  The print does not say which of the two it is.
+    Predecessor lists are unchanged."""
     stmts = fn.positional
     tests = {}
     for b, blk in enumerate(cfg.blocks, 1):

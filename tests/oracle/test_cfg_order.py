@@ -1,7 +1,10 @@
-"""The edge order of Julia 1.5.3's `ir.cfg` after type_lift, on Julia's own records of a few instances
-(`cfg-order-1.5.3.jsonl.gz`: the type_lift print and its `ir.cfg`, from `scripts/check/oracle.jl` records).
+"""The edge order of Julia 1.5.3's `ir.cfg` after slot2reg and after type_lift, on Julia's own records of a
+few instances (`cfg-order-1.5.3.jsonl.gz`: one stage print and its `ir.cfg`, from `scripts/check/oracle.jl`
+records).
 
-After inlining, 1.5 keeps the inliner's CFG: a union split made by this function's inlining lists each
+After slot2reg, `domsort_ssa!` leaves each block's predecessors in the order of the blocks' numbers before
+it renumbered them; where lowering wrote an `if` as jumps, the print shows that order
+(`jlir.ir.domsort_order`).  After inlining, 1.5 keeps the inliner's CFG: a union split made by this function's inlining lists each
 test's case block first, one inlined from a callee's optimized code lists the branch target first (as
 `compute_basic_blocks` did there).  `compact!` then removes the emptied call that told them apart right after
 inlining; these prints are each decided by one of what the print still shows (`made_here_compacted`).
@@ -17,18 +20,36 @@ import pytest
 import jlir
 from jlir import analysis as A
 from jlir.ir.cfg import CFG
+from jlir.ir.domsort_order import domsort_order
 from jlir.ir.inlined_order import inlining_order
 from jlir.oracle import Outcome
-from jlir.oracle.checks import check_inlined_cfg
+from jlir.oracle.checks import check_inlined_cfg, check_sorted_cfg
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "oracle" / "cfg-order-1.5.3.jsonl.gz"
 
 
-def _type_lift(fragment: str):
+def _stage(fragment: str, name: str):
     with gzip.open(DATA, "rt", encoding="utf-8") as f:
-        record = next(r for r in map(json.loads, f) if fragment in r["target"])
+        record = next(r for r in map(json.loads, f) if fragment in r["target"] and r["stages"][0]["name"] == name)
     stage = record["stages"][0]
     return jlir.functions(jlir.parse(stage["text"]))[0], stage["julia"]
+
+
+def _type_lift(fragment: str):
+    return _stage(fragment, "type_lift")
+
+
+@pytest.mark.parametrize("fragment", ["Base.copy_exprs", "Core.Compiler.fixemup!"])
+def test_after_slot2reg_a_branch_written_as_jumps_keeps_its_blocks_old_order_in_predecessor_lists(fragment):
+    # `if isassigned(…) … end` in a loop: the block of `goto #end` stood before the body; domsort_ssa! moved
+    # it after, and the loop's latch lists it first (fixemup!: two such branches, one inside the other)
+    fn, julia = _stage(fragment, "slot2reg")
+    plain = A.cfg(fn)
+    assert plain != CFG.from_json(julia["cfg"])
+    assert check_sorted_cfg(fn, julia) == Outcome("equal")
+    ordered = domsort_order(fn, plain)
+    assert [(b.first, b.last, sorted(b.preds), b.succs) for b in plain.blocks] == \
+        [(b.first, b.last, sorted(b.preds), b.succs) for b in ordered.blocks]
 
 
 # (instance, what tells): splits a callee made, listed as compute_basic_blocks lists them

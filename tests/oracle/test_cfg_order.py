@@ -62,6 +62,8 @@ CALLEE = [
 HERE = [
     ("Core.Compiler.cconvert", "the join block returns: an inlined callee's returns are gotos"),
     ("Base._setindex!", "the join block holds a row of another line than the split's"),
+    ("Base.at_disable_library_threading",
+     "a block the join branches to holds a row of another line (the tests follow a φ)"),
     ("Core.Compiler.lerpi", "the first test is on a line of its own"),
     ("Base.promote_result", "a row typed Const comes before the tests"),
 ]

@@ -89,3 +89,11 @@ def test_the_order_changes_no_edge():
         plain, ordered = A.cfg(fn), inlining_order(fn, A.cfg(fn), compacted=True)
         assert [(b.first, b.last, b.preds, sorted(b.succs)) for b in plain.blocks] == \
             [(b.first, b.last, b.preds, sorted(b.succs)) for b in ordered.blocks]
+
+
+def test_right_after_inlining_a_split_whose_code_after_the_join_is_the_functions_lists_its_case_first():
+    # include_dependency: no row inlining emptied, nor a Const, before the tests; but after the join the
+    # function goes on on other lines, which no inlined callee's code prints
+    fn, julia = _stage("include_dependency", "inlining")
+    assert A.cfg(fn) != CFG.from_json(julia["cfg"])
+    assert check_inlined_cfg(fn, julia) == Outcome("equal")

@@ -1,13 +1,14 @@
-"""The edge order of Julia 1.5.3's `ir.cfg` after slot2reg and after type_lift, on Julia's own records of a
+"""The edge order of Julia 1.5.3's `ir.cfg` after slot2reg, inlining and type_lift, on Julia's own records of a
 few instances (`cfg-order-1.5.3.jsonl.gz`: one stage print and its `ir.cfg`, from `scripts/check/oracle.jl`
 records).
 
 After slot2reg, `domsort_ssa!` leaves each block's predecessors in the order of the blocks' numbers before
 it renumbered them; where lowering wrote an `if` as jumps, the print shows that order
-(`jlir.ir.domsort_order`).  After inlining, 1.5 keeps the inliner's CFG: a union split made by this function's inlining lists each
-test's case block first, one inlined from a callee's optimized code lists the branch target first (as
-`compute_basic_blocks` did there).  `compact!` then removes the emptied call that told them apart right after
-inlining; these prints are each decided by one of what the print still shows (`made_here_compacted`).
+(`jlir.ir.domsort_order`).  After inlining, 1.5 keeps the inliner's CFG: a union split made by this
+function's inlining lists each test's case block first, one inlined from a callee's optimized code lists the
+branch target first (as `compute_basic_blocks` did there).  `compact!` then removes the emptied call that
+told them apart right after inlining; these prints are each decided by one of what the print still shows
+(`made_here_compacted`).
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from jlir.ir.cfg import CFG
 from jlir.oracle.reorder import reordered_like
 
 __all__ = ["Outcome", "RULES", "check_cfg", "check_inlined_cfg", "check_idoms", "check_verify", "check_slots", "check_compact",
-           "check_ssa", "check_adce"]
+           "check_ssa", "check_adce", "check_sorted_cfg"]
 
 # Differences that are not jlir's mistakes, each with why (the README's "Against Julia" table lists them).
 RULES = {
@@ -34,12 +34,13 @@ RULES = {
                         "read in place (the inliner puts the object where a call inference folded stood); a "
                         "global bound to it prints alike and is kept (reading it may throw), so the print cannot "
                         "say which; with those statements taken as objects jlir's compact equals compact!'s",
-    "edge-order": "the same edges in another order, where the print does not show Julia's: a union split inlined "
-                  "from a callee's own optimized code lists its branches as compute_basic_blocks did there (branch "
-                  "target first), one made by this function's inlining lists its case first, and after compact! "
-                  "(type_lift) or after a non-constant global's read the print shows both alike; and after "
-                  "slot2reg's domsort_ssa! a block's predecessors are in the order of the block numbers before "
-                  "sorting, which the print no longer holds",
+    "edge-order": "the same edges in another order, where the print does not show Julia's: after type_lift, a "
+                  "union split none of what compact! leaves tells made here or inlined from a callee (jlir "
+                  "lists one after a φ or a global's read typed without Const as a callee's, case first "
+                  "otherwise); right after inlining, a split made here after a non-constant global's read; and "
+                  "slot2reg's domsort_ssa! leaves a block's predecessors in the order of the block numbers "
+                  "before sorting, which the print shows only for an `if` lowered as jumps, and not after "
+                  "inlining",
     "muladd-contraction": "the interpreter's run differs from Julia's only in a float's last digits, and equals it "
                           "with every muladd_float rounded once: LLVM fused a*b+c into an fma in Julia's compiled "
                           "code, which muladd permits (jlir rounds twice, as Julia's runtime intrinsic does)",
@@ -81,6 +82,13 @@ def _cfg_outcome(ours: CFG, julia: CFG) -> Outcome:
 def check_cfg(fn, julia: dict) -> Outcome:
     """`jlir.analysis.cfg` of the print against Julia's `ir.cfg` (blocks, predecessors, successors)."""
     return _cfg_outcome(A.cfg(fn), CFG.from_json(julia["cfg"]))
+
+
+def check_sorted_cfg(fn, julia: dict) -> Outcome:
+    """`check_cfg` of the print `slot2reg` returns, whose `ir.cfg` `domsort_ssa!` renumbered: each block's
+    predecessors in the order they had before it, where the print shows it (`jlir.ir.domsort_order`)."""
+    from jlir.ir.domsort_order import domsort_order
+    return _cfg_outcome(domsort_order(fn, A.cfg(fn)), CFG.from_json(julia["cfg"]))
 
 
 def check_inlined_cfg(fn, julia: dict, compacted: bool = False) -> Outcome:

@@ -15,7 +15,7 @@ from jlir.ir.errors import JlirError
 from jlir.lattice.tmerge import const_of
 from jlir.oracle.interp import INTERP_FORMS, check_interp
 from jlir.oracle.checks import (Outcome, cache_argtype, check_adce, check_cfg, check_compact, check_idoms,
-                                check_inlined_cfg, check_slots, check_ssa, check_verify)
+                                check_inlined_cfg, check_slots, check_sorted_cfg, check_ssa, check_verify)
 
 __all__ = ["check_record", "FORMS"]
 
@@ -74,6 +74,8 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
         for check in ("cfg", "idoms", "verify"):
             if check == "cfg" and stage["name"] in _INLINED:
                 yield check, form, refused or _guarded(check_inlined_cfg, fn, stage["julia"], _INLINED[stage["name"]])
+            elif check == "cfg" and stage["name"] == "slot2reg":
+                yield check, form, refused or _guarded(check_sorted_cfg, fn, stage["julia"])
             else:
                 yield check, form, refused or _guarded(_ANALYSES[check], fn, stage["julia"])
         yield "compact", form, refused or _guarded(check_compact, stage["text"], stage["compact"], types)

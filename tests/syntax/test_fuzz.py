@@ -22,8 +22,8 @@ TIMEOUT = 5  # CPU seconds per input (SIGPROF: time spent waiting for a shared C
 
 @pytest.fixture(scope="module")
 def seeds():
-    texts = fuzz.seed_texts()
-    return texts, fuzz.seed_documents(texts)
+    texts, models = zip(*fuzz.seed_models())
+    return list(texts), fuzz.seed_documents(texts, models)
 
 
 def _check_all(make, check, n: int, seed: int):

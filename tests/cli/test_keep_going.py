@@ -3,7 +3,6 @@ others print back as read, and the `parse` summary says how many were unreadable
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 from support.cli import run_jlir
 

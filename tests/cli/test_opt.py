@@ -1,8 +1,6 @@
 """`jlir opt`: passes over every function of a dump, printed as Julia prints the result."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest

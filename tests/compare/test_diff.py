@@ -6,7 +6,6 @@ the model-edit tests build a variant of a real Julia 1.5.3 print and check that 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from dataclasses import replace

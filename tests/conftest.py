@@ -213,6 +213,9 @@ SLOW = {
     ("analysis/test_liveness.py", "test_cfg_successors_equal_julias_printed_cfg_for_every_case"),
     ("analysis/test_graphs.py", "test_mermaid_labels_hold_no_raw_quote_and_every_hash_is_an_entity"),
     ("html/test_browser.py", "test_clicking_a_block_shows_its_frontier_and_loop"),  # the browser tests' last
+    # each needs every fixture and corpus dump parsed (seconds): the quick loop parses only the ones its cases read
+    ("syntax/test_fuzz.py", "test_the_engine_makes_every_kind_of_mutation_and_both_outcomes"),
+    ("ir/test_jsonstream.py", "test_the_inputs_cover_many_dumps"),
 }
 
 

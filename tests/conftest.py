@@ -216,6 +216,9 @@ SLOW = {
     # each needs every fixture and corpus dump parsed (seconds): the quick loop parses only the ones its cases read
     ("syntax/test_fuzz.py", "test_the_engine_makes_every_kind_of_mutation_and_both_outcomes"),
     ("ir/test_jsonstream.py", "test_the_inputs_cover_many_dumps"),
+    ("analysis/test_liveness.py", "test_slot_liveness_equals_the_reference_on_every_slot_form_fixture"),
+    ("analysis/test_verify.py", "test_random_ir_whose_uses_respect_dominance_verifies_clean"),
+    ("live/test_provider.py", "test_jlir_run_reaches_sin_through_a_live_julia"),
 }
 
 

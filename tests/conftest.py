@@ -85,11 +85,12 @@ SAMPLED = {
     ("ir/test_jsonstream.py", "test_streamed_json_is_the_reference_json_line"): 10,
     ("ir/test_json.py", "test_dump_survives_json_text_unchanged_and_prints_the_same"): 10,
     # the heaviest parametrized tests of the quick loop (durations measured on it): one case in STRIDE stays
-    ("interp/test_frames.py", "test_every_form_gives_julias_result"): 10,
+    ("interp/test_frames.py", "test_every_form_gives_julias_result"): 30,
     ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"): 8,
     ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"): 8,
-    ("cli/test_jobs.py", "test_many_jobs_write_what_one_job_writes"): 4,
-    ("syntax/test_memory_shapes.py", "test_more_long_line_shapes_read_and_print_within_their_limits"): 3,
+    ("cli/test_jobs.py", "test_many_jobs_write_what_one_job_writes"): 8,
+    ("syntax/test_memory_shapes.py", "test_more_long_line_shapes_read_and_print_within_their_limits"): 12,
+    ("syntax/test_debuginfo.py", "test_dump_with_location_lines_prints_back_exactly"): 10,
     # one `jlir` (or `jlir run` with a Julia) process per case: a few stay in the quick loop
     ("interp/test_cases.py", "test_jlir_run_prints_what_julia_returned"): 6,
     ("cli/test_run.py", "test_run_prints_what_julia_returned"): 4,
@@ -103,7 +104,7 @@ SAMPLED = {
     ("syntax/test_model_snapshots.py", "test_parsed_model_of_a_committed_fixture_matches_its_snapshot"): 10,
     ("test_outputs_read_back.py", "test_ssa_compact_and_opt_outputs_read_back_as_themselves"): 5,
     ("cli/test_robust.py", "test_fetch_refuses_a_timeout_that_is_not_a_positive_finite_number"): 3,
-    ("cli/test_robust.py", "test_a_full_disk_is_reported_not_a_traceback"): 3,
+    ("cli/test_robust.py", "test_a_full_disk_is_reported_not_a_traceback"): 8,
     ("ir/test_json_fast.py", "test_the_quick_decoder_accepts_nothing_the_careful_one_refuses"): 2,
     ("analysis/test_dominance.py", "test_fixture_cfgs_agree_with_the_set_definitions"): 10,
     ("compare/test_diff.py", "test_unoptimized_typed_and_warntype_prints_by_julia_1_5_3_show_the_same_ir"): 10,
@@ -164,6 +165,60 @@ SLOW = {
     ("syntax/test_excerpt.py", "test_excerpts_cut_from_julias_prints_keep_julias_statements_at_their_numbers"),
     ("passes/test_jobs.py", "test_many_processes_optimise_a_document_as_one_does"),
     ("test_batch.py", "test_a_dask_local_cluster_runs_the_batch"),
+    # measured again with the CLI tests in-process: the heaviest of what was left, each over a second and each
+    # beside quicker tests of its module (coverage of the quick loop checked: no module of jlir/ left at 0 %)
+    ("interp/test_cases.py", "test_most_runs_are_interpreted_in_every_form"),  # every recorded run, 7 s
+    ("interp/test_cases.py", "test_the_cases_run_in_their_optimized_forms"),
+    ("interp/test_cases.py", "test_slot_forms_run_through_the_dumped_callees"),
+    ("interp/test_cases.py", "test_every_refusal_names_its_statement"),
+    ("live/test_session.py", "test_a_timeout_ends_julia_and_the_processes_user_code_started"),
+    ("live/test_session.py", "test_killing_julia_during_a_call_raises_from_that_call_then_a_new_julia_answers"),
+    ("live/test_session.py", "test_a_call_that_overruns_its_timeout_stops_julia_and_the_next_call_works"),
+    ("live/test_session.py", "test_killing_julia_between_calls_raises_once_then_a_new_julia_answers"),
+    ("live/test_locate.py", "test_a_julia_that_prints_something_else_than_the_protocol_is_refused"),
+    ("live/test_provider.py", "test_base_math_runs_through_julias_own_ir_to_julias_answer"),
+    ("html/test_browser.py", "test_clicking_a_value_highlights_its_definition_and_uses"),
+    ("html/test_browser.py", "test_overlays_toggle_and_the_screenshot_shows_every_block"),
+    ("html/test_browser.py", "test_layered_page_without_dot_clicks_and_strikes_the_code_dce_deletes"),
+    ("html/test_repr.py", "test_repr_html_from_a_fresh_interpreter_works_inline_in_the_browser"),
+    ("snapshot/test_plugin.py", "test_a_change_that_makes_the_function_unstable_fails_with_jlir_diffs_report"),
+    ("snapshot/test_plugin.py", "test_allow_improvement_accepts_an_instability_fixed_and_plain_stability_does_not"),
+    ("snapshot/test_cli.py", "test_several_julias_in_one_run_each_check_their_folder_and_others_are_left_alone"),
+    ("compare/test_diff.py", "test_the_same_function_printed_as_julia_1_5_and_1_10_print_it_is_never_different"),
+    ("ir/test_json.py", "test_random_statements_in_a_function_survive_json_text_or_are_refused_naming_where"),
+    ("interp/test_closures.py", "test_jlir_run_with_a_live_julia_asks_it_for_the_closures"),
+    ("cli/test_own_outputs_read_back.py", "test_mermaid_of_several_functions_parses_with_mermaids_own_parser"),
+    ("analysis/test_liveness.py", "test_ssa_liveness_equals_the_reference_on_every_fixture_function"),
+    ("analysis/test_liveness.py", "test_in_strict_ssa_every_live_in_value_is_defined_in_a_dominating_block"),
+    ("compare/test_diff.py", "test_any_function_diffed_against_itself_is_identical"),
+    ("syntax/test_errors.py", "test_a_50_megabyte_single_line_gives_a_short_error_quickly"),
+    ("printer/test_properties.py", "test_statement_i_prints_as_percent_i_and_the_ssa_column_fits_the_largest_used_id"),
+    # 500 mutated dumps (5 to 8 s): the quick loop keeps the engine's own test (200 mutated dumps, both outcomes)
+    # and one shard of mutated JSON; test.sh keeps its sample of the shards
+    ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"),
+    ("edit/test_edit.py", "test_random_edit_sequences_keep_the_verifier_green"),
+    ("ssa/test_roundtrip.py", "test_into_and_out_of_ssa_keep_the_result_of_generated_slot_form"),
+    ("ssa/test_coalesce_index.py", "test_indexed_and_pairwise_interference_coalesce_into_the_same_classes"),
+    ("cli/test_analysis.py", "test_dom_json_idoms_are_julias_construct_domtree_for_every_case"),
+    ("cli/test_fetch.py", "test_fetch_json_of_several_targets_is_one_model_per_line_from_one_session"),
+    ("ir/test_json.py", "test_any_model_object_survives_json_text_or_is_refused_naming_where"),
+    ("passes/test_jobs.py", "test_many_processes_raise_the_first_error_in_input_order"),
+    ("analysis/test_dominance.py", "test_random_cfgs_agree_with_the_set_definitions"),
+    ("analysis/test_verify.py", "test_random_use_of_a_non_dominating_definition_is_reported"),
+    ("live/test_kill.py", "test_ending_jlir_fetch_ends_its_julia_and_what_julia_started"),
+    ("cli/test_fetch.py", "test_progress_of_several_targets_shows_on_a_terminal_with_errors_around_it"),
+    ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"),  # and every seed's to_json
+    ("printer/test_properties.py", "test_every_block_starts_with_its_number_and_ends_with_a_rail_as_wide_as_the_block_count"),
+    ("analysis/test_loops.py", "test_random_loops_agree_with_backward_reachability"),
+    ("analysis/test_liveness.py", "test_cfg_successors_equal_julias_printed_cfg_for_every_case"),
+    ("analysis/test_graphs.py", "test_mermaid_labels_hold_no_raw_quote_and_every_hash_is_an_entity"),
+    ("html/test_browser.py", "test_clicking_a_block_shows_its_frontier_and_loop"),  # the browser tests' last
+    # each needs every fixture and corpus dump parsed (seconds): the quick loop parses only the ones its cases read
+    ("syntax/test_fuzz.py", "test_the_engine_makes_every_kind_of_mutation_and_both_outcomes"),
+    ("ir/test_jsonstream.py", "test_the_inputs_cover_many_dumps"),
+    ("analysis/test_liveness.py", "test_slot_liveness_equals_the_reference_on_every_slot_form_fixture"),
+    ("analysis/test_verify.py", "test_random_ir_whose_uses_respect_dominance_verifies_clean"),
+    ("live/test_provider.py", "test_jlir_run_reaches_sin_through_a_live_julia"),
 }
 
 
@@ -208,16 +263,16 @@ def pytest_collection_modifyitems(config, items):
     left_out, firsts = [], set()
     for item in items:
         key = (item.path.relative_to(TESTS).as_posix(), getattr(item, "originalname", item.name))
+        # a test both SLOW and SAMPLED is out of the quick loop and keeps test.sh's sample (DEFAULT_STRIDE)
         if key in SLOW:
             item.add_marker(pytest.mark.slow)
-            continue
         stride = SAMPLED.get(key)
         if stride is None:
             continue
         # the first case of each test always stays, so a small parametrization is never sampled away
         k = _case_number(item) if key in firsts else 0
         firsts.add(key)
-        if k % stride:
+        if k % stride and key not in SLOW:
             item.add_marker(pytest.mark.slow)
         if k % DEFAULT_STRIDE.get(key, 1):
             item.add_marker(pytest.mark.corpus)

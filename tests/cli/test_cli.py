@@ -11,6 +11,7 @@ import pytest
 
 import jlir
 from jlir.cli import first_difference
+from support.cli import run_jlir
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
@@ -22,11 +23,10 @@ IRCODE = FIXTURES / "early_return.ircode.txt"
 
 def jlir_cli(*args, input: bytes | None = None, prelude: str | None = None) -> subprocess.CompletedProcess:
     """Run the CLI; `prelude` is Python run first in the child (to stand in for a printer bug)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     if prelude is None:
-        cmd = [sys.executable, "-m", "jlir", *args]
-    else:
-        cmd = [sys.executable, "-c", f"{prelude}\nimport sys, jlir.cli\nsys.exit(jlir.cli.main({list(args)!r}))"]
+        return run_jlir(*args, input=input)
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    cmd = [sys.executable, "-c", f"{prelude}\nimport sys, jlir.cli\nsys.exit(jlir.cli.main({list(args)!r}))"]
     return subprocess.run(cmd, input=input, capture_output=True, env=env, cwd=ROOT, timeout=120)
 
 

@@ -3,8 +3,8 @@ others print back as read, and the `parse` summary says how many were unreadable
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
+from support.cli import run_jlir
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 REAL = [(DATA / n).read_text("utf-8").rstrip("\n") + "\n" for n in (
@@ -13,8 +13,7 @@ REAL = [(DATA / n).read_text("utf-8").rstrip("\n") + "\n" for n in (
 
 
 def _jlir(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "jlir", *args], capture_output=True, timeout=120,
-                          cwd=Path(__file__).resolve().parents[2])
+    return run_jlir(*args)
 
 
 def _lines_before(dumps: list[str]) -> int:

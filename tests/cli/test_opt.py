@@ -1,8 +1,6 @@
 """`jlir opt`: passes over every function of a dump, printed as Julia prints the result."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +8,7 @@ import pytest
 import jlir
 from jlir import passes
 from jlir.edit import IRCode
+from support.cli import run_jlir
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
@@ -17,8 +16,7 @@ COMPACT_REF = ROOT / "fixtures" / "reference-1.5.3" / "compact"
 
 
 def jlir_cli(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "jlir", *args], capture_output=True, text=True, input=stdin,
-                          cwd=ROOT, timeout=120)
+    return run_jlir(*args, input=stdin, text=True)
 
 
 def test_opt_list_names_every_registered_pass_with_its_summary():

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from jlir.cli.output import OutputError, write_output
+from support.cli import run_jlir
 
 ROOT = Path(__file__).resolve().parents[2]
 DUMP = ROOT / "fixtures" / "julia-1.5.3" / "early_return.typed.txt"
@@ -20,6 +21,8 @@ OLD = "old text\n"
 
 
 def jlir_cli(*args, user: int | None = None) -> subprocess.CompletedProcess:
+    if user is None:
+        return run_jlir(*args)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     cmd = [sys.executable, "-m", "jlir", *args]
     if user is not None:  # as another (unprivileged) user: root may write anything, so refusals need a user
@@ -34,8 +37,7 @@ def expected() -> bytes:
 
 
 def test_dash_is_standard_output_not_a_file_named_dash(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "jlir", "opt", str(DUMP), "-o", "-"], capture_output=True,
-                       cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    r = run_jlir("opt", DUMP, "-o", "-", cwd=tmp_path)
     assert r.returncode == 0, r.stderr.decode()
     assert r.stdout == expected()
     assert not (tmp_path / "-").exists()

@@ -2,10 +2,9 @@
 (`01792.txt01835.txt:4:34: error…` was the bar's file name glued to the error)."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from support.cli import run_jlir
 
 ROOT = Path(__file__).resolve().parents[2]
 ERASE = "\r\x1b[K"
@@ -19,9 +18,7 @@ def _stderr_of(verb: str, tmp_path: Path) -> str:
     for n, text in enumerate((GOOD, BAD, GOOD, BAD)):
         files.append(tmp_path / f"0{n}.txt")
         files[-1].write_text(text, encoding="utf-8")
-    env = dict(os.environ, JLIR_PROGRESS="1", PYTHONPATH=str(ROOT))  # draw as on a terminal
-    run = subprocess.run([sys.executable, "-m", "jlir", verb, *map(str, files)], cwd=ROOT, env=env,
-                         capture_output=True, timeout=120)
+    run = run_jlir(verb, *files, env={"JLIR_PROGRESS": "1"})  # draw as on a terminal
     return run.stderr.decode("utf-8")
 
 

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support.cli import run_jlir
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
@@ -14,8 +13,7 @@ CALLEES = FIXTURES / "callees"
 
 
 def jlir_cli(*args):
-    return subprocess.run([sys.executable, "-m", "jlir", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=120)
+    return run_jlir(*args, text=True)
 
 
 def _int_rows():

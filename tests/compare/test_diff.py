@@ -6,7 +6,6 @@ the model-edit tests build a variant of a real Julia 1.5.3 print and check that 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from dataclasses import replace
@@ -26,6 +25,7 @@ from jlir.ir import values as V
 from jlir.ir.function import Block, Document, Form, Statement
 from jlir.ir.style import Style
 from support.strategies import functions
+from support.cli import run_jlir
 
 J153 = FIXTURES / "julia-1.5.3"
 PERF_TIPS = J153 / "perf_tips.warntype.txt"     # real Julia 1.5.3: the manual's `@code_warntype f(3.2)`
@@ -385,9 +385,7 @@ def test_json_is_one_object_with_the_documented_keys():
 
 # ---------------------------------------------------------------------------------------------- CLI
 def jlir_cli(*args, input: bytes | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "jlir", "diff", *map(str, args)], input=input,
-                          capture_output=True, env=env, cwd=ROOT, timeout=120)
+    return run_jlir("diff", *args, input=input)
 
 
 def test_cli_exits_0_for_prints_that_differ_only_in_style():

@@ -10,8 +10,6 @@ callees the interpreter needs into `fixtures/julia-1.5.3/callees/<case>/`.  Each
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -25,6 +23,7 @@ from jlir.semantics.values import JType
 from support.recorded_runs import (CALLEES, FIXTURES, FORMS, ROOT, ROWS, RUNS, _arguments, _Callees,  # noqa: F401
                                    _function, _outcome, _want)
 from jlir.live import caseruns as case_runs
+from support.cli import run_jlir
 
 def run_all() -> dict:
     """Every recorded call on every form: {"agree"|"refused"|"differ": [line, …]}, each line `case.form call: …`."""
@@ -148,11 +147,11 @@ def _cli_sample() -> list[dict]:
 @pytest.mark.parametrize("row", _cli_sample(), ids=lambda r: r["call"])
 def test_jlir_run_prints_what_julia_returned(row):
     literals = [interp.julia_repr(v) for v in _arguments(row["args"])]
-    command = [sys.executable, "-m", "jlir", "run", str(FIXTURES / f"{row['case']}.typed.txt"), "--json",
+    command = ["run", str(FIXTURES / f"{row['case']}.typed.txt"), "--json",
                "--argnames", row["argnames"], "--args", *literals]
     if (CALLEES / row["case"]).is_dir():
         command += ["--callees", str(CALLEES / row["case"])]
-    out = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = run_jlir(*command, text=True)
     if out.returncode == 2 and "statement %" in out.stderr:
         pytest.skip(f"refused: {out.stderr.strip()}")     # counted by the API tests above
     data = json.loads(out.stdout)

@@ -10,7 +10,6 @@ memset), copy (jl_array_copy), copyto! (memmove) and a missing key's KeyError).
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 
 import pytest
@@ -20,6 +19,7 @@ from support.recorded_runs import CALLEES, FIXTURES, FORMS, ROOT, RUNS, _argumen
 from jlir import interp
 from jlir.cli.literals import argument
 from jlir.semantics.values import JArray, JChar, JSymbol
+from support.cli import run_jlir
 
 
 def _rows(case: str) -> list[dict]:
@@ -56,8 +56,7 @@ def test_a_box_read_before_it_is_set_is_julias_undef_ref_error():
 
 
 def jlir_run(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "jlir", "run", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=timeout)
+    return run_jlir("run", *args, text=True)
 
 
 LOOP = "CodeInfo(\n1 ─      nothing::Nothing\n2 ┄      goto #2\n) => Union{}\n"

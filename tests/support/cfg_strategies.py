@@ -154,12 +154,12 @@ def immediate(doms: dict[int, set[int]], n: int) -> list[int]:
 @lru_cache(maxsize=1)
 def fixture_cfgs() -> tuple[tuple[str, CFG], ...]:
     """`(file#function, cfg)` for every function of the Julia 1.5.3 `@code_typed` and IRCode fixtures."""
-    import jlir
     from jlir.ir.cfg import compute_cfg
+    from support.parsed import functions_of
     out = []
     for path in sorted(FIXTURES.glob("julia-1.5.3/*.txt")):
         if not path.name.endswith((".typed.txt", ".ircode.txt")):
             continue
-        for i, f in enumerate(jlir.functions(jlir.parse_file(str(path)))):
+        for i, f in enumerate(functions_of(path)):
             out.append((f"{path.name}#{i + 1}", compute_cfg(f)))
     return tuple(out)

@@ -45,22 +45,33 @@ OUTCOMES = ("clean", "refused", "error", "hang", "differs")
 
 
 # ---------------------------------------------------------------- seeds
+def _seed_paths() -> list[Path]:
+    return sorted((REPO / "fixtures").glob("julia-*/*.txt")) + sorted((REPO / "fixtures" / "corpus").glob("*.txt"))
+
+
 def seed_texts() -> list[str]:
     """Every fixture text printed by a real Julia, and the corpus dumps that read."""
+    return [text for text, _ in seed_models()]
+
+
+def seed_models() -> list[tuple[str, object]]:
+    """(text, Document) of each seed, each file parsed once per session (`support.parsed`, shared with the other
+    tests that read every fixture); a text that newline translation changed is parsed from that text."""
+    from support.parsed import document_of
     out = []
-    for p in sorted((REPO / "fixtures").glob("julia-*/*.txt")) + sorted((REPO / "fixtures" / "corpus").glob("*.txt")):
+    for p in _seed_paths():
         text = p.read_text(encoding="utf-8")
         try:
-            jlir.parse(text)
+            doc = document_of(p) if text == p.read_bytes().decode("utf-8") else jlir.parse(text)
         except jlir.ParseError:
             continue
-        out.append(text)
+        out.append((text, doc))
     return out
 
 
-def seed_documents(texts: list[str]) -> list[dict]:
-    """`to_json` of each seed text's model."""
-    return [jlir.to_json(jlir.parse(t)) for t in texts]
+def seed_documents(texts: list[str], models: list | None = None) -> list[dict]:
+    """`to_json` of each seed text's model (`models`, when given, are those texts' Documents)."""
+    return [jlir.to_json(doc) for doc in (models if models is not None else map(jlir.parse, texts))]
 
 
 # ---------------------------------------------------------------- text mutations

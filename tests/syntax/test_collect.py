@@ -3,9 +3,8 @@ progress helper draws only on a terminal."""
 from __future__ import annotations
 
 import io
+import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,8 @@ from jlir.cli.progress import Progress
 from jlir.ir.function import Unreadable
 from jlir.printer.forms import UnreadableDump
 from jlir.syntax.errors import ParseError
+
+from support.cli import run_jlir
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "color-1.5.3"
 TYPED = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", (DATA / "typed.ansi.txt").read_text("utf-8"))
@@ -52,7 +53,7 @@ def test_a_bad_first_dump_keeps_the_rest():
 
 
 def _jlir(*args):
-    return subprocess.run([sys.executable, "-m", "jlir", *args], capture_output=True)
+    return run_jlir(*args, cwd=os.getcwd())
 
 
 def test_cli_reports_each_bad_dump_processes_the_rest_and_exits_2(tmp_path):

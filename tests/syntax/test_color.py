@@ -3,8 +3,6 @@ exactly as Julia 1.5.3 colours it (goldens: tests/data/color-1.5.3, Julia's own 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +10,8 @@ import pytest
 import jlir
 from jlir.ir.color import Colors
 from jlir.syntax.document import ansi
+
+from support.cli import run_jlir
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "color-1.5.3"
 GOLDENS = sorted(DATA.glob("*.ansi.txt"))
@@ -36,7 +36,7 @@ def test_plain_dump_coloured_as_julia_colours_it(golden, tmp_path):
     text = golden.read_text(encoding="utf-8")
     plain = tmp_path / "plain.txt"
     plain.write_text(_plain(text), encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "jlir", "print", "--color", str(plain)], capture_output=True)
+    out = run_jlir("print", "--color", str(plain))
     assert out.returncode == 0, out.stderr
     assert out.stdout.decode("utf-8") == text
 
@@ -45,7 +45,7 @@ def test_plain_dump_coloured_as_julia_colours_it(golden, tmp_path):
 def test_no_color_prints_the_plain_text(golden, tmp_path):
     path = tmp_path / "coloured.txt"
     path.write_bytes(golden.read_bytes())
-    out = subprocess.run([sys.executable, "-m", "jlir", "print", "--no-color", str(path)], capture_output=True)
+    out = run_jlir("print", "--no-color", str(path))
     assert out.stdout.decode("utf-8") == _plain(golden.read_text(encoding="utf-8"))
 
 
@@ -60,7 +60,7 @@ def test_ircode_gutter_rows_read_as_the_terminal_showed_them():
 def test_plain_dump_piped_stays_plain(tmp_path):
     path = tmp_path / "plain.txt"
     path.write_text(_plain((DATA / "typed.ansi.txt").read_text(encoding="utf-8")), encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "jlir", "print", str(path)], capture_output=True)
+    out = run_jlir("print", str(path))
     assert b"\x1b" not in out.stdout
 
 
@@ -83,8 +83,8 @@ def test_split_keeps_codes_at_line_ends_and_runs_together():
 def test_analyze_color_flag_colours_even_when_piped(tmp_path):
     path = tmp_path / "w.txt"
     path.write_text(_plain((DATA / "warntype.ansi.txt").read_text(encoding="utf-8")), encoding="utf-8")
-    piped = subprocess.run([sys.executable, "-m", "jlir", "analyze", str(path)], capture_output=True)
-    forced = subprocess.run([sys.executable, "-m", "jlir", "analyze", "--color", str(path)], capture_output=True)
+    piped = run_jlir("analyze", str(path))
+    forced = run_jlir("analyze", "--color", str(path))
     assert b"\x1b[" not in piped.stdout
     assert b"\x1b[91m\x1b[1m::Union{Float64, Int64}" in forced.stdout
 

@@ -5,15 +5,15 @@ re-encoded), so the tests follow what real damage looks like.
 """
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from support.cli import run_jlir
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
@@ -25,9 +25,7 @@ LOCATED = re.compile(r"(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>
 
 
 def jlir_cli(*args, input: bytes | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "jlir", *args], input=input, capture_output=True, env=env,
-                          cwd=ROOT, timeout=timeout)
+    return run_jlir(*args, input=input)
 
 
 # ---------------------------------------------------------------- deriving broken dumps from real ones

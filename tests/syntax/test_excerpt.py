@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import warnings
 from pathlib import Path
 
@@ -23,6 +21,7 @@ from jlir.ir.nodes import Elided, PhiNode
 from jlir.ir.validate import SchemaError
 from jlir.syntax.errors import ParseError
 from jlir.syntax.lenient.reader import LenientNote
+from support.cli import run_jlir
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "fixtures" / "corpus"
@@ -129,8 +128,7 @@ def test_passes_interpreter_and_ssa_conversion_refuse_an_excerpt():
 
 @pytest.mark.parametrize("verb, status", [("verify", 1), ("analyze", 2), ("cfg", 2), ("loops", 2)])
 def test_cli_says_an_excerpt_cannot_be_analysed_not_a_bug(verb, status):
-    run = subprocess.run([sys.executable, "-m", "jlir", verb, "--lenient", str(CORPUS / "0057.txt")],
-                         capture_output=True, text=True, cwd=ROOT)
+    run = run_jlir(verb, "--lenient", CORPUS / "0057.txt", text=True)
     assert run.returncode == status
     out = run.stdout + run.stderr
     assert "function is an excerpt: statements %3–%17 are elided (line 4)" in out
@@ -258,7 +256,7 @@ def test_an_excerpt_pasted_with_a_prompt_and_crlf_keeps_its_vertical_ellipsis():
 
 def test_diff_reads_excerpts_with_lenient_and_pairs_the_shown_statements():
     a = str(CORPUS / "0193.txt")
-    same = subprocess.run([sys.executable, "-m", "jlir", "diff", "--lenient", a, a], capture_output=True, text=True)
+    same = run_jlir("diff", "--lenient", a, a, text=True)
     assert same.returncode == 0 and "identical" in same.stdout
-    strict = subprocess.run([sys.executable, "-m", "jlir", "diff", a, a], capture_output=True, text=True)
+    strict = run_jlir("diff", a, a, text=True)
     assert strict.returncode == 2 and "--lenient" in strict.stderr

@@ -89,6 +89,8 @@ def scan_slot_def_use(stmts, nargs: int | None = None, argnames=None) -> dict:
     infos: dict = {}
     for idx, node in enumerate(stmts, 1):
         _scan_entry(infos, idx, node)
+    if nargs is None and argnames is not None:
+        nargs = len(argnames)   # a numbered slot past them (`@_8`) is a local, even one never assigned
     for info in infos.values():
         if _is_argument(info, nargs, argnames):
             info.defs.insert(0, 0)

@@ -66,3 +66,10 @@ def test_a_different_ir_is_not_excused_by_reordering():
     ours, theirs = _ours(record), jlir.functions(jlir.parse(record["ssa"]))[0]
     shorter = ours.with_ir(ours.ir.__class__(ours.stmts[:-1], ours.blocks, ours.linetable, ours.catch_entry))
     assert reordered_like(shorter, theirs, lambda f: True) is None
+
+
+def test_a_numbered_slot_past_the_arguments_never_assigned_is_an_undefined_local():
+    record = _record("never-assigned-local")   # `@_8`, assigned only in code inference found dead
+    ours = jlir.format(_ours(record))
+    assert ours.rstrip("\n") == record["ssa"].rstrip("\n")
+    assert "ϒ (#undef)" in ours and "_8" not in ours

@@ -206,14 +206,18 @@ def _as_objects(fn):
     return fn.with_ir(IR(tuple(stmts), fn.blocks, fn.linetable, fn.catch_entry)) if hit else None
 
 
-def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ())) -> Outcome:
+def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_name: str | None = None) -> Outcome:
     """`jlir ssa --argnames …` of the `optimize=false` print against slot2reg + compact! (as `jlir diff` judges).
 
     `types`, the instance's `(argtypes, sptypes)` (`jlir.oracle.run.instance_types`): the print does not show
-    them; Julia's slot2reg types a ϒ or φ of an argument with them and its compaction proves with them."""
+    them; Julia's slot2reg types a ϒ or φ of an argument with them and its compaction proves with them.
+    `self_name`, the name of slot 1 where it is not `#self#` (a keyword sorter's `#s827`, a callable's `op`):
+    with it the function itself reads `_1`, as in Julia's IR."""
     from jlir.ssa import into_ssa
-    ours = into_ssa(fn, argnames=tuple(argnames) if argnames is not None else None, slottypes=types[0] or None,
-                    argtypes=types[0], sptypes=types[1])
+    names = tuple(argnames) if argnames is not None else None
+    slotnames = (self_name, *names) if names is not None and self_name not in (None, "#self#") else None
+    ours = into_ssa(fn, argnames=names, slotnames=slotnames, slottypes=types[0] or None, argtypes=types[0],
+                    sptypes=types[1])
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):
         return EQUAL

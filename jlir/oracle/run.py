@@ -102,7 +102,8 @@ def _slot_checks(fn, refused, record, types) -> Iterator[tuple[str, str, Outcome
             except Exception as e:
                 yield "idf", "optimize=false", _guarded(_raise, e)
     if "ssa" in record:
-        yield "ssa", "optimize=false", refused or _guarded(check_ssa, fn, record["ssa"], record.get("argnames"), types)
+        yield "ssa", "optimize=false", refused or _guarded(check_ssa, fn, record["ssa"], record.get("argnames"), types,
+                                                           record.get("self"))
 
 
 def signature_argtypes(record) -> tuple:

@@ -73,3 +73,12 @@ def test_a_numbered_slot_past_the_arguments_never_assigned_is_an_undefined_local
     ours = jlir.format(_ours(record))
     assert ours.rstrip("\n") == record["ssa"].rstrip("\n")
     assert "ϒ (#undef)" in ours and "_8" not in ours
+
+
+def test_slot_one_under_another_name_than_self_reads_as_the_function_once_named():
+    record = _record("named-self")   # a keyword sorter: slot 1 is `#s827`
+    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
+    unnamed = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record))
+    assert unnamed.verdict == "wrong"                        # `(#s827)(…)`: jlir cannot know it is slot 1
+    named = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record["self"])
+    assert named.verdict == "equal"

@@ -1,9 +1,9 @@
-"""`jlir ssa FILE… [--argnames a,b] [--pending]`: slot form (`@code_lowered`, `optimize=false`) in SSA form.
+"""`jlir ssa FILE… [--argnames a,b] [--self NAME] [--pending]`: slot form (`@code_lowered`, `optimize=false`) in SSA form.
 
 Each function is put into SSA form as Julia 1.5's `slot2reg` does it (`jlir.ssa.into_ssa`), checked by the
 verifier, and printed as Julia prints an IRCode.  Arguments print as `_n` where their slot number is
 known: printed with the name (`x@_2`), given by `--argnames`, or listed by a `@code_warntype` input's
-`Variables` section.  A 1.5 `@code_warntype` input's upper-cased (flagged) types are printed in Julia's
+`Variables` section; the function itself reads `_1` when slot 1 prints as `#self#` or as the name `--self` gives.  A 1.5 `@code_warntype` input's upper-cased (flagged) types are printed in Julia's
 spelling (`jlir.ssa.case`).
 
 Where the input states the function's return type (`CodeInfo(…) => T`, warntype's `Body::T`), the result is
@@ -27,7 +27,11 @@ def register(sub) -> None:
                                     "it as Julia prints an IRCode.")
     add_inputs(sp)
     sp.add_argument("--argnames", metavar="A,B,…", default=None,
-                    help="the method's argument names in order (without #self#), for arguments printed by name")
+                    help="the method's argument names in order (without #self#), for arguments printed by name; "
+                         "an unnamed argument's place left empty (,,c)")
+    sp.add_argument("--self", dest="self_name", metavar="NAME", default=None,
+                    help="the name slot 1 (the function itself) prints as where it is not #self# (a keyword "
+                         "sorter's #s827, a callable object's name), so that it reads _1")
     sp.add_argument("--pending", action="store_true",
                     help="leave the inserted nodes (φ, ϒ, checks) pending, as slot2reg returns them, uncompacted")
     sp.add_argument("--form", choices=("auto", "ircode", "codeinfo"), default="auto",
@@ -67,12 +71,14 @@ def run(args) -> int:
     from jlir.analysis.verify import verify_ir
     from jlir.ssa import into_ssa
     from jlir.ssa.case import original_case, original_type
-    argnames = tuple(a.strip() for a in args.argnames.split(",") if a.strip()) if args.argnames else None
+    # positions count: an unnamed argument (printed `@_3`) keeps its place, empty
+    argnames = tuple(a.strip() for a in args.argnames.split(",")) if args.argnames else None
+    named_self = (args.self_name, *(argnames or ())) if args.self_name else None
 
     def answer(unit):
         try:
             fn, types = original_case(unit.function), slot_types(unit.function)
-            out = into_ssa(fn, argnames=argnames, slotnames=slot_names(fn),
+            out = into_ssa(fn, argnames=argnames, slotnames=slot_names(fn) or named_self,
                            slottypes=None if types is None else [original_type(t) for t in types],
                            compact=not args.pending)
         except JlirError as e:

@@ -38,6 +38,7 @@ from jlir.ir.function import IR, Block, Function, Statement
 
 _KEEP = object()
 _ARGUMENT_TYPE = T.TypeName(("Core", "Compiler", "Argument"))
+_TYPE = T.TypeName(("Type",))
 
 
 # `IRCode` (jlir.edit.ircode) is named in annotations only: it calls this module, so this one does not import it.
@@ -82,7 +83,7 @@ def _folded_typeofs(entries) -> frozenset:
     name typed `Const` of itself and read only as `fieldtype`'s type, of a field not given by number, is that
     object.
     """
-    cand = {i for i, s, _ in entries if _object_like_global(s)}
+    cand = {i for i, s, _ in entries if object_like_global(s) is not None}
     if not cand:
         return frozenset()
     ok: dict[int, bool] = {}
@@ -97,12 +98,17 @@ def _folded_typeofs(entries) -> frozenset:
     return frozenset(u for u, good in ok.items() if good)
 
 
-def _object_like_global(s: Statement) -> bool:
+def object_like_global(s: Statement, *, typed_type: bool = False) -> T.TypeName | None:
+    """The name, as an object, of a statement that prints like a global typed `Const` of itself
+    (`Base.UUID::Core.Compiler.Const(Base.UUID, false)`; `typed_type`: or `Type` of itself,
+    `Base.UUID::Type{Base.UUID}`), which may be that global or the object itself; None for any other."""
     node = s.node
-    if type(node) is not V.GlobalRef or node.module is None or not is_const(s.type):
-        return False
-    v = s.type.args[0]
-    return type(v) is T.TypeName and ".".join(v.path) == f"{node.module}.{node.name}"
+    if type(node) is not V.GlobalRef or node.module is None:
+        return None
+    name = T.TypeName((*node.module.split("."), node.name))
+    if is_const(s.type) and s.type.args[0] == name or typed_type and s.type == T.TypeApply(_TYPE, (name,)):
+        return name
+    return None
 
 
 def _placed(code: IRCode) -> list[tuple[int, Statement, int]]:

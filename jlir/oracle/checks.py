@@ -188,20 +188,15 @@ def check_compact(stage_text: str, julia_text: str, types: tuple = ((), ())) -> 
 
 
 def _as_objects(fn):
-    """`fn` with every statement that prints like a global typed `Const` of itself (`Base.UUID::…Const(Base.UUID,
-    false)`) or `Type` of itself (`Base.UUID::Type{Base.UUID}`) taken as that object, None if it has none."""
+    """`fn` with every statement that prints like a global typed `Const` or `Type` of itself taken as that object
+    (`jlir.edit.compact.object_like_global`), None if it has none."""
     from dataclasses import replace
-    from jlir.ir import types as T
-    from jlir.ir import values as V
+    from jlir.edit.compact import object_like_global
     from jlir.ir.function import IR
-    from jlir.lattice.tmerge import is_const
     stmts, hit = list(fn.stmts), False
     for k, s in enumerate(stmts):
-        n = s.node
-        if type(n) is not V.GlobalRef or n.module is None:
-            continue
-        name = T.TypeName((*n.module.split("."), n.name))
-        if is_const(s.type) and s.type.args[0] == name or s.type == T.TypeApply(T.TypeName(("Type",)), (name,)):
+        name = object_like_global(s, typed_type=True)
+        if name is not None:
             stmts[k], hit = replace(s, node=name), True
     return fn.with_ir(IR(tuple(stmts), fn.blocks, fn.linetable, fn.catch_entry)) if hit else None
 
@@ -221,7 +216,9 @@ def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):
         return EQUAL
-    same = lambda f: jlir.format(f).rstrip("\n") == julia_text.rstrip("\n")   # noqa: E731
+    def same(f) -> bool:
+        return jlir.format(f).rstrip("\n") == julia_text.rstrip("\n")
+
     if reordered_like(ours, jlir.functions(jlir.parse(julia_text))[0], same) is not None:
         return Outcome("rule", "slot-order")
     return _judge(ours, julia_text, "ssa-equivalent")

@@ -15,7 +15,9 @@ tells whether a split was made by this inlining or inlined from a callee's optim
 
 What the print does not show: the order of a block's predecessors after `slot2reg`'s `domsort_ssa!`
 renumbered the blocks (it keeps each list in the order of the blocks' numbers before sorting, which the
-print no longer holds).  A finished IRCode (`@code_typed`, `inflate_ir`) has its CFG recomputed by
+print no longer holds); and, once `compact!` has run after inlining, whether some splits were made here:
+scripts/gen/split_order_pair.jl has Julia 1.5.3 print two functions' type_lift IR as the same bytes while
+their `ir.cfg`s list the split's successors in the two orders.  A finished IRCode (`@code_typed`, `inflate_ir`) has its CFG recomputed by
 `compute_basic_blocks`, so `compute_cfg`'s order is Julia's there.
 """
 from __future__ import annotations
@@ -25,7 +27,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.cfg import CFG, BasicBlock
 
-__all__ = ["inlining_order", "is_union_split_test", "made_here", "made_here_compacted"]
+__all__ = ["inlining_order", "is_union_split_test", "made_here", "made_here_compacted", "split_tests"]
 
 _CONST = T.TypeName(("Core", "Compiler", "Const"))
 
@@ -124,21 +126,59 @@ def _split_goes_on_as_caller(fn, cfg: CFG, tests: dict, head: int) -> bool:
     return join is not None and _goes_on_as_caller(fn, cfg, join, fn.positional[start - 1].loc)
 
 
+def _split_region(fn, cfg: CFG, tests: dict, head: int) -> list[int]:
+    """The blocks a split and the code after it hold as far as a callee's would: its case and fallback blocks
+    (between its first test and its join) and the join's blocks `_goes_on_as_caller` walks."""
+    join = _split_join(fn, cfg, tests, head)
+    if join is None:
+        return []
+    stmts = fn.positional
+    region, todo, seen = list(range(head + 1, join)), [join], {join}
+    while todo:
+        b = todo.pop()
+        region.append(b)
+        term = stmts[cfg.blocks[b - 1].last - 1].node
+        if type(term) in (N.GotoNode, N.ReturnNode):
+            continue
+        for s in cfg.blocks[b - 1].succs:
+            if s not in seen:
+                seen.add(s)
+                todo.append(s)
+    return region
+
+
+def _holds_lattice_type(fn, cfg: CFG, tests: dict, head: int) -> bool:
+    """Whether a row of the split's region (`_split_region`) is typed with an inference-lattice element
+    (`Core.Compiler.Const(…)`, `PartialStruct(…)`): 1.5 widens every type of an optimized callee's code before
+    it is stored for inlining (`finish(::CodeInfo)` calls `widen_all_consts!`, typeinfer.jl), so such a row
+    is this function's own, and a split whose case or code after the join holds one was made here (a π's type
+    is widened too)."""
+    stmts = fn.positional
+    for b in _split_region(fn, cfg, tests, head):
+        for k in cfg.blocks[b - 1].stmts:
+            s = stmts[k - 1]
+            if s.type is not None and T.is_lattice_element(s.type):
+                return True
+    return False
+
+
 def made_here_compacted(fn, cfg: CFG, tests: dict, head: int) -> bool:
     """`made_here` for a print `compact!` has run over since inlining (the type_lift stage), where the emptied
     call is gone.  What still tells (each rule is a property of 1.5's inliner, not a count):
     a split made here is the caller's own statement, so the code after its join goes on as the caller's: a
     `return` (an inlined callee's returns are gotos to the block after it), or a row of another line (every row
     of an inlined callee prints the caller's line of the call), in the blocks a callee's code would hold
-    (`_goes_on_as_caller`); a test row on a line of its own is the caller's statement starting; a value typed
-    `Const` before the tests is the caller's (a callee's stored code has its constants widened).  A join block
-    ending in a `goto` to the next block is a callee's return (slot2reg's domsort leaves the caller no such
-    goto).  These decide 2,760 of the 3,620 splits of all of Base's type_lift prints, all but 5 rightly.
-    (Measured, not proven; on the inlining prints, where `made_here` decides, `_goes_on_as_caller` tells 13
-    more splits made here, none wrongly.)
-    Where none of them shows, the print does not tell, and the row before the tests decides as it most often
-    does: after a φ or a global's read typed without `Const` the split was a callee's (as 218 of 245 were),
-    else made here (as 340 of 615 were)."""
+    (`_goes_on_as_caller`); a row typed with a lattice element in the split's blocks (`_holds_lattice_type`:
+    a callee's stored code is widened) or just before its tests is the caller's; a test row on a line of its
+    own is the caller's statement starting.  A join block ending in a `goto` to the next block is a callee's
+    return (slot2reg's domsort leaves the caller no such goto).  These decide 2,948 of the 3,620 splits of all
+    of Base's type_lift prints, all but 5 rightly (the lattice rule is proven by 1.5's source; the others are
+    measured: on the inlining prints, where `made_here` decides, `_goes_on_as_caller` tells 13 more splits
+    made here, none wrongly).
+    Where none of them shows, the print does not tell (scripts/gen/split_order_pair.jl makes two functions
+    whose type_lift prints are the same bytes, one split made here, one a callee's), and jlir guesses as the
+    row before the tests most often goes: made here after a call whose value the first test reads (as 82 of
+    107 were), a callee's otherwise (as 468 of 565 were)."""
     stmts = fn.positional
     blk = cfg.blocks[head - 1]
     start = _test_run_start(stmts, blk.first, blk.last)
@@ -146,7 +186,7 @@ def made_here_compacted(fn, cfg: CFG, tests: dict, head: int) -> bool:
     if prev is not None and ((type(prev.type) is T.TypeCall and prev.type.head == _CONST)
                              or (type(prev.node) is N.Expr and prev.node.head == "static_parameter")):
         return True
-    if _split_goes_on_as_caller(fn, cfg, tests, head):
+    if _split_goes_on_as_caller(fn, cfg, tests, head) or _holds_lattice_type(fn, cfg, tests, head):
         return True
     join = _split_join(fn, cfg, tests, head)
     if start > 1 and stmts[start - 1].loc != stmts[start - 2].loc:
@@ -155,7 +195,21 @@ def made_here_compacted(fn, cfg: CFG, tests: dict, head: int) -> bool:
         term = stmts[cfg.blocks[join - 1].last - 1].node
         if type(term) is N.GotoNode and term.label == join + 1:
             return False
-    return prev is None or type(prev.node) not in (N.PhiNode, V.GlobalRef)
+    return prev is not None and type(prev.node) is N.Expr and prev.node.head == "call" \
+        and stmts[start - 1].node.args[1] == V.SSAValue(start - 1)
+
+
+def split_tests(fn, cfg: CFG) -> dict[int, int]:
+    """The blocks ending in a union split's test (`is_union_split_test`), each with its branch's target: the
+    next test's block, or the fallback after the last test."""
+    stmts = fn.positional
+    tests = {}
+    for b, blk in enumerate(cfg.blocks, 1):
+        if len(blk.succs) == 2 and 1 <= blk.last <= len(stmts):
+            term = stmts[blk.last - 1].node
+            if type(term) is N.GotoIfNot and is_union_split_test(fn, term.cond):
+                tests[b] = term.dest
+    return tests
 
 
 def inlining_order(fn, cfg: CFG, *, compacted: bool = False) -> CFG:
@@ -167,12 +221,7 @@ def inlining_order(fn, cfg: CFG, *, compacted: bool = False) -> CFG:
     `made_here_compacted`.  The print does not say which of the two it is.
     Predecessor lists are unchanged."""
     stmts = fn.positional
-    tests = {}
-    for b, blk in enumerate(cfg.blocks, 1):
-        if len(blk.succs) == 2 and 1 <= blk.last <= len(stmts):
-            term = stmts[blk.last - 1].node
-            if type(term) is N.GotoIfNot and is_union_split_test(fn, term.cond):
-                tests[b] = term.dest
+    tests = split_tests(fn, cfg)
     heads = [b for b in tests if b not in set(tests.values())]
     blocks = list(cfg.blocks)
     for head in heads:

@@ -34,13 +34,15 @@ RULES = {
                         "read in place (the inliner puts the object where a call inference folded stood); a "
                         "global bound to it prints alike and is kept (reading it may throw), so the print cannot "
                         "say which; with those statements taken as objects jlir's compact equals compact!'s",
-    "edge-order": "the same edges in another order, where the print does not show Julia's: after type_lift, a "
-                  "union split none of what compact! leaves tells made here or inlined from a callee (jlir "
-                  "lists one after a φ or a global's read typed without Const as a callee's, case first "
-                  "otherwise); right after inlining, a split made here after a non-constant global's read; and "
-                  "slot2reg's domsort_ssa! leaves a block's predecessors in the order of the block numbers "
-                  "before sorting, which the print shows only for an `if` lowered as jumps, and not after "
-                  "inlining",
+    "split-order": "after type_lift, the same edges but a union split's test blocks list their two successors "
+                   "the other way: the split was made by this function's inlining (case first) or came with a "
+                   "callee's optimized code (branch target first), and nothing compact! left tells which: "
+                   "Julia 1.5.3 prints two such functions as the same bytes (scripts/gen/split_order_pair.jl); "
+                   "jlir guesses from the row before the tests",
+    "edge-order": "the same edges in another order, where the print does not show Julia's: slot2reg's "
+                  "domsort_ssa! leaves a block's predecessors in the order of the block numbers before sorting, "
+                  "which the print shows only for an `if` lowered as jumps, and not after inlining; right after "
+                  "inlining, a split made here after a non-constant global's read",
     "muladd-contraction": "the interpreter's run differs from Julia's only in a float's last digits, and equals it "
                           "with every muladd_float rounded once: LLVM fused a*b+c into an fma in Julia's compiled "
                           "code, which muladd permits (jlir rounds twice, as Julia's runtime intrinsic does)",
@@ -94,9 +96,18 @@ def check_sorted_cfg(fn, julia: dict) -> Outcome:
 def check_inlined_cfg(fn, julia: dict, compacted: bool = False) -> Outcome:
     """`check_cfg` of a print made after inlining (the `inlining` stage; `compacted`: `type_lift`'s, after
     `compact!`), whose `ir.cfg` the inliner built: its successors in the inliner's order where the print shows
-    it (`jlir.ir.inlined_order`)."""
-    from jlir.ir.inlined_order import inlining_order
-    return _cfg_outcome(inlining_order(fn, A.cfg(fn), compacted=compacted), CFG.from_json(julia["cfg"]))
+    it (`jlir.ir.inlined_order`).  After `compact!`, an order that differs only at union splits' tests is the
+    split-order rule."""
+    from jlir.ir.inlined_order import inlining_order, split_tests
+    cfg = A.cfg(fn)
+    ours, theirs = inlining_order(fn, cfg, compacted=compacted), CFG.from_json(julia["cfg"])
+    outcome = _cfg_outcome(ours, theirs)
+    if compacted and outcome == Outcome("rule", "edge-order"):
+        tests = split_tests(fn, cfg)
+        if all(x.preds == y.preds and (x.succs == y.succs or (b in tests and x.succs == y.succs[::-1]))
+               for b, (x, y) in enumerate(zip(ours.blocks, theirs.blocks), 1)):
+            return Outcome("rule", "split-order")
+    return outcome
 
 
 def check_idoms(fn, julia: dict) -> Outcome:

@@ -169,12 +169,12 @@ def made_here_compacted(fn, cfg: CFG, tests: dict, head: int) -> bool:
     `return` (an inlined callee's returns are gotos to the block after it), or a row of another line (every row
     of an inlined callee prints the caller's line of the call), in the blocks a callee's code would hold
     (`_goes_on_as_caller`); a row typed with a lattice element in the split's blocks (`_holds_lattice_type`:
-    a callee's stored code is widened) or just before its tests is the caller's; a test row on a line of its
-    own is the caller's statement starting.  A join block ending in a `goto` to the next block is a callee's
-    return (slot2reg's domsort leaves the caller no such goto).  These decide 2,948 of the 3,620 splits of all
-    of Base's type_lift prints, all but 5 rightly (the lattice rule is proven by 1.5's source; the others are
-    measured: on the inlining prints, where `made_here` decides, `_goes_on_as_caller` tells 13 more splits
-    made here, none wrongly).
+    a callee's stored code is widened) or just before its tests is the caller's.  Else a join block ending in
+    a `goto` to the next block is a callee's return (slot2reg's domsort leaves the caller no such goto), and
+    then a test row on a line of its own is the caller's statement starting.  These decide 2,948 of the 3,620
+    splits of all of Base's type_lift prints, all but 1 rightly (the lattice rule is proven by 1.5's source;
+    the others are measured: on the inlining prints, where `made_here` decides, `_goes_on_as_caller` tells 13
+    more splits made here, none wrongly).
     Where none of them shows, the print does not tell (scripts/gen/split_order_pair.jl makes two functions
     whose type_lift prints are the same bytes, one split made here, one a callee's), and jlir guesses as the
     row before the tests most often goes: made here after a call whose value the first test reads (as 82 of
@@ -189,12 +189,12 @@ def made_here_compacted(fn, cfg: CFG, tests: dict, head: int) -> bool:
     if _split_goes_on_as_caller(fn, cfg, tests, head) or _holds_lattice_type(fn, cfg, tests, head):
         return True
     join = _split_join(fn, cfg, tests, head)
-    if start > 1 and stmts[start - 1].loc != stmts[start - 2].loc:
-        return True
     if join is not None:
         term = stmts[cfg.blocks[join - 1].last - 1].node
         if type(term) is N.GotoNode and term.label == join + 1:
             return False
+    if start > 1 and stmts[start - 1].loc != stmts[start - 2].loc:
+        return True
     return prev is not None and type(prev.node) is N.Expr and prev.node.head == "call" \
         and stmts[start - 1].node.args[1] == V.SSAValue(start - 1)
 

@@ -56,8 +56,11 @@ def test_after_slot2reg_a_branch_written_as_jumps_keeps_its_blocks_old_order_in_
 # (instance, what tells): splits a callee made, listed as compute_basic_blocks lists them
 CALLEE = [
     ("typeof(getindex),Array{Int64,1},Integer", "the join block ends in a goto to the next block: a callee's return"),
-    ('typeof(all),Base.var"#256#258"', "nothing else tells; the tests follow a φ"),
+    ("typeof(Base.Broadcast._broadcast_getindex)",
+     "the join block ends in a goto to the next block, though the first test is on a line of its own"),
+    ('typeof(all),Base.var"#256#258"', "nothing else tells; jlir guesses a callee's (the tests follow a φ)"),
     ("typeof(union),Base.KeySet", "nothing else tells; the tests follow a read of a global typed without Const"),
+    ("typeof(in),Pair{String,String}", "nothing else tells; the row before the tests is no call they read"),
 ]
 # splits this function's inlining made, listed case first
 HERE = [
@@ -67,6 +70,8 @@ HERE = [
      "a block the join branches to holds a row of another line (the tests follow a φ)"),
     ("Core.Compiler.lerpi", "the first test is on a line of its own"),
     ("Base.promote_result", "a row typed Const comes before the tests"),
+    ("Base._groupedunique!", "a row after the join is typed Const: a callee's stored code is widened"),
+    ("typeof(foreach),typeof(Base.shred!)", "a row after the join is typed with a lattice element"),
 ]
 
 

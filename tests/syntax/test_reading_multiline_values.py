@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import warnings
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,17 @@ def test_a_print_with_a_value_over_several_lines_reads_and_prints_back_byte_for_
     doc = jlir.parse(text)
     assert jlir.format(doc) == text
     assert jlir.format(jlir.from_json(jlir.to_json(doc))) == text
+
+
+@pytest.mark.parametrize("source, name", [(REGEX, "inlining"), (ENV, "inlining")])
+def test_lenient_reading_repairs_nothing_in_a_value_over_several_lines(source, name):
+    """The regex's pattern lines hold `# …` comments and leave brackets open, `ENV`'s lines are no rows: Julia's
+    print, which no paste repair (appended comment, hard wrap) may touch."""
+    text = _stage(source, name)["text"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        doc = jlir.parse(text, lenient=True)
+    assert jlir.format(doc) == text
 
 
 @pytest.mark.parametrize("source, name", [(REGEX, "inlining"), (REGEX, "type_lift"), (ENV, "inlining")])

@@ -32,7 +32,7 @@ import re
 from jlir.ir import types as T
 from jlir.ir import values as V
 
-__all__ = ["may_go_on", "value_end", "cut_values", "fill_values", "has_values", "is_row", "opens_value"]
+__all__ = ["may_go_on", "value_end", "cut_values", "fill_values", "has_values", "is_row", "opens_value", "value_lines"]
 
 _PLACEHOLDER = "jlir_multiline_value_"
 # A row of Julia's IR printer (or a location line's rail): a line-number column, then a block rail or `│`.
@@ -144,6 +144,18 @@ def value_end(lines, k: int, end: int) -> int:
     """The last line of the statement on row `lines[k]` (lines before `end`): `k` unless a value Julia shows
     over several lines goes on past it and ends as this module's docstring says."""
     return _values(lines, k, end)[0]
+
+
+def value_lines(lines) -> set[int]:
+    """The indices of `lines` that hold a statement whose value goes on over several lines (its row and the
+    value's lines): Julia's own print, which no paste repair may touch (`jlir.syntax.lenient.reader`)."""
+    out, k, n = set(), 0, len(lines)
+    while k < n:
+        end = value_end(lines, k, n) if may_go_on(lines[k]) else k
+        if end > k:
+            out.update(range(k, end + 1))
+        k = end + 1
+    return out
 
 
 def may_go_on(line: str) -> bool:

@@ -24,6 +24,7 @@ from jlir.syntax.forms.registry import starts_dump
 from jlir.syntax.errors import ParseError
 from jlir.syntax.lenient import paste
 from jlir.syntax.lenient.notes import LenientNote, Repair  # noqa: F401  (LenientNote: the warning callers catch)
+from jlir.syntax.rows.multiline import value_lines
 
 _PROMPT = re.compile(r"^\s*(julia|shell|help\?|pkg|\(@v[\d.]+\) pkg|\(\S+\) pkg)> ?(.*)$")
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*[\w+-]*(\s.*)?$")
@@ -137,9 +138,14 @@ def _line_fixes(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     ascii_lines: list[int] = []
     between = True  # at the start, or after a blank line or a label: a `# …` line here is a label, kept
     commented = _all_commented(rows)
-    for row in rows:
+    julias = value_lines([r.text for r in rows])   # a value Julia showed over several lines (a regex's `# …`)
+    for k, row in enumerate(rows):
         text = row.text
         stripped = text.strip()
+        if k in julias:
+            between = False
+            out.append(row)
+            continue
         if not stripped or (between and text.startswith("# ")):
             between = True
             out.append(row)
@@ -230,9 +236,11 @@ def _join_wrapped(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
     between them when the break followed a comma).  A row that opens a nested `CodeInfo(` is Julia's own."""
     out: list[_Row] = []
     k = 0
+    julias = value_lines([r.text for r in rows])   # a value Julia showed over several lines: no wrap
     while k < len(rows):
         row = rows[k]
-        depth = _depth(row.text) if _STMT_ROW.match(row.text) and not _NESTED_OPEN.search(row.text) else 0
+        depth = _depth(row.text) if _STMT_ROW.match(row.text) and not _NESTED_OPEN.search(row.text) \
+            and k not in julias else 0
         j = k + 1
         text = row.text
         while depth > 0 and j < len(rows) and rows[j].text.strip() and not _STMT_ROW.match(rows[j].text) \

@@ -17,6 +17,7 @@ from functools import lru_cache
 from jlir.geometry.labels import LABEL_FIRST, LABEL_RX, LABELS
 from jlir.ir.style import Style
 from jlir.syntax.rows.context import Lines, Source, span
+from jlir.syntax.rows.multiline import may_go_on, value_end
 from jlir.syntax.rows.nested import opens_nested
 from jlir.syntax.rows.text import open_brackets
 
@@ -159,6 +160,10 @@ def _classify(source: Source, dump: Dump) -> tuple[tuple, dict[int, int]]:
                 k += 1
                 depth += open_brackets(lines[k])
             continued[first] = k
+        elif may_go_on(line):  # a value shown over several lines (a regex's pattern, `ENV`) ends where it is marked
+            last = value_end(lines, k, dump.end)
+            if last > k:
+                continued[k], k = last, last
     return tuple(out), continued
 
 

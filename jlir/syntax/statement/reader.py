@@ -18,6 +18,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir.function import Statement
 from jlir.syntax.rows.context import Context
+from jlir.syntax.rows.multiline import cut_values, fill_values, has_values
 from jlir.syntax.rows.nested import fill_nested, has_nested, read_nested
 from jlir.syntax.statement.toplevel import as_symbol_call
 from jlir.syntax.rows.text import is_highlighted, split_type_suffix
@@ -65,9 +66,11 @@ class StatementReader:
         """(node, type) of a statement's text at line `index`, column `body_col` (not memoised); a located
         ParseError if it does not read."""
         parser = self.parser
-        nested = None
+        nested = shown = None
         if has_nested(body):  # `$(Expr(:thunk, CodeInfo(` … `)))`: each nested CodeInfo read as a dump of its own
             body, nested = read_nested(ctx, body, index, body_col)
+        elif has_values(body):  # a regex's pattern, `ENV`, shown over several lines: each kept as its text
+            body, shown = cut_values(body)
         text, type_text = split_type_suffix(body) if typed else (body, None)
         try:
             node = self._node(text)
@@ -75,6 +78,8 @@ class StatementReader:
             raise ctx.error(f"cannot read this statement: {e}", index, body_col + e.column, e.expected) from None
         if nested:
             node = fill_nested(node, nested)
+        if shown:
+            node = fill_values(node, shown)
         if not typed and not warntype:
             node = as_symbol_call(node)
         if type_text is None:
@@ -82,7 +87,8 @@ class StatementReader:
         if not N.takes_type_suffix(node):
             # `return z::Core.Compiler.Const(1, false)`: the `::` belongs to the statement.
             try:
-                return self._node(body), None
+                node = self._node(body)
+                return (fill_values(node, shown) if shown else node), None
             except BodyError:
                 pass
         try:
@@ -91,7 +97,7 @@ class StatementReader:
         except BodyError as e:
             raise ctx.error(f"cannot read this type: {e}", index, body_col + len(text) + 2 + e.column,
                             e.expected) from None
-        return node, typ
+        return node, (fill_values(typ, shown) if shown else typ)
 
     def _node(self, body: str):
         """The node of a statement body: through its template when the body's shape was met before and its

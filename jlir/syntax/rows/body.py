@@ -212,8 +212,10 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     stmt_lines = split.stmt_lines
     typed = dump.warntype or (not dump.codeinfo) or any(has_suffix(s.body) for s in stmt_lines)
     parsed = _read_statements(ctx, dump, stmt_lines, typed)
+    column = dump.col and dump.gutter is None and dump.left is None   # 1.5's line numbers: one per print group
     pending = pending_nodes([s.printed_id for s in stmt_lines], [s.rail for s in stmt_lines],
-                            [inserted_only(s.body) for s in stmt_lines])
+                            [inserted_only(s.body) for s in stmt_lines],
+                            [s.lineno for s in stmt_lines] if column else None)
     if (dump.codeinfo or dump.left is not None) and any(pending):
         # a CodeInfo is one flat statement vector, and a tool's column (costs, escapes) one entry per statement
         s = stmt_lines[pending.index(True)]

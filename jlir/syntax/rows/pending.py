@@ -8,7 +8,7 @@ from jlir.ir.function import LineInfo, Statement
 
 
 def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None,
-                  inserted: list[bool] | None = None) -> list[bool]:
+                  inserted: list[bool] | None = None, linenos: list[str] | None = None) -> list[bool]:
     """Which printed statements are pending new nodes of an uncompacted IRCode.
 
     Positional statements are numbered 1, 2, … in print order; a pending node
@@ -20,23 +20,25 @@ def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None,
     is known every id above the count is a pending node even where it happens
     to continue the sequence: the count is refined until it is stable.
     `inserted` marks rows holding what Julia only ever adds as a new node (`inserted_only`): where unnumbered
-    rows are surplus, those are the pending ones first.
+    rows are surplus, those are the pending ones first.  `linenos`, a line-number column's text per row (1.5's
+    `show_ir`): a print group shows its statement's line number on its first row only (the first pending node,
+    or the statement), so a row followed by one that shows a line number ends its group and is no pending node.
     """
     n = len(printed_ids)
     if all(pid is None or pid == i for i, pid in enumerate(printed_ids, 1)):
         return [False] * n  # every printed id is its statement's position: no id breaks the sequence, none is surplus
-    pending = _classify(printed_ids, rails, n, inserted)
+    pending = _classify(printed_ids, rails, n, inserted, linenos)
     for _ in range(8):
         # the pending ids are the ones after the positional count: the smallest bounds it as well as the rows
         lowest = min((pid for pid, p in zip(printed_ids, pending) if p and pid is not None), default=n + 1)
-        again = _classify(printed_ids, rails, min(n - sum(pending), lowest - 1), inserted)
+        again = _classify(printed_ids, rails, min(n - sum(pending), lowest - 1), inserted, linenos)
         if again == pending:
             break
         pending = again
     return pending
 
 
-def _classify(printed_ids, rails, npositional: int, inserted=None) -> list[bool]:
+def _classify(printed_ids, rails, npositional: int, inserted=None, linenos=None) -> list[bool]:
     """Pending rows when at most `npositional` statements are positional (ids above it are pending nodes).
 
     Julia prints pending nodes just before their statement, in its block: so an unnumbered surplus row is never
@@ -62,7 +64,7 @@ def _classify(printed_ids, rails, npositional: int, inserted=None) -> list[bool]
         surplus = len(unnumbered) - max(slots, 0)
         if pid is None and surplus <= 0:
             break
-        candidates = list(reversed([k for k in unnumbered if _may_pend(rails, k)] if rails else unnumbered))
+        candidates = list(reversed([k for k in unnumbered if _may_pend(rails, k, linenos)]))
         if inserted:
             candidates.sort(key=lambda k: not inserted[k])   # stable: the last first within each kind
         for k in candidates:
@@ -85,8 +87,10 @@ def inserted_only(body: str) -> bool:
     return _INSERTED_ONLY.match(body) is not None
 
 
-def _may_pend(rails, k: int) -> bool:
-    return rails[k] != "end" and k + 1 < len(rails) and rails[k + 1] != "start"
+def _may_pend(rails, k: int, linenos=None) -> bool:
+    if linenos is not None and k + 1 < len(linenos) and linenos[k + 1]:
+        return False
+    return not rails or (rails[k] != "end" and k + 1 < len(rails) and rails[k + 1] != "start")
 
 
 def number_pending(stmts: list[Statement], npositional: int) -> list[Statement]:

@@ -17,8 +17,8 @@ What the print does not show: the order of a block's predecessors after `slot2re
 renumbered the blocks (it keeps each list in the order of the blocks' numbers before sorting, which the
 print no longer holds); and, once `compact!` has run after inlining, whether some splits were made here:
 scripts/gen/split_order_pair.jl has Julia 1.5.3 print two functions' type_lift IR as the same bytes while
-their `ir.cfg`s list the split's successors in the two orders.  A finished IRCode (`@code_typed`, `inflate_ir`) has its CFG recomputed by
-`compute_basic_blocks`, so `compute_cfg`'s order is Julia's there.
+their `ir.cfg`s list the split's successors in the two orders.  A finished IRCode (`@code_typed`,
+`inflate_ir`) has its CFG recomputed by `compute_basic_blocks`, so `compute_cfg`'s order is Julia's there.
 """
 from __future__ import annotations
 

@@ -41,8 +41,10 @@ RULES = {
                    "jlir guesses from the row before the tests",
     "edge-order": "the same edges in another order, where the print does not show Julia's: slot2reg's "
                   "domsort_ssa! leaves a block's predecessors in the order of the block numbers before sorting, "
-                  "which the print shows only for an `if` lowered as jumps, and not after inlining; right after "
-                  "inlining, a split made here after a non-constant global's read",
+                  "which the print shows only for an `if` lowered as jumps, and not once compact! has run (a "
+                  "block it emptied holds one `nothing`, as a dropped goto's does); an inlined loop's entry edge "
+                  "listed after its back edges; right after inlining, a split made here after a non-constant "
+                  "global's read, or a callee's split that is its first statement",
     "muladd-contraction": "the interpreter's run differs from Julia's only in a float's last digits, and equals it "
                           "with every muladd_float rounded once: LLVM fused a*b+c into an fma in Julia's compiled "
                           "code, which muladd permits (jlir rounds twice, as Julia's runtime intrinsic does)",

@@ -95,26 +95,35 @@ def _split_join(fn, cfg: CFG, tests: dict, head: int) -> int | None:
     return b + 1 if b < len(cfg.blocks) else None
 
 
-def _goes_on_as_caller(fn, cfg: CFG, join: int, line: int) -> bool:
-    """Whether the code from the join block on, as far as it would be a callee's (blocks reached by a
-    fall-through or a conditional branch: only a callee's returns leave it, as gotos), holds a `return` or a
-    row printed on another line than the split's: then it is the function's own code.  A `nothing` does not
-    count: a callee's row `simple_dce!` emptied keeps no line, and inlining gives it a line of the caller's."""
+def _after_join(fn, cfg: CFG, join: int):
+    """The blocks from the join block on, as far as they would be a callee's: reached by a fall-through or a
+    conditional branch (only a callee's returns leave it, as gotos), each once, as the walk reaches them."""
     stmts = fn.positional
     todo, seen = [join], {join}
     while todo:
-        blk = cfg.blocks[todo.pop() - 1]
+        b = todo.pop()
+        yield b
+        blk = cfg.blocks[b - 1]
+        if type(stmts[blk.last - 1].node) in (N.GotoNode, N.ReturnNode):
+            continue
+        for s in blk.succs:
+            if s not in seen:
+                seen.add(s)
+                todo.append(s)
+
+
+def _goes_on_as_caller(fn, cfg: CFG, join: int, line: int) -> bool:
+    """Whether the code from the join block on (`_after_join`) holds a `return` or a row printed on another
+    line than the split's: then it is the function's own code.  A `nothing` does not count: a callee's row
+    `simple_dce!` emptied keeps no line, and inlining gives it a line of the caller's."""
+    stmts = fn.positional
+    for b in _after_join(fn, cfg, join):
+        blk = cfg.blocks[b - 1]
         if any(stmts[k - 1].loc != line and stmts[k - 1].node != V.NOTHING for k in blk.stmts):
             return True
         term = stmts[blk.last - 1].node
         if type(term) is N.ReturnNode and term.val is not None:
             return True
-        if type(term) in (N.GotoNode, N.ReturnNode):
-            continue
-        for b in blk.succs:
-            if b not in seen:
-                seen.add(b)
-                todo.append(b)
     return False
 
 
@@ -128,23 +137,9 @@ def _split_goes_on_as_caller(fn, cfg: CFG, tests: dict, head: int) -> bool:
 
 def _split_region(fn, cfg: CFG, tests: dict, head: int) -> list[int]:
     """The blocks a split and the code after it hold as far as a callee's would: its case and fallback blocks
-    (between its first test and its join) and the join's blocks `_goes_on_as_caller` walks."""
+    (between its first test and its join) and the join's blocks (`_after_join`)."""
     join = _split_join(fn, cfg, tests, head)
-    if join is None:
-        return []
-    stmts = fn.positional
-    region, todo, seen = list(range(head + 1, join)), [join], {join}
-    while todo:
-        b = todo.pop()
-        region.append(b)
-        term = stmts[cfg.blocks[b - 1].last - 1].node
-        if type(term) in (N.GotoNode, N.ReturnNode):
-            continue
-        for s in cfg.blocks[b - 1].succs:
-            if s not in seen:
-                seen.add(s)
-                todo.append(s)
-    return region
+    return [] if join is None else [*range(head + 1, join), *_after_join(fn, cfg, join)]
 
 
 def _holds_lattice_type(fn, cfg: CFG, tests: dict, head: int) -> bool:

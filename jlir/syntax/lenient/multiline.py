@@ -12,14 +12,11 @@ paste repair that did not happen.  Likewise a value `show` cut with `…` under 
 """
 from __future__ import annotations
 
-import re
-
 from jlir.syntax.errors import ParseError
-from jlir.syntax.rows.multiline import opens_value, value_end
+from jlir.syntax.rows.multiline import is_row, is_variable_line, opens_value, value_end
 
 __all__ = ["multiline_value"]
 
-_ROW = re.compile(r"^\s*\d*\s*(?:\d+\s+[─┄]|[│└├])")
 MULTILINE = ("a value Julia printed over several lines (its `show` holds line breaks: `ENV` in a `Const`, a regex "
              "with a newline), so the statement goes on in lines that are no rows, and where it ends is not marked "
              "as jlir reads it (an `ENV` variable's value holding a line break, a regex left open); jlir does not "
@@ -28,14 +25,12 @@ ELIDED = ("a value Julia printed cut short with `…` (`show` under `:limit` eli
           "not all in the print, so jlir does not read this statement")
 
 
-_ENV_LINE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-
 
 def _goes_on(row: str, nxt: str) -> bool:
     """Whether statement row `row` goes on in the next line `nxt` as a value's own line break: `ENV` shown in
     a `Const` (`Const(NAME=value` then `NAME=value` lines), or a regex literal left open."""
     kind = opens_value(row)
-    return kind == "regex" or kind == "env" and _ENV_LINE.match(nxt) is not None
+    return kind == "regex" or kind == "env" and is_variable_line(nxt)
 
 
 def multiline_value(text: str, e: ParseError) -> ParseError | None:
@@ -44,7 +39,7 @@ def multiline_value(text: str, e: ParseError) -> ParseError | None:
     lines = text.split("\n")
     k, last = 0, min(e.line, len(lines)) - 1
     while k < last:
-        if _ROW.match(lines[k]) and lines[k + 1].strip() and not _ROW.match(lines[k + 1]):
+        if is_row(lines[k]) and lines[k + 1].strip() and not is_row(lines[k + 1]):
             end = value_end(lines, k, len(lines))
             if end > k:    # a value the reader reads: its lines are the statement's
                 k = end + 1

@@ -32,7 +32,8 @@ import re
 from jlir.ir import types as T
 from jlir.ir import values as V
 
-__all__ = ["may_go_on", "value_end", "cut_values", "fill_values", "has_values", "is_row", "opens_value", "value_lines"]
+__all__ = ["may_go_on", "value_end", "cut_values", "fill_values", "has_values", "is_row", "is_variable_line",
+           "opens_value", "value_lines"]
 
 _PLACEHOLDER = "jlir_multiline_value_"
 # A row of Julia's IR printer (or a location line's rail): a line-number column, then a block rail or `│`.
@@ -49,6 +50,11 @@ _MAY_GO_ON = re.compile(r'(?<![\w"])r"|Const\(' + _NAME)
 
 def is_row(line: str) -> bool:
     return _ROW.match(line) is not None
+
+
+def is_variable_line(line: str) -> bool:
+    """Whether `line` is one of `ENV`'s `NAME=value` lines."""
+    return _ENV_LINE.match(line) is not None
 
 
 def _lex(line: str, p: int) -> tuple[int, bool | None, int]:
@@ -135,7 +141,7 @@ def _env_close(lines, j: int, end: int) -> int:
         line = lines[q]
         if _ENV_CLOSE.match(line):
             return q
-        if not _ENV_LINE.match(line):
+        if not is_variable_line(line):
             return -1
     return -1
 

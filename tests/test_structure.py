@@ -24,7 +24,7 @@ RANKS = {
     "jlir.printer": 2,
     "jlir.syntax": 3, "jlir.analysis": 3,
     "jlir": 4,
-    "jlir.edit": 5,
+    "jlir.edit": 5, "jlir.batch": 5,
     "jlir.ssa": 6,
     "jlir.passes": 7,
     "jlir.interp": 8, "jlir.compare": 8,

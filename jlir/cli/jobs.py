@@ -2,21 +2,22 @@
 
 A verb gives `each_file` its per-file work, `work(path, say) -> value`: it writes its answer with
 `output.write`, its messages through `say` (or `output.err`), and returns a small value (an exit status, a
-count).  With one job the work runs here, file after file, as it always did.  With more, each file's work
-runs in a forked worker with standard output and standard error captured; the parent replays each file's
-output, messages and value in input order, so stdout is byte for byte that of `-j 1` and each message is
-the same located line.  Standard input (`-`) is read here, in its turn: a worker must not race for it.
+count).  With one job the work runs here, file after file, as it always did.  With more, the files go through
+jlir's one parallel path (`jlir.batch.map_ordered`: forked workers that inherit the work, chunks of files sized
+by bytes, results streamed in input order, workers that end with jlir): in a worker, each file's work runs with
+standard output and standard error captured, and the parent replays each file's output, messages and value in
+input order, so stdout is byte for byte that of `-j 1` and each message is the same located line.  Standard
+input (`-`) is read here, in its turn: a worker must not race for it.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import sys
 
-from jlir.batch import jobs_count, process_pool
+from jlir.batch import file_size, jobs_count, map_ordered
 from jlir.cli.output import OutputError, err
-
-_WORK: list = []  # the work of the running verb: forked workers inherit it (a closure cannot be pickled)
 
 
 def add_jobs(sp) -> None:
@@ -38,27 +39,22 @@ def _count(text: str) -> int:
 def each_file(args, paths, work, say=err):
     """`(path, work(path, say))` for every path, in order (see the module docstring)."""
     paths = list(paths)
-    jobs = jobs_count(getattr(args, "jobs", 1))
-    if jobs == 1 or sum(p != "-" for p in paths) < 2:
+    files = [p for p in paths if p != "-"]
+    jobs = min(jobs_count(getattr(args, "jobs", 1)), len(files))
+    if jobs < 2:
         for path in paths:
             yield path, work(path, say)
         return
-    _WORK[:] = [work]
-    import jlir.syntax.reading  # noqa: F401  imported once here, not once per worker (a tenth of a second each)
+    warm_reader()
     if sys.stdout is not None:
         sys.stdout.flush()  # a forked worker must not inherit (and write again) what is still buffered here
-    pool = process_pool(min(jobs, len(paths)))
+    results = map_ordered(functools.partial(_captured, work), files, jobs=jobs, weight=file_size)
     try:
-        futures = {i: pool.submit(_captured, path) for i, path in enumerate(paths) if path != "-"}
-        for i, path in enumerate(paths):
+        for path in paths:
             if path == "-":
                 yield path, work(path, say)
                 continue
-            try:
-                out, said, value = futures[i].result()
-            except Exception:  # a worker died (killed, out of memory): this file is worked on here instead
-                yield path, work(path, say)
-                continue
+            out, said, value = next(results)
             for message, raw in said:  # in the order they were written
                 if not raw:
                     say(message)
@@ -67,8 +63,14 @@ def each_file(args, paths, work, say=err):
             _write_bytes(out)
             yield path, value
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        _WORK.clear()
+        results.close()
+
+
+def warm_reader() -> None:
+    """The reader imported and its tables loaded here, once, before the workers fork: not once per worker (a
+    tenth of a second each)."""
+    import jlir
+    jlir.parse("CodeInfo(\n1 ─     return 1\n)\n")
 
 
 class _Said:
@@ -88,14 +90,21 @@ class _Said:
         pass
 
 
-def _captured(path: str):
-    """In a worker: the work on one file, with what it writes kept: (stdout bytes, said, value)."""
+def _captured(work, path: str):
+    """The work on one file, with what it writes kept: (stdout bytes, said, value).  In a worker; here too when a
+    worker died and its files are worked on by the parent, so the streams are put back."""
     out = io.BytesIO()
-    sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    saved = sys.stdout, sys.stderr
+    sys.stdout = text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     sys.stderr = said = _Said()
-    value = _WORK[0](path, said.say)
-    sys.stdout.flush()
-    return out.getvalue(), said.said, value
+    try:
+        value = work(path, said.say)
+    finally:
+        sys.stdout, sys.stderr = saved
+        text.flush()
+    data = out.getvalue()
+    text.detach()  # the bytes are kept; the wrapper, let go, must not close them
+    return data, said.said, value
 
 
 def _write_bytes(data: bytes) -> None:

@@ -5,7 +5,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable
 
-from jlir.batch import jobs_count, process_pool
+from jlir.batch import map_ordered
 from jlir.ir.gcpause import gc_paused, paused
 from jlir.analysis.verify import verify_ir
 from jlir.edit.shown import as_shown
@@ -86,17 +86,15 @@ def run_document(doc: Document, names, *, verify: bool = True, notes: list | Non
     """Every function of `doc` (vector elements included) through `run`; other items as they are.  A function
     the document holds more than once (the reader makes one object of repeated dumps) runs once: its result
     and its notes are repeated.  `jobs` > 1 (0: one per core) runs the functions in that many forked
-    processes; the result, the notes and the first error are the same."""
-    done: dict = {}  # id(function) -> (function, result, notes)
-    if jobs_count(jobs) > 1:
-        _run_forked(_functions(doc), names, verify, jobs_count(jobs), done)
+    processes (`jlir.batch.map_ordered`: they inherit the document, only results come back); the result, the
+    notes and the first error are the same."""
+    fns = _functions(doc)
+    # id(function) -> (function, result, notes)
+    done = {id(f): (f, result, said) for f, (result, said) in zip(fns, _run_all(fns, names, verify, jobs))}
 
     def one(item):
         if isinstance(item, Function):
-            hit = done.get(id(item))
-            if hit is None or hit[0] is not item:
-                said: list = []
-                hit = done[id(item)] = (item, run(item, names, verify=verify, notes=said), said)
+            hit = done[id(item)]
             if notes is not None:
                 notes.extend(hit[2])
             return hit[1]
@@ -116,31 +114,11 @@ def _functions(doc: Document) -> list:
     return list(seen.values())
 
 
-_FORKED: list = []  # the functions and the pipeline, inherited by forked workers: no function is sent to them
-
-
-def _run_forked(fns: list, names, verify: bool, jobs: int, done: dict) -> None:
-    """`done` filled with every function's (function, result, notes), in chunks over `jobs` forked workers.
-    A chunk stops at its first error, which is raised here in input order, as the loop in one process would."""
-    if len(fns) < 2:
-        return
-    _FORKED[:] = [(fns, names, verify)]
-    size = max(1, -(-len(fns) // (4 * jobs)))
-    try:
-        starts = range(0, len(fns), size)
-        with process_pool(jobs) as pool:
-            for start, part in zip(starts, pool.map(_run_chunk, starts, [size] * len(starts))):
-                for f, (result, said) in zip(fns[start:start + size], part):
-                    done[id(f)] = (f, result, said)
-    finally:
-        _FORKED.clear()
-
-
-def _run_chunk(start: int, size: int) -> list:
-    fns, names, verify = _FORKED[0]
-    out = []
-    with gc_paused():
-        for f in fns[start:start + size]:
-            said: list = []
-            out.append((run(f, names, verify=verify, notes=said), said))
-    return out
+def _run_all(fns: list, names, verify: bool, jobs: int | None):
+    """`(result, notes)` of every function, in order: here, or in `jobs` forked workers that inherit `fns`
+    (only the index of each goes out); the first error in input order is raised, as the loop here would."""
+    def one(i: int):
+        said: list = []
+        with gc_paused():
+            return run(fns[i], names, verify=verify, notes=said), said
+    return map_ordered(one, range(len(fns)), jobs=jobs, weight=lambda i: len(fns[i].stmts) + 1)

@@ -4,8 +4,10 @@ readable files, a missing one, an unreadable one and standard input among them."
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,53 @@ def test_a_file_whose_worker_was_killed_is_worked_on_by_the_parent_and_the_outpu
     p = subprocess.run([sys.executable, "-c", KILLER, str(ROOT), *files], capture_output=True, timeout=300)
     assert (p.returncode, p.stderr) == (0, b"")
     assert p.stdout == _jlir(["parse", *files], b"")[0]
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for p in os.listdir("/proc"):
+        try:
+            if p.isdigit() and int(Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(p))
+        except (OSError, IndexError, ValueError):
+            pass
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL, signal.SIGHUP])
+def test_killing_jlir_ends_its_workers_and_whoever_reads_its_output_sees_the_end(sig, tmp_path):
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(FIX.glob("*.typed.txt"))[:40])
+    files = []
+    for i in range(60):
+        files.append(tmp_path / f"f{i}.txt")
+        files[-1].write_text(text, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-m", "jlir", "roundtrip", "-j", "2", *map(str, files)], cwd=ROOT, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:  # the parent's children: its workers
+            workers = [c for c in _children(p.pid) if _alive(c)]
+            time.sleep(0.02)
+        assert len(workers) == 2 and p.poll() is None
+        p.send_signal(sig)
+        p.wait(timeout=30)
+        end = time.monotonic() + 10
+        while any(map(_alive, workers)) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert not any(map(_alive, workers)), "workers outlived jlir"
+        p.stdout.read()  # returns: no worker holds jlir's standard output open
+    finally:
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        p.kill()

@@ -2,7 +2,7 @@
 
 Where a test file goes: `tests/<package>/test_<what>.py` for a test of `jlir.<package>` (the package's name is
 not repeated in the file's: `test_interp_run.py` is `tests/interp/test_run.py`); a test of the root package's own
-modules (`jlir.batch`) or of the project as a whole (layers, Python version, the fixture script) stays in `tests/`;
+modules or of the project as a whole (layers, Python version, the fixture script) stays in `tests/`;
 helpers several folders share are in `tests/support/` (imported as `support.<module>`: pyproject.toml puts
 `tests/` on the path), data in `tests/data/`.  Syrupy keeps a test file's snapshots in `__snapshots__/` beside it.
 """
@@ -89,6 +89,8 @@ SAMPLED = {
     ("syntax/test_fuzz.py", "test_mutated_dumps_are_refused_or_read_back_as_themselves"): 8,
     ("syntax/test_fuzz.py", "test_mutated_json_documents_are_refused_or_print_back"): 8,
     ("cli/test_jobs.py", "test_many_jobs_write_what_one_job_writes"): 8,
+    ("cli/test_jobs.py", "test_killing_jlir_ends_its_workers_and_whoever_reads_its_output_sees_the_end"): 3,
+    ("batch/test_pool.py", "test_workers_end_with_their_parent_and_the_pipe_reader_sees_its_end"): 3,
     ("syntax/test_memory_shapes.py", "test_more_long_line_shapes_read_and_print_within_their_limits"): 12,
     ("syntax/test_debuginfo.py", "test_dump_with_location_lines_prints_back_exactly"): 10,
     # one `jlir` (or `jlir run` with a Julia) process per case: a few stay in the quick loop
@@ -164,7 +166,7 @@ SLOW = {
     ("syntax/test_hardening.py", "test_a_call_with_many_arguments_is_parsed_as_its_tokens_come"),
     ("syntax/test_excerpt.py", "test_excerpts_cut_from_julias_prints_keep_julias_statements_at_their_numbers"),
     ("passes/test_jobs.py", "test_many_processes_optimise_a_document_as_one_does"),
-    ("test_batch.py", "test_a_dask_local_cluster_runs_the_batch"),
+    ("batch/test_files.py", "test_a_dask_local_cluster_runs_the_batch"),
     # measured again with the CLI tests in-process: the heaviest of what was left, each over a second and each
     # beside quicker tests of its module (coverage of the quick loop checked: no module of jlir/ left at 0 %)
     ("interp/test_cases.py", "test_most_runs_are_interpreted_in_every_form"),  # every recorded run, 7 s

@@ -26,7 +26,7 @@ __all__ = ["JlirError", "parse", "parse_file", "format", "functions", "to_json",
 # name → (module, name there), imported on first use: the reader imports Lark, and `import jlir` stays light
 _LAZY = {"parse": ("jlir.syntax.reading", "parse"), "parse_file": ("jlir.syntax.reading", "parse_file"),
          "from_json": ("jlir.syntax.readback", "from_json"), "format": ("jlir.printer.forms", "format_model"),
-         "to_json": ("jlir.ir.serialize", "to_json")}
+         "to_json": ("jlir.json.encode", "to_json")}
 
 
 def __getattr__(name: str):

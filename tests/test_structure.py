@@ -20,6 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "jlir"
 # reader and the printer and below everything that builds on parsed IR.
 RANKS = {
     "jlir.ir": 0,
+    "jlir.json": 1,
     "jlir.geometry": 1, "jlir.semantics": 1, "jlir.lattice": 1,
     "jlir.printer": 2,
     "jlir.syntax": 3, "jlir.analysis": 3,

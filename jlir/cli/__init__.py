@@ -17,7 +17,7 @@ traceback (README: "Exit status").
 
 JSON output (`parse --json`) is one object per input file, each on its own
 line (JSON Lines; with one file the output is a single JSON document):
-`{"schema": "jlir/1", "source": FILE, "document": …}` — see jlir/ir/schema.md.
+`{"schema": "jlir/1", "source": FILE, "document": …}` — see jlir/json/schema.md.
 `print --from-json` reads such output back: one or more of these objects
 (one per line, or concatenated), or a JSON list of them.
 

@@ -48,7 +48,7 @@ def _fetch_json(jl, target: str, form: str, text: str, command: str, document, s
     model's first separator is what stands before the dump in the text output (a blank line after the dump
     before it, the label), so that `print --from-json` of the output gives the text output back."""
     import dataclasses
-    from jlir.ir.serialize import to_json
+    from jlir.json import to_json
     julia = {"version": jl.version, "target": target, "form": form, "command": command}
     if form == "cfg":
         return {"schema": CFG_SCHEMA, "julia": julia, **jl.cfg(target).to_json()}

@@ -69,14 +69,14 @@ def _write(doc, path: str, args, say) -> int:
 
 def _write_json(doc, path: str) -> None:
     """The document's JSON line, written one item at a time (the whole JSON text is never in memory)."""
-    from jlir.ir.jsonstream import iter_json
+    from jlir.json import iter_json
     for piece in iter_json(doc, source=name(path)):
         write(piece)
 
 
 def _json(doc, path: str, text: bool = False) -> str:
     """The JSON line with Julia's text added (`--text`: built whole by serialize.to_json, not streamed)."""
-    from jlir.ir.serialize import to_json
+    from jlir.json import to_json
     return json_line(to_json(doc, source=name(path), text=text))
 
 

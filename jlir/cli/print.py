@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-
+import re
 from dataclasses import replace
 
 import jlir
@@ -35,7 +35,8 @@ def run(args) -> int:
 
     def work(path: str, say) -> int:
         if args.from_json:
-            texts, problem = attempt(path, "printing", lambda: [jlir.format(x) for x in _from_json_items(path)])
+            texts, problem = attempt(path, "printing", lambda: [jlir.format(x) if text is None else text
+                                                                for x, text in _from_json_items(path)])
         else:
             texts, problem = attempt(path, "printing", lambda: _print(path, args, color, say))
         if problem:
@@ -110,7 +111,10 @@ def json_documents(text: str, source: str) -> list:
 
 def _refuse_lone_surrogates(value, text: str, source: str) -> None:
     """A `\\ud800` escape decodes to a lone surrogate, which is no Unicode text: jlir could neither print it as
-    UTF-8 nor mean anything by it, so it is refused where it stands (JSON's own decoder lets it through)."""
+    UTF-8 nor mean anything by it, so it is refused where it stands (JSON's own decoder lets it through).  Text
+    without a `\\uD…` escape holds none, and is not looked through again."""
+    if not _SURROGATE_ESCAPE.search(text):
+        return
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as e:
@@ -122,9 +126,14 @@ def _refuse_lone_surrogates(value, text: str, source: str) -> None:
                          file=source, line=text.count("\n", 0, at) + 1, column=at - start + 1, text=line) from None
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def _from_json_items(path: str):
-    """Each JSON document's model in turn: the caller prints one and lets it go before the next is built."""
-    from jlir.ir.serialize import SchemaError
+    """Each JSON document's model in turn, with its text when the check printed it (`readback.from_json_printed`):
+    the caller prints one and lets it go before the next is built."""
+    from jlir.json import SchemaError
+    from jlir.syntax.readback import from_json_printed
     source = name(path)
     pending = json_documents(read_text(path), source)  # all read first: a JSON syntax error stops before any print
     pending.reverse()
@@ -132,7 +141,7 @@ def _from_json_items(path: str):
     while pending:
         data, k = pending.pop(), k + 1  # popped: each JSON tree is let go once its model is built
         try:
-            yield jlir.from_json(data)
+            yield from_json_printed(data)
         except SchemaError as e:
             where = f" (JSON document {k})" if k > 1 else ""
             raise InputError(f"{source}{where}: {e}") from None

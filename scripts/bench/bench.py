@@ -20,7 +20,7 @@ machine's load then falls on every step alike.  Reported:
 * start-up: a fresh `python3` importing jlir and parsing one tiny dump (the
   first of the input), and a fresh `python3 -m jlir parse` of that dump (CPU);
 * the regex line scan (reference), parse, print, JSON out (streamed by
-  `jlir.ir.jsonstream`, as `jlir parse --json` writes it), JSON in
+  `jlir.json.stream`, as `jlir parse --json` writes it), JSON in
   (`json.loads` and `from_json`), all in MB of IR text per CPU second, with
   their ratio to the scan;
 * linearity: parse time of two prefixes of different sizes, both cut at dump
@@ -56,7 +56,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 import jlir  # noqa: E402
-from jlir.ir.jsonstream import iter_json  # noqa: E402
+from jlir.json import iter_json  # noqa: E402
 
 DEFAULT_CORPUS = Path(os.environ.get("JLIR_JULIA_CACHE", Path.home() / ".cache" / "jlir")) / "base-corpus-1.5.3.txt"
 # What a hand-written line scanner would do at the least: match each line's rail, SSA column and body.
@@ -122,7 +122,7 @@ def regex_scan(text: str) -> int:
 
 
 def json_out(doc) -> int:
-    """`jlir parse --json`'s writing: the JSON line streamed (jlir.ir.jsonstream), here into a counter."""
+    """`jlir parse --json`'s writing: the JSON line streamed (jlir.json.stream), here into a counter."""
     return sum(map(len, iter_json(doc)))
 
 

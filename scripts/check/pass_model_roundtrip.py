@@ -2,7 +2,7 @@
 """Pass outputs read back as the same model: every registered pass on every function of the 1.5.3 fixtures.
 
 For each fixture text that reads, each function and each pass that runs on it (a `JlirError` is a refusal, not
-counted), the output `x` must satisfy the reader's rule, `parse(format(x)) == x` as `jlir.ir.validate.same_reading`
+counted), the output `x` must satisfy the reader's rule, `parse(format(x)) == x` as `jlir.json.same_reading`
 compares (the style range as the reader re-detects it).  Prints the counts and, per pass, the first place where
 a model differs (`--verbose`: every one).
 """
@@ -20,7 +20,7 @@ import jlir  # noqa: E402
 from jlir import passes  # noqa: E402
 from jlir.ir.errors import JlirError  # noqa: E402
 from jlir.ir.excerpt import is_excerpt  # noqa: E402
-from jlir.ir.validate import first_difference, same_reading  # noqa: E402
+from jlir.json import first_difference, same_reading  # noqa: E402
 
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
 CORPUS = ROOT / "fixtures" / "corpus"

@@ -15,7 +15,7 @@ import jlir
 from conftest import FIXTURES, ROOT
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.serialize import from_json, to_json
+from jlir.json import from_json, to_json
 
 J153 = FIXTURES / "julia-1.5.3"
 TYPED = J153 / "early_return.typed.txt"
@@ -114,5 +114,5 @@ def test_cli_parse_json_text_for_jq():
 def test_the_schema_document_ships_in_the_wheel():
     import tomllib
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "schema.md" in config["tool"]["setuptools"]["package-data"]["jlir.ir"]
-    assert (ROOT / "jlir" / "ir" / "schema.md").is_file()
+    assert "schema.md" in config["tool"]["setuptools"]["package-data"]["jlir.json"]
+    assert (ROOT / "jlir" / "json" / "schema.md").is_file()

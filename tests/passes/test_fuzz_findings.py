@@ -13,7 +13,7 @@ import jlir
 from jlir import passes
 from jlir.ir import values as V
 from jlir.ir.function import Form
-from jlir.ir.validate import same_reading
+from jlir.json import same_reading
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 

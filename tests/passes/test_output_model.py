@@ -19,7 +19,7 @@ from jlir import passes
 from jlir.edit.shown import lines_shown
 from jlir.ir.function import Form
 from jlir.ir.style import Style
-from jlir.ir.validate import as_read, same_reading
+from jlir.json import as_read, same_reading
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "julia-1.5.3"
 

@@ -11,7 +11,7 @@ from jlir.edit import IRCode
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.validate import same_reading
+from jlir.json import same_reading
 from jlir.passes.purity import is_removable
 from support.parsed import functions_of
 

@@ -38,7 +38,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 import jlir  # noqa: E402
-from jlir.ir.serialize import SchemaError  # noqa: E402
+from jlir.json import SchemaError  # noqa: E402
 from jlir.syntax.readback import reader_available  # noqa: E402
 
 OUTCOMES = ("clean", "refused", "error", "hang", "differs")

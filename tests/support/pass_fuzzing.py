@@ -37,7 +37,7 @@ from jlir import passes  # noqa: E402
 from jlir.analysis.verify import verify_ir  # noqa: E402
 from jlir.edit import is_slot_form  # noqa: E402
 from jlir.ir.errors import JlirError  # noqa: E402
-from jlir.ir.validate import same_reading  # noqa: E402
+from jlir.json import same_reading  # noqa: E402
 
 OUTCOMES = ("clean", "refused", "error", "hang", "wrong")
 MAX_STEPS = 20_000
@@ -54,7 +54,7 @@ def _outcome(fn):
 
 def _reads_back(out) -> bool:
     """The reader's rule: the output prints as text that reads back printing the same, as the same model (up to a
-    style range the text cannot carry: `jlir.ir.validate.same_reading`)."""
+    style range the text cannot carry: `jlir.json.same_reading`)."""
     text = jlir.format(out)
     try:
         again = jlir.functions(jlir.parse(text))[0]

@@ -97,7 +97,7 @@ def test_progress_is_silent_when_not_a_terminal(monkeypatch):
 
 
 def test_json_refuses_placeholders_and_takes_the_readable_part():
-    from jlir.ir.serialize import UnreadableInJSON
+    from jlir.json import UnreadableInJSON
     doc = jlir.parse(MANY, errors="collect")
     with pytest.raises(UnreadableInJSON, match="readable"):
         jlir.to_json(doc)

@@ -12,7 +12,7 @@ import pytest
 import jlir
 from jlir.ir import types as T
 from jlir.ir.function import Form, VectorDisplay
-from jlir.ir.serialize import from_json, to_json
+from jlir.json import from_json, to_json
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -15,7 +15,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.function import Form
-from jlir.ir.serialize import from_json, to_json
+from jlir.json import from_json, to_json
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

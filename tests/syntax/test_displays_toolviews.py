@@ -12,7 +12,7 @@ import pytest
 
 import jlir
 from jlir.ir.function import Form
-from jlir.ir.serialize import from_json, to_json
+from jlir.json import from_json, to_json
 from jlir.syntax.errors import ParseError
 from support.lenient import read_leniently as _read_leniently
 

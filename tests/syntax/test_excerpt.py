@@ -18,7 +18,7 @@ import jlir
 from jlir import analysis as A
 from jlir.ir.excerpt import ExcerptError, elided_runs, excerpt_reason
 from jlir.ir.nodes import Elided, PhiNode
-from jlir.ir.validate import SchemaError
+from jlir.json import SchemaError
 from jlir.syntax.errors import ParseError
 from jlir.syntax.lenient.reader import LenientNote
 from support.cli import run_jlir

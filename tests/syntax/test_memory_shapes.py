@@ -11,7 +11,7 @@ import tracemalloc
 import pytest
 
 import jlir
-from jlir.ir.validate import SchemaError
+from jlir.json import SchemaError
 from jlir.ir.values import Literal
 from jlir.printer.batched import BATCH, joined
 

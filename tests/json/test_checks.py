@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import jlir
-from jlir.ir.serialize import SchemaError
+from jlir.json import SchemaError
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"

@@ -1,6 +1,6 @@
-"""The model's JSON (jlir.ir.serialize's schema), written fast and streamed.
+"""The model's JSON (the schema of `jlir.json.schema`), written fast and streamed.
 
-`serialize.encode` builds a fresh JSON object for every occurrence of every
+`jlir.json.encode.encode` builds a fresh JSON object for every occurrence of every
 value and a path string for every field, in case an error must be located.
 The parsed model shares its values (one `Statement` per distinct statement
 text, one type object per distinct type text), so `SharedEncoder` encodes each
@@ -12,7 +12,7 @@ cannot be encoded (the slow `encode` then runs again and locates it).
 `iter_json` yields the JSON Lines text of `to_json(x)` in pieces, one
 document item at a time, so a writer never holds the whole JSON text: the
 text is exactly `json.dumps(to_json(x), ensure_ascii=False,
-separators=(",", ":"))`, as `tests/ir/test_jsonstream.py` checks.
+separators=(",", ":"))`, as `tests/json/test_stream.py` checks.
 """
 from __future__ import annotations
 
@@ -20,24 +20,25 @@ import dataclasses
 import json
 
 from jlir.ir.function import Display, Document, Function
-from jlir.ir.serialize import _FIELDS, _JSON_NAME, _OMITTED_WHEN_EMPTY, FIELD_CODECS, SCHEMA, encode
+from jlir.json.encode import encode
+from jlir.json.schema import DISPLAY_FIELDS, FIELD_CODECS, FIELDS, JSON_NAME, OMITTED_WHEN_EMPTY, SCHEMA
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _PRIMITIVE = (str, int, bool, float, type(None))
 
-_DISPLAY_FIELDS = frozenset(f.name for f in dataclasses.fields(Display))
 
-# class -> (kind tag, ((attribute, JSON key, field encoder or None), …)), from serialize's registry
-_PLANS = {cls: (cls.__name__, tuple((f.name, _JSON_NAME[cls, f.name], FIELD_CODECS.get((cls, f.name), (None,))[0])
+
+# class -> (kind tag, ((attribute, JSON key, field encoder or None), …)), from the schema's registry
+_PLANS = {cls: (cls.__name__, tuple((f.name, JSON_NAME[cls, f.name], FIELD_CODECS.get((cls, f.name), (None,))[0])
                                     for f in fields))
-          for cls, fields in _FIELDS.items()}
-# A Function's fields are read from its parts, as serialize.encode reads them (`return_type` is the display's
+          for cls, fields in FIELDS.items()}
+# A Function's fields are read from its parts, as `encode` reads them (`return_type` is the display's
 # `=> T`, not the `Function.return_type` property that falls back to a header's `Body::T`): 0 IR, 1 Display.
-_FUNCTION_PARTS = tuple(int(attr in _DISPLAY_FIELDS) for attr, _, _ in _PLANS[Function][1])
+_FUNCTION_PARTS = tuple(int(attr in DISPLAY_FIELDS) for attr, _, _ in _PLANS[Function][1])
 
 
 class SharedEncoder:
-    """`serialize.encode` with one JSON value per distinct model object (the JSON values are shared: do not
+    """`encode` with one JSON value per distinct model object (the JSON values are shared: do not
     mutate them).  The model must stay alive while the encoder is used (objects are remembered by identity)."""
 
     def __init__(self):
@@ -69,9 +70,9 @@ class SharedEncoder:
                 parts = (x.ir, x.display) if cls is Function else None
                 for k, (attr, key, codec) in enumerate(fields):
                     v = getattr(x, attr) if parts is None else getattr(parts[_FUNCTION_PARTS[k]], attr)
-                    if not v and (cls, attr) in _OMITTED_WHEN_EMPTY:
+                    if not v and (cls, attr) in OMITTED_WHEN_EMPTY:
                         continue
-                    out[key] = self._encode(v) if codec is None else codec(v, "$")
+                    out[key] = self._encode(v) if codec is None else codec(v, "$", encode)
         self._memo[id(x)] = (x, out)
         return out
 
@@ -103,11 +104,11 @@ class TextEncoder(SharedEncoder):
         sources = (f.ir, f.display)
         for k, (attr, key, codec) in enumerate(fields):
             v = getattr(sources[_FUNCTION_PARTS[k]], attr)
-            if not v and (Function, attr) in _OMITTED_WHEN_EMPTY:
+            if not v and (Function, attr) in OMITTED_WHEN_EMPTY:
                 continue
             parts.append(_KEYS[key])
             if attr != "stmts":
-                parts.append(_dumps(self._encode(v) if codec is None else codec(v, "$")))
+                parts.append(_dumps(self._encode(v) if codec is None else codec(v, "$", encode)))
                 continue
             out = []
             for st in v:
@@ -129,7 +130,7 @@ _KEYS = {key: "," + _dumps(key) + ":" for _, fields in _PLANS.values() for _, ke
 
 
 def to_json_shared(x, source: str | None = None, julia: dict | None = None) -> dict:
-    """`serialize.to_json(x, …)`, equal to it, built by a `SharedEncoder`."""
+    """`jlir.json.to_json(x, …)`, equal to it, built by a `SharedEncoder`."""
     data = {"schema": SCHEMA}
     if source is not None:
         data["source"] = source
@@ -155,11 +156,11 @@ def iter_json(x, source: str | None = None, julia: dict | None = None):
     kind, fields = _PLANS[Document]
     for attr, key, codec in fields:
         v = getattr(x, attr)
-        if not v and (Document, attr) in _OMITTED_WHEN_EMPTY:
+        if not v and (Document, attr) in OMITTED_WHEN_EMPTY:
             continue
         text += "," + _dumps(key) + ":"
         if attr != "items":
-            text += _dumps(enc.encode(v) if codec is None else codec(v, "$"))
+            text += _dumps(enc.encode(v) if codec is None else codec(v, "$", encode))
             continue
         text += "["
         for i, item in enumerate(v):

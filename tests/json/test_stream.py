@@ -1,4 +1,4 @@
-"""The fast, streamed JSON writer (jlir.ir.jsonstream) writes exactly the text of the reference encoder."""
+"""The fast, streamed JSON writer (jlir.json.stream) writes exactly the text of the reference encoder."""
 from __future__ import annotations
 
 import json
@@ -8,8 +8,8 @@ import pytest
 import jlir
 from conftest import CORPUS, ir_fixture_files
 from jlir.cli.output import json_line
-from jlir.ir.jsonstream import SharedEncoder, iter_json, to_json_shared
-from jlir.ir.serialize import to_json
+from jlir.json.stream import SharedEncoder, iter_json, to_json_shared
+from jlir.json import to_json
 from support.parsed import document_of
 
 
@@ -74,7 +74,7 @@ def test_what_is_not_model_data_is_refused_with_its_path():
 
 
 def test_the_text_is_the_same_when_the_memo_starts_afresh(monkeypatch):
-    import jlir.ir.jsonstream as js
+    import jlir.json.stream as js
     monkeypatch.setattr(js, "_MEMO_LIMIT", 5)
     for path, doc in _documents(40):
         assert "".join(iter_json(doc)) == json_line(jlir.to_json(doc)), path.name

@@ -1,4 +1,4 @@
-"""The JSON schema (jlir/ir/schema.md): every parsed dump survives to_json → json text → from_json unchanged."""
+"""The JSON schema (jlir/json/schema.md): every parsed dump survives to_json → json text → from_json unchanged."""
 from __future__ import annotations
 
 import dataclasses
@@ -16,14 +16,15 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.function import Block, CFGListing, Document, Form, Function, LineInfo, Statement, WarntypeHeader
-from jlir.ir.serialize import _FIELDS, KINDS, SCHEMA, SchemaError, decode, encode
+from jlir.json import KINDS, SCHEMA, SchemaError, decode, encode
+from jlir.json.schema import FIELDS
 from jlir.ir.style import NEWEST, OLDEST, Style
 from support.parsed import document_of
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
 SHARED_CORPUS = CORPUS  # the repository's copy of the shared corpus
-SCHEMA_DOC = ROOT / "jlir" / "ir" / "schema.md"
+SCHEMA_DOC = ROOT / "jlir" / "json" / "schema.md"
 
 
 def fixture_files() -> list[Path]:
@@ -143,7 +144,7 @@ def test_warntype_sections_and_cfg_blocks_are_named_objects():
 def test_schema_doc_describes_every_kind():
     doc = SCHEMA_DOC.read_text(encoding="utf-8")
     missing = [k for k in KINDS if f"**`{k}`**" not in doc]
-    assert not missing, f"jlir/ir/schema.md does not describe: {', '.join(missing)}"
+    assert not missing, f"jlir/json/schema.md does not describe: {', '.join(missing)}"
 
 
 # ---------------------------------------------------------------- refusals
@@ -224,7 +225,7 @@ def _model_objects():
         options = []
         for cls in KINDS.values():
             # the fields JSON writes (a Function's flat names, as its constructor takes them)
-            fields = {f.name: _annotation_strategy(cls, f, value) for f in _FIELDS[cls]}
+            fields = {f.name: _annotation_strategy(cls, f, value) for f in FIELDS[cls]}
             options.append(st.builds(cls, **fields))
         return st.one_of(options)
 

@@ -1,13 +1,13 @@
 """Checking model data that did not come from the parser (JSON): field types, ranges and references.
 
-The parser only builds models it can print back; JSON can say anything.  So
-`jlir.ir.serialize.decode` checks every object it builds against its class's
-field annotations (`check_fields`), and `from_json` checks what ties a
-function together (`check_function`): blocks tile the positional statements,
-branch targets and φ edges name blocks, SSA values name statements, `loc`
-indexes the line table, and each `inlined_at` names an earlier entry (so the
-inlining chains the printer follows end).  Every failure is a `SchemaError`
-naming the JSON path, e.g. `$.document.items[0].stmts[3].node.args[1]`.
+The parser only builds models it can print back; JSON can say anything.  So the decoder (`jlir.json.decode`)
+checks every object it builds against its class's field annotations, and what ties a function together
+(`check_function`): blocks tile the positional statements, branch targets and φ edges name blocks, SSA values
+name statements, `loc` indexes the line table, and each `inlined_at` names an earlier entry (so the inlining
+chains the printer follows end).  Each check comes twice, from one annotation: a predicate (`predicate`,
+`field_checks`, `references_hold`), which the decoder runs on every object and which builds nothing, and the
+check that says why (`check_annotated`, `check_fields`, `check_function`), run only where a predicate failed.
+Every failure is a `SchemaError` naming the JSON path, e.g. `$.document.items[0].stmts[3].node.args[1]`.
 """
 from __future__ import annotations
 
@@ -48,12 +48,12 @@ _REPR = _Repr()
 _REPR.maxlevel, _REPR.maxlong, _REPR.maxother = 3, 40, 40
 # What a document (or a vector display) lists.
 ITEM_CLASSES = (F.Function, F.CFGListing, F.VectorDisplay, F.StatementVector)
-# Fields read by their own codec in jlir.ir.serialize, which checks them there.
-_OWN_CODECS = frozenset({(F.CFGListing, "blocks"), (F.WarntypeHeader, "sections")})
+# Fields read by their own codec (jlir.json.schema), which checks them there.
+OWN_CODECS = frozenset({(F.CFGListing, "blocks"), (F.WarntypeHeader, "sections")})
 # Fields that hold model objects other than values, nodes and types: what each may hold (or null).
-_HOLDS = {(F.Document, "items"): ITEM_CLASSES, (F.VectorDisplay, "items"): (F.Function,),
+HOLDS = {(F.Document, "items"): ITEM_CLASSES, (F.VectorDisplay, "items"): (F.Function,),
           (F.Document, "colors"): (Colors,), (T.NestedCodeInfo, "code"): (F.Function,)}
-_CLASSES = {c.__name__: c for c in _model_classes(F) + (Style,)}
+CLASSES = {c.__name__: c for c in _model_classes(F) + (Style,)}
 
 
 def short_repr(v, limit: int = 60) -> str:
@@ -104,7 +104,7 @@ def check_annotated(annotation: str, v, path: str, items=VALUE_CLASSES) -> None:
         if type(v) is not tuple:
             raise _fail(path, "a list", v)
         inner = annotation[6:-6] if annotation.endswith(", ...]") else None
-        fixed = _fixed_tuple(annotation) if inner is None else None
+        fixed = fixed_tuple(annotation) if inner is None else None
         if fixed is not None and len(fixed) != len(v):
             raise _fail(path, f"a list of {len(fixed)}", v)
         for i, x in enumerate(v):
@@ -115,13 +115,13 @@ def check_annotated(annotation: str, v, path: str, items=VALUE_CLASSES) -> None:
                     raise _fail(f"{path}[{i}]", "an object of the model (or null)", x)
             else:
                 check_annotated(inner, x, f"{path}[{i}]")
-    elif annotation in _CLASSES:
-        if not isinstance(v, _CLASSES[annotation]):
+    elif annotation in CLASSES:
+        if not isinstance(v, CLASSES[annotation]):
             raise _fail(path, f"a {annotation} object", v)
     # other annotations (Form, the CFG listing's and the warntype header's nested tuples) have their own codecs
 
 
-def _fixed_tuple(annotation: str):
+def fixed_tuple(annotation: str):
     """The element annotations of `tuple[int, int, str]`, or None for a bare `tuple` (or a nested one)."""
     if not annotation.startswith("tuple[") or "[" in annotation[6:]:
         return None
@@ -137,9 +137,9 @@ def check_fields(obj, path: str, json_name) -> None:
             check_fields(part, path, lambda c, n: json_name(F.Function, n))
         return
     for f in dataclasses.fields(cls):
-        if (cls, f.name) in _OWN_CODECS:
+        if (cls, f.name) in OWN_CODECS:
             continue
-        items = _HOLDS.get((cls, f.name), VALUE_CLASSES)
+        items = HOLDS.get((cls, f.name), VALUE_CLASSES)
         check_annotated(f.type, getattr(obj, f.name), f"{path}.{json_name(cls, f.name)}", items)
     if cls is N.Expr and obj.head in ("call", "invoke", "new", "splatnew", "foreigncall") and not obj.args:
         raise SchemaError(f"{path}.args: a `{obj.head}` expression has at least one argument")
@@ -234,63 +234,102 @@ def _check_references(node, path: str, nblocks: int, ids: set[int]) -> None:
             stack.extend((getattr(x, f.name), f"{p}.{f.name}") for f in dataclasses.fields(x))
 
 
-def first_difference(a, b, path: str, json_name=lambda cls, name: name) -> str:
-    """The path of the first place where model values `a` and `b` differ (`path` itself when no part does)."""
-    while True:
-        if type(a) is not type(b):
-            return path
-        if type(a) is tuple:
-            if len(a) != len(b):
-                return path
-            k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
-            if k is None:
-                return path
-            a, b, path = a[k], b[k], f"{path}[{k}]"
-        elif dataclasses.is_dataclass(a) and type(a) is not Style:
-            names = F.FLAT_NAMES if type(a) is F.Function else [f.name for f in dataclasses.fields(a)]
-            k = next((n for n in names if getattr(a, n) != getattr(b, n)), None)
-            if k is None:
-                return path
-            a, b, path = getattr(a, k), getattr(b, k), f"{path}.{json_name(type(a), k)}"
-        else:
-            return path
 
 
-# --- the reader's rule, `parse(format(x)) == x`, for a model whose text cannot carry its whole style range ---------
-#
-# A `Style` is the range of Julia versions whose printer matches a text, and the reader detects it from version
-# features of the text (`Tuple{A,B}`, `Core.Compiler.Const(`, the IRCode tail …).  A model keeps the range it was
-# read with when an edit or a pass removes the last such feature (its statements are still that Julia's), but the
-# text it prints can no longer say so: it reads back with a wider range, every version of which prints that same
-# text (the reader checks that it prints back).  So the reading is the same when the read-back range holds the
-# model's: the model's is what the text's evidence left, narrowed by what the text no longer shows.  A read-back
-# range that does not hold the model's is another reading (the text shows a feature of versions the model is not).
+# --- the same checks as predicates: true exactly where the checks above pass, building no path and no message ----
 
-def _within(inner: Style, outer: Style) -> bool:
-    return outer.lo <= inner.lo and inner.hi <= outer.hi
-
-
-def as_read(again, model):
-    """`again` (the read-back of `model`'s print) with each style range that holds `model`'s at the same place
-    replaced by `model`'s, so that `==` compares what the text can carry (see above)."""
-    if type(again) is not type(model):
-        return again
-    if type(again) is F.Function:
-        if again.style != model.style and _within(model.style, again.style):
-            return again.replace(style=model.style)
-        return again
-    if type(again) in (F.CFGListing, F.StatementVector):
-        if again.style != model.style and _within(model.style, again.style):
-            return dataclasses.replace(again, style=model.style)
-        return again
-    if type(again) in (F.Document, F.VectorDisplay) and len(again.items) == len(model.items):
-        items = tuple(as_read(a, m) for a, m in zip(again.items, model.items))
-        if any(a is not b for a, b in zip(items, again.items)):
-            return dataclasses.replace(again, items=items)
-    return again
+def predicate(annotation: str, items=VALUE_CLASSES):
+    """A predicate for a field annotation, true exactly where `check_annotated` passes (None: nothing to check)."""
+    if annotation.endswith(" | None"):
+        inner = predicate(annotation[:-len(" | None")], items)
+        return None if inner is None else (lambda v: v is None or inner(v))
+    if annotation == "int":
+        return lambda v: type(v) is int and -MAX_INT <= v <= MAX_INT
+    if annotation == "str":
+        return lambda v: type(v) is str
+    if annotation == "bool":
+        return lambda v: type(v) is bool
+    if annotation == "object":
+        return lambda v: v is None or isinstance(v, items)
+    if annotation.startswith("tuple"):
+        return _tuple_predicate(annotation, items)
+    if annotation in CLASSES:
+        cls = CLASSES[annotation]
+        return lambda v: isinstance(v, cls)
+    return None
 
 
-def same_reading(model, again) -> bool:
-    """Whether `again`, what `model`'s print reads back as, is `model`: equal, up to a style range the text cannot
-    carry (`as_read`)."""
-    return model == again or model == as_read(again, model)
+def _tuple_predicate(annotation: str, items):
+    inner = annotation[6:-6] if annotation.endswith(", ...]") else None
+    fixed = fixed_tuple(annotation) if inner is None else None
+    if fixed is not None:
+        preds = tuple(predicate(a) for a in fixed)
+        return lambda v: type(v) is tuple and len(v) == len(preds) and all(
+            p is None or p(x) for p, x in zip(preds, v))
+    if inner is None:
+        # by exact type, in C (a subclass of a model class, if one ever appears, is checked the slow way)
+        exact = frozenset(items) | ({type(None)} if items is VALUE_CLASSES else set())
+        return lambda v: type(v) is tuple and exact.issuperset(map(type, v))
+    p = predicate(inner)
+    if p is None:
+        return lambda v: type(v) is tuple
+    return lambda v: type(v) is tuple and all(map(p, v))
+
+
+def field_checks(cls) -> tuple:
+    """(field name, predicate) for every field `check_fields` checks on `cls` (a Function: its IR's and Display's)."""
+    if cls is F.Function:
+        return field_checks(F.IR) + field_checks(F.Display)
+    out = []
+    for f in dataclasses.fields(cls):
+        if (cls, f.name) in OWN_CODECS:
+            continue
+        p = predicate(f.type, HOLDS.get((cls, f.name), VALUE_CLASSES))
+        if p is not None:
+            out.append((f.name, p))
+    return tuple(out)
+
+
+_CALLS = frozenset({"call", "invoke", "new", "splatnew", "foreigncall"})
+
+
+def shape_holds(obj, cls) -> bool:
+    """`check_fields`'s checks beyond the annotations (a call has arguments, a type name a component, a φ one
+    value per edge)."""
+    return not (cls is N.Expr and obj.head in _CALLS and not obj.args or cls is T.TypeName and not obj.path
+                or cls is N.PhiNode and len(obj.edges) != len(obj.values))
+
+
+def function_holds(f: F.Function) -> bool:
+    """Whether `check_function` passes on `f`, its statements' references checked without paths."""
+    try:
+        check_function(f, "", references=_references_hold)
+    except SchemaError:
+        return False
+    return True
+
+
+def _references_hold(node, path: str, nblocks: int, ids: set) -> None:
+    """`_check_references` without the paths: the statement's targets and every SSA value inside it."""
+    for name in getattr(type(node), "TARGETS", ()):
+        value = getattr(node, name)
+        for target in value if type(value) is tuple else (value,):
+            if not 1 <= target <= nblocks:
+                raise SchemaError(path)
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is V.SSAValue:
+            if x.id not in ids:
+                raise SchemaError(path)
+        elif t is tuple:
+            stack.extend(x)
+        elif x is not None:
+            names = _NAMES.get(t)
+            if names is None:
+                names = _NAMES[t] = tuple(f.name for f in dataclasses.fields(t)) if dataclasses.is_dataclass(t) else ()
+            stack.extend([getattr(x, n) for n in names])
+
+
+_NAMES: dict = {}

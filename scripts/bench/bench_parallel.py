@@ -19,7 +19,9 @@ Modes: `api` is `jlir.batch.map_files(fn, paths, jobs=J)`, timed in a fresh proc
 J = 1 then 2; `cli` is `python3 -m jlir VERB -j J FILES…`, a fresh process timed whole (start-up included, as a
 user waits for it); `dask` is `map_files(fn, paths, executor=client.get_executor())` on a 2-worker
 `distributed.LocalCluster` (one thread each), its start and a warm-up (jlir imported in each worker) timed apart.
-Every figure is **wall time** (a speed-up is about waiting less); J = 1 and J = 2 run back to back, alternated,
+Every ratio is of **wall time** (a speed-up is about waiting less; the CPU time of all processes is printed
+beside it: on an idle machine the wall time with 2 workers is about the parent's share plus half the rest);
+J = 1 and J = 2 run back to back, alternated,
 `--repeat` times, and the best of each is kept: a shared machine's load then falls on both.  The load average
 (`/proc/loadavg`, one minute) is printed before and after each pair: on a 2-core machine a ratio measured under
 a load above ~1.5 says more about the neighbours than about jlir.  Peak memory: the largest resident set of
@@ -83,6 +85,12 @@ def load() -> float:
         return float("nan")
 
 
+def cpu() -> float:
+    """CPU seconds of this process and of the children it waited for (the CLI, a pool's workers)."""
+    return sum(getattr(resource.getrusage(w), f) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+               for f in ("ru_utime", "ru_stime"))
+
+
 def peak_mb() -> float:
     """The largest resident set of this process or any child it waited for, in MB."""
     return max(resource.getrusage(w).ru_maxrss for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
@@ -94,17 +102,19 @@ def measure(spec: dict) -> dict:
     paths = Path(spec["list"]).read_text(encoding="utf-8").split("\n")
     if spec["mode"] == "cli":
         verb = VERBS[spec["work"]]
-        t = time.perf_counter()
+        c, t = cpu(), time.perf_counter()
         subprocess.run([sys.executable, "-m", "jlir", *verb, "-j", str(spec["jobs"]), *paths], cwd=REPO,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        return {"wall": time.perf_counter() - t, "peak_mb": peak_mb()}
+        return {"wall": time.perf_counter() - t, "cpu": cpu() - c, "peak_mb": peak_mb()}
     from jlir import batch
     import jlir.syntax.reading  # noqa: F401  (imports are not the work: the API's caller has them already)
+    from jlir import analysis, passes  # noqa: F401  (likewise)
     fn = WORK[spec["work"]]
-    t = time.perf_counter()
+    c, t = cpu(), time.perf_counter()
     results = [r.value for r in batch.map_files(fn, paths, jobs=spec["jobs"])]
     wall = time.perf_counter() - t
-    return {"wall": wall, "peak_mb": peak_mb(), "digest": hashlib.sha1(repr(results).encode()).hexdigest()}
+    return {"wall": wall, "cpu": cpu() - c, "peak_mb": peak_mb(),
+            "digest": hashlib.sha1(repr(results).encode()).hexdigest()}
 
 
 def run_measure(mode: str, work: str, jobs: int, listing: Path) -> dict:
@@ -194,7 +204,7 @@ def pair_rows(mode: str, sets: dict, works: list[str], repeat: int, tmp: Path, w
             same = "" if one.get("digest") == two.get("digest") else "  RESULTS DIFFER"
             walls[(name, work)] = two["wall"] if mode == "api" else walls.get((name, work))
             rows.append(f"{mode:6s} {work:8s} {name:6s}: 1 job {one['wall']:7.2f} s, 2 jobs {two['wall']:7.2f} s: "
-                        f"{one['wall'] / two['wall']:.2f}×; peak {one['peak_mb']:.0f} → {two['peak_mb']:.0f} MB "
+                        f"{one['wall'] / two['wall']:.2f}×; CPU {one['cpu']:.2f} → {two['cpu']:.2f} s; peak {one['peak_mb']:.0f} → {two['peak_mb']:.0f} MB "
                         f"(load {l0:.1f} → {load():.1f}){same}")
             print(rows[-1], file=sys.stderr, flush=True)
     return rows

@@ -155,7 +155,8 @@ def dead_tail(ids, statements) -> tuple[int, ...]:
     inference cut off after it (`φ ()`, more `unreachable`s, `meta`).
     """
     for i, sid in enumerate(ids):
-        if never_returns(statements[sid]):
+        s = statements[sid]
+        if type(s.node) is N.Expr and never_returns(s):  # (the test `never_returns` starts with, without its call)
             return tuple(ids[i + 1:])
     return ()
 

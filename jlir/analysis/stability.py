@@ -133,14 +133,14 @@ def _type_of(s):
     return s.type
 
 
-def _typed_values(f: Function, used: set) -> list[tuple[str, str, int | None, object]]:
+def _typed_values(f: Function, used: set, numbered: tuple) -> list[tuple[str, str, int | None, object]]:
     """Every value the display types, as (value, kind, statement, type): the slots (warntype header; slot
     assignments of unoptimized code), the used SSA values (Julia's printer types no other), the return type."""
     out = []
     header = f.header
     for _title, entries in (header.sections if header is not None else ()):
         out.extend((name, "slot", None, t) for name, _sep, t in entries if t is not None)  # untyped: no verdict
-    for stmt, sid, s in _numbered(f):
+    for stmt, sid, s in numbered:
         t = _type_of(s)
         node = s.node
         if t is None:
@@ -159,11 +159,30 @@ def _flags(f: Function, typed: list, p: ExprPrinter, unknown: set) -> list[Flag]
     """The typed values Julia would flag; the names the table did not know go to `unknown`."""
     out = []
     for value, kind, stmt, t in typed:
-        verdict = judge(t, f.style)
+        verdict = _judged(t, f.style)
         unknown.update(verdict.unknown)
         if verdict.flagged:
             out.append(Flag(value, kind, stmt, p.type(t), verdict.severity, verdict.reason))
     return out
+
+
+# (id(type), id(style)) -> (type, style, verdict): the reader makes one object of each distinct type text, so the
+# values of a document share a few thousand types; each is judged once (the entries keep their objects alive, so
+# an id is not reused while its entry stands; the table starts afresh past a bound).
+_JUDGED: dict = {}
+_JUDGED_LIMIT = 200_000
+
+
+def _judged(t, style: Style):
+    """`judge(t, style)`, remembered for the same type and style objects (`judge` is a function of its arguments)."""
+    hit = _JUDGED.get((id(t), id(style)))
+    if hit is not None:
+        return hit[2]
+    if len(_JUDGED) >= _JUDGED_LIMIT:
+        _JUDGED.clear()
+    verdict = judge(t, style)
+    _JUDGED[id(t), id(style)] = (t, style, verdict)
+    return verdict
 
 
 def _union_rule_note(f: Function, typed: list) -> str | None:
@@ -171,7 +190,7 @@ def _union_rule_note(f: Function, typed: list) -> str | None:
     if not union_rule_is_ambiguous(f.style):
         return None
     old = Style(OLD_UNION_RULE_UNTIL, OLD_UNION_RULE_UNTIL)
-    differ = [value for value, _k, _s, t in typed if judge(t, old).severity != judge(t, f.style).severity]
+    differ = [value for value, _k, _s, t in typed if _judged(t, old).severity != _judged(t, f.style).severity]
     return NOTE_UNION_RULE.format(family=f.style.family, values=", ".join(differ)) if differ else None
 
 
@@ -208,10 +227,9 @@ def _is_builtin(v, defs: dict) -> bool:
     return named is not None and is_builtin_callee(named.text)
 
 
-def _dynamic_calls(f: Function, p: ExprPrinter, used: set) -> list[DynamicCall]:
-    defs = {sid: s for _, sid, s in _numbered(f)}
+def _dynamic_calls(p: ExprPrinter, used: set, numbered: tuple, defs: dict) -> list[DynamicCall]:
     out = []
-    for stmt, sid, s in _numbered(f):
+    for stmt, sid, s in numbered:
         if stmt is not None and _is_dynamic(s, defs):
             callee = p.unquoted(s.node.args[0])
             out.append(DynamicCall(stmt, f"%{sid}" if sid in used else None, callee, p.statement(s.node, False)))
@@ -249,11 +267,10 @@ def _box_holders(f: Function, by_id: dict) -> tuple[set, set]:
     return ssa, slots
 
 
-def _box_uses(f: Function, p: ExprPrinter) -> list[BoxUse]:
-    by_id = {sid: s for _, sid, s in _numbered(f)}
+def _box_uses(f: Function, p: ExprPrinter, numbered: tuple, by_id: dict) -> list[BoxUse]:
     ssa, slots = _box_holders(f, by_id)
     out = []
-    for stmt, sid, s in _numbered(f):
+    for stmt, sid, s in numbered:
         if stmt is None:
             continue
         for node in (s.node, *operands(s.node)):  # the statement, or the call assigned to a slot
@@ -295,7 +312,9 @@ def stability(fn: Function, *, version: str | None = None) -> StabilityReport:
     has_types = fn.form is not Form.LOWERED
     optimized = _is_optimized(fn)
     used = used_ids(fn.stmts)  # one walk for both users
-    typed = _typed_values(fn, used) if has_types else []
+    numbered = tuple(_numbered(fn))  # and one numbering of the statements for the three scans below
+    by_id = {sid: s for _, sid, s in numbered}
+    typed = _typed_values(fn, used, numbered) if has_types else []
     flags = _flags(fn, typed, p, unknown)
     ret = next((t for value, kind, _s, t in typed if kind == "return"), None)
     notes = [NOTE_NO_TYPES] if not has_types else [NOTE_NO_RETURN] if ret is None else []
@@ -310,8 +329,8 @@ def stability(fn: Function, *, version: str | None = None) -> StabilityReport:
         form=fn.form.value, julia=fn.style.family, has_types=has_types, optimized=optimized,
         return_type=None if ret is None else p.type(ret),
         return_concrete=None if ret is None else not any(f.kind == "return" for f in flags),
-        flags=tuple(flags), dynamic_calls=tuple(_dynamic_calls(fn, p, used)) if optimized else (),
-        boxes=tuple(_box_uses(fn, p)), unknown=tuple(sorted(unknown)), notes=tuple(notes))
+        flags=tuple(flags), dynamic_calls=tuple(_dynamic_calls(p, used, numbered, by_id)) if optimized else (),
+        boxes=tuple(_box_uses(fn, p, numbered, by_id)), unknown=tuple(sorted(unknown)), notes=tuple(notes))
 
 
 # Julia 1.5's SGR codes for `@code_warntype` (`Base.emphasize` is `printstyled(…; bold=true)` in

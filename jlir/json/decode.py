@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from jlir.ir import function as F
+from jlir.ir.gcpause import gc_paused
 from jlir.json.checks import (MAX_DEPTH, SchemaError, check_fields, check_function, field_checks, function_holds,
                               shape_holds, short_repr)
 from jlir.json.schema import (DISPLAY_FIELDS, FIELD_CODECS, FIELDS, JSON_NAME, KINDS, SCHEMA, SCHEMA_PREFIX,
@@ -43,7 +44,8 @@ def decode(data, path: str = "$"):
     checked against its fields' annotations, nesting is bounded (the model's walks recurse), and anything wrong
     is a `SchemaError` naming its place under `path`."""
     try:
-        return _value(data, {}, 0)
+        with gc_paused():  # the model has no cycles: a collection per allocation burst would rescan it all
+            return _value(data, {}, 0)
     except SchemaError as e:
         raise SchemaError(path + str(e)) from None
 

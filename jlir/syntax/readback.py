@@ -12,6 +12,7 @@ from jlir.geometry.labels import LABEL_TEXT
 from jlir.ir.errors import JlirError
 from jlir.ir.excerpt import is_excerpt
 from jlir.ir.function import Document
+from jlir.ir.gcpause import gc_paused
 from jlir.ir.items import functions
 from jlir.json import SchemaError, as_read, first_difference, same_reading
 from jlir.json import from_json as _decode
@@ -30,8 +31,9 @@ def from_json(data: dict):
 def from_json_printed(data: dict):
     """`(from_json(data), its text)`: the text `jlir.format` prints for a Document, made for the check (None for
     another model object), so that a caller printing the model need not print it again."""
-    model = _decode(data)
-    return model, check_prints_back(model)
+    with gc_paused():  # the model, its print and its reading have no cycles (as `parse` pauses it too)
+        model = _decode(data)
+        return model, check_prints_back(model)
 
 
 def check_prints_back(model) -> str | None:

@@ -30,6 +30,7 @@ any one process of the run (the parent or a worker; dask: its workers').  No fig
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import os
@@ -232,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         sets = make_inputs(text, args.small, args.big, args.big_mb, tmp)
+        del text  # a child's peak resident set starts at this process's size when it forks: keep it small
+        gc.collect()
         sizes = {k: sum(os.path.getsize(p) for p in v) / 1e6 for k, v in sets.items()}
         rows.append(f"small: {len(sets['small'])} files, {sizes['small']:.1f} MB; big: {len(sets['big'])} files, "
                     f"{sizes['big']:.1f} MB")

@@ -80,7 +80,9 @@ def test_a_sigint_to_one_worker_does_not_stop_the_run():
     p, workers = _started()
     try:
         os.kill(workers[0], signal.SIGINT)
-        out, err = p.communicate(timeout=300)
+        out = p.stdout.read()  # (not `communicate`: it reads the pipe past what `readline` already buffered)
+        err = p.stderr.read()
+        p.wait(timeout=300)
         assert p.returncode == 0 and b"Traceback" not in err and b"KeyboardInterrupt" not in err, err
         assert out.split() == [str(i).encode() for i in range(200)]
     finally:

@@ -102,6 +102,8 @@ def handler_stacks(cfg, order, statements, pop_on_catch: bool = False) -> Handle
 
     `pop_on_catch`: the catch edge drops the handler (Julia 1.11+; see `pops_on_catch`)."""
     block_nodes = [[statements[i].node for i in ids] for ids in order]
+    if not any(type(n) is N.EnterNode or leave_count(n) is not None for nodes in block_nodes for n in nodes):
+        return _without_handlers(cfg)
 
     def transfer(b, stack):
         return apply_handlers(stack, block_nodes[b - 1])
@@ -117,3 +119,21 @@ def handler_stacks(cfg, order, statements, pop_on_catch: bool = False) -> Handle
 
     sol = solve(cfg, Problem(forward=True, boundary=(), initial=None, merge=_merge, transfer=transfer, edge=edge))
     return HandlerStacks(sol.ins, sol.outs)
+
+
+def _without_handlers(cfg) -> HandlerStacks:
+    """The stacks of a function with no `enter` and no `leave`: `()` wherever control reaches, None elsewhere (the
+    fixed point `solve` would reach, without solving: every transfer and edge leaves the stack as it is)."""
+    succs = [blk.succs for blk in cfg.blocks] if hasattr(cfg, "blocks") else cfg
+    n = len(succs)
+    facts: list = [None] * n
+    if n:
+        facts[0] = ()
+        work = [1]
+        while work:
+            for s in succs[work.pop() - 1]:
+                if 1 <= s <= n and facts[s - 1] is None:
+                    facts[s - 1] = ()
+                    work.append(s)
+    facts = tuple(facts)
+    return HandlerStacks(facts, facts)

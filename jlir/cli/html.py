@@ -77,9 +77,9 @@ def _page(args, fns, names=None) -> str:
         return html.page(fns, title, names=names, runs=runs, layout=args.layout)
     from jlir import passes
     from jlir.compare import diff_functions
-    names = [n.strip() for n in args.passes.split(",") if n.strip()]
-    passes.registry.lookup(names)
-    after = [passes.run(fn, names) for fn in fns]
+    chosen = [n.strip() for n in args.passes.split(",") if n.strip()]
+    passes.registry.lookup(chosen)
+    after = [passes.run(fn, chosen) for fn in fns]
     diffs = [diff_functions(a, b, i + 1) for i, (a, b) in enumerate(zip(fns, after))]
     return html.page(fns, title, names=names, passes=args.passes, after=after, diffs=diffs, runs=runs,
                      layout=args.layout)

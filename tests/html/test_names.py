@@ -55,3 +55,9 @@ def test_reprs_are_one_line():
     assert repr(doc) == "<jlir.Document: 1 dump (typed)>"
     several = jlir.parse_file(ROOT / "fixtures" / "corpus" / "0020.txt")
     assert "\n" not in repr(several) and len(repr(several)) < 200
+
+
+def test_with_passes_each_side_is_headed_by_the_functions_name():
+    done = run_jlir("html", FIX / "while_swap.typed.txt", "--passes", "out-of-ssa", "--layout", "layered", text=True)
+    name = str(FIX / "while_swap.typed.txt")
+    assert re.findall(r"<h2>([^<]*)</h2>", done.stdout) == [f"{name} (before)", f"{name} after out-of-ssa"]

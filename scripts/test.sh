@@ -40,4 +40,8 @@ apt_install dot graphviz "the DOT rendering test"
 apt_install chromium chromium "the browser tests"
 python3 -m pip install --quiet --disable-pip-version-check playwright \
     || echo "test.sh: playwright could not be installed; the browser tests will be skipped" >&2
+# A real JupyterLab (served on localhost in tests/html/test_notebook.py) and nbconvert's HTML show the notebook
+# view as users see it; without them those tests are skipped, saying why.
+python3 -m pip install --quiet --disable-pip-version-check jupyterlab nbconvert \
+    || echo "test.sh: jupyterlab could not be installed; the notebook tests will be skipped" >&2
 exec python3 -m pytest "$@"

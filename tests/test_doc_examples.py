@@ -20,6 +20,7 @@ def test_the_docs_have_examples_and_each_not_run_says_why():
     assert sum(e.not_run is not None for e in found) <= 3, [e.where for e in found if e.not_run]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", [p for p in PAGES if EXAMPLES[p]], ids=lambda p: str(p.relative_to(ROOT / "docs")))
 def test_every_example_of_the_page_shows_what_it_shows(page, tmp_path):
     folder = clone_like(tmp_path)
@@ -38,12 +39,18 @@ def test_every_example_of_the_page_shows_what_it_shows(page, tmp_path):
 
 
 def count() -> dict[str, int]:
-    """How many examples of each kind the docs hold (and how many are not run): `python3 tests/test_doc_examples.py`."""
+    """How many examples the docs hold, by kind (a console block counts each of its commands, a pycon block each
+    of its `>>>` statements), and how many are not run: `python3 tests/test_doc_examples.py`."""
+    import doctest
+    from support.doc_examples import commands
     out: dict[str, int] = {}
     for page in PAGES:
         for e in EXAMPLES[page]:
             key = "not run" if e.not_run else e.lang
-            out[key] = out.get(key, 0) + 1
+            n = {"console": lambda: len(commands(e.body)),
+                 "pycon": lambda: len(doctest.DocTestParser().get_examples(e.body))}.get(e.lang, lambda: 1)()
+            out[key] = out.get(key, 0) + n
+            out[key + " blocks"] = out.get(key + " blocks", 0) + 1
     return out
 
 

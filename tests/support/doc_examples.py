@@ -144,13 +144,29 @@ def shell_env(folder: Path) -> dict:
 _KEEP_CWD = 'cd "$(cat "$OLDPWD_FILE" 2>/dev/null || pwd)"\n{cmd}\nstatus=$?\npwd > "$OLDPWD_FILE"\nexit $status'
 
 
+def _in_process(cmd: str, folder: Path) -> bytes | None:
+    """What a plain `jlir ARGS` command (no shell syntax) prints, run in this process as tests/support/cli.py runs
+    the CLI (a `jlir` process costs ~0.35 s of start-up): its standard output when it wrote nothing to standard
+    error; None otherwise (the command then runs in bash, where the two interleave as a terminal shows them)."""
+    if not cmd.startswith("jlir ") or any(c in cmd for c in "|;&<>$`'\"*?\\\n~(){}[]#"):
+        return None
+    from support.cli import run_jlir
+    where = folder / ".bin" / "cwd"
+    cwd = Path(where.read_text().strip()) if where.exists() else folder
+    done = run_jlir(*cmd.split()[1:], cwd=cwd, env=shell_env(folder))
+    return done.stdout if not done.stderr else None
+
+
 def run_console(example: Example, folder: Path) -> list[str]:
     """Each command of a console block run by bash in `folder`; the differences from the shown output."""
     problems = []
     for cmd, shown in commands(example.body):
-        r = subprocess.run(["bash", "-c", _KEEP_CWD.format(cmd=cmd)], cwd=folder, env=shell_env(folder),
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
-        got = r.stdout.decode("utf-8", "replace").rstrip("\n").split("\n") if r.stdout.strip() else []
+        printed = _in_process(cmd, folder)
+        if printed is None:
+            r = subprocess.run(["bash", "-c", _KEEP_CWD.format(cmd=cmd)], cwd=folder, env=shell_env(folder),
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+            printed = r.stdout
+        got = printed.decode("utf-8", "replace").rstrip("\n").split("\n") if printed.strip() else []
         if not matches(shown, got):
             problems.append(f"{example.where}: $ {cmd}\n--- shown\n" + "\n".join(shown) + "\n--- got\n"
                             + "\n".join(got))

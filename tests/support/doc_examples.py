@@ -131,7 +131,18 @@ def clone_like(folder: Path) -> Path:
     return folder
 
 
+# JLIR_DOCS_AS_INSTALLED=1: the commands run the `jlir` installed on PATH, with no PYTHONPATH (a user's install,
+# `pip install .` in a fresh clone), instead of this checkout's source.
+AS_INSTALLED = os.environ.get("JLIR_DOCS_AS_INSTALLED") == "1"
+
+
 def shell_env(folder: Path) -> dict:
+    if AS_INSTALLED:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        env.update(NO_COLOR="1", JLIR_PROGRESS="0", COLUMNS="100", LC_ALL="C.UTF-8",
+                   OLDPWD_FILE=str(folder / ".bin" / "cwd"))
+        env.pop("CI", None)
+        return env
     env = dict(os.environ, PATH=f"{folder / '.bin'}{os.pathsep}{os.environ.get('PATH', '')}",
                PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
                NO_COLOR="1", JLIR_PROGRESS="0", COLUMNS="100", LC_ALL="C.UTF-8",
@@ -148,7 +159,7 @@ def _in_process(cmd: str, folder: Path) -> bytes | None:
     """What a plain `jlir ARGS` command (no shell syntax) prints, run in this process as tests/support/cli.py runs
     the CLI (a `jlir` process costs ~0.35 s of start-up): its standard output when it wrote nothing to standard
     error; None otherwise (the command then runs in bash, where the two interleave as a terminal shows them)."""
-    if not cmd.startswith("jlir ") or any(c in cmd for c in "|;&<>$`'\"*?\\\n~(){}[]#"):
+    if AS_INSTALLED or not cmd.startswith("jlir ") or any(c in cmd for c in "|;&<>$`'\"*?\\\n~(){}[]#"):
         return None
     from support.cli import run_jlir
     where = folder / ".bin" / "cwd"

@@ -19,11 +19,16 @@ else
     echo "test.sh: Julia 1.5.3 could not be installed; the live-Julia tests will be skipped" >&2
 fi
 # Debian packages some tests need, installed as root where missing (each test skips, saying why, without them).
+# Another apt or dpkg running (an unattended upgrade, another install) holds apt's locks: wait for them, up to
+# $JLIR_APT_LOCK_TIMEOUT seconds (default 900), rather than fail at once and skip the tests.
+apt_wait=(-o "DPkg::Lock::Timeout=${JLIR_APT_LOCK_TIMEOUT:-900}")
 apt_install() {  # COMMAND PACKAGE WHAT
     command -v "$1" >/dev/null 2>&1 && return 0
     if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-        { apt-get install -y -qq "$2" || { apt-get update -qq && apt-get install -y -qq "$2"; }; } >/dev/null 2>&1 \
-            || echo "test.sh: $2 could not be installed; $3 will be skipped" >&2
+        echo "test.sh: installing Debian's $2 (waiting for apt's lock if another apt runs)" >&2
+        { apt-get "${apt_wait[@]}" install -y -qq "$2" \
+            || { apt-get "${apt_wait[@]}" update -qq && apt-get "${apt_wait[@]}" install -y -qq "$2"; }; } \
+            >/dev/null 2>&1 || echo "test.sh: $2 could not be installed; $3 will be skipped" >&2
     else
         echo "test.sh: no $1 and no apt-get as root to install $2; $3 will be skipped" >&2
     fi
@@ -35,4 +40,8 @@ apt_install dot graphviz "the DOT rendering test"
 apt_install chromium chromium "the browser tests"
 python3 -m pip install --quiet --disable-pip-version-check playwright \
     || echo "test.sh: playwright could not be installed; the browser tests will be skipped" >&2
+# A real JupyterLab (served on localhost in tests/html/test_notebook.py) and nbconvert's HTML show the notebook
+# view as users see it; without them those tests are skipped, saying why.
+python3 -m pip install --quiet --disable-pip-version-check jupyterlab nbconvert \
+    || echo "test.sh: jupyterlab could not be installed; the notebook tests will be skipped" >&2
 exec python3 -m pytest "$@"

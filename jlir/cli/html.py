@@ -35,7 +35,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    status, fns = EXIT_OK, []
+    status, fns, names = EXIT_OK, [], []
     for path in args.files:
         doc, problem = attempt(path, "reading", lambda: parse(path)[1])
         if problem:
@@ -43,12 +43,13 @@ def run(args) -> int:
             status = EXIT_ERROR
             continue
         fns.extend(jlir.functions(doc))
+        names.extend(_names(doc, path))
     if not fns:
         if status == EXIT_OK:
             err("jlir html: error: no function in the input")
         return EXIT_ERROR
     try:
-        text = _page(args, fns)
+        text = _page(args, fns, names)
     except JlirError as e:  # a pass refused, or its output did not verify
         err(f"jlir html: error: {e}")
         return EXIT_ERROR
@@ -59,19 +60,28 @@ def run(args) -> int:
     return status
 
 
-def _page(args, fns) -> str:
+def _names(doc, path: str) -> list[str]:
+    """Each function's heading: its document's name for it (a fetch label, a `MethodInstance for` line, `NAME[k]`),
+    else the file's name (with the function's number where the file holds several)."""
+    from jlir.compare.names import function_names
+    given = function_names(doc)
+    file = name(path)
+    return [n or (file if len(given) == 1 else f"{file}, function {k}") for k, n in enumerate(given, 1)]
+
+
+def _page(args, fns, names=None) -> str:
     from jlir import html
     title = "jlir: " + ", ".join(name(p) for p in args.files)
     runs = _runs(args, fns) if args.run is not None else None
     if not args.passes:
-        return html.page(fns, title, runs=runs, layout=args.layout)
+        return html.page(fns, title, names=names, runs=runs, layout=args.layout)
     from jlir import passes
     from jlir.compare import diff_functions
-    names = [n.strip() for n in args.passes.split(",") if n.strip()]
-    passes.registry.lookup(names)
-    after = [passes.run(fn, names) for fn in fns]
+    chosen = [n.strip() for n in args.passes.split(",") if n.strip()]
+    passes.registry.lookup(chosen)
+    after = [passes.run(fn, chosen) for fn in fns]
     diffs = [diff_functions(a, b, i + 1) for i, (a, b) in enumerate(zip(fns, after))]
-    return html.page(fns, title, passes=args.passes, after=after, diffs=diffs, runs=runs,
+    return html.page(fns, title, names=names, passes=args.passes, after=after, diffs=diffs, runs=runs,
                      layout=args.layout)
 
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 
 import jlir
+from jlir.ir.types import TypeHighlighted
 from jlir.cli.inputs import InputError, add_reading_options, attempt, name, parse, read_text, report_unreadable
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, write
 from jlir.cli.jobs import add_jobs, each_file
@@ -81,10 +82,44 @@ def julia_colored(doc):
             return v.severity if v.flagged else None
         return severity
     old = doc.colors or (None,) * len(doc.items)
+    items = tuple(x if c is not None else _spelled(x) for x, c in zip(doc.items, old))
     colors = tuple(c if c is not None or type(x) is Unreadable
                    else julia_colors(x, format_item(x), severity_for(getattr(x, "style", None)))
-                   for x, c in zip(doc.items, old))
-    return replace(doc, colors=colors)
+                   for x, c in zip(items, old))
+    return replace(doc, items=items, colors=colors)
+
+
+def _spelled(item):
+    """A plain 1.5 `@code_warntype` print upper-cases the types it flags (`UNION{NOTHING, INT64}`); printed in
+    colour, Julia 1.5.3 spells them as they are and colours them instead (InteractiveUtils' `warntype_type_printer`
+    calls `Base.emphasize`, which upper-cases only where the IO has no colour: `base/show.jl`).  Each flagged type of the
+    statements, the `Variables` and `Body::T` comes back in Julia's spelling where every name in it has one
+    (`jlir.ssa.case.restored_text`); one that cannot stays as printed."""
+    from jlir.ir.function import Function, VectorDisplay
+    if isinstance(item, VectorDisplay):
+        return replace(item, items=tuple(_spelled(x) for x in item.items))
+    if not isinstance(item, Function) or item.header is None:
+        return item
+    stmts = tuple(st if type(st.type) is not TypeHighlighted else replace(st, type=_spelling(st.type))
+                  for st in item.stmts)
+    h = item.header
+    sections = tuple((title, tuple((e[0], e[1], _spelling(e[2])) + tuple(e[3:]) if len(e) >= 3 else e
+                                   for e in entries)) for title, entries in h.sections)
+    header = replace(h, sections=sections, body_type=_spelling(h.body_type))
+    return item.replace(stmts=stmts, header=header)
+
+
+def _spelling(t):
+    if type(t) is not TypeHighlighted:
+        return t
+    from jlir.ssa.case import restored_text
+    text = restored_text(t.text)
+    if text is None:
+        return t
+    try:
+        return jlir.parse_type(text)
+    except jlir.ParseError:
+        return t
 
 
 def json_documents(text: str, source: str) -> list:

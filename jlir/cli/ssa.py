@@ -1,4 +1,4 @@
-"""`jlir ssa FILE… [--argnames a,b] [--self NAME] [--pending]`: slot form (`@code_lowered`, `optimize=false`) in SSA form.
+"""`jlir ssa FILE… [--argnames a,b] [--self NAME] [--pending] [-o OUT]`: slot form (`@code_lowered`, `optimize=false`) in SSA form.
 
 Each function is put into SSA form as Julia 1.5's `slot2reg` does it (`jlir.ssa.into_ssa`), checked by the
 verifier, and printed as Julia prints an IRCode.  Arguments print as `_n` where their slot number is
@@ -37,6 +37,8 @@ def register(sub) -> None:
     sp.add_argument("--form", choices=("auto", "ircode", "codeinfo"), default="auto",
                     help="print as an IRCode, or as a CodeInfo => T (typed SSA IR, carrying the return type); auto: "
                          "a CodeInfo where the input states the return type")
+    sp.add_argument("-o", "--output", metavar="OUT", default=None,
+                    help="write the result to OUT (atomically, as jlir opt -o) instead of stdout")
     sp.set_defaults(func=run)
 
 
@@ -90,4 +92,4 @@ def run(args) -> int:
             return "", EXIT_ERROR
         text = jlir.format(as_printed(out, fn, args.form))
         return text if text.endswith("\n") else text + "\n", EXIT_OK
-    return run_each(args, "putting into SSA form", answer)
+    return run_each(args, "putting into SSA form", answer, output=args.output)

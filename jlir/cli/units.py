@@ -20,7 +20,7 @@ import jlir
 from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse
 from jlir.cli.jobs import add_jobs, each_file
 from jlir.analysis.render import mermaid_document
-from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write
+from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write, write_output
 from jlir.ir.errors import JlirError
 
 
@@ -70,13 +70,14 @@ def header(unit: Unit, fmt: str = "text") -> str:
     return f"==> {where} <==\n"
 
 
-def run_each(args, doing: str, answer, fmt: str = "text") -> int:
+def run_each(args, doing: str, answer, fmt: str = "text", output: str | None = None) -> int:
     """`answer(unit) -> (text, status)` for every function of every file; the worst status is the exit status.
 
     Unreadable input, parse errors and bad `--function` numbers are exit 2 and
     the other files still run; an analysis that raises is reported as a jlir
     bug for that file, never as a traceback.  Every file's problem is said
-    before any answer (whether answers get headers depends on all files).
+    before any answer (whether answers get headers depends on all files).  `output` (`-o OUT`, `-` or None:
+    standard output): the answers are written to that file at the end, atomically, as `jlir opt -o` does.
     """
     def work(path: str, say) -> tuple[str | None, list]:
         units, problem = load(path, args.function, getattr(args, "lenient", False))
@@ -84,6 +85,8 @@ def run_each(args, doing: str, answer, fmt: str = "text") -> int:
 
     status = EXIT_OK
     answered: list = []
+    kept: list[str] = []
+    emit = write if output in (None, "-") else kept.append
     for _, (problem, results) in each_file(args, args.files, work):
         if problem:
             err(problem)
@@ -103,10 +106,12 @@ def run_each(args, doing: str, answer, fmt: str = "text") -> int:
         else:
             if several and text and fmt not in ("json", "located"):
                 text = header(Unit(source, index, None, None, ""), fmt) + text
-            write(text)
+            emit(text)
         status = max(status, st)
     if flowcharts:
-        write(mermaid_document(flowcharts))
+        emit(mermaid_document(flowcharts))
+    if output not in (None, "-"):
+        write_output(output, "".join(kept))
     return status
 
 

@@ -143,8 +143,12 @@ class IRCode:
         """A pending `node` before statement `pos` (after it with `attach_after`), like Julia's `insert_node!`.
 
         Returns its value, `%(n + k)`, usable at once.  It takes statement
-        `pos`'s line info unless `loc` says otherwise (Julia copies `ir.lines[pos]`).
+        `pos`'s line info unless `loc` says otherwise (Julia copies `ir.lines[pos]`).  `node` may be a
+        `Statement` (`jlir.parse_statement("Base.add_int(%3, 1)::Int64")`): its node, and its type unless `type`
+        is given (Julia's `NewInstruction(stmt, type)`).
         """
+        if isinstance(node, Statement):
+            node, type = node.node, node.type if type is None else type
         kind, k = self._index(pos)
         if kind != "stmt":
             raise EditError(f"insert_node takes a positional statement, not the pending node %{pos}")
@@ -161,7 +165,13 @@ class IRCode:
         return V.SSAValue(new_id)
 
     def set_stmt(self, i: int, node) -> None:
-        """Replace the node of `%i` (Julia's `ir[SSAValue(i)] = node`); a block's terminator goes through `set_terminator`."""
+        """Replace the node of `%i` (Julia's `ir[SSAValue(i)] = node`); a block's terminator goes through `set_terminator`.
+        A `Statement` (`jlir.parse_statement(…)`) replaces the node and, where it has one, the type too."""
+        if isinstance(node, Statement):
+            self.set_stmt(i, node.node)
+            if node.type is not None:
+                self.set_type(i, node.type)
+            return
         kind, k = self._index(i)
         if kind == "stmt":
             old = self.stmts[k].node

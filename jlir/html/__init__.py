@@ -21,9 +21,10 @@ through the installed metadata, so a notebook needs no `import jlir.html`).
 """
 from __future__ import annotations
 
-from jlir.html.assemble import function_fragment, page
+from jlir.html.assemble import document_fragment, function_fragment, page
 from jlir.ir import views
 
-__all__ = ["page", "function_fragment"]
+__all__ = ["page", "function_fragment", "document_fragment"]
 
 views.register("html", function_fragment)
+views.register("document", document_fragment)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import uuid
 from importlib import resources
 
 from jlir.ir.errors import JlirError
@@ -27,21 +28,49 @@ def _json(data) -> str:
 
 
 def view(fn, title: str, marks: dict[int, str] | None = None, counts: dict[int, int] | None = None,
-         layout: str | None = None) -> str:
+         layout: str | None = None, anchor: str | None = None) -> str:
     """One function's view: the text, the graph and the facts the script reads; a function whose CFG cannot be
-    built (an excerpt branching outside itself) shows its text and why, not a broken picture."""
+    built (an excerpt branching outside itself) shows its text and why, not a broken picture.  `anchor`: the
+    section's id, which the index links to."""
+    head = f'<section class="fn"{f" id={_attr(anchor)}" if anchor else ""}><h2>{html.escape(title)}</h2>'
     try:
         facts = function_facts(fn)
     except JlirError as e:
         import jlir
-        return (f'<section class="fn"><h2>{html.escape(title)}</h2><div class="nograph">no analyses: '
+        return (f'{head}<div class="nograph">no analyses: '
                 f'{html.escape(str(e))}</div><pre class="ir">{html.escape(jlir.format(fn))}</pre></section>')
     facts["marks"] = {str(k): v for k, v in (marks or {}).items()}
     facts["counts"] = {str(b): c for b, c in (counts or {}).items()}
     text = text_pane(fn, block_of_statement(fn), flagged_statements(fn))
-    return (f'<section class="fn"><h2>{html.escape(title)}</h2><div class="panes">{text}{graph_pane(fn, layout)}</div>'
+    return (f'{head}<div class="panes">{text}{graph_pane(fn, layout)}</div>'
             f'<div class="info">Click a value (%n) or a block.</div>'
             f'<script type="application/json" class="facts">{_json(facts)}</script></section>')
+
+
+def _attr(value: str) -> str:
+    return '"' + html.escape(value, quote=True) + '"'
+
+
+def function_titles(fns, names=None) -> list[str]:
+    """Each function's heading: the name its document gives it (a fetch label, its `MethodInstance for` line, a
+    vector element `NAME[k]`), else `function K`; a name given twice gets its number too."""
+    names = list(names or [])
+    titles = [(names[i] if i < len(names) and names[i] else None) or f"function {i + 1}" for i in range(len(fns))]
+    twice = {t for t in titles if titles.count(t) > 1}
+    return [f"{t} (function {i + 1})" if t in twice else t for i, t in enumerate(titles)]
+
+
+def index(fns, titles: list[str], anchors: list[str]) -> str:
+    """The table of the functions, each linked to its view: name, display, Julia versions, blocks, statements and
+    the returned type (the columns of `jlir parse`)."""
+    from jlir.ir.function import summary
+    rows = []
+    for k, (fn, t, a) in enumerate(zip(fns, titles, anchors), 1):
+        what = summary(fn)
+        rows.append(f'<tr><td>{k}</td><td><a href="#{html.escape(a, quote=True)}">{html.escape(t)}</a></td>'
+                    f'<td>{html.escape(what)}</td></tr>')
+    return ('<nav class="index"><table><thead><tr><th>#</th><th>function</th><th>what</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></nav>')
 
 
 def _toolbar() -> str:
@@ -63,21 +92,39 @@ def function_fragment(fn, title: str = "function", layout: str | None = None) ->
             f'<script>{_asset("view.js")}</script></div>')
 
 
-def page(fns, title: str = "jlir", *, passes=None, after=None, diffs=None, runs=None, layout=None) -> str:
-    """The page of every function in `fns`.  `after[i]`/`diffs[i]`: function i after `passes` and the structural
-    diff (`jlir.compare.FunctionDiff`); `runs[i]`: (heading text, {block: count}) of a run of function i;
-    `layout`: the graphs' engine (`jlir.html.graph.choose`: "auto", "dot" or "layered")."""
-    parts = []
+def document_fragment(doc, layout: str | None = None) -> str:
+    """A document's view as an HTML fragment (`Document._repr_html_`): the table of its functions, then each
+    function's view, one style and one script for all.  Ids carry a token of their own, so that two outputs in
+    one notebook never share one."""
+    from jlir.compare.names import function_names
+    from jlir.ir.items import functions
+    fns = functions(doc)
+    titles = function_titles(fns, function_names(doc))
+    token = uuid.uuid4().hex[:8]
+    anchors = [f"jlir-{token}-fn-{k}" for k in range(1, len(fns) + 1)]
+    views = "".join(view(fn, t, layout=layout, anchor=a) for fn, t, a in zip(fns, titles, anchors))
+    return (f'<div class="jlir">{_toolbar()}<style>{_asset("view.css")}</style>{index(fns, titles, anchors)}'
+            f'{views}<script>{_asset("view.js")}</script></div>')
+
+
+def page(fns, title: str = "jlir", *, names=None, passes=None, after=None, diffs=None, runs=None, layout=None) -> str:
+    """The page of every function in `fns`, headed by the table of them when there are several.  `names[i]`:
+    function i's name (`jlir.compare.names.function_names`); `after[i]`/`diffs[i]`: function i after `passes`
+    and the structural diff (`jlir.compare.FunctionDiff`); `runs[i]`: (heading text, {block: count}) of a run of
+    function i; `layout`: the graphs' engine (`jlir.html.graph.choose`: "auto", "dot" or "layered")."""
+    titles = function_titles(fns, names)
+    anchors = [f"fn-{k}" for k in range(1, len(fns) + 1)]
+    parts = [index(fns, titles, anchors)] if len(fns) > 1 else []
     for i, fn in enumerate(fns):
-        name = f"function {i + 1}"
+        name = titles[i]
         if runs and runs[i] is not None:
             parts.append(_run_note(runs[i]))
         if after is None:
             counts = runs[i][1] if runs and runs[i] else None
-            parts.append(view(fn, name, _heat(counts or {}), counts, layout))
+            parts.append(view(fn, name, _heat(counts or {}), counts, layout, anchor=anchors[i]))
             continue
         before, later = _diff_marks(diffs[i]) if diffs and diffs[i] is not None else ({}, {})
-        parts.append(f'<div class="sidebyside">{view(fn, name + " (before)", before, layout=layout)}'
+        parts.append(f'<div class="sidebyside" id="{anchors[i]}">{view(fn, name + " (before)", before, layout=layout)}'
                      f'{view(after[i], f"{name} after {passes}", later, layout=layout)}</div>')
     return document("".join(parts), title)
 

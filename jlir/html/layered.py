@@ -157,8 +157,12 @@ def edge_svg(gid: str, cls: str, box_a: Box, box_b: Box, path, label: str, dash:
         pts[-1] = _border(box_b, pts[-2])
         d = "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in pts)
         head = _arrow(pts[-1], pts[-2])
-        mid = ((pts[0][0] + pts[1][0]) / 2 + 3, (pts[0][1] + pts[1][1]) / 2)
-    text = (f'<text text-anchor="start" x="{mid[0]:.1f}" y="{mid[1]:.1f}" font-family="monospace" font-size="9">'
+        mid = ((pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2)
+    # the label stands on the outer side of its edge's first segment: a branch's two edges leave their block
+    # side by side, so a label written rightwards from the left edge would run into the right edge's label
+    leftwards = box_a is not box_b and pts[1][0] < pts[0][0] - 1
+    anchor, x = ("end", mid[0] - 3) if leftwards else ("start", mid[0] + 3)
+    text = (f'<text text-anchor="{anchor}" x="{x:.1f}" y="{mid[1]:.1f}" font-family="monospace" font-size="9">'
             f'{html.escape(label)}</text>') if label else ""
     return (f'<g id="{gid}" class="{cls}"><path fill="none" stroke="black"{dash} d="{d}"/>'
             f'<polygon fill="black" stroke="black" points="{head}"/>{text}</g>')

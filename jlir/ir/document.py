@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from jlir.ir.style import Style
 from jlir.ir.unreadable import Unreadable
+from jlir.ir.views import render as render_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,7 @@ class StatementVector:
     stmts: tuple
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Document:
     """All dumps found in one text, with what separates them (blank lines and `#` comment lines between prints).
 
@@ -74,6 +75,19 @@ class Document:
             seps[0] = self.separators[0]
         colors = tuple(self.colors[k] for k in keep) if self.colors else ()
         return Document(tuple(self.items[k] for k in keep), tuple(seps), self.trailing, colors)
+
+    _repr_html_ = lambda self: render_view("document", self)  # noqa: E731 - Jupyter's table of its functions
+
+    def __repr__(self) -> str:
+        """One line: how many dumps and functions of which forms (the items themselves: `doc.items`)."""
+        forms: dict[str, int] = {}
+        for item in self.items:
+            for x in (item.items if type(item) is VectorDisplay else (item,)):
+                kind = x.form.value if hasattr(x, "display") else type(x).__name__
+                forms[kind] = forms.get(kind, 0) + 1
+        n = len(self.items)
+        shown = ", ".join(k if c == 1 else f"{k} ×{c}" for k, c in forms.items())
+        return f"<jlir.Document: {n} dump{'' if n == 1 else 's'}" + (f" ({shown})" if shown else "") + ">"
 
     @property
     def labels(self) -> tuple[str | None, ...]:

@@ -191,7 +191,7 @@ class StaleColumns(JlirError):
     """A function's IR changed under per-statement display columns (costs, escapes) that would no longer fit it."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Function:
     """A function's IR (`ir`) as one of Julia's displays printed it (`display`).
 
@@ -299,6 +299,11 @@ class Function:
         return julia_text(x, self.display.style)
 
     _repr_html_ = lambda self: render_view("html", self)  # noqa: E731 - Jupyter's view, from above (jlir.ir.views)
+
+    def __repr__(self) -> str:
+        """One line, as `jlir parse` summarises a function (the whole model is `repr(f.ir)`, `repr(f.display)`;
+        Julia's text is `jlir.format(f)`)."""
+        return f"<jlir.Function {summary(self)}>"
     # the IR's fields
     stmts = property(lambda self: self.ir.stmts)
     blocks = property(lambda self: self.ir.blocks)
@@ -327,6 +332,20 @@ class Function:
     escapes = property(lambda self: self.display.escapes)
     envelope = property(lambda self: self.display.envelope)
     margin = property(lambda self: self.display.margin)
+
+
+def summary(f: Function) -> str:
+    """`typed, Julia 1.3–1.5: 4 blocks, 10 statements, returns Int64`: what a function is, in one line."""
+    returns = f.return_type
+    if returns is not None:
+        try:
+            returns = julia_text(returns, f.display.style)
+        except Exception:  # no printer registered (the model used alone): the type's own repr
+            returns = repr(returns)
+    n = len(f.ir.positional)
+    return (f"{f.display.form.value}, Julia {f.display.style.family}: {len(f.ir.blocks)} block"
+            f"{'' if len(f.ir.blocks) == 1 else 's'}, {n} statement{'' if n == 1 else 's'}"
+            + ("" if returns is None else f", returns {returns}"))
 
 
 def _same_statements(a: list, b: list) -> bool:

@@ -120,6 +120,43 @@ def test_a_5000_statement_function_is_drawn_and_a_click_answers_within_a_second(
     page.locator('.ln[data-b="1500"]').first.dispatch_event("click")  # a line of #1500 in the text
     pane, node = page.locator("div.graph").bounding_box(), page.locator("#blk-1500").bounding_box()
     assert pane["y"] <= node["y"] + node["height"] and node["y"] <= pane["y"] + pane["height"]  # scrolled to it
+    assert _label_overlaps(page) == {"labels": 1252, "overlapping": 0, "on_blocks": 0, "outside": 0}
+    assert errors == []
+
+
+# Each `true`/`false` label's box against the others', the blocks' and the drawing's own (all in page pixels).
+_LABELS = """() => {
+  const labels = [...document.querySelectorAll('g.edge.true text, g.edge.false text')].map(t => t.getBoundingClientRect());
+  const blocks = [...document.querySelectorAll('g.blk polygon')].map(p => p.getBoundingClientRect());
+  const svg = document.querySelector('.graph svg').getBoundingClientRect();
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  let overlapping = 0, on_blocks = 0, outside = 0;
+  labels.forEach((a, i) => {
+    labels.slice(i + 1).forEach(b => { if (hit(a, b)) overlapping++; });
+    blocks.forEach(b => { if (hit(a, b)) on_blocks++; });
+    if (a.left < svg.left - 0.5 || a.right > svg.right + 0.5) outside++;
+  });
+  return {labels: labels.length, overlapping, on_blocks, outside};
+}"""
+
+
+def _label_overlaps(page) -> dict:
+    return page.evaluate(_LABELS)
+
+
+@pytest.mark.parametrize("layout", ["dot", pytest.param("layered", marks=layered)])
+def test_a_wide_graph_scrolls_in_its_pane_and_its_branch_labels_never_overlap(browser, tmp_path, layout):
+    """24 swapping diamonds in a loop (Julia 1.5.3's print): a graph wider than its pane, 50 branch labels."""
+    fn = jlir.functions(jlir.parse_file(FIX.parent / "speed" / "swap_diamonds_24.typed.txt"))[0]
+    page, errors = _open(browser, jlir.html.page([fn], layout=layout), tmp_path)
+    pane = page.evaluate("""() => { const g = document.querySelector('div.graph'), svg = g.querySelector('svg');
+        return {client: g.clientWidth, scroll: g.scrollWidth, overflow: getComputedStyle(g).overflowX,
+                drawn: svg.getBoundingClientRect().width, declared: svg.width.baseVal.value}; }""")
+    assert pane["scroll"] > pane["client"] and pane["overflow"] == "auto", pane   # scrolls, not clipped
+    assert abs(pane["drawn"] - pane["declared"]) < 1, pane                       # drawn at its size, not shrunk
+    overlaps = _label_overlaps(page)
+    assert overlaps["labels"] == 50 and overlaps["overlapping"] == overlaps["on_blocks"] == 0, overlaps
+    assert overlaps["outside"] == 0, overlaps
     assert errors == []
 
 

@@ -53,7 +53,7 @@ def page(tmp_path_factory) -> str:
 
 
 def _sections(page: str) -> list[str]:
-    return re.findall(r'<section class="fn">.*?</section>', page, re.S)
+    return re.findall(r'<section class="fn"[^>]*>.*?</section>', page, re.S)
 
 
 def test_every_display_gives_one_section_per_function(page):

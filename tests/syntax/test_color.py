@@ -149,3 +149,12 @@ def test_static_parameters_are_coloured_as_print_warntype_mi_colours_them():
     assert rows[3] == "  N = \x1b[36m1\x1b[39m"
     assert rows[5] == "  #self#\x1b[36m::Core.Const(getindex)\x1b[39m"
     assert rows[0].startswith("MethodInstance for ") and "\x1b" not in rows[0] + rows[1]
+
+
+def test_print_color_of_a_plain_15_warntype_spells_the_flagged_types_as_julias_coloured_print():
+    """Julia 1.5.3 upper-cases a flagged type only where it cannot colour it (`Base.emphasize`): `jlir print --color`
+    of its plain print (`UNION{NOTHING, INT64}`) is byte for byte its coloured print (`Union{Nothing, Int64}`,
+    yellow), the two real prints of the same three functions."""
+    done = run_jlir("print", "--color", DATA / "warntype.plain.txt")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode("utf-8") == (DATA / "warntype.ansi.txt").read_text(encoding="utf-8")

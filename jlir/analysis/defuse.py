@@ -37,7 +37,7 @@ __all__ = ["DefUse", "def_use", "statement_layout", "block_terminator", "dead_ta
 
 @dataclass(frozen=True, slots=True)
 class DefUse:
-    """Def-use chains of one function.
+    """Def-use chains of one function, and the per-block facts every analysis of it reads.
 
     `defs[id]`: the block defining `%id` (every statement defines its id;
     statements outside every block are left out).  `uses[id]`: the ids of the
@@ -46,12 +46,18 @@ class DefUse:
     the block of each of those uses (the incoming block for a φ operand).
     `uses` also holds ids that are never defined (the verifier reports them).
     `statements[id]` is the statement with that id; `order[b - 1]` block `b`'s ids.
+
+    Read off the same scan, so that the verifier, liveness and the handler stacks do not each scan again:
+    `terminators[b - 1]` is block `b`'s `block_terminator`, and `running[b - 1]` its ids without the `dead_tail`
+    (the statements that run; the same tuple as `order[b - 1]` where nothing is dead).
     """
     defs: dict
     uses: dict
     use_blocks: dict
     statements: dict
     order: tuple
+    terminators: tuple
+    running: tuple
 
     def users(self, id: int) -> tuple[int, ...]:
         """The statements reading `%id` (empty when none)."""
@@ -61,6 +67,9 @@ class DefUse:
 def statement_layout(fn) -> tuple[dict, tuple]:
     """`(statements, order)`: every statement by id and each block's ids in execution order (see `DefUse`)."""
     stmts = fn.stmts
+    tiled = _tiling(fn.blocks, len(stmts))
+    if tiled is not None and not any(s.new_id is not None for s in stmts):
+        return dict(zip(range(1, len(stmts) + 1), stmts)), tiled  # (the common case, at C speed)
     positional_ids: list[int] = []
     k = 0
     for s in stmts:
@@ -84,6 +93,18 @@ def statement_layout(fn) -> tuple[dict, tuple]:
     return statements, tuple(tuple(o) for o in order)
 
 
+def _tiling(blocks, n: int):
+    """Each block's statement ids when the blocks tile `1..n` in order (an empty block allowed), else None."""
+    expected = 1
+    for blk in blocks:
+        if blk.first != expected or blk.last < expected - 1:
+            return None
+        expected = blk.last + 1
+    if expected != n + 1:
+        return None
+    return tuple([tuple(range(blk.first, blk.last + 1)) for blk in blocks])
+
+
 def _block_index(blocks) -> dict[int, int]:
     """Positional statement -> block number (the first block claiming it, when ranges overlap in broken IR)."""
     out: dict[int, int] = {}
@@ -99,26 +120,40 @@ def def_use(fn) -> DefUse:
     defs: dict[int, int] = {}
     uses: dict[int, list[int]] = {}
     use_blocks: dict[int, list[int]] = {}
+    ssa_uses = walk.ssa_uses
+    phi = N.PhiNode
     for b, ids in enumerate(order, 1):
+        defs.update(dict.fromkeys(ids, b))
         for sid in ids:
-            defs[sid] = b
-            for v, where in operand_sites(statements[sid].node, b):
-                uses.setdefault(v, []).append(sid)
-                use_blocks.setdefault(v, []).append(where)
+            node = statements[sid].node
+            if type(node) is phi:
+                sites = [(i, e) for e, v in zip(node.edges, node.values) if v is not None for i in ssa_uses(v)]
+            else:
+                sites = [(i, b) for i in ssa_uses(node)]
+            for v, where in sites:
+                users = uses.get(v)
+                if users is None:
+                    uses[v] = [sid]
+                    use_blocks[v] = [where]
+                else:
+                    users.append(sid)
+                    use_blocks[v].append(where)
+    terminators, running = _block_ends(order, statements)
     return DefUse(defs, {k: tuple(v) for k, v in uses.items()}, {k: tuple(v) for k, v in use_blocks.items()},
-                  statements, order)
+                  statements, order, terminators, running)
 
 
-def operand_sites(node, block: int):
-    """`(id, block)` for every SSA value `node` reads: a φ operand in its incoming block, others in `block`."""
-    if type(node) is N.PhiNode:
-        for e, v in zip(node.edges, node.values):
-            if v is not None:
-                for i in walk.ssa_uses(v):
-                    yield i, e
-        return
-    for i in walk.ssa_uses(node):
-        yield i, block
+def _block_ends(order, statements) -> tuple[tuple, tuple]:
+    """`(terminators, running)` of `DefUse`: each block's `block_terminator` and its ids without the `dead_tail`."""
+    terminators = []
+    running = []
+    expr = N.Expr
+    for ids in order:
+        k = next((i for i, sid in enumerate(ids) if type(statements[sid].node) is expr
+                  and never_returns(statements[sid])), None)
+        running.append(ids if k is None else ids[:k + 1])
+        terminators.append(_terminator(ids, statements, k is not None))
+    return tuple(terminators), tuple(running)
 
 
 def block_terminator(ids, statements):
@@ -132,9 +167,15 @@ def block_terminator(ids, statements):
     non-φ statement ends it even with statements after it (Julia's
     `verify_ir` allows them "until we can do proper CFG manipulations during compaction").
     """
+    return _terminator(ids, statements, bool(dead_tail(ids, statements)) or never_returns(statements[ids[-1]])
+                       if ids else False)
+
+
+def _terminator(ids, statements, stops: bool):
+    """`block_terminator`, told whether a statement of the block never returns (`stops`)."""
     if not ids:
         return None
-    if dead_tail(ids, statements) or never_returns(statements[ids[-1]]):
+    if stops:
         return N.ReturnNode(None)
     last = statements[ids[-1]].node
     if N.is_terminator(last):
@@ -185,5 +226,5 @@ def is_inference_dead(node) -> bool:
     `Core.Compiler.Const((:quote,), false)`).  Control never
     gets there (the `@code_warntype` print, which shows no `::Union{}` on the call before it, has only this to
     say so)."""
-    return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3 and node.args[0] == _CONST
-            and type(node.args[1]) in _DEAD_FORMS and node.args[2] == _FALSE)
+    return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3
+            and type(node.args[1]) in _DEAD_FORMS and node.args[0] == _CONST and node.args[2] == _FALSE)

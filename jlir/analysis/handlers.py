@@ -97,10 +97,11 @@ def _merge(facts):
     return CONFLICT
 
 
-def handler_stacks(cfg, order, statements, pop_on_catch: bool = False) -> HandlerStacks:
+def handler_stacks(cfg, order, statements, pop_on_catch: bool = False, terminators=None) -> HandlerStacks:
     """The handler stacks over `cfg`, reading each block's statements (`order`, `statements` of `statement_layout`).
 
-    `pop_on_catch`: the catch edge drops the handler (Julia 1.11+; see `pops_on_catch`)."""
+    `pop_on_catch`: the catch edge drops the handler (Julia 1.11+; see `pops_on_catch`).  `terminators`: each
+    block's `block_terminator`, where the caller has them (`DefUse.terminators`)."""
     block_nodes = [[statements[i].node for i in ids] for ids in order]
     if not any(type(n) is N.EnterNode or leave_count(n) is not None for nodes in block_nodes for n in nodes):
         return _without_handlers(cfg)
@@ -108,7 +109,7 @@ def handler_stacks(cfg, order, statements, pop_on_catch: bool = False) -> Handle
     def transfer(b, stack):
         return apply_handlers(stack, block_nodes[b - 1])
 
-    terms = [block_terminator(ids, statements) for ids in order]
+    terms = [block_terminator(ids, statements) for ids in order] if terminators is None else terminators
 
     def edge(src, dst, stack):
         term = terms[src - 1]

@@ -18,21 +18,30 @@ MAX_FUNCTIONS = 32
 
 # id(fn) → (fn, {analysis name: result}), most recently used last
 _entries: OrderedDict[int, tuple[object, dict]] = OrderedDict()
+# the entry asked for last (it is the most recently used one while it stands)
+_last: list = [None]
 
 
 def _results(fn) -> dict:
     """The results dict of `fn`, created (and the oldest function dropped) when `fn` is new."""
+    last = _last[0]
+    if last is not None and last[0] is fn:  # the function asked about last: one analysis asks for others of it
+        return last[1]
     key = id(fn)
     entry = _entries.get(key)
     if entry is not None and entry[0] is fn:
         _entries.move_to_end(key)
+        _last[0] = entry
         return entry[1]
     refuse(fn, ExcerptError)  # once per function: nothing is computed about statements the text did not show
     results: dict = {}
-    _entries[key] = (fn, results)
+    entry = _entries[key] = (fn, results)
     _entries.move_to_end(key)
+    _last[0] = entry
     while len(_entries) > MAX_FUNCTIONS:
         _entries.popitem(last=False)
+    if key not in _entries:
+        _last[0] = None
     return results
 
 
@@ -55,3 +64,4 @@ def memoised(fn, name: str, compute):
 def clear() -> None:
     """Forget every memoised analysis (tests, or to free memory after a large document)."""
     _entries.clear()
+    _last[0] = None

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 
 from jlir.analysis.conditions import known_not_bool
 from jlir.analysis.dataflow import Problem, solve
-from jlir.analysis.defuse import block_terminator, dead_tail, def_use
+from jlir.analysis.defuse import def_use
 from jlir.ir.gcpause import paused
 from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.dominance import dominator_tree
@@ -122,9 +122,8 @@ def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     cfg = in_range(compute_cfg(fn)) if cfg is None else cfg
     site = _Site(full.statements, fn.linetable)
     # What runs: each block without the dead statements 1.5's CodeInfo keeps after an `unreachable`.
-    du = dataclasses.replace(full, order=tuple(ids[:len(ids) - len(dead_tail(ids, full.statements))]
-                                               for ids in full.order))
-    stacks = handler_stacks(cfg, du.order, du.statements, pops_on_catch(fn))
+    du = dataclasses.replace(full, order=full.running)
+    stacks = handler_stacks(cfg, du.order, du.statements, pops_on_catch(fn), du.terminators)
     reachable = frozenset(b for b in range(1, len(cfg) + 1) if stacks.ins[b - 1] is not None)
     out = _check_blocks(fn, full, reachable, site)
     out += _check_placement(du, site, len(fn.blocks))
@@ -172,7 +171,7 @@ def _check_blocks(fn, du, reachable, site) -> list[Diagnostic]:
         out.append(site.diag("block-boundary", None, len(fn.blocks),
                              f"ends at %{fn.blocks[-1].last}, but the last statement is %{n}"))
     ids = du.order[-1] if du.order else ()
-    if ids and len(fn.blocks) in reachable and not N.is_terminator(block_terminator(ids, du.statements)):
+    if ids and len(fn.blocks) in reachable and not N.is_terminator(du.terminators[-1]):
         out.append(site.diag("fall-off-end", ids[-1], len(fn.blocks),
                              "the last block does not end in a terminator (control falls off the end)"))
     return out
@@ -183,7 +182,7 @@ def _check_placement(du, site, nblocks: int) -> list[Diagnostic]:
     out = []
     for b, ids in enumerate(du.order, 1):
         last = ids[-1] if ids else None
-        allowed = block_terminator(ids, du.statements)
+        allowed = du.terminators[b - 1]
         after_non_phi = None
         for sid in ids:
             node = du.statements[sid].node

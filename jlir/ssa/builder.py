@@ -114,11 +114,16 @@ class Builder:
         return V.NOTHING if undef else out
 
     def _isdefined(self, node, vals: dict):
+        """Julia's `fixemup!` of `isdefined(x)`: `true` unless `x` is used undefined, then `false` where it is
+        `#undef`, `true` where it is an argument, else `isdefined` of its value.  The read counts towards the
+        used-undef decision: inference's `annotate_slot_load!` visits `isdefined`'s slot as any other load, so a
+        slot that may be undefined there is `SLOT_USEDUNDEF`."""
         s = slot_of(node.args[0])
         k = slot_key(s)
+        val = vals[k]
+        self.read_values.setdefault(k, []).append(val)
         if k not in self.used_undef:
             return V.TRUE
-        val = vals[k]
         if val is UNDEF:
             return V.FALSE
         if type(val) is not V.SSAValue:

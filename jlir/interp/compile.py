@@ -19,7 +19,8 @@ from jlir.interp import calls, foreign, heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
 from jlir.interp.slots import SlotMap
-from jlir.semantics.values import UNDEF, JuliaException, NotInterpretable, typeof
+from jlir.semantics.builtins import KNOWN_STRUCTS
+from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -137,7 +138,17 @@ class _Builder:
             return t
         if v is None:
             return self.const("#undef", UNDEF)
-        return self.const(v, shown_constant(v))
+        return self.shown(v, pre, i)
+
+    def shown(self, v, pre: list, i: int) -> int:
+        """The register of a constant the IR shows (`$(QuoteNode(MyMul(2)))`, a functor passed along).  A struct
+        shown as its constructor call carries no field names: the run's struct table (a provider's, a live
+        Julia's `fieldnames`) names them when the code first reads it."""
+        value = shown_constant(v)
+        r = self.const(v, value)
+        if type(value) is JStruct and value.names is None and value.type.split("{")[0] not in KNOWN_STRUCTS:
+            pre.append(_name_fields(value, self.X, i))
+        return r
 
     def static_type(self, v) -> str | None:
         """The integer type of an operand known before running: an SSA value's `::T`, a hex literal's width."""
@@ -208,12 +219,25 @@ def _value_statement(b: _Builder, node, i: int, typ) -> list:
         name = f"{node.module}.{node.name}" if node.module else node.name
         b.template[i] = global_constant(name, typ, calls.FUNCTION_NAMES, b.structs)
         return []
-    if type(node) is V.QuoteNode:
-        b.template[i] = shown_constant(node)
-        return []
     pre: list = []
+    if type(node) is V.QuoteNode:
+        r = b.shown(node, pre, i)
+        return pre + [_move(i, r, i)]
     r = b.reg(node, pre, i, hints.context_type(type_text(typ)))
     return pre + [_move(i, r, i)]
+
+
+def _name_fields(value, X: int, i: int):
+    """The op that gives a shown struct constant its field names (and mutability) from the run's struct table,
+    once: they are its type's."""
+    key = value.type.split("{")[0]
+
+    def op(regs, _at=i):
+        if value.names is None:
+            found = regs[X].struct_of(key, key)
+            if found is not None:
+                value.names, value.mutable = found
+    return op
 
 
 def _move(d: int, r: int, i: int):

@@ -56,6 +56,12 @@ _INTRINSICS = frozenset("""
     or_int pointerref rem_float rem_float_fast rint_llvm sdiv_int sext_int shl_int sitofp sle_int slt_int
     srem_int sub_float sub_float_fast sub_int sub_ptr trunc_int trunc_llvm udiv_int uitofp ule_int ult_int
     urem_int xor_int zext_int""".split())
+# The intrinsics whose tfunc is not `math_tfunc` (`tfuncs.jl`): comparisons (`cmp_tfunc`: `Bool`) and the
+# overflow-checked ones (`chk_tfunc`: a tuple); every other math, bit and shift intrinsic is typed as its first operand.
+_CMP_TFUNC = frozenset("""
+    eq_int ne_int slt_int ult_int sle_int ule_int eq_float ne_float lt_float le_float fpiseq fpislt
+    eq_float_fast ne_float_fast lt_float_fast le_float_fast checked_sadd_int checked_uadd_int checked_ssub_int
+    checked_usub_int checked_smul_int checked_umul_int""".split())
 _CHECKED_DIVISIONS = frozenset({"checked_sdiv_int", "checked_udiv_int", "checked_srem_int", "checked_urem_int"})
 _CONVERSIONS = frozenset({"sext_int", "zext_int", "trunc_int", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc",
                           "fpext"})
@@ -192,14 +198,34 @@ def _effect_free(s: Statement, facts: _Facts) -> bool:
     if name == "ifelse" and len(node.args) == 4:
         return _primitive(node.args[1], facts) == "Bool"
     if name in _INTRINSICS:
-        return _intrinsic_nothrow(name, node.args[1:], facts)
+        return _intrinsic_nothrow(name, node.args[1:], facts, s.type)
     return False
 
 
-def _intrinsic_nothrow(name: str, args, facts: _Facts) -> bool:
+def call_nothrow(s: Statement, stmts, argtypes: tuple = ()) -> bool | None:
+    """For a call of an intrinsic or of `ifelse` (statement `s`): whether it cannot throw, by Julia's
+    `intrinsic_nothrow` / `_builtin_nothrow` on what `stmts` (`%k` is `stmts[k - 1]`) and `argtypes` show of its
+    operands' types (`add_int(x, 0x01)` of an `Int64` `x` throws, and so may any call whose operands' types are not
+    shown); None for any other statement (the caller's own rule decides it)."""
+    node = s.node
+    if type(node) is not N.Expr or node.head != "call" or not node.args:
+        return None
+    name = _builtin_name(node.args[0])
+    if name == "ifelse":
+        return len(node.args) == 4 and _primitive(node.args[1], _Facts(stmts, argtypes, ())) == "Bool"
+    if name not in _INTRINSICS:
+        return None
+    return _intrinsic_nothrow(name, node.args[1:], _Facts(stmts, argtypes, ()), s.type)
+
+
+def _intrinsic_nothrow(name: str, args, facts: _Facts, result=None) -> bool:
     """Julia's `intrinsic_nothrow` where the print decides it: a checked division's denominator is a constant
     (not decided here), conversions and `bitcast` name a primitive type, `pointerref` reads a `Ptr` at `Int`
-    offsets, and every other intrinsic takes one primitive type throughout (shifts: any primitive types)."""
+    offsets, and every other intrinsic takes one primitive type throughout (shifts: any primitive types).
+
+    `result`, the call's inferred type: for an intrinsic whose tfunc is `math_tfunc` (`widenconst` of its first
+    operand: `add_int`, `neg_float`, the shifts, …) it is the first operand's type where the print shows none
+    (an argument `_2`, whose type only the signature gives)."""
     if name in _CHECKED_DIVISIONS or not args:
         return False
     if name == "pointerref":
@@ -212,6 +238,9 @@ def _intrinsic_nothrow(name: str, args, facts: _Facts) -> bool:
         to, x = _type_operand(args[0]), _primitive(args[1], facts)
         return to is not None and x is not None and (name != "bitcast" or _size(to) == _size(x))
     types = [_primitive(a, facts) for a in args]
+    if types[0] is None and name not in _CMP_TFUNC and result is not None:
+        types[0] = _primitive_type(result)
+        types = [types[0] if a == args[0] else t for a, t in zip(args, types)]   # `flipsign_int(_3, _3)`
     if None in types:
         return False
     return name in _SHIFTS or len(set(types)) == 1
@@ -344,9 +373,12 @@ def _is_type(a, facts: _Facts) -> bool:
 
 
 def _builtin_name(f) -> str | None:
-    """The name of a callee printed as a global of Core/Base or a bare name (`Core.tuple`, `(===)`, `tuple`)."""
+    """The name of a callee printed as a global of Core/Base, a bare name or the function object shown in place
+    (`Core.tuple`, `(===)`, `tuple`, `(Core.Intrinsics.add_int)`: Julia's `argextype` reads each as the function)."""
     if type(f) is V.GlobalRef and f.module in _INTRINSIC_MODULES:
         return f.name
+    if type(f) is T.TypeName and len(f.path) > 1 and ".".join(f.path[:-1]) in _INTRINSIC_MODULES:
+        return f.path[-1]
     if type(f) is V.SlotNumber and f.id is None:
         return f.name
     if type(f) is V.GlobalRef and f.module == "Core.Compiler" and f.name == "return_type":

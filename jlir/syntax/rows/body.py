@@ -25,7 +25,8 @@ from jlir.syntax.rows.context import Context
 from jlir.syntax.rows.nested import opens_nested
 from jlir.syntax.rows.detect import text_style, with_facts
 from jlir.syntax.rows.excerpt import HEAD as ELIDED_HEAD
-from jlir.syntax.rows.pending import inserted_only, line_numbers, number_pending, pending_nodes, unfaithful_rail
+from jlir.syntax.rows.pending import (inserted_only, line_numbers, number_pending, pending_nodes, unfaithful_rail,
+                                     undef_read_pairs)
 from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.rows.text import has_suffix, open_brackets
 from jlir.syntax.errors import ParseError
@@ -127,6 +128,8 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     dump, and reports the error it finds first)."""
     rows, L, col, start, block, warntype = split.rows, split.L, dump.col, dump.start, ctx.block, dump.warntype
     typed = dump.warntype or (not dump.codeinfo) or any(row is not None and has_suffix(row[6]) for row in rows())
+    if not dump.codeinfo and any(undef_read_pairs([row[6] for row in rows() if row is not None])):
+        return None   # a pending `throw_undef_if_not` before the statement slot2reg made `nothing`
     statement = ctx.statements.statement
     quoted = dump.quoted
     blocks, stmts, linenos, printed = [], [], [], []
@@ -213,9 +216,11 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     typed = dump.warntype or (not dump.codeinfo) or any(has_suffix(s.body) for s in stmt_lines)
     parsed = _read_statements(ctx, dump, stmt_lines, typed)
     column = dump.col and dump.gutter is None and dump.left is None   # 1.5's line numbers: one per print group
-    pending = pending_nodes([s.printed_id for s in stmt_lines], [s.rail for s in stmt_lines],
+    rails = [s.rail for s in stmt_lines]
+    pending = pending_nodes([s.printed_id for s in stmt_lines], rails,
                             [inserted_only(s.body) for s in stmt_lines],
-                            [s.lineno for s in stmt_lines] if column else None)
+                            [s.lineno for s in stmt_lines] if column else None,
+                            undef_read_pairs([s.body for s in stmt_lines], rails) if not dump.codeinfo else None)
     if (dump.codeinfo or dump.left is not None) and any(pending):
         # a CodeInfo is one flat statement vector, and a tool's column (costs, escapes) one entry per statement
         s = stmt_lines[pending.index(True)]

@@ -47,8 +47,18 @@ class Builder:
         self.pending: list[Pending] = []
         self.read_values: dict = {}   # slot key -> values seen at reads (for the used-undef decision)
         self.delayed: dict = {}       # statement -> the inserted node it assigns (its type, once known)
+        self.read_types: dict = {}    # inserted node -> the types inference gave the statements reading it whole
 
     # ------------------------------------------------------------ inserting
+    def note_read(self, idx: int, stmt, val) -> None:
+        """Statement `idx` read a slot whole (`%7 = x`, `y = x`) and got the inserted node `val`: the type inference
+        gave the statement is the slot's there, which is what `show` may leave undecided in the node's inputs (a
+        decimal constant `Const(1, false)` of an `Int32`)."""
+        rhs = stmt.args[1] if type(stmt) is N.Expr and stmt.head == "=" and len(stmt.args) == 2 else stmt
+        if slot_of(rhs) is not None and type(rhs) is not V.TypedSlot and type(val) is V.SSAValue \
+                and val.id > len(self.code):
+            self.read_types.setdefault(val.id, []).append(self.types[idx - 1])
+
     def insert(self, pos: int, p: Pending) -> V.SSAValue:
         self.pending.append(p)
         p.pos = pos

@@ -157,6 +157,7 @@ def _rename_block(b: Builder, item: int, vals: dict, handlers, phicnodes) -> Non
             b.code[idx - 1] = V.NOTHING
             continue
         new = b.fixemup(idx, stmt, vals)
+        b.note_read(idx, stmt, new.args[1] if type(new) is N.Expr and new.head == "=" and len(new.args) == 2 else new)
         if new is UNDEF:  # a bare read of an undefined slot: its throw_undef_if_not stands before it
             new = V.NOTHING
         if new == V.NOTHING and type(stmt) in (N.ReturnNode, N.GotoIfNot) and idx == blk.last:

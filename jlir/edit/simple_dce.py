@@ -139,7 +139,10 @@ class _Facts:
 def _erase(facts: _Facts, uses: list[int], idx: int, worklist: list[int], block_starts) -> None:
     out = facts.stmts
     s = out[idx - 1]
-    if s.node == V.NOTHING or s.type == T.UNION_EMPTY or not _effect_free(s, facts) \
+    # `maybe_erase_unused!` keeps what `compact_exprtype` says is `Union{}`: a π's type is its own `typ`
+    # (`π (_3, Union{})`, which type_lift leaves after a typeassert that always throws)
+    typ = s.node.typ if type(s.node) is N.PiNode else s.type
+    if s.node == V.NOTHING or typ == T.UNION_EMPTY or not _effect_free(s, facts) \
             or _before_a_phi(out, idx, block_starts):
         return
     for k in walk.ssa_uses(s.node):
@@ -148,7 +151,6 @@ def _erase(facts: _Facts, uses: list[int], idx: int, worklist: list[int], block_
                 worklist.append(k)
             uses[k] -= 1
     # Julia keeps the statement's type where it erases it: a π's is its own `typ` (printed in the node)
-    typ = s.node.typ if type(s.node) is N.PiNode else s.type
     out[idx - 1] = replace(s, node=V.NOTHING, type=typ)
 
 

@@ -59,7 +59,8 @@ def is_removable(stmt, stmts=()) -> bool:
     an intrinsic (and `ifelse`) is removable only where Julia's `intrinsic_nothrow` holds on them
     (`jlir.edit.simple_dce.call_nothrow`: `add_int(x, 0x01)` of an `Int64` throws `ErrorException`)."""
     node = stmt.node
-    if stmt.type == BOTTOM or N.is_terminator(node):
+    typ = node.typ if type(node) is N.PiNode else stmt.type   # a π's type is its own (`π (_2, Union{})`)
+    if typ == BOTTOM or N.is_terminator(node):
         return False
     if type(node) is N.Expr:
         return is_pure_call(node) and call_nothrow(stmt, stmts) is not False

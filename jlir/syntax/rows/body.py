@@ -25,6 +25,7 @@ from jlir.syntax.rows.context import Context
 from jlir.syntax.rows.nested import opens_nested
 from jlir.syntax.rows.detect import text_style, with_facts
 from jlir.syntax.rows.excerpt import HEAD as ELIDED_HEAD
+from jlir.syntax.statement.numerals import numeral_slot_reads
 from jlir.syntax.rows.pending import (inserted_only, line_numbers, number_pending, pending_nodes, unfaithful_rail,
                                      undef_read_pairs)
 from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
@@ -183,7 +184,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     linetable = ()
     if col:
         linetable, stmts = line_numbers(linenos, stmts, [True] * len(stmts))
-    return Body(tuple(stmts), tuple(blocks), linetable, style, typed)
+    return Body(tuple(numeral_slot_reads(stmts)), tuple(blocks), linetable, style, typed)
 
 
 def _check_escape_symbols(ctx: Context, stmt_lines, positional_of, start: int) -> None:
@@ -268,7 +269,7 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         linetable, stmts = line_numbers(linenos, stmts, positional_of)
     else:
         linetable = ()
-    return Body(tuple(stmts), tuple(blocks), linetable, style, typed, screen, left_values)
+    return Body(tuple(numeral_slot_reads(stmts)), tuple(blocks), linetable, style, typed, screen, left_values)
 
 
 def _read_statements(ctx: Context, dump: Dump, stmt_lines: list[StmtLine], typed: bool) -> list[Statement]:

@@ -110,8 +110,10 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
                 undef = vals[k] is UNDEF
                 node = N.UpsilonNode(None if undef else vals[k])
                 ut = T.TypeCall(_MAYBE_UNDEF, (UNION_BOTTOM,)) if undef else typ
+                # a stored inserted node (`x = φ`) types the ϒ when it is typed (Julia's `DelayedTyp`)
+                late = None if undef else (_delayed(b, node.val) or (node.val if idx in b.delayed else None))
                 b.pending[phic.id - len(b.code) - 1].values.append(
-                    b.insert(idx, Pending(idx, True, "node", node, ut, delayed=_delayed(b, node.val))))
+                    b.insert(idx, Pending(idx, True, "node", node, ut, delayed=late)))
                 break
 
 

@@ -52,6 +52,8 @@ class _Types:
             if p.delayed is None:
                 return p.type
             v = p.delayed  # a ϒ of an inserted node's value: that node's type (resolved at the end)
+            if type(v) is V.SSAValue and v.id in self.b.delayed:
+                v = self.b.delayed[v.id]  # (through the statement that assigned it)
         if type(v) is V.SSAValue:
             return self.b.types[v.id - 1]
         if type(v) is V.Argument:

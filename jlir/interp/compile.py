@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from jlir.interp import calls, foreign, heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
+from jlir.interp.shown_values import decimal_const, name_fields, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
@@ -147,7 +148,7 @@ class _Builder:
         value = shown_constant(v)
         r = self.const(v, value)
         if type(value) is JStruct and value.names is None and value.type.split("{")[0] not in KNOWN_STRUCTS:
-            pre.append(_name_fields(value, self.X, i))
+            pre.append(name_fields(value, self.X, i))
         return r
 
     def static_type(self, v) -> str | None:
@@ -217,27 +218,17 @@ def _value_statement(b: _Builder, node, i: int, typ) -> list:
     """`%3 = Main.NaN::Const(NaN)`, `nothing::Nothing`, `%2 = xs`: a constant goes into the template, no op."""
     if type(node) is V.GlobalRef:
         name = f"{node.module}.{node.name}" if node.module else node.name
-        b.template[i] = global_constant(name, typ, calls.FUNCTION_NAMES, b.structs)
+        value = global_constant(name, typ, calls.FUNCTION_NAMES, b.structs)
+        hint = use_type(b.fn.positional, i, b.static_type) if type(value) is int and decimal_const(typ) else None
+        b.template[i] = hints.coerce(value, hint) if hint not in (None, "Int64") else value
         return []
     pre: list = []
     if type(node) is V.QuoteNode:
         r = b.shown(node, pre, i)
         return pre + [_move(i, r, i)]
-    r = b.reg(node, pre, i, hints.context_type(type_text(typ)))
+    hint = use_type(b.fn.positional, i, b.static_type) if decimal_const(typ) else None
+    r = b.reg(node, pre, i, hint or hints.context_type(type_text(typ)))
     return pre + [_move(i, r, i)]
-
-
-def _name_fields(value, X: int, i: int):
-    """The op that gives a shown struct constant its field names (and mutability) from the run's struct table,
-    once: they are its type's."""
-    key = value.type.split("{")[0]
-
-    def op(regs, _at=i):
-        if value.names is None:
-            found = regs[X].struct_of(key, key)
-            if found is not None:
-                value.names, value.mutable = found
-    return op
 
 
 def _move(d: int, r: int, i: int):

@@ -62,6 +62,9 @@ _CMP_TFUNC = frozenset("""
     eq_int ne_int slt_int ult_int sle_int ule_int eq_float ne_float lt_float le_float fpiseq fpislt
     eq_float_fast ne_float_fast lt_float_fast le_float_fast checked_sadd_int checked_uadd_int checked_ssub_int
     checked_usub_int checked_smul_int checked_umul_int""".split())
+# The intrinsics `intrinsic_effect_free_if_nothrow` leaves out (`is_pure_intrinsic_infer`: volatile, never
+# effect-free, or differing at run time): `stmt_effect_free` never holds for a call of one.
+_NEVER_EFFECT_FREE = frozenset({"pointerset", "llvmcall", "arraylen", "sqrt_llvm", "sqrt_llvm_fast", "cglobal"})
 _CHECKED_DIVISIONS = frozenset({"checked_sdiv_int", "checked_udiv_int", "checked_srem_int", "checked_urem_int"})
 _CONVERSIONS = frozenset({"sext_int", "zext_int", "trunc_int", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc",
                           "fpext"})
@@ -215,6 +218,8 @@ def call_nothrow(s: Statement, stmts, argtypes: tuple = ()) -> bool | None:
     name = _builtin_name(node.args[0])
     if name == "ifelse":
         return len(node.args) == 4 and _primitive(node.args[1], _Facts(stmts, argtypes, ())) == "Bool"
+    if name in _NEVER_EFFECT_FREE:
+        return False
     if name not in _INTRINSICS:
         return None
     return _intrinsic_nothrow(name, node.args[1:], _Facts(stmts, argtypes, ()), s.type)

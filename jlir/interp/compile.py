@@ -304,17 +304,9 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     rt = type_text(typ)
     named = callee_name(callee)
     name = named.name if named is not None else None
-    wrap = None
-    hint = None
-    if name in hints.SAME_TYPE and any(hints.is_ambiguous(a) for a in args):
-        known = [t for t in map(b.static_type, args) if t is not None]
-        hint = known[0] if known else hints.integer_type(rt) if name in hints.SAME_TYPE_RESULT else None
-        if hint is None:
-            positions = tuple(k for k, a in enumerate(args) if hints.is_ambiguous(a))
-            egal = name in ("===", "!==")
-            wrap = lambda fn: hints.coerce_like(fn, positions, egal)  # noqa: E731
-    elif name == "ifelse" and hints.integer_type(rt) and any(hints.is_ambiguous(a) for a in args[1:]):
-        hint = rt  # `ifelse(c, 1, x)::Int32`: both values have the statement's concrete type, the literal too
+    hint, positions = hints.call_literals(name, args, b.static_type, rt)
+    wrap = None if positions is None else \
+        (lambda fn: hints.coerce_like(fn, positions, name in ("===", "!==")))  # noqa: E731
     regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
     if _is_value_callee(b, callee):
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)

@@ -39,6 +39,7 @@ from jlir.ssa.phitypes import phi_types
 from jlir.lattice.tmerge import const_of
 from jlir.ssa.prepare import UNION_BOTTOM, prepare
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
+from jlir.ssa.undef import used_undef
 
 __all__ = ["into_ssa", "NotSlotForm"]
 
@@ -204,29 +205,6 @@ def _finish_code(b: Builder, visited: set) -> None:
                 b.code[idx - 1] = node.cond
 
 
-def _used_undef(b: Builder) -> set:
-    """The slots some read of which may find them undefined: Julia's `SLOT_USEDUNDEF` (set by inference),
-    decided here from the renaming: a read of `#undef`, or of a φ that has (through φs) an `#undef` edge."""
-    n = len(b.code)
-    maybe = set()
-
-    def undef(v) -> bool:
-        return v is None or (type(v) is V.SSAValue and v.id in maybe)
-
-    def stored_undef(u) -> bool:  # a φᶜ's value: the ϒ that stores it, `ϒ (#undef)` or of a maybe-undefined φ
-        return type(u) is V.SSAValue and u.id > n and undef(b.pending[u.id - n - 1].node.val)
-    changed = True
-    while changed:
-        changed = False
-        for i, p in enumerate(b.pending, n + 1):
-            if i not in maybe and ((p.kind == "phi" and any(map(undef, p.values)))
-                                   or (p.kind == "phic" and any(map(stored_undef, p.values)))):
-                maybe.add(i)
-                changed = True
-    return {k for k, seen in b.read_values.items()
-            if any(v is UNDEF or (type(v) is V.SSAValue and v.id in maybe) for v in seen)}
-
-
 def _construct(fn: Function, prep, names, nargs, used_undef) -> Builder:
     argnames, slotnames, slottypes = names
     stmts_fn = Function.of(IR(prep.stmts, tuple(Block(f, l) for f, l in prep.blocks), fn.linetable), fn.display)
@@ -302,7 +280,7 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
     prep = prepare(fn.positional, [(blk.first, blk.last) for blk in fn.blocks])
     names = (argnames, slotnames, slottypes)
     b = _construct(fn, prep, names, nargs, frozenset())
-    undef = _used_undef(b)
+    undef = used_undef(b)
     if undef:
         b = _construct(fn, prep, names, nargs, frozenset(undef))
     phi_types(b, slottypes)

@@ -12,7 +12,8 @@
   `Union{}` (`intrinsic_obj`, `complex_const2`, `pi_bottom`);
 - a slot named by a number (`digit_local2`);
 - `jlir ssa`'s φ/ϒ/φᶜ types: a ϒ of a φ in a try (`try_phi`), a Union of types sorted by module name
-  (`union_order`), a φ of `Int32` constants (`int32_phi`).
+  (`union_order`), a φ of `Int32` constants (`int32_phi`); used-undef only by edges inference follows
+  (`undef_constbranch`).
 """
 from __future__ import annotations
 
@@ -151,6 +152,14 @@ def test_a_slot_named_by_a_number_is_read_as_that_slot_everywhere():
         assert all(got == want for got, want in _runs("digit_local2", fn))
 
 
-@pytest.mark.parametrize("case", ["try_phi", "union_order", "int32_phi"])
+def test_a_slot_undefined_only_on_a_branch_inference_rules_out_is_not_used_undef():
+    # `goto #3 if not %2` with `%2::Const(true)`: inference never takes the jump, so the read of `u` is not
+    # used-undef (no `undefcheck`) although the φ keeps its `#undef` edge
+    assert "Core.Compiler.Const(true, false)" in RECORDS["undef_constbranch"]["unoptimized"]
+    assert "undefcheck" not in jlir.format(_ssa("undef_constbranch"))
+    assert _outcomes("undef_constbranch", "optimize=false")["ssa"] == EQUAL
+
+
+@pytest.mark.parametrize("case", ["try_phi", "union_order", "int32_phi", "undef_constbranch"])
 def test_jlir_ssa_types_its_nodes_as_slot2reg(case):
     assert jlir.format(_ssa(case)).rstrip("\n") == RECORDS[case]["ssa"].rstrip("\n")

@@ -307,7 +307,8 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     hint, positions = hints.call_literals(name, args, b.static_type, rt)
     wrap = None if positions is None else \
         (lambda fn: hints.coerce_like(fn, positions, name in ("===", "!==")))  # noqa: E731
-    regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
+    per_arg = hint if type(hint) is tuple else (hint,) * len(args)
+    regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, per_arg))
     if _is_value_callee(b, callee):
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap, b.in_place)

@@ -52,15 +52,20 @@ _BYTES = {"Bool": 1, "Int8": 1, "UInt8": 1, "Int16": 2, "UInt16": 2, "Int32": 4,
 
 
 def call_literals(name: str | None, args, static_type, rt: str) -> tuple:
-    """(the integer type the decimal literals among a call's `args` take, or None; the positions of the ones to
-    convert at run time to the other operands' type, or None): the context `static_type(v)` (an operand's type
-    known before running) and the result type `rt` give, by the callee `name`."""
+    """(the integer type the decimal literals among a call's `args` take, or None, or one per argument; the
+    positions of the ones to convert at run time to the other operands' type, or None): the context
+    `static_type(v)` (an operand's type known before running) and the result type `rt` give, by the callee
+    `name`."""
     if name in SAME_TYPE and any(is_ambiguous(a) for a in args):
         known = [t for t in map(static_type, args) if t is not None]
         hint = known[0] if known else integer_type(rt) if name in SAME_TYPE_RESULT else None
         return (hint, None) if hint is not None else (None, tuple(k for k, a in enumerate(args) if is_ambiguous(a)))
     if name == "ifelse" and integer_type(rt) and any(is_ambiguous(a) for a in args[1:]):
         return rt, None  # `ifelse(c, 1, x)::Int32`: both values have the statement's concrete type, the literal too
+    if name == "tuple" and rt.startswith("Tuple{") and any(is_ambiguous(a) for a in args):
+        params = split_params(rt[6:-1])   # `Core.tuple(100, n)::Tuple{Int32,Int64}`: each element its type
+        if len(params) == len(args):
+            return tuple(integer_type(p) if is_ambiguous(a) else None for a, p in zip(args, params)), None
     if name in _CONVERSIONS and len(args) == 2 and is_ambiguous(args[1]):
         from jlir.semantics.constants import literal_int, type_text
         return conversion_operand(name, type_text(args[0]), literal_int(args[1])), None

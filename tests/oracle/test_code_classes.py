@@ -13,7 +13,9 @@
 - a slot named by a number (`digit_local2`);
 - `jlir ssa`'s φ/ϒ/φᶜ types: a ϒ of a φ in a try (`try_phi`), a Union of types sorted by module name
   (`union_order`), a φ of `Int32` constants (`int32_phi`); used-undef only by edges inference follows
-  (`undef_constbranch`).
+  (`undef_constbranch`);
+- decimal constants in the interpreter: a conversion's operand, a tuple's element, a φ's value (`int8_common`,
+  `tuple_ret`, `phi_narrow`).
 """
 from __future__ import annotations
 
@@ -120,6 +122,15 @@ def test_a_global_bound_to_an_int32_constant_keeps_its_type():
     assert "Main.FLAG_A::Core.Compiler.Const(1, false)" in RECORDS["int32_phi"]["typed"]
     assert all(got == want for got, want in _runs("int32_phi", fn))
     assert _outcomes("int32_phi", "optimize=false")["ssa"] == EQUAL
+
+
+@pytest.mark.parametrize("case, form", [("int8_common", "typed"), ("int8_common", "lowered"), ("tuple_ret", "typed"),
+                                        ("phi_narrow", "typed")])
+def test_a_decimal_constant_takes_the_integer_type_its_context_gives(case, form):
+    # `sext_int(Int64, 127)` and `bitcast(UInt8, 127)` in Base's gcd(::Int8, ::Int8); `Core.tuple(100, n)::
+    # Tuple{Int32,Int64}`; a φ typed Int32 fed by `MaybeUndef(Const(2, false))`: Julia's values are Int8, Int32
+    fn = jlir.functions(jlir.parse(RECORDS[case][form]))[0]
+    assert all(got == want for got, want in _runs(case, fn, BaseProvider()))
 
 
 @pytest.mark.parametrize("case", ["tuin1", "tuin2"])

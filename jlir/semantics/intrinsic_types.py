@@ -22,8 +22,8 @@ well-typed may throw, so it is never deleted (`jlir.edit.simple_dce`, `jlir.pass
 from __future__ import annotations
 
 from jlir.semantics.numbers import float_bits, float_from_bits, int_parts, make_int
-from jlir.semantics.values import (FLOAT_TYPES, PRIMITIVE_BYTES, JChar, JFloat, JInt, JPtr, JType, JuliaException,
-                                   NotInterpretable, typeof)
+from jlir.semantics.values import (FLOAT_TYPES, PRIMITIVE_BYTES, JArray, JChar, JFloat, JInt, JPtr, JStruct, JSymbol,
+                                   JType, JuliaException, NotInterpretable, typeof)
 
 __all__ = ["SAME_TYPED", "SHIFTS", "byte_size", "checked", "type_bytes"]
 
@@ -44,6 +44,7 @@ _FLOAT_FAMILY = frozenset("""
     fptosi fptoui fptrunc fpext""".split())
 _CONVERSIONS = frozenset({"sitofp", "uitofp", "fptosi", "fptoui", "trunc_int", "sext_int", "zext_int", "fptrunc",
                           "fpext"})
+_NOT_PRIMITIVE = (tuple, JArray, JStruct, JSymbol, str, type(None))   # values of no primitive type
 _FLOAT_OF_BYTES = {4: "Float32", 8: "Float64"}
 _INT_OF_BYTES = {1: "Int8", 2: "Int16", 4: "Int32", 8: "Int64", 16: "Int128"}
 
@@ -75,9 +76,13 @@ def _check(name: str, args) -> None:
     """Raise Julia's `ErrorException` where the runtime intrinsic refuses its operands' types."""
     if name in SAME_TYPED or name in SHIFTS:
         if byte_size(args[0]) is None:
+            if type(args[0]) not in _NOT_PRIMITIVE:
+                raise NotInterpretable(f"{name} of a {typeof(args[0])}, a value jlir knows no primitive size of")
             raise _error(f"{name}: a is not a primitive type")
         if name in SHIFTS:
             if byte_size(args[1]) is None:
+                if type(args[1]) not in _NOT_PRIMITIVE:
+                    raise NotInterpretable(f"{name} by a {typeof(args[1])}, a value jlir knows no primitive size of")
                 raise _error(f"{name}: b is not a primitive type")
             return
         t = typeof(args[0])
@@ -87,10 +92,12 @@ def _check(name: str, args) -> None:
     if type(args[0]) is not JType:
         return   # a conversion given its type as the result type only (`rt`): nothing to check
     to, size = type_bytes(args[0].name), byte_size(args[1])
-    if to is None:
-        raise _error(f"{name}: target type not a leaf primitive type")
+    if to is None:   # (a primitive type of the program's own, `primitive type P 64 end`, is not in jlir's tables)
+        raise NotInterpretable(f"{name} to {args[0].name}, a type jlir knows no primitive size of")
     if size is None:
-        raise _error(f"{name}: value not a primitive type")
+        if type(args[1]) in _NOT_PRIMITIVE:
+            raise _error(f"{name}: value not a primitive type")
+        raise NotInterpretable(f"{name} of a {typeof(args[1])}, a value jlir knows no primitive size of")
     if name == "bitcast" and to != size:
         raise _error("bitcast: argument size does not match size of target type")
     if name in _NARROWING and not to < size:

@@ -9,7 +9,7 @@ from jlir.ir.function import LineInfo, Statement
 
 def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None,
                   inserted: list[bool] | None = None, linenos: list[str] | None = None,
-                  certain: list[bool] | None = None) -> list[bool]:
+                  bodies: list[str] | None = None) -> list[bool]:
     """Which printed statements are pending new nodes of an uncompacted IRCode.
 
     Positional statements are numbered 1, 2, … in print order; a pending node
@@ -24,9 +24,10 @@ def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None,
     rows are surplus, those are the pending ones first.  `linenos`, a line-number column's text per row (1.5's
     `show_ir`): a print group shows its statement's line number on its first row only (the first pending node,
     or the statement), so a row followed by one that shows a line number ends its group and is no pending node.
-    `certain` marks the rows known to be pending whatever the ids say (`undef_read_pairs`): they take no
-    position, so the others are numbered without them.
+    `bodies`, the rows' statement texts, show the rows known to be pending whatever the ids say
+    (`undef_read_pairs`): they take no position, so the others are numbered without them.
     """
+    certain = undef_read_pairs(bodies, rails) if bodies is not None else None
     if certain is not None and any(certain):
         keep = [i for i, c in enumerate(certain) if not c]
         rest = pending_nodes([printed_ids[i] for i in keep], _pick(rails, keep), _pick(inserted, keep),

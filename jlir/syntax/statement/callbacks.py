@@ -19,7 +19,6 @@ from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
 from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
-from jlir.syntax.statement.numerals import numeral_slot
 from jlir.syntax.statement.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
@@ -114,8 +113,7 @@ class _Build(Transformer):
 
     # --- expressions
     def assign(self, c):  # (an operator function assigned, `x = %`, is a token: the function, shown bare)
-        # a number assigned to is a slot so named (`(253 = 0)`): `jlir.syntax.statement.numerals`
-        return N.Expr("=", (numeral_slot(c[0]), V.GlobalRef(None, str(c[2])) if isinstance(c[2], Token) else c[2]))
+        return N.Expr("=", (c[0], V.GlobalRef(None, str(c[2])) if isinstance(c[2], Token) else c[2]))
 
     def where_expr(self, c):
         """`(NamedTuple{(:a,),T} where T<:Tuple)`: a UnionAll constant, parenthesized as a callee."""
@@ -167,7 +165,7 @@ class _Build(Transformer):
     def call(self, c):
         callee, args = c[0], c[2] or ()
         if isinstance(callee, V.GlobalRef) and callee.module == "Core" and callee.name == "NewvarNode" and len(args) == 1:
-            return N.NewvarNode(numeral_slot(_unquote_shown(args[0])))
+            return N.NewvarNode(_unquote_shown(args[0]))
         if type(callee) is V.SlotNumber and callee.id is None and callee.name in WORD_OPS \
                 and id(callee) not in self._parenthesized:
             return N.Expr("call", (V.GlobalRef(None, callee.name), *args))  # `in(x, %1, ===)`: prefix `in`
@@ -289,8 +287,6 @@ class _Build(Transformer):
         ref = next((a for a in args if isinstance(a, BlockRef)), None)
         if ref is not None:  # no node of the model holds a bare block number anywhere else
             raise Refused(f"a block number `#{ref.block}` is read only in `$(Expr(:enter, #N))`", ref.column)
-        if head == "isdefined" and len(args) == 1:
-            args = (numeral_slot(args[0]),)   # `$(Expr(:isdefined, :(253)))`: a slot named by a number
         return N.Expr(head, args)
 
     def quotenode_interp(self, c):  # `$(QuoteNode(v))`, or `$(v)` (VI_CONTENT: shown interpolated)

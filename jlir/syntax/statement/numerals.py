@@ -17,20 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jlir.ir import nodes as N
-from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 
-__all__ = ["numeral_slot", "numeral_slot_reads"]
-
-
-def numeral_slot(v):
-    """`v` as a slot where its place can only hold one: a decimal literal or `:(253)`; else `v` itself."""
-    if type(v) is T.TypeQuote:
-        v = v.inner
-    if type(v) is V.Literal and v.kind == "int" and v.text.isdigit():
-        return V.SlotNumber(v.text)
-    return v
+__all__ = ["numeral_slot_reads"]
 
 
 def _names(stmts) -> tuple[frozenset, frozenset]:
@@ -48,7 +38,9 @@ def _names(stmts) -> tuple[frozenset, frozenset]:
         else:
             continue
         if type(n) is V.SlotNumber and n.id is None and n.name and n.name.isdigit():
-            names.add(n.name)
+            names.add(n.name)   # `Core.NewvarNode(:(253))` (`jlir.syntax.statement.shown.unquote_shown`)
+        elif type(n) is V.Literal and n.kind == "int" and n.text.isdigit():
+            names.add(n.text)   # `(253 = 0)`: no literal is assigned to
         elif type(n) is V.Argument:
             underscored.add(n.n)
     return frozenset(names), frozenset(underscored)

@@ -91,9 +91,16 @@ class _Chain:
         p = self._first(callee, arg_types)
         return () if p is None else p.sparams(callee, arg_types)
 
+    def self_name(self, callee, arg_types):
+        p = self._first(callee, arg_types)
+        return None if p is None else getattr(p, "self_name", lambda c, t: None)(callee, arg_types)
+
     def vararg(self, callee, arg_types):
         p = self._first(callee, arg_types)
         return None if p is None else getattr(p, "vararg", lambda c, t: None)(callee, arg_types)
+
+    def no_method(self, callee, arg_types):
+        return any(getattr(p, "no_method", lambda c, t: False)(callee, arg_types) for p in self.providers)
 
     def struct_fields(self, type_name):
         return next((f for p in self.providers if hasattr(p, "struct_fields")

@@ -39,6 +39,7 @@ from jlir.ir.function import IR, Block, Function, Statement
 _KEEP = object()
 _ARGUMENT_TYPE = T.TypeName(("Core", "Compiler", "Argument"))
 _TYPE = T.TypeName(("Type",))
+_PLUS, _MINUS = V.GlobalRef(None, "+"), V.GlobalRef(None, "-")
 
 
 # `IRCode` (jlir.edit.ircode) is named in annotations only: it calls this module, so this one does not import it.
@@ -163,7 +164,28 @@ def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> ob
         return node
     if _printed_const(s):
         return node
+    if _shown_object(s):   # the object, as the reader takes a value shown in place (`(Core.Intrinsics.bitcast)(…)`)
+        return object_like_global(s) if cls is V.GlobalRef else node
     return _KEEP
+
+
+def _shown_object(s: Statement) -> bool:
+    """A constant the inliner put in place of a call inference folded (`quoted(val)`: a `Number` or a `Function`
+    stands bare), which `compact!` drops like any constant, where its print tells it from a global or a call:
+
+    * an intrinsic function, `Core.Intrinsics.bitcast::Const(Core.Intrinsics.bitcast, false)`: `show` prints an
+      `IntrinsicFunction` as `Core.Intrinsics.` and its name wherever it is bound, while a global prints the
+      module that binds it, and code names an intrinsic through Base's or Core's binding (`Base.add_int`);
+    * a complex number, `(1 + 2im)::Const(1 + 2im, false)`: `show_unquoted` of a `Complex` prints its parts
+      joined by `+` or `-`, the imaginary one suffixed `im`, while a call's complex operand prints whole,
+      `(1 + (0 + 2im))`, so no call has an operand `2im`.
+    """
+    node = s.node
+    if type(node) is V.GlobalRef:
+        return node.module == "Core.Intrinsics" and object_like_global(s) is not None
+    return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3
+            and node.args[0] in (_PLUS, _MINUS) and all(type(a) is V.Literal for a in node.args[1:])
+            and node.args[2].text.endswith("im") and not node.args[1].text.endswith("im"))
 
 
 def _printed_const(s: Statement) -> bool:

@@ -37,34 +37,14 @@ from jlir.lattice import typeset as S
 from jlir.lattice.fields import struct_fields
 from jlir.lattice.tmerge import Undecided, const_of, is_const, is_partial, sqsub, typeof_value, widenconst
 from jlir.lattice.typefacts import table
+from jlir.edit.intrinsic_nothrow import INTRINSICS, NEVER_EFFECT_FREE, intrinsic_nothrow, primitive_type
 
 _PURE_BUILTINS = frozenset({"tuple", "svec", "===", "typeof", "nfields"})
 _EFFECT_FREE_HEADS = frozenset({"isdefined", "the_exception", "copyast", "inbounds", "boundscheck"})
 # Julia's `_PURE_OR_ERROR_BUILTINS` whose tfunc gives a `Const` only where it evaluated the call on known
 # arguments, which is where `_builtin_nothrow` holds too (`isa` and `<:` of known types, a field of a constant).
 _FOLDED_IF_NOTHROW = frozenset({"isa", "<:", "apply_type", "getfield"})
-_SHIFTS = frozenset({"shl_int", "lshr_int", "ashr_int"})
-# Julia 1.5.3's `Core.Intrinsics` (`names(Core.Intrinsics, all=true)`), less those `is_pure_intrinsic_infer`
-# calls volatile or never effect-free (pointerset, llvmcall, arraylen, sqrt_llvm(_fast), cglobal).
-_INTRINSICS = frozenset("""
-    abs_float add_float add_float_fast add_int add_ptr and_int ashr_int bitcast bswap_int ceil_llvm
-    checked_sadd_int checked_sdiv_int checked_smul_int checked_srem_int checked_ssub_int checked_uadd_int
-    checked_udiv_int checked_umul_int checked_urem_int checked_usub_int copysign_float ctlz_int ctpop_int
-    cttz_int div_float div_float_fast eq_float eq_float_fast eq_int flipsign_int floor_llvm fma_float fpext
-    fpiseq fpislt fptosi fptoui fptrunc le_float le_float_fast lshr_int lt_float lt_float_fast mul_float
-    mul_float_fast mul_int muladd_float ne_float ne_float_fast ne_int neg_float neg_float_fast neg_int not_int
-    or_int pointerref rem_float rem_float_fast rint_llvm sdiv_int sext_int shl_int sitofp sle_int slt_int
-    srem_int sub_float sub_float_fast sub_int sub_ptr trunc_int trunc_llvm udiv_int uitofp ule_int ult_int
-    urem_int xor_int zext_int""".split())
-_CHECKED_DIVISIONS = frozenset({"checked_sdiv_int", "checked_udiv_int", "checked_srem_int", "checked_urem_int"})
-_CONVERSIONS = frozenset({"sext_int", "zext_int", "trunc_int", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc",
-                          "fpext"})
-_SIZES = {"Bool": 1, "Int8": 1, "UInt8": 1, "Int16": 2, "UInt16": 2, "Int32": 4, "UInt32": 4, "Char": 4,
-          "Int64": 8, "UInt64": 8, "Int128": 16, "UInt128": 16, "Float16": 2, "Float32": 4, "Float64": 8,
-          "Int": 8, "UInt": 8}
 _SYMBOL = T.TypeName(("Symbol",))
-_PRIMITIVES = frozenset({"Bool", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32",
-                         "UInt64", "UInt128", "Float16", "Float32", "Float64", "Char"})
 _INTRINSIC_MODULES = (None, "Base", "Core", "Core.Intrinsics", "Base.Intrinsics", "Core.Compiler")   # each binds Core's own
 
 
@@ -133,7 +113,10 @@ class _Facts:
 def _erase(facts: _Facts, uses: list[int], idx: int, worklist: list[int], block_starts) -> None:
     out = facts.stmts
     s = out[idx - 1]
-    if s.node == V.NOTHING or s.type == T.UNION_EMPTY or not _effect_free(s, facts) \
+    # `maybe_erase_unused!` keeps what `compact_exprtype` says is `Union{}`: a π's type is its own `typ`
+    # (`π (_3, Union{})`, which type_lift leaves after a typeassert that always throws)
+    typ = s.node.typ if type(s.node) is N.PiNode else s.type
+    if s.node == V.NOTHING or typ == T.UNION_EMPTY or not _effect_free(s, facts) \
             or _before_a_phi(out, idx, block_starts):
         return
     for k in walk.ssa_uses(s.node):
@@ -142,7 +125,6 @@ def _erase(facts: _Facts, uses: list[int], idx: int, worklist: list[int], block_
                 worklist.append(k)
             uses[k] -= 1
     # Julia keeps the statement's type where it erases it: a π's is its own `typ` (printed in the node)
-    typ = s.node.typ if type(s.node) is N.PiNode else s.type
     out[idx - 1] = replace(s, node=V.NOTHING, type=typ)
 
 
@@ -191,49 +173,27 @@ def _effect_free(s: Statement, facts: _Facts) -> bool:
         return _isdefined_nothrow(node.args[1:], facts)
     if name == "ifelse" and len(node.args) == 4:
         return _primitive(node.args[1], facts) == "Bool"
-    if name in _INTRINSICS:
-        return _intrinsic_nothrow(name, node.args[1:], facts)
+    if name in INTRINSICS:
+        return intrinsic_nothrow(name, node.args[1:], facts.type_of, s.type)
     return False
 
 
-def _intrinsic_nothrow(name: str, args, facts: _Facts) -> bool:
-    """Julia's `intrinsic_nothrow` where the print decides it: a checked division's denominator is a constant
-    (not decided here), conversions and `bitcast` name a primitive type, `pointerref` reads a `Ptr` at `Int`
-    offsets, and every other intrinsic takes one primitive type throughout (shifts: any primitive types)."""
-    if name in _CHECKED_DIVISIONS or not args:
+def call_nothrow(s: Statement, stmts, argtypes: tuple = ()) -> bool | None:
+    """For a call of an intrinsic or of `ifelse` (statement `s`): whether it cannot throw, by Julia's
+    `intrinsic_nothrow` / `_builtin_nothrow` on what `stmts` (`%k` is `stmts[k - 1]`) and `argtypes` show of its
+    operands' types (`add_int(x, 0x01)` of an `Int64` `x` throws, and so may any call whose operands' types are not
+    shown); None for any other statement (the caller's own rule decides it)."""
+    node = s.node
+    if type(node) is not N.Expr or node.head != "call" or not node.args:
+        return None
+    name = _builtin_name(node.args[0])
+    if name == "ifelse":
+        return len(node.args) == 4 and _primitive(node.args[1], _Facts(stmts, argtypes, ())) == "Bool"
+    if name in NEVER_EFFECT_FREE:
         return False
-    if name == "pointerref":
-        types = [facts.type_of(a) for a in args]
-        return (len(args) == 3 and _pointer(types[0]) and _primitive_type(types[1]) in ("Int64", "Int")
-                and _primitive_type(types[2]) in ("Int64", "Int"))
-    if name == "bitcast" or name in _CONVERSIONS:
-        if len(args) != 2:
-            return False
-        to, x = _type_operand(args[0]), _primitive(args[1], facts)
-        return to is not None and x is not None and (name != "bitcast" or _size(to) == _size(x))
-    types = [_primitive(a, facts) for a in args]
-    if None in types:
-        return False
-    return name in _SHIFTS or len(set(types)) == 1
-
-
-def _size(name: str) -> int | None:
-    return 8 if name.startswith("Ptr") else _SIZES.get(name)
-
-
-def _pointer(t) -> bool:
-    return type(t) is T.TypeApply and type(t.head) is T.TypeName and t.head.path[-1] == "Ptr"
-
-
-def _type_operand(a) -> str | None:
-    """The primitive type an intrinsic's type operand names (`UInt64`, `Core.UInt`, `Ptr{Nothing}`), or None."""
-    if _pointer(a):
-        return "Ptr"
-    if type(a) is V.GlobalRef and a.module in (None, "Core", "Base") or type(a) is V.SlotNumber and a.id is None:
-        return a.name if a.name in _SIZES else None   # `UInt64`, `Core.UInt`, a bare name in lowered text
-    if type(a) is T.TypeName and a.path[:-1] in ((), ("Core",), ("Base",)) and a.path[-1] in _SIZES:
-        return a.path[-1]
-    return None
+    if name not in INTRINSICS:
+        return None
+    return intrinsic_nothrow(name, node.args[1:], _Facts(stmts, argtypes, ()).type_of, s.type)
 
 
 def _tuple_field(args, facts: _Facts) -> bool:
@@ -344,9 +304,12 @@ def _is_type(a, facts: _Facts) -> bool:
 
 
 def _builtin_name(f) -> str | None:
-    """The name of a callee printed as a global of Core/Base or a bare name (`Core.tuple`, `(===)`, `tuple`)."""
+    """The name of a callee printed as a global of Core/Base, a bare name or the function object shown in place
+    (`Core.tuple`, `(===)`, `tuple`, `(Core.Intrinsics.add_int)`: Julia's `argextype` reads each as the function)."""
     if type(f) is V.GlobalRef and f.module in _INTRINSIC_MODULES:
         return f.name
+    if type(f) is T.TypeName and len(f.path) > 1 and ".".join(f.path[:-1]) in _INTRINSIC_MODULES:
+        return f.path[-1]
     if type(f) is V.SlotNumber and f.id is None:
         return f.name
     if type(f) is V.GlobalRef and f.module == "Core.Compiler" and f.name == "return_type":
@@ -358,20 +321,7 @@ def _primitive(v, facts: _Facts) -> str | None:
     """The primitive type a value is known to have (a decimal literal counts as `Int64`, as `typeof_value`
     reads it: where Julia's is narrower the types differ and the statement is kept), or None."""
     t = facts.type_of(v)
-    return None if t is None else _primitive_type(t)
-
-
-def _primitive_type(t) -> str | None:
-    if _pointer(t):
-        return str(t)   # each `Ptr{T}` is its own primitive type (8 bytes)
-    if type(t) is T.TypeName and t.path[-1] in _PRIMITIVES and t.path[:-1] in ((), ("Core",), ("Base",)):
-        return t.path[-1]
-    if is_const(t) and t.args and type(t.args[0]) is V.Literal:
-        try:
-            return _primitive_type(typeof_value(t.args[0]))
-        except Undecided:
-            return None
-    return None
+    return None if t is None else primitive_type(t)
 
 
 def _known_defined(t) -> bool:

@@ -9,23 +9,25 @@ in register 0).
 from __future__ import annotations
 
 from jlir.semantics import hints
-from jlir.semantics.constants import literal, literal_int, type_text
+from jlir.semantics.constants import literal, literal_int, shown_constant, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap
-from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, split_params, typeof
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.function import Form
-from jlir.ir.types import TypeInfix
+from jlir.ir.types import TypeInfix, TypeTuple
 
 
-def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset()) -> Code:
-    """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows."""
+def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
+                     self_name: str | None = None) -> Code:
+    """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows; `self_name`:
+    slot 1's name where it is not `#self#` (a functor's `(m::MyMul)(x)`)."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames), structs)
+    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]
@@ -64,21 +66,40 @@ def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:
         edges.update(walk.targets(stmts[i - 1].node))
     moves = {}
     for pred in edges:
-        srcs = []
-        for i in dsts:
+        srcs, narrow = [], []
+        for j, i in enumerate(dsts):
             node = stmts[i - 1].node
+            t = hints.context_type(type_text(stmts[i - 1].type))
             try:
                 k = node.edges.index(pred)
-                srcs.append(b.reg(node.values[k], [], i, hints.context_type(type_text(stmts[i - 1].type))))
+                srcs.append(b.reg(node.values[k], [], i, t))
+                if _narrowed(b, node.values[k], t):
+                    narrow.append((j, t))
             except ValueError:
                 srcs.append(b.const("#undef", UNDEF))
             except NotInterpretable as e:
                 return {p: _raiser(i, _located(i, e)) for p in edges}
-        moves[pred] = _parallel_move(dsts, tuple(srcs))
+        moves[pred] = _parallel_move(dsts, tuple(srcs), tuple(narrow))
     return moves
 
 
-def _parallel_move(dsts: tuple, srcs: tuple):
+def _narrowed(b: _Builder, v, t) -> bool:
+    """Whether the value an SSA operand brings into a φ of concrete integer type `t` (not Int64) may be a decimal
+    constant jlir read as an Int64 (`%382 = φ (#128 => 2, …)::MaybeUndef(Const(2, false))` of an Int32): inference
+    typed the φ with the `tmerge` of its values, so every one of them is a `t`."""
+    return t not in (None, hints.AMBIGUOUS, "Int64", "Bool") and type(v) is V.SSAValue and b.static_type(v) != t
+
+
+def _parallel_move(dsts: tuple, srcs: tuple, narrow: tuple = ()):
+    if narrow:   # (rare: φs of Int32, Int8…) each such value an Int64 from a decimal constant becomes the φ's type
+        def narrowing(regs):
+            vals = [regs[s] for s in srcs]
+            for j, t in narrow:
+                if type(vals[j]) is int:
+                    vals[j] = hints.coerce(vals[j], t)
+            for d, v in zip(dsts, vals):
+                regs[d] = v
+        return narrowing
     if len(dsts) == 1:
         d, s = dsts[0], srcs[0]
 
@@ -137,7 +158,7 @@ def _return(b, node, i, num, nblocks):
     if node.val is None:
         return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
     pre: list = []
-    rng = _range_constant(node.val, b.fn.return_type)
+    rng = _range_constant(node.val, b.fn.return_type) or _tuple_constant(node.val, b.fn.return_type)
     r = b.const(node.val, rng) if rng is not None else b.reg(node.val, pre, i, _return_hint(b, node.val, i))
 
     def term(regs, _at=i):
@@ -178,6 +199,22 @@ def _range_constant(v, return_type):
         return None
     return JStruct(t, (hints.coerce(literal_int(inner.lhs), elt), hints.coerce(literal_int(inner.rhs), elt)),
                    ("start", "stop"), False)
+
+
+def _tuple_constant(v, return_type):
+    """A returned tuple constant `(100,)` in a function `=> Tuple{Int32}`: its decimal elements have the return
+    type's integer types (the only place the print gives them), the others their shown values; None otherwise."""
+    t = type_text(return_type) if return_type is not None else ""
+    if type(v) is not TypeTuple or not any(hints.is_ambiguous(x) for x in v.items) or not t.startswith("Tuple{"):
+        return None
+    params = split_params(t[6:-1])
+    if len(params) != len(v.items):
+        return None
+    out = []
+    for x, p in zip(v.items, params):
+        elt = hints.integer_type(p) if hints.is_ambiguous(x) else None
+        out.append(hints.coerce(literal_int(x), elt) if elt else shown_constant(x))
+    return tuple(out)
 
 
 def _known_type(b: _Builder, v) -> str:

@@ -98,6 +98,14 @@ class BaseProvider:
         self._load(callee, arg_types)
         return self._dumps.vararg(callee, arg_types)
 
+    def self_name(self, callee: str, arg_types):
+        self._load(callee, arg_types)
+        return self._dumps.self_name(callee, arg_types)
+
+    def no_method(self, callee: str, arg_types) -> bool:
+        self._load(callee, arg_types)
+        return self._dumps.no_method(callee, arg_types)
+
     def structs(self) -> dict:
         return self._dumps.structs()
 

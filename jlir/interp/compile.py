@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from jlir.interp import calls, foreign, heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
+from jlir.interp.shown_values import decimal_const, name_fields, use_type
 from jlir.interp.slots import SlotMap
-from jlir.semantics.values import UNDEF, JuliaException, NotInterpretable, typeof
+from jlir.semantics.builtins import KNOWN_STRUCTS
+from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -137,7 +139,17 @@ class _Builder:
             return t
         if v is None:
             return self.const("#undef", UNDEF)
-        return self.const(v, shown_constant(v))
+        return self.shown(v, pre, i)
+
+    def shown(self, v, pre: list, i: int) -> int:
+        """The register of a constant the IR shows (`$(QuoteNode(MyMul(2)))`, a functor passed along).  A struct
+        shown as its constructor call carries no field names: the run's struct table (a provider's, a live
+        Julia's `fieldnames`) names them when the code first reads it."""
+        value = shown_constant(v)
+        r = self.const(v, value)
+        if type(value) is JStruct and value.names is None and value.type.split("{")[0] not in KNOWN_STRUCTS:
+            pre.append(name_fields(value, self.X, i))
+        return r
 
     def static_type(self, v) -> str | None:
         """The integer type of an operand known before running: an SSA value's `::T`, a hex literal's width."""
@@ -206,13 +218,16 @@ def _value_statement(b: _Builder, node, i: int, typ) -> list:
     """`%3 = Main.NaN::Const(NaN)`, `nothing::Nothing`, `%2 = xs`: a constant goes into the template, no op."""
     if type(node) is V.GlobalRef:
         name = f"{node.module}.{node.name}" if node.module else node.name
-        b.template[i] = global_constant(name, typ, calls.FUNCTION_NAMES, b.structs)
-        return []
-    if type(node) is V.QuoteNode:
-        b.template[i] = shown_constant(node)
+        value = global_constant(name, typ, calls.FUNCTION_NAMES, b.structs)
+        hint = use_type(b.fn.positional, i, b.static_type) if type(value) is int and decimal_const(typ) else None
+        b.template[i] = hints.coerce(value, hint) if hint not in (None, "Int64") else value
         return []
     pre: list = []
-    r = b.reg(node, pre, i, hints.context_type(type_text(typ)))
+    if type(node) is V.QuoteNode:
+        r = b.shown(node, pre, i)
+        return pre + [_move(i, r, i)]
+    hint = use_type(b.fn.positional, i, b.static_type) if decimal_const(typ) else None
+    r = b.reg(node, pre, i, hint or hints.context_type(type_text(typ)))
     return pre + [_move(i, r, i)]
 
 
@@ -289,18 +304,11 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     rt = type_text(typ)
     named = callee_name(callee)
     name = named.name if named is not None else None
-    wrap = None
-    hint = None
-    if name in hints.SAME_TYPE and any(hints.is_ambiguous(a) for a in args):
-        known = [t for t in map(b.static_type, args) if t is not None]
-        hint = known[0] if known else hints.integer_type(rt) if name in hints.SAME_TYPE_RESULT else None
-        if hint is None:
-            positions = tuple(k for k, a in enumerate(args) if hints.is_ambiguous(a))
-            egal = name in ("===", "!==")
-            wrap = lambda fn: hints.coerce_like(fn, positions, egal)  # noqa: E731
-    elif name == "ifelse" and hints.integer_type(rt) and any(hints.is_ambiguous(a) for a in args[1:]):
-        hint = rt  # `ifelse(c, 1, x)::Int32`: both values have the statement's concrete type, the literal too
-    regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
+    hint, positions = hints.call_literals(name, args, b.static_type, rt)
+    wrap = None if positions is None else \
+        (lambda fn: hints.coerce_like(fn, positions, name in ("===", "!==")))  # noqa: E731
+    per_arg = hint if type(hint) is tuple else (hint,) * len(args)
+    regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, per_arg))
     if _is_value_callee(b, callee):
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap, b.in_place)

@@ -76,16 +76,44 @@ def undefcheck(b, e, d, typ, i, pre):
 
 
 def isdefined(b, e, d, typ, i, pre):
-    (slot,) = e.args
-    if type(slot) is V.TypedSlot:
-        slot = slot.value
-    if type(slot) is not V.SlotNumber:
-        raise NotInterpretable("isdefined of a global")
-    r, _ = b.slot_reg(slot)
+    """`$(Expr(:isdefined, x))`: whether slot `x` holds a value; of an SSA value (slot2reg's rewrite of a slot
+    used undefined: `isdefined(%4)` of a φ with an `#undef` edge), whether it took a value; of an argument, true
+    (1.5's `fixemup!` folds it so); of a global, what inference proved (`::Const(true, false)`), else refused:
+    the module's bindings are not in the IR."""
+    (x,) = e.args
+    if type(x) is V.TypedSlot:
+        x = x.value
+    if type(x) is V.Argument:
+        return _fixed(d, True, i)
+    if type(x) is V.SSAValue:
+        r = b.reg(x, pre, i)
+    elif type(x) is V.SlotNumber:
+        r, _ = b.slot_reg(x)
+    else:
+        known = _proved_bool(typ)
+        if known is None:
+            raise NotInterpretable("isdefined of a global")
+        return _fixed(d, known, i)
 
     def op(regs, _at=i):
         regs[d] = regs[r] is not UNDEF
     return op
+
+
+def _fixed(d, value, i):
+    def op(regs, _at=i):
+        regs[d] = value
+    return op
+
+
+def _proved_bool(typ):
+    """The `Bool` inference proved a statement to be (`Core.Compiler.Const(true, false)`), else None."""
+    from jlir.ir import types as T
+    if type(typ) is T.TypeCall and T.is_lattice_element(typ) and typ.head.name == "Const" and typ.args:
+        c = typ.args[0]
+        if c in (V.TRUE, V.FALSE):
+            return c == V.TRUE
+    return None
 
 
 def static_parameter(b, e, d, typ, i, pre):

@@ -9,6 +9,8 @@ by name only, the argument names:
     # MethodInstance for fib(::Int64)
     # argnames: n
     # sparams: Int32            (the static parameters, `where T`, where the method has some)
+    # self: m                   (slot 1's name where it is not `#self#`: a functor's `(m::MyMul)(x)`)
+    # no method                 (instead of the IR: no method matches the call, which throws `MethodError`)
     # form: lowered             (a slot form of the method, `lowered` or `typed-unoptimized`: `lookup_form`
                                  serves it; without the line, the optimized `code_typed`, which `lookup` serves)
     # struct Interval: lo, hi   (the structs the code builds with %new; `# mutable struct …` likewise;
@@ -80,6 +82,8 @@ class DumpProvider:
         self._argnames: dict = {}
         self._sparams: dict = {}
         self._vararg: dict = {}
+        self._self: dict = {}
+        self._no_method: set = set()
         self._structs: dict = {}
         self._field_types: dict = {}
         for file in sorted(self.path.glob("*.txt")) if self.path is not None else ():
@@ -91,7 +95,7 @@ class DumpProvider:
         head, body = [], []
         for line in text.splitlines(keepends=True):
             (head if line.startswith("# ") and not body else body).append(line)
-        sig = names = vararg = None
+        sig = names = vararg = self_name = None
         form = "typed"
         sparams: tuple = ()
         for line in head:
@@ -104,11 +108,18 @@ class DumpProvider:
                 self._struct_line(line[2:])
             elif line.startswith("# sparams:"):
                 sparams = tuple(parse_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
+            elif line.startswith("# no method"):
+                form = None
+            elif line.startswith("# self:"):
+                self_name = line[len("# self:"):].strip()
             elif line.startswith("# vararg:"):
                 vararg = line[len("# vararg:"):].strip() == "true"
             elif line.startswith("# form:"):
                 form = line[len("# form:"):].strip()
         if sig is None:
+            return
+        if form is None:  # Julia's answer that no method matches the call: its MethodError
+            self._no_method.add(signature_key(sig))
             return
         fns = jlir.functions(jlir.parse("".join(body), name))
         if fns:
@@ -118,6 +129,8 @@ class DumpProvider:
             else:
                 self._forms[(sig, form)] = fns[0]
             self._argnames.setdefault(sig, names)
+            if self_name:
+                self._self.setdefault(sig, self_name)
             self._sparams.setdefault(sig, sparams)
             self._vararg.setdefault(sig, vararg)
 
@@ -151,6 +164,14 @@ class DumpProvider:
 
     def sparams(self, callee: str, arg_types) -> tuple:
         return self._sparams.get(signature_key(signature_text(callee, arg_types)), ())
+
+    def no_method(self, callee: str, arg_types) -> bool:
+        """Whether a dump records that no method matches the call (`# no method`): Julia's `MethodError`."""
+        return signature_key(signature_text(callee, arg_types)) in self._no_method
+
+    def self_name(self, callee: str, arg_types) -> str | None:
+        """Slot 1's name where the dump's `# self:` line gives it (a functor's `m` of `(m::MyMul)(x)`)."""
+        return self._self.get(signature_key(signature_text(callee, arg_types)))
 
     def vararg(self, callee: str, arg_types) -> bool | None:
         """Whether the method's last argument collects the rest (`# vararg: true`); None when the dump does not say."""

@@ -33,8 +33,8 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Form
 from jlir.ir.names import is_identifier, var_quoted
-from jlir.semantics.values import (JArray, JChar, JFloat, JFunction, JInt, JStringBuf, JStruct, JSymbol, JType, JuliaException,
-                                NotInterpretable, normalize, typeof)
+from jlir.semantics.values import (JFunction, JStringBuf, JStruct, JType, JuliaException, NotInterpretable, normalize,
+                                typeof)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +143,9 @@ class Context:
         if hit is None:
             self.learn_closure_types(fn)
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
-            hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs)),
-                                       tuple(sparams))
+            self_name = getattr(self.provider, "self_name", lambda c, t: None)(callee, types)
+            hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs),
+                                                             self_name), tuple(sparams))
         return hit[1], hit[2], k
 
     def _own_plan(self, nargs: int):
@@ -192,22 +193,24 @@ class Context:
                 v = basemethods.construct(f.name, args)
                 fn = None if v is basemethods.NO else (lambda rt, *a: v)
             return fn(rt, *args) if fn is not None else self.prepare(f.name, None, args)
-        if type(f) is JStruct:
-            # a closure (or other callable struct): Julia dispatches on its type, `(::var"#1#2"{Int64})(::Int64)`,
-            # and the method reads the captured values off `#self#`
-            return self.prepare(f"(::{shown_type(f)})", None, args, f)  # Base's own qualified: Julia names it so
-        if type(f) in _NOT_CALLABLE:  # no method makes a number, string, tuple or array callable in Base
-            raise JuliaException("MethodError", f"objects of type {typeof(f)} are not callable",
-                                 JStruct("MethodError", (f, tuple(args)), ("f", "args"), False))
-        raise NotInterpretable(f"a call of a {typeof(f)} value")
+        # Any other value: Julia dispatches the call on its type, `(::var"#1#2"{Int64})(::Int64)` for a closure
+        # (whose method reads the captured values off `#self#`), `(::MyMul)(::Int64)` for a functor, and a method
+        # may make any type callable (`(x::Int64)(y)`), so only the provider's answer decides: its IR, or Julia's
+        # word that no method matches (`MethodError`); else the run is refused.
+        callee = f"(::{shown_type(f) if type(f) is JStruct else typeof(f)})"  # Base's own qualified, as Julia names it
+        try:
+            return self.prepare(callee, None, args, f)
+        except NotInterpretable:
+            if not getattr(self.provider, "no_method", lambda c, t: False)(callee,
+                                                                          [signature_type(a) for a in args]):
+                raise
+        raise JuliaException("MethodError", f"objects of type {typeof(f)} are not callable",
+                             JStruct("MethodError", (f, tuple(args)), ("f", "args"), False))
 
     def call_value(self, f, args: list, rt: str = "Any"):
         """The value of `f(args…)`, run now (see `prepare_value`)."""
         r = self.prepare_value(f, args, rt)
         return self.finish(r) if type(r) is Push else r
-
-
-_NOT_CALLABLE = frozenset((int, float, bool, str, type(None), tuple, JArray, JChar, JSymbol, JInt, JFloat))
 
 
 def form_of(fn) -> str:

@@ -23,9 +23,11 @@ from jlir.ssa.slots import slot_key
 class SlotMap:
     """The argument/local/constant reading of a function's slots, for `nargs` arguments."""
 
-    def __init__(self, fn, nargs: int, argnames=None):
+    def __init__(self, fn, nargs: int, argnames=None, self_name: str | None = None):
         self.nargs = nargs
         self.argnames = tuple(argnames) if argnames is not None else None
+        # slot 1's name where it is not `#self#`: a functor's `(m::MyMul)(x)` reads itself as `m`
+        self.self_name = self_name if self_name not in (None, "", "#self#") else None
         assigned, seen = set(), []
         for s in fn.positional:
             node = s.node
@@ -50,7 +52,7 @@ class SlotMap:
         kind, k = key
         if kind == "id":
             return k - 2 if k - 2 < self.nargs else None
-        if k == "#self#":
+        if k == "#self#" or k == self.self_name:
             return -1
         if self.argnames is not None:
             return self.argnames.index(k) if k in self.argnames else None
@@ -67,7 +69,7 @@ class SlotMap:
     def is_constant(self, s: V.SlotNumber) -> bool:
         """A bare name that is no slot: neither assigned nor an argument, so a constant Julia printed bare
         (a type, a builtin; anything else is refused when read, never taken for an undefined local)."""
-        if s.id is not None or self.key(s) in self.assigned or s.name == "#self#":
+        if s.id is not None or self.key(s) in self.assigned or s.name in ("#self#", self.self_name):
             return False
         if self.argnames is not None:
             return s.name not in self.argnames

@@ -223,11 +223,13 @@ def _tuple_sub(pa, pb) -> bool:
 
 # ---------------------------------------------------------------- Union{…}
 def _module_of(t) -> str:
+    """The name of the module a type is defined in, as `datatype_module_name` gives it: the module's own name
+    (`StackTraces` for `Base.StackTraces.StackFrame`, so `Core.Compiler.Const` sorts before it), not its path."""
     name = head_name(t)
     f = facts(name)
     if f is not None:
-        return f[0]
-    return name.rsplit(".", 1)[0] if "." in name else "Main"
+        return f[0].rsplit(".", 1)[-1]
+    return name.rsplit(".", 2)[-2] if "." in name else "Main"
 
 
 def _singleton(t) -> bool:

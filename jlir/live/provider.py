@@ -9,8 +9,9 @@ parameters the call binds: the `method` request), and keeps all of it in an
 on-disk cache per Julia version, written in `DumpProvider`'s format, so a
 second run needs no Julia for the same callees (library functions only: a
 `Main` function is the user's own and may change between runs).  A call of a closure (a struct value,
-`(::var"#3001#3003"{Int64})(::Int64)`) is asked by its signature (the `callable` request), in the form the
-run prefers (`lookup_form`), and never cached: a closure is the user's code.  A callee Julia cannot give
+`(::var"#3001#3003"{Int64})(::Int64)`, or any value whose type has a call method: a functor) is asked by its
+signature (the `callable` request), in the form the run prefers (`lookup_form`), and never cached: a closure is
+the user's code; where Julia matches it to no method, `no_method` says so (the call's `MethodError`).  A callee Julia cannot give
 (no such method, a builtin) is None: the interpreter then says
 `NotInterpretable`, never guesses.
 """
@@ -64,8 +65,12 @@ class LiveProvider:
                 self._define()
                 self._callables.add(self.jl.callable_dump(sig, form), f"<Julia: {sig}>")
             except LiveError:
-                pass  # no such method (or not a callable struct): the run says NotInterpretable
+                pass  # not a signature Julia can name: the run says NotInterpretable
         return self._callables
+
+    def no_method(self, callee: str, arg_types) -> bool:
+        """Whether Julia matched the call of a value (`(::MyMul)(::Int64)`) to no method: its `MethodError`."""
+        return callee.startswith("(::") and self._callable(callee, arg_types, "typed").no_method(callee, arg_types)
 
     def _entry(self, callee: str, arg_types) -> tuple:
         """(function, argnames, sparams, vararg) of a callee: from this run, the disk cache, or Julia."""
@@ -89,6 +94,10 @@ class LiveProvider:
         if callee.startswith("(::"):
             return self._callables.sparams(callee, arg_types)
         return self._entry(callee, arg_types)[2]
+
+    def self_name(self, callee: str, arg_types) -> str | None:
+        """Slot 1's name in a callable's method where it is not `#self#` (a functor's `(m::MyMul)(x)`)."""
+        return self._callables.self_name(callee, arg_types) if callee.startswith("(::") else None
 
     def vararg(self, callee: str, arg_types) -> bool | None:
         if callee.startswith("(::"):

@@ -172,6 +172,7 @@ def _only_simple_dce(ours, theirs, theirs_text: str) -> bool:
     from dataclasses import replace
     from jlir.ir.function import IR
     from jlir.ir.values import NOTHING
+    from jlir.ir import nodes as N
     a, b = ours.stmts, theirs.stmts
     if len(a) != len(b) or ours.blocks != theirs.blocks:
         return False
@@ -179,8 +180,8 @@ def _only_simple_dce(ours, theirs, theirs_text: str) -> bool:
     if not swap:
         return False
     stmts = list(a)
-    for k in swap:
-        stmts[k] = replace(a[k], node=NOTHING)
+    for k in swap:   # (an erased π keeps its own type, `nothing::Core.Compiler.Const('é', false)`)
+        stmts[k] = replace(a[k], node=NOTHING, type=a[k].node.typ if type(a[k].node) is N.PiNode else a[k].type)
     erased = ours.with_ir(IR(tuple(stmts), ours.blocks, ours.linetable, ours.catch_entry))
     return jlir.format(erased).rstrip("\n") == theirs_text.rstrip("\n")
 

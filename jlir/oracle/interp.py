@@ -162,6 +162,8 @@ class RecordCallees:
         head = [f"# {record['mi']}"]
         if record.get("argnames") is not None:
             head.append("# argnames: " + ", ".join(record["argnames"]))
+        if record.get("self") not in (None, "#self#"):
+            head.append(f"# self: {record['self']}")   # a functor's `(m::MyMul)(x)` reads itself as `m`
         spec = record.get("interp") or record.get("callee") or {}  # `callee`: oracle.jl --callees's records
         if spec.get("sparams"):
             head.append("# sparams: " + ", ".join(spec["sparams"]))
@@ -201,6 +203,9 @@ class RecordCallees:
     def vararg(self, callee, arg_types):
         return self._ask("vararg", callee, arg_types)
 
+    def self_name(self, callee, arg_types):
+        return self._ask("self_name", callee, arg_types)
+
 
 class Chain:
     """Providers asked in turn: each question answered by the first that knows the callee."""
@@ -233,9 +238,16 @@ class Chain:
         p = self._owner(callee, arg_types)
         return p.sparams(callee, arg_types) if p is not None else ()
 
+    def self_name(self, callee, arg_types):
+        p = self._owner(callee, arg_types)
+        return getattr(p, "self_name", lambda c, t: None)(callee, arg_types) if p is not None else None
+
     def vararg(self, callee, arg_types):
         p = self._owner(callee, arg_types)
         return p.vararg(callee, arg_types) if p is not None else None
+
+    def no_method(self, callee, arg_types) -> bool:
+        return any(getattr(p, "no_method", lambda c, t: False)(callee, arg_types) for p in self.providers)
 
     def structs(self) -> dict:
         out: dict = {}

@@ -56,7 +56,8 @@ def _mark(ir: IRCode, stmts: list[int]) -> set[int]:
     """The statements that must stay: the unremovable ones and, transitively, what they use."""
     n = len(ir)
     live: set[int] = set()
-    work = [i for i in stmts if not is_removable(ir.stmt(i))]
+    every = [ir.stmt(k) for k in range(1, n + 1)]
+    work = [i for i in stmts if not is_removable(ir.stmt(i), every)]
     live.update(work)
     while work:
         i = work.pop()

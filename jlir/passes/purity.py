@@ -7,8 +7,8 @@ trait (φ, φᶜ, π, plain values; a `GlobalRef`, which throws when undefined,
 only when inference gave it a type other than `Any`, which up to Julia 1.8 it
 does for constant bindings alone: 1.9's typed globals can be typed and still
 unassigned, a case this rule would miss), and a call is pure only when its callee is one of the builtins
-and intrinsics below, which neither write memory nor throw on the
-well-typed arguments of inferred IR.  Everything else (`invoke`, generic
+and intrinsics below, which neither write memory nor throw on well-typed
+arguments, and an intrinsic's arguments are as Julia's `intrinsic_nothrow` requires.  Everything else (`invoke`, generic
 calls, `new`, `getfield`, division, memory access, `foreigncall`, …) is kept.
 A statement inferred as `Union{}` always throws, so it is never pure.
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.edit.simple_dce import call_nothrow
 from jlir.ir.callee import callee_name
 
 # Intrinsics (`Core.Intrinsics.x`, printed `Base.x` in typed IR): arithmetic, comparisons, conversions that
@@ -51,13 +52,18 @@ def is_pure_call(node) -> bool:
     return named.name in PURE_INTRINSICS or named.name in PURE_BUILTINS
 
 
-def is_removable(stmt) -> bool:
-    """Whether `stmt` may be deleted when unused: pure by its node and not inferred to throw (`Union{}`)."""
+def is_removable(stmt, stmts=()) -> bool:
+    """Whether `stmt` may be deleted when unused: pure by its node and not inferred to throw (`Union{}`).
+
+    `stmts`: the function's statements (`%k` is `stmts[k - 1]`), whose types say what an intrinsic's operands are:
+    an intrinsic (and `ifelse`) is removable only where Julia's `intrinsic_nothrow` holds on them
+    (`jlir.edit.simple_dce.call_nothrow`: `add_int(x, 0x01)` of an `Int64` throws `ErrorException`)."""
     node = stmt.node
-    if stmt.type == BOTTOM or N.is_terminator(node):
+    typ = node.typ if type(node) is N.PiNode else stmt.type   # a π's type is its own (`π (_2, Union{})`)
+    if typ == BOTTOM or N.is_terminator(node):
         return False
     if type(node) is N.Expr:
-        return is_pure_call(node)
+        return is_pure_call(node) and call_nothrow(stmt, stmts) is not False
     if type(node) is V.GlobalRef:
         return stmt.type is not None and stmt.type != ANY  # inferred: a constant binding (see the module docstring)
     return bool(getattr(type(node), "PURE", False))

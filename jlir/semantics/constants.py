@@ -54,7 +54,10 @@ def type_text(t) -> str:
         inner = type_text(t.args[0])  # a function's singleton type, `typeof(!=)` (a Fix2's parameter)
         return "?" if inner == "?" else f"typeof({inner})"
     if cls is V.GlobalRef:
-        return strip_module(f"{t.module}.{t.name}" if t.module else t.name)
+        # a compiler-named type (`Main.:(var"#45#49")`, a closure without captures) shows as `typeof` shows it,
+        # `var"#45#49"`: `show_sym` quotes a name that is neither an identifier nor an operator
+        name = var_quoted(t.name) if "#" in t.name else t.name
+        return strip_module(f"{t.module}.{name}" if t.module else name)
     if cls is T.TypeWhere:  # `Vararg{Any,N} where N` in an invoke's signature
         body, var = type_text(t.body), type_text(t.var)
         return "?" if "?" in (body, var) else f"{body} where {var}"

@@ -46,6 +46,57 @@ def context_type(t: str | None) -> str | None:
 
 AMBIGUOUS = "?"
 
+_SIGNED_OF_BYTES = {1: "Int8", 2: "Int16", 4: "Int32", 8: "Int64", 16: "Int128"}
+_BYTES = {"Bool": 1, "Int8": 1, "UInt8": 1, "Int16": 2, "UInt16": 2, "Int32": 4, "UInt32": 4, "Char": 4,
+          "Float32": 4, "Int64": 8, "UInt64": 8, "Float64": 8, "Float16": 2, "Int128": 16, "UInt128": 16}
+
+
+def call_literals(name: str | None, args, static_type, rt: str) -> tuple:
+    """(the integer type the decimal literals among a call's `args` take, or None, or one per argument; the
+    positions of the ones to convert at run time to the other operands' type, or None): the context
+    `static_type(v)` (an operand's type known before running) and the result type `rt` give, by the callee
+    `name`."""
+    if name in SAME_TYPE and any(is_ambiguous(a) for a in args):
+        known = [t for t in map(static_type, args) if t is not None]
+        hint = known[0] if known else integer_type(rt) if name in SAME_TYPE_RESULT else None
+        return (hint, None) if hint is not None else (None, tuple(k for k, a in enumerate(args) if is_ambiguous(a)))
+    if name == "ifelse" and integer_type(rt) and any(is_ambiguous(a) for a in args[1:]):
+        return rt, None  # `ifelse(c, 1, x)::Int32`: both values have the statement's concrete type, the literal too
+    if name == "tuple" and rt.startswith("Tuple{") and any(is_ambiguous(a) for a in args):
+        params = split_params(rt[6:-1])   # `Core.tuple(100, n)::Tuple{Int32,Int64}`: each element its type
+        if len(params) == len(args):
+            return tuple(integer_type(p) if is_ambiguous(a) else None for a, p in zip(args, params)), None
+    if name in _CONVERSIONS and len(args) == 2 and is_ambiguous(args[1]):
+        from jlir.semantics.constants import literal_int, type_text
+        return conversion_operand(name, type_text(args[0]), literal_int(args[1])), None
+    return None, None
+
+
+_CONVERSIONS = frozenset({"bitcast", "sext_int", "zext_int", "trunc_int"})
+
+
+def conversion_operand(name: str, target: str, value: int) -> str | None:
+    """The integer type of a decimal literal converted by `name` to `target` (`bitcast(UInt8, 127)`,
+    `sext_int(Int64, 127)` in Base's `gcd(::Int8, ::Int8)`), where the intrinsic's operand rule decides it: a
+    decimal literal is a signed integer (unsigned ones print in hex); `bitcast` keeps the size, so the literal has
+    the target's; `sext_int` and `trunc_int` give the same value from any width that holds the literal, so the
+    smallest signed type that does (or Int64, the default, where it fits the rule); `zext_int` of a non-negative
+    literal likewise.  None where Int64 fits or the rule leaves the value undecided (`zext_int` of a negative)."""
+    size = _BYTES.get(target)
+    if size is None:
+        return None
+    if name == "bitcast":
+        return _SIGNED_OF_BYTES.get(size)
+    if name == "trunc_int":
+        return None if size < 8 else "Int128"
+    if name in ("sext_int", "zext_int") and size <= 8:
+        if name == "zext_int" and value < 0:
+            return None
+        for n in (1, 2, 4):
+            if n < size and fits(_SIGNED_OF_BYTES[n], value):
+                return _SIGNED_OF_BYTES[n]
+    return None
+
 
 def coerce(value: int, type_name: str):
     """The decimal literal `value` as a `type_name` (it must fit: the literal was printed from such a value)."""

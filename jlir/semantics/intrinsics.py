@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from jlir.semantics import pointers
+from jlir.semantics.intrinsic_types import checked
 from jlir.semantics.fused import fma as _fma, muladd as _muladd
 from jlir.semantics.numbers import (float_bits, float_from_bits, float_parts, int_parts, make_float, make_int,
                                  round_exact, signed_value, to_int_exact, unsigned)
@@ -103,6 +104,8 @@ def _compare(view, op):
 
 def _shift(kind):
     def f(rt, a, n):
+        if type(a) is bool:   # a Bool is a byte: `ashr_int(true, 2)` shifts 0x01, the result's low bit kept
+            return bool(f(rt, JInt(int(a), "UInt8"), n).value & 1)
         name, bits, x = (signed_value if kind == "ashr" else unsigned)(a)
         k = unsigned(n)[2]
         if kind == "shl":
@@ -361,3 +364,5 @@ INTRINSICS = {
     "muladd_float": _muladd,
     "arraylen": _arraylen,
 }
+# Julia's operand rules for each (`jlir.semantics.intrinsic_types`): ill-typed calls throw as the runtime does.
+INTRINSICS = {name: checked(name, f) for name, f in INTRINSICS.items()}

@@ -47,8 +47,18 @@ class Builder:
         self.pending: list[Pending] = []
         self.read_values: dict = {}   # slot key -> values seen at reads (for the used-undef decision)
         self.delayed: dict = {}       # statement -> the inserted node it assigns (its type, once known)
+        self.read_types: dict = {}    # inserted node -> the types inference gave the statements reading it whole
 
     # ------------------------------------------------------------ inserting
+    def note_read(self, idx: int, stmt, val) -> None:
+        """Statement `idx` read a slot whole (`%7 = x`, `y = x`) and got the inserted node `val`: the type inference
+        gave the statement is the slot's there, which is what `show` may leave undecided in the node's inputs (a
+        decimal constant `Const(1, false)` of an `Int32`)."""
+        rhs = stmt.args[1] if type(stmt) is N.Expr and stmt.head == "=" and len(stmt.args) == 2 else stmt
+        if slot_of(rhs) is not None and type(rhs) is not V.TypedSlot and type(val) is V.SSAValue \
+                and val.id > len(self.code):
+            self.read_types.setdefault(val.id, []).append(self.types[idx - 1])
+
     def insert(self, pos: int, p: Pending) -> V.SSAValue:
         self.pending.append(p)
         p.pos = pos
@@ -114,11 +124,16 @@ class Builder:
         return V.NOTHING if undef else out
 
     def _isdefined(self, node, vals: dict):
+        """Julia's `fixemup!` of `isdefined(x)`: `true` unless `x` is used undefined, then `false` where it is
+        `#undef`, `true` where it is an argument, else `isdefined` of its value.  The read counts towards the
+        used-undef decision: inference's `annotate_slot_load!` visits `isdefined`'s slot as any other load, so a
+        slot that may be undefined there is `SLOT_USEDUNDEF`."""
         s = slot_of(node.args[0])
         k = slot_key(s)
+        val = vals[k]
+        self.read_values.setdefault(k, []).append(val)
         if k not in self.used_undef:
             return V.TRUE
-        val = vals[k]
         if val is UNDEF:
             return V.FALSE
         if type(val) is not V.SSAValue:

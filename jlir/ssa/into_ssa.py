@@ -39,6 +39,7 @@ from jlir.ssa.phitypes import phi_types
 from jlir.lattice.tmerge import const_of
 from jlir.ssa.prepare import UNION_BOTTOM, prepare
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
+from jlir.ssa.undef import used_undef
 
 __all__ = ["into_ssa", "NotSlotForm"]
 
@@ -110,8 +111,10 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
                 undef = vals[k] is UNDEF
                 node = N.UpsilonNode(None if undef else vals[k])
                 ut = T.TypeCall(_MAYBE_UNDEF, (UNION_BOTTOM,)) if undef else typ
+                # a stored inserted node (`x = φ`) types the ϒ when it is typed (Julia's `DelayedTyp`)
+                late = None if undef else (_delayed(b, node.val) or (node.val if idx in b.delayed else None))
                 b.pending[phic.id - len(b.code) - 1].values.append(
-                    b.insert(idx, Pending(idx, True, "node", node, ut, delayed=_delayed(b, node.val))))
+                    b.insert(idx, Pending(idx, True, "node", node, ut, delayed=late)))
                 break
 
 
@@ -157,6 +160,7 @@ def _rename_block(b: Builder, item: int, vals: dict, handlers, phicnodes) -> Non
             b.code[idx - 1] = V.NOTHING
             continue
         new = b.fixemup(idx, stmt, vals)
+        b.note_read(idx, stmt, new.args[1] if type(new) is N.Expr and new.head == "=" and len(new.args) == 2 else new)
         if new is UNDEF:  # a bare read of an undefined slot: its throw_undef_if_not stands before it
             new = V.NOTHING
         if new == V.NOTHING and type(stmt) in (N.ReturnNode, N.GotoIfNot) and idx == blk.last:
@@ -199,29 +203,6 @@ def _finish_code(b: Builder, visited: set) -> None:
                     else V.NOTHING
             elif type(node) is N.GotoIfNot and node.dest == bb + 1:
                 b.code[idx - 1] = node.cond
-
-
-def _used_undef(b: Builder) -> set:
-    """The slots some read of which may find them undefined: Julia's `SLOT_USEDUNDEF` (set by inference),
-    decided here from the renaming: a read of `#undef`, or of a φ that has (through φs) an `#undef` edge."""
-    n = len(b.code)
-    maybe = set()
-
-    def undef(v) -> bool:
-        return v is None or (type(v) is V.SSAValue and v.id in maybe)
-
-    def stored_undef(u) -> bool:  # a φᶜ's value: the ϒ that stores it, `ϒ (#undef)` or of a maybe-undefined φ
-        return type(u) is V.SSAValue and u.id > n and undef(b.pending[u.id - n - 1].node.val)
-    changed = True
-    while changed:
-        changed = False
-        for i, p in enumerate(b.pending, n + 1):
-            if i not in maybe and ((p.kind == "phi" and any(map(undef, p.values)))
-                                   or (p.kind == "phic" and any(map(stored_undef, p.values)))):
-                maybe.add(i)
-                changed = True
-    return {k for k, seen in b.read_values.items()
-            if any(v is UNDEF or (type(v) is V.SSAValue and v.id in maybe) for v in seen)}
 
 
 def _construct(fn: Function, prep, names, nargs, used_undef) -> Builder:
@@ -299,7 +280,7 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
     prep = prepare(fn.positional, [(blk.first, blk.last) for blk in fn.blocks])
     names = (argnames, slotnames, slottypes)
     b = _construct(fn, prep, names, nargs, frozenset())
-    undef = _used_undef(b)
+    undef = used_undef(b)
     if undef:
         b = _construct(fn, prep, names, nargs, frozenset(undef))
     phi_types(b, slottypes)

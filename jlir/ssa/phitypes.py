@@ -34,6 +34,11 @@ class _Types:
         self.n = len(b.code)
         self.slottypes = slottypes
 
+    def read_types(self, p) -> list:
+        """The types of the statements that read the node `p` whole (`Builder.note_read`)."""
+        k = next((i for i, q in enumerate(self.b.pending, self.n + 1) if q is p), None)
+        return self.b.read_types.get(k, [])
+
     def of(self, v, delayed: bool):
         """The type of an incoming value; an inserted node's is `_DELAYED` while renaming (`delayed`)."""
         seen = set()
@@ -47,6 +52,8 @@ class _Types:
             if p.delayed is None:
                 return p.type
             v = p.delayed  # a ϒ of an inserted node's value: that node's type (resolved at the end)
+            if type(v) is V.SSAValue and v.id in self.b.delayed:
+                v = self.b.delayed[v.id]  # (through the statement that assigned it)
         if type(v) is V.SSAValue:
             return self.b.types[v.id - 1]
         if type(v) is V.Argument:
@@ -56,8 +63,13 @@ class _Types:
 
 
 def _hint(p, ty: _Types):
-    """The signed integer type a decimal constant among the φ's inputs is read as (`tmerge.signed_hint`)."""
-    return signed_hint([ty.of(v, False) for v in p.values if v is not None])
+    """The signed integer type a decimal constant among the φ's inputs is read as (`tmerge.signed_hint`): one
+    among its inputs' types, else the one inference gave the statements reading the φ's slot whole (`(flags =
+    @_7)::Int32`: inference's type of the slot there is the `tmerge` the φ takes)."""
+    hint = signed_hint([ty.of(v, False) for v in p.values if v is not None])
+    if hint is None:
+        hint = signed_hint(ty.read_types(p))
+    return hint
 
 
 def _rename_time(p, ty: _Types):

@@ -48,32 +48,10 @@ def splat_slot(v):
     return v
 
 
-def numeral_slots(stmts) -> frozenset:
-    """The slots named by a number (`(57 = %new(%6, delays, check, f))`): lowering names some closure
-    variables so, a slot form prints the name bare, and the reader takes it for an integer literal.  A
-    literal is never assigned to, so a number on an assignment's left is such a slot's name."""
-    return frozenset(n.args[0].text for n in (s.node for s in stmts)
-                      if type(n) is N.Expr and n.head == "=" and len(n.args) == 2
-                      and type(n.args[0]) is V.Literal and n.args[0].kind == "int")
-
-
-def _numeral_slot(names: frozenset):
-    """The literal of a numeral slot's name as that slot: the print cannot tell a read of slot `57` from the
-    integer 57, and a function with a slot so named reads it (the integer would be no slot's value)."""
-    def f(v):
-        if type(v) is V.Literal and v.kind == "int" and v.text in names:
-            return V.SlotNumber(v.text)
-        return v
-    return f
-
-
-def _normalize(node, numerals: frozenset = frozenset()):
+def _normalize(node):
     if is_inference_dead(node):
         return V.NOTHING
     node = walk.map_values(splat_slot(node), splat_slot)
-    if numerals:
-        node = _numeral_slot(numerals)(node)
-        node = walk.map_values(node, _numeral_slot(numerals))
     if type(node) is N.Expr:
         if node.head in _DROPPED_HEADS:
             return V.NOTHING
@@ -118,8 +96,7 @@ def prepare(stmts, blocks) -> Prepared:
 
     def moved(node):
         return renumber(walk.map_targets(node, lambda t: block_map.get(t, t)), id_map)
-    numerals = numeral_slots(out)
-    stmts = [replace(s, node=_normalize(moved(s.node), numerals)) for s in out]
+    stmts = [replace(s, node=_normalize(moved(s.node))) for s in out]
     kept = [not is_inference_dead(s.node) for s in out]
     return _strip_trailing_junk(stmts, kept, new_blocks)
 

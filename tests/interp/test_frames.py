@@ -136,10 +136,15 @@ def test_llvm_pow_runs_only_where_every_libm_agrees():
         pow_(2.0, 0.3)
 
 
-def test_calling_a_number_is_julias_method_error():
+def test_calling_a_number_is_julias_method_error_only_where_julia_says_no_method_matches():
+    # a method may make any type callable (`(x::Int64)(y) = x * y`): without the provider's word, refused
     import jlir
     fn = jlir.functions(jlir.parse("CodeInfo(\n1 ─ %1 = (f)(1)::Any\n└──      return %1\n) => Any\n"))[0]
-    r = interp.run(fn, [0], argnames=["f"])  # Julia 1.5.3: `(0)(1)` throws MethodError
+    with pytest.raises(interp.NotInterpretable, match=r"\(::Int64\)\(::Int64\)"):
+        interp.run(fn, [0], argnames=["f"])
+    told = interp.DumpProvider()
+    told.add("# MethodInstance for (::Int64)(::Int64)\n# no method\n")   # the live Julia's `callable` answer
+    r = interp.run(fn, [0], told, argnames=["f"])   # Julia 1.5.3: `(0)(1)` throws MethodError
     assert r.exception.type_name == "MethodError"
 
 

@@ -53,10 +53,10 @@ def _run(case: str, removable=None) -> tuple[str, str, object]:
     return jlir.format(dataclasses.replace(doc, items=(g,))), (REF / "adce" / f"{case}.txt").read_text(), g
 
 
-def _new_is_removable(stmt) -> bool:
+def _new_is_removable(stmt, stmts=()) -> bool:
     if type(stmt.node) is N.Expr and stmt.node.head == "new" and stmt.type != purity.BOTTOM:
         return True
-    return purity.is_removable(stmt)
+    return purity.is_removable(stmt, stmts)
 
 
 def test_there_is_a_reference_for_every_case():

@@ -11,8 +11,6 @@ kinds below, each explained, and the count of every kind is pinned:
   (jlir.edit.simple_dce), and no fixture case is left with one it cannot prove;
 * `global_constant`: a read of a global Julia's IR holds as the constant (none left: an unused read of a
   global inference typed `Const` is turned into `nothing` as `simple_dce!` does);
-* `parser_argument_name`: slots named `_0`, `_9` (base_tryparse's locals) print like arguments `_0`,
-  `_9`, and jlir's reader takes them for arguments: their assignments are not slot assignments then.
 
 Types: a statement's type is the `optimize=false` type; a φ's is Julia's `tmerge` of its incoming
 values' types (`jlir.lattice.tmerge`; argument types from the `@code_warntype` `Variables`).  Every type
@@ -39,8 +37,8 @@ from jlir.ssa.slots import compute_live_ins, scan_slot_def_use
 ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "fixtures" / "julia-1.5.3"
 CASES = sorted(p.name.split(".")[0] for p in FIX.glob("*.ssa.txt"))
-EXPLAINED = {"base_tryparse": {"parser_argument_name": 1}}
-TYPES_EQUAL = 79
+EXPLAINED: dict = {}   # (base_tryparse's locals `_0`, `_9` read as slots now: `jlir.syntax.statement.numerals`)
+TYPES_EQUAL = 80
 
 
 def _fn(case: str, form: str):
@@ -72,7 +70,7 @@ def _kind(i: int, ours, julia, used: set) -> str:
 def _differences(case: str) -> dict:
     ours, julia = _ours(case), _fn(case, "ssa")
     if [(b.first, b.last) for b in ours.blocks] != [(b.first, b.last) for b in julia.blocks]:
-        return {"parser_argument_name" if case == "base_tryparse" else "blocks": 1}
+        return {"blocks": 1}
     kinds: dict = {}
     used = walk.used_ids(ours.stmts)
     for i, (a, b) in enumerate(zip(ours.positional, julia.positional), 1):
@@ -87,20 +85,20 @@ def test_into_ssa_equals_julias_slot2reg_or_differs_only_as_explained(case):
     assert _differences(case) == EXPLAINED.get(case, {})
 
 
-def test_into_ssa_equals_julia_statement_for_statement_on_all_cases_but_the_four_explained():
+def test_into_ssa_equals_julia_statement_for_statement_on_every_case():
     equal = [c for c in CASES if not _differences(c)]
-    assert (len(equal), len(CASES)) == (79, 80)
+    assert (len(equal), len(CASES)) == (80, 80)
 
 
 def test_types_equal_julias_too_phi_types_by_tmerge():
     """Every statement's type, φ, φᶜ and ϒ types included (Julia's `tmerge`: `jlir.lattice.tmerge`), equals
-    Julia's on every case whose statements line up (all but base_tryparse, whose blocks differ)."""
+    Julia's on every case."""
     equal = []
     for case in CASES:
         ours, julia = _ours(case), _fn(case, "ssa")
         if len(ours.positional) == len(julia.positional):
             equal.append([s.type for s in ours.positional] == [s.type for s in julia.positional])
-    assert (sum(equal), len(equal)) == (TYPES_EQUAL, len(CASES) - 1)
+    assert (sum(equal), len(equal)) == (TYPES_EQUAL, len(CASES))
 
 
 def _reference():
@@ -129,9 +127,6 @@ def test_pre_ssa_cfg_and_slot_liveness_and_phi_blocks_equal_julias(case):
         defs += [b for b in live if b in catch and b not in defs]
         ours.append((sorted(defs), sorted(live), list(iterated_dominance_frontier(cfg, defs, dt, live_in=live))))
     theirs = [(sorted(s["defs"]), sorted(s["live_in"]), s["idf"]) for s in ref["slots"]]
-    if case == "base_tryparse":  # (two locals read as arguments: see the module docstring)
-        assert len(theirs) - len(ours) == 2
-        return
     assert sorted(ours) == sorted(theirs)
 
 

@@ -111,10 +111,7 @@ function defined_names(ex, acc=Symbol[])
                 sig = sig.args[1]
             end
             if sig isa Expr && sig.head === :call
-                name = sig.args[1]
-                while name isa Expr && name.head === :(::)     # (f::T)(x) = ...
-                    name = name.args[end]
-                end
+                name = sig.args[1]   # `(f::T)(x) = …` (a call method of T) defines no name
                 name isa Symbol && push!(acc, h === :macro ? Symbol("@", name) : name)
             elseif h === :(=) && sig isa Symbol
                 push!(acc, sig)

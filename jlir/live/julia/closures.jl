@@ -36,18 +36,24 @@ uncompressed(m::Method) = isdefined(Base, :uncompressed_ir) ? Base.uncompressed_
 callable_key(@nospecialize(sig)) =
     string("(::", sig.parameters[1], ")(", join(["::$T" for T in sig.parameters[2:end]], ", "), ")")
 
-"Whether `ft` is the type of a callable struct value whose calls need these functions (a closure, say)."
+"""Whether a call of a value of type `ft` needs these functions: Julia dispatches any call on the callee's type
+(`Tuple{typeof(f), argtypes…}`), so a closure, a functor (`(m::MyMul)(x)`, a struct with or without fields) and a
+value of a type given a call method (`(r::Rational)(x)`, `(x::Int64)(y)`) alike.  Left to the named route
+(`callee_function`): a function with a singleton instance, a type (its constructor), a builtin."""
 callable_struct(@nospecialize(ft)) =
-    ft isa DataType && isconcretetype(ft) && ft <: Function && !isdefined(ft, :instance) && isstructtype(ft)
+    ft isa DataType && isconcretetype(ft) && !(ft <: Type) && !(ft <: Core.Builtin) &&
+    !(isdefined(ft, :instance) && ft.instance isa Function)
 
 """
     callable_dump(sig, form) -> String
 
 The callee dump (`jlir.interp.DumpProvider`'s format) of the method a call of a callable struct dispatches to:
 `# MethodInstance for (::T)(::A…)`, its argument names, static parameters, vararg, the form when it is not
-`typed` (`# form: typed-unoptimized`, `# form: lowered`), then Julia's print of that form.
+`typed` (`# form: typed-unoptimized`, `# form: lowered`), then Julia's print of that form; where no method
+matches, `# no method` instead (`no_method_dump`).
 """
 function callable_dump(@nospecialize(sig), form::AbstractString)
+    no_method(sig) && return no_method_dump(sig)
     _, _, m = sig_method(sig)
     io = IOBuffer()
     dump_header(io, callable_key(sig), m, sig)
@@ -67,6 +73,7 @@ end
 function dump_callable!(acc, sig, depth::Int)
     callable_struct(sig[1]) && all(dispatch_concrete, sig[2:end]) || return
     tt = Tuple{sig...}
+    no_method(tt) && return push!(acc.files, no_method_dump(tt))
     key = callable_key(tt)
     key in acc.seen && return
     push!(acc.seen, key)
@@ -96,3 +103,12 @@ function callable_text(sigtext::AbstractString, form::AbstractString)
         error("`$sigtext` is not a Tuple{T, argtypes…} signature of a callable struct type T")
     return callable_dump(sig, form)
 end
+
+"Whether no method matches `sig` (Julia's `MethodError`)."
+function no_method(@nospecialize(sig))
+    ms = Base._methods_by_ftype(sig, -1, Base.get_world_counter())
+    return ms isa Vector && isempty(ms)
+end
+
+"The dump of a call no method matches (`# no method`: the call throws `MethodError`), in every form."
+no_method_dump(@nospecialize(sig)) = string("# MethodInstance for ", callable_key(sig), "\n# no method\n")

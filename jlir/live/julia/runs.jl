@@ -153,7 +153,9 @@ dispatch_concrete(@nospecialize(T)) =
 argument names, its static parameters for `sig` and whether it takes varargs."""
 function dump_header(io::IO, key::AbstractString, m::Method, @nospecialize(sig))
     println(io, "# MethodInstance for ", key)
-    println(io, "# argnames: ", join(string.(Base.method_argnames(m)[2:end]), ","))
+    names = Base.method_argnames(m)
+    println(io, "# argnames: ", join(string.(names[2:end]), ","))
+    names[1] === Symbol("#self#") || println(io, "# self: ", names[1])   # a functor's `(m::MyMul)(x)`
     sp = sparams_text(m, sig)
     isempty(sp) || println(io, "# sparams: ", sp)
     m.isva && println(io, "# vararg: true")

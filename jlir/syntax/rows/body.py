@@ -25,6 +25,7 @@ from jlir.syntax.rows.context import Context
 from jlir.syntax.rows.nested import opens_nested
 from jlir.syntax.rows.detect import text_style, with_facts
 from jlir.syntax.rows.excerpt import HEAD as ELIDED_HEAD
+from jlir.syntax.statement.numerals import numeral_slot_reads
 from jlir.syntax.rows.pending import inserted_only, line_numbers, number_pending, pending_nodes, unfaithful_rail
 from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.rows.text import has_suffix, open_brackets
@@ -65,7 +66,9 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
     del text  # what the statements need of the text is taken: it is not held while they are read (memory on huge inputs)
     dump = Dump(start, end, codeinfo, warntype, style, quoted, tail_present, left, found, col, 1 + dashes, first)
     split = split_statement_lines(ctx.source, dump)
-    body = _assemble_plain(ctx, dump, split) if split.rows is not None else None
+    # (a `throw_undef_if_not` or `undefcheck` row may be pending where no printed id shows it: read row by row)
+    plain = split.rows is not None and (codeinfo or not any(r and inserted_only(r[6]) for r in split.rows()))
+    body = _assemble_plain(ctx, dump, split) if plain else None
     if body is None:
         if split.rows is not None:
             split = split_statement_lines(ctx.source, dump, plain=False)
@@ -123,8 +126,7 @@ def _first_rail(ctx: Context, start: int, end: int, left) -> tuple[int, int]:
 
 def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     """The common dump in one pass over `split.rows`: no location lines, no statement spanning lines, no pending
-    nodes.  None as soon as a line is anything else or does not read (the line-by-line reading then reads the
-    dump, and reports the error it finds first)."""
+    nodes (nor a row only slot2reg inserts).  None as soon as a line is anything else or does not read."""
     rows, L, col, start, block, warntype = split.rows, split.L, dump.col, dump.start, ctx.block, dump.warntype
     typed = dump.warntype or (not dump.codeinfo) or any(row is not None and has_suffix(row[6]) for row in rows())
     statement = ctx.statements.statement
@@ -180,7 +182,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     linetable = ()
     if col:
         linetable, stmts = line_numbers(linenos, stmts, [True] * len(stmts))
-    return Body(tuple(stmts), tuple(blocks), linetable, style, typed)
+    return Body(tuple(numeral_slot_reads(stmts)), tuple(blocks), linetable, style, typed)
 
 
 def _check_escape_symbols(ctx: Context, stmt_lines, positional_of, start: int) -> None:
@@ -215,7 +217,8 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     column = dump.col and dump.gutter is None and dump.left is None   # 1.5's line numbers: one per print group
     pending = pending_nodes([s.printed_id for s in stmt_lines], [s.rail for s in stmt_lines],
                             [inserted_only(s.body) for s in stmt_lines],
-                            [s.lineno for s in stmt_lines] if column else None)
+                            [s.lineno for s in stmt_lines] if column else None,
+                            None if dump.codeinfo else [s.body for s in stmt_lines])
     if (dump.codeinfo or dump.left is not None) and any(pending):
         # a CodeInfo is one flat statement vector, and a tool's column (costs, escapes) one entry per statement
         s = stmt_lines[pending.index(True)]
@@ -263,7 +266,7 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         linetable, stmts = line_numbers(linenos, stmts, positional_of)
     else:
         linetable = ()
-    return Body(tuple(stmts), tuple(blocks), linetable, style, typed, screen, left_values)
+    return Body(tuple(numeral_slot_reads(stmts)), tuple(blocks), linetable, style, typed, screen, left_values)
 
 
 def _read_statements(ctx: Context, dump: Dump, stmt_lines: list[StmtLine], typed: bool) -> list[Statement]:

@@ -8,7 +8,8 @@ from jlir.ir.function import LineInfo, Statement
 
 
 def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None,
-                  inserted: list[bool] | None = None, linenos: list[str] | None = None) -> list[bool]:
+                  inserted: list[bool] | None = None, linenos: list[str] | None = None,
+                  bodies: list[str] | None = None) -> list[bool]:
     """Which printed statements are pending new nodes of an uncompacted IRCode.
 
     Positional statements are numbered 1, 2, … in print order; a pending node
@@ -23,7 +24,18 @@ def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None,
     rows are surplus, those are the pending ones first.  `linenos`, a line-number column's text per row (1.5's
     `show_ir`): a print group shows its statement's line number on its first row only (the first pending node,
     or the statement), so a row followed by one that shows a line number ends its group and is no pending node.
+    `bodies`, the rows' statement texts, show the rows known to be pending whatever the ids say
+    (`undef_read_pairs`): they take no position, so the others are numbered without them.
     """
+    certain = undef_read_pairs(bodies, rails) if bodies is not None else None
+    if certain is not None and any(certain):
+        keep = [i for i, c in enumerate(certain) if not c]
+        rest = pending_nodes([printed_ids[i] for i in keep], _pick(rails, keep), _pick(inserted, keep),
+                             _pick(linenos, keep))
+        out = [True] * len(printed_ids)
+        for i, p in zip(keep, rest):
+            out[i] = p
+        return out
     n = len(printed_ids)
     if all(pid is None or pid == i for i, pid in enumerate(printed_ids, 1)):
         return [False] * n  # every printed id is its statement's position: no id breaks the sequence, none is surplus
@@ -75,6 +87,28 @@ def _classify(printed_ids, rails, npositional: int, inserted=None, linenos=None)
         prev_i, prev_id = i, pid
     return pending
 
+
+def _pick(xs, keep):
+    return None if xs is None else [xs[i] for i in keep]
+
+
+def undef_read_pairs(bodies: list[str], rails: list[str] | None = None) -> list[bool]:
+    """The rows that are slot2reg's pending `throw_undef_if_not(x, false)` by the statement they stand before.
+
+    1.5's `fixemup!` makes a statement that reads a slot never assigned on the way `nothing` and inserts
+    `throw_undef_if_not(x, false)` before it (`fixup_slot!`), so an uncompacted print shows the two together; a
+    compacted one never does: `compact!` drops every `nothing` statement (`process_node!`) but an empty block's
+    placeholder, and `simple_dce!` keeps what is typed `Union{}`.  So such a row followed in its block by a
+    `nothing` row is a pending node even where no printed id shows the print uncompacted."""
+    out = [False] * len(bodies)
+    for k in range(len(bodies) - 1):
+        if (_UNDEF_READ.match(bodies[k]) and (bodies[k + 1] == "nothing" or bodies[k + 1].startswith("nothing::"))
+                and not (rails and (rails[k] == "end" or rails[k + 1] == "start"))):
+            out[k] = True
+    return out
+
+
+_UNDEF_READ = re.compile(r"^\$\(Expr\(:throw_undef_if_not, :.*, false\)\)::Any$")
 
 # What slot2reg adds with `insert_node!` and nothing puts in a statement's place (1.5's `fixup_slot!`): a read
 # of a slot that is never assigned, `throw_undef_if_not(x, false)`, and a read that may be, `undefcheck`.

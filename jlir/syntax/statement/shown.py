@@ -33,6 +33,8 @@ def unquote_shown(v):
     if isinstance(v, T.TypeQuote):
         if isinstance(v.inner, V.Argument):  # `:(_9)` shows a slot; an Argument shows as `Core.Argument(9)`
             return V.SlotNumber(None, v.inner.n)
+        if isinstance(v.inner, V.Literal) and v.inner.kind == "int" and v.inner.text.isdigit():
+            return V.SlotNumber(v.inner.text)   # `:(253)` shows a slot named by a number (an integer shows bare)
         return v.inner if isinstance(v.inner, _QUOTED_IN_SHOW) else v
     if isinstance(v, T.TypeCall) and isinstance(v.head, T.TypeName) and v.head.path in _SHOWN_ARGUMENT_HEADS \
             and len(v.args) == 1 and isinstance(v.args[0], V.Literal):

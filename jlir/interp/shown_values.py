@@ -1,0 +1,63 @@
+"""What a constant the IR shows holds, where `show` leaves part of it out: the field names of a struct shown as its
+constructor call, and the integer type of a decimal constant.
+
+A struct constant (`$(QuoteNode(MyMul(2)))`) prints its field values, not their names: the run's struct table (a
+provider's, a live Julia's `fieldnames`) names them when the code first reads it (`name_fields`).
+
+`show` prints every signed integer in decimal, so a statement typed `Const(1, false)` (a global bound to an `Int32`,
+`Main.FLAG::Core.Compiler.Const(1, false)`) says Int64 only by default; its uses say more (`use_type`): a φ of
+one concrete integer type takes values of that type (its type is their `tmerge`), and an intrinsic whose
+operands share their type (`or_int(%5, 4)`) gives its other operands' type.
+"""
+from __future__ import annotations
+
+from jlir.semantics import hints
+from jlir.semantics.constants import type_text
+from jlir.ir import nodes as N
+from jlir.ir import types as T
+from jlir.ir import values as V
+from jlir.ir.callee import callee_name
+
+__all__ = ["decimal_const", "name_fields", "use_type"]
+
+
+def decimal_const(typ) -> bool:
+    """Whether a statement's type is a `Const` of a decimal integer."""
+    return (type(typ) is T.TypeCall and T.is_lattice_element(typ) and typ.head.name == "Const" and bool(typ.args)
+            and hints.is_ambiguous(typ.args[0]))
+
+
+def use_type(stmts, i: int, static_type) -> str | None:
+    """The integer type the uses of statement `i` among `stmts` give its value (`static_type(v)`: an operand's
+    type known before running), or None where none says."""
+    me = V.SSAValue(i)
+    for s in stmts:
+        node = s.node
+        if type(node) is N.PhiNode and me in node.values:
+            t = hints.context_type(type_text(s.type))
+            if t not in (None, hints.AMBIGUOUS):
+                return t
+        elif type(node) is N.Expr and node.head == "call" and me in node.args[1:] \
+                and (named := callee_name(node.args[0])) is not None and named.name in hints.SAME_TYPE:
+            for a in node.args[1:]:
+                t = static_type(a) if a != me and not (type(a) is V.SSAValue and _decimal_stmt(stmts, a)) else None
+                if t is not None and t != hints.AMBIGUOUS:
+                    return t
+    return None
+
+
+def _decimal_stmt(stmts, v: V.SSAValue) -> bool:
+    return 1 <= v.id <= len(stmts) and decimal_const(stmts[v.id - 1].type)
+
+
+def name_fields(value, X: int, i: int):
+    """The op that gives a shown struct constant its field names (and mutability) from the run's struct table,
+    once: they are its type's."""
+    key = value.type.split("{")[0]
+
+    def op(regs, _at=i):
+        if value.names is None:
+            found = regs[X].struct_of(key, key)
+            if found is not None:
+                value.names, value.mutable = found
+    return op

@@ -23,8 +23,10 @@ def tally_records(records, keep: int = 3, callees=None) -> Tally:
     t = Tally(keep=keep)
     for record in records:
         t.functions += 1
-        name = record.get("target", "?")
+        name = record.get("target", "?") if "file" not in record else f"{record['file']} {record.get('target', '?')}"
+        source = record.get("source") or ("fixture cases" if "case" in record else "Base")
+        t.sources[source][("instances", "")] += 1
         for check, form, outcome in check_record(record, callees):
-            t.add(check, form, outcome, name)
+            t.add(check, form, outcome, name, source)
         analysis.clear()
     return t

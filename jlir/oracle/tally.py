@@ -23,10 +23,15 @@ class Tally:
     # Per source of the records (a module, an included file or its label; Base where a record names none): how
     # many instances, and per check the verdicts' counts.
     sources: dict = field(default_factory=lambda: defaultdict(Counter))
+    # Every outcome but equal, as (source, name, check, form, verdict, detail), where asked for (`oracle.py
+    # --outcomes`): what triage reads, every instance of a class and not only the first few.
+    log: list | None = None
 
     def add(self, check: str, form: str, outcome: Outcome, name: str, source: str = "Base") -> None:
         self.counts[(check, form)][outcome.verdict] += 1
         self.sources[source][(check, outcome.verdict)] += 1
+        if self.log is not None and outcome.verdict != "equal":
+            self.log.append((source, name, check, form, outcome.verdict, outcome.detail))
         if outcome.verdict != "equal":
             kind = _kind(outcome)
             self.classes[(check, form, outcome.verdict)][kind] += 1
@@ -44,6 +49,8 @@ class Tally:
             self.examples[k].extend(ex[:max(0, self.keep - len(self.examples[k]))])
         for k, c in other.sources.items():
             self.sources[k].update(c)
+        if self.log is not None and other.log is not None:
+            self.log.extend(other.log)
 
     def to_json(self) -> dict:
         """The counts, classes, examples and per-source counts as JSON values (`from_json` reads them back)."""

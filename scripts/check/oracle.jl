@@ -8,6 +8,7 @@
 #                                                              # scripts/gen/regen_fixtures.py loads them)
 #   julia scripts/check/oracle.jl --module NAME[,NAME...] [--exercise FILE]... [--every K ...]   # a module's
 #   julia scripts/check/oracle.jl --include FILE... [--source LABEL] [--every K ...]   # or files' instances
+#   julia scripts/check/oracle.jl --serve                 # --include of each path read from stdin (the shrinker)
 #                                                              # (scripts/check/oracle_sources.jl says which)
 #
 # Instances: those scripts/gen/gen_base_corpus.jl dumps (every method instance of Base, Core and their submodules
@@ -365,8 +366,25 @@ function sources(mod_names, files, exercises, label, every, offset, limit, list)
     end
 end
 
+"""`--serve`: for each file path read from stdin, `--include` of that file alone (its records, then a line
+`#end`), in one process: what scripts/check/shrink_program.py asks of each candidate program (whose names it
+makes new each time: a method or type a file defined stays defined)."""
+function serve()
+    for path in eachline(stdin)
+        try
+            sources(String[], [path], String[], nothing, 1, 0, typemax(Int), false)
+        catch e
+            e isa InterruptException && rethrow()
+            println(stderr, "oracle.jl: ", path, ": ", first(JlirLive.error_message(e), 300))
+        end
+        println(stdout, "#end")
+        flush(stdout)
+    end
+end
+
 function main(args)
     !isempty(args) && args[1] == "--cases" && return cases(args[2:end])
+    !isempty(args) && args[1] == "--serve" && return serve()
     every, offset, limit, list = 1, 0, typemax(Int), false
     mod_names, files, exercises, label = String[], String[], String[], nothing
     i = 1

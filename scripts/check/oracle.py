@@ -131,11 +131,11 @@ def with_runs(records, runs_file: str | None):
 
 
 def _tally_file(args) -> Tally:
-    path, keep, files, julia, builtin, part, parts, runs_file = args
+    path, keep, files, julia, builtin, part, parts, runs_file, log = args
     callees = callees_of([Path(f) for f in files], julia, builtin, runs_file)
     records = with_runs((r for k, r in enumerate(read_records(Path(path))) if k % parts == part), runs_file)
     try:
-        return tally_records(records, keep=keep, callees=callees)
+        return tally_records(records, keep=keep, callees=callees, log=log)
     finally:
         for p in getattr(callees, "providers", ()):
             if hasattr(p, "jl"):
@@ -157,15 +157,17 @@ def chunk_files(julia: list[str], cache: Path, every: int, jobs: int, regenerate
 
 
 def compare(files: list[Path], jobs: int, keep: int, julia: list[str] | None = None,
-            callee_files: list[Path] = (), builtin: bool = False, runs_file: Path | None = None) -> Tally:
+            callee_files: list[Path] = (), builtin: bool = False, runs_file: Path | None = None,
+            log: bool = False) -> Tally:
     """The tally of every record of `files`; with fewer files than jobs (`--from`), each file's records are
-    shared among the jobs.  `callee_files`: records whose typed prints serve only as callees."""
-    total = Tally(keep=keep)
+    shared among the jobs.  `callee_files`: records whose typed prints serve only as callees; `log`: keep every
+    outcome but equal (`Tally.log`)."""
+    total = Tally(keep=keep, log=[] if log else None)
     every = [str(f) for f in files] + [str(f) for f in callee_files]
     parts = max(1, jobs // len(files))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for t in pool.map(_tally_file, [(str(f), keep, every, julia, builtin, j, parts,
-                                         None if runs_file is None else str(runs_file))
+                                         None if runs_file is None else str(runs_file), log)
                                         for f in files for j in range(parts)]):
             total.merge(t)
     return total
@@ -207,6 +209,8 @@ def main(argv=None) -> int:
     ap.add_argument("--source", dest="label", help="with --include: the source the records count under")
     ap.add_argument("--batch", type=int, default=50, help="with --include: files per Julia process")
     ap.add_argument("--tally-out", type=Path, help="also write the tally (JSON) for --merge-tallies")
+    ap.add_argument("--outcomes", type=Path, help="also write every outcome but equal, one JSON line each (source, "
+                                                   "instance, check, form, verdict, detail): for triage")
     ap.add_argument("--merge-tallies", type=Path, nargs="+", metavar="FILE",
                     help="print the table of these tallies together (no records read)")
     a = ap.parse_args(argv)
@@ -262,7 +266,12 @@ def main(argv=None) -> int:
                 for r in read_records(f):
                     out.write(json.dumps(r, ensure_ascii=False) + "\n")
     tally = compare(files, max(1, a.jobs), a.examples, None if a.recorded_callees else julia, a.callee_records,
-                    a.builtin_callees, a.runs_from)
+                    a.builtin_callees, a.runs_from, log=a.outcomes is not None)
+    if a.outcomes:
+        with open(a.outcomes, "w", encoding="utf-8") as out:
+            for row in tally.log:
+                out.write(json.dumps(dict(zip(("source", "instance", "check", "form", "verdict", "detail"), row)),
+                                     ensure_ascii=False) + "\n")
     if a.tally_out:
         a.tally_out.write_text(json.dumps(tally.to_json()), encoding="utf-8")
     print(tally.render())

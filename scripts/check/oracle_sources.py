@@ -59,7 +59,9 @@ def test_trace(julia: list[str], name: str, cache: Path, seconds: float) -> Path
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=f"jlir-exercise-{name}-") as work:
         trace = Path(work) / "trace.jl"
-        code = f"using {name}; include({json.dumps(str(runtests))})"
+        depot = Path(work) / "depot"   # what the tests install (Pkg's) goes to a depot of their own
+        code = (f"empty!(DEPOT_PATH); push!(DEPOT_PATH, {json.dumps(str(depot))}); "
+                f"using {name}; include({json.dumps(str(runtests))})")
         proc = subprocess.Popen([*julia, "--startup-file=no", f"--trace-compile={trace}", "-e", code], cwd=work,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 start_new_session=True)

@@ -11,7 +11,8 @@ the verdict `--verdict` (wrong by default) and, with `--class`, a detail contain
 cut as delta debugging does (Zeller and Hildebrandt's ddmin, on the program's structure): blocks are found by
 indentation (a line, the lines indented below it, and its `end` or `else`/`catch`/`finally`); at each level,
 first halves, then quarters, … then single blocks are removed, then each block is replaced by its body, then
-`cond && stmt` by `stmt`; again until nothing more goes.  In one Julia process a file's definitions stay
+`cond && stmt` by `stmt`; again until nothing more goes.  A candidate that takes four times as long as the
+slowest before it (at least two minutes) is taken not to end (a loop whose counter was cut) and fails.  In one Julia process a file's definitions stay
 defined, so each candidate's top-level names get a new suffix (`main_3` → `main_3_c17`): a helper removed from
 the candidate is then really gone.
 """
@@ -20,10 +21,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,27 +85,56 @@ class Judge:
                  fresh: bool, work: Path):
         self.julia, self.check, self.form, self.verdict, self.text = julia, check, form, verdict, text
         self.fresh, self.work, self.calls = fresh, work, 0
-        self.proc = None if fresh else subprocess.Popen(
-            [*julia, "--startup-file=no", str(GENERATOR), "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, encoding="utf-8")
+        self.slowest = 0.0   # seconds the slowest candidate Julia finished took
+        self.proc = self.lines = None
+
+    def _start(self) -> None:
+        """The `--serve` process, its output lines put in a queue by a thread (so a wait can time out)."""
+        self.proc = subprocess.Popen([*self.julia, "--startup-file=no", str(GENERATOR), "--serve"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, encoding="utf-8", start_new_session=True)
+        self.lines = queue.Queue()
+        threading.Thread(target=lambda out=self.proc.stdout, q=self.lines: [q.put(x) for x in out] and None,
+                         daemon=True).start()
 
     def close(self) -> None:
         if self.proc is not None:
-            self.proc.stdin.close()
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             self.proc.wait(timeout=60)
+            self.proc = None
+
+    def timeout(self) -> float:
+        """A candidate that takes much longer than any before never ends (cutting a loop's counter does that)."""
+        return max(120.0, 4 * self.slowest) if self.slowest else 1800.0   # the first one starts Julia too
 
     def records(self, path: Path) -> list[dict]:
+        start = time.monotonic()
         if self.fresh:
-            out = subprocess.run([*self.julia, "--startup-file=no", str(GENERATOR), "--include", str(path)],
-                                 capture_output=True, text=True, encoding="utf-8").stdout.splitlines()
+            try:
+                out = subprocess.run([*self.julia, "--startup-file=no", str(GENERATOR), "--include", str(path)],
+                                     capture_output=True, text=True, encoding="utf-8",
+                                     timeout=self.timeout()).stdout.splitlines()
+            except subprocess.TimeoutExpired:
+                return []
         else:
+            if self.proc is None:
+                self._start()
             self.proc.stdin.write(str(path) + "\n")
             self.proc.stdin.flush()
             out = []
-            for line in self.proc.stdout:
+            while True:
+                try:
+                    line = self.lines.get(timeout=max(1.0, self.timeout() - (time.monotonic() - start)))
+                except queue.Empty:
+                    self.close()   # hung: a new process takes the next candidate
+                    return []
                 if line.startswith("#end"):
                     break
                 out.append(line)
+        self.slowest = max(self.slowest, time.monotonic() - start)
         return [json.loads(x) for x in out if x.startswith("{")]
 
     def shows(self, text: str) -> bool:
@@ -220,6 +254,7 @@ def main(argv=None) -> int:
     from oracle import find_julia
     julia = find_julia(a.julia)
     lines = a.program.read_text(encoding="utf-8").splitlines()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(3))   # so that `finally` stops the Julia process
     with tempfile.TemporaryDirectory(prefix="jlir-shrink-") as work:
         judge = Judge(julia, a.check, a.form, a.verdict, a.text, a.fresh, Path(work))
         try:

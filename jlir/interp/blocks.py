@@ -138,7 +138,14 @@ def _return(b, node, i, num, nblocks):
         return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
     pre: list = []
     rng = _range_constant(node.val, b.fn.return_type)
-    r = b.const(node.val, rng) if rng is not None else b.reg(node.val, pre, i, _return_hint(b, node.val, i))
+    if rng is None and hints.holds_ambiguous(node.val) and b.fn.form is not Form.LOWERED:
+        # a returned constant tuple: its decimal literals have the integer types the return type gives them
+        rt = type_text(b.fn.return_type) if b.fn.return_type is not None else None
+        rng = _located_constant(i, lambda: hints.typed_tuple(node.val, rt))
+        if type(rng) is not tuple:
+            return rng
+    r = b.const((node.val, "returned"), rng) if rng is not None else \
+        b.reg(node.val, pre, i, _return_hint(b, node.val, i))
 
     def term(regs, _at=i):
         for p in pre:
@@ -146,6 +153,14 @@ def _return(b, node, i, num, nblocks):
         regs[0] = regs[r]
         return 0
     return term
+
+
+def _located_constant(i: int, make):
+    """`make()`, or the raiser of its refusal, located at statement `i`."""
+    try:
+        return make()
+    except NotInterpretable as e:
+        return _raiser(i, _located(i, e))
 
 
 def _return_hint(b: _Builder, val, i: int) -> str | None:

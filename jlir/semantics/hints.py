@@ -78,3 +78,31 @@ def coerce_like(fn, literal_positions: tuple, egal: bool = False):
         return fn(rt, *[coerce(a if type(a) is int else a.value, t) if k in literal_positions else a
                         for k, a in enumerate(args)])
     return g
+
+
+def holds_ambiguous(v) -> bool:
+    """Whether a constant tuple (`(100, 0x01)`, nested ones too) holds a decimal integer literal."""
+    from jlir.ir import types as T
+    return type(v) is T.TypeTuple and any(is_ambiguous(x) or holds_ambiguous(x) for x in v.items)
+
+
+def typed_tuple(v, type_text: str | None):
+    """The constant tuple `v` with each decimal literal of the integer type its place in `type_text`
+    (`Tuple{Int32}` for `(100,)`) gives, the other items as the IR shows them; refused where the type does not
+    say (not shown, not a tuple of as many items, not an integer there)."""
+    from jlir.ir import types as T
+    from jlir.semantics.constants import literal_int, shown_constant
+    params = split_params(type_text[6:-1]) if type_text and type_text.startswith("Tuple{") and \
+        type_text.endswith("}") else None
+    if params is None or len(params) != len(v.items) or any(p.startswith("Vararg") for p in params):
+        raise NotInterpretable(f"the integer types of the literals in the constant {v} are not in the IR")
+    out = []
+    for x, p in zip(v.items, params):
+        if is_ambiguous(x):
+            t = integer_type(p)
+            if t is None:
+                raise NotInterpretable(f"the integer type of the literal {x.text} in {v} is not in the IR ({p})")
+            out.append(coerce(literal_int(x), t))
+        else:
+            out.append(typed_tuple(x, p) if type(x) is T.TypeTuple and holds_ambiguous(x) else shown_constant(x))
+    return tuple(out)

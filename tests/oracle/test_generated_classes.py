@@ -1,0 +1,63 @@
+"""Classes the oracle found on code nobody here chose (generated programs, `scripts/check/gen_programs.py`; the
+standard libraries), each on Julia 1.5.3's own record of one instance (`generated-classes-1.5.3.jsonl.gz`: parts of
+`scripts/check/oracle.jl --include` records, the prints and Julia's answers).
+
+- `cb_m`'s prints after inlining and type_lift: the catch block of the inlined `@inline` callee keeps
+  `compute_basic_blocks`' extra predecessor 0 (the callee's IR is `inflate_ir`'s; `cfg_inline_item!` keeps 0)
+  while the function's own catch block lost it in slot2reg's `domsort_ssa!`: the rails show both (`┄`, `─`);
+- `tup32`'s and `tupmix`'s typed prints: a returned constant tuple `(100,)` prints its `Int32` as `100`; the
+  return type `Tuple{Int32}` gives it (the IRCode print, which has none, is refused, not guessed).
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import jlir
+from jlir import analysis as A
+from jlir.ir.cfg import CFG
+from jlir.interp.builtin import BaseProvider
+from jlir.oracle import Outcome, check_record
+from jlir.oracle.interp import check_interp
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "oracle" / "generated-classes-1.5.3.jsonl.gz"
+
+
+def _record(fragment: str) -> dict:
+    with gzip.open(DATA, "rt", encoding="utf-8") as f:
+        return next(r for r in map(json.loads, f) if fragment in r["target"])
+
+
+def test_an_inlined_callees_catch_block_keeps_its_entry_edge_and_the_functions_own_does_not():
+    record = _record("cb_m")
+    for stage in record["stages"]:
+        fn = jlir.functions(jlir.parse(stage["text"]))[0]
+        julia = CFG.from_json(stage["julia"]["cfg"])
+        catches = [b for b, blk in enumerate(julia.blocks, 1) if any(
+            type(s.node).__name__ == "EnterNode" and s.node.catch_dest == b for s in fn.positional)]
+        assert [0 in julia.blocks[b - 1].preds for b in catches] == [False, True], stage["name"]
+        assert A.cfg(fn).blocks == julia.blocks or stage["name"] == "inlining", stage["name"]
+        assert jlir.format(jlir.parse(stage["text"])) == stage["text"], stage["name"]
+        assert jlir.format(jlir.parse(stage["compact"])) == stage["compact"], stage["name"]
+
+
+def test_the_catch_blocks_that_keep_the_edge_survive_json():
+    from jlir.ir import serialize
+    text = _record("cb_m")["stages"][0]["text"]
+    back = serialize.from_json(serialize.to_json(jlir.parse(text)))
+    assert jlir.functions(back)[0].catch_entry == jlir.functions(jlir.parse(text))[0].catch_entry == (15,)
+    assert jlir.format(back) == text
+
+
+def test_every_check_of_those_prints_equals_julias():
+    out = [(check, form, o) for check, form, o in check_record(_record("cb_m")) if o != Outcome("equal")]
+    assert not out, out
+
+
+def test_a_returned_constant_tuple_has_the_integer_types_of_the_return_type():
+    for name in ("tup32", "tupmix"):
+        record = _record(name)
+        assert all(o == Outcome("equal") for o in check_interp(record, BaseProvider(), "typed")), name
+        ircode = check_interp(record, BaseProvider(), "ircode")
+        assert all(o.verdict == "refused" and "integer types" in o.detail for o in ircode), (name, ircode)

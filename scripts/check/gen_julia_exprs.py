@@ -174,8 +174,8 @@ class Exprs:
         a = self.expr(t, d)
         f = self.rng.choice(("-", "abs", "~", "zero", "one", "sign", "count_ones", "leading_zeros", "bswap",
                              "isqrt"))
-        if f in ("-", "~"):
-            return f"({f}({a}))"
+        if f in ("-", "~"):   # `-2` a literal (the parser folds it), `-(-2)` and `-0x02` calls, as people write them
+            return f"({f}{a})" if not a.startswith("-") else f"({f}({a}))"
         if f in ("count_ones", "leading_zeros"):   # these return Int64 whatever the operand
             return f"({f}({a}) % {t})"
         if f == "isqrt":
@@ -215,7 +215,9 @@ class Exprs:
         a = self.expr(t, d)
         f = self.rng.choice(("-", "abs", "sqrt", "floor", "ceil", "round", "trunc", "exp", "sin", "log", "inv",
                              "float", "sign", "abs2"))
-        return f"(-({a}))" if f == "-" else f"{f}({a})"
+        if f == "-":
+            return f"(-{a})" if not a.startswith("-") else f"(-({a}))"
+        return f"{f}({a})"
 
     def float_convert(self, t, d) -> str:
         src = self.rng.choice(NUMBERS + ("Bool",))

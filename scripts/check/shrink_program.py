@@ -87,6 +87,7 @@ class Judge:
         self.fresh, self.work, self.calls = fresh, work, 0
         self.slowest = 0.0   # seconds the slowest candidate Julia finished took
         self.proc = self.lines = None
+        self.warm = False    # whether the server has recorded a candidate (compiled the oracle's code)
 
     def _start(self) -> None:
         """The `--serve` process, its output lines put in a queue by a thread (so a wait can time out)."""
@@ -108,7 +109,7 @@ class Judge:
 
     def timeout(self) -> float:
         """A candidate that takes much longer than any before never ends (cutting a loop's counter does that)."""
-        return max(120.0, 4 * self.slowest) if self.slowest else 1800.0   # the first one starts Julia too
+        return max(120.0, 4 * self.slowest) if self.warm else 1800.0   # a first candidate starts Julia too
 
     def records(self, path: Path) -> list[dict]:
         start = time.monotonic()
@@ -130,11 +131,14 @@ class Judge:
                     line = self.lines.get(timeout=max(1.0, self.timeout() - (time.monotonic() - start)))
                 except queue.Empty:
                     self.close()   # hung: a new process takes the next candidate
+                    self.warm = False
                     return []
                 if line.startswith("#end"):
                     break
                 out.append(line)
-        self.slowest = max(self.slowest, time.monotonic() - start)
+        if self.warm:   # a first candidate's time is mostly Julia starting and compiling the oracle
+            self.slowest = max(self.slowest, time.monotonic() - start)
+        self.warm = not self.fresh
         return [json.loads(x) for x in out if x.startswith("{")]
 
     def shows(self, text: str) -> bool:
@@ -178,13 +182,16 @@ def rename(text: str, suffix: str) -> str:
 
 # --- delta debugging ----------------------------------------------------------------------------------------
 class Shrinker:
-    def __init__(self, judge: Judge, log=None):
-        self.judge, self.log = judge, log or (lambda s: None)
+    """`save(lines)` is called with each smaller program that still shows the class (the run may be stopped)."""
+
+    def __init__(self, judge: Judge, log=None, save=None):
+        self.judge, self.log, self.save = judge, log or (lambda s: None), save or (lambda lines: None)
 
     def keep(self, lines: list[str]) -> bool:
         ok = self.judge.shows("\n".join(lines) + "\n")
         if ok:
             self.log(f"  {self.judge.calls:4d} candidates: {len(lines)} lines")
+            self.save(lines)
         return ok
 
     def shrink(self, lines: list[str]) -> list[str]:
@@ -240,6 +247,12 @@ class Shrinker:
         return blocks
 
 
+def write(path: Path, lines: list[str]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("program", type=Path)
@@ -261,16 +274,14 @@ def main(argv=None) -> int:
             if not judge.shows("\n".join(lines) + "\n"):
                 print(f"shrink_program: {a.program} does not show that class", file=sys.stderr)
                 return 1
-            small = Shrinker(judge, lambda s: print(s, file=sys.stderr)).shrink(lines)
+            small = Shrinker(judge, lambda s: print(s, file=sys.stderr),
+                             lambda x: a.out and write(a.out, x)).shrink(lines)
         finally:
             judge.close()
-    text = "\n".join(small) + "\n"
     if a.out:
-        tmp = a.out.with_suffix(".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, a.out)
+        write(a.out, small)
     else:
-        sys.stdout.write(text)
+        sys.stdout.write("\n".join(small) + "\n")
     print(f"shrink_program: {len(lines)} → {len(small)} lines in {judge.calls} candidates", file=sys.stderr)
     return 0
 

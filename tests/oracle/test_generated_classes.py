@@ -6,7 +6,9 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
   `compute_basic_blocks`' extra predecessor 0 (the callee's IR is `inflate_ir`'s; `cfg_inline_item!` keeps 0)
   while the function's own catch block lost it in slot2reg's `domsort_ssa!`: the rails show both (`┄`, `─`);
 - `tup32`'s and `tupmix`'s typed prints: a returned constant tuple `(100,)` prints its `Int32` as `100`; the
-  return type `Tuple{Int32}` gives it (the IRCode print, which has none, is refused, not guessed).
+  return type `Tuple{Int32}` gives it (the IRCode print, which has none, is refused, not guessed);
+- Statistics' `var"#8#9"{Missing}` (a closure returning `missing`): `$(QuoteNode(missing))` is the value
+  `missing`, which Base shows `missing` (it was read as the type's name: a `DataType`).
 """
 from __future__ import annotations
 
@@ -61,3 +63,9 @@ def test_a_returned_constant_tuple_has_the_integer_types_of_the_return_type():
         assert all(o == Outcome("equal") for o in check_interp(record, BaseProvider(), "typed")), name
         ircode = check_interp(record, BaseProvider(), "ircode")
         assert all(o.verdict == "refused" and "integer types" in o.detail for o in ircode), (name, ircode)
+
+
+def test_a_quoted_missing_is_the_value_missing():
+    record = _record('var"#8#9"{Missing}')
+    for form in ("typed", "ircode"):
+        assert all(o == Outcome("equal") for o in check_interp(record, BaseProvider(), form)), form

@@ -165,8 +165,13 @@ def _located_constant(i: int, make):
 
 def _return_hint(b: _Builder, val, i: int) -> str | None:
     """The integer type of a returned decimal literal: the one integer type of the return type, or, where the
-    print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess)."""
-    if not hints.is_ambiguous(val) or b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
+    print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess).  A
+    returned `0.0` likewise: a Float16 in a `=> Float16` function, refused where the type does not say."""
+    if b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
+        return None
+    if hints.is_float_zero(val):
+        return _float_zero_hint(b, val, i)
+    if not hints.is_ambiguous(val):
         return None
     if b.fn.return_type is not None:
         t = hints.context_type(type_text(b.fn.return_type))
@@ -179,6 +184,24 @@ def _return_hint(b: _Builder, val, i: int) -> str | None:
         if ints == {"Int64"} and not any(t in ("?", "Any") or t.startswith("Union") for t in others):
             return None
     raise NotInterpretable(f"statement %{i}: the integer type of the returned literal {val.text} is not in the IR")
+
+
+def _float_zero_hint(b: _Builder, val, i: int) -> str | None:
+    """Float16 where the return type is Float16; Float64 where it names no Float16 (or, in IRCode, where another
+    `return` returns a Float64); refused otherwise (`Union{Float16, Float64}`, or nothing to tell)."""
+    if b.fn.return_type is not None:
+        t = type_text(b.fn.return_type)
+        if t == "Float16":
+            return t
+        if "Float16" not in t:
+            return None
+    else:
+        others = {_known_type(b, s.node.val) for s in b.fn.positional
+                  if type(s.node) is N.ReturnNode and s.node.val is not None and not hints.is_float_zero(s.node.val)}
+        if others == {"Float64"}:
+            return None
+    raise NotInterpretable(f"statement %{i}: the float type of the returned {val.text} is not in the IR "
+                           "(1.5 prints a Float16 zero as a Float64's)")
 
 
 def _range_constant(v, return_type):

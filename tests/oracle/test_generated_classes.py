@@ -7,6 +7,12 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
   while the function's own catch block lost it in slot2reg's `domsort_ssa!`: the rails show both (`┄`, `─`);
 - `tup32`'s and `tupmix`'s typed prints: a returned constant tuple `(100,)` prints its `Int32` as `100`; the
   return type `Tuple{Int32}` gives it (the IRCode print, which has none, is refused, not guessed);
+- `z16`, `z16n`, `tupz`: a `Float16` zero prints `0.0`/`-0.0` (1.5's Ryu writes a zero untyped), a Float64's
+  text: the return type gives it; `tupcall`'s `Core.tuple(x, 5, 7)::Tuple{UInt16,Int128,Int128}`: a tuple's
+  type is its elements', the literals' too (generated programs returned `Tuple{…,Int64}` and `Float64`);
+- `boxdce`'s print after inlining: an unused `%new(%4, %1)::Core.Box` whose type is the value `%4 =
+  Core.Box::Type{Core.Box}`: `stmt_effect_free` takes `T` from the operand's type (`instanceof_tfunc`), so
+  `compact!`'s simple_dce! erases it (and then the global and the π it alone read);
 - Statistics' `var"#8#9"{Missing}` (a closure returning `missing`): `$(QuoteNode(missing))` is the value
   `missing`, which Base shows `missing` (it was read as the type's name: a `DataType`).
 """
@@ -62,10 +68,24 @@ def test_a_returned_constant_tuple_has_the_integer_types_of_the_return_type():
         record = _record(name)
         assert all(o == Outcome("equal") for o in check_interp(record, BaseProvider(), "typed")), name
         ircode = check_interp(record, BaseProvider(), "ircode")
-        assert all(o.verdict == "refused" and "integer types" in o.detail for o in ircode), (name, ircode)
+        assert all(o.verdict == "refused" and "types of the literals" in o.detail for o in ircode), (name, ircode)
 
 
 def test_a_quoted_missing_is_the_value_missing():
     record = _record('var"#8#9"{Missing}')
     for form in ("typed", "ircode"):
         assert all(o == Outcome("equal") for o in check_interp(record, BaseProvider(), form)), form
+
+
+def test_a_float16_zero_and_the_literals_of_a_tuple_call_have_their_context_types():
+    for name in ("typeof(z16)", "typeof(z16n)", "typeof(tupz)", "typeof(tupcall)"):
+        record = _record(name)
+        assert all(o == Outcome("equal") for o in check_interp(record, BaseProvider(), "typed")), name
+        for o in check_interp(record, BaseProvider(), "ircode"):   # the IRCode print has no return type
+            assert o == Outcome("equal") if name == "typeof(tupcall)" else o.verdict == "refused", (name, o)
+
+
+def test_an_unused_new_of_a_type_given_by_a_value_is_erased_as_compact_does():
+    record = _record("boxdce")
+    out = {form: o for check, form, o in check_record(record) if check == "compact"}
+    assert out == {"stage inlining": Outcome("equal")}, out

@@ -13,6 +13,9 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
 - `boxdce`'s print after inlining: an unused `%new(%4, %1)::Core.Box` whose type is the value `%4 =
   Core.Box::Type{Core.Box}`: `stmt_effect_free` takes `T` from the operand's type (`instanceof_tfunc`), so
   `compact!`'s simple_dce! erases it (and then the global and the π it alone read);
+- Base64's `##stringmime#6` after inlining: `Base.Multimedia::Const(Base.Multimedia)` is the module's binding
+  (kept, then `nothing`), `%4 = Base.Multimedia._textrepr::Const(…)` the object a folded `getproperty` left
+  (dropped): the `object-or-global` rule takes some of such statements as objects, not only all or none;
 - Statistics' `var"#8#9"{Missing}` (a closure returning `missing`): `$(QuoteNode(missing))` is the value
   `missing`, which Base shows `missing` (it was read as the type's name: a `DataType`).
 """
@@ -89,3 +92,9 @@ def test_an_unused_new_of_a_type_given_by_a_value_is_erased_as_compact_does():
     record = _record("boxdce")
     out = {form: o for check, form, o in check_record(record) if check == "compact"}
     assert out == {"stage inlining": Outcome("equal")}, out
+
+
+def test_one_function_may_hold_both_a_global_and_an_object_printed_alike():
+    record = _record('##stringmime#6"')
+    out = {form: o for check, form, o in check_record(record) if check == "compact"}
+    assert out == {"stage inlining": Outcome("rule", "object-or-global")}, out

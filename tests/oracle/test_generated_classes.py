@@ -16,6 +16,9 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
 - Base64's `##stringmime#6` after inlining: `Base.Multimedia::Const(Base.Multimedia)` is the module's binding
   (kept, then `nothing`), `%4 = Base.Multimedia._textrepr::Const(…)` the object a folded `getproperty` left
   (dropped): the `object-or-global` rule takes some of such statements as objects, not only all or none;
+- `Mmap.settings`' and `Serialization.serialize_type`'s `optimize=false` prints: a φ of two `Int32` constants
+  (`Mmap.MAP_SHARED::Const(1, false)`) is `Int32` in slot2reg (`tmerge` of the values' types); the print shows
+  it in the slot's typed reads (`(flags = @_7)::Int32`), where every value the φ merges arrives;
 - Statistics' `var"#8#9"{Missing}` (a closure returning `missing`): `$(QuoteNode(missing))` is the value
   `missing`, which Base shows `missing` (it was read as the type's name: a `DataType`).
 """
@@ -98,3 +101,9 @@ def test_one_function_may_hold_both_a_global_and_an_object_printed_alike():
     record = _record('##stringmime#6"')
     out = {form: o for check, form, o in check_record(record) if check == "compact"}
     assert out == {"stage inlining": Outcome("rule", "object-or-global")}, out
+
+
+def test_a_phi_of_integer_constants_has_the_type_of_the_slots_reads():
+    for name in ("Mmap.settings", "Serialization.serialize_type"):
+        out = [o for check, form, o in check_record(_record(name)) if check == "ssa"]
+        assert out == [Outcome("equal")], (name, out)

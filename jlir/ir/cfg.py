@@ -18,6 +18,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from jlir.ir import nodes as N
+from jlir.ir import values as V
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +105,11 @@ def block_exit(stmts, first: int, last: int, *, inflated: bool = True):
 
     Its last statement, read as Julia's IR has it: 1.5 CodeInfo's `$(Expr(:unreachable))` is
     `inflate_ir`'s `ReturnNode()`, so it ends control (a `ReturnNode`, no successor).  A block whose last
-    statement is no terminator but whose first non-φ statement is an `enter` ends in that `enter`:
-    `slot2reg` puts its ϒ nodes after the `enter` in the same block, and Julia's `ir.cfg` keeps the edge
-    to the catch block (its `verify_ir` accepts the `enter` there, and only there).
+    statement is no terminator but whose first statement other than φ nodes and `nothing` is an `enter` ends
+    in that `enter`: `compute_basic_blocks` gives an `enter` a block of its own, `slot2reg` puts its ϒ nodes
+    after the `enter` in the same block and its φ nodes before, and Julia's `ir.cfg` keeps the edge to the
+    catch block (its `verify_ir` accepts the `enter` there, and only there); the inliner and `compact!` leave
+    `nothing` where they emptied a node of that block.
     `inflated=False` reads the block as Julia's printer does, where `$(Expr(:unreachable))` falls through.
     """
     n = len(stmts)
@@ -121,7 +124,7 @@ def block_exit(stmts, first: int, last: int, *, inflated: bool = True):
         node = stmts[i - 1].node
         if type(node) is N.EnterNode:
             return node
-        if type(node) is not N.PhiNode:
+        if type(node) is not N.PhiNode and node != V.NOTHING:
             break
     return term
 

@@ -19,6 +19,9 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
 - `Mmap.settings`' and `Serialization.serialize_type`'s `optimize=false` prints: a φ of two `Int32` constants
   (`Mmap.MAP_SHARED::Const(1, false)`) is `Int32` in slot2reg (`tmerge` of the values' types); the print shows
   it in the slot's typed reads (`(flags = @_7)::Int32`), where every value the φ merges arrives;
+- `main_104`'s print after inlining: the block of an `enter` (alone in its block in `compute_basic_blocks`,
+  slot2reg's φs before it and ϒs after it) also holds a `nothing` the inliner left among the φs: the block still
+  ends in the `enter`, with its edge to the catch block;
 - Statistics' `var"#8#9"{Missing}` (a closure returning `missing`): `$(QuoteNode(missing))` is the value
   `missing`, which Base shows `missing` (it was read as the type's name: a `DataType`).
 """
@@ -107,3 +110,9 @@ def test_a_phi_of_integer_constants_has_the_type_of_the_slots_reads():
     for name in ("Mmap.settings", "Serialization.serialize_type"):
         out = [o for check, form, o in check_record(_record(name)) if check == "ssa"]
         assert out == [Outcome("equal")], (name, out)
+
+
+def test_an_enter_after_phis_and_an_emptied_statement_keeps_its_catch_edge():
+    record = _record("main_104")
+    out = {(check, form): o for check, form, o in check_record(record) if check in ("cfg", "idoms")}
+    assert out == {("cfg", "stage inlining"): Outcome("equal"), ("idoms", "stage inlining"): Outcome("equal")}, out

@@ -26,6 +26,7 @@ from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.excerpt import refuse
+from jlir.ir.cfg import renumbered_catch_entry
 from jlir.ir.function import IR, Block, Function, Statement
 
 
@@ -257,7 +258,9 @@ class BBCode:
         src = self.source.positional
         if len(src) == len(out):  # unchanged statements stay the source's own objects (display columns follow them)
             out = [a if a == b else b for a, b in zip(src, out)]
-        return self.source.with_ir(IR(tuple(out), tuple(ranges), self.source.linetable, self.source.catch_entry))
+        n = len(src)   # a source block's ID is n + its number
+        entry = renumbered_catch_entry(self.source.catch_entry, lambda b: block_number.get(n + b))
+        return self.source.with_ir(IR(tuple(out), tuple(ranges), self.source.linetable, entry))
 
     def _check_fallthrough(self) -> None:
         """A block that falls through must still be followed by the block it fell through to."""

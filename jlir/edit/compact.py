@@ -34,6 +34,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.walk import map_values
+from jlir.ir.cfg import renumbered_catch_entry
 from jlir.ir.function import IR, Block, Function, Statement
 
 _KEEP = object()
@@ -69,7 +70,8 @@ def compact(code: IRCode) -> Function:
         extra = [resolve(v) for v in leaked]
         stmts = simple_dce(stmts, frozenset(b.first for b in blocks), code.argtypes, code.sptypes,
                            tuple(v.id for v in extra if type(v) is V.SSAValue))
-    return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable, code.source.catch_entry))
+    return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable,
+                                  renumbered_catch_entry(code.catch_entry, bb_rename.get)))
 
 
 def _folded_typeofs(entries) -> frozenset:

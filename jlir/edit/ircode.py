@@ -24,7 +24,7 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.excerpt import refuse
 from jlir.ir.walk import map_values
-from jlir.ir.cfg import CFG, compute_cfg, terminator_successors
+from jlir.ir.cfg import CFG, compute_cfg, renumbered_catch_entry, terminator_successors
 from jlir.ir.function import IR, Block, Form, Function, Statement
 
 
@@ -71,6 +71,7 @@ class IRCode:
         self.slot_form = is_slot_form(fn)
         self.deleted: set[int] = set()          # positional statements deleted through `delete`
         self.removed_blocks: set[int] = set()   # blocks dropped at compaction (`remove_block`)
+        self.catch_entry = fn.catch_entry       # IR.catch_entry, its blocks renumbered with the blocks
         self._new_at: dict[int, int] = {}       # pending node id → its index in new_nodes, where they differ
         pending: list[Statement] = []
         for s in fn.stmts:
@@ -120,8 +121,7 @@ class IRCode:
         return compute_cfg(self._positional_ir())
 
     def _positional_ir(self) -> IR:
-        return IR(tuple(self.stmts), tuple(Block(f, l) for f, l in self.blocks), self.linetable,
-                  self.source.catch_entry)
+        return IR(tuple(self.stmts), tuple(Block(f, l) for f, l in self.blocks), self.linetable, self.catch_entry)
 
     def _index(self, i: int) -> tuple[str, int]:
         n = len(self.stmts)
@@ -304,6 +304,7 @@ class IRCode:
     def _renumber_blocks(self, f) -> None:
         self.stmts = [s if (n := walk.map_targets(s.node, f)) is s.node else replace(s, node=n) for s in self.stmts]
         self.removed_blocks = {f(x) for x in self.removed_blocks}
+        self.catch_entry = renumbered_catch_entry(self.catch_entry, f)
 
     def _rename_phi_edges(self, block: int, old: int, new: int) -> None:
         first, last = self.blocks[block - 1]
@@ -332,7 +333,7 @@ class IRCode:
         if self.removed_blocks:
             raise EditError("removed blocks exist only until compaction: call compact()")
         ir = IR(tuple(self.print_order()), tuple(Block(f, l) for f, l in self.blocks), self.linetable,
-                self.source.catch_entry)
+                self.catch_entry)
         return self.source.with_ir(ir)
 
     def compact(self) -> Function:

@@ -267,10 +267,12 @@ def _type_object_field(t, field) -> bool:
 
 def _new_nothrow(args, facts: _Facts) -> bool:
     """`%new(T, v…)` (`stmt_effect_free`): `T` a concrete struct with at least as many fields, each value's
-    type within its field's."""
-    if not args or type(args[0]) not in (T.TypeName, T.TypeApply) or not S.isconcrete(args[0]):
+    type within its field's.  `T` may be a value whose type says which (`instanceof_tfunc` of its `argextype`:
+    `%2 = Core.Box::Type{Core.Box}`, a `Const` of the type)."""
+    head = _new_type(args[0], facts) if args else None
+    if head is None or not S.isconcrete(head):
         return False
-    fields = struct_fields(args[0])
+    fields = struct_fields(head)
     if fields is None or len(fields.types) < len(args) - 1:
         return False
     for v, ft in zip(args[1:], fields.types):
@@ -285,6 +287,20 @@ def _new_nothrow(args, facts: _Facts) -> bool:
         except Undecided:
             return False
     return True
+
+
+def _new_type(a, facts: _Facts):
+    """The type a `%new`'s first operand is exactly: a type expression, or a value typed `Type{X}` or
+    `Const(X)` (`instanceof_tfunc`: X exactly); None otherwise."""
+    if type(a) in (T.TypeName, T.TypeApply):
+        return a
+    t = facts.type_of(a) if type(a) in (V.SSAValue, V.GlobalRef) else None
+    if t is not None and is_const(t) and t.args and type(t.args[0]) in (T.TypeName, T.TypeApply):
+        return t.args[0]
+    if type(t) is T.TypeApply and t.head == T.TypeName(("Type",)) and len(t.params) == 1 \
+            and type(t.params[0]) in (T.TypeName, T.TypeApply):
+        return t.params[0]
+    return None
 
 
 def _is_type(a, facts: _Facts) -> bool:

@@ -9,16 +9,16 @@ in register 0).
 from __future__ import annotations
 
 from jlir.semantics import hints
-from jlir.semantics.constants import literal, literal_int, shown_constant, type_text
+from jlir.semantics.constants import literal, literal_int, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap
-from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, split_params, typeof
+from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.function import Form
-from jlir.ir.types import TypeInfix, TypeTuple
+from jlir.ir.types import TypeInfix
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
@@ -158,8 +158,15 @@ def _return(b, node, i, num, nblocks):
     if node.val is None:
         return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
     pre: list = []
-    rng = _range_constant(node.val, b.fn.return_type) or _tuple_constant(node.val, b.fn.return_type)
-    r = b.const(node.val, rng) if rng is not None else b.reg(node.val, pre, i, _return_hint(b, node.val, i))
+    rng = _range_constant(node.val, b.fn.return_type)
+    if rng is None and hints.holds_ambiguous(node.val) and b.fn.form is not Form.LOWERED:
+        # a returned constant tuple: its decimal literals have the integer types the return type gives them
+        rt = type_text(b.fn.return_type) if b.fn.return_type is not None else None
+        rng = _located_constant(i, lambda: hints.typed_tuple(node.val, rt))
+        if type(rng) is not tuple:
+            return rng
+    r = b.const((node.val, "returned"), rng) if rng is not None else \
+        b.reg(node.val, pre, i, _return_hint(b, node.val, i))
 
     def term(regs, _at=i):
         for p in pre:
@@ -169,10 +176,23 @@ def _return(b, node, i, num, nblocks):
     return term
 
 
+def _located_constant(i: int, make):
+    """`make()`, or the raiser of its refusal, located at statement `i`."""
+    try:
+        return make()
+    except NotInterpretable as e:
+        return _raiser(i, _located(i, e))
+
+
 def _return_hint(b: _Builder, val, i: int) -> str | None:
     """The integer type of a returned decimal literal: the one integer type of the return type, or, where the
-    print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess)."""
-    if not hints.is_ambiguous(val) or b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
+    print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess).  A
+    returned `0.0` likewise: a Float16 in a `=> Float16` function, refused where the type does not say."""
+    if b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
+        return None
+    if hints.is_float_zero(val):
+        return _float_zero_hint(b, val, i)
+    if not hints.is_ambiguous(val):
         return None
     if b.fn.return_type is not None:
         t = hints.context_type(type_text(b.fn.return_type))
@@ -187,6 +207,24 @@ def _return_hint(b: _Builder, val, i: int) -> str | None:
     raise NotInterpretable(f"statement %{i}: the integer type of the returned literal {val.text} is not in the IR")
 
 
+def _float_zero_hint(b: _Builder, val, i: int) -> str | None:
+    """Float16 where the return type is Float16; Float64 where it names no Float16 (or, in IRCode, where another
+    `return` returns a Float64); refused otherwise (`Union{Float16, Float64}`, or nothing to tell)."""
+    if b.fn.return_type is not None:
+        t = type_text(b.fn.return_type)
+        if t == "Float16":
+            return t
+        if "Float16" not in t:
+            return None
+    else:
+        others = {_known_type(b, s.node.val) for s in b.fn.positional
+                  if type(s.node) is N.ReturnNode and s.node.val is not None and not hints.is_float_zero(s.node.val)}
+        if others == {"Float64"}:
+            return None
+    raise NotInterpretable(f"statement %{i}: the float type of the returned {val.text} is not in the IR "
+                           "(1.5 prints a Float16 zero as a Float64's)")
+
+
 def _range_constant(v, return_type):
     """A returned `$(QuoteNode(0:0))` in a function `=> UnitRange{T}`: the range, its fields `start`, `stop` as
     shown (a decimal literal does not say its integer type: only the return type gives it, so only there)."""
@@ -199,22 +237,6 @@ def _range_constant(v, return_type):
         return None
     return JStruct(t, (hints.coerce(literal_int(inner.lhs), elt), hints.coerce(literal_int(inner.rhs), elt)),
                    ("start", "stop"), False)
-
-
-def _tuple_constant(v, return_type):
-    """A returned tuple constant `(100,)` in a function `=> Tuple{Int32}`: its decimal elements have the return
-    type's integer types (the only place the print gives them), the others their shown values; None otherwise."""
-    t = type_text(return_type) if return_type is not None else ""
-    if type(v) is not TypeTuple or not any(hints.is_ambiguous(x) for x in v.items) or not t.startswith("Tuple{"):
-        return None
-    params = split_params(t[6:-1])
-    if len(params) != len(v.items):
-        return None
-    out = []
-    for x, p in zip(v.items, params):
-        elt = hints.integer_type(p) if hints.is_ambiguous(x) else None
-        out.append(hints.coerce(literal_int(x), elt) if elt else shown_constant(x))
-    return tuple(out)
 
 
 def _known_type(b: _Builder, v) -> str:

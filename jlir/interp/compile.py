@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 from jlir.interp import calls, foreign, heads
 from jlir.semantics import hints
-from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
+from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
 from jlir.interp.shown_values import decimal_const, name_fields, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.builtins import KNOWN_STRUCTS
-from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, split_params, typeof
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -125,8 +125,9 @@ class _Builder:
         if cls is V.Argument:
             return self.argument_reg(v.n)
         if cls is V.Literal:
-            if hint is not None and hints.is_ambiguous(v) and hint != "Int64":
-                return self.const((v, hint), hints.coerce(literal_int(v), hint))
+            typed = hints.typed_literal(v, hint)
+            if typed is not None:
+                return self.const((v, hint), typed)
             return self.const(v, literal(v))
         if cls is V.GlobalRef:
             name = f"{v.module}.{v.name}" if v.module else v.name
@@ -304,6 +305,10 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     rt = type_text(typ)
     named = callee_name(callee)
     name = named.name if named is not None else None
+    if name == "tuple" and any(hints.is_ambiguous(a) or hints.is_float_zero(a) for a in args):
+        # `Core.tuple(%1, 5)::Tuple{UInt16,Int128}`: a tuple's type is its elements' types, each literal's too
+        regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, _tuple_hints(typ, len(args))))
+        return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, None, b.in_place)
     hint, positions = hints.call_literals(name, args, b.static_type, rt)
     wrap = None if positions is None else \
         (lambda fn: hints.coerce_like(fn, positions, name in ("===", "!==")))  # noqa: E731
@@ -312,6 +317,17 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     if _is_value_callee(b, callee):
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap, b.in_place)
+
+
+def _tuple_hints(typ, n: int) -> tuple:
+    """Per element, the type `tuple(…)`'s statement type gives it (`Tuple{A, B}`, or the type of a
+    `PartialStruct(Tuple{A, B}, …)`); None where it does not say (a `Const`, a `Vararg`, another arity)."""
+    t = T.widen(typ) if T.is_lattice_element(typ) and typ.head.name == "PartialStruct" else typ
+    text = type_text(t) if t is not None else ""
+    params = split_params(text[6:-1]) if text.startswith("Tuple{") and text.endswith("}") else ()
+    if len(params) != n or any(p.startswith("Vararg") for p in params):
+        return (None,) * n
+    return tuple(hints.context_type(p) for p in params)
 
 
 def _is_value_callee(b: _Builder, callee) -> bool:

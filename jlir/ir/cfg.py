@@ -18,6 +18,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from jlir.ir import nodes as N
+from jlir.ir import values as V
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +105,11 @@ def block_exit(stmts, first: int, last: int, *, inflated: bool = True):
 
     Its last statement, read as Julia's IR has it: 1.5 CodeInfo's `$(Expr(:unreachable))` is
     `inflate_ir`'s `ReturnNode()`, so it ends control (a `ReturnNode`, no successor).  A block whose last
-    statement is no terminator but whose first non-φ statement is an `enter` ends in that `enter`:
-    `slot2reg` puts its ϒ nodes after the `enter` in the same block, and Julia's `ir.cfg` keeps the edge
-    to the catch block (its `verify_ir` accepts the `enter` there, and only there).
+    statement is no terminator but whose first statement other than φ nodes and `nothing` is an `enter` ends
+    in that `enter`: `compute_basic_blocks` gives an `enter` a block of its own, `slot2reg` puts its ϒ nodes
+    after the `enter` in the same block and its φ nodes before, and Julia's `ir.cfg` keeps the edge to the
+    catch block (its `verify_ir` accepts the `enter` there, and only there); the inliner and `compact!` leave
+    `nothing` where they emptied a node of that block.
     `inflated=False` reads the block as Julia's printer does, where `$(Expr(:unreachable))` falls through.
     """
     n = len(stmts)
@@ -121,9 +124,22 @@ def block_exit(stmts, first: int, last: int, *, inflated: bool = True):
         node = stmts[i - 1].node
         if type(node) is N.EnterNode:
             return node
-        if type(node) is not N.PhiNode:
+        if type(node) is not N.PhiNode and node != V.NOTHING:
             break
     return term
+
+
+def has_catch_entry(entry, block: int) -> bool:
+    """Whether catch block `block` has Julia's extra predecessor 0, by `IR.catch_entry` (one flag for every
+    catch block, or the tuple of the catch blocks that have it)."""
+    return entry if type(entry) is bool else block in entry
+
+
+def renumbered_catch_entry(entry, number):
+    """`IR.catch_entry` with its blocks renumbered by `number(old)` (None: the block is gone)."""
+    if type(entry) is bool:
+        return entry
+    return tuple(sorted(n for b in entry if (n := number(b)) is not None))
 
 
 def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
@@ -133,7 +149,7 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
     print whose block goes on after an `unreachable`), and each block's successors come from its
     `block_exit`, so `unreachable` ends control and an `enter` followed by ϒ nodes keeps its catch edge.
 
-    Predecessor 0 goes to each catch block unless `f.catch_entry` is False (see `IR.catch_entry`).
+    Predecessor 0 goes to each catch block `f.catch_entry` says has it (see `IR.catch_entry`).
     `branch_edges=False` leaves out the taken edge of a conditional branch
     from the predecessor lists, as Julia 1.0 does for CodeInfo (its branches
     are still `Expr(:gotoifnot)` and escape `compute_basic_blocks`; only the
@@ -155,7 +171,7 @@ def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
                 continue
             if 1 <= s <= nblocks:
                 preds[s - 1].append(b)
-                if entry and kind == "enter" and s == term.catch_dest:
+                if kind == "enter" and s == term.catch_dest and has_catch_entry(entry, s):
                     preds[s - 1].append(0)
     return CFG(tuple([BasicBlock(blk.first, blk.last, tuple(p), tuple(s))
                       for blk, p, s in zip(blocks, preds, succ_lists)]))
@@ -180,7 +196,7 @@ def predecessor_counts(f, *, branch_edges: bool = True) -> list[int]:
     """
     stmts = f.positional
     nblocks = len(f.blocks)
-    catch_weight = 2 if getattr(f, "catch_entry", True) else 1
+    entry = getattr(f, "catch_entry", True)
     counts = [0] * nblocks
     for b, block in enumerate(f.blocks, 1):
         term = block_exit(stmts, block.first, block.last, inflated=False)
@@ -193,7 +209,7 @@ def predecessor_counts(f, *, branch_edges: bool = True) -> list[int]:
             if not branch_edges and kind == "gotoifnot" and s != b + 1:
                 continue
             if 1 <= s <= nblocks:
-                counts[s - 1] += catch_weight if kind == "enter" and s == term.catch_dest else 1
+                counts[s - 1] += 2 if kind == "enter" and s == term.catch_dest and has_catch_entry(entry, s) else 1
     return counts
 
 

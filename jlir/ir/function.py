@@ -124,13 +124,16 @@ class IR:
 
     `catch_entry`: whether the IR's CFG holds Julia's extra edge into each catch block (predecessor 0 in
     jlir.ir.cfg), which `compute_basic_blocks` adds (CodeInfo prints, `inflate_ir`) and the IRCode that
-    Julia's optimizer pipeline keeps (the escape-analysis display prints that one) lacks.  The printer's `┄`
-    counts it, so a catch block with one other predecessor shows which: the reader takes it from there.
+    Julia's optimizer pipeline keeps (the escape-analysis display prints that one) lacks; or the catch blocks
+    (numbers, ascending) that hold it where others do not: after 1.5's inlining a callee's catch block keeps it
+    (the callee's IR is `inflate_ir`'s, and `cfg_inline_item!` keeps predecessor 0) while the function's own
+    lost it in slot2reg's `domsort_ssa!`.  The printer's `┄` counts it, so a catch block with one other
+    predecessor shows which: the reader takes it from there.
     """
     stmts: tuple[Statement, ...]
     blocks: tuple[Block, ...]
     linetable: tuple[LineInfo, ...] = ()
-    catch_entry: bool = True
+    catch_entry: bool | tuple[int, ...] = True
 
     @property
     def positional(self) -> list[Statement]:

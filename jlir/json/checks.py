@@ -96,6 +96,9 @@ def check_annotated(annotation: str, v, path: str, items=VALUE_CLASSES) -> None:
     elif annotation == "bool":
         if type(v) is not bool:
             raise _fail(path, "true or false", v)
+    elif annotation == "bool | tuple[int, ...]":
+        if type(v) is not bool:
+            check_annotated("tuple[int, ...]", v, path, items)
     elif annotation == "object":
         if v is not None and not isinstance(v, items):
             raise _fail(path, "a value, node or type object (or null)" if items is VALUE_CLASSES else

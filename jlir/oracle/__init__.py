@@ -16,15 +16,17 @@ from jlir.oracle.tally import Tally
 __all__ = ["RULES", "Outcome", "Tally", "check_record", "tally_records"]
 
 
-def tally_records(records, keep: int = 3, callees=None) -> Tally:
+def tally_records(records, keep: int = 3, callees=None, log: bool = False) -> Tally:
     """A `Tally` of every check of every record (an iterable of dicts from `scripts/check/oracle.jl`); `callees`, a
-    provider of callee IR, adds the interpreter row."""
+    provider of callee IR, adds the interpreter row; `log` keeps every outcome but equal (`Tally.log`)."""
     from jlir import analysis
-    t = Tally(keep=keep)
+    t = Tally(keep=keep, log=[] if log else None)
     for record in records:
         t.functions += 1
-        name = record.get("target", "?")
+        name = record.get("target", "?") if "file" not in record else f"{record['file']} {record.get('target', '?')}"
+        source = record.get("source") or ("fixture cases" if "case" in record else "Base")
+        t.sources[source][("instances", "")] += 1
         for check, form, outcome in check_record(record, callees):
-            t.add(check, form, outcome, name)
+            t.add(check, form, outcome, name, source)
         analysis.clear()
     return t

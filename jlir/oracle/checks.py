@@ -33,7 +33,8 @@ RULES = {
                         "false)`) that was the type or function object itself, which compact! drops and its uses "
                         "read in place (the inliner puts the object where a call inference folded stood); a "
                         "global bound to it prints alike and is kept (reading it may throw), so the print cannot "
-                        "say which; with those statements taken as objects jlir's compact equals compact!'s",
+                        "say which; with those statements (or some of them: one function may hold both kinds) "
+                        "taken as objects jlir's compact equals compact!'s",
     "split-order": "after type_lift, the same edges but a union split's test blocks list their two successors "
                    "the other way: the split was made by this function's inlining (case first) or came with a "
                    "callee's optimized code (branch target first), and nothing compact! left tells which: "
@@ -195,24 +196,35 @@ def check_compact(stage_text: str, julia_text: str, types: tuple = ((), ())) -> 
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):   # Julia's REPL display adds a blank line
         return EQUAL
-    objects = _as_objects(fn)
-    if objects is not None and jlir.format(IRCode(objects, *types).compact()).rstrip("\n") == julia_text.rstrip("\n"):
-        return Outcome("rule", "object-or-global")
+    for objects in _as_objects(fn):
+        if jlir.format(IRCode(objects, *types).compact()).rstrip("\n") == julia_text.rstrip("\n"):
+            return Outcome("rule", "object-or-global")
     return _judge(ours, julia_text, "compact-equivalent")
 
 
+# How many statements printed like a global the object-or-global check takes each way (2**k compactions).
+_OBJECT_SUBSETS = 6
+
+
 def _as_objects(fn):
-    """`fn` with every statement that prints like a global typed `Const` or `Type` of itself taken as that object
-    (`jlir.edit.compact.object_like_global`), None if it has none."""
+    """`fn` with the statements that print like a global typed `Const` or `Type` of itself
+    (`jlir.edit.compact.object_like_global`) taken as that object: all of them, then (a function may hold both
+    kinds: a module's binding kept, a folded `getproperty` the inliner made an object) each other subset of at
+    most `_OBJECT_SUBSETS` of them; nothing if it has none."""
     from dataclasses import replace
+    from itertools import combinations
     from jlir.edit.compact import object_like_global
     from jlir.ir.function import IR
-    stmts, hit = list(fn.stmts), False
-    for k, s in enumerate(stmts):
-        name = object_like_global(s, typed_type=True)
-        if name is not None:
-            stmts[k], hit = replace(s, node=name), True
-    return fn.with_ir(IR(tuple(stmts), fn.blocks, fn.linetable, fn.catch_entry)) if hit else None
+    found = [(k, name) for k, s in enumerate(fn.stmts) if (name := object_like_global(s, typed_type=True)) is not None]
+    chosen = [found] + ([list(c) for n in range(1, len(found)) for c in combinations(found, n)]
+                        if len(found) <= _OBJECT_SUBSETS else [])
+    for subset in chosen:
+        if not subset:
+            continue
+        stmts = list(fn.stmts)
+        for k, name in subset:
+            stmts[k] = replace(stmts[k], node=name)
+        yield fn.with_ir(IR(tuple(stmts), fn.blocks, fn.linetable, fn.catch_entry))
 
 
 def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_name: str | None = None) -> Outcome:

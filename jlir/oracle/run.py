@@ -14,7 +14,7 @@ import jlir
 from jlir.ir.errors import JlirError
 from jlir.lattice.tmerge import const_of
 from jlir.oracle.interp import INTERP_FORMS, check_interp
-from jlir.oracle.checks import (Outcome, cache_argtype, check_adce, check_cfg, check_compact, check_idoms,
+from jlir.oracle.checks import (EQUAL, Outcome, cache_argtype, check_adce, check_cfg, check_compact, check_idoms,
                                 check_inlined_cfg, check_slots, check_sorted_cfg, check_ssa, check_verify)
 
 __all__ = ["check_record", "FORMS"]
@@ -50,10 +50,32 @@ def _guarded(f, *args) -> Outcome:
 
 
 def _read(text: str):
+    fn, refused, _ = _read_back(text)
+    return fn, refused
+
+
+def _read_back(text: str):
+    """`(function, refusal, round-trip outcome)` of a print: its first function read, or why it was refused;
+    and whether it prints back byte for byte (the reader and printer's own check, on every print Julia made)."""
     try:
-        return jlir.functions(jlir.parse(text))[0], None
+        doc = jlir.parse(text)
+        fn = jlir.functions(doc)[0]
     except JlirError as e:
-        return None, Outcome("refused", "unreadable: " + _reason(e))
+        refused = Outcome("refused", "unreadable: " + _reason(e))
+        return None, refused, refused
+    except Exception as e:   # a crash is a bug, never a refusal
+        crash = Outcome("wrong", "crash: " + _reason(e))
+        return None, crash, crash
+    return fn, None, _guarded(_printed_back, doc, text)
+
+
+def _printed_back(doc, text: str) -> Outcome:
+    back = jlir.format(doc)
+    if back == text:
+        return EQUAL
+    line = next((k for k, (a, b) in enumerate(zip(back.splitlines(), text.splitlines()), 1) if a != b),
+                min(len(back.splitlines()), len(text.splitlines())) + 1)
+    return Outcome("wrong", f"prints back otherwise: line {line}")
 
 
 def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome]]:
@@ -63,14 +85,17 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
     for form, key, answers, checks in FORMS:
         if key not in record or answers not in record:
             continue
-        fn, refused = _read(record[key])
+        fn, refused, back = _read_back(record[key])
+        yield "round-trip", form, back
         for check in checks:
             yield check, form, refused or _guarded(_ANALYSES[check], fn, record[answers])
         if form == "optimize=false":
             yield from _slot_checks(fn, refused, record, types)
     for stage in record.get("stages", ()):
         form = f"stage {stage['name']}"
-        fn, refused = _read(stage["text"])
+        fn, refused, back = _read_back(stage["text"])
+        yield "round-trip", form, back
+        yield "round-trip", f"compact! {stage['name']}", _read_back(stage["compact"])[2]
         for check in ("cfg", "idoms", "verify"):
             if check == "cfg" and stage["name"] in _INLINED:
                 yield check, form, refused or _guarded(check_inlined_cfg, fn, stage["julia"], _INLINED[stage["name"]])
@@ -79,7 +104,11 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
             else:
                 yield check, form, refused or _guarded(_ANALYSES[check], fn, stage["julia"])
         yield "compact", form, refused or _guarded(check_compact, stage["text"], stage["compact"], types)
+    if "ssa" in record:
+        yield "round-trip", "ssa", _read_back(record["ssa"])[2]
     if "adce" in record:
+        for key in ("before", "after"):
+            yield "round-trip", f"adce {key}", _read_back(record["adce"][key])[2]
         yield "dce vs adce", "stage adce", _guarded(check_adce, record["adce"]["before"], record["adce"]["after"])
     if callees is not None and "interp" in record:
         for form, key in INTERP_FORMS:

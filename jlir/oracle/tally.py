@@ -20,9 +20,18 @@ class Tally:
     classes: dict = field(default_factory=lambda: defaultdict(Counter))
     examples: dict = field(default_factory=lambda: defaultdict(list))
     functions: int = 0
+    # Per source of the records (a module, an included file or its label; Base where a record names none): how
+    # many instances, and per check the verdicts' counts.
+    sources: dict = field(default_factory=lambda: defaultdict(Counter))
+    # Every outcome but equal, as (source, name, check, form, verdict, detail), where asked for (`oracle.py
+    # --outcomes`): what triage reads, every instance of a class and not only the first few.
+    log: list | None = None
 
-    def add(self, check: str, form: str, outcome: Outcome, name: str) -> None:
+    def add(self, check: str, form: str, outcome: Outcome, name: str, source: str = "Base") -> None:
         self.counts[(check, form)][outcome.verdict] += 1
+        self.sources[source][(check, outcome.verdict)] += 1
+        if self.log is not None and outcome.verdict != "equal":
+            self.log.append((source, name, check, form, outcome.verdict, outcome.detail))
         if outcome.verdict != "equal":
             kind = _kind(outcome)
             self.classes[(check, form, outcome.verdict)][kind] += 1
@@ -38,6 +47,51 @@ class Tally:
             self.classes[k].update(c)
         for k, ex in other.examples.items():
             self.examples[k].extend(ex[:max(0, self.keep - len(self.examples[k]))])
+        for k, c in other.sources.items():
+            self.sources[k].update(c)
+        if self.log is not None and other.log is not None:
+            self.log.extend(other.log)
+
+    def to_json(self) -> dict:
+        """The counts, classes, examples and per-source counts as JSON values (`from_json` reads them back)."""
+        return {"functions": self.functions, "keep": self.keep,
+                "counts": [[*k, dict(c)] for k, c in self.counts.items()],
+                "classes": [[*k, dict(c)] for k, c in self.classes.items()],
+                "examples": [[*k, ex] for k, ex in self.examples.items()],
+                "sources": {src: [[*k, n] for k, n in c.items()] for src, c in self.sources.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Tally":
+        t = cls(keep=data.get("keep", 3))
+        t.functions = data["functions"]
+        for *k, c in data["counts"]:
+            t.counts[tuple(k)].update(c)
+        for *k, c in data["classes"]:
+            t.classes[tuple(k)].update(c)
+        for *k, ex in data["examples"]:
+            t.examples[tuple(k)].extend(ex)
+        for src, rows in data["sources"].items():
+            for check, verdict, n in rows:
+                t.sources[src][(check, verdict)] += n
+        return t
+
+    def render_sources(self) -> str:
+        """One row per source: instances, checks and their verdicts but round-trip's and the interpreter's,
+        which have their own columns (equal of all)."""
+        lines = ["| source | instances | checks | equal | rule | wrong | refused | round-trip | interp runs |",
+                 "|---|---|---|---|---|---|---|---|---|"]
+        for src, c in sorted(self.sources.items(), key=lambda kv: (-kv[1][("instances", "")], kv[0])):
+            main = Counter()
+            for (check, verdict), n in c.items():
+                if check not in ("instances", "round-trip", "interp"):
+                    main[verdict] += n
+
+            def share(check: str) -> str:
+                total = sum(n for (k, _), n in c.items() if k == check)
+                return f"{c[(check, 'equal')]}/{total}" if total else ""
+            lines.append(f"| {src} | {c[('instances', '')]} | {sum(main.values())} | {main['equal']} | {main['rule']} | "
+                         f"{main['wrong']} | {main['refused']} | {share('round-trip')} | {share('interp')} |")
+        return "\n".join(lines)
 
     def totals(self) -> tuple[int, int, int]:
         """`(checks, differ, wrong)`: differ counts rule and wrong outcomes."""
@@ -61,13 +115,15 @@ class Tally:
                 lines.append(f"  {n:6d}  {kind}{why}")
                 for ex in self.examples[(check, form, verdict, kind)]:
                     lines.append(f"          e.g. {ex[:300]}")
+        if set(self.sources) - {"Base"}:
+            lines += ["", self.render_sources()]
         total, differ, wrong = self.totals()
         lines.append("")
         lines.append(f"oracle: {total} checks, {differ} differ, {wrong} wrong")
         return "\n".join(lines)
 
 
-_CHECK_ORDER = ("cfg", "idoms", "verify", "pre-ssa cfg", "pre-ssa idoms", "idf", "compact", "ssa", "dce vs adce", "interp")
+_CHECK_ORDER = ("round-trip", "cfg", "idoms", "verify", "pre-ssa cfg", "pre-ssa idoms", "idf", "compact", "ssa", "dce vs adce", "interp")
 
 
 def _order(check: str) -> int:

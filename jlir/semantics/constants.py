@@ -166,6 +166,8 @@ def shown_constant(v):
         inner = v.value
         if type(inner) is V.Symbol:
             return JSymbol(inner.name)
+        if inner == T.TypeName(("missing",)):   # `$(QuoteNode(missing))`: the value, shown as Base shows it
+            return JStruct("Missing", (), (), False)
         return shown_constant(inner)
     if cls is V.Symbol:
         return JSymbol(v.name)

@@ -1,5 +1,7 @@
 """Which integer type a bare decimal literal has: Julia 1.5 prints an Int32 (Int8, UInt128 in decimal…) constant
-as `0`, the same text as Int64's `0`, so the type comes from the context, never from a guess.
+as `0`, the same text as Int64's `0`, so the type comes from the context, never from a guess.  Likewise a zero
+`Float16`: 1.5's Ryu (`writeshortest`) writes a zero without its type (`0.0`, `-0.0`, as Float64's), where any
+other `Float16` shows `Float16(0.5)`; so `0.0` in a `Float16` context is a `Float16`.
 
 The context is the statement's own `::T` (a φ, π, upsilon, constant statement), the function's return type
 (`return 0` in a `=> Int32` function), an `invoke`'s signature, and for the intrinsics whose operands share one
@@ -8,7 +10,7 @@ values, read at run time from the value when they are arguments or slots (`coerc
 """
 from __future__ import annotations
 
-from jlir.semantics.numbers import fits, int_parts, make_int
+from jlir.semantics.numbers import fits, int_parts, make_float, make_int
 from jlir.semantics.values import INT_TYPES, NotInterpretable, split_params
 from jlir.ir import values as V
 
@@ -33,11 +35,19 @@ def integer_type(t: str | None) -> str | None:
     return t if t in INT_TYPES and t != "Bool" else None
 
 
+def is_float_zero(v) -> bool:
+    """A float literal printed `0.0` or `-0.0`: a Float64, or a Float16 (1.5 writes its zero untyped)."""
+    return type(v) is V.Literal and v.kind == "float" and v.text in ("0.0", "-0.0")
+
+
 def context_type(t: str | None) -> str | None:
     """The integer type a value of declared type `t` has if it is an integer: `t` itself, the one integer member
-    of a `Union{…}`, `AMBIGUOUS` when the union has several, None when `t` says nothing (Any, not shown)."""
+    of a `Union{…}`, `AMBIGUOUS` when the union has several, None when `t` says nothing (Any, not shown); and
+    `Float16` for `Float16` (the type of a zero printed `0.0` there)."""
     if t is None:
         return None
+    if t == "Float16":
+        return t
     if t.startswith("Union{") and t.endswith("}"):
         ints = {m for m in split_params(t[6:-1]) if integer_type(m)}
         return ints.pop() if len(ints) == 1 else AMBIGUOUS if ints else None
@@ -129,3 +139,44 @@ def coerce_like(fn, literal_positions: tuple, egal: bool = False):
         return fn(rt, *[coerce(a if type(a) is int else a.value, t) if k in literal_positions else a
                         for k, a in enumerate(args)])
     return g
+
+
+def holds_ambiguous(v) -> bool:
+    """Whether a constant tuple (`(100, 0x01)`, nested ones too) holds a decimal integer literal or a zero float."""
+    from jlir.ir import types as T
+    return type(v) is T.TypeTuple and any(is_ambiguous(x) or is_float_zero(x) or holds_ambiguous(x) for x in v.items)
+
+
+def typed_literal(v, hint: str | None):
+    """The value of literal `v` in a context of type `hint` (`context_type`'s answer), or None where the hint
+    does not apply (no hint, Int64 for a decimal integer, another kind of literal)."""
+    from jlir.semantics.constants import literal, literal_int
+    if hint is None or hint == "Int64":
+        return None
+    if is_ambiguous(v) and hint != "Float16":
+        return coerce(literal_int(v), hint)
+    if is_float_zero(v) and hint == "Float16":
+        return make_float("Float16", float(literal(v)))
+    return None
+
+
+def typed_tuple(v, type_text: str | None):
+    """The constant tuple `v` with each decimal literal of the integer type its place in `type_text`
+    (`Tuple{Int32}` for `(100,)`) gives, the other items as the IR shows them; refused where the type does not
+    say (not shown, not a tuple of as many items, not an integer there)."""
+    from jlir.ir import types as T
+    from jlir.semantics.constants import literal_int, shown_constant
+    params = split_params(type_text[6:-1]) if type_text and type_text.startswith("Tuple{") and \
+        type_text.endswith("}") else None
+    if params is None or len(params) != len(v.items) or any(p.startswith("Vararg") for p in params):
+        raise NotInterpretable(f"the types of the literals in the constant {v} are not in the IR")
+    out = []
+    for x, p in zip(v.items, params):
+        if is_ambiguous(x) or is_float_zero(x):
+            t = integer_type(p) if is_ambiguous(x) else p if p in ("Float16", "Float64") else None
+            if t is None:
+                raise NotInterpretable(f"the type of the literal {x.text} in {v} is not in the IR ({p})")
+            out.append(typed_literal(x, t) if t not in ("Int64", "Float64") else shown_constant(x))
+        else:
+            out.append(typed_tuple(x, p) if type(x) is T.TypeTuple and holds_ambiguous(x) else shown_constant(x))
+    return tuple(out)

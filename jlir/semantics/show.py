@@ -178,13 +178,15 @@ def _struct_repr(v) -> str:
 
 
 def _base_shown(v) -> str | None:
-    """`Complex`, `Rational`, `StepRange` and `Pair` as Base's `show` methods print them (complex.jl,
-    rational.jl, range.jl, show.jl), or None for any other struct or shape."""
+    """`Complex`, `Rational`, `StepRange`, `Pair` and `missing` as Base's `show` methods print them (complex.jl,
+    rational.jl, range.jl, show.jl, missing.jl), or None for any other struct or shape."""
     head = v.type.split("{", 1)[0]
     if len(v.fields) == 2 and head == "Complex" and v.type != "Complex{Bool}":
         return _complex_repr(*v.fields)
     if v.type == "Complex{Bool}" and len(v.fields) == 2:  # `show(io, z::Complex{Bool})`
         return "im" if v.fields == (False, True) else f"Complex({julia_repr(v.fields[0])},{julia_repr(v.fields[1])})"
+    if v.type == "Missing" and not v.fields:   # missing.jl: `show(io::IO, x::Missing) = print(io, "missing")`
+        return "missing"
     if len(v.fields) == 2 and head == "Rational":
         return f"{julia_repr(v.fields[0])}//{julia_repr(v.fields[1])}"
     if len(v.fields) == 3 and head == "StepRange":  # first:step:last, `last` being the field `stop`

@@ -35,7 +35,7 @@ from jlir.ir.excerpt import refuse
 from jlir.ir.function import IR, Block, Form, Function
 from jlir.ssa.builder import UNDEF, Builder, Pending, catch_entries, exc_handlers
 from jlir.ssa.domsort import domsort, rename_phi, renumber
-from jlir.ssa.phitypes import phi_types
+from jlir.ssa.phitypes import declared_int_types, phi_types
 from jlir.lattice.tmerge import const_of
 from jlir.ssa.prepare import UNION_BOTTOM, prepare
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
@@ -283,7 +283,7 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
     undef = used_undef(b)
     if undef:
         b = _construct(fn, prep, names, nargs, frozenset(undef))
-    phi_types(b, slottypes)
+    phi_types(b, slottypes, declared_int_types(fn.positional))
     found: dict = {}
     return _to_function(fn, prep, b, compact, found, (argtypes, sptypes)), found
 

@@ -11,6 +11,7 @@ A type jlir cannot decide (`tmerge` None) makes the φ untyped (None), and every
 """
 from __future__ import annotations
 
+from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.lattice.tmerge import is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
@@ -29,10 +30,11 @@ def _merge(a, b, hint=None):
 class _Types:
     """`typ_for_val` over the construction's state."""
 
-    def __init__(self, b, slottypes):
+    def __init__(self, b, slottypes, declared=None):
         self.b = b
         self.n = len(b.code)
         self.slottypes = slottypes
+        self.declared = declared or {}   # slot key → the concrete integer type its typed reads show
 
     def read_types(self, p) -> list:
         """The types of the statements that read the node `p` whole (`Builder.note_read`)."""
@@ -63,9 +65,14 @@ class _Types:
 
 
 def _hint(p, ty: _Types):
-    """The signed integer type a decimal constant among the φ's inputs is read as (`tmerge.signed_hint`): one
-    among its inputs' types, else the one inference gave the statements reading the φ's slot whole (`(flags =
-    @_7)::Int32`: inference's type of the slot there is the `tmerge` the φ takes)."""
+    """The integer type a decimal constant among the φ's inputs is read as: the φ's slot's declared type where
+    the print shows a concrete integer one (a read `@_6::Int32`: inference's `slottypes`, of which every value
+    assigned to the slot is a subtype, so a constant in it is that type); else `tmerge.signed_hint` of its inputs'
+    types; else of the types inference gave the statements reading the φ's slot whole (`(flags = @_7)::Int32`:
+    inference's type of the slot there is the `tmerge` the φ takes)."""
+    declared = ty.declared.get(p.slot) if p.slot is not None else None
+    if declared is not None:
+        return declared
     hint = signed_hint([ty.of(v, False) for v in p.values if v is not None])
     if hint is None:
         hint = signed_hint(ty.read_types(p))
@@ -107,9 +114,40 @@ def _same(a, b) -> bool:
         return a == b
 
 
-def phi_types(b, slottypes=None) -> None:
-    """Set the type of every φ and φᶜ pending in `b` (a `jlir.ssa.builder.Builder` after renaming)."""
-    ty = _Types(b, slottypes)
+def declared_int_types(stmts) -> dict:
+    """Slot key → the concrete integer type (not Int64) every typed read of the slot shows (a statement that
+    reads it, `%13 = @_6::Int32`, an assignment of it, `(flags = @_7)::Int32`, or a typed operand
+    `@_6::Int32`), for the slots whose typed reads all show
+    that one type: every value a φ of the slot merges reaches a read (φs are placed where the slot is live), so
+    every such value, a constant printed `53` too, is of that type."""
+    from jlir.ir import walk
+    from jlir.ssa.slots import slot_key
+    seen: dict = {}
+    for s in stmts:
+        node = s.node
+        if type(node) is N.Expr and node.head == "=" and len(node.args) == 2:
+            node = node.args[1]   # `(flags = @_7)::Int32`: the assignment's type is its value's, the read's
+        if type(node) is V.SlotNumber and s.type is not None:
+            seen.setdefault(slot_key(node), set()).add(s.type)
+        for v in walk.values(s.node):
+            if type(v) is V.TypedSlot and type(v.value) is V.SlotNumber:
+                seen.setdefault(slot_key(v.value), set()).add(v.type)
+    out = {}
+    for k, ts in seen.items():
+        if len(ts) == 1:
+            t = next(iter(ts))
+            if type(t) is T.TypeName and t.path[-1] in _INTEGERS and t.path[:-1] in ((), ("Core",), ("Base",)):
+                out[k] = t
+    return out
+
+
+_INTEGERS = frozenset(("Int8", "Int16", "Int32", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128"))
+
+
+def phi_types(b, slottypes=None, declared=None) -> None:
+    """Set the type of every φ and φᶜ pending in `b` (a `jlir.ssa.builder.Builder` after renaming);
+    `declared`: `declared_int_types` of the slot-form statements."""
+    ty = _Types(b, slottypes, declared)
     phis = [p for p in b.pending if p.kind in ("phi", "phic")]
     for p in phis:
         if p.kind == "phi":

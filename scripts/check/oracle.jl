@@ -6,6 +6,10 @@
 #                                     --signatures]
 #   julia scripts/check/oracle.jl --cases NAME=RANK=CASEFILE...      # the fixture cases instead (loaded as
 #                                                              # scripts/gen/regen_fixtures.py loads them)
+#   julia scripts/check/oracle.jl --module NAME[,NAME...] [--exercise FILE]... [--every K ...]   # a module's
+#   julia scripts/check/oracle.jl --include FILE... [--source LABEL] [--every K ...]   # or files' instances
+#   julia scripts/check/oracle.jl --serve                 # --include of each path read from stdin (the shrinker)
+#                                                              # (scripts/check/oracle_sources.jl says which)
 #
 # Instances: those scripts/gen/gen_base_corpus.jl dumps (every method instance of Base, Core and their submodules
 # with cached inferred source), in its order; the (R+1)-th, (R+1+K)-th, ... up to N of them.  `--list` prints
@@ -44,6 +48,7 @@ include(joinpath(@__DIR__, "..", "..", "jlir", "live", "jlir.jl"))
 include(joinpath(@__DIR__, "..", "gen", "base_corpus_module.jl"))   # module BaseCorpus
 include(joinpath(@__DIR__, "..", "gen", "interp_args.jl"))   # SKIP, outcome
 using Distributed                                      # the interpreter row's calls run in a worker
+include(joinpath(@__DIR__, "oracle_sources.jl"))       # --module, --include: what is recorded besides Base
 
 const CC = JlirLive.CC
 js(x::AbstractString) = JlirLive.json_string(x)
@@ -102,6 +107,7 @@ function caller()
         Distributed.remotecall_eval(Main, w, quote
             redirect_stdout(open("/dev/null", "w")); redirect_stderr(open("/dev/null", "w"))
             include($(joinpath(@__DIR__, "..", "gen", "interp_args.jl")))
+            $((:(using $n) for n in WORKER_USING)...)
         end)
         CALLER[] = (w, remotecall_fetch(getpid, w))
     end
@@ -109,9 +115,9 @@ function caller()
 end
 
 "Julia's `outcome` of `f(args...)` in the worker; nothing when it did not return within CALL_SECONDS.  A
-function of a fixture case (not Base's or Core's), which the worker does not have, runs here."
+function of a fixture case or an included file (`called_here`), which the worker does not have, runs here."
 function call_outcome(f, args)
-    under_base(parentmodule(typeof(f))) || return outcome(f, args)
+    called_here(f) && return outcome(f, args)
     w = caller()
     t = @async remotecall_fetch(outcome, w, f, args)
     if timedwait(() -> istaskdone(t), CALL_SECONDS; pollint=0.005) === :ok
@@ -149,17 +155,33 @@ function callable(mi)
     return F.instance, params[2:end]
 end
 
+run_json(args, result) = string("{\"args\": [", join(map(arg_json, args), ", "), "], \"outcome\": [",
+                                join(map(js, split(result, "\t")), ", "), "]}")
+
+"The runs of `mi` a source gave (`GIVEN_RUNS`) whose arguments are bits values, if its function is a singleton."
+function given_runs(mi)
+    given = get(GIVEN_RUNS, mi, nothing)
+    F = mi.specTypes isa DataType ? mi.specTypes.parameters[1] : nothing
+    (given === nothing || !(F isa DataType && isdefined(F, :instance))) && return nothing
+    runs = [run_json(args, result) for (args, result) in given if all(a -> bits_arg(typeof(a)), args)]
+    return isempty(runs) ? nothing : runs
+end
+
+runnable(mi) = given_runs(mi) !== nothing || callable(mi) !== nothing
+
 function interp_json(mi)
-    c = callable(mi)
+    runs = given_runs(mi)
+    c = runs === nothing ? callable(mi) : ()
     c === nothing && return nothing
-    f, types = c
-    runs = String[]
-    for k in 1:RUNS
-        args = Tuple(arg_value(T, k + j - 1) for (j, T) in enumerate(types))
-        result = call_outcome(f, args)
-        result === nothing && continue   # Julia did not return: nothing to compare with
-        push!(runs, string("{\"args\": [", join(map(arg_json, args), ", "), "], \"outcome\": [",
-                           join(map(js, split(result, "\t")), ", "), "]}"))
+    if runs === nothing
+        f, types = c
+        runs = String[]
+        for k in 1:RUNS
+            args = Tuple(arg_value(T, k + j - 1) for (j, T) in enumerate(types))
+            result = call_outcome(f, args)
+            result === nothing && continue   # Julia did not return: nothing to compare with
+            push!(runs, run_json(args, result))
+        end
     end
     sparams = join((js(p isa Type ? string(p) : repr(p)) for p in mi.sparam_vals), ", ")
     return string("{\"sparams\": [", sparams, "], \"vararg\": ",
@@ -260,7 +282,7 @@ end
 
 "`--interp`: only what the interpreter row reads (the typed print and the runs), for instances it runs."
 function interp_record(out, errors, mi, ci, src)
-    callable(mi) === nothing && return nothing
+    runnable(mi) || return nothing
     attempt!(out, errors, "typed") do
         code, rettype = optimized_source(mi, ci, src)
         push!(out, string("\"ircode\": ", js(JlirLive.displayed(CC.inflate_ir(copy(code), mi), Main))))
@@ -299,7 +321,7 @@ const ONLY_CALLEES = Ref(false)
 names, static parameters, vararg): what a live Julia would give the row's slot forms, whose calls are not
 inlined (`Base.promote_typeof`), and the typed form's callees of arguments that are not bits values."""
 function callee_record(out, errors, mi, ci, src)
-    callable(mi) === nothing || return nothing
+    runnable(mi) && return nothing
     attempt!(out, errors, "typed") do
         code, rettype = optimized_source(mi, ci, src)
         Base.remove_linenums!(code)
@@ -325,9 +347,46 @@ function cases(specs)
     end
 end
 
+"`--module`/`--include` (with `--exercise`): the sources' instances, each record headed by its `source`."
+function sources(mod_names, files, exercises, label, every, offset, limit, list)
+    entries, source_of = isempty(files) ? module_sources(mod_names, exercises) : include_sources(files)
+    head(m) = isempty(files) ? string("\"source\": ", js(source_of(m))) :
+        string("\"source\": ", js(something(label, source_of(m))), ", \"file\": ", js(source_of(m)))
+    list && (println(length(entries)); return)
+    lowered_done = IdDict{Any,Nothing}()
+    n = 0
+    for k in (offset + 1):every:length(entries)
+        n >= limit && break
+        mi, ci = entries[k]
+        line = Base.invokelatest(record, k, mi, ci, ci === nothing ? nothing : ci.inferred, lowered_done)
+        line === nothing && continue
+        println(stdout, replace(line, "\"target\": " => string(head(mi.def), ", \"target\": "); count=1))
+        flush(stdout)
+        n += 1
+    end
+end
+
+"""`--serve`: for each file path read from stdin, `--include` of that file alone (its records, then a line
+`#end`), in one process: what scripts/check/shrink_program.py asks of each candidate program (whose names it
+makes new each time: a method or type a file defined stays defined)."""
+function serve()
+    for path in eachline(stdin)
+        try
+            sources(String[], [path], String[], nothing, 1, 0, typemax(Int), false)
+        catch e
+            e isa InterruptException && rethrow()
+            println(stderr, "oracle.jl: ", path, ": ", first(JlirLive.error_message(e), 300))
+        end
+        println(stdout, "#end")
+        flush(stdout)
+    end
+end
+
 function main(args)
     !isempty(args) && args[1] == "--cases" && return cases(args[2:end])
+    !isempty(args) && args[1] == "--serve" && return serve()
     every, offset, limit, list = 1, 0, typemax(Int), false
+    mod_names, files, exercises, label = String[], String[], String[], nothing
     i = 1
     while i <= length(args)
         a = args[i]
@@ -336,10 +395,23 @@ function main(args)
         a == "--signatures" ? (ONLY_SIGNATURES[] = true; i += 1; continue) : nothing
         a == "--interp-forms" ? (ONLY_INTERP[] = NO_CALLS[] = true; i += 1; continue) : nothing
         a == "--callees" ? (ONLY_CALLEES[] = true; i += 1; continue) : nothing
+        if a == "--include"   # every argument up to the next option is a file
+            while i + 1 <= length(args) && !startswith(args[i + 1], "--")
+                push!(files, args[i += 1])
+            end
+            i += 1
+            continue
+        end
+        a == "--module" ? (append!(mod_names, split(args[i + 1], ",")); i += 2; continue) : nothing
+        a == "--exercise" ? (push!(exercises, args[i + 1]); i += 2; continue) : nothing
+        a == "--source" ? (label = args[i + 1]; i += 2; continue) : nothing
         v = parse(Int, args[i + 1])
         a == "--every" ? (every = v) : a == "--offset" ? (offset = v) : a == "--limit" ? (limit = v) :
             error("unknown argument $a")
         i += 2
+    end
+    if !isempty(mod_names) || !isempty(files)
+        return sources(mod_names, files, exercises, label, every, offset, limit, list)
     end
     entries = cached_instances()      # snapshot first: printing compiles code, which adds instances
     list && (println(length(entries)); return)

@@ -6,6 +6,9 @@
     python3 scripts/check/oracle.py --every 1 --jobs 2          # all of Base, Core and Core.Compiler
     python3 scripts/check/oracle.py --from tests/data/oracle/records-1.5.3.jsonl.gz   # committed records, no Julia
     python3 scripts/check/oracle.py --sample 30 --julia /opt/julia-1.10/bin/julia     # another Julia
+    python3 scripts/check/oracle.py --module Dates --tests --cache DIR     # a module's instances, after its tests
+    python3 scripts/check/oracle.py --include mine.jl --cache DIR          # the instances of a file's methods
+    python3 scripts/check/oracle.py --include gen/*.jl --source generated --batch 50    # generated programs
 
 Julia's side is scripts/check/oracle.jl (one JSON record per method instance: its prints in every form and Julia's
 answers), cached gzipped under ~/.cache/jlir/oracle-<julia version>/ (`--cache DIR`; `--regenerate` makes it
@@ -13,6 +16,9 @@ again).  jlir's side is jlir.oracle.  Prints the table (per check and form: equa
 rule, wrong, refused) with the first examples of each class, and last `oracle: C checks, D differ, W wrong`.
 Exit status 0 whatever the table says (it is a measurement), 2 when Julia cannot be run.
 `--save FILE` keeps the records compared (gzipped JSONL) for a test to compare again without Julia.
+`--module NAME` (every standard library: `--module stdlib`) and `--include FILE...` record other code than Base
+(scripts/check/oracle_sources.py, oracle_sources.jl); the table then ends with one row per source, which
+`--tally-out FILE` keeps and `--merge-tallies FILE...` puts together from several runs.
 The interpreter row runs each instance of bits arguments on the arguments Julia ran it on, its callees' IR from
 the records' typed prints and then from the live Julia (`--recorded-callees`: the records only; with `--from`,
 a live Julia only when `--julia` or $JLIR_JULIA names one); `--callee-records FILE` adds the typed prints of other
@@ -33,7 +39,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jlir.oracle import Tally, tally_records  # noqa: E402
+import oracle_sources  # noqa: E402
 
 GENERATOR = ROOT / "scripts" / "check" / "oracle.jl"
 
@@ -123,11 +131,11 @@ def with_runs(records, runs_file: str | None):
 
 
 def _tally_file(args) -> Tally:
-    path, keep, files, julia, builtin, part, parts, runs_file = args
+    path, keep, files, julia, builtin, part, parts, runs_file, log = args
     callees = callees_of([Path(f) for f in files], julia, builtin, runs_file)
     records = with_runs((r for k, r in enumerate(read_records(Path(path))) if k % parts == part), runs_file)
     try:
-        return tally_records(records, keep=keep, callees=callees)
+        return tally_records(records, keep=keep, callees=callees, log=log)
     finally:
         for p in getattr(callees, "providers", ()):
             if hasattr(p, "jl"):
@@ -149,15 +157,17 @@ def chunk_files(julia: list[str], cache: Path, every: int, jobs: int, regenerate
 
 
 def compare(files: list[Path], jobs: int, keep: int, julia: list[str] | None = None,
-            callee_files: list[Path] = (), builtin: bool = False, runs_file: Path | None = None) -> Tally:
+            callee_files: list[Path] = (), builtin: bool = False, runs_file: Path | None = None,
+            log: bool = False) -> Tally:
     """The tally of every record of `files`; with fewer files than jobs (`--from`), each file's records are
-    shared among the jobs.  `callee_files`: records whose typed prints serve only as callees."""
-    total = Tally(keep=keep)
+    shared among the jobs.  `callee_files`: records whose typed prints serve only as callees; `log`: keep every
+    outcome but equal (`Tally.log`)."""
+    total = Tally(keep=keep, log=[] if log else None)
     every = [str(f) for f in files] + [str(f) for f in callee_files]
     parts = max(1, jobs // len(files))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for t in pool.map(_tally_file, [(str(f), keep, every, julia, builtin, j, parts,
-                                         None if runs_file is None else str(runs_file))
+                                         None if runs_file is None else str(runs_file), log)
                                         for f in files for j in range(parts)]):
             total.merge(t)
     return total
@@ -186,9 +196,51 @@ def main(argv=None) -> int:
     ap.add_argument("--runs-from", type=Path, metavar="FILE",
                     help="the interpreter row's runs for records without them (`oracle.jl --interp-forms`), from "
                          "an earlier `oracle.jl --interp` file, by instance")
+    ap.add_argument("--module", action="append", default=[], metavar="NAME",
+                    help="the instances of this module's methods (comma-separated allowed; `stdlib`: every "
+                         "standard library, each apart)")
+    ap.add_argument("--tests", action="store_true", help="with --module: exercise each module by its own tests "
+                                                         "(run once with --trace-compile, cached)")
+    ap.add_argument("--test-seconds", type=float, default=900, help="how long a module's tests may run")
+    ap.add_argument("--exercise", type=Path, action="append", default=[], metavar="FILE",
+                    help="with --module: Julia code evaluated before the instances are taken")
+    ap.add_argument("--include", type=Path, nargs="+", default=[], metavar="FILE",
+                    help="the instances of these files' methods (each evaluated in Main as its base name)")
+    ap.add_argument("--source", dest="label", help="with --include: the source the records count under")
+    ap.add_argument("--batch", type=int, default=50, help="with --include: files per Julia process")
+    ap.add_argument("--tally-out", type=Path, help="also write the tally (JSON) for --merge-tallies")
+    ap.add_argument("--outcomes", type=Path, help="also write every outcome but equal, one JSON line each (source, "
+                                                   "instance, check, form, verdict, detail): for triage")
+    ap.add_argument("--merge-tallies", type=Path, nargs="+", metavar="FILE",
+                    help="print the table of these tallies together (no records read)")
     a = ap.parse_args(argv)
+    if a.merge_tallies:
+        total = Tally(keep=a.examples)
+        for f in a.merge_tallies:
+            total.merge(Tally.from_json(json.loads(f.read_text(encoding="utf-8"))))
+        print(total.render())
+        return 0
     julia = None
-    if a.source:
+    if a.module or a.include:
+        julia = find_julia(a.julia)
+        cache = a.cache or Path.home() / ".cache" / "jlir" / f"oracle-{julia_version(julia)}"
+        jobs = max(1, a.jobs)
+        if a.include:
+            files = oracle_sources.include_files(generate, julia, [p.resolve() for p in a.include], a.label, cache,
+                                                 jobs, a.regenerate, a.batch)
+        else:
+            names = [n for m in a.module for n in m.split(",") if n]
+            if names == ["stdlib"]:
+                names = oracle_sources.stdlib_names(julia)
+            files = []
+            for name in names:
+                exercises = [p.resolve() for p in a.exercise]
+                if a.tests:
+                    exercises.append(oracle_sources.test_trace(julia, name, cache, a.test_seconds))
+                files += oracle_sources.module_files(generate, julia, [name], exercises, cache, jobs, a.regenerate,
+                                                     a.every or 1)
+        files = [f for f in files if f.exists()]
+    elif a.source:
         files = [a.source]
         if not a.recorded_callees and (a.julia or os.environ.get("JLIR_JULIA")):
             julia = find_julia(a.julia)
@@ -213,8 +265,16 @@ def main(argv=None) -> int:
             for f in files:
                 for r in read_records(f):
                     out.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(compare(files, max(1, a.jobs), a.examples, None if a.recorded_callees else julia, a.callee_records,
-                  a.builtin_callees, a.runs_from).render())
+    tally = compare(files, max(1, a.jobs), a.examples, None if a.recorded_callees else julia, a.callee_records,
+                    a.builtin_callees, a.runs_from, log=a.outcomes is not None)
+    if a.outcomes:
+        with open(a.outcomes, "w", encoding="utf-8") as out:
+            for row in tally.log:
+                out.write(json.dumps(dict(zip(("source", "instance", "check", "form", "verdict", "detail"), row)),
+                                     ensure_ascii=False) + "\n")
+    if a.tally_out:
+        a.tally_out.write_text(json.dumps(tally.to_json()), encoding="utf-8")
+    print(tally.render())
     return 0
 
 

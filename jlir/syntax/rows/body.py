@@ -45,7 +45,7 @@ class Body:
     typed: bool
     screen: object = None             # Screen of a right-hand gutter (jlir.syntax.rows.gutter)
     left_values: tuple | None = None  # per positional statement, the text of a tool's left column
-    catch_entry: bool = True          # IR.catch_entry, read off a catch block's rail (jlir.syntax.rows.catchedges)
+    catch_entry: bool | tuple = True  # IR.catch_entry, read off the catch blocks' rails (jlir.syntax.rows.catchedges)
 
 
 def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, warntype: bool = False,
@@ -78,8 +78,8 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
     if enter:  # a catch block's rail tells whether the IR's CFG holds Julia's extra catch edge
         branch_edges = not codeinfo or body.style.codeinfo_branch_edges
         entry = catch_entry(ctx.lines, start, end, dump.col, body.stmts, body.blocks, branch_edges)
-        if not entry:
-            body = replace(body, catch_entry=False)
+        if entry is not True:
+            body = replace(body, catch_entry=entry)
     return body
 
 

@@ -31,16 +31,23 @@ def printed_markers(lines: list[str], start: int, end: int, col: int, nblocks: i
     return out
 
 
-def catch_entry(lines: list[str], start: int, end: int, col: int, stmts, blocks, branch_edges: bool) -> bool:
-    """Whether the printed rails show the IR's CFG with the extra catch edge (True where they do not tell)."""
+def catch_entry(lines: list[str], start: int, end: int, col: int, stmts, blocks,
+                branch_edges: bool) -> bool | tuple[int, ...]:
+    """Which catch blocks the printed rails show with the IR's extra catch edge (`IR.catch_entry`): all (True,
+    also where no rail tells), none (False), or, where rails show both (a print after 1.5's inlining: a callee's
+    catch block has it, the function's own not), the tuple of those that have it; a catch block whose rail
+    does not tell (it has other predecessors) is taken like the first that does."""
     positional = [s for s in stmts if s.new_id is None]
-    catches = {s.node.catch_dest for s in positional if type(s.node) is N.EnterNode and s.node.catch_dest}
+    catches = sorted({s.node.catch_dest for s in positional if type(s.node) is N.EnterNode and s.node.catch_dest})
     if not catches:
         return True
     counts = predecessor_counts(SimpleNamespace(positional=positional, blocks=blocks, catch_entry=False),
                                 branch_edges=branch_edges)
     markers = printed_markers(lines, start, end, col, len(blocks))
-    for c in sorted(catches):
-        if 1 <= c <= len(blocks) and counts[c - 1] == 1 and c in markers:
-            return markers[c] == "┄"
-    return True
+    told = {c: markers[c] == "┄" for c in catches if 1 <= c <= len(blocks) and counts[c - 1] == 1 and c in markers}
+    if not told:
+        return True
+    if len(set(told.values())) == 1:
+        return next(iter(told.values()))
+    first = told[min(told)]
+    return tuple(c for c in catches if told.get(c, first))

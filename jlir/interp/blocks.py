@@ -151,7 +151,11 @@ def _return(b, node, i, num, nblocks):
 def _return_hint(b: _Builder, val, i: int) -> str | None:
     """The integer type of a returned decimal literal: the one integer type of the return type, or, where the
     print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess)."""
-    if not hints.is_ambiguous(val) or b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
+    if b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
+        return None
+    if hints.is_float16_zero(val) and b.fn.return_type is not None:
+        return hints.context_type(type_text(b.fn.return_type))  # `Float16` when it is one: a Float16 zero
+    if not hints.is_ambiguous(val):
         return None
     if b.fn.return_type is not None:
         t = hints.context_type(type_text(b.fn.return_type))

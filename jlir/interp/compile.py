@@ -19,7 +19,7 @@ from jlir.interp import calls, foreign, heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
 from jlir.interp.slots import SlotMap
-from jlir.semantics.values import UNDEF, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import UNDEF, JFloat, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -123,6 +123,8 @@ class _Builder:
         if cls is V.Argument:
             return self.argument_reg(v.n)
         if cls is V.Literal:
+            if hint == "Float16" and hints.is_float16_zero(v):
+                return self.const((v, hint), JFloat(float(v.text), "Float16"))
             if hint is not None and hints.is_ambiguous(v) and hint != "Int64":
                 return self.const((v, hint), hints.coerce(literal_int(v), hint))
             return self.const(v, literal(v))

@@ -33,11 +33,20 @@ def integer_type(t: str | None) -> str | None:
     return t if t in INT_TYPES and t != "Bool" else None
 
 
+def is_float16_zero(v) -> bool:
+    """A float literal `0.0` or `-0.0`: Julia 1.5 prints a Float16 zero so (Ryu's shortest form, no `Float16(…)`:
+    `repr(Float16(0.0)) == "0.0"`), the same text as Float64's, so the type comes from the context."""
+    return type(v) is V.Literal and v.kind == "float" and v.text in ("0.0", "-0.0")
+
+
 def context_type(t: str | None) -> str | None:
     """The integer type a value of declared type `t` has if it is an integer: `t` itself, the one integer member
-    of a `Union{…}`, `AMBIGUOUS` when the union has several, None when `t` says nothing (Any, not shown)."""
+    of a `Union{…}`, `AMBIGUOUS` when the union has several, None when `t` says nothing (Any, not shown); and
+    `Float16` for a Float16 context (where a printed `0.0` is a Float16 zero)."""
     if t is None:
         return None
+    if t == "Float16":
+        return t
     if t.startswith("Union{") and t.endswith("}"):
         ints = {m for m in split_params(t[6:-1]) if integer_type(m)}
         return ints.pop() if len(ints) == 1 else AMBIGUOUS if ints else None
@@ -51,7 +60,7 @@ def coerce(value: int, type_name: str):
     """The decimal literal `value` as a `type_name` (it must fit: the literal was printed from such a value)."""
     if type_name == AMBIGUOUS:
         raise NotInterpretable(f"the integer type of the literal {value} is not in the IR (a Union of several)")
-    if not fits(type_name, value):
+    if type_name not in INT_TYPES or not fits(type_name, value):
         raise NotInterpretable(f"the literal {value} does not fit the {type_name} its context expects")
     return make_int(type_name, value)
 

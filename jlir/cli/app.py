@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import re
 import sys
 
 import jlir
@@ -24,7 +25,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for verb in VERBS:
         verb.register(sub)
+    for parser in (p, *sub.choices.values()):
+        parser._negative_number_matcher = NEGATIVE_VALUE  # `--args -1 -Inf -0x05` are values, not options
     return p
+
+
+NEGATIVE_VALUE = re.compile(r"^-(?:[\d.(]|Inf|NaN|[A-Z]\w*[(\[])")
+"""What argparse takes for a value, not an option, where it starts with `-`: a negative Julia number (`-1`, `-1e3`,
+`-.5`, `-0x05`, `-1.5f0`), `-Inf`, `-NaN`, `-(…)` and a negated constructor call (`-Int8(5)`).  No option of jlir
+looks like one, so argparse's own rule (a bare `-1`) is widened to them; it is a private attribute of
+`argparse.ArgumentParser` (Python 3.8 to 3.13)."""
 
 
 def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:

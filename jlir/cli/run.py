@@ -1,8 +1,13 @@
-"""`jlir run FILE --args A B … [--function N] [--argnames a,b] [--callees DIR] [--json]`: interpret a function.
+"""`jlir run FILE --args A B … [--function N] [--argnames a,b] [--self S] [--callees DIR] [--json]`: interpret a function.
 
-Each argument is a Julia literal as Julia prints one (`5`, `-3`, `0x05`, `1.5`, `1.0f0`, `NaN`, `true`,
-`'a'`, `"text"`, `:sym`, `nothing`, tuples `(1, 2.0)`, vectors `[1, 2, 3]`, `Float64[]`: `jlir.cli.literals`);
-it means what it means in Julia (`5` is an Int64, `0x05` a UInt8).
+Each argument is a value as a user types it at Julia's REPL (`5`, `-3`, `0x05`, `Int8(5)`, `1.5f0`, `NaN`,
+`Int128(2)^100`, `'a'`, `"text"`, `:sym`, `nothing`, `missing`, `(1, 2.0)`, `(a=1, b=2.0)`, `[1, 2, 3]`,
+`Int8[1 2; 3 4]`, `1:3`, `typemax(Int)`: `jlir.cli.literals`); it means what it means in Julia (`5` is an Int64,
+`0x05` a UInt8), except that a bare number takes the type the IR states for that argument
+(`jlir.cli.arguments`: `--args 5` is `Int8(5)` for `f(::Int8)`).  The comment lines above the dump may name
+the method instance (`# MethodInstance for fact(::Int64)`, `# argnames: n`, a `jlir fetch` label): its name,
+argument names, static parameters and types are then taken from there, and a label's call (`# f(1.0) — typed
+— Julia 1.5.3`) gives the arguments when `--args` is not given.
 The function is verified first (`jlir verify`): IR that breaks Julia's invariants is reported as `jlir verify`
 reports it, exit 2.  The result prints as Julia's `repr`; an uncaught Julia exception prints as
 `ERROR: TypeName` with exit 1; what the interpreter cannot run is one located line (`NotInterpretable`) with
@@ -13,11 +18,11 @@ IR, `jlir.interp.builtin`); `--name f` names the function, so that its recursive
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from jlir.cli.inputs import attempt, name, parse
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
-from jlir.cli.literals import argument
 from jlir.ir.errors import JlirError
 
 EXIT_THROWN = 1
@@ -33,6 +38,9 @@ def register(sub) -> None:
     sp.add_argument("--function", type=int, default=1, metavar="N", help="the Nth function of the file (default 1)")
     sp.add_argument("--argnames", default=None, metavar="a,b",
                     help="the method's argument names, when the IR names arguments only by name")
+    sp.add_argument("--self", dest="self_name", default=None, metavar="NAME",
+                    help="the name slot 1 (the function itself) prints as where it is not #self# (a keyword "
+                         "sorter's #s827, a callable object's name)")
     sp.add_argument("--name", default=None, metavar="F",
                     help="the function's name (`fact`): its recursive calls then run it again, no provider needed")
     sp.add_argument("--callees", default=None, metavar="DIR",
@@ -124,6 +132,46 @@ def _invalid(args, fn, doc, text: str) -> str:
     return "\n".join(render(unit, d, where, lines) for d in problems)
 
 
+@dataclass(frozen=True, slots=True)
+class Call:
+    """What a run of one function is given: argument values, names, static parameters, its name."""
+    values: list
+    argnames: list | None
+    sparams: tuple
+    vararg: bool
+    name: str | None
+
+
+def prepared_call(doc, fn, provider, texts, argnames: str | None, name: str | None, option: str = "--args") -> Call:
+    """The call the argument texts (`--args`), `--argnames a,b`, `--name` and the dump's heading describe
+    (`ArgumentsError`, a ValueError, where an argument is not a value of the type the IR states)."""
+    from jlir.cli.arguments import run_values, stated_types
+    from jlir.cli.heading import heading_of
+    from jlir.cli.ssa import slot_types
+    from jlir.interp.provider import parse_sparam
+    heading = heading_of(doc, fn)
+    names = argnames.split(",") if argnames else list(heading.argnames) if heading.argnames else None
+    texts = list(texts) if texts or not all(heading.values) else list(heading.values)
+    stated = stated_types(fn, len(texts), names, heading, slot_types(fn))
+    for k, v in enumerate(heading.values[:len(stated)]):
+        if v is not None and stated[k] is None:
+            stated[k] = _type_of_text(v, provider)
+    own = heading.name if heading.name and not heading.name.startswith("(") else None
+    sparams = tuple(parse_sparam(p) for p in heading.sparams) if heading.sparams else ()
+    return Call(run_values(texts, stated, provider, option), names, sparams,
+                bool(heading.vararg) and names is not None, name or own)
+
+
+def _type_of_text(text: str, provider) -> str | None:
+    """The type of a value a heading's call shows (`# f(Int8(1)) — …`), or None where it is not a value."""
+    from jlir.cli.literals import LiteralError, argument
+    from jlir.interp.runner import shown_type
+    try:
+        return shown_type(argument(text, provider))
+    except LiteralError:
+        return None
+
+
 def run(args) -> int:
     from jlir import interp
     parsed, problem = attempt(args.file, "reading", lambda: parse(args.file))
@@ -141,12 +189,13 @@ def run(args) -> int:
         err(invalid)
         return EXIT_ERROR
     jl = None
+    fn = fns[args.function - 1]
     try:
-        values = [argument(a) for a in args.args]
         provider, jl = _provider(args)
-        names = args.argnames.split(",") if args.argnames else None
-        r = interp.run(fns[args.function - 1], values, provider, argnames=names, max_steps=args.max_steps or None,
-                       timeout=args.timeout or None, name=args.name)
+        call = prepared_call(doc, fn, provider, args.args, args.argnames, args.name)
+        r = interp.run(fn, call.values, provider, argnames=call.argnames, sparams=call.sparams, vararg=call.vararg,
+                       max_steps=args.max_steps or None, timeout=args.timeout or None, name=call.name,
+                       self_name=args.self_name)
     except ValueError as e:
         err(f"jlir run: error: {e}")
         return EXIT_ERROR

@@ -21,11 +21,13 @@ from jlir.ir.function import Form
 from jlir.ir.types import TypeInfix
 
 
-def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset()) -> Code:
-    """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows."""
+def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
+                     self_name: str | None = None) -> Code:
+    """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows; `self_name`:
+    the name slot 1 (the function itself) prints as where it is not `#self#`."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames), structs)
+    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]

@@ -71,6 +71,7 @@ class Context:
         self.compiled: dict = {}
         self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
         self.own = None  # (signature key, fn, argnames, sparams, vararg index) of the run's function, when named
+        self.own_self = None  # the name its slot 1 prints as, where not `#self#`
         # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
         self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
                               **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
@@ -153,7 +154,8 @@ class Context:
         _, fn, argnames, sparams, k = self.own
         key = (id(fn), nargs if k is None else k + 1)
         if key not in self.compiled:
-            self.compiled[key] = (fn, compile_function(fn, key[1], argnames, self.own[0], frozenset(self.structs)),
+            self.compiled[key] = (fn, compile_function(fn, key[1], argnames, self.own[0], frozenset(self.structs),
+                                                       self.own_self),
                                   sparams)
         return self.compiled[key][1], self.compiled[key][2], k
 
@@ -234,13 +236,13 @@ def signature_type(v) -> str:
 _CACHE: dict = {}
 
 
-def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = ""):
-    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name)
+def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = "", self_name: str | None = None):
+    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name, self_name)
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not fn:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs))
+        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name))
     return hit[1]
 
 
@@ -253,7 +255,8 @@ PROVIDE = "`--julia auto` would ask a Julia for it, `--callees DIR` read it from
 
 def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
-        vararg: bool = False, counts: dict | None = None, name: str | None = None) -> Result:
+        vararg: bool = False, counts: dict | None = None, name: str | None = None,
+        self_name: str | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
@@ -265,7 +268,8 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     from that position on are passed as one tuple, as Julia does.
     `counts`, a dict, is filled with how often each block of `fn` itself (not its callees) was entered.
     `name`: the function's name (`fact`, `Base.empty`): its `#self#`, and a call of that name on the run's own
-    argument types (a recursion) runs `fn` again, whatever the provider has.
+    argument types (a recursion) runs `fn` again, whatever the provider has.  `self_name`: the name slot 1 prints
+    as where it is not `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
     Raises `NotInterpretable` for what the interpreter cannot run.
     """
     refuse(fn, NotInterpretable)
@@ -279,12 +283,13 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         values = values[:k] + [tuple(values[k:])]
     ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout)
     ctx.counts = counts
+    ctx.own_self = self_name
     ctx.learn_closure_types(fn)
     if name:
         types = tuple(signature_type(normalize(a)) for a in args)  # as a call passes them, before packing
         ctx.own = (signature_key(signature_text(name, types)), fn, argnames, tuple(normalize(p) for p in sparams),
                    len(argnames) - 1 if vararg else None)
-    code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "")
+    code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name)
     try:
         v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))
     except JuliaException as e:

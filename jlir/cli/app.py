@@ -6,6 +6,7 @@ import gc
 import os
 import re
 import sys
+import time
 
 import jlir
 from jlir.cli.output import EXIT_ERROR, OutputError, err
@@ -48,8 +49,11 @@ def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
         except (AttributeError, ValueError):
             pass
+    started = time.monotonic()
     try:
         args = build_parser().parse_args(argv)
+        # where a verb's time limit counts from (`jlir run --timeout`): this call, or the process's start
+        args.started, args.process_entry = started, process_exit
         fast = process_exit and getattr(args, "exit_fast", False)
         if fast:
             gc.disable()

@@ -11,8 +11,12 @@ argument names, static parameters and types are then taken from there, and a lab
 The function is verified first (`jlir verify`): IR that breaks Julia's invariants is reported as `jlir verify`
 reports it, exit 2.  The result prints as Julia's `repr`; an uncaught Julia exception prints as
 `ERROR: TypeName` with exit 1; what the interpreter cannot run is one located line (`NotInterpretable`) with
-exit 2, and so is a run past `--max-steps` (default 100,000,000 statements) or `--timeout` (default 60 s):
-`stopped after N steps` / `stopped after S s`.  A loop with no exit is valid IR: these limits end it.
+exit 2, and so is a run past `--max-steps` (default 100,000,000 statements) or `--timeout` (default 60 s, wall
+clock, binding within a fraction of a second however costly one statement is): `stopped after N steps` /
+`stopped after S s`.  A loop with no exit is valid IR: these limits end it.  `--max-memory` (default a quarter of
+the machine's memory) bounds the process's memory: past it, or where an allocation cannot fit, the run ends in
+Julia's `OutOfMemoryError`, printed as any uncaught exception (exit 1); so does a recursion deeper than the
+interpreter's frame stack allows (`StackOverflowError`).
 Without `--julia`, callees come from `--callees` dumps, then from the Base methods built into jlir (Julia 1.5.3's
 IR, `jlir.interp.builtin`); `--name f` names the function, so that its recursive calls run its own IR.
 """
@@ -50,8 +54,12 @@ def register(sub) -> None:
     sp.add_argument("--defs", default=None, metavar="FILE", help="Julia source evaluated in that Julia first")
     sp.add_argument("--max-steps", type=int, default=MAX_STEPS, metavar="N",
                     help=f"stop (exit 2) after N statements run, callees included (default {MAX_STEPS:,}; 0: none)")
-    sp.add_argument("--timeout", type=float, default=TIMEOUT, metavar="S",
-                    help=f"stop (exit 2) after S seconds of running (default {TIMEOUT:g}; 0: none)")
+    sp.add_argument("--timeout", type=_seconds, default=TIMEOUT, metavar="S",
+                    help=f"stop (exit 2) after S seconds of running, wall clock, within a fraction of a second "
+                         f"(default {TIMEOUT:g}; 0: none)")
+    sp.add_argument("--max-memory", type=memory_size, default=None, metavar="SIZE",
+                    help="the memory jlir may reach while running (bytes, or 512M, 2G …; default a quarter of the "
+                         "machine's; 0: none): past it the run ends in Julia's OutOfMemoryError (exit 1)")
     sp.add_argument("--json", action="store_true", help='{"result": repr, "type": T, "steps": n} (or "exception")')
     sp.set_defaults(func=run)
 
@@ -132,6 +140,51 @@ def _invalid(args, fn, doc, text: str) -> str:
     return "\n".join(render(unit, d, where, lines) for d in problems)
 
 
+def _seconds(text: str) -> float:
+    """`--timeout`'s value: a finite number of seconds, not negative (0: no limit)."""
+    import argparse
+    import math
+    try:
+        v = float(text)
+    except ValueError:
+        v = math.nan
+    if not math.isfinite(v) or v < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds (0 for no limit), got {text!r}")
+    return v
+
+
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def memory_size(text: str) -> int:
+    """`--max-memory`'s value in bytes: `2G`, `512M`, `1.5GB`, `1000000`; 0 (or `none`) for no limit."""
+    import argparse
+    import re
+    m = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*([KMGT]?)(?:i?B)?\s*", text, re.I)
+    if text.strip().lower() == "none":
+        return 0
+    if m is None:
+        raise argparse.ArgumentTypeError(f"expected a size such as 2G, 512M or a number of bytes, got {text!r}")
+    return int(float(m.group(1)) * _UNITS[m.group(2).upper()])
+
+
+def _started(args) -> float | None:
+    """Where `--timeout` counts from: the process's start when `jlir` is the process (start-up and reading
+    included: `jlir run --timeout S` ends about S seconds after it began), else the call of `main`."""
+    from jlir.interp.limits import process_start
+    if getattr(args, "process_entry", False):
+        return process_start() or getattr(args, "started", None)
+    return getattr(args, "started", None)
+
+
+def memory_limit(size: int | None) -> int | None:
+    """The run's memory limit in bytes: the option's (0: none), else a quarter of the machine's memory."""
+    from jlir.interp.limits import DEFAULT_FRACTION, physical_memory
+    if size is None:
+        return physical_memory() // DEFAULT_FRACTION or None
+    return size or None
+
+
 @dataclass(frozen=True, slots=True)
 class Call:
     """What a run of one function is given: argument values, names, static parameters, its name."""
@@ -195,7 +248,8 @@ def run(args) -> int:
         call = prepared_call(doc, fn, provider, args.args, args.argnames, args.name)
         r = interp.run(fn, call.values, provider, argnames=call.argnames, sparams=call.sparams, vararg=call.vararg,
                        max_steps=args.max_steps or None, timeout=args.timeout or None, name=call.name,
-                       self_name=args.self_name)
+                       self_name=args.self_name, max_memory=memory_limit(args.max_memory),
+                       started=_started(args))
     except ValueError as e:
         err(f"jlir run: error: {e}")
         return EXIT_ERROR

@@ -29,7 +29,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from jlir.semantics.pointers import read_bytes, string_bytes, string_value, write_bytes
+from jlir.interp.limits import check_allocation
+from jlir.semantics.pointers import CHUNK
+from jlir.semantics.pointers import fill_bytes, read_bytes, string_bytes, string_value, write_bytes
 from jlir.semantics.numbers import int_parts, make_float, make_int
 from jlir.semantics.values import PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFloat, JPtr, JStringBuf, JType, JuliaException, JStruct, NotInterpretable, typeof
 
@@ -54,15 +56,16 @@ def _vector_type(T) -> str:
     return eltype
 
 
-def _fresh(eltype: str, n: int) -> list:
-    if type(n) is not int or n < 0:
+def _fresh(eltype: str, n: int, dims=None) -> list:
+    if type(n) is not int:
         raise NotInterpretable(f"an array of {n!r} elements")
+    check_allocation(n, PRIMITIVE_BYTES.get(eltype, 8), dims)
     return [UNINITIALISED if eltype in _BITS else UNDEF] * n
 
 
 def _alloc_1d(T, n):
     eltype = _vector_type(T)
-    return JArray(eltype, _fresh(eltype, n))
+    return JArray(eltype, _fresh(eltype, _size(n)))
 
 
 def _alloc_nd(T, *sizes):
@@ -70,13 +73,13 @@ def _alloc_nd(T, *sizes):
     eltype, n = _array_type(T)
     if len(sizes) != n:
         raise NotInterpretable(f"an Array{{{eltype},{n}}} of {len(sizes)} dimensions")
-    dims = tuple(_count(d) for d in sizes)
+    dims = tuple(_size(d) for d in sizes)
     if n == 1:
         return JArray(eltype, _fresh(eltype, dims[0]))
     total = 1
     for d in dims:
         total *= d
-    return JArray(eltype, _fresh(eltype, total), dims)
+    return JArray(eltype, _fresh(eltype, total, dims), dims)
 
 
 def _new_array(T, dims):
@@ -96,6 +99,14 @@ def _array(a) -> JArray:
     if type(a) is not JArray:
         raise NotInterpretable(f"an array function on a {typeof(a)}")
     return a
+
+
+def _size(n) -> int:
+    """A dimension as the runtime takes it (a `size_t`: a negative one is `invalid Array dimensions`)."""
+    v = n.value if hasattr(n, "value") else n
+    if type(v) is not int:
+        raise NotInterpretable(f"an array dimension of {n!r}")
+    return v
 
 
 def _count(n) -> int:
@@ -196,6 +207,7 @@ def _string_span(p, n: int) -> bytes:
 def _alloc_string(n):
     """`jl_alloc_string(n)` (`_string_n`): a String of n bytes, none written yet."""
     n = _count(n)
+    check_allocation(n, 1)
     return JStringBuf(JArray("UInt8", [UNINITIALISED] * n), n)
 
 
@@ -263,14 +275,15 @@ def _memset(p, c, n):
     """C's `memset` on a vector of one-byte elements (`fill!(zeros(UInt8, n), 0)`, a Dict's slots) or in a String
     being built (`repeat("a", 3)`)."""
     if type(p) is JPtr and type(p.obj) is JStringBuf:
-        write_bytes(p, [int_parts(c)[3] & 0xFF] * _count(n), "memset")
+        fill_bytes(p, int_parts(c)[3] & 0xFF, _count(n), "memset")
         return p
     a, first, count = _elements(p, _count(n), "memset")
     byte = int_parts(c)[3] & 0xFF
     if PRIMITIVE_BYTES[a.eltype] != 1 or (a.eltype == "Bool" and byte > 1):
         raise NotInterpretable(f"memset of a {typeof(a)}")
     v = bool(byte) if a.eltype == "Bool" else make_int(a.eltype, byte)
-    a.items[first:first + count] = [v] * count
+    for k in range(first, first + count, CHUNK):
+        a.items[k:min(k + CHUNK, first + count)] = [v] * (min(k + CHUNK, first + count) - k)
     return p
 
 

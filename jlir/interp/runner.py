@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from jlir.interp import basemethods, calls
 from jlir.interp.blocks import compile_function
 from jlir.interp.frames import Push, Stopped, execute
+from jlir.interp.limits import Exhausted, Watch, out_of_memory
 from jlir.interp.provider import signature_key, signature_text
 from jlir.ir.excerpt import refuse
 from jlir.semantics.base_globals import main_binding, type_module
@@ -57,7 +58,7 @@ class Context:
     """What a run shares across its frames: the exception stack, the provider, the step count, compiled callees."""
 
     def __init__(self, provider, max_depth: int, max_steps: int | None = None, structs=None, form: str = "typed",
-                 timeout: float | None = None):
+                 timeout: float | None = None, started: float | None = None):
         self.exceptions: list = []
         self.form = form  # the run's form: a slot form prefers its callees' dumps in that form (`lookup_form`)
         self.provider = provider
@@ -67,7 +68,7 @@ class Context:
         self.max_depth = max_depth
         self.max_steps = max_steps
         self.timeout = timeout
-        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.deadline = None if timeout is None else (time.monotonic() if started is None else started) + timeout
         self.compiled: dict = {}
         self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
         self.own = None  # (signature key, fn, argnames, sparams, vararg index) of the run's function, when named
@@ -256,14 +257,18 @@ PROVIDE = "`--julia auto` would ask a Julia for it, `--callees DIR` read it from
 def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
         vararg: bool = False, counts: dict | None = None, name: str | None = None,
-        self_name: str | None = None) -> Result:
+        self_name: str | None = None, max_memory: int | None = None, started: float | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
     argument slots by name only; `sparams`: the static parameters (`where T`), as Julia values; `structs`:
     `{type name: (field names, mutable)}` for the structs the code builds with `%new`.  `max_depth` bounds the
     frames (Julia's StackOverflowError beyond it); `max_steps` the statements run (checked per block) and
-    `timeout` the seconds (checked every 100,000 statements): past either, `NotInterpretable` ("stopped after").
+    `timeout` the wall-clock seconds (`jlir.interp.limits`: binding within a fraction of a second, whatever one
+    statement costs): past either, `NotInterpretable` ("stopped after").  `max_memory`: the process's resident
+    bytes the run may reach; past it, or where an allocation cannot fit, the run ends in Julia's
+    `OutOfMemoryError` (as does Python running out of memory).  `started`: the `time.monotonic()` instant the
+    timeout counts from (default: now; `jlir run` counts from its process's start).
     `vararg`: the method's last argument collects the trailing ones (`f(x, ys...)`): with `argnames`, the values
     from that position on are passed as one tuple, as Julia does.
     `counts`, a dict, is filled with how often each block of `fn` itself (not its callees) was entered.
@@ -281,7 +286,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         if len(values) < k:
             raise NotInterpretable(f"given {len(values)} arguments, but the method takes at least {k}")
         values = values[:k] + [tuple(values[k:])]
-    ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout)
+    ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout, started)
     ctx.counts = counts
     ctx.own_self = self_name
     ctx.learn_closure_types(fn)
@@ -291,14 +296,21 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
                    len(argnames) - 1 if vararg else None)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name)
     try:
-        v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))
+        with Watch(ctx.deadline, max_memory):
+            v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))
+            if type(v) is JStringBuf:
+                v = string_value(v)  # a String the run built: as a value, its text
+            julia_repr(v)  # a value Julia would show by a method of Base's not modelled is refused, not shown wrong
     except JuliaException as e:
         return Result(None, None, ctx.steps, e)
+    except Exhausted as e:
+        if e.kind == "memory":
+            return Result(None, None, ctx.steps, out_of_memory())
+        raise Stopped(f"stopped after {timeout:g} s (--timeout)") from None
+    except MemoryError:  # Python could not allocate what the model needed: Julia's machine would not either
+        return Result(None, None, ctx.steps, out_of_memory())
     except RecursionError:  # a native Base method calling back into Julia, nested very deep
         raise NotInterpretable(f"Python's recursion limit reached at call depth {ctx.depth}") from None
-    if type(v) is JStringBuf:
-        v = string_value(v)  # a String the run built: as a value, its text
-    julia_repr(v)  # a value Julia would show by a method of Base's not modelled is refused, not shown wrong
     return Result(v, shown_type(v), ctx.steps)
 
 

@@ -119,6 +119,10 @@ class _Chain:
         return next((f for p in self.providers if hasattr(p, "field_types")
                      for f in [p.field_types(type_name)] if f is not None), None)
 
+    def global_value(self, name):
+        return next((v for p in self.providers if hasattr(p, "global_value")
+                     for v in [p.global_value(name)] if v is not None), None)
+
     def structs(self):
         out = {}
         for p in reversed(self.providers):

@@ -16,6 +16,7 @@ import re
 from jlir.interp.promotion import METHODS as PROMOTION
 from jlir.interp.tuples import METHODS as TUPLES
 from jlir.interp.provider import ALIASES
+from jlir.semantics.base_globals import seen_name
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
 from jlir.semantics.intrinsics import INTRINSICS
@@ -330,7 +331,7 @@ _METHODS = {"ismissing": _ismissing, "not_sametype": _not_sametype, "oneunit": _
 
 def fallback(ctx, callee: str, args: list):
     """The value of `callee(args…)` by one of Base's methods above, or `NO`."""
-    module, _, name = callee.rpartition(".")
+    module, _, name = seen_name(callee).rpartition(".")
     if module.split(".")[0] not in ("", "Main", "Core", "Base"):
         return NO
     if _ARRAY.match(callee):  # a slot form's `Array{Int64,2}(undef, m, n)`: the type a value, called

@@ -22,12 +22,13 @@ from jlir.ir.types import TypeInfix
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
-                     self_name: str | None = None) -> Code:
+                     self_name: str | None = None, globals_=()) -> Code:
     """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows; `self_name`:
-    the name slot 1 (the function itself) prints as where it is not `#self#`."""
+    the name slot 1 (the function itself) prints as where it is not `#self#`; `globals_`: (name, value) pairs of
+    the user's globals a provider knows."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs)
+    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]

@@ -9,6 +9,7 @@ asks the provider for the callee's IR.
 from __future__ import annotations
 
 from jlir.interp.frames import Push
+from jlir.semantics.base_globals import seen_name
 from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, MUTABLE_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
 from jlir.semantics.values import UNDEF, JArray, JFunction, JStruct, JType, JuliaException, NotInterpretable, typeof
@@ -21,6 +22,8 @@ FUNCTION_NAMES = frozenset(INTRINSICS) | frozenset(BUILTINS)
 
 def native(module: str | None, name: str):
     """The native implementation of callee `module.name`, or None when it is not an intrinsic or builtin."""
+    if module is not None and seen_name(f"{module}.{name}") == name:
+        module = "Main"  # `Main.MyPkg.getfield`: the module sees Core's builtin, as Main does
     core_or_base = module is None or module.split(".")[0] in ("Core", "Base")
     if core_or_base and name in INTRINSICS:
         return INTRINSICS[name]

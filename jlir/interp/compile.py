@@ -66,9 +66,10 @@ def _raiser(i: int, e: NotInterpretable):
 class _Builder:
     """Register allocation and statement compilation for one function (a builder, used once)."""
 
-    def __init__(self, fn, slots: SlotMap, structs=frozenset()):
+    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None):
         self.fn = fn
         self.structs = structs  # the names of the structs the run knows (bare type names in the IR resolve to them)
+        self.globals = dict(globals_ or ())  # the user's globals a provider knows (`Main.MyPkg.SCALE` → 3)
         self.slots = slots
         self.n = len(fn.positional)
         self.template = [UNDEF] * (self.n + 4)
@@ -130,6 +131,8 @@ class _Builder:
             return self.const(v, literal(v))
         if cls is V.GlobalRef:
             name = f"{v.module}.{v.name}" if v.module else v.name
+            if name in self.globals:
+                return self.const(v, self.globals[name])
             return self.const(v, global_constant(name, None, calls.FUNCTION_NAMES, self.structs))
         if cls is V.TypedSlot:
             return self.reg(v.value, pre, i)

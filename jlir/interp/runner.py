@@ -25,8 +25,8 @@ from jlir.interp.frames import Push, Stopped, execute
 from jlir.interp.limits import Exhausted, Watch, out_of_memory
 from jlir.interp.provider import signature_key, signature_text
 from jlir.ir.excerpt import refuse
-from jlir.semantics.base_globals import main_binding, type_module
-from jlir.semantics.constants import strip_module
+from jlir.semantics.base_globals import is_library_module, main_binding, seen_name, type_module
+from jlir.semantics.constants import global_constant, strip_module
 from jlir.semantics.pointers import string_value
 from jlir.semantics.show import julia_repr
 from jlir.edit import is_slot_form
@@ -73,6 +73,7 @@ class Context:
         self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
         self.own = None  # (signature key, fn, argnames, sparams, vararg index) of the run's function, when named
         self.own_self = None  # the name its slot 1 prints as, where not `#self#`
+        self.globals: dict = {}  # the user's globals the provider knows, by qualified name
         # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
         self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
                               **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
@@ -144,8 +145,10 @@ class Context:
         hit = self.compiled.get(key)
         if hit is None:
             self.learn_closure_types(fn)
+            self.learn_globals(fn)
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
-            hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs)),
+            hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs),
+                                                             None, tuple(self.globals.items())),
                                        tuple(sparams))
         return hit[1], hit[2], k
 
@@ -156,7 +159,7 @@ class Context:
         key = (id(fn), nargs if k is None else k + 1)
         if key not in self.compiled:
             self.compiled[key] = (fn, compile_function(fn, key[1], argnames, self.own[0], frozenset(self.structs),
-                                                       self.own_self),
+                                                       self.own_self, tuple(self.globals.items())),
                                   sparams)
         return self.compiled[key][1], self.compiled[key][2], k
 
@@ -169,6 +172,29 @@ class Context:
             if hit is not None:
                 self.structs[key] = hit
         return hit
+
+    def learn_globals(self, fn) -> None:
+        """The user's globals `fn` reads that only Julia knows (`Main.MyPkg.SCALE`, Main's `const N`), asked of the
+        provider (`global_value`, a live Julia's) before `fn` is compiled; a name Base or Core exports is the
+        module's view of Base's (`jlir.semantics.base_globals.seen_name`) and is not asked."""
+        ask = getattr(self.provider, "global_value", None)
+        if ask is None:
+            return
+        for s in fn.stmts:
+            for v in walk.values(s.node):
+                if type(v) is not V.GlobalRef or not v.module or is_library_module(v.module):
+                    continue
+                name = f"{v.module}.{v.name}"
+                if name in self.globals or seen_name(name) != name:
+                    continue
+                try:
+                    global_constant(name)
+                    continue
+                except NotInterpretable:
+                    pass
+                value = ask(name)
+                if value is not None:
+                    self.globals[name] = value
 
     def learn_closure_types(self, fn) -> None:
         """The compiler-named types of Main that `fn` names (`Main.:(var"#3001#3003")`, a closure's struct), asked
@@ -237,13 +263,15 @@ def signature_type(v) -> str:
 _CACHE: dict = {}
 
 
-def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = "", self_name: str | None = None):
-    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name, self_name)
+def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = "", self_name: str | None = None,
+              globals_: tuple = ()):
+    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name, self_name,
+           tuple((k, repr(v)) for k, v in globals_))
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not fn:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name))
+        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name, globals_))
     return hit[1]
 
 
@@ -290,11 +318,13 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     ctx.counts = counts
     ctx.own_self = self_name
     ctx.learn_closure_types(fn)
+    ctx.learn_globals(fn)
     if name:
         types = tuple(signature_type(normalize(a)) for a in args)  # as a call passes them, before packing
         ctx.own = (signature_key(signature_text(name, types)), fn, argnames, tuple(normalize(p) for p in sparams),
                    len(argnames) - 1 if vararg else None)
-    code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name)
+    code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name,
+                     tuple(ctx.globals.items()))
     try:
         with Watch(ctx.deadline, max_memory):
             v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))

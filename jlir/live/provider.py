@@ -42,6 +42,7 @@ class LiveProvider:
         self._structs: dict = {}
         self._callables = DumpProvider()  # the closures' dumps asked this run, every form asked
         self._asked: set = set()          # (signature key, form) of those
+        self._globals: dict = {}          # the user's globals asked, name → value (None: not known)
 
     def lookup(self, callee: str, arg_types):
         if callee.startswith("(::"):
@@ -97,6 +98,25 @@ class LiveProvider:
 
     def structs(self) -> dict:
         return self.known.structs() if self.known is not None else {}
+
+    def global_value(self, name: str):
+        """The value of the constant global `name` of the user's code (`Main.MyPkg.SCALE`, `Main.N`), as Julia
+        binds it: a number, Bool, Char, Symbol, String or nothing, a type, a function (by its owner's name:
+        `Main.MyPkg.length` is `Base.length` where the module took it from Base); None where Julia has no such
+        constant or the interpreter has no form for it."""
+        if name not in self._globals:
+            from jlir.interp.encoding import decode
+            from jlir.semantics.values import JFunction, JType, NotInterpretable
+            try:
+                self._define()
+                owner, const, kind, text = self.jl.global_info(name)
+                bare = name.rpartition(".")[2]
+                value = (JFunction(f"{owner}.{bare}") if kind == "function" else JType(text) if kind == "type"
+                         else decode(text) if kind == "value" else None) if const else None
+            except (LiveError, NotInterpretable):
+                value = None
+            self._globals[name] = value
+        return self._globals[name]
 
     def _define(self) -> None:
         """Evaluate the run's definitions (`--defs`) in the session's Main, once, before the first question that

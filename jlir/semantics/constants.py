@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from jlir.semantics.base_globals import base_global, exported_type, main_binding, type_module
+from jlir.semantics.base_globals import base_global, exported_type, main_binding, seen_name, type_module
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.numbers import fits, make_float, make_int, round_float
 from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, empty_named_tuple, JChar, JFloat, JFunction, JStruct, JSymbol,
@@ -196,6 +196,7 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
     if type(stmt_type) is T.TypeCall and T.is_lattice_element(stmt_type) and stmt_type.head.name == "Const":
         c = stmt_type.args[0]
         return literal(c) if type(c) is V.Literal else shown_constant(c)
+    name = seen_name(name)  # `Main.MyPkg.Int` is what the module sees: Base's `Int`
     short = strip_module(name)
     if name.startswith("Core.Compiler.") and short in _COMPILER_OWN:
         raise NotInterpretable(f"the global {name} (Core.Compiler's own, not Main's {short})")

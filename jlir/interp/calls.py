@@ -9,10 +9,11 @@ asks the provider for the callee's IR.
 from __future__ import annotations
 
 from jlir.interp.frames import Push
-from jlir.semantics.base_globals import seen_name
+from jlir.semantics.base_globals import compiler_binding, seen_name
 from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, MUTABLE_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
-from jlir.semantics.values import UNDEF, JArray, JFunction, JStruct, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import (UNDEF, JArray, JFunction, JStruct, JSymbol, JType, JuliaException, NotInterpretable,
+                                   typeof)
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.callee import callee_name
@@ -157,13 +158,21 @@ def _compiler_function(text: str) -> bool:
 
 
 def _compiler_global_op(text: str, i: int):
-    """A dynamic call of a global Core.Compiler does not bind as a function: refused when it runs.  Core.Compiler
-    is a copy of part of Base (1.5.3 lacks 1,161 of Base's functions: its own code calls `Core.Compiler.float`,
-    which throws `UndefVarError`), and a callee is found by its name, so running Base's function of that name
-    could answer where Julia throws."""
+    """A dynamic call of a global Core.Compiler does not bind as a function.  Core.Compiler is a copy of part of
+    Base (1.5.3 lacks 1,161 of Base's functions: its own code calls `Core.Compiler.float`), and a callee is found
+    by its name, so running Base's function of that name could answer where Julia throws.  Julia's table of what
+    Core.Compiler sees (`compiler_binding`) decides: a name it lacks throws UndefVarError when the call reads it;
+    any other (its own types, `BitArray`) is refused when it runs."""
+    name = text.rpartition(".")[2]
+    if compiler_binding(name) is None:
+        def undefined(regs, _at=i):
+            raise JuliaException("UndefVarError", f"{name} not defined",
+                                 JStruct("UndefVarError", (JSymbol(name),), ("var",), False))
+        return undefined
+
     def op(regs, _at=i):
-        raise NotInterpretable(f"statement %{_at}: a dynamic call of {text}: whether Core.Compiler defines it "
-                               "(it has only part of Base's functions) is not in the IR")
+        raise NotInterpretable(f"statement %{_at}: a dynamic call of {text}: Core.Compiler's own global, whose "
+                               "value is not in the IR")
     return op
 
 
@@ -175,7 +184,10 @@ def _generic_op(text: str, rs: tuple, d: int, i: int, X: int, in_place: bool):
     if text in RETHROW:
         return _rethrow_op(rs, i, X)
     if text.startswith("Core.Compiler.") and not _compiler_function(text):
-        return _compiler_global_op(text, i)
+        if compiler_binding(text.rpartition(".")[2]) == "Core":  # `Core.Compiler.Int`: Core's, as Main sees it
+            text = "Core." + text.rpartition(".")[2]
+        else:
+            return _compiler_global_op(text, i)
 
     def prepare(regs):
         return regs[X].prepare(text, None, [regs[r] for r in rs])

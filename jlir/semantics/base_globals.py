@@ -31,6 +31,8 @@ def _table() -> dict:
             out[("main", name)] = module
         elif kind == "exported_type":
             out[("exported_type", name)] = module
+        elif kind == "compiler_sees":
+            out[("compiler_sees", name)] = module
         elif kind == "alias":
             out[("alias", name)] = rest[0]
         elif kind == "singleton":
@@ -127,6 +129,12 @@ def seen_name(qualified: str) -> str:
     if not module or is_library_module(module) or bare.startswith(("var\"", "#")):
         return qualified
     return bare if main_binding(bare) is not None else qualified
+
+
+def compiler_binding(name: str) -> str | None:
+    """The module whose binding `Core.Compiler.name` is (`Core.Compiler` for its own, `Core` for `Int`), or None
+    where 1.5.3's Core.Compiler has no such name at all (`string`, `float`: reading it throws UndefVarError)."""
+    return _table().get(("compiler_sees", name))
 
 
 def main_binding(name: str):

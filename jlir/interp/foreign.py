@@ -18,6 +18,9 @@ Julia 1.5 `$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, a
 * Vectors of bits elements: `jl_array_ptr` is the address of the first element; `memset` (one-byte elements)
   and `memmove`/`memcpy` (between vectors of one element type) act on whole elements.
 
+* Characters: `utf8proc_category`, `utf8proc_charwidth`, `utf8proc_tolower/toupper/totitle` and
+  `jl_id_start_char`/`jl_id_char` of a code point, from Julia 1.5.3's own table (`jlir.semantics.unicode`).
+
 * Building strings: `jl_alloc_string` (a `JStringBuf`, its bytes unwritten), written through `pointerset`,
   `memmove`, `memset` or the vector `jl_string_to_array` wraps around it; `jl_array_to_string` (the vector's
   bytes, the vector left empty), `jl_pchar_to_string`.  A String is read only once each of its bytes is written.
@@ -33,7 +36,9 @@ from jlir.interp.limits import check_allocation
 from jlir.semantics.pointers import CHUNK
 from jlir.semantics.pointers import fill_bytes, read_bytes, string_bytes, string_value, write_bytes
 from jlir.semantics.numbers import int_parts, make_float, make_int
-from jlir.semantics.values import PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFloat, JPtr, JStringBuf, JType, JuliaException, JStruct, NotInterpretable, typeof
+from jlir.semantics.unicode import answer
+from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JChar, JFloat, JPtr, JStringBuf,
+                                   JStruct, JType, JuliaException, NotInterpretable, typeof)
 
 # element types whose arrays hold the values inline (uninitialised memory when allocated)
 _BITS = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
@@ -308,7 +313,33 @@ def _array_copy(a):
     return JArray(a.eltype, list(a.items), a.dims)
 
 
-CCALLS = {"jl_alloc_string": _alloc_string, "jl_string_to_array": _string_to_array,
+def _code_point(u) -> int:
+    """A `UInt32` argument (a Char's code point after Base's `cconvert`; a Char itself as its code point)."""
+    if type(u) is JChar:
+        try:
+            text = u.code.to_bytes(4, "big").rstrip(b"\0").decode("utf-8") or "\0"
+        except UnicodeDecodeError:
+            raise NotInterpretable("a malformed Char passed to the runtime") from None
+        return ord(text)
+    return int_parts(u)[3]
+
+
+def _unicode(field: str, rt: str):
+    """The runtime's Unicode function `field` (`jlir.semantics.unicode`): a Cint, or a code point as a UInt32."""
+    def f(u):
+        code = _code_point(u)
+        if not 0 <= code <= 0x10FFFF:
+            raise NotInterpretable(f"utf8proc/jl_id of code point {code:#x}")
+        return make_int(rt, answer(field, code))
+    return f
+
+
+UNICODE = {"utf8proc_category": _unicode("category", "Int32"), "utf8proc_charwidth": _unicode("charwidth", "Int32"),
+           "jl_id_start_char": _unicode("id_start", "Int32"), "jl_id_char": _unicode("id_char", "Int32"),
+           "utf8proc_tolower": _unicode("lower", "UInt32"), "utf8proc_toupper": _unicode("upper", "UInt32"),
+           "utf8proc_totitle": _unicode("title", "UInt32")}
+
+CCALLS = {**UNICODE, "jl_alloc_string": _alloc_string, "jl_string_to_array": _string_to_array,
           "jl_array_to_string": _array_to_string, "jl_pchar_to_string": _pchar_to_string, "jl_array_copy": _array_copy, "jl_value_ptr": _value_ptr, "jl_array_ptr": _array_ptr, "memset": _memset, "memmove": _memmove,
           "memcpy": _memmove, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d,
           "jl_alloc_array_2d": _alloc_nd, "jl_alloc_array_3d": _alloc_nd, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,

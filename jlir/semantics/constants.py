@@ -238,6 +238,9 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
             # `Base.Checked.OverflowError`: in Julia 1.5.3 every module of Base and Core but Core.Compiler's sees
             # these names as Main does (checked over their 49 modules with Julia itself)
             return JType(bare)
+        alias = main_binding(bare)
+        if alias is not None and alias[0] == "type" and base_global(module, bare, None) is None:
+            return JType(alias[1])  # `Base.Unicode.Int`: Core's `Int`, seen by every module of Base
         v = base_global(module, bare, None)
         if v is None and module != "Core" and not module.startswith("Core.Compiler"):
             v = _exported_function(bare)  # Base and its submodules see Core's exports (`Base.undef`)

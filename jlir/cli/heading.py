@@ -55,7 +55,7 @@ def read_heading(text: str) -> Heading:
             rest = body[len("argnames:"):].strip()
             names = tuple(n.strip() for n in rest.split(",")) if rest else ()
         elif line.startswith("#") and body.startswith("sparams:"):
-            sparams = tuple(split_params(body[len("sparams:"):]))
+            sparams = tuple(t.strip() for t in split_top_level(body[len("sparams:"):], ",") if t.strip())
         elif line.startswith("#") and body.startswith("vararg:"):
             vararg = body[len("vararg:"):].strip() == "true"
     name, types, values = parse_signature(sig) if sig else (None, (), ())

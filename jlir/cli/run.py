@@ -119,6 +119,10 @@ class _Chain:
         return next((f for p in self.providers if hasattr(p, "field_types")
                      for f in [p.field_types(type_name)] if f is not None), None)
 
+    def missing_hint(self):
+        return next((p.missing_hint() for p in self.providers if hasattr(p, "missing_hint")),
+                    "`--julia auto` would ask a Julia for it")
+
     def global_value(self, name):
         return next((v for p in self.providers if hasattr(p, "global_value")
                      for v in [p.global_value(name)] if v is not None), None)
@@ -142,6 +146,18 @@ def _invalid(args, fn, doc, text: str) -> str:
     unit = Unit(name(args.file), args.function, fn, doc, text)
     where, lines = positions(unit), text.split("\n")
     return "\n".join(render(unit, d, where, lines) for d in problems)
+
+
+def _live_named(args, jl, fn, call):
+    """`fn` with its closures named as the live Julia, having evaluated `--defs`, names them
+    (`jlir.cli.gensyms`): the dump may come from another session."""
+    from jlir.cli.gensyms import defined_names, live_named
+    from jlir.cli.inputs import read_text
+    from jlir.interp.runner import signature_type
+    source = read_text(args.defs)
+    jl.define(source, Path(args.defs).name)
+    names = [call.name] if call.name else defined_names(source)
+    return live_named(fn, jl, names, [signature_type(v) for v in call.values])
 
 
 def _seconds(text: str) -> float:
@@ -250,6 +266,8 @@ def run(args) -> int:
     try:
         provider, jl = _provider(args)
         call = prepared_call(doc, fn, provider, args.args, args.argnames, args.name)
+        if jl is not None and args.defs:
+            fn = _live_named(args, jl, fn, call)
         r = interp.run(fn, call.values, provider, argnames=call.argnames, sparams=call.sparams, vararg=call.vararg,
                        max_steps=args.max_steps or None, timeout=args.timeout or None, name=call.name,
                        self_name=args.self_name, max_memory=memory_limit(args.max_memory),

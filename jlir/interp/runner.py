@@ -90,8 +90,9 @@ class Context:
         if plan is False:
             v = basemethods.fallback(self, callee, args)
             if v is basemethods.NO:
+                hint = getattr(self.provider, "missing_hint", None)
                 raise NotInterpretable(f"call to {callee}({', '.join('::' + t for t in types)}): "
-                                       f"no provider has its IR ({PROVIDE})")
+                                       f"no provider has its IR ({hint() if hint is not None else PROVIDE})")
             return v
         code, sparams, k = plan
         if k is not None:

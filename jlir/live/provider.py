@@ -22,9 +22,8 @@ import re
 import tempfile
 from pathlib import Path
 
-from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text
+from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text, sparam_texts
 from jlir.semantics.base_globals import type_module
-from jlir.semantics.values import split_params
 from jlir.live.errors import LiveError
 
 DEFAULT_CACHE = Path(os.environ.get("JLIR_JULIA_CACHE", Path.home() / ".cache" / "jlir"))
@@ -99,6 +98,11 @@ class LiveProvider:
     def structs(self) -> dict:
         return self.known.structs() if self.known is not None else {}
 
+    def missing_hint(self) -> str:
+        """Why a callee has no IR though a live Julia was asked (the refusal must not recommend `--julia`)."""
+        return ("the live Julia has no such method, or cannot print it: a method of the user's code needs "
+                "`--defs FILE`")
+
     def global_value(self, name: str):
         """The value of the constant global `name` of the user's code (`Main.MyPkg.SCALE`, `Main.N`), as Julia
         binds it: a number, Bool, Char, Symbol, String or nothing, a type, a function (by its owner's name:
@@ -156,7 +160,7 @@ class LiveProvider:
         except LiveError:
             return None, None, (), None
         names = method["argnames"]
-        sparams = tuple(parse_sparam(t) for t in split_params(method["sparams"]))
+        sparams = tuple(parse_sparam(t) for t in sparam_texts(method["sparams"]))
         if self.dir is not None and _cacheable(callee):
             self._store(key, names, method["sparams"], method["vararg"], typed.text)
         return typed.function, names, sparams, method["vararg"]

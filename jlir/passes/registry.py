@@ -28,6 +28,7 @@ class Pass:
     name: str
     summary: str
     apply: Callable[[Function, list], Function]
+    takes_types: bool = False  # `apply(fn, notes, types=(argtypes, sptypes))`: the instance's types (compact)
 
 
 REGISTRY: dict[str, Pass] = {}
@@ -38,7 +39,8 @@ def register(name: str, summary: str):
     def add(f):
         if name in REGISTRY:
             raise RuntimeError(f"two passes are called {name!r}")
-        REGISTRY[name] = Pass(name, summary, f)
+        import inspect
+        REGISTRY[name] = Pass(name, summary, f, "types" in inspect.signature(f).parameters)
         return f
     return add
 
@@ -53,8 +55,9 @@ def lookup(names) -> list[Pass]:
     return out
 
 
-def run(fn: Function, names, *, verify: bool = True, notes: list | None = None) -> Function:
+def run(fn: Function, names, *, verify: bool = True, notes: list | None = None, types: tuple = ((), ())) -> Function:
     """`fn` after the passes `names`, in order; with `verify`, the verifier checks the IR after each pass.
+    `types`: the instance's `(argtypes, sptypes)`, for the passes that prove from them (`compact`).
 
     `notes`, when given, collects what the passes say they left (`pass: message` lines).  Each pass's output
     keeps only what its print shows (`jlir.edit.shown`: a line table renumbered as the print shows it, …), so that
@@ -66,7 +69,7 @@ def run(fn: Function, names, *, verify: bool = True, notes: list | None = None) 
         _check(fn, "the input IR does not verify (no pass can be trusted on it)")
     for p in chosen:
         said: list[str] = []
-        fn = as_shown(p.apply(fn, said))
+        fn = as_shown(p.apply(fn, said, types=types) if p.takes_types else p.apply(fn, said))
         if notes is not None:
             notes.extend(f"{p.name}: {line}" for line in said)
         if verify:
@@ -82,21 +85,23 @@ def _check(fn: Function, what: str) -> None:
 
 @paused
 def run_document(doc: Document, names, *, verify: bool = True, notes: list | None = None,
-                 jobs: int | None = 1) -> Document:
+                 jobs: int | None = 1, types=None) -> Document:
     """Every function of `doc` (vector elements included) through `run`; other items as they are.  A function
     the document holds more than once (the reader makes one object of repeated dumps) runs once: its result
     and its notes are repeated.  `jobs` > 1 (0: one per core) runs the functions in that many forked
-    processes; the result, the notes and the first error are the same."""
+    processes; the result, the notes and the first error are the same.  `types(function) -> (argtypes, sptypes)`:
+    each function's instance types, where the caller knows them."""
     done: dict = {}  # id(function) -> (function, result, notes)
     if jobs_count(jobs) > 1:
-        _run_forked(_functions(doc), names, verify, jobs_count(jobs), done)
+        _run_forked(_functions(doc), names, verify, jobs_count(jobs), done, types)
 
     def one(item):
         if isinstance(item, Function):
             hit = done.get(id(item))
             if hit is None or hit[0] is not item:
                 said: list = []
-                hit = done[id(item)] = (item, run(item, names, verify=verify, notes=said), said)
+                hit = done[id(item)] = (item, run(item, names, verify=verify, notes=said,
+                                                  types=types(item) if types else ((), ())), said)
             if notes is not None:
                 notes.extend(hit[2])
             return hit[1]
@@ -119,12 +124,12 @@ def _functions(doc: Document) -> list:
 _FORKED: list = []  # the functions and the pipeline, inherited by forked workers: no function is sent to them
 
 
-def _run_forked(fns: list, names, verify: bool, jobs: int, done: dict) -> None:
+def _run_forked(fns: list, names, verify: bool, jobs: int, done: dict, types=None) -> None:
     """`done` filled with every function's (function, result, notes), in chunks over `jobs` forked workers.
     A chunk stops at its first error, which is raised here in input order, as the loop in one process would."""
     if len(fns) < 2:
         return
-    _FORKED[:] = [(fns, names, verify)]
+    _FORKED[:] = [(fns, names, verify, types)]
     size = max(1, -(-len(fns) // (4 * jobs)))
     try:
         starts = range(0, len(fns), size)
@@ -137,10 +142,10 @@ def _run_forked(fns: list, names, verify: bool, jobs: int, done: dict) -> None:
 
 
 def _run_chunk(start: int, size: int) -> list:
-    fns, names, verify = _FORKED[0]
+    fns, names, verify, types = _FORKED[0]
     out = []
     with gc_paused():
         for f in fns[start:start + size]:
             said: list = []
-            out.append((run(f, names, verify=verify, notes=said), said))
+            out.append((run(f, names, verify=verify, notes=said, types=types(f) if types else ((), ())), said))
     return out

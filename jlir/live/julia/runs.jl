@@ -239,7 +239,10 @@ function sparam_text(x)
     x isa TypeVar && error("static parameter $(x.name) is not bound by the call")
     x isa Integer && return string(x)
     x isa Type && return sprint(show, x; context=repl_context(IOBuffer(), Main))
-    error("static parameter $(repr(x)) is neither an integer nor a type")
+    x isa Symbol && return repr(x)
+    # a tuple of names (a NamedTuple's, `structdiff(a::NamedTuple{an}, …) where {an, bn}`) or of integers
+    x isa Tuple && all(y -> y isa Union{Symbol,Integer}, x) && return repr(x)
+    error("static parameter $(repr(x)) is neither an integer, a type, a symbol nor a tuple of them")
 end
 
 """

@@ -13,7 +13,7 @@ import jlir
 from jlir import analysis as A
 from jlir.ir.cfg import CFG
 from jlir.lattice.signature import cache_argtype  # noqa: F401 - the oracle's argument types
-from jlir.oracle.reorder import reordered_like
+from jlir.compare.orders import reordered_like
 
 __all__ = ["Outcome", "RULES", "check_cfg", "check_inlined_cfg", "check_idoms", "check_verify", "check_slots", "check_compact",
            "check_ssa", "check_adce", "check_sorted_cfg"]

@@ -9,7 +9,7 @@ in register 0).
 from __future__ import annotations
 
 from jlir.semantics import hints
-from jlir.semantics.constants import literal, literal_int, type_text
+from jlir.semantics.constants import literal, literal_int, type_text, typed_constant
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
@@ -141,6 +141,8 @@ def _return(b, node, i, num, nblocks):
         return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
     pre: list = []
     rng = _range_constant(node.val, b.fn.return_type)
+    if rng is None and b.fn.return_type is not None and b.fn.form is not Form.LOWERED:
+        rng = typed_constant(node.val, type_text(b.fn.return_type))  # `return (1, 2)` in `=> Tuple{Int32,Int32}`
     r = b.const(node.val, rng) if rng is not None else b.reg(node.val, pre, i, _return_hint(b, node.val, i))
 
     def term(regs, _at=i):

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from jlir.interp import calls, foreign, heads
 from jlir.semantics import hints
-from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text
+from jlir.semantics.constants import global_constant, literal, literal_int, shown_constant, type_text, typed_constant
 from jlir.interp.slots import SlotMap
-from jlir.semantics.values import UNDEF, JFloat, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import UNDEF, JFloat, JuliaException, NotInterpretable, split_params, typeof
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -142,6 +142,10 @@ class _Builder:
             return t
         if v is None:
             return self.const("#undef", UNDEF)
+        if hint is not None and hint.startswith(("Tuple{", "NamedTuple{")) and cls in (T.TypeTuple, V.QuoteNode):
+            typed = typed_constant(v, hint)  # `φ (#1 => (1, 2), …)::Tuple{Int32,Int32}`
+            if typed is not None:
+                return self.const((v, hint), typed)
         return self.const(v, shown_constant(v))
 
     def static_type(self, v) -> str | None:
@@ -305,7 +309,13 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
             wrap = lambda fn: hints.coerce_like(fn, positions, egal)  # noqa: E731
     elif name == "ifelse" and hints.integer_type(rt) and any(hints.is_ambiguous(a) for a in args[1:]):
         hint = rt  # `ifelse(c, 1, x)::Int32`: both values have the statement's concrete type, the literal too
-    regs_ = tuple(b.reg(a, pre, i, hint) for a in args)
+    arg_hints = [hint] * len(args)
+    if name == "tuple" and rt.startswith("Tuple{") and rt.endswith("}"):
+        # `Core.tuple("a", 5, %1)::Tuple{String,Int32,Any}`: each literal has its element's type (an Int32 `5`, a
+        # Float16 zero prints as Int64's and Float64's)
+        params = split_params(rt[6:-1])
+        arg_hints = [hints.context_type(p) for p in params] if len(params) == len(args) else arg_hints
+    regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, arg_hints))
     if _is_value_callee(b, callee):
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap, b.in_place)
@@ -322,7 +332,7 @@ def _is_value_callee(b: _Builder, callee) -> bool:
 def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     mi, callee, *args = e.args
     sig = tuple(type_text(t) for t in mi.arg_types)
-    regs_ = tuple(b.reg(a, pre, i, hints.integer_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
+    regs_ = tuple(b.reg(a, pre, i, hints.context_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
     if _is_value_callee(b, callee):  # `invoke %4()`: a closure the code built, called by its type's method
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, type_text(typ), i, b.X, b.in_place)
     return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)

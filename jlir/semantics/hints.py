@@ -45,8 +45,8 @@ def context_type(t: str | None) -> str | None:
     `Float16` for a Float16 context (where a printed `0.0` is a Float16 zero)."""
     if t is None:
         return None
-    if t == "Float16":
-        return t
+    if t == "Float16" or t.startswith(("Tuple{", "NamedTuple{")):
+        return t  # a tuple constant's literals take their elements' types (`jlir.semantics.constants.typed_constant`)
     if t.startswith("Union{") and t.endswith("}"):
         ints = {m for m in split_params(t[6:-1]) if integer_type(m)}
         return ints.pop() if len(ints) == 1 else AMBIGUOUS if ints else None

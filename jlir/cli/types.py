@@ -46,14 +46,22 @@ def instance_types(heading: Heading, argtypes: str | None = None, sparams: str |
         texts = None  # a label's values (`f(1.0)`): their types are not written
     out_args: tuple = ()
     if texts is not None:
-        own = _parse(f"typeof({heading.name})") if heading.name and argtypes is None and \
-            not heading.name.startswith("(") else None
+        own = _own_type(heading.name) if argtypes is None else None
         params = [_parse(t) for t in texts]
         isva = heading.vararg if argtypes is None else False
         out_args = (None if own is None else method_argtypes([own], 1, False)[0],) + \
             method_argtypes([_parse("Any")] + params, len(params) + 1, isva)[1:]
     spt = split_params(sparams) if sparams is not None else list(heading.sparams or ())
     return out_args, tuple(_sparam(t) for t in spt)
+
+
+def _own_type(name: str | None):
+    """The function's own type as its heading names it: `typeof(f)`, or a callable's `(::T)` (a closure's type)."""
+    if not name:
+        return None
+    if name.startswith("(::") and name.endswith(")"):
+        return _parse(name[3:-1])
+    return None if name.startswith("(") else _parse(f"typeof({name})")
 
 
 def _sparam(text: str):

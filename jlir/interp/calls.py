@@ -9,7 +9,8 @@ asks the provider for the callee's IR.
 from __future__ import annotations
 
 from jlir.interp.frames import Push
-from jlir.semantics.base_globals import compiler_binding, seen_name
+from jlir.ir.names import is_identifier, var_quoted
+from jlir.semantics.base_globals import compiler_binding, is_library_module, seen_name
 from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, MUTABLE_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
 from jlir.semantics.values import (UNDEF, JArray, JFunction, JStruct, JSymbol, JType, JuliaException, NotInterpretable,
@@ -209,6 +210,7 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
     """`%new(T, fields…)`: a record of type T, its field names and mutability from Core's exception types,
     the run's struct table (`run(…, structs=)`, a provider's `structs()`), or the provider's `struct_fields`
     (a live Julia's `fieldnames`, asked once per type); unknown otherwise."""
+    type_name, qualified = _closure_type(type_name, qualified)
     key = type_name.split("{")[0]
     known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else MUTABLE_STRUCTS.get(qualified or key)
     if qualified in MUTABLE_STRUCTS:  # `Core.Box`: `typeof` shows it qualified (Main does not see it)
@@ -220,6 +222,17 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
         names, mutable = known or regs[X].struct_of(key, qualified) or (None, None)
         regs[d] = JStruct(type_name, _fields([regs[r] for r in rs], names, mutable), names, mutable, module)
     return op
+
+
+def _closure_type(type_name: str, qualified: str | None) -> tuple[str, str | None]:
+    """A struct of the user's code named by a generated name (`%new(Main.:(var"#4#6"), x)`, a closure's type) as
+    Julia's `typeof` prints it from Main: `var"#4#6"`, or `Main.MyPkg.var"#4#6"` in another module; so that its
+    call is asked of Julia by that name.  Any other name as it is."""
+    module, _, bare = (qualified or "").rpartition(".")
+    if not bare or is_identifier(bare) or bare.startswith('var"') or is_library_module(module) or "{" in type_name:
+        return type_name, qualified
+    quoted = var_quoted(bare)
+    return (quoted if module in ("", "Main") else f"{module}.{quoted}"), f"{module or 'Main'}.{quoted}"
 
 
 def _base_module(qualified: str | None) -> str | None:

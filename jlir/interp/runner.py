@@ -205,8 +205,10 @@ class Context:
             return
         for s in fn.stmts:
             for v in walk.values(s.node):
-                if type(v) is V.GlobalRef and v.module == "Main" and not is_identifier(v.name):
-                    self.struct_of(var_quoted(v.name), var_quoted(v.name))
+                if type(v) is V.GlobalRef and v.module and not is_library_module(v.module) \
+                        and not is_identifier(v.name):
+                    named = var_quoted(v.name) if v.module == "Main" else f"{v.module}.{var_quoted(v.name)}"
+                    self.struct_of(var_quoted(v.name), named)
 
     def prepare_value(self, f, args: list, rt: str = "Any"):
         """`prepare` for a call of the Julia value `f` (a function or a type, held in a register) on `args`."""

@@ -40,3 +40,14 @@ def test_a_boxed_closure_and_a_keyword_call_run_with_a_live_julia_and_the_defs(c
 def test_a_refusal_with_a_live_julia_does_not_recommend_asking_one():
     out = run_jlir("run", FIXTURES / "closure_box.typed.txt", "--args", "3", "--julia", "auto", text=True)
     assert out.returncode == 2 and "--julia auto` would" not in out.stderr and "--defs FILE" in out.stderr
+
+
+@pytest.mark.skipif(not live_julias(), reason=NO_JULIA)
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_a_closure_whose_type_takes_no_parameters_is_called_by_its_quoted_name(k):
+    """`%new(Main.:(var"#1#2"), box)` (no `apply_type`: the closure captures only a box) makes a value Julia's
+    `typeof` names `var"#1#2"`, the name its method is asked by (tests/data/cli/closure-plain.jl: Julia says 3.5)."""
+    data = ROOT / "tests" / "data" / "cli"
+    out = run_jlir("run", data / "closure-plain-1.5.3.txt", "--function", str(k), "--args", "2.0", "--julia", "auto",
+                   "--defs", data / "closure-plain.jl", text=True)
+    assert (out.returncode, out.stdout, out.stderr) == (0, "3.5\n", "")

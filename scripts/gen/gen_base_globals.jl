@@ -51,12 +51,17 @@ end
 
 function modules()
     out = Module[Core, Base]
-    for n in names(Base; all=true)
-        isdefined(Base, n) || continue
-        v = getfield(Base, n)
-        v isa Module && parentmodule(v) === Base && v !== Base && push!(out, v)
+    k = 2
+    while k <= length(out)   # Base's submodules and theirs (`Base.Sort.Float`), breadth first
+        m = out[k]
+        for n in names(m; all=true)
+            isdefined(m, n) || continue
+            v = getfield(m, n)
+            v isa Module && parentmodule(v) === m && v !== m && !(v in out) && push!(out, v)
+        end
+        k += 1
     end
-    return unique(out)
+    return out
 end
 
 # Constants that describe the machine or the OS, not Julia: left out (the IR's code must not be run with them).

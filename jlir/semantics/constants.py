@@ -183,6 +183,17 @@ def shown_constant(v):
     raise NotInterpretable(f"the constant {v!r}")
 
 
+def untyped_literals(v) -> bool:
+    """Whether a shown tuple constant holds literals whose type its print does not tell (a decimal integer, which
+    may be any integer type; `0.0`, which may be a Float16): only a context's type can say what they are."""
+    from jlir.semantics import hints
+    inner = v.value if type(v) is V.QuoteNode else v
+    if type(inner) is not T.TypeTuple:
+        return False
+    items = [x.rhs if type(x) is T.TypeInfix and x.op == "=" else x for x in inner.items]
+    return any(hints.is_ambiguous(x) or hints.is_float16_zero(x) or untyped_literals(x) for x in items)
+
+
 def typed_constant(v, t: str):
     """A shown tuple or named tuple constant whose type `t` the context gives (the return type, the statement's
     `::T`): Julia prints its elements by their `repr` (an Int32 `1` as `1`, a Float16 zero as `0.0`), so each

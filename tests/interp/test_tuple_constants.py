@@ -29,3 +29,10 @@ def test_each_constant_has_the_type_julia_gave_it(k, args, want):
 def test_a_tuple_calls_literals_take_the_statements_element_types():
     r = interp.run(FNS[4], [2.5], argnames=["x"])  # `Core.tuple("héllo", 5, x)::PartialStruct(Tuple{String,Int32,…})`
     assert (r.type, interp.julia_repr(r.value)) == ("Tuple{String,Int32,Float64}", '("héllo", 5, 2.5)')
+
+
+def test_a_returned_tuple_of_untyped_literals_is_refused_where_the_print_gives_no_type():
+    """f1's IRCode print (no `=> T`): `return (1, 2)` may be any integer types (Julia's are Int32): refused, never
+    answered as Int64 (a generated program's IRCode print was so answered before)."""
+    with pytest.raises(interp.NotInterpretable, match="returned constant's literals"):
+        interp.run(FNS[5], [])

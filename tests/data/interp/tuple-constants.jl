@@ -9,6 +9,10 @@ open(joinpath(@__DIR__, "tuple-constants-1.5.3.txt"), "w") do io
     for (f, t) in ((f1, ()), (f2, (Int,)), (f3, ()), (f4, ()), (f5, (Float64,)))
         show(io, MIME"text/plain"(), code_typed(f, t)[1]); println(io)
     end
+    # f1's IRCode (`inflate_ir`), which prints no return type: its `return (1, 2)` does not say Int32
+    mi = Core.Compiler.specialize_method(first(methods(f1)), Tuple{typeof(f1)}, Core.svec())
+    ci = code_typed(f1, ())[1][1]
+    show(io, MIME"text/plain"(), Core.Compiler.inflate_ir(ci, mi)); println(io)
 end
 for (f, a) in ((f1, ()), (f2, (1,)), (f2, (-1,)), (f3, ()), (f4, ()), (f5, (2.5,)))
     r = f(a...); println(typeof(r), "\t", repr(r))

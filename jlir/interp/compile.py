@@ -181,14 +181,6 @@ class _Builder:
             return [_raiser(i, _located(i, e))]
 
 
-def _foreign_name(e: N.Expr) -> str:
-    first = e.args[0] if e.args else None
-    if type(first) is V.Literal and first.kind == "string":
-        return first.text.strip('"')  # `"llvm.pow.f64"` (an llvmcall)
-    inner = getattr(first, "value", first)
-    return getattr(inner, "name", None) or getattr(inner, "text", "?")
-
-
 def _check_defined(r: int, name: str, i: int, certain: bool = True):
     def op(regs, _at=i):
         if regs[r] is UNDEF:
@@ -322,8 +314,11 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 
 
 def _is_value_callee(b: _Builder, callee) -> bool:
-    """A callee known only when the statement runs: an SSA value, an argument, a local, a static parameter."""
+    """A callee known only when the statement runs: an SSA value, an argument, a local, a static parameter; or a
+    value the print shows, a singleton's instance (`(Base.var"#foldl##kw"())(…)`, a keyword sorter)."""
     cls = type(callee)
+    if cls is T.TypeCall and not callee.args and type(callee.head) in (T.TypeName, T.TypeApply) or cls is T.TypeWhere:
+        return True  # `(NamedTuple{(:init,),T} where T<:Tuple)(%1)`: that type called, as shown
     if cls is V.SlotNumber:
         return not b.slots.is_constant(callee) and not (callee.id is None and callee.name in calls.FUNCTION_NAMES)
     return cls in (V.SSAValue, V.Argument, V.TypedSlot) or (cls is N.Expr and callee.head == "static_parameter")
@@ -375,7 +370,7 @@ def _qualified(t) -> str | None:
 def _foreigncall(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     """`$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, args…, roots…))`: the ones
     `jlir.interp.foreign` models; the arguments are the first len(argtypes) values after the convention."""
-    name = _foreign_name(e)
+    name = foreign.foreign_name(e)
     fn = foreign.foreign(name)
     sig = e.args[2] if len(e.args) > 2 else None
     if fn is None or type(sig) is not T.TypeCall:

@@ -33,6 +33,7 @@ import math
 from fractions import Fraction
 
 from jlir.interp.limits import check_allocation
+from jlir.ir import values as V
 from jlir.semantics.pointers import CHUNK
 from jlir.semantics.pointers import fill_bytes, read_bytes, string_bytes, string_value, write_bytes
 from jlir.semantics.numbers import int_parts, make_float, make_int
@@ -346,6 +347,15 @@ CCALLS = {**UNICODE, "jl_alloc_string": _alloc_string, "jl_string_to_array": _st
           "jl_array_grow_beg": _grow_beg, "jl_array_del_end": _del_end, "jl_array_del_beg": _del_beg,
           "jl_array_grow_at": _grow_at, "jl_array_del_at": _del_at, "jl_array_sizehint": _sizehint}
 LLVMCALLS = {"llvm.pow.f64": _pow("Float64"), "llvm.pow.f32": _pow("Float32")}
+
+
+def foreign_name(e) -> str:
+    """The C function a `foreigncall` expression calls (`:strlen`; `"llvm.pow.f64"`, an llvmcall), else `?`."""
+    first = e.args[0] if e.args else None
+    if type(first) is V.Literal and first.kind == "string":
+        return first.text.strip('"')
+    inner = getattr(first, "value", first)
+    return getattr(inner, "name", None) or getattr(inner, "text", "?")
 
 
 def foreign(name: str):

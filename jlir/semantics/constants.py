@@ -174,6 +174,12 @@ def shown_constant(v):
         return literal(v)
     if cls is T.TypeTuple:
         return tuple(shown_constant(i) for i in v.items)
+    if cls is T.TypeWhere and type(v.body) is T.TypeApply and type_text(v.body.head) == "NamedTuple" and \
+            len(v.body.params) == 2 and type(v.body.params[0]) is T.TypeTuple and type(v.var) is T.TypeInfix and \
+            v.body.params[1] == v.var.lhs:
+        # `NamedTuple{(:init,),T} where T<:Tuple`, i.e. `NamedTuple{(:init,)}`: a keyword call's keywords' type
+        names = shown_constant(v.body.params[0])
+        return JType("NamedTuple{(" + ", ".join(f":{n.name}" for n in names) + ("," if len(names) == 1 else "") + ")}")
     if cls is T.TypeVect and v.eltype is not None and type_text(v.eltype) in INT_TYPES | FLOAT_TYPES.keys():
         # `UInt64[0x28be…, …]`: a constant vector (Base.Math.INV_2PI), its elements literals of its eltype
         elt = type_text(v.eltype)

@@ -51,3 +51,14 @@ def test_a_closure_whose_type_takes_no_parameters_is_called_by_its_quoted_name(k
     out = run_jlir("run", data / "closure-plain-1.5.3.txt", "--function", str(k), "--args", "2.0", "--julia", "auto",
                    "--defs", data / "closure-plain.jl", text=True)
     assert (out.returncode, out.stdout, out.stderr) == (0, "3.5\n", "")
+
+
+@pytest.mark.skipif(not live_julias(), reason=NO_JULIA)
+@pytest.mark.parametrize("k,arg,want", [(1, "[1, 2, 3]", "6"), (2, "3.0", "7.5")])
+def test_a_keyword_sorters_instance_called_as_shown_runs(k, arg, want):
+    """`(Base.var"#foldl##kw"())(%2, …)` and the user's `(var"#scaled##kw"())(%2, …)`, their keywords built by
+    `(NamedTuple{(:init,),T} where T<:Tuple)(%1)` (tests/data/cli/kw-sorter.jl: Julia says 6 and 7.5)."""
+    data = ROOT / "tests" / "data" / "cli"
+    out = run_jlir("run", data / "kw-sorter-1.5.3.txt", "--function", str(k), "--args", arg, "--julia", "auto",
+                   "--defs", data / "kw-sorter.jl", text=True)
+    assert (out.returncode, out.stdout, out.stderr) == (0, want + "\n", "")

@@ -49,8 +49,10 @@ def instance_types(heading: Heading, argtypes: str | None = None, sparams: str |
         own = _own_type(heading.name) if argtypes is None else None
         params = [_parse(t) for t in texts]
         isva = heading.vararg if argtypes is None else False
+        # a vararg method's arguments are counted by its names: the signature lists the trailing values one by one
+        nargs = len(heading.argnames) + 1 if isva and heading.argnames is not None else len(params) + 1
         out_args = (None if own is None else method_argtypes([own], 1, False)[0],) + \
-            method_argtypes([_parse("Any")] + params, len(params) + 1, isva)[1:]
+            method_argtypes([_parse("Any")] + params, nargs, isva)[1:]
     spt = split_params(sparams) if sparams is not None else list(heading.sparams or ())
     return out_args, tuple(_sparam(t) for t in spt)
 

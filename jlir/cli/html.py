@@ -24,7 +24,7 @@ def register(sub) -> None:
     sp.add_argument("--passes", default=None, metavar="P1,P2,…",
                     help="show each function before and after these passes (see `jlir opt --list`), changes marked")
     sp.add_argument("--run", nargs="*", default=None, metavar="A",
-                    help="run each function on these arguments (Julia literals) and show the result")
+                    help="run each function on these arguments (as `jlir run --args` reads them) and show the result")
     sp.add_argument("--julia", default=None, metavar="SPEC", help="with --run: ask this Julia for callees' IR")
     sp.add_argument("--callees", default=None, metavar="DIR", help="with --run: a directory of callee dumps")
     sp.add_argument("--layout", default=None, choices=("auto", "dot", "layered"),

@@ -38,7 +38,9 @@ def register(sub) -> None:
     sp = sub.add_parser("run", help="interpret a function on arguments and print the result as Julia's repr",
                         description="Run one function of FILE in jlir's interpreter.")
     sp.add_argument("file", metavar="FILE", help="a dump file; - for standard input")
-    sp.add_argument("--args", nargs="*", default=[], metavar="A", help="the arguments, as Julia literals")
+    sp.add_argument("--args", nargs="*", default=[], metavar="A",
+                    help="the arguments, as typed at Julia's REPL (5, -1, Int8(5), 0x05, 1.5f0, 'a', \"s\", :x, (1, 2.0), "
+                         "(a=1,), [1, 2], typemax(Int) …; docs/cli.md); a bare number takes the type the IR states")
     sp.add_argument("--function", type=int, default=1, metavar="N", help="the Nth function of the file (default 1)")
     sp.add_argument("--argnames", default=None, metavar="a,b",
                     help="the method's argument names, when the IR names arguments only by name")

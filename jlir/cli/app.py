@@ -4,7 +4,9 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import re
 import sys
+import time
 
 import jlir
 from jlir.cli.output import EXIT_ERROR, OutputError, err
@@ -24,7 +26,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for verb in VERBS:
         verb.register(sub)
+    for parser in (p, *sub.choices.values()):
+        parser._negative_number_matcher = NEGATIVE_VALUE  # `--args -1 -Inf -0x05` are values, not options
     return p
+
+
+NEGATIVE_VALUE = re.compile(r"^-(?:[\d.(]|Inf|NaN|[A-Z]\w*[(\[])")
+"""What argparse takes for a value, not an option, where it starts with `-`: a negative Julia number (`-1`, `-1e3`,
+`-.5`, `-0x05`, `-1.5f0`), `-Inf`, `-NaN`, `-(…)` and a negated constructor call (`-Int8(5)`).  No option of jlir
+looks like one, so argparse's own rule (a bare `-1`) is widened to them; it is a private attribute of
+`argparse.ArgumentParser` (Python 3.8 to 3.13)."""
 
 
 def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:
@@ -38,8 +49,11 @@ def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:
             stream.reconfigure(encoding="utf-8", errors="backslashreplace")
         except (AttributeError, ValueError):
             pass
+    started = time.monotonic()
     try:
         args = build_parser().parse_args(argv)
+        # where a verb's time limit counts from (`jlir run --timeout`): this call, or the process's start
+        args.started, args.process_entry = started, process_exit
         fast = process_exit and getattr(args, "exit_fast", False)
         if fast:
             gc.disable()

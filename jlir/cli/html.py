@@ -24,18 +24,22 @@ def register(sub) -> None:
     sp.add_argument("--passes", default=None, metavar="P1,P2,…",
                     help="show each function before and after these passes (see `jlir opt --list`), changes marked")
     sp.add_argument("--run", nargs="*", default=None, metavar="A",
-                    help="run each function on these arguments (Julia literals) and show the result")
+                    help="run each function on these arguments (as `jlir run --args` reads them) and show the result")
     sp.add_argument("--julia", default=None, metavar="SPEC", help="with --run: ask this Julia for callees' IR")
     sp.add_argument("--callees", default=None, metavar="DIR", help="with --run: a directory of callee dumps")
     sp.add_argument("--layout", default=None, choices=("auto", "dot", "layered"),
                     help="the graph's layout: Graphviz's dot, grandalf's layered layout, or auto (dot where "
                          "installed and the CFG has at most 1,000 blocks; default, or $JLIR_HTML_LAYOUT)")
     sp.add_argument("--defs", default=None, metavar="FILE", help="with --run --julia: Julia source evaluated first")
+    sp.add_argument("--argnames", default=None, metavar="a,b",
+                    help="with --run: the method's argument names, when the IR names arguments only by name")
+    sp.add_argument("--self", dest="self_name", default=None, metavar="NAME",
+                    help="with --run: the name slot 1 (the function itself) prints as where it is not #self#")
     sp.set_defaults(func=run)
 
 
 def run(args) -> int:
-    status, fns, names = EXIT_OK, [], []
+    status, fns, names, docs = EXIT_OK, [], [], []
     for path in args.files:
         doc, problem = attempt(path, "reading", lambda: parse(path)[1])
         if problem:
@@ -44,12 +48,13 @@ def run(args) -> int:
             continue
         fns.extend(jlir.functions(doc))
         names.extend(_names(doc, path))
+        docs.extend([doc] * len(jlir.functions(doc)))
     if not fns:
         if status == EXIT_OK:
             err("jlir html: error: no function in the input")
         return EXIT_ERROR
     try:
-        text = _page(args, fns, names)
+        text = _page(args, fns, names, docs)
     except JlirError as e:  # a pass refused, or its output did not verify
         err(f"jlir html: error: {e}")
         return EXIT_ERROR
@@ -69,10 +74,10 @@ def _names(doc, path: str) -> list[str]:
     return [n or (file if len(given) == 1 else f"{file}, function {k}") for k, n in enumerate(given, 1)]
 
 
-def _page(args, fns, names=None) -> str:
+def _page(args, fns, names, docs) -> str:
     from jlir import html
     title = "jlir: " + ", ".join(name(p) for p in args.files)
-    runs = _runs(args, fns) if args.run is not None else None
+    runs = _runs(args, fns, docs) if args.run is not None else None
     if not args.passes:
         return html.page(fns, title, names=names, runs=runs, layout=args.layout)
     from jlir import passes
@@ -85,7 +90,7 @@ def _page(args, fns, names=None) -> str:
                      layout=args.layout)
 
 
-def _runs(args, fns) -> list:
+def _runs(args, fns, docs) -> list:
     """Each function's run, sharing one callee provider (one live Julia, when asked for, for the whole file)."""
     from jlir.cli.run import _provider
     try:
@@ -93,20 +98,23 @@ def _runs(args, fns) -> list:
     except JlirError as e:  # no Julia, a Julia that failed to start, an unreadable --defs
         return [(f"not run: {str(e).splitlines()[0]}", {}) for _ in fns]
     try:
-        return [_run(args, fn, provider) for fn in fns]
+        return [_run(args, fn, doc, provider) for fn, doc in zip(fns, docs)]
     finally:
         if jl is not None:
             jl.close()
 
 
-def _run(args, fn, provider):
+def _run(args, fn, doc, provider):
     """(what the run gave, {block: times entered}) for one function; what the interpreter refuses is said, not
-    raised.  A block's statements run as often as it is entered (a throwing block counts whole, as steps do)."""
+    raised.  A block's statements run as often as it is entered (a throwing block counts whole, as steps do).
+    The arguments are read as `jlir run --args` reads them (`jlir.cli.run.prepared_call`)."""
     from jlir import interp
-    from jlir.cli.run import argument
+    from jlir.cli.run import prepared_call
     counts: dict = {}
     try:
-        r = interp.run(fn, [argument(a) for a in args.run], provider, counts=counts)
+        call = prepared_call(doc, fn, provider, args.run, args.argnames, None, "--run")
+        r = interp.run(fn, call.values, provider, argnames=call.argnames, sparams=call.sparams, vararg=call.vararg,
+                       counts=counts, name=call.name, self_name=args.self_name)
     except (ValueError, interp.NotInterpretable, JlirError) as e:
         return f"f({', '.join(args.run)}): not run: {e}", {}
     if r.exception is not None:

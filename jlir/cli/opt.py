@@ -5,6 +5,7 @@ import jlir
 from jlir.cli.inputs import attempt, internal, name, parse
 from jlir.cli.jobs import add_jobs, each_file
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write, write_output
+from jlir.cli.types import TypesError, add_type_options, types_for
 from jlir.ir.errors import JlirError
 
 
@@ -23,6 +24,7 @@ def register(sub) -> None:
                        help="instead of the result, what each pass changed, statement by statement (as jlir diff shows it)")
     shown.add_argument("--diff", action="store_true", help="instead of the result, the whole change as jlir diff shows it")
     sp.add_argument("-o", "--output", metavar="OUT", help="write the result to OUT (atomically) instead of stdout")
+    add_type_options(sp)
     add_jobs(sp)
     sp.set_defaults(func=run)
 
@@ -52,7 +54,7 @@ def run(args) -> int:
             return None
         try:
             return _answer(args, doc, names, name(path))
-        except JlirError as e:  # a pass refused, or its output did not verify: said, not a traceback
+        except (JlirError, TypesError) as e:  # a pass refused, its output did not verify, a bad --argtypes
             say(f"{name(path)}: error: {e}")
         except Exception as e:
             say(internal(path, "optimising", e))
@@ -72,14 +74,16 @@ def _answer(args, doc, names: list[str], source: str) -> str:
     """The optimised document's text, or with --diff/--explain the change as `jlir diff` reports it."""
     from jlir import passes
     notes: list[str] = []
+    types = types_for(doc, args)
     if not (args.explain or args.diff):
-        text = jlir.format(passes.run_document(doc, names, notes=notes, jobs=_inner_jobs(args)))
+        text = jlir.format(passes.run_document(doc, names, notes=notes, jobs=_inner_jobs(args), types=types))
         _say(notes)
         return text
     from jlir.compare import diff_documents, render_text
     stages = [(None, doc)]
     for n in (names if args.explain else [",".join(names)]):
-        stages.append((n, passes.run_document(stages[-1][1], n.split(","), notes=notes, jobs=_inner_jobs(args))))
+        stages.append((n, passes.run_document(stages[-1][1], n.split(","), notes=notes, jobs=_inner_jobs(args),
+                                              types=types if len(stages) == 1 else None)))
     out = []
     for (_, before), (n, after) in zip(stages, stages[1:]):
         report = render_text(diff_documents(before, after, f"{source} before {n}", f"{source} after {n}"))

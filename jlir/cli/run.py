@@ -1,23 +1,32 @@
-"""`jlir run FILE --args A B … [--function N] [--argnames a,b] [--callees DIR] [--json]`: interpret a function.
+"""`jlir run FILE --args A B … [--function N] [--argnames a,b] [--self S] [--callees DIR] [--json]`: interpret a function.
 
-Each argument is a Julia literal as Julia prints one (`5`, `-3`, `0x05`, `1.5`, `1.0f0`, `NaN`, `true`,
-`'a'`, `"text"`, `:sym`, `nothing`, tuples `(1, 2.0)`, vectors `[1, 2, 3]`, `Float64[]`: `jlir.cli.literals`);
-it means what it means in Julia (`5` is an Int64, `0x05` a UInt8).
+Each argument is a value as a user types it at Julia's REPL (`5`, `-3`, `0x05`, `Int8(5)`, `1.5f0`, `NaN`,
+`Int128(2)^100`, `'a'`, `"text"`, `:sym`, `nothing`, `missing`, `(1, 2.0)`, `(a=1, b=2.0)`, `[1, 2, 3]`,
+`Int8[1 2; 3 4]`, `1:3`, `typemax(Int)`: `jlir.cli.literals`); it means what it means in Julia (`5` is an Int64,
+`0x05` a UInt8), except that a bare number takes the type the IR states for that argument
+(`jlir.cli.arguments`: `--args 5` is `Int8(5)` for `f(::Int8)`).  The comment lines above the dump may name
+the method instance (`# MethodInstance for fact(::Int64)`, `# argnames: n`, a `jlir fetch` label): its name,
+argument names, static parameters and types are then taken from there, and a label's call (`# f(1.0) — typed
+— Julia 1.5.3`) gives the arguments when `--args` is not given.
 The function is verified first (`jlir verify`): IR that breaks Julia's invariants is reported as `jlir verify`
 reports it, exit 2.  The result prints as Julia's `repr`; an uncaught Julia exception prints as
 `ERROR: TypeName` with exit 1; what the interpreter cannot run is one located line (`NotInterpretable`) with
-exit 2, and so is a run past `--max-steps` (default 100,000,000 statements) or `--timeout` (default 60 s):
-`stopped after N steps` / `stopped after S s`.  A loop with no exit is valid IR: these limits end it.
+exit 2, and so is a run past `--max-steps` (default 100,000,000 statements) or `--timeout` (default 60 s, wall
+clock, binding within a fraction of a second however costly one statement is): `stopped after N steps` /
+`stopped after S s`.  A loop with no exit is valid IR: these limits end it.  `--max-memory` (default a quarter of
+the machine's memory) bounds the process's memory: past it, or where an allocation cannot fit, the run ends in
+Julia's `OutOfMemoryError`, printed as any uncaught exception (exit 1); so does a recursion deeper than the
+interpreter's frame stack allows (`StackOverflowError`).
 Without `--julia`, callees come from `--callees` dumps, then from the Base methods built into jlir (Julia 1.5.3's
 IR, `jlir.interp.builtin`); `--name f` names the function, so that its recursive calls run its own IR.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from jlir.cli.inputs import attempt, name, parse
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
-from jlir.cli.literals import argument
 from jlir.ir.errors import JlirError
 
 EXIT_THROWN = 1
@@ -29,10 +38,15 @@ def register(sub) -> None:
     sp = sub.add_parser("run", help="interpret a function on arguments and print the result as Julia's repr",
                         description="Run one function of FILE in jlir's interpreter.")
     sp.add_argument("file", metavar="FILE", help="a dump file; - for standard input")
-    sp.add_argument("--args", nargs="*", default=[], metavar="A", help="the arguments, as Julia literals")
+    sp.add_argument("--args", nargs="*", default=[], metavar="A",
+                    help="the arguments, as typed at Julia's REPL (5, -1, Int8(5), 0x05, 1.5f0, 'a', \"s\", :x, (1, 2.0), "
+                         "(a=1,), [1, 2], typemax(Int) …; docs/cli.md); a bare number takes the type the IR states")
     sp.add_argument("--function", type=int, default=1, metavar="N", help="the Nth function of the file (default 1)")
     sp.add_argument("--argnames", default=None, metavar="a,b",
                     help="the method's argument names, when the IR names arguments only by name")
+    sp.add_argument("--self", dest="self_name", default=None, metavar="NAME",
+                    help="the name slot 1 (the function itself) prints as where it is not #self# (a keyword "
+                         "sorter's #s827, a callable object's name)")
     sp.add_argument("--name", default=None, metavar="F",
                     help="the function's name (`fact`): its recursive calls then run it again, no provider needed")
     sp.add_argument("--callees", default=None, metavar="DIR",
@@ -42,8 +56,12 @@ def register(sub) -> None:
     sp.add_argument("--defs", default=None, metavar="FILE", help="Julia source evaluated in that Julia first")
     sp.add_argument("--max-steps", type=int, default=MAX_STEPS, metavar="N",
                     help=f"stop (exit 2) after N statements run, callees included (default {MAX_STEPS:,}; 0: none)")
-    sp.add_argument("--timeout", type=float, default=TIMEOUT, metavar="S",
-                    help=f"stop (exit 2) after S seconds of running (default {TIMEOUT:g}; 0: none)")
+    sp.add_argument("--timeout", type=_seconds, default=TIMEOUT, metavar="S",
+                    help=f"stop (exit 2) after S seconds of running, wall clock, within a fraction of a second "
+                         f"(default {TIMEOUT:g}; 0: none)")
+    sp.add_argument("--max-memory", type=memory_size, default=None, metavar="SIZE",
+                    help="the memory jlir may reach while running (bytes, or 512M, 2G …; default a quarter of the "
+                         "machine's; 0: none): past it the run ends in Julia's OutOfMemoryError (exit 1)")
     sp.add_argument("--json", action="store_true", help='{"result": repr, "type": T, "steps": n} (or "exception")')
     sp.set_defaults(func=run)
 
@@ -110,6 +128,14 @@ class _Chain:
         return next((f for p in self.providers if hasattr(p, "field_types")
                      for f in [p.field_types(type_name)] if f is not None), None)
 
+    def missing_hint(self):
+        return next((p.missing_hint() for p in self.providers if hasattr(p, "missing_hint")),
+                    "`--julia auto` would ask a Julia for it")
+
+    def global_value(self, name):
+        return next((v for p in self.providers if hasattr(p, "global_value")
+                     for v in [p.global_value(name)] if v is not None), None)
+
     def structs(self):
         out = {}
         for p in reversed(self.providers):
@@ -131,6 +157,103 @@ def _invalid(args, fn, doc, text: str) -> str:
     return "\n".join(render(unit, d, where, lines) for d in problems)
 
 
+def _live_named(args, jl, fn, call):
+    """`fn` with its closures named as the live Julia, having evaluated `--defs`, names them
+    (`jlir.cli.gensyms`): the dump may come from another session."""
+    from jlir.cli.gensyms import defined_names, live_named
+    from jlir.cli.inputs import read_text
+    from jlir.interp.runner import signature_type
+    source = read_text(args.defs)
+    jl.define(source, Path(args.defs).name)
+    names = [call.name] if call.name else defined_names(source)
+    return live_named(fn, jl, names, [signature_type(v) for v in call.values])
+
+
+def _seconds(text: str) -> float:
+    """`--timeout`'s value: a finite number of seconds, not negative (0: no limit)."""
+    import argparse
+    import math
+    try:
+        v = float(text)
+    except ValueError:
+        v = math.nan
+    if not math.isfinite(v) or v < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds (0 for no limit), got {text!r}")
+    return v
+
+
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def memory_size(text: str) -> int:
+    """`--max-memory`'s value in bytes: `2G`, `512M`, `1.5GB`, `1000000`; 0 (or `none`) for no limit."""
+    import argparse
+    import re
+    m = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*([KMGT]?)(?:i?B)?\s*", text, re.I)
+    if text.strip().lower() == "none":
+        return 0
+    if m is None:
+        raise argparse.ArgumentTypeError(f"expected a size such as 2G, 512M or a number of bytes, got {text!r}")
+    return int(float(m.group(1)) * _UNITS[m.group(2).upper()])
+
+
+def _started(args) -> float | None:
+    """Where `--timeout` counts from: the process's start when `jlir` is the process (start-up and reading
+    included: `jlir run --timeout S` ends about S seconds after it began), else the call of `main`."""
+    from jlir.interp.limits import process_start
+    if getattr(args, "process_entry", False):
+        return process_start() or getattr(args, "started", None)
+    return getattr(args, "started", None)
+
+
+def memory_limit(size: int | None) -> int | None:
+    """The run's memory limit in bytes: the option's (0: none), else a quarter of the machine's memory."""
+    from jlir.interp.limits import DEFAULT_FRACTION, physical_memory
+    if size is None:
+        return physical_memory() // DEFAULT_FRACTION or None
+    return size or None
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """What a run of one function is given: argument values, names, static parameters, its name."""
+    values: list
+    argnames: list | None
+    sparams: tuple
+    vararg: bool
+    name: str | None
+
+
+def prepared_call(doc, fn, provider, texts, argnames: str | None, name: str | None, option: str = "--args") -> Call:
+    """The call the argument texts (`--args`), `--argnames a,b`, `--name` and the dump's heading describe
+    (`ArgumentsError`, a ValueError, where an argument is not a value of the type the IR states)."""
+    from jlir.cli.arguments import run_values, stated_types
+    from jlir.cli.heading import heading_of
+    from jlir.cli.ssa import slot_types
+    from jlir.interp.provider import parse_sparam
+    heading = heading_of(doc, fn)
+    names = argnames.split(",") if argnames else list(heading.argnames) if heading.argnames else None
+    texts = list(texts) if texts or not all(heading.values) else list(heading.values)
+    stated = stated_types(fn, len(texts), names, heading, slot_types(fn))
+    for k, v in enumerate(heading.values[:len(stated)]):
+        if v is not None and stated[k] is None:
+            stated[k] = _type_of_text(v, provider)
+    own = heading.name if heading.name and not heading.name.startswith("(") else None
+    sparams = tuple(parse_sparam(p) for p in heading.sparams) if heading.sparams else ()
+    return Call(run_values(texts, stated, provider, option), names, sparams,
+                bool(heading.vararg) and names is not None, name or own)
+
+
+def _type_of_text(text: str, provider) -> str | None:
+    """The type of a value a heading's call shows (`# f(Int8(1)) — …`), or None where it is not a value."""
+    from jlir.cli.literals import LiteralError, argument
+    from jlir.interp.runner import shown_type
+    try:
+        return shown_type(argument(text, provider))
+    except LiteralError:
+        return None
+
+
 def run(args) -> int:
     from jlir import interp
     parsed, problem = attempt(args.file, "reading", lambda: parse(args.file))
@@ -148,12 +271,16 @@ def run(args) -> int:
         err(invalid)
         return EXIT_ERROR
     jl = None
+    fn = fns[args.function - 1]
     try:
-        values = [argument(a) for a in args.args]
         provider, jl = _provider(args)
-        names = args.argnames.split(",") if args.argnames else None
-        r = interp.run(fns[args.function - 1], values, provider, argnames=names, max_steps=args.max_steps or None,
-                       timeout=args.timeout or None, name=args.name)
+        call = prepared_call(doc, fn, provider, args.args, args.argnames, args.name)
+        if jl is not None and args.defs:
+            fn = _live_named(args, jl, fn, call)
+        r = interp.run(fn, call.values, provider, argnames=call.argnames, sparams=call.sparams, vararg=call.vararg,
+                       max_steps=args.max_steps or None, timeout=args.timeout or None, name=call.name,
+                       self_name=args.self_name, max_memory=memory_limit(args.max_memory),
+                       started=_started(args))
     except ValueError as e:
         err(f"jlir run: error: {e}")
         return EXIT_ERROR

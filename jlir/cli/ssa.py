@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import jlir
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err
+from jlir.cli.heading import heading_of
+from jlir.cli.types import TypesError, add_type_options, instance_types
 from jlir.cli.units import add_inputs, run_each
 from jlir.ir.errors import JlirError
 
@@ -32,6 +34,7 @@ def register(sub) -> None:
     sp.add_argument("--self", dest="self_name", metavar="NAME", default=None,
                     help="the name slot 1 (the function itself) prints as where it is not #self# (a keyword "
                          "sorter's #s827, a callable object's name), so that it reads _1")
+    add_type_options(sp)
     sp.add_argument("--pending", action="store_true",
                     help="leave the inserted nodes (φ, ϒ, checks) pending, as slot2reg returns them, uncompacted")
     sp.add_argument("--form", choices=("auto", "ircode", "codeinfo"), default="auto",
@@ -75,15 +78,17 @@ def run(args) -> int:
     from jlir.ssa.case import original_case, original_type
     # positions count: an unnamed argument (printed `@_3`) keeps its place, empty
     argnames = tuple(a.strip() for a in args.argnames.split(",")) if args.argnames else None
-    named_self = (args.self_name, *(argnames or ())) if args.self_name else None
 
     def answer(unit):
         try:
             fn, types = original_case(unit.function), slot_types(unit.function)
-            out = into_ssa(fn, argnames=argnames, slotnames=slot_names(fn) or named_self,
-                           slottypes=None if types is None else [original_type(t) for t in types],
-                           compact=not args.pending)
-        except JlirError as e:
+            argtypes, sptypes = instance_types(heading_of(unit.document, unit.function), args.argtypes, args.sparams)
+            names = argnames if argnames is not None else heading_of(unit.document, unit.function).argnames
+            named = (args.self_name, *(names or ())) if args.self_name else None
+            out = into_ssa(fn, argnames=names, slotnames=slot_names(fn) or named,
+                           slottypes=[original_type(t) for t in types] if types is not None else argtypes or None,
+                           compact=not args.pending, argtypes=argtypes, sptypes=sptypes)
+        except (JlirError, TypesError) as e:
             err(f"{unit.source}: function {unit.index}: error: {e}")
             return "", EXIT_ERROR
         problems = [d for d in verify_ir(out) if d.severity == "error"]

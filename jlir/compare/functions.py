@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace as dc_replace
 
 import jlir
 from jlir.compare.align import Entry, align, entries
@@ -10,7 +11,9 @@ from jlir.compare.canonical import RULES, Canonicalizer
 from jlir.compare.header import slot_names, value_diff, variables_diff
 from jlir.compare.judge import Judge, derive
 from jlir.compare.closures import renamed, renames
+from jlir.compare.orders import reorder
 from jlir.compare.model import BlockDiff, FunctionDiff, FunctionSide, StatementDiff, StatementSide, StyleNote, ValueDiff
+from jlir.ir import nodes as N
 from jlir.ir.function import Form, Function, Statement, WarntypeHeader
 from jlir.ir.walk import used_ids
 from jlir.printer.exprs import ExprPrinter
@@ -22,8 +25,25 @@ def diff_functions(fa: Function, fb: Function, index: int = 1) -> FunctionDiff:
     """Diff two prints of one function: statements paired modulo SSA and block renumbering, the CFGs under
     the block map, return types and warntype headers; printing-style differences reported as style.
 
-    Line info is not compared: line tables and location lines differ between any two Julia builds.
+    Line info is not compared: line tables and location lines differ between any two Julia builds.  Orders
+    Julia's semantics do not depend on (φ or φᶜ nodes at a block's start, ϒ nodes in a row, a φᶜ's operands:
+    `jlir.compare.orders`) are not differences: where A reordered so is the same IR as B, the diff is that of
+    the reordered A, and `orders` says what was reordered.
     """
+    d = _diff(fa, fb, index)
+    if not d.different or not any(type(s.node) in _ORDERLESS for s in fa.stmts):
+        return d
+    found = reorder(fa, fb, lambda f: not _diff(f, fb, index).different, limit=64)
+    if found is None:
+        return d
+    moved, what = found
+    return dc_replace(_diff(moved, fb, index), identical=False, orders=what)
+
+
+_ORDERLESS = (N.PhiNode, N.PhiCNode, N.UpsilonNode)
+
+
+def _diff(fa: Function, fb: Function, index: int) -> FunctionDiff:
     if fa == fb:  # the same model prints the same text: no need to print either
         return _identical(fa, fb, index)
     text_a, text_b = jlir.format(fa), jlir.format(fb)

@@ -25,7 +25,9 @@ JSON (`DocumentDiff.to_json()`), schema `jlir-diff/1`; keys are stable:
   `{"op", "a", "b", "rules"}`), `variables` (entries not `same`: `{"op", "name", "a", "b",
   "rules"}`), `style` (`{"rule", "description", "count"}`), `ignored`, `notes`, `summary`,
   `renames` (`{"a", "b"}`: generated closure names paired by position, `jlir.compare.closures`), `name`
-  (what both documents call the function, when functions were paired by name; else null).
+  (what both documents call the function, when functions were paired by name; else null), `orders` (what A
+  was reordered in to be B's IR, orders Julia's semantics do not depend on: `φ nodes`, `φᶜ nodes`, `ϒ nodes`,
+  `φᶜ operands`; `jlir.compare.orders`).
 * `summary`: `added`, `removed`, `changed`, `types`, `style`, `blocks_changed`, `return_type_changed`,
   `variables_changed`.
 """
@@ -191,6 +193,7 @@ class FunctionDiff:
     ssa_map: tuple[tuple[int, int], ...]
     renames: tuple[tuple[str, str], ...] = ()
     name: str | None = None
+    orders: tuple[str, ...] = ()  # what A was reordered in to be B's IR (`jlir.compare.orders`): `φ nodes`, …
 
     def count(self, op: str) -> int:
         return sum(1 for s in self.statements if s.op == op)
@@ -223,7 +226,8 @@ class FunctionDiff:
                 "variables": [v.to_json() for v in self.variables],
                 "style": [{"rule": n.rule, "description": n.description, "count": n.count} for n in self.style],
                 "ignored": list(self.ignored), "notes": list(self.notes), "summary": self.summary(),
-                "renames": [{"a": a, "b": b} for a, b in self.renames], "name": self.name}
+                "renames": [{"a": a, "b": b} for a, b in self.renames], "name": self.name,
+                "orders": list(self.orders)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +280,7 @@ class DocumentDiff:
             return "different: " + summary_line(self.summary(), self.unpaired_a, self.unpaired_b)
         styled = any(f.style for f in self.functions)
         renamed = any(f.renames for f in self.functions)
+        orders = list(dict.fromkeys(o for f in self.functions for o in f.orders))
         ignored = list(dict.fromkeys(i for f in self.functions for i in f.ignored))
         head = "equivalent: the prints"
         if self.a.forms != self.b.forms:
@@ -287,6 +292,10 @@ class DocumentDiff:
         parts = [style] if styled else []
         if renamed:
             parts.append("closure names (renamed)")
+        if orders:
+            parts.append(f"the order of {', '.join(orders)}, which Julia's semantics do not depend on (the φ or "
+                         "φᶜ nodes of a block take their values at once, ϒ nodes in a row run with no throw between "
+                         "them, a φᶜ's operands are a set)")
         if ignored:
             parts.append(", ".join(ignored) + " (not compared)")
         if not parts:

@@ -62,6 +62,9 @@ def _function(f: FunctionDiff, context: int, show_style: bool) -> list[str]:
         out.append("  renamed (generated closure names, paired by position): "
                    + ", ".join(f"{a} → {b}" for a, b in f.renames))
     out += [f"  note: {n}" for n in f.notes]
+    if f.orders:
+        out.append(f"  reordered (Julia's semantics do not depend on it): {', '.join(f.orders)}; A's statements "
+                   "are listed in B's order")
     if f.ignored:
         out.append("  not compared: " + ", ".join(f.ignored))
     out += _listing(f.statements, context, show_style)

@@ -16,10 +16,12 @@ import re
 from jlir.interp.promotion import METHODS as PROMOTION
 from jlir.interp.tuples import METHODS as TUPLES
 from jlir.interp.provider import ALIASES
+from jlir.semantics.base_globals import seen_name
 from jlir.semantics.constants import global_constant
 from jlir.semantics.convert import NUMBER_TYPES, convert_number, promote_arith
 from jlir.semantics.intrinsics import INTRINSICS
-from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, UNDEF, JInt, JStringBuf, empty_named_tuple, JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, UNDEF, JChar, JInt, JStringBuf, empty_named_tuple, JStruct, JSymbol,
+                                   JType, JuliaException, NotInterpretable, typeof)
 from jlir.semantics.pointers import string_value
 from jlir.semantics.show import julia_repr
 
@@ -319,18 +321,42 @@ def _not_sametype(ctx, args):
     return None
 
 
+def _cconvert(ctx, args):
+    """essentials.jl: `cconvert(T, x) = convert(T, x)` for a number type and a number, or a Char to its code
+    point (`UInt32(c)`, the argument Base passes to the runtime's character functions)."""
+    if len(args) != 2 or type(args[0]) is not JType:
+        return NO
+    T, x = args[0].name, args[1]
+    if T in NUMBER_TYPES and typeof(x) in NUMBER_TYPES:
+        return convert_number(T, x)
+    if T == "UInt32" and type(x) is JChar:
+        try:
+            text = x.code.to_bytes(4, "big").rstrip(b"\0").decode("utf-8") or "\0"
+        except UnicodeDecodeError:
+            return NO  # a malformed Char: Julia's `UInt32(c)` throws, which is not built here
+        return convert_number("UInt32", ord(text))
+    return NO
+
+
+def _unsafe_convert(ctx, args):
+    """essentials.jl: `unsafe_convert(::Type{T}, x::T) where {T} = x` (a number passed to C as itself)."""
+    if len(args) != 2 or type(args[0]) is not JType or typeof(args[1]) != args[0].name:
+        return NO
+    return args[1] if args[0].name in NUMBER_TYPES else NO
+
+
 def _ismissing(ctx, args):
     """essentials.jl: `ismissing(x) = x === missing`."""
     return NO if len(args) != 1 else type(args[0]) is JStruct and args[0].type == "Missing" and not args[0].fields
 
 
-_METHODS = {"ismissing": _ismissing, "not_sametype": _not_sametype, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+_METHODS = {"cconvert": _cconvert, "unsafe_convert": _unsafe_convert, "ismissing": _ismissing, "not_sametype": _not_sametype, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 
 def fallback(ctx, callee: str, args: list):
     """The value of `callee(args…)` by one of Base's methods above, or `NO`."""
-    module, _, name = callee.rpartition(".")
+    module, _, name = seen_name(callee).rpartition(".")
     if module.split(".")[0] not in ("", "Main", "Core", "Base"):
         return NO
     if _ARRAY.match(callee):  # a slot form's `Array{Int64,2}(undef, m, n)`: the type a value, called

@@ -9,7 +9,7 @@ in register 0).
 from __future__ import annotations
 
 from jlir.semantics import hints
-from jlir.semantics.constants import literal, literal_int, type_text
+from jlir.semantics.constants import literal, literal_int, type_text, typed_constant, untyped_literals
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
@@ -22,12 +22,13 @@ from jlir.ir.types import TypeInfix
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
-                     self_name: str | None = None) -> Code:
+                     self_name: str | None = None, globals_=()) -> Code:
     """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows; `self_name`:
-    slot 1's name where it is not `#self#` (a functor's `(m::MyMul)(x)`)."""
+    the name slot 1 (the function itself) prints as where it is not `#self#`; `globals_`: (name, value) pairs of
+    the user's globals a provider knows."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs)
+    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]
@@ -159,12 +160,13 @@ def _return(b, node, i, num, nblocks):
         return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
     pre: list = []
     rng = _range_constant(node.val, b.fn.return_type)
-    if rng is None and hints.holds_ambiguous(node.val) and b.fn.form is not Form.LOWERED:
-        # a returned constant tuple: its decimal literals have the integer types the return type gives them
-        rt = type_text(b.fn.return_type) if b.fn.return_type is not None else None
-        rng = _located_constant(i, lambda: hints.typed_tuple(node.val, rt))
-        if type(rng) is not tuple:
-            return rng
+    if rng is None and b.fn.form is not Form.LOWERED and untyped_literals(node.val):
+        # `return (1, 2)` in `=> Tuple{Int32,Int32}`: the literals' types are the return type's; with none shown
+        # (an IRCode print) they are not in the IR
+        rng = typed_constant(node.val, type_text(b.fn.return_type)) if b.fn.return_type is not None else None
+        if rng is None:
+            return _raiser(i, NotInterpretable(f"statement %{i}: the types of the returned constant's literals "
+                                               "are not in the IR"))
     r = b.const((node.val, "returned"), rng) if rng is not None else \
         b.reg(node.val, pre, i, _return_hint(b, node.val, i))
 
@@ -174,14 +176,6 @@ def _return(b, node, i, num, nblocks):
         regs[0] = regs[r]
         return 0
     return term
-
-
-def _located_constant(i: int, make):
-    """`make()`, or the raiser of its refusal, located at statement `i`."""
-    try:
-        return make()
-    except NotInterpretable as e:
-        return _raiser(i, _located(i, e))
 
 
 def _return_hint(b: _Builder, val, i: int) -> str | None:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jlir.interp.provider import ALIASES, DumpProvider, signature_key, signature_text
-from jlir.semantics.base_globals import main_binding
+from jlir.semantics.base_globals import main_binding, seen_name
 
 DATA = Path(__file__).parent / "data" / "base-1.5.3.txt.gz"
 JULIA_VERSION = "1.5.3"
@@ -41,12 +41,13 @@ STRUCTS = "# struct"  # the entry of `# struct T: a::A, …` lines: the structs'
 
 
 def _base_callee(callee: str) -> bool:
-    """Whether `callee` may be Base's: a name in Base or Core, or a name of `Main` that Main takes from Base or
-    Core (`Main.repeat`, a slot form's spelling of `repeat`; as for the globals, the user's Main is assumed not
-    to shadow Base's exports), and Base's own callables (keyword sorters, closures); not the user's."""
+    """Whether `callee` may be Base's: a name in Base or Core, or a name of `Main` (or of another module of the
+    user's, `Main.MyPkg.length`) that it takes from Base or Core (`Main.repeat`, a slot form's spelling of
+    `repeat`; as for the globals, the user's modules are assumed not to shadow Base's exports), and Base's own
+    callables (keyword sorters, closures); not the user's."""
     if callee.startswith("(::"):  # a callable: Base's own (a keyword sorter, a closure of Base's) only
         return callee.startswith("(::Base.")
-    module, _, bare = callee.partition("{")[0].rpartition(".")  # `Dict{Int64,Nothing}`: the type's constructor
+    module, _, bare = seen_name(callee.partition("{")[0]).rpartition(".")  # `Dict{Int64,Nothing}`: its constructor
     if module.startswith("Core.Compiler"):  # its own copies of Base's functions, with other method tables
         return False
     if module.split(".")[0] in ("Base", "Core"):

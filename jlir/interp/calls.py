@@ -9,9 +9,12 @@ asks the provider for the callee's IR.
 from __future__ import annotations
 
 from jlir.interp.frames import Push
+from jlir.ir.names import is_identifier, var_quoted
+from jlir.semantics.base_globals import compiler_binding, is_library_module, seen_name
 from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, MUTABLE_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
-from jlir.semantics.values import UNDEF, JArray, JFunction, JStruct, JType, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import (UNDEF, JArray, JFunction, JStruct, JSymbol, JType, JuliaException, NotInterpretable,
+                                   typeof)
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.callee import callee_name
@@ -21,6 +24,8 @@ FUNCTION_NAMES = frozenset(INTRINSICS) | frozenset(BUILTINS)
 
 def native(module: str | None, name: str):
     """The native implementation of callee `module.name`, or None when it is not an intrinsic or builtin."""
+    if module is not None and seen_name(f"{module}.{name}") == name:
+        module = "Main"  # `Main.MyPkg.getfield`: the module sees Core's builtin, as Main does
     core_or_base = module is None or module.split(".")[0] in ("Core", "Base")
     if core_or_base and name in INTRINSICS:
         return INTRINSICS[name]
@@ -154,13 +159,21 @@ def _compiler_function(text: str) -> bool:
 
 
 def _compiler_global_op(text: str, i: int):
-    """A dynamic call of a global Core.Compiler does not bind as a function: refused when it runs.  Core.Compiler
-    is a copy of part of Base (1.5.3 lacks 1,161 of Base's functions: its own code calls `Core.Compiler.float`,
-    which throws `UndefVarError`), and a callee is found by its name, so running Base's function of that name
-    could answer where Julia throws."""
+    """A dynamic call of a global Core.Compiler does not bind as a function.  Core.Compiler is a copy of part of
+    Base (1.5.3 lacks 1,161 of Base's functions: its own code calls `Core.Compiler.float`), and a callee is found
+    by its name, so running Base's function of that name could answer where Julia throws.  Julia's table of what
+    Core.Compiler sees (`compiler_binding`) decides: a name it lacks throws UndefVarError when the call reads it;
+    any other (its own types, `BitArray`) is refused when it runs."""
+    name = text.rpartition(".")[2]
+    if compiler_binding(name) is None:
+        def undefined(regs, _at=i):
+            raise JuliaException("UndefVarError", f"{name} not defined",
+                                 JStruct("UndefVarError", (JSymbol(name),), ("var",), False))
+        return undefined
+
     def op(regs, _at=i):
-        raise NotInterpretable(f"statement %{_at}: a dynamic call of {text}: whether Core.Compiler defines it "
-                               "(it has only part of Base's functions) is not in the IR")
+        raise NotInterpretable(f"statement %{_at}: a dynamic call of {text}: Core.Compiler's own global, whose "
+                               "value is not in the IR")
     return op
 
 
@@ -172,7 +185,10 @@ def _generic_op(text: str, rs: tuple, d: int, i: int, X: int, in_place: bool):
     if text in RETHROW:
         return _rethrow_op(rs, i, X)
     if text.startswith("Core.Compiler.") and not _compiler_function(text):
-        return _compiler_global_op(text, i)
+        if compiler_binding(text.rpartition(".")[2]) == "Core":  # `Core.Compiler.Int`: Core's, as Main sees it
+            text = "Core." + text.rpartition(".")[2]
+        else:
+            return _compiler_global_op(text, i)
 
     def prepare(regs):
         return regs[X].prepare(text, None, [regs[r] for r in rs])
@@ -194,6 +210,7 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
     """`%new(T, fields…)`: a record of type T, its field names and mutability from Core's exception types,
     the run's struct table (`run(…, structs=)`, a provider's `structs()`), or the provider's `struct_fields`
     (a live Julia's `fieldnames`, asked once per type); unknown otherwise."""
+    type_name, qualified = _closure_type(type_name, qualified)
     key = type_name.split("{")[0]
     known = (KNOWN_STRUCTS[key], False) if key in KNOWN_STRUCTS else MUTABLE_STRUCTS.get(qualified or key)
     if qualified in MUTABLE_STRUCTS:  # `Core.Box`: `typeof` shows it qualified (Main does not see it)
@@ -205,6 +222,17 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
         names, mutable = known or regs[X].struct_of(key, qualified) or (None, None)
         regs[d] = JStruct(type_name, _fields([regs[r] for r in rs], names, mutable), names, mutable, module)
     return op
+
+
+def _closure_type(type_name: str, qualified: str | None) -> tuple[str, str | None]:
+    """A struct of the user's code named by a generated name (`%new(Main.:(var"#4#6"), x)`, a closure's type) as
+    Julia's `typeof` prints it from Main: `var"#4#6"`, or `Main.MyPkg.var"#4#6"` in another module; so that its
+    call is asked of Julia by that name.  Any other name as it is."""
+    module, _, bare = (qualified or "").rpartition(".")
+    if not bare or is_identifier(bare) or bare.startswith('var"') or is_library_module(module) or "{" in type_name:
+        return type_name, qualified
+    quoted = var_quoted(bare)
+    return (quoted if module in ("", "Main") else f"{module}.{quoted}"), f"{module or 'Main'}.{quoted}"
 
 
 def _base_module(qualified: str | None) -> str | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from jlir.interp import calls, foreign, heads
 from jlir.semantics import hints
-from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
+from jlir.semantics.constants import global_constant, literal, shown_constant, type_text, typed_constant, untyped_literals
 from jlir.interp.shown_values import decimal_const, name_fields, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.builtins import KNOWN_STRUCTS
@@ -68,9 +68,10 @@ def _raiser(i: int, e: NotInterpretable):
 class _Builder:
     """Register allocation and statement compilation for one function (a builder, used once)."""
 
-    def __init__(self, fn, slots: SlotMap, structs=frozenset()):
+    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None):
         self.fn = fn
         self.structs = structs  # the names of the structs the run knows (bare type names in the IR resolve to them)
+        self.globals = dict(globals_ or ())  # the user's globals a provider knows (`Main.MyPkg.SCALE` → 3)
         self.slots = slots
         self.n = len(fn.positional)
         self.template = [UNDEF] * (self.n + 4)
@@ -131,6 +132,8 @@ class _Builder:
             return self.const(v, literal(v))
         if cls is V.GlobalRef:
             name = f"{v.module}.{v.name}" if v.module else v.name
+            if name in self.globals:
+                return self.const(v, self.globals[name])
             return self.const(v, global_constant(name, None, calls.FUNCTION_NAMES, self.structs))
         if cls is V.TypedSlot:
             return self.reg(v.value, pre, i)
@@ -140,6 +143,10 @@ class _Builder:
             return t
         if v is None:
             return self.const("#undef", UNDEF)
+        if hint is not None and hint.startswith(("Tuple{", "NamedTuple{")) and cls in (T.TypeTuple, V.QuoteNode):
+            typed = typed_constant(v, hint)  # `φ (#1 => (1, 2), …)::Tuple{Int32,Int32}`
+            if typed is not None:
+                return self.const((v, hint), typed)
         return self.shown(v, pre, i)
 
     def shown(self, v, pre: list, i: int) -> int:
@@ -183,14 +190,6 @@ class _Builder:
             return compile_node(self, stmt.node, i, stmt.type)
         except NotInterpretable as e:
             return [_raiser(i, _located(i, e))]
-
-
-def _foreign_name(e: N.Expr) -> str:
-    first = e.args[0] if e.args else None
-    if type(first) is V.Literal and first.kind == "string":
-        return first.text.strip('"')  # `"llvm.pow.f64"` (an llvmcall)
-    inner = getattr(first, "value", first)
-    return getattr(inner, "name", None) or getattr(inner, "text", "?")
 
 
 def _check_defined(r: int, name: str, i: int, certain: bool = True):
@@ -305,7 +304,7 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     rt = type_text(typ)
     named = callee_name(callee)
     name = named.name if named is not None else None
-    if name == "tuple" and any(hints.is_ambiguous(a) or hints.is_float_zero(a) for a in args):
+    if name == "tuple" and any(hints.is_ambiguous(a) or hints.is_float_zero(a) or untyped_literals(a) for a in args):
         # `Core.tuple(%1, 5)::Tuple{UInt16,Int128}`: a tuple's type is its elements' types, each literal's too
         regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, _tuple_hints(typ, len(args))))
         return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, None, b.in_place)
@@ -331,8 +330,11 @@ def _tuple_hints(typ, n: int) -> tuple:
 
 
 def _is_value_callee(b: _Builder, callee) -> bool:
-    """A callee known only when the statement runs: an SSA value, an argument, a local, a static parameter."""
+    """A callee known only when the statement runs: an SSA value, an argument, a local, a static parameter; or a
+    value the print shows, a singleton's instance (`(Base.var"#foldl##kw"())(…)`, a keyword sorter)."""
     cls = type(callee)
+    if cls is T.TypeCall and not callee.args and type(callee.head) in (T.TypeName, T.TypeApply) or cls is T.TypeWhere:
+        return True  # `(NamedTuple{(:init,),T} where T<:Tuple)(%1)`: that type called, as shown
     if cls is V.SlotNumber:
         return not b.slots.is_constant(callee) and not (callee.id is None and callee.name in calls.FUNCTION_NAMES)
     return cls in (V.SSAValue, V.Argument, V.TypedSlot) or (cls is N.Expr and callee.head == "static_parameter")
@@ -341,7 +343,7 @@ def _is_value_callee(b: _Builder, callee) -> bool:
 def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     mi, callee, *args = e.args
     sig = tuple(type_text(t) for t in mi.arg_types)
-    regs_ = tuple(b.reg(a, pre, i, hints.integer_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
+    regs_ = tuple(b.reg(a, pre, i, hints.context_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
     if _is_value_callee(b, callee):  # `invoke %4()`: a closure the code built, called by its type's method
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, type_text(typ), i, b.X, b.in_place)
     return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)
@@ -384,7 +386,7 @@ def _qualified(t) -> str | None:
 def _foreigncall(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     """`$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, args…, roots…))`: the ones
     `jlir.interp.foreign` models; the arguments are the first len(argtypes) values after the convention."""
-    name = _foreign_name(e)
+    name = foreign.foreign_name(e)
     fn = foreign.foreign(name)
     sig = e.args[2] if len(e.args) > 2 else None
     if fn is None or type(sig) is not T.TypeCall:

@@ -18,6 +18,9 @@ Julia 1.5 `$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, a
 * Vectors of bits elements: `jl_array_ptr` is the address of the first element; `memset` (one-byte elements)
   and `memmove`/`memcpy` (between vectors of one element type) act on whole elements.
 
+* Characters: `utf8proc_category`, `utf8proc_charwidth`, `utf8proc_tolower/toupper/totitle` and
+  `jl_id_start_char`/`jl_id_char` of a code point, from Julia 1.5.3's own table (`jlir.semantics.unicode`).
+
 * Building strings: `jl_alloc_string` (a `JStringBuf`, its bytes unwritten), written through `pointerset`,
   `memmove`, `memset` or the vector `jl_string_to_array` wraps around it; `jl_array_to_string` (the vector's
   bytes, the vector left empty), `jl_pchar_to_string`.  A String is read only once each of its bytes is written.
@@ -29,9 +32,14 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from jlir.semantics.pointers import read_bytes, string_bytes, string_value, write_bytes
+from jlir.interp.limits import check_allocation
+from jlir.ir import values as V
+from jlir.semantics.pointers import CHUNK
+from jlir.semantics.pointers import fill_bytes, read_bytes, string_value, write_bytes
 from jlir.semantics.numbers import int_parts, make_float, make_int
-from jlir.semantics.values import PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFloat, JPtr, JStringBuf, JType, JuliaException, JStruct, NotInterpretable, typeof
+from jlir.semantics.unicode import answer
+from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JChar, JFloat, JPtr, JStringBuf,
+                                   JStruct, JType, JuliaException, NotInterpretable, typeof)
 
 # element types whose arrays hold the values inline (uninitialised memory when allocated)
 _BITS = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
@@ -54,15 +62,16 @@ def _vector_type(T) -> str:
     return eltype
 
 
-def _fresh(eltype: str, n: int) -> list:
-    if type(n) is not int or n < 0:
+def _fresh(eltype: str, n: int, dims=None) -> list:
+    if type(n) is not int:
         raise NotInterpretable(f"an array of {n!r} elements")
+    check_allocation(n, PRIMITIVE_BYTES.get(eltype, 8), dims)
     return [UNINITIALISED if eltype in _BITS else UNDEF] * n
 
 
 def _alloc_1d(T, n):
     eltype = _vector_type(T)
-    return JArray(eltype, _fresh(eltype, n))
+    return JArray(eltype, _fresh(eltype, _size(n)))
 
 
 def _alloc_nd(T, *sizes):
@@ -70,13 +79,13 @@ def _alloc_nd(T, *sizes):
     eltype, n = _array_type(T)
     if len(sizes) != n:
         raise NotInterpretable(f"an Array{{{eltype},{n}}} of {len(sizes)} dimensions")
-    dims = tuple(_count(d) for d in sizes)
+    dims = tuple(_size(d) for d in sizes)
     if n == 1:
         return JArray(eltype, _fresh(eltype, dims[0]))
     total = 1
     for d in dims:
         total *= d
-    return JArray(eltype, _fresh(eltype, total), dims)
+    return JArray(eltype, _fresh(eltype, total, dims), dims)
 
 
 def _new_array(T, dims):
@@ -96,6 +105,14 @@ def _array(a) -> JArray:
     if type(a) is not JArray:
         raise NotInterpretable(f"an array function on a {typeof(a)}")
     return a
+
+
+def _size(n) -> int:
+    """A dimension as the runtime takes it (a `size_t`: a negative one is `invalid Array dimensions`)."""
+    v = n.value if hasattr(n, "value") else n
+    if type(v) is not int:
+        raise NotInterpretable(f"an array dimension of {n!r}")
+    return v
 
 
 def _count(n) -> int:
@@ -196,6 +213,7 @@ def _string_span(p, n: int) -> bytes:
 def _alloc_string(n):
     """`jl_alloc_string(n)` (`_string_n`): a String of n bytes, none written yet."""
     n = _count(n)
+    check_allocation(n, 1)
     return JStringBuf(JArray("UInt8", [UNINITIALISED] * n), n)
 
 
@@ -263,14 +281,15 @@ def _memset(p, c, n):
     """C's `memset` on a vector of one-byte elements (`fill!(zeros(UInt8, n), 0)`, a Dict's slots) or in a String
     being built (`repeat("a", 3)`)."""
     if type(p) is JPtr and type(p.obj) is JStringBuf:
-        write_bytes(p, [int_parts(c)[3] & 0xFF] * _count(n), "memset")
+        fill_bytes(p, int_parts(c)[3] & 0xFF, _count(n), "memset")
         return p
     a, first, count = _elements(p, _count(n), "memset")
     byte = int_parts(c)[3] & 0xFF
     if PRIMITIVE_BYTES[a.eltype] != 1 or (a.eltype == "Bool" and byte > 1):
         raise NotInterpretable(f"memset of a {typeof(a)}")
     v = bool(byte) if a.eltype == "Bool" else make_int(a.eltype, byte)
-    a.items[first:first + count] = [v] * count
+    for k in range(first, first + count, CHUNK):
+        a.items[k:min(k + CHUNK, first + count)] = [v] * (min(k + CHUNK, first + count) - k)
     return p
 
 
@@ -295,13 +314,48 @@ def _array_copy(a):
     return JArray(a.eltype, list(a.items), a.dims)
 
 
-CCALLS = {"jl_alloc_string": _alloc_string, "jl_string_to_array": _string_to_array,
+def _code_point(u) -> int:
+    """A `UInt32` argument (a Char's code point after Base's `cconvert`; a Char itself as its code point)."""
+    if type(u) is JChar:
+        try:
+            text = u.code.to_bytes(4, "big").rstrip(b"\0").decode("utf-8") or "\0"
+        except UnicodeDecodeError:
+            raise NotInterpretable("a malformed Char passed to the runtime") from None
+        return ord(text)
+    return int_parts(u)[3]
+
+
+def _unicode(field: str, rt: str):
+    """The runtime's Unicode function `field` (`jlir.semantics.unicode`): a Cint, or a code point as a UInt32."""
+    def f(u):
+        code = _code_point(u)
+        if not 0 <= code <= 0x10FFFF:
+            raise NotInterpretable(f"utf8proc/jl_id of code point {code:#x}")
+        return make_int(rt, answer(field, code))
+    return f
+
+
+UNICODE = {"utf8proc_category": _unicode("category", "Int32"), "utf8proc_charwidth": _unicode("charwidth", "Int32"),
+           "jl_id_start_char": _unicode("id_start", "Int32"), "jl_id_char": _unicode("id_char", "Int32"),
+           "utf8proc_tolower": _unicode("lower", "UInt32"), "utf8proc_toupper": _unicode("upper", "UInt32"),
+           "utf8proc_totitle": _unicode("title", "UInt32")}
+
+CCALLS = {**UNICODE, "jl_alloc_string": _alloc_string, "jl_string_to_array": _string_to_array,
           "jl_array_to_string": _array_to_string, "jl_pchar_to_string": _pchar_to_string, "jl_array_copy": _array_copy, "jl_value_ptr": _value_ptr, "jl_array_ptr": _array_ptr, "memset": _memset, "memmove": _memmove,
           "memcpy": _memmove, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d,
           "jl_alloc_array_2d": _alloc_nd, "jl_alloc_array_3d": _alloc_nd, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
           "jl_array_grow_beg": _grow_beg, "jl_array_del_end": _del_end, "jl_array_del_beg": _del_beg,
           "jl_array_grow_at": _grow_at, "jl_array_del_at": _del_at, "jl_array_sizehint": _sizehint}
 LLVMCALLS = {"llvm.pow.f64": _pow("Float64"), "llvm.pow.f32": _pow("Float32")}
+
+
+def foreign_name(e) -> str:
+    """The C function a `foreigncall` expression calls (`:strlen`; `"llvm.pow.f64"`, an llvmcall), else `?`."""
+    first = e.args[0] if e.args else None
+    if type(first) is V.Literal and first.kind == "string":
+        return first.text.strip('"')
+    inner = getattr(first, "value", first)
+    return getattr(inner, "name", None) or getattr(inner, "text", "?")
 
 
 def foreign(name: str):

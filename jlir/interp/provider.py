@@ -30,7 +30,7 @@ from pathlib import Path
 
 from jlir.ir.names import var_quoted
 from jlir.semantics.constants import strip_module
-from jlir.semantics.values import JType, split_params
+from jlir.semantics.values import JSymbol, JType, split_params
 
 
 # Base's operator aliases (`const % = rem`): the IR prints the binding, a MethodInstance the function's name.
@@ -61,8 +61,22 @@ def signature_key(text: str) -> str:
 
 
 def parse_sparam(text: str):
-    """A static parameter as written on a `# sparams:` line: an integer, else a type by name."""
-    return int(text) if text.lstrip("-").isdigit() else JType(text)
+    """A static parameter as written on a `# sparams:` line: an integer, a symbol `:a`, a tuple of them
+    `(:a, :b)` (a NamedTuple's names), else a type by name."""
+    text = text.strip()
+    if text.lstrip("-").isdigit():
+        return int(text)
+    if text.startswith(":") and text[1:].isidentifier():
+        return JSymbol(text[1:])
+    if text.startswith("(") and text.endswith(")"):
+        return tuple(parse_sparam(t) for t in sparam_texts(text[1:-1]))
+    return JType(text)
+
+
+def sparam_texts(text: str) -> list[str]:
+    """The static parameters of a `# sparams:` line, cut at the commas outside brackets (`Int64, (:a, :b)`)."""
+    from jlir.semantics.splitting import split_top_level
+    return [t.strip() for t in split_top_level(text, ",") if t.strip()]
 
 
 def _quoted_head(type_name: str) -> str:
@@ -107,7 +121,7 @@ class DumpProvider:
             elif line.startswith(("# struct ", "# mutable struct ")):
                 self._struct_line(line[2:])
             elif line.startswith("# sparams:"):
-                sparams = tuple(parse_sparam(t.strip()) for t in split_params(line[len("# sparams:"):]))
+                sparams = tuple(parse_sparam(t) for t in sparam_texts(line[len("# sparams:"):]))
             elif line.startswith("# no method"):
                 form = None
             elif line.startswith("# self:"):

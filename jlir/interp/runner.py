@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from jlir.interp import basemethods, calls
 from jlir.interp.blocks import compile_function
 from jlir.interp.frames import Push, Stopped, execute
+from jlir.interp.limits import Exhausted, Watch, out_of_memory
 from jlir.interp.provider import signature_key, signature_text
 from jlir.ir.excerpt import refuse
-from jlir.semantics.base_globals import main_binding, type_module
-from jlir.semantics.constants import strip_module
+from jlir.semantics.base_globals import is_library_module, main_binding, seen_name, type_module
+from jlir.semantics.constants import global_constant, strip_module
 from jlir.semantics.pointers import string_value
 from jlir.semantics.show import julia_repr
 from jlir.edit import is_slot_form
@@ -57,7 +58,7 @@ class Context:
     """What a run shares across its frames: the exception stack, the provider, the step count, compiled callees."""
 
     def __init__(self, provider, max_depth: int, max_steps: int | None = None, structs=None, form: str = "typed",
-                 timeout: float | None = None):
+                 timeout: float | None = None, started: float | None = None):
         self.exceptions: list = []
         self.form = form  # the run's form: a slot form prefers its callees' dumps in that form (`lookup_form`)
         self.provider = provider
@@ -67,10 +68,12 @@ class Context:
         self.max_depth = max_depth
         self.max_steps = max_steps
         self.timeout = timeout
-        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.deadline = None if timeout is None else (time.monotonic() if started is None else started) + timeout
         self.compiled: dict = {}
         self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
         self.own = None  # (signature key, fn, argnames, sparams, vararg index) of the run's function, when named
+        self.own_self = None  # the name its slot 1 prints as, where not `#self#`
+        self.globals: dict = {}  # the user's globals the provider knows, by qualified name
         # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
         self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
                               **{strip_module(k): (tuple(n), bool(m)) for k, (n, m) in (structs or {}).items()}}
@@ -87,8 +90,9 @@ class Context:
         if plan is False:
             v = basemethods.fallback(self, callee, args)
             if v is basemethods.NO:
+                hint = getattr(self.provider, "missing_hint", None)
                 raise NotInterpretable(f"call to {callee}({', '.join('::' + t for t in types)}): "
-                                       f"no provider has its IR ({PROVIDE})")
+                                       f"no provider has its IR ({hint() if hint is not None else PROVIDE})")
             return v
         code, sparams, k = plan
         if k is not None:
@@ -142,10 +146,12 @@ class Context:
         hit = self.compiled.get(key)
         if hit is None:
             self.learn_closure_types(fn)
+            self.learn_globals(fn)
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
             self_name = getattr(self.provider, "self_name", lambda c, t: None)(callee, types)
             hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs),
-                                                             self_name), tuple(sparams))
+                                                             self_name, tuple(self.globals.items())),
+                                        tuple(sparams))
         return hit[1], hit[2], k
 
     def _own_plan(self, nargs: int):
@@ -154,7 +160,8 @@ class Context:
         _, fn, argnames, sparams, k = self.own
         key = (id(fn), nargs if k is None else k + 1)
         if key not in self.compiled:
-            self.compiled[key] = (fn, compile_function(fn, key[1], argnames, self.own[0], frozenset(self.structs)),
+            self.compiled[key] = (fn, compile_function(fn, key[1], argnames, self.own[0], frozenset(self.structs),
+                                                       self.own_self, tuple(self.globals.items())),
                                   sparams)
         return self.compiled[key][1], self.compiled[key][2], k
 
@@ -168,6 +175,29 @@ class Context:
                 self.structs[key] = hit
         return hit
 
+    def learn_globals(self, fn) -> None:
+        """The user's globals `fn` reads that only Julia knows (`Main.MyPkg.SCALE`, Main's `const N`), asked of the
+        provider (`global_value`, a live Julia's) before `fn` is compiled; a name Base or Core exports is the
+        module's view of Base's (`jlir.semantics.base_globals.seen_name`) and is not asked."""
+        ask = getattr(self.provider, "global_value", None)
+        if ask is None:
+            return
+        for s in fn.stmts:
+            for v in walk.values(s.node):
+                if type(v) is not V.GlobalRef or not v.module or is_library_module(v.module):
+                    continue
+                name = f"{v.module}.{v.name}"
+                if name in self.globals or seen_name(name) != name:
+                    continue
+                try:
+                    global_constant(name)
+                    continue
+                except NotInterpretable:
+                    pass
+                value = ask(name)
+                if value is not None:
+                    self.globals[name] = value
+
     def learn_closure_types(self, fn) -> None:
         """The compiler-named types of Main that `fn` names (`Main.:(var"#3001#3003")`, a closure's struct), asked
         of the provider (`struct_fields`) before `fn` is compiled, so that the names resolve to those types: only
@@ -176,8 +206,10 @@ class Context:
             return
         for s in fn.stmts:
             for v in walk.values(s.node):
-                if type(v) is V.GlobalRef and v.module == "Main" and not is_identifier(v.name):
-                    self.struct_of(var_quoted(v.name), var_quoted(v.name))
+                if type(v) is V.GlobalRef and v.module and not is_library_module(v.module) \
+                        and not is_identifier(v.name):
+                    named = var_quoted(v.name) if v.module == "Main" else f"{v.module}.{var_quoted(v.name)}"
+                    self.struct_of(var_quoted(v.name), named)
 
     def prepare_value(self, f, args: list, rt: str = "Any"):
         """`prepare` for a call of the Julia value `f` (a function or a type, held in a register) on `args`."""
@@ -237,13 +269,15 @@ def signature_type(v) -> str:
 _CACHE: dict = {}
 
 
-def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = ""):
-    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name)
+def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = "", self_name: str | None = None,
+              globals_: tuple = ()):
+    key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name, self_name,
+           tuple((k, repr(v)) for k, v in globals_))
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not fn:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs))
+        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name, globals_))
     return hit[1]
 
 
@@ -256,19 +290,25 @@ PROVIDE = "`--julia auto` would ask a Julia for it, `--callees DIR` read it from
 
 def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
-        vararg: bool = False, counts: dict | None = None, name: str | None = None) -> Result:
+        vararg: bool = False, counts: dict | None = None, name: str | None = None,
+        self_name: str | None = None, max_memory: int | None = None, started: float | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
     argument slots by name only; `sparams`: the static parameters (`where T`), as Julia values; `structs`:
     `{type name: (field names, mutable)}` for the structs the code builds with `%new`.  `max_depth` bounds the
     frames (Julia's StackOverflowError beyond it); `max_steps` the statements run (checked per block) and
-    `timeout` the seconds (checked every 100,000 statements): past either, `NotInterpretable` ("stopped after").
+    `timeout` the wall-clock seconds (`jlir.interp.limits`: binding within a fraction of a second, whatever one
+    statement costs): past either, `NotInterpretable` ("stopped after").  `max_memory`: the process's resident
+    bytes the run may reach; past it, or where an allocation cannot fit, the run ends in Julia's
+    `OutOfMemoryError` (as does Python running out of memory).  `started`: the `time.monotonic()` instant the
+    timeout counts from (default: now; `jlir run` counts from its process's start).
     `vararg`: the method's last argument collects the trailing ones (`f(x, ys...)`): with `argnames`, the values
     from that position on are passed as one tuple, as Julia does.
     `counts`, a dict, is filled with how often each block of `fn` itself (not its callees) was entered.
     `name`: the function's name (`fact`, `Base.empty`): its `#self#`, and a call of that name on the run's own
-    argument types (a recursion) runs `fn` again, whatever the provider has.
+    argument types (a recursion) runs `fn` again, whatever the provider has.  `self_name`: the name slot 1 prints
+    as where it is not `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
     Raises `NotInterpretable` for what the interpreter cannot run.
     """
     refuse(fn, NotInterpretable)
@@ -280,23 +320,33 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         if len(values) < k:
             raise NotInterpretable(f"given {len(values)} arguments, but the method takes at least {k}")
         values = values[:k] + [tuple(values[k:])]
-    ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout)
+    ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout, started)
     ctx.counts = counts
+    ctx.own_self = self_name
     ctx.learn_closure_types(fn)
+    ctx.learn_globals(fn)
     if name:
         types = tuple(signature_type(normalize(a)) for a in args)  # as a call passes them, before packing
         ctx.own = (signature_key(signature_text(name, types)), fn, argnames, tuple(normalize(p) for p in sparams),
                    len(argnames) - 1 if vararg else None)
-    code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "")
+    code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name,
+                     tuple(ctx.globals.items()))
     try:
-        v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))
+        with Watch(ctx.deadline, max_memory):
+            v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))
+            if type(v) is JStringBuf:
+                v = string_value(v)  # a String the run built: as a value, its text
+            julia_repr(v)  # a value Julia would show by a method of Base's not modelled is refused, not shown wrong
     except JuliaException as e:
         return Result(None, None, ctx.steps, e)
+    except Exhausted as e:
+        if e.kind == "memory":
+            return Result(None, None, ctx.steps, out_of_memory())
+        raise Stopped(f"stopped after {timeout:g} s (--timeout)") from None
+    except MemoryError:  # Python could not allocate what the model needed: Julia's machine would not either
+        return Result(None, None, ctx.steps, out_of_memory())
     except RecursionError:  # a native Base method calling back into Julia, nested very deep
         raise NotInterpretable(f"Python's recursion limit reached at call depth {ctx.depth}") from None
-    if type(v) is JStringBuf:
-        v = string_value(v)  # a String the run built: as a value, its text
-    julia_repr(v)  # a value Julia would show by a method of Base's not modelled is refused, not shown wrong
     return Result(v, shown_type(v), ctx.steps)
 
 

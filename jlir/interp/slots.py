@@ -6,12 +6,14 @@ Julia prints a slot by name (`x`), by name and number when names clash
 printed by name alone is placed by `argnames` (the method's argument names,
 `Base.method_argnames` without `#self#`) when given; without them, a name
 never assigned in the body is an argument, which is only unambiguous for a
-single one.  Bare names of types and builtins (`Int64`, `isa` in
+single one, or where the names Main takes from Base (`in`, `show`) are left out as the globals they are.  Bare
+names of types and builtins (`Int64`, `isa` in
 `(isa)(%1, Int64)`) that are neither assigned nor arguments are constants.
 """
 from __future__ import annotations
 
 from jlir.interp import calls
+from jlir.semantics.base_globals import main_binding
 from jlir.semantics.constants import TYPE_NAMES
 from jlir.semantics.values import NotInterpretable
 from jlir.ir import nodes as N
@@ -25,6 +27,7 @@ class SlotMap:
 
     def __init__(self, fn, nargs: int, argnames=None, self_name: str | None = None):
         self.nargs = nargs
+        self.self_name = self_name  # slot 1's name where it is not `#self#` (a keyword sorter's `#s827`)
         self.argnames = tuple(argnames) if argnames is not None else None
         # slot 1's name where it is not `#self#`: a functor's `(m::MyMul)(x)` reads itself as `m`
         self.self_name = self_name if self_name not in (None, "", "#self#") else None
@@ -41,9 +44,15 @@ class SlotMap:
         self.assigned = assigned
         self.implicit = None
         if self.argnames is None:
-            names = [v.name for v in seen if v.id is None and self.key(v) not in assigned
+            names = [v.name for v in seen if v.id is None and self.key(v) not in assigned and v.name != self_name
                      and v.name not in TYPE_NAMES and v.name not in calls.FUNCTION_NAMES]
-            self.implicit = tuple(dict.fromkeys(names))
+            names = list(dict.fromkeys(names))
+            if len(names) > nargs:
+                # more names than arguments: the ones Main takes from Base (`in`, `show`, printed bare in code of
+                # Main) are those globals, as Julia prints a constant function by its bare name where Main sees it
+                own = [n for n in names if main_binding(n) is None]
+                names = own if len(own) <= nargs else names
+            self.implicit = tuple(names)
 
     key = staticmethod(slot_key)
 

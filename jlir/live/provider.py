@@ -23,9 +23,8 @@ import re
 import tempfile
 from pathlib import Path
 
-from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text
+from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text, sparam_texts
 from jlir.semantics.base_globals import type_module
-from jlir.semantics.values import split_params
 from jlir.live.errors import LiveError
 
 DEFAULT_CACHE = Path(os.environ.get("JLIR_JULIA_CACHE", Path.home() / ".cache" / "jlir"))
@@ -43,6 +42,7 @@ class LiveProvider:
         self._structs: dict = {}
         self._callables = DumpProvider()  # the closures' dumps asked this run, every form asked
         self._asked: set = set()          # (signature key, form) of those
+        self._globals: dict = {}          # the user's globals asked, name → value (None: not known)
 
     def lookup(self, callee: str, arg_types):
         if callee.startswith("(::"):
@@ -107,6 +107,30 @@ class LiveProvider:
     def structs(self) -> dict:
         return self.known.structs() if self.known is not None else {}
 
+    def missing_hint(self) -> str:
+        """Why a callee has no IR though a live Julia was asked (the refusal must not recommend `--julia`)."""
+        return ("the live Julia has no such method, or cannot print it: a method of the user's code needs "
+                "`--defs FILE`")
+
+    def global_value(self, name: str):
+        """The value of the constant global `name` of the user's code (`Main.MyPkg.SCALE`, `Main.N`), as Julia
+        binds it: a number, Bool, Char, Symbol, String or nothing, a type, a function (by its owner's name:
+        `Main.MyPkg.length` is `Base.length` where the module took it from Base); None where Julia has no such
+        constant or the interpreter has no form for it."""
+        if name not in self._globals:
+            from jlir.interp.encoding import decode
+            from jlir.semantics.values import JFunction, JType, NotInterpretable
+            try:
+                self._define()
+                owner, const, kind, text = self.jl.global_info(name)
+                bare = name.rpartition(".")[2]
+                value = (JFunction(f"{owner}.{bare}") if kind == "function" else JType(text) if kind == "type"
+                         else decode(text) if kind == "value" else None) if const else None
+            except (LiveError, NotInterpretable):
+                value = None
+            self._globals[name] = value
+        return self._globals[name]
+
     def _define(self) -> None:
         """Evaluate the run's definitions (`--defs`) in the session's Main, once, before the first question that
         may be about them (a struct, a closure; a callee's fetch passes them itself)."""
@@ -145,7 +169,7 @@ class LiveProvider:
         except LiveError:
             return None, None, (), None
         names = method["argnames"]
-        sparams = tuple(parse_sparam(t) for t in split_params(method["sparams"]))
+        sparams = tuple(parse_sparam(t) for t in sparam_texts(method["sparams"]))
         if self.dir is not None and _cacheable(callee):
             self._store(key, names, method["sparams"], method["vararg"], typed.text)
         return typed.function, names, sparams, method["vararg"]

@@ -259,6 +259,14 @@ class Julia:
         return {"argnames": tuple(out["argnames"].split(",")) if out.get("argnames") else (),
                 "vararg": out.get("vararg") == "true", "sparams": out.get("sparams", "")}
 
+    def global_info(self, name: str) -> tuple[str, bool, str, str]:
+        """(owner module, constant, kind, text) of the global `name` (`Main.MyPkg.SCALE`) as Julia binds it: kind
+        `function`, `type` (text: the type as Main prints it), `value` (text: `Type:raw`, `jlir.interp.encoding`)
+        or `other`; the owner is where the binding is Base's (`Main.MyPkg.length` → `Base`)."""
+        (text,) = self._call("global", name)
+        owner, const, kind, rest = (text.split("\t", 3) + ["", "", ""])[:4]
+        return owner, const == "const", kind, rest
+
     def callable_dump(self, signature: str, form: str = "typed") -> str:
         """The callee dump (`jlir.interp.DumpProvider`'s format) of a call of a closure or other callable struct,
         by its signature `Tuple{var"#3001#3003"{Int64}, Int64}` in Main, in `form` (`typed`, `typed-unoptimized`,

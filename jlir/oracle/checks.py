@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import jlir
 from jlir import analysis as A
 from jlir.ir.cfg import CFG
-from jlir.oracle.reorder import reordered_like
+from jlir.lattice.signature import cache_argtype  # noqa: F401 - the oracle's argument types
+from jlir.compare.orders import reordered_like
 
 __all__ = ["Outcome", "RULES", "check_cfg", "check_inlined_cfg", "check_idoms", "check_verify", "check_slots", "check_compact",
            "check_ssa", "check_adce", "check_sorted_cfg"]
@@ -248,40 +249,6 @@ def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_
     if reordered_like(ours, jlir.functions(jlir.parse(julia_text))[0], same) is not None:
         return Outcome("rule", "slot-order")
     return _judge(ours, julia_text, "ssa-equivalent")
-
-
-def cache_argtype(p):
-    """Inference's type for an argument of signature type `p` (`matching_cache_argtypes`): the instance of a
-    singleton type as a `Const` (`typeof(f)`, `Nothing`, `Missing`, a field-less struct Julia's tables list),
-    and `Type{X}` as `Const(X)`; else `p`."""
-    from jlir.ir import types as T
-    from jlir.ir import values as V
-    from jlir.lattice.tmerge import const_of
-    value = None
-    if type(p) is T.TypeCall and p.head == T.TypeName(("typeof",)) and len(p.args) == 1:
-        value = p.args[0]
-    elif type(p) is T.TypeApply and p.head == T.TypeName(("Type",)) and len(p.params) == 1:
-        value = p.params[0]
-    elif p == T.TypeName(("Nothing",)):
-        value = V.NOTHING
-    elif p == T.TypeName(("Missing",)):
-        value = T.TypeName(("missing",))   # `missing` prints as a bare name, as the reader takes it
-    elif _singleton(p):
-        value = T.TypeCall(p, ())  # the one instance, shown as its constructor call: `Core.CoreSTDOUT()`
-    return p if value is None else const_of(value)
-
-
-def _singleton(p) -> bool:
-    """Whether `p` is a type with one instance (no fields, immutable), by Julia's type tables."""
-    from jlir.ir import types as T
-    from jlir.lattice import typeset as S
-    from jlir.lattice.tmerge import Undecided
-    if type(p) is not T.TypeName or not S.is_datatype(p) or S.facts(S.head_name(p)) is None:
-        return False
-    try:
-        return S._singleton(p)
-    except Undecided:
-        return False
 
 
 def check_adce(before_text: str, julia_text: str) -> Outcome:

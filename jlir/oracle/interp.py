@@ -227,6 +227,9 @@ class Chain:
     def lookup_form(self, callee, arg_types, form):
         return self._first("lookup_form", callee, arg_types, form)
 
+    def global_value(self, name):
+        return self._first("global_value", name)
+
     def _owner(self, callee, arg_types):
         return next((p for p in self.providers if p.lookup(callee, arg_types) is not None), None)
 

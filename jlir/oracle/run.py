@@ -14,7 +14,8 @@ import jlir
 from jlir.ir.errors import JlirError
 from jlir.lattice.tmerge import const_of
 from jlir.oracle.interp import INTERP_FORMS, check_interp
-from jlir.oracle.checks import (EQUAL, Outcome, cache_argtype, check_adce, check_cfg, check_compact, check_idoms,
+from jlir.lattice.signature import method_argtypes
+from jlir.oracle.checks import (EQUAL, Outcome, check_adce, check_cfg, check_compact, check_idoms,
                                 check_inlined_cfg, check_slots, check_sorted_cfg, check_ssa, check_verify)
 
 __all__ = ["check_record", "FORMS"]
@@ -150,11 +151,7 @@ def signature_argtypes(record) -> tuple:
         sig = sig.body
     if type(sig) is not T.TypeApply or "argnames" not in record:
         return ()
-    params, nargs = [cache_argtype(p) for p in sig.params], len(record["argnames"]) + 1
-    if record.get("isva") is True:
-        return tuple(params[:nargs - 1]) + (T.TypeApply(T.TypeName(("Tuple",)), tuple(params[nargs - 1:])),)
-    fixed = tuple(params[:_first_vararg(params)])
-    return fixed[:nargs] if record.get("isva") is False else fixed[:nargs - 1]
+    return method_argtypes(sig.params, len(record["argnames"]) + 1, record.get("isva"))
 
 
 def instance_types(record) -> tuple[tuple, tuple]:
@@ -166,17 +163,6 @@ def instance_types(record) -> tuple[tuple, tuple]:
         except JlirError:
             sptypes.append(None)   # a value the type reader does not take: unknown, so nothing is erased for it
     return signature_argtypes(record), tuple(sptypes)
-
-
-def _first_vararg(params) -> int:
-    from jlir.lattice.typeset import Undecided, vararg_of
-    for k, p in enumerate(params):
-        try:
-            if vararg_of(p) is not None:
-                return k
-        except Undecided:
-            return k
-    return len(params)
 
 
 @cache

@@ -28,6 +28,7 @@ class Pass:
     name: str
     summary: str
     apply: Callable[[Function, list], Function]
+    takes_types: bool = False  # `apply(fn, notes, types=(argtypes, sptypes))`: the instance's types (compact)
 
 
 REGISTRY: dict[str, Pass] = {}
@@ -38,7 +39,8 @@ def register(name: str, summary: str):
     def add(f):
         if name in REGISTRY:
             raise RuntimeError(f"two passes are called {name!r}")
-        REGISTRY[name] = Pass(name, summary, f)
+        import inspect
+        REGISTRY[name] = Pass(name, summary, f, "types" in inspect.signature(f).parameters)
         return f
     return add
 
@@ -53,8 +55,9 @@ def lookup(names) -> list[Pass]:
     return out
 
 
-def run(fn: Function, names, *, verify: bool = True, notes: list | None = None) -> Function:
+def run(fn: Function, names, *, verify: bool = True, notes: list | None = None, types: tuple = ((), ())) -> Function:
     """`fn` after the passes `names`, in order; with `verify`, the verifier checks the IR after each pass.
+    `types`: the instance's `(argtypes, sptypes)`, for the passes that prove from them (`compact`).
 
     `notes`, when given, collects what the passes say they left (`pass: message` lines).  Each pass's output
     keeps only what its print shows (`jlir.edit.shown`: a line table renumbered as the print shows it, …), so that
@@ -66,7 +69,7 @@ def run(fn: Function, names, *, verify: bool = True, notes: list | None = None) 
         _check(fn, "the input IR does not verify (no pass can be trusted on it)")
     for p in chosen:
         said: list[str] = []
-        fn = as_shown(p.apply(fn, said))
+        fn = as_shown(p.apply(fn, said, types=types) if p.takes_types else p.apply(fn, said))
         if notes is not None:
             notes.extend(f"{p.name}: {line}" for line in said)
         if verify:
@@ -82,15 +85,16 @@ def _check(fn: Function, what: str) -> None:
 
 @paused
 def run_document(doc: Document, names, *, verify: bool = True, notes: list | None = None,
-                 jobs: int | None = 1) -> Document:
+                 jobs: int | None = 1, types=None) -> Document:
     """Every function of `doc` (vector elements included) through `run`; other items as they are.  A function
     the document holds more than once (the reader makes one object of repeated dumps) runs once: its result
     and its notes are repeated.  `jobs` > 1 (0: one per core) runs the functions in that many forked
     processes (`jlir.batch.map_ordered`: they inherit the document, only results come back); the result, the
-    notes and the first error are the same."""
+    notes and the first error are the same.  `types(function) -> (argtypes, sptypes)`: each function's
+    instance types, where the caller knows them."""
     fns = _functions(doc)
     # id(function) -> (function, result, notes)
-    done = {id(f): (f, result, said) for f, (result, said) in zip(fns, _run_all(fns, names, verify, jobs))}
+    done = {id(f): (f, result, said) for f, (result, said) in zip(fns, _run_all(fns, names, verify, jobs, types))}
 
     def one(item):
         if isinstance(item, Function):
@@ -114,11 +118,12 @@ def _functions(doc: Document) -> list:
     return list(seen.values())
 
 
-def _run_all(fns: list, names, verify: bool, jobs: int | None):
+def _run_all(fns: list, names, verify: bool, jobs: int | None, types=None):
     """`(result, notes)` of every function, in order: here, or in `jobs` forked workers that inherit `fns`
     (only the index of each goes out); the first error in input order is raised, as the loop here would."""
     def one(i: int):
         said: list = []
         with gc_paused():
-            return run(fns[i], names, verify=verify, notes=said), said
+            return run(fns[i], names, verify=verify, notes=said,
+                       types=types(fns[i]) if types else ((), ())), said
     return map_ordered(one, range(len(fns)), jobs=jobs, weight=lambda i: len(fns[i].stmts) + 1)

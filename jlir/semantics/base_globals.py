@@ -6,7 +6,8 @@ binding of Core, Base and Base's submodules that is a function (by name, as `JFu
 constant that is a primitive number or a tuple of one primitive type (its value).  Constants describing the
 machine or the OS are left out.  A `Main` name resolves only through what a fresh Main takes from Base and
 Core (`main_binding`): the names they export, `Int` being `Int64` — the assumption, as for Base's methods
-the interpreter runs natively, is that the user's Main does not shadow an export of Base.
+the interpreter runs natively, is that the user's Main does not shadow an export of Base.  Any other module
+outside Base and Core (`Main.MyPkg`, a package) sees them the same way (`seen_name`).
 """
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def _table() -> dict:
             out[("main", name)] = module
         elif kind == "exported_type":
             out[("exported_type", name)] = module
+        elif kind == "compiler_sees":
+            out[("compiler_sees", name)] = module
         elif kind == "alias":
             out[("alias", name)] = rest[0]
         elif kind == "singleton":
@@ -108,6 +111,30 @@ def type_module(name: str) -> str | None:
 def exported_type(name: str) -> bool:
     """Whether `name` is a type Base or Core exports that shows as its name (`Set`, `AbstractDict`)."""
     return ("exported_type", name) in _table()
+
+
+def is_library_module(module: str | None) -> bool:
+    """Whether `module` is Core, Base or one of their submodules (whose bindings the table holds)."""
+    return module is not None and module.split(".")[0] in ("Core", "Base")
+
+
+def seen_name(qualified: str) -> str:
+    """`Main.MyPkg.length` → `length`: a global of a module outside Base and Core (Main, `Main.MyPkg`, a package's
+    `Foo.Bar`) that Base or Core exports is that export, as such a module sees it (`module` does `using Base`,
+    and Core is seen everywhere), so it resolves as Main's bare name does; any other name is left qualified.
+
+    The assumption, as for Main's names, is that the module does not define a global of that name of its own
+    (a `length` not imported from Base would be a new function): the print cannot tell, a live Julia can."""
+    module, _, bare = qualified.rpartition(".")
+    if not module or is_library_module(module) or bare.startswith(("var\"", "#")):
+        return qualified
+    return bare if main_binding(bare) is not None else qualified
+
+
+def compiler_binding(name: str) -> str | None:
+    """The module whose binding `Core.Compiler.name` is (`Core.Compiler` for its own, `Core` for `Int`), or None
+    where 1.5.3's Core.Compiler has no such name at all (`string`, `float`: reading it throws UndefVarError)."""
+    return _table().get(("compiler_sees", name))
 
 
 def main_binding(name: str):

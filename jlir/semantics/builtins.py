@@ -63,7 +63,41 @@ def _shown(name) -> str:
     return f":{name.name}" if type(name) is JSymbol else str(name)
 
 
+# Types that are no bits type, whatever their parameters (`isbitstype` is false): abstract, mutable, or holding
+# references.
+_NOT_BITS = frozenset({"Any", "Number", "Real", "Integer", "Signed", "Unsigned", "AbstractFloat", "AbstractChar",
+                       "AbstractString", "String", "Symbol", "DataType", "Function", "Type", "Union", "Array", "Core.Box",
+                       "Exception", "Module", "UnionAll"})
+
+
+def _isbitstype(name: str):
+    """A type's `isbitstype` field as Julia's runtime sets it: a primitive number, Char, Bool, the singletons
+    Nothing and Missing, a tuple of such; false for the types of `_NOT_BITS`; None where the model cannot tell
+    (a struct's fields)."""
+    from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, split_params
+    if name in INT_TYPES or name in FLOAT_TYPES or name in ("Char", "Nothing", "Missing"):
+        return True
+    if name.split("{")[0] in _NOT_BITS:
+        return False
+    if name.startswith("Tuple{") and name.endswith("}"):
+        members = [_isbitstype(p) for p in split_params(name[6:-1])]
+        return None if None in members or any("Vararg" in p for p in split_params(name[6:-1])) else all(members)
+    return None
+
+
+def _datatype_field(t, name):
+    """`getfield(T::DataType, f)`: of a type's fields, `isbitstype` (Base's `isbitstype(T) = T.isbitstype`)."""
+    if type(name) is JSymbol and name.name == "isbitstype":
+        v = _isbitstype(t.name)
+        if v is not None:
+            return v
+    raise NotInterpretable(f"getfield of field {_shown(name)} of the type {t.name} (a DataType's fields are not "
+                           "modelled but `isbitstype`)")
+
+
 def _getfield(rt, x, name, boundscheck=True):
+    if type(x) is JType:
+        return _datatype_field(x, name)
     i = _field_index(x, name)
     if type(x) is not JStruct:
         return x[i]

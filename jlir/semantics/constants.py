@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import math
 
-from jlir.semantics.base_globals import base_global, exported_type, main_binding, type_module
+from jlir.semantics.base_globals import base_global, exported_type, main_binding, seen_name, type_module
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.numbers import fits, make_float, make_int, round_float
 from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, empty_named_tuple, JChar, JFloat, JFunction, JStruct, JSymbol,
-                                   JType, NotInterpretable, typeof)
+                                   JType, NotInterpretable, split_params, typeof)
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.literals import literal_value
@@ -179,6 +179,12 @@ def shown_constant(v):
         return literal(v)
     if cls is T.TypeTuple:
         return tuple(shown_constant(i) for i in v.items)
+    if cls is T.TypeWhere and type(v.body) is T.TypeApply and type_text(v.body.head) == "NamedTuple" and \
+            len(v.body.params) == 2 and type(v.body.params[0]) is T.TypeTuple and type(v.var) is T.TypeInfix and \
+            v.body.params[1] == v.var.lhs:
+        # `NamedTuple{(:init,),T} where T<:Tuple`, i.e. `NamedTuple{(:init,)}`: a keyword call's keywords' type
+        names = shown_constant(v.body.params[0])
+        return JType("NamedTuple{(" + ", ".join(f":{n.name}" for n in names) + ("," if len(names) == 1 else "") + ")}")
     if cls is T.TypeVect and v.eltype is not None and type_text(v.eltype) in INT_TYPES | FLOAT_TYPES.keys():
         # `UInt64[0x28be…, …]`: a constant vector (Base.Math.INV_2PI), its elements literals of its eltype
         elt = type_text(v.eltype)
@@ -186,6 +192,58 @@ def shown_constant(v):
         if all(x is not None and typeof(x) == elt for x in items):
             return JArray(elt, items)
     raise NotInterpretable(f"the constant {v!r}")
+
+
+def untyped_literals(v) -> bool:
+    """Whether a shown tuple constant holds literals whose type its print does not tell (a decimal integer, which
+    may be any integer type; `0.0`, which may be a Float16): only a context's type can say what they are."""
+    from jlir.semantics import hints
+    inner = v.value if type(v) is V.QuoteNode else v
+    if type(inner) is not T.TypeTuple:
+        return False
+    items = [x.rhs if type(x) is T.TypeInfix and x.op == "=" else x for x in inner.items]
+    return any(hints.is_ambiguous(x) or hints.is_float_zero(x) or untyped_literals(x) for x in items)
+
+
+def typed_constant(v, t: str):
+    """A shown tuple or named tuple constant whose type `t` the context gives (the return type, the statement's
+    `::T`): Julia prints its elements by their `repr` (an Int32 `1` as `1`, a Float16 zero as `0.0`), so each
+    literal takes its element type from `t` (`return (1, 2)` in a `=> Tuple{Int32,Int32}` function); None where
+    `t` does not describe `v` (the caller shows it as it prints)."""
+    from jlir.semantics import hints
+    inner = v.value if type(v) is V.QuoteNode else v
+    if type(inner) is not T.TypeTuple:
+        return None
+    named = t.startswith("NamedTuple{") and t.endswith("}")
+    if named:
+        parts = split_params(t[len("NamedTuple{"):-1])
+        rest = parts[-1] if len(parts) == 2 else ""
+        params = split_params(rest[6:-1]) if rest.startswith("Tuple{") and rest.endswith("}") else None
+        items = [x.rhs if type(x) is T.TypeInfix and x.op == "=" else None for x in inner.items]
+        names = tuple(x.lhs.path[-1] for x in inner.items if type(x) is T.TypeInfix and type(x.lhs) is T.TypeName)
+    elif t.startswith("Tuple{") and t.endswith("}") and "Vararg" not in t:
+        params, items, names = split_params(t[6:-1]), list(inner.items), None
+    else:
+        return None
+    if params is None or len(params) != len(items) or None in items or (named and len(names) != len(items)):
+        return None
+    values = []
+    for x, p in zip(items, params):
+        ctx = hints.context_type(p)
+        if type(x) is V.Literal and x.kind == "int" and hints.is_ambiguous(x) and ctx not in (None, "Int64"):
+            values.append(hints.coerce(literal_int(x), ctx))
+        elif ctx == "Float16" and hints.is_float_zero(x):
+            values.append(JFloat(float(x.text), "Float16"))
+        elif type(x) in (V.Literal, T.TypeTuple, V.QuoteNode) or hints.is_ambiguous(x):
+            sub = typed_constant(x, p) if type(x) in (T.TypeTuple, V.QuoteNode) else None
+            values.append(sub if sub is not None else literal(x) if type(x) is V.Literal else shown_constant(x))
+        else:
+            values.append(shown_constant(x))
+    values = tuple(values)
+    if not named:
+        return values
+    return JStruct(f"NamedTuple{{({', '.join(':' + n for n in names)}{',' if len(names) == 1 else ''}),"
+                   f"{typeof(values)}}}", values, names, False)
 
 
 # Of TYPE_NAMES, the types Core.Compiler defines for itself (asked of Julia 1.5.3: `Core.Compiler.KeyError !==
@@ -201,6 +259,7 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
     if type(stmt_type) is T.TypeCall and T.is_lattice_element(stmt_type) and stmt_type.head.name == "Const":
         c = stmt_type.args[0]
         return literal(c) if type(c) is V.Literal else shown_constant(c)
+    name = seen_name(name)  # `Main.MyPkg.Int` is what the module sees: Base's `Int`
     short = strip_module(name)
     if name.startswith("Core.Compiler.") and short in _COMPILER_OWN:
         raise NotInterpretable(f"the global {name} (Core.Compiler's own, not Main's {short})")
@@ -242,6 +301,9 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
             # `Base.Checked.OverflowError`: in Julia 1.5.3 every module of Base and Core but Core.Compiler's sees
             # these names as Main does (checked over their 49 modules with Julia itself)
             return JType(bare)
+        alias = main_binding(bare)
+        if alias is not None and alias[0] == "type" and base_global(module, bare, None) is None:
+            return JType(alias[1])  # `Base.Unicode.Int`: Core's `Int`, seen by every module of Base
         v = base_global(module, bare, None)
         if v is None and module != "Core" and not module.startswith("Core.Compiler"):
             v = _exported_function(bare)  # Base and its submodules see Core's exports (`Base.undef`)

@@ -43,11 +43,12 @@ def is_float_zero(v) -> bool:
 def context_type(t: str | None) -> str | None:
     """The integer type a value of declared type `t` has if it is an integer: `t` itself, the one integer member
     of a `Union{…}`, `AMBIGUOUS` when the union has several, None when `t` says nothing (Any, not shown); and
-    `Float16` for `Float16` (the type of a zero printed `0.0` there)."""
+    `Float16` for `Float16` (the type of a zero printed `0.0` there); a `Tuple{…}` or `NamedTuple{…}` itself, whose
+    elements' types a constant tuple's literals take."""
     if t is None:
         return None
-    if t == "Float16":
-        return t
+    if t == "Float16" or t.startswith(("Tuple{", "NamedTuple{")):
+        return t  # a tuple constant's literals take their elements' types (`jlir.semantics.constants.typed_constant`)
     if t.startswith("Union{") and t.endswith("}"):
         ints = {m for m in split_params(t[6:-1]) if integer_type(m)}
         return ints.pop() if len(ints) == 1 else AMBIGUOUS if ints else None
@@ -112,7 +113,7 @@ def coerce(value: int, type_name: str):
     """The decimal literal `value` as a `type_name` (it must fit: the literal was printed from such a value)."""
     if type_name == AMBIGUOUS:
         raise NotInterpretable(f"the integer type of the literal {value} is not in the IR (a Union of several)")
-    if not fits(type_name, value):
+    if type_name not in INT_TYPES or not fits(type_name, value):
         raise NotInterpretable(f"the literal {value} does not fit the {type_name} its context expects")
     return make_int(type_name, value)
 
@@ -141,12 +142,6 @@ def coerce_like(fn, literal_positions: tuple, egal: bool = False):
     return g
 
 
-def holds_ambiguous(v) -> bool:
-    """Whether a constant tuple (`(100, 0x01)`, nested ones too) holds a decimal integer literal or a zero float."""
-    from jlir.ir import types as T
-    return type(v) is T.TypeTuple and any(is_ambiguous(x) or is_float_zero(x) or holds_ambiguous(x) for x in v.items)
-
-
 def typed_literal(v, hint: str | None):
     """The value of literal `v` in a context of type `hint` (`context_type`'s answer), or None where the hint
     does not apply (no hint, Int64 for a decimal integer, another kind of literal)."""
@@ -158,25 +153,3 @@ def typed_literal(v, hint: str | None):
     if is_float_zero(v) and hint == "Float16":
         return make_float("Float16", float(literal(v)))
     return None
-
-
-def typed_tuple(v, type_text: str | None):
-    """The constant tuple `v` with each decimal literal of the integer type its place in `type_text`
-    (`Tuple{Int32}` for `(100,)`) gives, the other items as the IR shows them; refused where the type does not
-    say (not shown, not a tuple of as many items, not an integer there)."""
-    from jlir.ir import types as T
-    from jlir.semantics.constants import literal_int, shown_constant
-    params = split_params(type_text[6:-1]) if type_text and type_text.startswith("Tuple{") and \
-        type_text.endswith("}") else None
-    if params is None or len(params) != len(v.items) or any(p.startswith("Vararg") for p in params):
-        raise NotInterpretable(f"the types of the literals in the constant {v} are not in the IR")
-    out = []
-    for x, p in zip(v.items, params):
-        if is_ambiguous(x) or is_float_zero(x):
-            t = integer_type(p) if is_ambiguous(x) else p if p in ("Float16", "Float64") else None
-            if t is None:
-                raise NotInterpretable(f"the type of the literal {x.text} in {v} is not in the IR ({p})")
-            out.append(typed_literal(x, t) if t not in ("Int64", "Float64") else shown_constant(x))
-        else:
-            out.append(typed_tuple(x, p) if type(x) is T.TypeTuple and holds_ambiguous(x) else shown_constant(x))
-    return tuple(out)

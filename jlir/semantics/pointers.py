@@ -64,12 +64,28 @@ def _bytes_of(p, n: int, what: str) -> tuple[list, int]:
     return items, start
 
 
+_UINT8 = tuple(make_int("UInt8", v) for v in range(256))  # one object per byte value (JInt is immutable)
+CHUNK = 1 << 20  # bytes written per slice: a long write makes no list of its size, and may be interrupted
+
+
 def write_bytes(p, values: list, what: str) -> None:
     """Bytes written at `p`, inside a String being built (`JStringBuf`) or a vector of UInt8."""
     if type(p) is not JPtr or type(p.obj) not in (JStringBuf, JArray):
         raise NotInterpretable(f"{what} at a {typeof(p)} into a {typeof(getattr(p, 'obj', None))}")
     items, start = _bytes_of(p, len(values), what)
-    items[start:start + len(values)] = [make_int("UInt8", v) for v in values]
+    for k in range(0, len(values), CHUNK):
+        part = values[k:k + CHUNK]
+        items[start + k:start + k + len(part)] = [_UINT8[v & 0xFF] for v in part]
+
+
+def fill_bytes(p, byte: int, n: int, what: str) -> None:
+    """`n` copies of `byte` written at `p` (`memset`), as `write_bytes` writes them, a slice at a time."""
+    if type(p) is not JPtr or type(p.obj) not in (JStringBuf, JArray):
+        raise NotInterpretable(f"{what} at a {typeof(p)} into a {typeof(getattr(p, 'obj', None))}")
+    items, start = _bytes_of(p, n, what)
+    for k in range(0, n, CHUNK):
+        c = min(CHUNK, n - k)
+        items[start + k:start + k + c] = [_UINT8[byte & 0xFF]] * c
 
 
 def pointerset(rt, p, x, i, align):
@@ -81,12 +97,29 @@ def pointerset(rt, p, x, i, align):
     return p
 
 
+def _built_string_ref(rt: str, p, i: int, size: int):
+    """`pointerref` into a String being built (`JStringBuf`): its length word, or one byte once written (the byte
+    read, not the whole String: Base reads a String it built byte by byte, `length(repeat("a", n))`)."""
+    buf = p.obj
+    at = p.offset + (i - 1) * size
+    if at == 0 and size == 8:
+        return make_int(rt, buf.n)
+    if size == 1 and at == 8 + buf.n:
+        return make_int(rt, 0)  # the NUL Julia keeps after a String's bytes
+    if size == 1 and 8 <= at < 8 + buf.n and len(buf.data.items) == buf.n:
+        b = buf.data.items[at - 8]
+        if b is UNINITIALISED:
+            raise NotInterpretable("pointerref of a String's byte never written")
+        return make_int(rt, int_parts(b)[3])
+    raise NotInterpretable(f"pointerref of {rt} at offset {at} of a String of {buf.n} bytes")
+
+
 def pointerref(rt, p, i, align):
     """`pointerref(p, i, align)`: element i (1-based) of type `rt` at `p`, inside a String: its length (an Int at
     offset 0), its bytes from offset 8, the NUL after them.  Any other object's memory is refused."""
     size = _POINTER_READS.get(rt)
     if type(p) is JPtr and type(p.obj) is JStringBuf and size is not None:
-        p = JPtr(string_value(p.obj), p.offset, p.type)  # a String built, read back once written whole
+        return _built_string_ref(rt, p, int_parts(i)[3], size)
     if type(p) is not JPtr or type(p.obj) is not str or size is None:
         raise NotInterpretable(f"pointerref of {rt} through a {typeof(p)} into a {typeof(getattr(p, 'obj', None))}")
     data = string_bytes(p.obj)

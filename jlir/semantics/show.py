@@ -155,6 +155,8 @@ def _fix_repr(v) -> str:
 def _struct_repr(v) -> str:
     """A struct's repr: named tuples, ranges and the Base types modelled as Base shows them, else `T(fields…)`;
     a type Base shows its own way is refused."""
+    if v.type == "Missing" and not v.fields:  # missing.jl: `show(io, x::Missing) = print(io, "missing")`
+        return "missing"
     if v.type.startswith("NamedTuple{") and v.names is not None:  # `(a = 1, b = 2.0)`, `NamedTuple()`
         if not v.fields:
             return "NamedTuple()"
@@ -272,7 +274,7 @@ def _element_repr(x, eltype: str) -> str:
 
 
 def _vector_repr(v) -> str:
-    if v.eltype not in _IMPLICIT and v.eltype not in _EXPLICIT or v.ndims > 2:
+    if v.eltype not in _EXPLICIT and not _implicit(v.eltype) or v.ndims > 2:
         raise NotInterpretable(f"repr of an {typeof(v)}")
     if any(x is UNDEF or x is UNINITIALISED for x in v.items):
         raise NotInterpretable("repr of an array with elements never written")
@@ -280,13 +282,40 @@ def _vector_repr(v) -> str:
         return f"fill({julia_repr(v.items[0])})"  # arrayshow.jl: a 0-d array, its element shown on its own
     if v.dims is not None and 0 in v.dims:
         return f"Array{{{v.eltype}}}(undef,{v.dims[0]},{v.dims[1]})"  # an empty matrix shows its size
-    prefix = "" if v.eltype in _IMPLICIT else v.eltype
+    prefix = "" if _implicit(v.eltype) else v.eltype
     if v.dims is None:
         return prefix + "[" + ", ".join(_element_repr(x, v.eltype) for x in v.items) + "]"
     m, n = v.dims  # a matrix, column-major: rows `a b`, joined by `; `
     rows = ("".join(_element_repr(v.items[i + m * j], v.eltype) + (" " if j < n - 1 else "") for j in range(n))
             for i in range(m))
     return prefix + "[" + "; ".join(rows) + "]"
+
+
+def _symbol_repr(name: str) -> str:
+    """show.jl's `show_unquoted_quote_expr` of a Symbol: `:name` for an identifier or an operator (not `'`),
+    `:(==)` for the quoted few, else `Symbol("text")`."""
+    from jlir.ir.names import is_identifier
+    from jlir.ir.operators import SYMBOL_PAREN_QUOTED, is_operator
+    if name in SYMBOL_PAREN_QUOTED:
+        return f":({name})"
+    if is_identifier(name) or (is_operator(name) and name != "'"):
+        return ":" + name
+    return f"Symbol({_string_repr(name)})"
+
+
+def _implicit(eltype: str) -> bool:
+    """arrayshow.jl's `typeinfo_implicit`: an element type a vector's repr leaves out (`[(1, 2)]`, `[[1], [2]]`):
+    Float64, Int64, Char, String, Symbol, a singleton type (Nothing), a tuple or an Array of such types."""
+    from jlir.semantics.values import split_params
+    if eltype in _IMPLICIT or eltype in ("Nothing", "Missing"):
+        return True
+    if eltype.startswith("Tuple{") and eltype.endswith("}"):
+        return all(_implicit(p) for p in split_params(eltype[6:-1]))
+    if eltype.startswith("NTuple{") and eltype.endswith("}"):
+        return _implicit(split_params(eltype[7:-1])[1])
+    if eltype.startswith("Array{") and eltype.endswith("}"):
+        return _implicit(split_params(eltype[6:-1])[0])
+    return False
 
 
 def julia_repr(v) -> str:
@@ -312,7 +341,7 @@ def julia_repr(v) -> str:
     if t is JChar:
         return _char_repr(v)
     if t is JSymbol:
-        return ":" + v.name
+        return _symbol_repr(v.name)
     if t is JType:
         return v.name
     if t is JFunction:

@@ -9,6 +9,7 @@
 #   main <TAB> Owner <TAB> name                        Main.name resolves to Owner.name (an export of Base/Core)
 #   alias <TAB> Main <TAB> name <TAB> Type             Main.name is the concrete type printed Type (Int: Int64)
 #   exported_type <TAB> Owner <TAB> name               Main.name is a type that shows as `name` (`Set`)
+#   compiler_sees <TAB> Owner <TAB> name               Core.Compiler.name is defined, Owner's binding
 # Usage: julia scripts/gen/gen_base_globals.jl > jlir/semantics/data/base_globals.tsv   (Julia 1.5.3)
 
 raw_text(x::Bool) = string(x)
@@ -50,12 +51,17 @@ end
 
 function modules()
     out = Module[Core, Base]
-    for n in names(Base; all=true)
-        isdefined(Base, n) || continue
-        v = getfield(Base, n)
-        v isa Module && parentmodule(v) === Base && v !== Base && push!(out, v)
+    k = 2
+    while k <= length(out)   # Base's submodules and theirs (`Base.Sort.Float`), breadth first
+        m = out[k]
+        for n in names(m; all=true)
+            isdefined(m, n) || continue
+            v = getfield(m, n)
+            v isa Module && parentmodule(v) === m && v !== m && !(v in out) && push!(out, v)
+        end
+        k += 1
     end
-    return unique(out)
+    return out
 end
 
 # Constants that describe the machine or the OS, not Julia: left out (the IR's code must not be run with them).
@@ -124,6 +130,17 @@ for n in sort(names(Core.Compiler; all=true, imported=true))
         push!(lines, "function\tCore.Compiler\t$s")
     elseif typeof(v) in PRIMS
         push!(lines, "const\tCore.Compiler\t$s\t$(typeof(v))\t$(raw_text(v))")
+    end
+end
+# Every name Core.Compiler binds or sees (its own, those it imports, Core's, Core.Intrinsics' and Core.IR's exports
+# by `using`): `compiler_sees <TAB> Owner <TAB> name`, Owner the module the binding comes from.  A name missing
+# here is not defined in Core.Compiler: a dynamic call of it throws UndefVarError, as `Core.Compiler.string` does.
+let seen = sort(unique(vcat(names(Core.Compiler; all=true, imported=true), names(Core), names(Core.Intrinsics),
+                            names(Core.IR))))
+    for n in seen
+        s = string(n)
+        (occursin('#', s) || !isdefined(Core.Compiler, n)) && continue
+        push!(lines, "compiler_sees\t$(Base.binding_module(Core.Compiler, n))\t$s")
     end
 end
 # Core's singletons Core.Compiler sees as Core's own objects (`Core.Compiler.undef`, taken by `using Core`).

@@ -2,12 +2,14 @@
 so that `jlir run` needs no Julia for them (jlir.interp.builtin.BaseProvider serves the file).
 
     JLIR_JULIA=<julia 1.5.3> python3 scripts/gen/gen_base_methods.py [--sample DIR] [--calls DIR] [--cases]
+    JLIR_JULIA=<julia 1.5.3> python3 scripts/gen/gen_base_methods.py --merge --forms FILE   # add to the data
 
 Which methods: the callees the interpreter asks for while it runs
   * a grid of the commonest operations (arithmetic, comparison, conversion, bit operations, ranges and their
     iteration, vectors, strings) on every bits type Base code handles most (`GRID`), each run on small values;
   * the method instances of a Base sample (`--sample`, scripts/gen/gen_interp_sample.jl's folder), and of folders
     of recorded calls (`--calls`, scripts/gen/gen_interp_calls.jl's), in every form they have;
+  * the argument forms `jlir run --args` evaluates (`--forms`, tests/data/arguments/forms.txt);
 each callee counted once per run that needed it.  Every callee reached is kept (`--min-count` raises the bar);
 a callee of the user's `Main` never is (it is the user's code).  Each entry is what jlir.live's provider caches
 (`# MethodInstance for …`, `# argnames:`, `# sparams:`, `# vararg:`, then Julia's `code_typed` print), entries
@@ -200,10 +202,50 @@ def run_folder(provider, folder: Path):
                 pass
 
 
+def run_forms(provider, path: Path):
+    """Each argument form of `path` (one a line: tests/data/arguments/forms.txt) evaluated as `jlir run --args`
+    evaluates it: its calls (`typemax(Int8)`, `zeros(3)`, `2im`) run Base's methods, which are counted."""
+    from jlir.cli.literals import LiteralError, argument
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            provider.seen = set()
+            try:
+                argument(line, provider)
+            except LiteralError:
+                pass
+
+
+def merged(old: Path, body: str) -> str:
+    """The entries of the data file `old` with the new ones of `body` added (a method already there is kept as it
+    was; the struct lines are united), so a run for a few more methods never drops the others."""
+    if not old.is_file():
+        return body
+    with gzip.open(old, "rt", encoding="utf-8") as fh:
+        entries = fh.read().split("\f\n")
+    heads = {e.split("\n", 1)[0] for e in entries}
+    structs = [e for e in entries if e.startswith(("# struct ", "# mutable struct "))]
+    for e in body.split("\f\n"):
+        if e.startswith(("# struct ", "# mutable struct ")):
+            lines = dict.fromkeys((structs[0] if structs else "").splitlines(keepends=True))
+            lines.update(dict.fromkeys(e.splitlines(keepends=True)))
+            joined = "".join(sorted(lines))
+            entries = [joined if x is (structs[0] if structs else None) else x for x in entries]
+            if not structs:
+                entries.insert(0, joined)
+            structs = [joined]
+        elif e.split("\n", 1)[0] not in heads or e.split("\n", 1)[0].startswith("# MethodInstance for (::"):
+            if e not in entries:
+                entries.append(e)
+    return "\f\n".join(entries)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sample", type=Path, action="append", default=[])
     ap.add_argument("--calls", type=Path, action="append", default=[])
+    ap.add_argument("--forms", type=Path, action="append", default=[],
+                    help="argument forms, one a line (tests/data/arguments/forms.txt), evaluated as --args")
+    ap.add_argument("--merge", action="store_true", help="add the methods found to the data file's, dropping none")
     ap.add_argument("--min-count", type=int, default=1)
     ap.add_argument("--out", type=Path, default=OUT)
     opts = ap.parse_args()
@@ -218,7 +260,10 @@ def main() -> int:
         return 2
     try:
         provider = Counting(LiveProvider(jl, cache=cache))
-        run_grid(provider, argument)
+        if not opts.merge:
+            run_grid(provider, argument)
+        for path in opts.forms:
+            run_forms(provider, path)
         for folder in opts.sample + opts.calls:
             provider.inner = LiveProvider(jl, cache=cache, defs=(folder / "defs.jl").read_text(encoding="utf-8")) \
                 if (folder / "defs.jl").is_file() else provider.inner
@@ -244,6 +289,8 @@ def main() -> int:
         entries["\x00structs"] = "".join(lines)  # first: the field names every run may need
     opts.out.parent.mkdir(parents=True, exist_ok=True)
     body = "\f\n".join(entries[k] if entries[k].endswith("\n") else entries[k] + "\n" for k in sorted(entries))
+    if opts.merge:
+        body = merged(opts.out, body)
     tmp = opts.out.with_suffix(".tmp")
     with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=9) as fh:
         fh.write(body)

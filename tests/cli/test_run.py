@@ -50,11 +50,11 @@ def test_run_prints_julias_repr_and_refuses_what_is_no_literal():
     out = jlir_cli("run", str(FIXTURES / "while_swap.typed.txt"), "--args", "12", "18")
     assert (out.returncode, out.stdout) == (0, "6\n")
     bad = jlir_cli("run", str(FIXTURES / "while_swap.typed.txt"), "--args", "12", "x")
-    assert bad.returncode == 2 and bad.stderr.startswith("jlir run: error: 'x' is not a Julia literal")
+    assert bad.returncode == 2 and bad.stderr.startswith("jlir run: error: --args argument 2, column 1: `x` is not")
 
 
 def test_run_says_what_it_cannot_interpret_in_one_line():
-    out = jlir_cli("run", str(FIXTURES / "ccall.typed.txt"), "--args", "3")
+    out = jlir_cli("run", str(FIXTURES / "ccall.typed.txt"), "--args", '"abc"')  # C's time(): not modelled
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.count("\n") == 1 and "cannot interpret function 1" in out.stderr
 

@@ -375,7 +375,7 @@ def test_json_is_one_object_with_the_documented_keys():
     assert set(data["a"]) == {"source", "functions", "forms", "styles", "other_items"}
     (f,) = data["functions"]
     assert set(f) == {"index", "outcome", "a", "b", "statements", "ssa_map", "blocks", "return_type", "instance",
-                      "variables", "style", "ignored", "notes", "summary", "renames", "name"}
+                      "variables", "style", "ignored", "notes", "summary", "renames", "name", "orders"}
     assert set(f["blocks"]) == {"a", "b", "map", "added", "removed", "split", "merged", "edges", "changed"}
     assert {s["op"] for s in f["statements"]} == {"added", "removed", "changed"}
     assert set(f["statements"][0]) == {"op", "a", "b", "aspects", "rules", "operands"}

@@ -61,7 +61,8 @@ class _Both:
     def __getattr__(self, name):
         def ask(*args):
             for p in self.providers:
-                v = getattr(p, name)(*args)
+                f = getattr(p, name, None)
+                v = f(*args) if f is not None else None
                 if v is not None and v != ():
                     return v
             return None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jlir
 from jlir.oracle.checks import check_ssa
-from jlir.oracle.reorder import reordered_like
+from jlir.compare.orders import reordered_like
 from jlir.oracle.run import instance_types
 from jlir.ssa import into_ssa
 

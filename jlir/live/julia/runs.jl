@@ -241,7 +241,10 @@ function sparam_text(x)
     x isa TypeVar && error("static parameter $(x.name) is not bound by the call")
     x isa Integer && return string(x)
     x isa Type && return sprint(show, x; context=repl_context(IOBuffer(), Main))
-    error("static parameter $(repr(x)) is neither an integer nor a type")
+    x isa Symbol && return repr(x)
+    # a tuple of names (a NamedTuple's, `structdiff(a::NamedTuple{an}, …) where {an, bn}`) or of integers
+    x isa Tuple && all(y -> y isa Union{Symbol,Integer}, x) && return repr(x)
+    error("static parameter $(repr(x)) is neither an integer, a type, a symbol nor a tuple of them")
 end
 
 """
@@ -259,4 +262,28 @@ function method_text(target::AbstractString)
     names = Base.method_argnames(m)[2:end]
     return join(["argnames\t" * join(string.(names), ","), "vararg\t$(m.isva)",
                  "sparams\t" * join([sparam_text(x) for x in env[2]], ",")], "\n")
+end
+
+"""
+    global_text(name) -> String
+
+For the interpreter's globals (`global NAME`, `Main.MyPkg.SCALE`, `Main.MyPkg.length`): the binding's owner
+module (`Base.binding_module`: where a module sees Base's export, Base), then `const` or `var`, then what it holds
+where the interpreter can take it: `function` (a function the owner binds by that name), `type` (a type, as it
+prints in Main), `value` and the value as `Type:raw` (`encode_value`: a number, Bool, Char, Symbol, String,
+nothing), or `other`.  An undefined name is an error.
+"""
+function global_text(name::AbstractString)
+    ex = Meta.parse(strip(name); raise=true)
+    mod, sym = ex isa Symbol ? (Main, ex) :
+        (Core.eval(Main, ex.args[1])::Module, (ex.args[2] isa QuoteNode ? ex.args[2].value : ex.args[2])::Symbol)
+    isdefined(mod, sym) || error("$name is not defined")
+    owner = Base.binding_module(mod, sym)
+    v = getfield(mod, sym)
+    kind = v isa Function && isdefined(typeof(v), :instance) && nameof(v) === sym ? "function" :
+           v isa Type ? "type" :
+           (v isa Union{Number,Bool,Char,Symbol,String,Nothing} && applicable(enc_raw, v)) ? "value" : "other"
+    text = kind == "type" ? sprint(show, v; context=repl_context(IOBuffer(), Main)) :
+           kind == "value" ? encode_value(v) : ""
+    return join([join(string.(fullname(owner)), "."), isconst(mod, sym) ? "const" : "var", kind, text], "\t")
 end

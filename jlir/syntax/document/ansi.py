@@ -17,6 +17,11 @@ from jlir.ir.color import DRAWN, Colors, render
 # CSI sequences: `ESC [`, parameter bytes, intermediate bytes, a final byte (ECMA-48 §5.4); runs kept together.
 _MOVES = re.compile(r"\x1b\[[0-9]*[GC]")
 _CSI_RUN = re.compile(r"(?:\x1b\[[0-9:;<=>?]*[ -/]*[@-~])+")
+# Julia 1.0–1.1's line-info gutter (`show_ir`'s `print(io, "\e[", col, "G", annotation, "\e[1G")`, in grey): drawn
+# past the row, then the cursor back to column 1 for the row.  As bytes, the gutter comes first, as in a stream
+# with its escapes stripped; read so, the row and its gutter stay apart even where the gutter is wider than the
+# room the row leaves it (a terminal shows the gutter's end after a short row).
+_GUTTER_MOVES = re.compile(r"(?:\x1b\[[0-9;]*m)*\x1b\[[0-9]+G[^\x1b]*\x1b\[1G(?!.*\x1b\[[0-9]*[GC])")
 
 
 def split(text: str) -> tuple[str, list[tuple[int, int, str]]]:
@@ -27,7 +32,7 @@ def split(text: str) -> tuple[str, list[tuple[int, int, str]]]:
         if "\x1b" not in line:
             plain_lines.append(line)
             continue
-        if _MOVES.search(line):  # drawn with cursor moves: read what the terminal showed, keep the line whole
+        if _MOVES.search(line) and not _GUTTER_MOVES.match(line):  # drawn with cursor moves: read what the terminal showed, keep the line whole
             plain_lines.append(render(line))
             marks.append((k, DRAWN, line))
             continue

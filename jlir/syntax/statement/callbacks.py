@@ -46,6 +46,7 @@ class _Build(Transformer):
         self._parenthesized: set[int] = set()
         self.shared = Shared()  # one TypeName / GlobalRef per distinct name (jlir.syntax.statement.sharing)
         self.parse_shown = None  # set by the StatementParser using this builder
+        self.parse_quoted = None  # likewise: `:(…)` contents
 
     # --- statement nodes
     def goto(self, c):
@@ -254,8 +255,14 @@ class _Build(Transformer):
     def splatnew(self, c):
         return N.Expr("splatnew", tuple(c[1] or ()))
 
-    def quote(self, c):
-        return T.TypeQuote(c[1])
+    def quote(self, c):  # `:(…)`, captured whole: read as a statement where it is one (`:(%3)`, `:(goto %7)`)
+        return self.parse_quoted(str(c[0]))
+
+    def matrix(self, c):  # `[1 2; 3 4]`: a matrix constant; `%J5`: JuliaInterpreter's SSAValue; kept as shown
+        return T.TypeOpaque(str(c[0]))
+
+    def quote_block(self, c):  # `quote` … `end`: `show` of a `:block` Expr, surface Julia kept as printed
+        return T.TypeOpaque(str(c[0]))
 
     # --- literals
     def int_literal(self, c):
@@ -372,9 +379,6 @@ class _Build(Transformer):
 
     def t_paren(self, c):
         return c[1]
-
-    def t_quote(self, c):
-        return T.TypeQuote(c[1])
 
 
 class BlockRef:

@@ -29,7 +29,7 @@ from jlir.syntax.statement.templates import worth_keeping
 MAX_NESTING = 100
 # A body longer than this is parsed as its tokens come (jlir.syntax.statement.lexer.iter_tokens), without the memo.
 LONG_TEXT = 8192
-_OPENERS = frozenset({"LPAR", "LBRACE", "LSQB", "QUOTE_OPEN", "EXPR_OPEN", "NEW_OPEN", "SPLATNEW_OPEN"})
+_OPENERS = frozenset({"LPAR", "LBRACE", "LSQB", "EXPR_OPEN", "NEW_OPEN", "SPLATNEW_OPEN"})
 _CLOSERS = frozenset({"RPAR", "RBRACE", "RSQB"})
 _PUNCTUATION = frozenset({"LPAR", "RPAR", "LBRACE", "RBRACE", "LSQB", "RSQB", "COMMA", "SEMI"})
 
@@ -123,6 +123,20 @@ class StatementParser:
             value = self._types[text] = T.TypeOpaque(text)
         return value
 
+    def parse_quoted(self, text: str):
+        """`:(text)`, quoted code: `show` prints any Expr so (`show_unquoted_quote_expr`, base/show.jl), surface
+        Julia of every head (`[1 2; 3 4]`, `x -> …`, `#= file:1 =#`), of which IR statements (`:(%3)`,
+        `:(goto %7)`) are a part.  The content is read as a statement where it is one and prints back, and kept
+        verbatim otherwise: a `TypeQuote` either way."""
+        try:
+            inner = self._parse(text, "stmt")
+        except BodyError:
+            return T.TypeQuote(T.TypeOpaque(text))
+        value = T.TypeQuote(inner)
+        if not _reprints(value, f":({text})", every_style=True, printers=self._printers()):
+            return T.TypeQuote(T.TypeOpaque(text))
+        return value
+
     def _nesting_checked(self, tokens, outer_depth: int):
         """`tokens` as they come, with the nesting they reach kept in `_depth` (for the `$(QuoteNode(…))` contents
         parsed meanwhile); BodyError at the first bracket deeper than MAX_NESTING."""
@@ -146,6 +160,7 @@ class StatementParser:
     def _parse(self, text: str, start: str):
         build = self._build
         build.parse_shown = self.parse_shown
+        build.parse_quoted = self.parse_quoted
         outer, build._parenthesized = build._parenthesized, set()  # parses nest (QuoteNode contents)
         outer_depth = self._depth
         try:

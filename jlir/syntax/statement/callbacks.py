@@ -306,6 +306,9 @@ class _Build(Transformer):
     def t_where(self, c):
         return T.TypeWhere(c[0], c[2])
 
+    def t_where_bound(self, c):
+        return T.TypeWhere(c[0], T.TypeInfix(str(c[3]), c[2], c[4]))
+
     def t_infix(self, c):
         return T.TypeInfix(str(c[1]), c[0], c[2])
 

@@ -256,6 +256,12 @@ _WORDS_AFTER_SPACE = (("KW_IF_NOT", "if not", True), ("KW_WITH_SCOPE", "with sco
 _REFINED = frozenset({"NAME", "OP", "PUNCT"})
 
 
+# `show(::TypeVar)` (base/show.jl) writes a bound unspaced, `T<:Real`, where a call of `<:` is spaced (`a <: b`):
+# after `where` and its variable's name, an unspaced `<:`/`>:` is the variable's bound (OP_BOUND), so that a slot
+# typed by a bounded UnionAll (`t::Type{var"#s1"} where var"#s1"<:Tuple`) reads as the type it is.
+_BOUNDS = frozenset({"<:", ">:"})
+
+
 def _word_after_space(text: str, pos: int, expecting_operand: bool):
     """(token type, word) of a keyword that starts at `pos` after a run of spaces, or None (the spaces are dropped)."""
     for kind, word, anywhere in _WORDS_AFTER_SPACE:
@@ -297,6 +303,7 @@ def iter_tokens(text: str, end: bool = False):
     so that they are never all held at once (a token costs some 100 bytes; memory on huge inputs)."""
     pos, n = 0, len(text)
     prev = None
+    bound_at = -1  # where a `where`'s type variable ends: a `<:` right there is its bound
     matchers, ident_first, punct_only = _MATCHERS, _IDENT_FIRST, _PUNCT_ONLY
     while pos < n:
         expecting_operand = prev not in _OPERAND_END
@@ -359,7 +366,11 @@ def iter_tokens(text: str, end: bool = False):
             continue
         if kind in _REFINED:
             kind = _refine(kind, value, prev, text, pos, expecting_operand)
+            if kind == "OP_COMP" and start == bound_at and value in _BOUNDS:
+                kind = "OP_BOUND"
         yield _token(kind, value, start)
+        if prev == "KW_WHERE" and kind == "NAME":
+            bound_at = pos
         prev = kind
     if end:
         yield _token("$END", "", n)

@@ -11,9 +11,27 @@ first use: the model and the printer work without the reader's dependency (Lark)
 """
 from __future__ import annotations
 
-from importlib import import_module
+import _signal  # the C module: `signal` imports `enum`, which takes a while to load
+import os as _os
+import sys as _sys
 
-from jlir.ir.errors import JlirError
+
+def _interrupted_early(signum, frame):  # pragma: no cover - exercised by a subprocess test
+    """Ctrl-C while the `jlir` command is still starting (importing): its message and exit status, no traceback.
+    `jlir.cli.app.main` hands SIGINT back to Python's own handler once it runs, and reports it there."""
+    try:
+        _os.write(2, b"jlir: interrupted\n")
+    finally:
+        _os._exit(130)
+
+
+# The `jlir` command (`jlir …`, `python -m jlir …`, `python -m jlir.cli …`) starts here: its first instruction.
+if _sys.argv[:1] == ["-m"] or _os.path.basename(_sys.argv[0] if _sys.argv else "") == "jlir":
+    _signal.signal(_signal.SIGINT, _interrupted_early)
+
+from importlib import import_module  # noqa: E402
+
+from jlir.ir.errors import JlirError  # noqa: E402
 from jlir.ir.function import CFGListing, Document, Form, Function, Unreadable, VectorDisplay
 from jlir.ir.items import functions
 from jlir.printer import text as _text  # noqa: F401  (registers the printer `str()` of the model calls)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import signal
 import sys
 
 import jlir
@@ -33,12 +34,14 @@ def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:
     with the cyclic collector off (its model has no cycles) and ends the process as soon as its output is flushed,
     without freeing the model (the OS frees it at once; freeing millions of objects one by one takes a
     noticeable part of a big file's run)."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
-        except (AttributeError, ValueError):
-            pass
     try:
+        if signal.getsignal(signal.SIGINT) is jlir._interrupted_early:  # started: Ctrl-C is reported below now
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+            except (AttributeError, ValueError):
+                pass
         args = build_parser().parse_args(argv)
         fast = process_exit and getattr(args, "exit_fast", False)
         if fast:
@@ -46,7 +49,8 @@ def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:
         status = args.func(args)
         _flush_stdout()
         if fast:
-            sys.stderr.flush()
+            if sys.stderr is not None:  # fd 2 closed: nothing to flush
+                sys.stderr.flush()
             os._exit(status)
         return status
     except KeyboardInterrupt:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jlir.cli.inputs import attempt, name, parse
+from jlir.cli.inputs import attempt, name, parse, seconds_or_zero
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
 from jlir.cli.literals import argument
 from jlir.ir.errors import JlirError
@@ -42,7 +42,7 @@ def register(sub) -> None:
     sp.add_argument("--defs", default=None, metavar="FILE", help="Julia source evaluated in that Julia first")
     sp.add_argument("--max-steps", type=int, default=MAX_STEPS, metavar="N",
                     help=f"stop (exit 2) after N statements run, callees included (default {MAX_STEPS:,}; 0: none)")
-    sp.add_argument("--timeout", type=float, default=TIMEOUT, metavar="S",
+    sp.add_argument("--timeout", type=seconds_or_zero, default=TIMEOUT, metavar="S",
                     help=f"stop (exit 2) after S seconds of running (default {TIMEOUT:g}; 0: none)")
     sp.add_argument("--json", action="store_true", help='{"result": repr, "type": T, "steps": n} (or "exception")')
     sp.set_defaults(func=run)

@@ -189,6 +189,9 @@ def _quotenode_content(text: str, pos: int) -> int:
             pos += 1
 
 
+_MATRIX_DEPTH = 100  # the reader's bracket limit (jlir.syntax.statement.grammar.MAX_NESTING)
+
+
 def _matrix_end(text: str, pos: int) -> int:
     """Where a matrix constant `[1 2; 3 4]` opened at `pos` ends (after its `]`), or -1 when the bracket opens
     something else.  `show` of an `AbstractMatrix` (`_show_nonempty`, base/arrayshow.jl) writes its rows apart
@@ -200,6 +203,8 @@ def _matrix_end(text: str, pos: int) -> int:
         c = text[k]
         if c in "([{":
             depth += 1
+            if depth > _MATRIX_DEPTH:  # deeper than any constant: the reader's nesting limit refuses it
+                return -1
         elif c in ")]}":
             depth -= 1
             if depth == 0:

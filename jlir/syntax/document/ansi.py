@@ -21,18 +21,27 @@ _CSI_RUN = re.compile(r"(?:\x1b\[[0-9:;<=>?]*[ -/]*[@-~])+")
 # past the row, then the cursor back to column 1 for the row.  As bytes, the gutter comes first, as in a stream
 # with its escapes stripped; read so, the row and its gutter stay apart even where the gutter is wider than the
 # room the row leaves it (a terminal shows the gutter's end after a short row).
-_GUTTER_MOVES = re.compile(r"(?:\x1b\[[0-9;]*m)*\x1b\[[0-9]+G[^\x1b]*\x1b\[1G(?!.*\x1b\[[0-9]*[GC])")
+_GUTTER_MOVES = re.compile(r"(?:\x1b\[[0-9;]*m)*\x1b\[([0-9]+)G[^\x1b]*\x1b\[1G(?!.*\x1b\[[0-9]*[GC])")
+
+
+
 
 
 def split(text: str) -> tuple[str, list[tuple[int, int, str]]]:
     """(the text without escape codes, [(line, column, codes)…]) with 0-based line and column in the plain text."""
     marks: list[tuple[int, int, str]] = []
     plain_lines = []
-    for k, line in enumerate(text.split("\n")):
+    lines = text.split("\n")
+    # a text where some row reaches its gutter is read in byte order, gutter first, on every line: the screen's
+    # view of it mixes the two (a text whose rows all end before the gutter reads as the screen shows it)
+    # (an IRCode print, which has no `CodeInfo(`/`Body` title, is still read as the screen shows it: its rows read
+    # with the gutter first are not taken yet)
+    in_byte_order = ("CodeInfo(" in text or "Body" in text) and "\x1b[1G" in text
+    for k, line in enumerate(lines):
         if "\x1b" not in line:
             plain_lines.append(line)
             continue
-        if _MOVES.search(line) and not _GUTTER_MOVES.match(line):  # drawn with cursor moves: read what the terminal showed, keep the line whole
+        if _MOVES.search(line) and not (in_byte_order and _GUTTER_MOVES.match(line)):  # drawn with cursor moves: read what the terminal showed, keep the line whole
             plain_lines.append(render(line))
             marks.append((k, DRAWN, line))
             continue

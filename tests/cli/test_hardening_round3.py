@@ -73,6 +73,32 @@ def test_ctrl_c_while_jlir_is_still_importing_is_its_message_and_130():
     assert r.returncode == 130 and r.stderr == b"jlir: interrupted\n"
 
 
+def test_ctrl_c_during_the_first_import_jlir_makes_is_its_message_not_a_traceback():
+    # a Ctrl-C that lands while jlir/__init__.py imports its first module (once `from __future__ import
+    # annotations`, which Python runs as an import before anything else): the handler must already be in place
+    code = r'''
+import os, signal, sys
+sys.argv = ["-m"]
+sys.modules.pop("__future__", None)
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        f = sys._getframe(1)
+        while f is not None:
+            if f.f_code.co_filename.endswith(os.path.join("jlir", "__init__.py")):
+                sys.meta_path.remove(self)
+                os.kill(os.getpid(), signal.SIGINT)
+                return None
+            f = f.f_back
+        return None
+sys.meta_path.insert(0, Interrupt())
+import jlir
+print("not interrupted")
+'''
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                       timeout=120)
+    assert r.stderr == b"jlir: interrupted\n" and r.returncode == 130 and not r.stdout
+
+
 def test_a_var_quoted_struct_value_shows_as_julia_shows_it():
     lines = (DATA / "hardening" / "var-struct-1.5.3.txt").read_text(encoding="utf-8").splitlines()
     dump, julia_repr = "\n".join(lines[:4]) + "\n", lines[4]

@@ -45,8 +45,7 @@ class _Build(Transformer):
         super().__init__(visit_tokens=False)
         self._parenthesized: set[int] = set()
         self.shared = Shared()  # one TypeName / GlobalRef per distinct name (jlir.syntax.statement.sharing)
-        self.parse_shown = None  # set by the StatementParser using this builder
-        self.parse_quoted = None  # likewise: `:(…)` contents
+        self.parse_shown = self.parse_quoted = None  # readers of `$(…)`, `:(…)`: set by the StatementParser
 
     # --- statement nodes
     def goto(self, c):
@@ -258,11 +257,8 @@ class _Build(Transformer):
     def quote(self, c):  # `:(…)`, captured whole: read as a statement where it is one (`:(%3)`, `:(goto %7)`)
         return self.parse_quoted(str(c[0]))
 
-    def matrix(self, c):  # `[1 2; 3 4]`: a matrix constant; `%J5`: JuliaInterpreter's SSAValue; kept as shown
-        return T.TypeOpaque(str(c[0]))
-
-    def quote_block(self, c):  # `quote` … `end`: `show` of a `:block` Expr, surface Julia kept as printed
-        return T.TypeOpaque(str(c[0]))
+    def kept(self, c):  # kept as shown: a matrix constant `[1 2; 3 4]`, JuliaInterpreter's SSAValue `%J5`, and
+        return T.TypeOpaque(str(c[0]))  # `quote` … `end` (`show` of a `:block` Expr, surface Julia over lines)
 
     # --- literals
     def int_literal(self, c):
@@ -329,9 +325,6 @@ class _Build(Transformer):
 
     def t_array(self, c):
         return T.TypeVect(None, c[1] or ())
-
-    def t_splat(self, c):
-        return V.Splat(c[0])
 
     def t_name(self, c):
         text = str(c[0])

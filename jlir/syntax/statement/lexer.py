@@ -275,8 +275,9 @@ def _word_after_space(text: str, pos: int, expecting_operand: bool):
     return None
 
 
-def _refine(kind: str, value: str, prev, text: str, pos: int, expecting_operand: bool) -> str:
-    """The grammar's token type for a NAME (keyword, literal, word operator), OP or PUNCT match ending at `pos`."""
+def _refine(kind: str, value: str, prev, text: str, pos: int, expecting_operand: bool, after_where_var: bool) -> str:
+    """The grammar's token type for a NAME (keyword, literal, word operator), OP or PUNCT match ending at `pos`
+    (`after_where_var`: it starts right after a `where`'s type variable, where `<:` is the variable's bound)."""
     if kind == "NAME":
         if prev in _STATEMENT_START and value in _KEYWORDS and (pos == len(text) or text[pos] in " (") \
                 and (value != "unless" or " goto " in text[pos:]):
@@ -287,6 +288,8 @@ def _refine(kind: str, value: str, prev, text: str, pos: int, expecting_operand:
             return "OP_COMP"
         return kind
     if kind == "OP":
+        if after_where_var and value in _BOUNDS:
+            return "OP_BOUND"
         return "OP_ASSIGN" if value == "=" else _op_token(value)
     return _PUNCT[value]
 
@@ -296,6 +299,26 @@ _MATCHERS = {(True, True): (_IDENT_OPERAND_RX.match, _IDENT_OPERAND_TYPES),
              (True, False): (_IDENT_OPERATOR_RX.match, _IDENT_OPERATOR_TYPES),
              (False, True): (_OPERAND_RX.match, _OPERAND_TYPES),
              (False, False): (_OPERATOR_RX.match, _OPERATOR_TYPES)}
+
+
+def _kept_whole(kind: str, text: str, start: int, pos: int) -> tuple[Token, int]:
+    """(token, where it ends) for a token of `_WHOLE` matched from `start` to `pos`: the content it opens, kept
+    whole (read apart later: `parse_shown`, `parse_quoted`), or a LexError."""
+    if kind == "SSA_LONG":
+        raise LexError(text, start, "an SSA value's number has at most 18 digits")
+    if kind == "QUOTE_BLOCK":  # `quote` … `end`: surface Julia, kept whole
+        m = _QUOTE_END.search(text, pos)
+        if m is None:
+            raise LexError(text, start, "a `quote` block without its `end` line")
+        return _token(kind, text[start:m.end()], start), m.end()
+    content, closers = _CAPTURED[kind]  # `$(QuoteNode(…))`, `$(…)`, `:(…)`
+    end_at = _quotenode_content(text, pos)
+    if end_at < 0 or not text.startswith(closers, end_at) or end_at == pos and kind != "QN_OPEN":
+        raise LexError(text, start)
+    return _token(content, text[pos:end_at], start), end_at + len(closers)
+
+
+_WHOLE = frozenset(_CAPTURED) | {"SSA_LONG", "QUOTE_BLOCK"}
 
 
 def tokenize(text: str, end: bool = False) -> list[Token]:
@@ -314,12 +337,10 @@ def iter_tokens(text: str, end: bool = False):
         expecting_operand = prev not in _OPERAND_END
         c = text[pos]
         kind = punct_only.get(c)
-        if c == "[" and expecting_operand:
-            end_at = _matrix_end(text, pos)
-            if end_at > 0:
-                yield _token("MATRIX", text[pos:end_at], pos)
-                pos, prev = end_at, "RSQB"
-                continue
+        if c == "[" and expecting_operand and (end_at := _matrix_end(text, pos)) > 0:
+            yield _token("MATRIX", text[pos:end_at], pos)
+            pos, prev = end_at, "RSQB"
+            continue
         if kind is None and c == "(" and (expecting_operand or not text.startswith("(generic", pos)):
             kind = "LPAR"
         if kind is not None:  # one character, one token: no regex needed (and no call: this is the hot path)
@@ -352,27 +373,13 @@ def iter_tokens(text: str, end: bool = False):
                 pos += len(value) + 1
                 prev = kind
             continue
-        if kind == "SSA_LONG":
-            raise LexError(text, start, "an SSA value's number has at most 18 digits")
-        if kind == "QUOTE_BLOCK":  # `quote` … `end`: surface Julia, kept whole
-            m = _QUOTE_END.search(text, pos)
-            if m is None:
-                raise LexError(text, start, "a `quote` block without its `end` line")
-            yield _token(kind, text[start:m.end()], start)
-            pos, prev = m.end(), "RPAR"
-            continue
-        if kind in _CAPTURED:  # `$(QuoteNode(…))`, `$(…)`, `:(…)`: the content whole, read by `parse_shown`
-            content, closers = _CAPTURED[kind]
-            end_at = _quotenode_content(text, pos)
-            if end_at < 0 or not text.startswith(closers, end_at) or end_at == pos and kind != "QN_OPEN":
-                raise LexError(text, start)
-            yield _token(content, text[pos:end_at], start)
-            pos, prev = end_at + len(closers), "RPAR"
+        if kind in _WHOLE:  # contents kept whole (`quote` … `end`, `$(QuoteNode(…))`, `:(…)`), or refused
+            t, pos = _kept_whole(kind, text, start, pos)
+            yield t
+            prev = "RPAR"
             continue
         if kind in _REFINED:
-            kind = _refine(kind, value, prev, text, pos, expecting_operand)
-            if kind == "OP_COMP" and start == bound_at and value in _BOUNDS:
-                kind = "OP_BOUND"
+            kind = _refine(kind, value, prev, text, pos, expecting_operand, start == bound_at)
         yield _token(kind, value, start)
         if prev == "KW_WHERE" and kind == "NAME":
             bound_at = pos

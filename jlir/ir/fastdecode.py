@@ -13,7 +13,6 @@ import dataclasses
 from jlir.ir import function as F
 from jlir.ir import nodes as N
 from jlir.ir import types as T
-from jlir.ir import values as V
 from jlir.ir.validate import (_CLASSES, _HOLDS, _OWN_CODECS, MAX_DEPTH, MAX_INT, VALUE_CLASSES, SchemaError,
                               _fixed_tuple, check_function)
 
@@ -182,26 +181,13 @@ _DISPLAY = frozenset(f.name for f in dataclasses.fields(F.Display))
 
 
 def _references(node, path: str, nblocks: int, ids: set) -> None:
-    """`validate._check_references` without the paths: the statement's targets and every SSA value inside it."""
+    """`validate._check_references` without the paths: a statement's targets are integers (an `Elided`'s, jlir's
+    own, within the blocks); where they point, and the SSA values inside it, are not checked (what `parse` takes)."""
+    bounded = type(node) is N.Elided
     for name in getattr(type(node), "TARGETS", ()):
         value = getattr(node, name)
         for target in value if type(value) is tuple else (value,):
-            if not 1 <= target <= nblocks:
+            if type(target) is not int or bounded and not 1 <= target <= nblocks:
                 raise SchemaError(path)
-    stack = [node]
-    while stack:
-        x = stack.pop()
-        t = type(x)
-        if t is V.SSAValue:
-            if x.id not in ids:
-                raise SchemaError(path)
-        elif t is tuple:
-            stack.extend(x)
-        elif x is not None:
-            names = _NAMES.get(t)
-            if names is None:
-                names = _NAMES[t] = tuple(f.name for f in dataclasses.fields(t)) if dataclasses.is_dataclass(t) else ()
-            stack.extend([getattr(x, n) for n in names])
 
 
-_NAMES: dict = {}

@@ -24,24 +24,30 @@ _CSI_RUN = re.compile(r"(?:\x1b\[[0-9:;<=>?]*[ -/]*[@-~])+")
 _GUTTER_MOVES = re.compile(r"(?:\x1b\[[0-9;]*m)*\x1b\[([0-9]+)G[^\x1b]*\x1b\[1G(?!.*\x1b\[[0-9]*[GC])")
 
 
+def reading_orders(text: str) -> tuple[bool, ...]:
+    """The ways to see a coloured text, the likelier first (True: byte order, gutter first; False: as a terminal
+    shows it): a `CodeInfo(` or `Body` display with Julia 1.0–1.1's gutter (`_GUTTER_MOVES`) is byte order first
+    (its rows reach the gutter, and a terminal then shows a mix of the two); other texts with such a gutter as a
+    terminal shows it first (1.5's IRCode, Cthulhu's views: read so they keep their rows whole); a text without
+    one is read one way only."""
+    lines = [line for line in text.split("\n") if "\x1b[1G" in line]
+    if not any(_GUTTER_MOVES.match(line) for line in lines):
+        return (False,)
+    first = "CodeInfo(" in text or "Body" in text
+    return (first, not first)
 
 
-
-def split(text: str) -> tuple[str, list[tuple[int, int, str]]]:
-    """(the text without escape codes, [(line, column, codes)…]) with 0-based line and column in the plain text."""
+def split(text: str, byte_order: bool = False) -> tuple[str, list[tuple[int, int, str]]]:
+    """(the text without escape codes, [(line, column, codes)…]) with 0-based line and column in the plain text;
+    `byte_order`: a line drawn with Julia 1.0's gutter moves is read gutter first, as its bytes come."""
     marks: list[tuple[int, int, str]] = []
     plain_lines = []
     lines = text.split("\n")
-    # a text where some row reaches its gutter is read in byte order, gutter first, on every line: the screen's
-    # view of it mixes the two (a text whose rows all end before the gutter reads as the screen shows it)
-    # (an IRCode print, which has no `CodeInfo(`/`Body` title, is still read as the screen shows it: its rows read
-    # with the gutter first are not taken yet)
-    in_byte_order = ("CodeInfo(" in text or "Body" in text) and "\x1b[1G" in text
     for k, line in enumerate(lines):
         if "\x1b" not in line:
             plain_lines.append(line)
             continue
-        if _MOVES.search(line) and not (in_byte_order and _GUTTER_MOVES.match(line)):  # drawn with cursor moves: read what the terminal showed, keep the line whole
+        if _MOVES.search(line) and not (byte_order and _GUTTER_MOVES.match(line)):  # drawn: as the terminal showed it
             plain_lines.append(render(line))
             marks.append((k, DRAWN, line))
             continue

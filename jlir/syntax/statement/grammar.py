@@ -217,18 +217,27 @@ class NestingError(BodyError):
 def _check_model_depth(value):
     """`value`, or NestingError when the model it is nests deeper than MAX_MODEL_DEPTH: brackets are counted as
     they come, but operators nest too (`x = x = …`, `- - x`, `x ^ x ^ …`, `x - x - …`, `T where T where …`), and the
-    model's printer, walks and JSON recurse.  Measured without recursion, only on bodies with many tokens."""
-    stack, deepest = [(value, 1)], 0
+    model's printer, walks and JSON recurse.  Measured without recursion, only on bodies with many tokens, walking
+    one iterator per level (memory as deep as the model, not as wide: a call may have 100,000 arguments)."""
+    stack = [iter((value,))]
     while stack:
-        v, depth = stack.pop()
-        if depth > MAX_MODEL_DEPTH:
-            raise NestingError(f"operators and values nest deeper than {MAX_MODEL_DEPTH} levels (Julia's printed IR "
-                               "nests at most a few dozen): jlir refuses what it could not print back", 0)
-        cls = type(v)
-        if cls is tuple:
-            stack.extend((x, depth + 1) for x in v)
-        elif hasattr(cls, "__dataclass_fields__"):
-            stack.extend((getattr(v, f), depth + 1) for f in cls.__slots__)
+        for v in stack[-1]:
+            cls = type(v)
+            if cls is tuple:
+                children = v
+            elif hasattr(cls, "__dataclass_fields__"):
+                children = [getattr(v, f) for f in cls.__slots__]
+            else:
+                continue
+            if children:
+                if len(stack) >= MAX_MODEL_DEPTH:
+                    raise NestingError(f"operators and values nest deeper than {MAX_MODEL_DEPTH} levels (Julia's "
+                                       "printed IR nests at most a few dozen): jlir refuses what it could not print "
+                                       "back", 0)
+                stack.append(iter(children))
+                break
+        else:
+            stack.pop()
     return value
 
 

@@ -17,6 +17,9 @@ def read(text: str, filename: str, errors: str = "raise"):
     """(Document, Repaired, spans) of the first variant that reads (with `errors="collect"`: the one with the
     fewest unreadable dumps); raises the ParseError that got furthest, at its original line."""
     original = text.split("\n")
+    exact = _read_exact(text, filename)
+    if exact is not None:  # Julia's print as it is: no repair can make it more so
+        return exact
     best, best_error = None, None
     for repaired in variants(text):
         try:
@@ -40,6 +43,22 @@ def read(text: str, filename: str, errors: str = "raise"):
                       else x for x in doc.items)
         doc = replace(doc, items=items)
     return doc, repaired, spans
+
+
+def _read_exact(text: str, filename: str):
+    """(Document, Repaired, spans) of a text the strict reader reads as it is, else None: the repairs must not
+    change a text that is Julia's print (a tool's view may hold what they take for pasting damage:
+    LoweredCodeUtils' `# preds: …` lines under its rows)."""
+    from jlir.printer.forms import format_document
+    from jlir.syntax.document.layout import read_with_spans
+    try:
+        doc, spans = read_with_spans(text, filename, "raise")
+    except ParseError:
+        return None
+    if format_document(doc) != text:  # read, but normalised: the variants say where
+        return None
+    n = text.count("\n") + 1
+    return doc, Repaired(text, tuple(range(n)), (0,) * n, ()), spans
 
 
 def _note_normalised(document, repaired: Repaired) -> Repaired:

@@ -17,6 +17,8 @@ from jlir.syntax.lenient.repairing import read
 # Why strict reading failed, per repair kind: (the message, the hint).
 REASONS = {
     "bom": ("a UTF-8 byte order mark (U+FEFF) before the text: Julia prints none", "--lenient reads it"),
+    "quotes": ("a location line's method without its quotes: Julia always quotes it (`within `f'`, 1.6+ `within `f``)",
+               "--lenient puts the quotes back"),
     "crlf": ("the text has CRLF (Windows) line ends: Julia prints `\\n`", "the text has CRLF line ends; --lenient reads it"),
     "prompt": ("a REPL prompt line: Julia's output does not hold the input that printed it",
                "the text is a REPL transcript; --lenient reads it"),

@@ -3,6 +3,7 @@
 * the return type wrapped onto its own line after `) =>` (a narrow blog column);
 * a statement line that lost a closing bracket (`Base.f(a, b::Int64`): closed before its `::T`;
 * a `CodeInfo(` whose closing `)` line was lost: restored after the last row.
+* a location line's method that lost its quotes (`within callf`): quoted again, in the text's version's style.
 
 Each works on the reader's rows (`origin`, `text`, `cut`) and says what it did as a `Repair`.
 """
@@ -99,3 +100,26 @@ def lost_closing_line(rows: list, repairs: list[Repair]) -> list:
                 out.append(type(row)(row.origin, ")", row.cut))
                 open_at = None
     return out
+
+
+# A location line (`    @ REPL[3]:1 within callf`) whose method lost its quotes: Julia writes them always
+# (`DILineInfoPrinter`, base/compiler/ssair/show.jl: "within `f'" to 1.5, "within `f`" from 1.6).
+_UNQUOTED_LOCATION = re.compile(r"^([ │┌└]*@ \S+ within )([^\s`'][^\s`']*)$")
+_QUOTED_LOCATION = re.compile(r" within `[^`']*([`'])$")
+_OLD_CURLY = re.compile(r"\{[\w.]+,[^\s}]")  # `Array{Float64,1}`: ≤1.5 writes type parameters unspaced
+
+
+def unquoted_location_methods(rows: list, repairs: list[Repair]) -> list:
+    """Quotes put back around a location line's method, in the text's own style: that of its other location
+    lines, else ≤1.5's (`f'`) where type parameters are unspaced (`Array{Float64,1}`), else 1.6's (`f``)."""
+    bare = [k for k, row in enumerate(rows) if _UNQUOTED_LOCATION.match(row.text)]
+    if not bare:
+        return rows
+    quoted = next((m.group(1) for row in rows if (m := _QUOTED_LOCATION.search(row.text))), None)
+    close = quoted or ("'" if any(_OLD_CURLY.search(row.text) for row in rows) else "`")
+    for k in bare:
+        m = _UNQUOTED_LOCATION.match(rows[k].text)
+        rows[k].text = f"{m.group(1)}`{m.group(2)}{close}"
+        repairs.append(Repair(rows[k].origin + 1, f"quoted the method of a location line (`within `{m.group(2)}{close}`): "
+                              "Julia always quotes it", "quotes"))
+    return rows

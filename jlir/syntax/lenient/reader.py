@@ -373,6 +373,7 @@ def prepare(text: str) -> tuple[list[_Row], list[Repair]]:
     rows = _join_wrapped(rows, repairs)
     rows = paste.lost_closers(rows, repairs)
     rows = paste.lost_closing_line(rows, repairs)
+    rows = paste.unquoted_location_methods(rows, repairs)
     rows = _block_one(rows, repairs)
     rows = _assigned_title(rows, repairs)
     rows = _structure(rows, repairs)

@@ -38,6 +38,7 @@ import signal
 import sys
 import tempfile
 import time
+import warnings
 from collections import Counter
 from pathlib import Path
 
@@ -76,6 +77,50 @@ VERBS = (
 # cannot be read); or a line of the located message's body (the source line, its caret, a hint)
 _LOCATED = re.compile(r"^(?:jlir: error: |[^:\n]+(?::\d+){0,2}: (?:error|note|warning|hint)\b)")
 _INTERNAL = ("internal error", "Traceback (most recent call last)", "this is a jlir bug")
+
+
+class _SharedWork:
+    """While one input goes through the verbs, the work every verb repeats the same way is done once: building
+    the argument parser, and reading the same text with the same options (`jlir.syntax.reading.read_document`,
+    deterministic, its models immutable; its answer, or its ParseError, and its lenient notes given again).
+    Each verb's own work is run whole; the reading itself is what `parse` checks."""
+
+    def __enter__(self):
+        from jlir.cli import app
+        from jlir.syntax import reading
+        self._saved = (app.build_parser, reading.read_document)
+        parser = app.build_parser()
+        real, memo = reading.read_document, {}
+
+        def read_document(text, filename="<input>", *, lenient=False, errors="raise", repaired_out=None,
+                          on_dump=None):
+            key = (text, filename, lenient, errors)
+            if key not in memo:
+                repaired: list = []
+                with warnings.catch_warnings(record=True) as said:
+                    warnings.simplefilter("always")
+                    try:
+                        memo[key] = (real(text, filename, lenient=lenient, errors=errors, repaired_out=repaired),
+                                     None, repaired, said)
+                    except jlir.ParseError as e:
+                        memo[key] = (None, e, repaired, said)
+            doc, error, repaired, said = memo[key]
+            for w in said:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+            if error is not None:
+                raise error
+            if repaired_out is not None:
+                repaired_out.extend(repaired)
+            return doc
+
+        app.build_parser, reading.read_document = (lambda: parser), read_document
+        return self
+
+    def __exit__(self, *exc):
+        from jlir.cli import app
+        from jlir.syntax import reading
+        app.build_parser, reading.read_document = self._saved
+        return False
 
 
 def _call(argv: list[str]) -> tuple[int, str, str]:
@@ -245,6 +290,18 @@ def check_input(text: str, folder: str, original: str) -> list[tuple[str, str, s
     with open(other, "w", encoding="utf-8", newline="") as f:
         f.write(original)
     out, results = [], {}
+    with _SharedWork():
+        _verbs(out, results, path, other)
+    if any(outcome == "error" for _, outcome, _ in out):
+        return out
+    wrong = check_results(text, results)
+    if wrong:
+        out.append(("checks",) + wrong)
+    return out
+
+
+def _verbs(out: list, results: dict, path: str, other: str) -> None:
+    """Every verb on `path` (diff: `other` against it), into `out` and `results`; stops at the first error."""
     for label, argv, answers in VERBS:
         files = [other, path] if argv[0] == "diff" else [path]
         try:
@@ -253,16 +310,12 @@ def check_input(text: str, folder: str, original: str) -> list[tuple[str, str, s
             raise
         except BaseException as e:  # noqa: BLE001 — an exception out of `main` is itself the finding
             out.append((label, "error", "out of main: " + fuzz._where(e)))
-            return out
+            return
         outcome, detail = classify(status, stdout, stderr, answers, path)
         out.append((label, outcome, detail))
         if outcome == "error":
-            return out
+            return
         results[label] = (status, stdout)
-    wrong = check_results(text, results)
-    if wrong:
-        out.append(("checks",) + wrong)
-    return out
 
 
 def _seed_of(rng_seed: int, texts: list[str]) -> str:

@@ -92,8 +92,9 @@ def lost_closing_line(rows: list, repairs: list[Repair]) -> list:
         elif row.text.startswith(")"):
             open_at = None
         elif open_at is not None and _STMT_ROW.match(row.text) and _open_closers(row.text) == "":
-            nxt = rows[k + 1].text if k + 1 < len(rows) else ""
-            if not nxt.strip():
+            if k + 1 == len(rows):  # the text ends inside this row, no newline after it: cut (`cut_in_last_row`)
+                continue
+            if not rows[k + 1].text.strip():
                 # located where the `)` belongs: the line after the last row, where strict reading stops too
                 repairs.append(Repair(row.origin + 2, "restored the closing `)` of `CodeInfo(` after the last row "
                                                       "(the paste lost it)", "closing"))
@@ -123,3 +124,32 @@ def unquoted_location_methods(rows: list, repairs: list[Repair]) -> list:
         repairs.append(Repair(rows[k].origin + 1, f"quoted the method of a location line (`within `{m.group(2)}{close}`): "
                               "Julia always quotes it", "quotes"))
     return rows
+
+
+_ROW_START = re.compile(r"^[ \d│└─┄]*$")  # a row cut inside its line-number column or its rail: `12`, `└─`
+
+
+def ends_inside_a_row(text: str) -> bool:
+    """Whether `text` ends without a newline on a row, or on the start of one (`12`, `│`, `└───`): cut there."""
+    last = text[text.rfind("\n") + 1:]
+    return bool(last) and not text.endswith("\n") and bool(_STMT_ROW.match(last) or _ROW_START.match(last))
+
+
+def cut_in_last_row(text: str, repaired) -> tuple | None:
+    """(text, origin, cut, the note) of `repaired` (the text's least-changed variant) read as cut inside its last
+    row, or None: a text that ends without a newline on a row was cut there, since Julia ends every row with one
+    (a CodeInfo's with its `)` line, an IRCode's and a warntype's with `\\n`).  The row is kept as written and
+    read as a truncated statement (`jlir.syntax.rows.excerpt`), the rows before it as an excerpt; an open
+    `CodeInfo(` gets its `)` back."""
+    if text.endswith("\n") or not _STMT_ROW.match(text[text.rfind("\n") + 1:]):
+        return None
+    lines, origin, cut = repaired.text.split("\n"), repaired.origin, repaired.cut
+    last = text.count("\n")
+    if not origin or origin[-1] != last:
+        return None
+    note = Repair(last + 1, "the text ends inside this row (Julia ends every row with a newline): the paste was "
+                  "cut here; the row is kept as written, the rows before it read as an excerpt", "cut")
+    opened = sum(1 for l in lines if _DUMP_OPEN.match(l)) - sum(1 for l in lines if l.startswith(")"))
+    if opened > 0:
+        return repaired.text + "\n)", origin + (last,), cut + (0,), note
+    return repaired.text, origin, cut, note

@@ -12,11 +12,31 @@ The package face only names what lives elsewhere: the model (`jlir.ir`), the pri
 `jlir.syntax.readback` for JSON).  The reader's and the printer's names are imported on
 first use: the model and the printer work without the reader's dependency (Lark), and `import jlir` stays light.
 """
-from __future__ import annotations
+import sys as _sys  # `sys` and `_signal` are loaded before any Python code runs: importing them runs none
+import _signal  # (the C module: `signal` imports `enum`, which takes a while to load)
 
-from importlib import import_module
 
-from jlir.ir.errors import JlirError
+def _interrupted_early(signum, frame):  # pragma: no cover - exercised by a subprocess test
+    """Ctrl-C while the `jlir` command is still starting (importing): its message and exit status, no traceback.
+    `jlir.cli.app.main` hands SIGINT back to Python's own handler once it runs, and reports it there."""
+    import os
+    try:
+        os.write(2, b"jlir: interrupted\n")
+    finally:
+        os._exit(130)
+
+
+# The `jlir` command (`jlir …`, `python -m jlir …`, `python -m jlir.cli …`) starts here: these are the first
+# instructions of jlir's code that run (no `from __future__` import before them: that one imports a module, and a
+# Ctrl-C during it would still be Python's traceback).  Before them only Python's own start-up runs (its `site`
+# module and the environment's `.pth` files, `runpy` for `-m`), which jlir cannot reach.
+_argv0 = _sys.argv[0] if _sys.argv else ""
+if _argv0 == "-m" or _argv0.rpartition("/")[2] == "jlir":
+    _signal.signal(_signal.SIGINT, _interrupted_early)
+
+from importlib import import_module  # noqa: E402
+
+from jlir.ir.errors import JlirError  # noqa: E402
 from jlir.ir.function import CFGListing, Document, Form, Function, Unreadable, VectorDisplay
 from jlir.ir.items import functions
 from jlir.printer import text as _text  # noqa: F401  (registers the printer `str()` of the model calls)

@@ -5,6 +5,7 @@ import argparse
 import gc
 import os
 import re
+import signal
 import sys
 import time
 
@@ -44,13 +45,15 @@ def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:
     with the cyclic collector off (its model has no cycles) and ends the process as soon as its output is flushed,
     without freeing the model (the OS frees it at once; freeing millions of objects one by one takes a
     noticeable part of a big file's run)."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
-        except (AttributeError, ValueError):
-            pass
     started = time.monotonic()
     try:
+        if signal.getsignal(signal.SIGINT) is jlir._interrupted_early:  # started: Ctrl-C is reported below now
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+            except (AttributeError, ValueError):
+                pass
         args = build_parser().parse_args(argv)
         # where a verb's time limit counts from (`jlir run --timeout`): this call, or the process's start
         args.started, args.process_entry = started, process_exit
@@ -60,7 +63,8 @@ def main(argv: list[str] | None = None, *, process_exit: bool = False) -> int:
         status = args.func(args)
         _flush_stdout()
         if fast:
-            sys.stderr.flush()
+            if sys.stderr is not None:  # fd 2 closed: nothing to flush
+                sys.stderr.flush()
             os._exit(status)
         return status
     except KeyboardInterrupt:

@@ -13,7 +13,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 
 from jlir.cli.progress import clear_shown
 
@@ -85,30 +84,9 @@ def _existing(target: str) -> os.stat_result | None:
 
 
 def _replace(target: str, data: bytes, st: os.stat_result | None) -> None:
-    """Write `data` to a temporary file beside `target`, give it the old file's mode and group (or the mode a new
-    file gets under the umask), and rename it over `target`."""
-    folder = os.path.dirname(target) or "."
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            if st is not None:
-                os.fchmod(f.fileno(), stat.S_IMODE(st.st_mode))
-                try:
-                    os.fchown(f.fileno(), -1, st.st_gid)
-                except OSError:
-                    pass  # not a member of that group: the group stays the user's, as `cp` leaves it
-            else:
-                umask = os.umask(0)
-                os.umask(umask)
-                os.fchmod(f.fileno(), 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """`target` replaced by `data` (jlir.snapshot.atomic: a temporary beside it, fsynced, renamed; removed on any exit)."""
+    from jlir.snapshot.atomic import replace_file
+    replace_file(target, data, st)
 
 
 def write_output(path: str, text: str) -> None:

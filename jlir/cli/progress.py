@@ -88,8 +88,13 @@ class Progress:
     def message(self, text: str) -> None:
         """Write a message line on the stream without garbling the bar: erase it, write, redraw on the next step."""
         clear_shown()
-        self.stream.write(text + "\n")
-        self.stream.flush()
+        if self.stream is None:  # stderr closed: the message has nowhere to go; the exit status still tells
+            return
+        try:
+            self.stream.write(text + "\n")
+            self.stream.flush()
+        except OSError:
+            pass
 
     def erase(self) -> None:
         """Erase the bar now (it is drawn again at the next step)."""

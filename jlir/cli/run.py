@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from jlir.cli.inputs import attempt, name, parse
+from jlir.cli.inputs import attempt, name, parse, seconds_or_zero
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, json_line, write
 from jlir.ir.errors import JlirError
 
@@ -56,7 +56,7 @@ def register(sub) -> None:
     sp.add_argument("--defs", default=None, metavar="FILE", help="Julia source evaluated in that Julia first")
     sp.add_argument("--max-steps", type=int, default=MAX_STEPS, metavar="N",
                     help=f"stop (exit 2) after N statements run, callees included (default {MAX_STEPS:,}; 0: none)")
-    sp.add_argument("--timeout", type=_seconds, default=TIMEOUT, metavar="S",
+    sp.add_argument("--timeout", type=seconds_or_zero, default=TIMEOUT, metavar="S",
                     help=f"stop (exit 2) after S seconds of running, wall clock, within a fraction of a second "
                          f"(default {TIMEOUT:g}; 0: none)")
     sp.add_argument("--max-memory", type=memory_size, default=None, metavar="SIZE",
@@ -167,19 +167,6 @@ def _live_named(args, jl, fn, call):
     jl.define(source, Path(args.defs).name)
     names = [call.name] if call.name else defined_names(source)
     return live_named(fn, jl, names, [signature_type(v) for v in call.values])
-
-
-def _seconds(text: str) -> float:
-    """`--timeout`'s value: a finite number of seconds, not negative (0: no limit)."""
-    import argparse
-    import math
-    try:
-        v = float(text)
-    except ValueError:
-        v = math.nan
-    if not math.isfinite(v) or v < 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds (0 for no limit), got {text!r}")
-    return v
 
 
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}

@@ -95,3 +95,35 @@ class Colors:
             parts.append(row[pos:])
             lines[k] = "".join(parts)
         return "\n".join(lines)
+
+
+def written_column(written: str, shown: str, column: int) -> int:
+    """Where, in a line as written with its escape codes (`written`), the character stands that shows at
+    `column` (0-based) of the line as read (`shown`: `render(written)` for a line drawn with cursor moves, the
+    text without its codes otherwise): a position in a coloured file counts the codes' characters too."""
+    if written == shown:
+        return column
+    drawn = render(written) == shown and "G" in written
+    screen: list[int] = []  # the index in `written` of the character each column shows (the last one drawn there)
+    col = count = pos = 0
+    for m in list(CSI.finditer(written)) + [None]:
+        end = m.start() if m is not None else len(written)
+        for k in range(pos, end):
+            if not drawn:
+                if count == column:
+                    return k
+                count += 1
+                continue
+            screen.extend([k] * (col + 1 - len(screen)))
+            screen[col] = k
+            col += 1
+        if m is None:
+            break
+        pos = m.end()
+        if drawn and m.group(2) == "G":
+            col = max(int(m.group(1) or 1), 1) - 1
+        elif drawn and m.group(2) == "C":
+            col += int(m.group(1) or 1)
+    if drawn and column < len(screen):
+        return screen[column]
+    return len(written) - (len(shown) - column) if column <= len(shown) else len(written)

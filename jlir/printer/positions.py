@@ -10,6 +10,7 @@ never by searching the text.
 """
 from __future__ import annotations
 
+from jlir.ir.color import written_column
 from jlir.ir.function import Document, Function, VectorDisplay
 from jlir.ir.gcpause import gc_paused
 from jlir.printer.cthulhu import bars_before_2020, is_2020_view, source_cost_field
@@ -29,18 +30,23 @@ def statement_lines(doc: Document) -> dict[int, dict[int, tuple[int, int]]]:
     code), pending nodes by their own number.  `line` is the line of
     `jlir.format(doc)` that shows the statement, `column` the column where its
     text starts (after rail, SSA column and any line-number column; in
-    characters, not bytes).
+    characters, not bytes; in a coloured dump, its escape codes' characters
+    counted as they stand in the file).
     """
     out: dict[int, dict[int, tuple[int, int]]] = {}
     line = 1  # the line the next item starts on
     printers: dict = {}
+    colors = doc.colors or (None,) * len(doc.items)
     with gc_paused():
-        for sep, item, text in format_items(doc, printers):
+        for (sep, item, text), painted in zip(format_items(doc, printers), colors):
             line += sep.count("\n")
+            first = len(out) + 1
             if isinstance(item, Function):
                 out[len(out) + 1] = _shifted(function_positions(item, printers), line, 0)
             elif isinstance(item, VectorDisplay):
                 _vector(item, text, line, printers, out)
+            if painted is not None and painted.marks:  # a coloured dump: columns count its escape codes too
+                _written(out, range(first, len(out) + 1), line, text, painted.paint(text))
             line += text.count("\n")
         printers.clear()
     return out
@@ -87,6 +93,15 @@ def _vector(v: VectorDisplay, text: str, line: int, printers: dict, out: dict) -
         if isinstance(item, Function):
             out[len(out) + 1] = _shifted(function_positions(item, printers), line, pad)
         line += element.count("\n") + 1
+
+
+def _written(out: dict, functions, line: int, plain: str, written: str) -> None:
+    """The positions of `functions` (1-based, in a dump starting on `line` printed as `plain`) moved to the dump as
+    written with its colours (`written`): each column to where its character stands among the escape codes."""
+    plain_lines, written_lines = plain.split("\n"), written.split("\n")
+    for k in functions:
+        out[k] = {sid: (ln, 1 + written_column(written_lines[ln - line], plain_lines[ln - line], col - 1))
+                  for sid, (ln, col) in out[k].items()}
 
 
 def _shifted(where: dict[int, tuple[int, int]], line: int, pad: int) -> dict[int, tuple[int, int]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from jlir.ir.names import var_quoted
 from jlir.semantics.numbers import round_float
 from jlir.semantics.values import (UNDEF, UNINITIALISED, JArray, JChar, JFloat, JFunction, JInt, JStringBuf, JStruct, JSymbol,
                                 JType, JuliaException, NotInterpretable, typeof)
@@ -176,7 +177,16 @@ def _struct_repr(v) -> str:
     if v.module is not None or "?" in v.type or v.type.split("{")[0] in _SHOWN_BY_BASE:
         raise NotInterpretable(f"repr of a {v.module + '.' if v.module else ''}{v.type} (Base's `show` of "
                                "its types is not modelled)")
-    return f"{v.type}(" + ", ".join(julia_repr(x) for x in v.fields) + ")"
+    return _type_head(v.type) + "(" + ", ".join(julia_repr(x) for x in v.fields) + ")"
+
+
+def _type_head(type_text: str) -> str:
+    """A struct type as `show_default` names it: a name that is no identifier quoted (`var"weird name"(3)`,
+    `show(::DataType)` through `show_sym`)."""
+    name, brace, params = type_text.partition("{")
+    if name.startswith('var"'):
+        return type_text
+    return var_quoted(name) + brace + params
 
 
 def _base_shown(v) -> str | None:

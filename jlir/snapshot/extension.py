@@ -40,6 +40,21 @@ class IRSnapshotExtension(SingleFileSnapshotExtension):
     allow_improvement = False
 
     @classmethod
+    def write_snapshot_collection(cls, *, snapshot_collection, name_order=None) -> None:
+        """syrupy's write (`open(path, "w")`: killed mid-write, the old snapshot is lost), made atomic."""
+        import os
+        from jlir.snapshot.atomic import replace_file
+        data = next(iter(snapshot_collection)).data
+        if not isinstance(data, str):
+            raise TypeError(f"Can't write non supported data. Expected 'str', got '{type(data).__name__}'")
+        path = os.path.realpath(snapshot_collection.location)
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            st = None
+        replace_file(path, data.encode(cls.get_write_encoding() or "utf-8"), st)
+
+    @classmethod
     def dirname(cls, *, test_location) -> str:
         return str(Path(test_location.filepath).parent / DIRNAME / cls.folder / test_location.basename)
 

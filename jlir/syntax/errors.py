@@ -10,7 +10,7 @@ _TOKEN_NAMES = {
     "NAME": "a name", "PATH": "a qualified name", "OPREF": "a qualified operator (Base.:+)",
     "INT": "an integer", "FLOAT": "a float", "STRING": "a string", "CHAR": "a character", "SYMBOL": "a symbol (:x)",
     "BOOL": "true/false", "NOTHING": "'nothing'", "COMMENT": "a #= comment =#", "VALUE_NOTE": "a value note",
-    "OP_ASSIGN": "'='", "OP_PAIR": "'=>'", "OP_COMP": "a comparison operator", "OP_PIPE": "'|>'",
+    "OP_BOUND": "a type variable's bound ('<:')", "OP_ASSIGN": "'='", "OP_PAIR": "'=>'", "OP_COMP": "a comparison operator", "OP_PIPE": "'|>'",
     "OP_COLON": "':'", "OP_PLUS": "an operator like '+'", "OP_SHIFT": "an operator like '<<'",
     "OP_TIMES": "an operator like '*'", "OP_RATIONAL": "'//'", "OP_POWER": "'^'", "OP_UNARY": "a unary operator",
     "DECL": "'::'", "DOTS": "'...'", "ELISION": "'…' (an elided array)", "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'",

@@ -48,11 +48,40 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
                   errors: str = "raise", repaired_out: list | None = None, on_dump=None) -> Document:
     """The Document of `text` (see `jlir.parse`); with `lenient`, `repaired_out` (if given) receives the
     `lenient.Repaired` text that was read (what Julia would have printed).  `on_dump(lines read, all lines)`
-    (strict reading only) is called after each dump: a progress hook for big texts."""
-    marks = None
+    (strict reading only) is called after each dump: a progress hook for big texts.
+
+    A coloured text whose line-info gutter is drawn with cursor moves can be seen two ways: as a terminal shows it
+    (the gutter right of the row, overwritten where the row is long) or in byte order, gutter first (as a stream
+    without its escapes shows it).  It is read the way `ansi.reading_orders` puts first and, when that view is
+    not a print Julia makes, the other way: a print reads back exactly in the view it was printed for."""
     _refuse_placeholders(text, filename)
-    if "\x1b" in text:
-        text, marks = ansi.split(text)
+    if "\x1b" not in text:
+        return _read_plain(text, None, filename, lenient, errors, repaired_out, on_dump)
+    tries = []  # (Document or ParseError, its repairs, its warnings) per way of seeing the text
+    for byte_order in ansi.reading_orders(text):
+        plain, marks = ansi.split(text, byte_order)
+        repaired: list = []
+        with warnings.catch_warnings(record=True) as said:  # (lenient notes: only the reading kept says them)
+            warnings.simplefilter("always")
+            try:
+                tries.append((_read_plain(plain, marks, filename, lenient, errors, repaired, on_dump), repaired, said))
+            except ParseError as e:
+                tries.append((e, repaired, said))
+        if isinstance(tries[-1][0], Document) and not tries[-1][0].errors:
+            break
+    read, repaired, said = next((t for t in tries if isinstance(t[0], Document) and not t[0].errors), None) \
+        or next((t for t in tries if isinstance(t[0], Document)), tries[0])
+    for w in said:
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    if isinstance(read, ParseError):
+        raise read
+    if repaired_out is not None:
+        repaired_out.extend(repaired)
+    return read
+
+
+def _read_plain(text: str, marks, filename: str, lenient: bool, errors: str, repaired_out, on_dump) -> Document:
+    """The Document of a plain `text` (its escape codes, if it had any, in `marks`)."""
     if lenient:
         doc, repaired, spans = _lenient_read(text, filename, errors)
         if repaired_out is not None:

@@ -60,9 +60,9 @@ def test_an_inlined_callees_catch_block_keeps_its_entry_edge_and_the_functions_o
 
 
 def test_the_catch_blocks_that_keep_the_edge_survive_json():
-    from jlir.ir import serialize
+    from jlir import json as codec
     text = _record("cb_m")["stages"][0]["text"]
-    back = serialize.from_json(serialize.to_json(jlir.parse(text)))
+    back = codec.from_json(codec.to_json(jlir.parse(text)))
     assert jlir.functions(back)[0].catch_entry == jlir.functions(jlir.parse(text))[0].catch_entry == (15,)
     assert jlir.format(back) == text
 

@@ -16,6 +16,9 @@ from jlir.syntax.lenient.repairing import read
 
 # Why strict reading failed, per repair kind: (the message, the hint).
 REASONS = {
+    "bom": ("a UTF-8 byte order mark (U+FEFF) before the text: Julia prints none", "--lenient reads it"),
+    "quotes": ("a location line's method without its quotes: Julia always quotes it (`within `f'`, 1.6+ `within `f``)",
+               "--lenient puts the quotes back"),
     "crlf": ("the text has CRLF (Windows) line ends: Julia prints `\\n`", "the text has CRLF line ends; --lenient reads it"),
     "prompt": ("a REPL prompt line: Julia's output does not hold the input that printed it",
                "the text is a REPL transcript; --lenient reads it"),
@@ -40,6 +43,8 @@ REASONS = {
     "elided": ("lines were elided here: the text is an excerpt", "--lenient reads it as an excerpt"),
     "excerpt": ("the text starts after statement %1: it is an excerpt (a cut paste, or a Cthulhu `hide_type_stable` "
                 "view, which prints only the statements whose type is not concrete)", "--lenient reads it as an excerpt"),
+    "cut": ("the text ends inside this row: Julia ends every row with a newline, so the paste was cut here",
+            "--lenient reads the rows before it as an excerpt, this one kept as written"),
     "truncated": ("the last row is cut short: the text is an excerpt", "--lenient reads it as an excerpt"),
     "title": ("a name assigned above 0.7-DEV's `Code` title: Julia printed `Code` alone", "--lenient reads it"),
     "normalised": ("the text is not exactly Julia's print", "--lenient reads it and prints Julia's"),
@@ -69,7 +74,8 @@ def diagnose(text: str, e: ParseError) -> ParseError:
     before = [r for r in told if r.line <= e.line]
     repair = (before or told)[-1 if before else 0]
     crlf = next((r for r in repaired.repairs if r.kind == "crlf"), None)
-    repair = crlf or repair
+    cut = next((r for r in repaired.repairs if r.kind == "cut"), None)  # (any other repair is the cut's doing)
+    repair = crlf or cut or repair
     return _reasoned(text, e, repair)
 
 
@@ -80,6 +86,8 @@ def _reasoned(text: str, e: ParseError, repair: Repair) -> ParseError:
     column = 1
     if repair.kind in ("trailing", "crlf"):
         column = len(line.rstrip(" \t\r")) + 1
+    elif repair.kind == "cut":
+        column = len(line) + 1
     elif repair.kind == "dedent":
         column = len(line) - len(line.lstrip(" ")) + 1
     elif repair.kind == "comment" and "#" in line:

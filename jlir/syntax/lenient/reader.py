@@ -355,6 +355,9 @@ def _variant(rows: list[_Row], dedent: int, trim: bool) -> tuple[list[_Row], lis
 def prepare(text: str) -> tuple[list[_Row], list[Repair]]:
     """The text's lines after the unambiguous repairs, with the repairs made."""
     repairs: list[Repair] = []
+    if text.startswith("\ufeff"):  # an editor's UTF-8 byte order mark: Julia never prints one
+        text = text[1:]
+        repairs.append(Repair(1, "removed a UTF-8 byte order mark (U+FEFF) before the text", "bom"))
     lines = text.split("\n")
     crlf = [k for k, l in enumerate(lines) if l.endswith("\r")]
     if crlf:
@@ -370,6 +373,7 @@ def prepare(text: str) -> tuple[list[_Row], list[Repair]]:
     rows = _join_wrapped(rows, repairs)
     rows = paste.lost_closers(rows, repairs)
     rows = paste.lost_closing_line(rows, repairs)
+    rows = paste.unquoted_location_methods(rows, repairs)
     rows = _block_one(rows, repairs)
     rows = _assigned_title(rows, repairs)
     rows = _structure(rows, repairs)

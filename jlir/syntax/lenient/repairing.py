@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from jlir.syntax.errors import ParseError
 from jlir.syntax.rows import excerpt
+from jlir.syntax.lenient import paste
 from jlir.syntax.lenient.reader import Repair, Repaired, variants
 
 _RAIL_START = re.compile(r"\d+ [─┄]|│|└")
@@ -17,6 +18,9 @@ def read(text: str, filename: str, errors: str = "raise"):
     """(Document, Repaired, spans) of the first variant that reads (with `errors="collect"`: the one with the
     fewest unreadable dumps); raises the ParseError that got furthest, at its original line."""
     original = text.split("\n")
+    exact = _read_exact(text, filename)
+    if exact is not None:  # Julia's print as it is: no repair can make it more so
+        return exact
     best, best_error = None, None
     for repaired in variants(text):
         try:
@@ -30,6 +34,9 @@ def read(text: str, filename: str, errors: str = "raise"):
             best = (bad, doc, repaired, spans)
         if not bad:
             break
+    if best is None or best[0]:
+        cut = _read_cut(text, filename, errors)
+        best = cut if cut is not None and (best is None or cut[0] < best[0]) else best
     if best is None:
         e, repaired = best_error
         raise repaired.relocate(e, original) from None
@@ -40,6 +47,49 @@ def read(text: str, filename: str, errors: str = "raise"):
                       else x for x in doc.items)
         doc = replace(doc, items=items)
     return doc, repaired, spans
+
+
+def _read_cut(text: str, filename: str, errors: str):
+    """(unreadable dumps, Document, Repaired, spans) of a text cut inside its last row (no newline after it;
+    Julia ends every row with one), or None: the row kept as written as a truncated statement
+    (`paste.cut_in_last_row`), else with an elision (`⋮`) in that line's place (a row cut inside its rail or
+    its `%N =` column holds no statement): the rows from there on are not shown, so the function is never taken
+    for a whole one, and a value the cut rows read stays used.  Tried only when no variant reads: a row cut at a
+    token's edge may read as a whole one."""
+    if not paste.ends_inside_a_row(text):
+        return None
+    first = next(variants(text))
+    cut = paste.cut_in_last_row(text, first)  # None: cut inside the rail, no statement to keep
+    kept = [] if cut is None else \
+        [Repaired(cut[0], cut[1], cut[2], tuple(sorted(first.repairs + (cut[3],), key=lambda r: r.line)))]
+    dropped = Repair(text.count("\n") + 1, "the text ends inside this row (Julia ends every row with a newline): "
+                     "the paste was cut here; read up to the row before it, the rest elided", "cut")
+    before = text[:text.rfind("\n") + 1]
+    elided = before + "⋮" + ("\n)" if before.count("CodeInfo(\n") > before.count("\n)") else "")
+    for repaired in kept + [replace(v, repairs=tuple(sorted(v.repairs + (dropped,), key=lambda r: r.line)))
+                            for v in variants(elided)]:
+        try:
+            doc, repaired, spans = _read_realigned(repaired, filename, errors)
+        except ParseError:
+            continue
+        return sum(1 for x in doc.items if type(x).__name__ == "Unreadable"), doc, repaired, spans
+    return None
+
+
+def _read_exact(text: str, filename: str):
+    """(Document, Repaired, spans) of a text the strict reader reads as it is, else None: the repairs must not
+    change a text that is Julia's print (a tool's view may hold what they take for pasting damage:
+    LoweredCodeUtils' `# preds: …` lines under its rows)."""
+    from jlir.printer.forms import format_document
+    from jlir.syntax.document.layout import read_with_spans
+    try:
+        doc, spans = read_with_spans(text, filename, "raise")
+    except ParseError:
+        return None
+    if format_document(doc) != text:  # read, but normalised: the variants say where
+        return None
+    n = text.count("\n") + 1
+    return doc, Repaired(text, tuple(range(n)), (0,) * n, ()), spans
 
 
 def _note_normalised(document, repaired: Repaired) -> Repaired:
@@ -85,7 +135,7 @@ def _read_excerpts(repaired: Repaired, filename: str, errors: str):
     """(Document, spans, `repaired` with the excerpt notes) of `repaired`, its elisions read as placeholders
     (`jlir.syntax.rows.excerpt`); a ParseError is located in `repaired`'s lines."""
     from jlir.syntax.document.layout import read_with_spans
-    ex = excerpt.expand(repaired.text, repaired.origin)
+    ex = excerpt.expand(repaired.text, repaired.origin, {r.line for r in repaired.repairs if r.kind == "cut"})
     if ex is None:
         doc, spans = read_with_spans(repaired.text, filename, errors)
         return doc, spans, repaired

@@ -28,7 +28,7 @@ from jlir.syntax.rows.excerpt import HEAD as ELIDED_HEAD
 from jlir.syntax.statement.numerals import numeral_slot_reads
 from jlir.syntax.rows.pending import inserted_only, line_numbers, number_pending, pending_nodes, unfaithful_rail
 from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
-from jlir.syntax.rows.text import has_suffix, open_brackets
+from jlir.syntax.rows.text import has_suffix, may_hold_quoted_code, open_brackets
 from jlir.syntax.errors import ParseError
 
 
@@ -61,7 +61,7 @@ def read_body(ctx: Context, start: int, end: int, *, codeinfo: bool, text: str, 
     found = gutter.split_gutter(ctx.lines, start, end, text=text)
     first, col = _first_rail(ctx, start, end, left)
     dashes = _DASHES.match(ctx.lines[first], col + 3).end() - (col + 3)  # (no copy of a long first line kept)
-    style, quoted, enter = text_style(text, codeinfo=codeinfo, rules=ctx.style_rules(codeinfo)), ":(" in text, \
+    style, quoted, enter = text_style(text, codeinfo=codeinfo, rules=ctx.style_rules(codeinfo)), may_hold_quoted_code(text), \
         "enter" in text
     del text  # what the statements need of the text is taken: it is not held while they are read (memory on huge inputs)
     dump = Dump(start, end, codeinfo, warntype, style, quoted, tail_present, left, found, col, 1 + dashes, first)
@@ -145,7 +145,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
             if head and not (head.isascii() and head.isdigit()):
                 return None
             linenos.append(head)
-        if quoted and ":(" in body and open_brackets(body) > 0 or opens_nested(body):
+        if quoted and may_hold_quoted_code(body) and open_brackets(body) > 0 or opens_nested(body):
             return None  # quoted code or a nested CodeInfo continues on the next lines
         if start_rail:
             if int(start_rail[:start_rail.index(" ")]) != block_no + 1:

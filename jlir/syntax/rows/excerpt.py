@@ -52,6 +52,7 @@ class _Expander:
         self.entries: list = [_Entry("", 0, "run", [])]
         self.headers: dict[int, str] = {}
         self.notes: list[Repair] = []
+        self.cut: set | frozenset = frozenset()  # original lines of rows the text ends inside
 
     def at(self, k: int) -> int:
         return self.origin[k] + 1 if k < len(self.origin) else k + 1
@@ -106,7 +107,11 @@ class _Expander:
     def _needs_work(self, events: list, rows: list[Row]) -> bool:
         return (any(isinstance(e, (list, _Gap)) for e in events) or any(INLINE.match(r.body) for r in rows)
                 or (events[0] is rows[0] and (rows[0].block or 1) > 1)
-                or (events[-1] is rows[-1] and CUT.search(rows[-1].body) is not None))
+                or (events[-1] is rows[-1] and self._cut_short(rows[-1])))
+
+    def _cut_short(self, row: Row) -> bool:
+        """Whether the last row was cut short: it ends in `%`/`#` (`return %`), or the text ends inside it."""
+        return CUT.search(row.body) is not None or self.at(row.index) in self.cut
 
     def _run(self, events: list, i: int, w: Writer):
         """Placeholders for the elision run `events[i]`: the entry made, or False when it cannot be placed."""
@@ -213,7 +218,7 @@ class _Expander:
             self.notes.append(Repair(self.at(e.index), f"the expression of %{e.number} is elided (`{m.group()}`): "
                                      "kept as written", "elided"))
             return k
-        if last and CUT.search(e.body):
+        if last and self._cut_short(e):
             k = self.entry(e.body, e.index, "truncated")
             self.replaced[e.index] = [line[:e.body_at] + token(k)]
             self.notes.append(Repair(self.at(e.index), f"the last row is cut short (`{e.body}`): kept verbatim as "
@@ -307,13 +312,15 @@ def _header_runs(lines: list[str]):
         k += 1
 
 
-def expand(text: str, origin: tuple[int, ...]) -> Expanded | None:
+def expand(text: str, origin: tuple[int, ...], cut: set | frozenset = frozenset()) -> Expanded | None:
     """The text to read for `text` (a repaired text, `origin` its lines' original lines), or None when it
-    has nothing an excerpt has (Julia's own text is read as it is)."""
+    has nothing an excerpt has (Julia's own text is read as it is); `cut`: the original lines (1-based) of rows
+    the text ends inside (a cut paste), each read as a truncated statement."""
     lines = text.split("\n")
-    if not any(is_elision(l) for l in lines) and "%" not in text:
+    if not any(is_elision(l) for l in lines) and "%" not in text and not cut:
         return None
     x = _Expander(lines, origin)
+    x.cut = cut
     for run in _header_runs(lines):
         x.header(run[0], run)
     for start, end in dump_segments(lines):

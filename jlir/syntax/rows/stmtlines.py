@@ -19,7 +19,7 @@ from jlir.ir.style import Style
 from jlir.syntax.rows.context import Lines, Source, span
 from jlir.syntax.rows.multiline import may_go_on, value_end
 from jlir.syntax.rows.nested import opens_nested
-from jlir.syntax.rows.text import open_brackets
+from jlir.syntax.rows.text import may_hold_quoted_code, open_brackets
 
 FIRST_RAIL = re.compile(r"([0-9]{0,18} +)?1 [─┄]")
 _SSA_COLUMN = re.compile(r"%([0-9]{1,18})( +)= ")
@@ -153,7 +153,7 @@ def _classify(source: Source, dump: Dump) -> tuple[tuple, dict[int, int]]:
                 out.append(("loc", k))
                 continue
         out.append(("stmt", k))
-        depth = open_brackets(line) if ":(" in line or opens_nested(line) else 0
+        depth = open_brackets(line) if may_hold_quoted_code(line) or opens_nested(line) else 0
         if depth > 0:  # quoted code (`:(if … end)`), a nested `CodeInfo(` continue on the next lines
             first = k
             while depth > 0 and k + 1 < dump.end:

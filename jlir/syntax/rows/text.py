@@ -28,6 +28,12 @@ def open_brackets(text: str) -> int:
             depth -= 1
 
 
+def may_hold_quoted_code(text: str) -> bool:
+    """Whether `text` may show quoted code over several lines: `show` prints an Expr as `:(…)`, and a `:block`
+    one as `quote`, a line break, its lines and `end` (`show_unquoted_quote_expr`, base/show.jl)."""
+    return ":(" in text or "quote\n" in text or text.endswith("quote")
+
+
 def is_highlighted(type_text: str) -> bool:
     """1.5's @code_warntype upper-cases a non-concrete type (`UNION{NOTHING, INT64}`, `ANY`)."""
     return type_text.isupper() and sum(c.isalpha() for c in type_text) >= 2

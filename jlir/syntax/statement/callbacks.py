@@ -45,7 +45,7 @@ class _Build(Transformer):
         super().__init__(visit_tokens=False)
         self._parenthesized: set[int] = set()
         self.shared = Shared()  # one TypeName / GlobalRef per distinct name (jlir.syntax.statement.sharing)
-        self.parse_shown = None  # set by the StatementParser using this builder
+        self.parse_shown = self.parse_quoted = None  # readers of `$(…)`, `:(…)`: set by the StatementParser
 
     # --- statement nodes
     def goto(self, c):
@@ -254,8 +254,11 @@ class _Build(Transformer):
     def splatnew(self, c):
         return N.Expr("splatnew", tuple(c[1] or ()))
 
-    def quote(self, c):
-        return T.TypeQuote(c[1])
+    def quote(self, c):  # `:(…)`, captured whole: read as a statement where it is one (`:(%3)`, `:(goto %7)`)
+        return self.parse_quoted(str(c[0]))
+
+    def kept(self, c):  # kept as shown: a matrix constant `[1 2; 3 4]`, JuliaInterpreter's SSAValue `%J5`, and
+        return T.TypeOpaque(str(c[0]))  # `quote` … `end` (`show` of a `:block` Expr, surface Julia over lines)
 
     # --- literals
     def int_literal(self, c):
@@ -299,6 +302,9 @@ class _Build(Transformer):
     def t_where(self, c):
         return T.TypeWhere(c[0], c[2])
 
+    def t_where_bound(self, c):
+        return T.TypeWhere(c[0], T.TypeInfix(str(c[3]), c[2], c[4]))
+
     def t_infix(self, c):
         return T.TypeInfix(str(c[1]), c[0], c[2])
 
@@ -319,9 +325,6 @@ class _Build(Transformer):
 
     def t_array(self, c):
         return T.TypeVect(None, c[1] or ())
-
-    def t_splat(self, c):
-        return V.Splat(c[0])
 
     def t_name(self, c):
         text = str(c[0])
@@ -372,9 +375,6 @@ class _Build(Transformer):
 
     def t_paren(self, c):
         return c[1]
-
-    def t_quote(self, c):
-        return T.TypeQuote(c[1])
 
 
 class BlockRef:

@@ -27,9 +27,11 @@ from jlir.syntax.statement.templates import worth_keeping
 # its JSON are recursive, so a deeper text is refused with a located error rather than read into a model that
 # cannot be printed back (what `parse` accepts, `format` must print back).
 MAX_NESTING = 100
+# The model's own nesting (values, and the tuples holding their operands) a body may reach: two levels a bracket.
+MAX_MODEL_DEPTH = 2 * MAX_NESTING + 20
 # A body longer than this is parsed as its tokens come (jlir.syntax.statement.lexer.iter_tokens), without the memo.
 LONG_TEXT = 8192
-_OPENERS = frozenset({"LPAR", "LBRACE", "LSQB", "QUOTE_OPEN", "EXPR_OPEN", "NEW_OPEN", "SPLATNEW_OPEN"})
+_OPENERS = frozenset({"LPAR", "LBRACE", "LSQB", "EXPR_OPEN", "NEW_OPEN", "SPLATNEW_OPEN"})
 _CLOSERS = frozenset({"RPAR", "RBRACE", "RSQB"})
 _PUNCTUATION = frozenset({"LPAR", "RPAR", "LBRACE", "RBRACE", "LSQB", "RSQB", "COMMA", "SEMI"})
 
@@ -89,6 +91,8 @@ class StatementParser:
             value = self._parse(text, "type")
             if not _reprints(value, text, printers=self._printers()):
                 raise BodyError("a type that does not print back", 0)
+        except NestingError:
+            raise
         except BodyError:
             value = self._const_with_shown_value(text)
             if value is None:
@@ -117,10 +121,28 @@ class StatementParser:
         """
         try:
             value = self.parse_type(text)
+        except NestingError:
+            raise
         except BodyError:
             return self._types.setdefault(text, T.TypeOpaque(text))
         if not _reprints(value, text, every_style=True, printers=self._printers()):
             value = self._types[text] = T.TypeOpaque(text)
+        return value
+
+    def parse_quoted(self, text: str):
+        """`:(text)`, quoted code: `show` prints any Expr so (`show_unquoted_quote_expr`, base/show.jl), surface
+        Julia of every head (`[1 2; 3 4]`, `x -> …`, `#= file:1 =#`), of which IR statements (`:(%3)`,
+        `:(goto %7)`) are a part.  The content is read as a statement where it is one and prints back, and kept
+        verbatim otherwise: a `TypeQuote` either way."""
+        try:
+            inner = self._parse(text, "stmt")
+        except NestingError:
+            raise
+        except BodyError:
+            return T.TypeQuote(T.TypeOpaque(text))
+        value = T.TypeQuote(inner)
+        if not _reprints(value, f":({text})", every_style=True, printers=self._printers()):
+            return T.TypeQuote(T.TypeOpaque(text))
         return value
 
     def _nesting_checked(self, tokens, outer_depth: int):
@@ -138,6 +160,8 @@ class StatementParser:
                 if depth > MAX_NESTING:
                     raise _nesting_error(t.start_pos or 0)
                 self._depth = depth
+            elif kind in _CAPTURED_CONTENTS and depth + _content_depth(t) > MAX_NESTING:
+                raise _nesting_error(t.start_pos or 0)
             elif kind in _CLOSERS:
                 depth -= 1
                 self._depth = depth
@@ -146,6 +170,7 @@ class StatementParser:
     def _parse(self, text: str, start: str):
         build = self._build
         build.parse_shown = self.parse_shown
+        build.parse_quoted = self.parse_quoted
         outer, build._parenthesized = build._parenthesized, set()  # parses nest (QuoteNode contents)
         outer_depth = self._depth
         try:
@@ -155,11 +180,15 @@ class StatementParser:
             if len(text) > LONG_TEXT:
                 # parsed as its tokens come, never all held (a token costs ~100 bytes), and not memoised (its key and
                 # record would cost as much): a body this long is a call with thousands of arguments, not repeated
-                return self._driver.parse(self._nesting_checked(iter_tokens(text, end=True), outer_depth), start)
+                return _check_model_depth(self._driver.parse(self._nesting_checked(iter_tokens(text, end=True),
+                                                                                    outer_depth), start))
             tokens = tokenize(text, end=True)
-            if text.count("(") + text.count("{") + text.count("[") + outer_depth > MAX_NESTING:
+            if text.count("(") + text.count("{") + text.count("[") + text.count(":(") + outer_depth > MAX_NESTING:
                 self._depth = outer_depth + _check_nesting(tokens, MAX_NESTING - outer_depth)
-            return self._driver.parse(tokens, start, self._programs)
+            value = self._driver.parse(tokens, start, self._programs)
+            if len(tokens) > MAX_NESTING:  # only so many tokens can nest a value deeper than the limit
+                _check_model_depth(value)
+            return value
         except LexError as e:
             raise BodyError(str(e), e.pos) from None
         except Refused as e:
@@ -181,8 +210,39 @@ class StatementParser:
             self._depth = outer_depth
 
 
+class NestingError(BodyError):
+    """A body nested deeper than jlir reads: final, never read again another way (as a shown value's text)."""
+
+
+def _check_model_depth(value):
+    """`value`, or NestingError when the model it is nests deeper than MAX_MODEL_DEPTH: brackets are counted as
+    they come, but operators nest too (`x = x = …`, `- - x`, `x ^ x ^ …`, `x - x - …`, `T where T where …`), and the
+    model's printer, walks and JSON recurse.  Measured without recursion, only on bodies with many tokens, walking
+    one iterator per level (memory as deep as the model, not as wide: a call may have 100,000 arguments)."""
+    stack = [iter((value,))]
+    while stack:
+        for v in stack[-1]:
+            cls = type(v)
+            if cls is tuple:
+                children = v
+            elif hasattr(cls, "__dataclass_fields__"):
+                children = [getattr(v, f) for f in cls.__slots__]
+            else:
+                continue
+            if children:
+                if len(stack) >= MAX_MODEL_DEPTH:
+                    raise NestingError(f"operators and values nest deeper than {MAX_MODEL_DEPTH} levels (Julia's "
+                                       "printed IR nests at most a few dozen): jlir refuses what it could not print "
+                                       "back", 0)
+                stack.append(iter(children))
+                break
+        else:
+            stack.pop()
+    return value
+
+
 def _nesting_error(column: int) -> BodyError:
-    return BodyError(f"brackets nest deeper than {MAX_NESTING} levels (Julia's printed IR nests at most a dozen or "
+    return NestingError(f"brackets nest deeper than {MAX_NESTING} levels (Julia's printed IR nests at most a dozen or "
                      "so): jlir refuses what it could not print back", column)
 
 
@@ -198,4 +258,31 @@ def _check_nesting(tokens, limit: int) -> int:
             deepest = max(deepest, depth)
         elif kind in _CLOSERS:
             depth -= 1
+        elif kind in _CAPTURED_CONTENTS:  # `$(QuoteNode(…))`, `:(…)`: read apart later, nested all the same
+            inner = _content_depth(t)
+            if depth + inner > limit:
+                raise _nesting_error(t.start_pos or 0)
+            deepest = max(deepest, depth + inner)
     return deepest
+
+
+_CAPTURED_CONTENTS = frozenset({"QN_CONTENT", "VI_CONTENT", "QUOTE_CONTENT", "MATRIX"})
+
+
+def _content_depth(text: str) -> int:
+    """How deep the brackets of a captured content nest, its own bracket counted (strings skipped)."""
+    depth = deepest = 0
+    k, n = 0, len(text)
+    while k < n:
+        c = text[k]
+        if c in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in ")]}":
+            depth -= 1
+        elif c == '"':
+            k += 1
+            while k < n and text[k] != '"':
+                k += 2 if text[k] == "\\" else 1
+        k += 1
+    return deepest + 1

@@ -16,12 +16,12 @@ import sys
 from lark import Token
 from lark.lexer import Lexer
 
-from jlir.ir.names import ID_SYMBOLS
+from jlir.ir.names import ID_AFTER, ID_SYMBOLS
 from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PAIR, PREC_PIPE, PREC_PLUS,
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
                                OP_SUFFIX_CHARS, WORD_OPS, base_operator)
 
-IDENT = r'(?:(?:var|VAR)"[^"\\]*+(?:\\.[^"\\]*+)*+"|(?:[^\W\d]|#|[' + ID_SYMBOLS + r'])[\w!#′´' + ID_SYMBOLS + r']*)'
+IDENT = r'(?:(?:var|VAR)"[^"\\]*+(?:\\.[^"\\]*+)*+"|(?:[^\W\d]|#|[' + ID_SYMBOLS + r'])[\w!#′´' + ID_AFTER + r']*)'
 _OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
 # Julia shows a symbol with `#` in it as `Symbol("#self#")`, never `:x#y` (no corpus dump has one), and jlir
 # prints it so: `:x#y` is refused (its `#y` lexes apart) rather than read as a symbol it would print otherwise.
@@ -40,6 +40,8 @@ _COMMON = [
     ("SPLATNEW_OPEN", r"%splatnew\("),
     ("ARGREF", r"%%(?:[0-9]{1,18}(?![0-9])|" + IDENT + ")"),  # 0.7-DEV's argument, by number or name: `%%2`, `%%x`
     ("SSA", r"%-?[0-9]{1,18}(?![0-9])"),
+    # JuliaInterpreter's own `SSAValue` (src/types.jl: `show` prints `%J` and its id), in a frame's code
+    ("JI_SSA", r"%J[0-9]{1,18}(?![0-9])"),
     # `%` then a digit is always an SSA value: `show` prints the binary `%` spaced (` % `), so a longer number is
     # refused here rather than read as `%` applied to an integer (`return%99999999999999999999`: an SSA number no Julia prints)
     ("SSA_LONG", r"%-?[0-9]{19,}"),
@@ -62,7 +64,9 @@ _OPERAND_ONLY = [
     ("CHAR", r"'(?:[^'\\]|\\.[^']*)'"),
     # `:(=)`, `:(::)`, `:...`, `:$`: symbols that print with a colon but are no callable operator
     ("SYMBOL", r":\((?:" + OPERATOR + r"|::|\.\.\.|\$|->|&&|\|\||\.)\)(?=[,)\s]|::|$)|:(?:\.\.\.|\.|\$|->|&&|\|\|)(?=[,)\s]|::|$)"),
-    ("QUOTE_OPEN", r":\("),
+    ("QUOTE_OPEN", r":\("),  # quoted code: its content is captured whole, as `$(QuoteNode(` 's is
+    # `show` of a `:block` Expr at the start of a value: `quote`, a line break, its lines, `end` at the line's start
+    ("QUOTE_BLOCK", r"quote(?=\n)"),
     ("FLOAT", "-?" + NUMBER_FLOAT),
     ("INT", "-?" + NUMBER_INT),
     ("SYMBOL", r":\.?(?:" + _SYMBOL_IDENT + "|" + OPERATOR + ")"),  # `:x`, `:+`, and dotted operators `:.<:`
@@ -71,7 +75,7 @@ _TAIL = [
     ("FLOAT", NUMBER_FLOAT),
     ("INT", NUMBER_INT),
     # also `Base.Cartesian.@ncall` (its first alternative is tried only where a `.@` or a `var"` name follows)
-    ("PATH", r'(?=[\w!#′´.]*+(?:(?<=\.)@|"))' + IDENT + r"(?:\." + IDENT + r")*\.@\w+|" + IDENT + r"(?:\." + IDENT + r")+"),
+    ("PATH", r'(?=[\w!#′´.' + ID_AFTER + r']*+(?:(?<=\.)@|"))' + IDENT + r"(?:\." + IDENT + r")*\.@\w+|" + IDENT + r"(?:\." + IDENT + r")+"),
     ("NAME", IDENT + r"|@[A-Za-z_]\w*"),  # `@NamedTuple{…}` (1.10+), `@__MODULE__`
     ("OP", OPERATOR),
     ("PUNCT", r"[(){}\[\],;]"),
@@ -99,12 +103,13 @@ _OPERAND_TYPES, _OPERATOR_TYPES = _types(_OPERAND_RX), _types(_OPERATOR_RX)
 # of the rule satisfies, so the rule matches exactly where it did.
 _IDENT_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 _IDENT_GATES = {
-    "SLOTNUM": r'(?=(?:var|VAR)"|[\w!#′´]*+@)',        # `x@_3`
-    "OPREF": r'(?=[\w!#′´.]*+(?:(?<=\.):|"))',          # `Base.:+`
-    "OPPATH": r'(?=[\w!#′´]*+(?:\.[\w!#′´]++)*+\.[^\w\s"@:(#.])',  # `Core.Compiler.<=`
+    "SLOTNUM": r'(?=(?:var|VAR)"|[\w!#′´' + ID_AFTER + r']*+@)',        # `x@_3`
+    "OPREF": r'(?=[\w!#′´.' + ID_AFTER + r']*+(?:(?<=\.):|"))',          # `Base.:+`
+    "OPPATH": r'(?=[\w!#′´' + ID_AFTER + r']*+(?:\.[\w!#′´' + ID_AFTER + r']++)*+\.[^\w\s"@:(#.])',  # `Core.Compiler.<=`
     "STRING": r'(?=\w*+")',                              # `r"a+"`
     "FLOAT": "",                                         # `NaN`, `Inf32`
-    "PATH": r'(?=(?:var|VAR)"|[\w!#′´]*+\.)',          # `Base.add_int`
+    "QUOTE_BLOCK": "",                                   # `quote` then a line break
+    "PATH": r'(?=(?:var|VAR)"|[\w!#′´' + ID_AFTER + r']*+\.)',          # `Base.add_int`
     "NAME": "",
 }
 
@@ -112,9 +117,9 @@ _IDENT_GATES = {
 # Most such tokens are plain names and paths: a name (`Int64`) or dotted path (`Base.add_int`) of plain
 # components, not followed by `.`, `@` or `"` (nor starting `NaN`/`Inf`, nor `var"…"`), can match no rule before
 # NAME or PATH, so these are tried first.
-_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")[A-Za-z_][\w!#′´' + ID_SYMBOLS + r']*+'
+_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")(?!quote\n)[A-Za-z_][\w!#′´' + ID_AFTER + r']*+'
 _PLAIN_NAME = _PLAIN + r'(?![.@"])'
-_PLAIN_PATH = _PLAIN + r'(?:\.(?:[^\W\d]|#)[\w!#′´]*+)++(?![.@"])'
+_PLAIN_PATH = _PLAIN + r'(?:\.(?:[^\W\d]|#)[\w!#′´' + ID_AFTER + r']*+)++(?![.@"])'
 
 
 def _ident_rules(rules):
@@ -135,7 +140,7 @@ _KEYWORDS = {"goto": "KW_GOTO", "return": "KW_RETURN", "unreachable": "KW_UNREAC
              "unless": "KW_UNLESS", "global": "KW_DECLARE", "local": "KW_DECLARE", "const": "KW_DECLARE"}
 _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
-_OPERAND_END = frozenset({"SSA", "ARGREF", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
+_OPERAND_END = frozenset({"SSA", "JI_SSA", "ARGREF", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
                           "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT",
                           "VALUE_NOTE"})
 # Keywords are recognised at the start of a statement: first token, or right after `:(`.
@@ -145,7 +150,11 @@ _STATEMENT_START = frozenset({None, "QUOTE_OPEN"})
 _QUOTE_SPECIAL = re.compile(r'["()\[\]{}]|#=|(?<![\w)\]}\'])\'')
 
 
-_CAPTURED = {"QN_OPEN": ("QN_CONTENT", "))"), "VI_OPEN": ("VI_CONTENT", ")")}  # token → (content token, closers)
+_CAPTURED = {"QN_OPEN": ("QN_CONTENT", "))"), "VI_OPEN": ("VI_CONTENT", ")"),  # token → (content token, closers)
+             "QUOTE_OPEN": ("QUOTE_CONTENT", ")")}
+# `show_block` (base/show.jl) indents a quote's lines past the column its `quote` stands at; shown as a value in IR
+# (a `Const`, a `$(QuoteNode(…))`), that column is 0, so the block's own `end` is the first line starting `end`.
+_QUOTE_END = re.compile(r"\nend(?![\w!])")
 
 
 def _quotenode_content(text: str, pos: int) -> int:
@@ -178,6 +187,38 @@ def _quotenode_content(text: str, pos: int) -> int:
             if pos >= n:
                 return -1
             pos += 1
+
+
+_MATRIX_DEPTH = 100  # the reader's bracket limit (jlir.syntax.statement.grammar.MAX_NESTING)
+
+
+def _matrix_end(text: str, pos: int) -> int:
+    """Where a matrix constant `[1 2; 3 4]` opened at `pos` ends (after its `]`), or -1 when the bracket opens
+    something else.  `show` of an `AbstractMatrix` (`_show_nonempty`, base/arrayshow.jl) writes its rows apart
+    with `; ` and a row's elements apart with a space; a vector's elements are apart with `, ` (and a long one's
+    elision with `  …  `).  So a `;`, or a space after an element and before the next, at the bracket's own
+    level marks a matrix, kept as the text `show` printed."""
+    depth, k, n, matrix = 0, pos, len(text), False
+    while k < n:
+        c = text[k]
+        if c in "([{":
+            depth += 1
+            if depth > _MATRIX_DEPTH:  # deeper than any constant: the reader's nesting limit refuses it
+                return -1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                return k + 1 if matrix and c == "]" else -1
+        elif c == '"' or c == "'" and text[k - 1] not in ")]}_'" and not text[k - 1].isalnum():
+            k += 1
+            while k < n and text[k] != c:
+                k += 2 if text[k] == "\\" else 1
+        elif depth == 1 and (c == ";" or c == " " and text[k - 1] not in ", …" and text[k + 1:k + 2] not in (" ", "…")):
+            matrix = True
+        elif c == "\n":
+            return -1
+        k += 1
+    return -1
 
 
 class LexError(Exception):
@@ -220,6 +261,12 @@ _WORDS_AFTER_SPACE = (("KW_IF_NOT", "if not", True), ("KW_WITH_SCOPE", "with sco
 _REFINED = frozenset({"NAME", "OP", "PUNCT"})
 
 
+# `show(::TypeVar)` (base/show.jl) writes a bound unspaced, `T<:Real`, where a call of `<:` is spaced (`a <: b`):
+# after `where` and its variable's name, an unspaced `<:`/`>:` is the variable's bound (OP_BOUND), so that a slot
+# typed by a bounded UnionAll (`t::Type{var"#s1"} where var"#s1"<:Tuple`) reads as the type it is.
+_BOUNDS = frozenset({"<:", ">:"})
+
+
 def _word_after_space(text: str, pos: int, expecting_operand: bool):
     """(token type, word) of a keyword that starts at `pos` after a run of spaces, or None (the spaces are dropped)."""
     for kind, word, anywhere in _WORDS_AFTER_SPACE:
@@ -228,8 +275,9 @@ def _word_after_space(text: str, pos: int, expecting_operand: bool):
     return None
 
 
-def _refine(kind: str, value: str, prev, text: str, pos: int, expecting_operand: bool) -> str:
-    """The grammar's token type for a NAME (keyword, literal, word operator), OP or PUNCT match ending at `pos`."""
+def _refine(kind: str, value: str, prev, text: str, pos: int, expecting_operand: bool, after_where_var: bool) -> str:
+    """The grammar's token type for a NAME (keyword, literal, word operator), OP or PUNCT match ending at `pos`
+    (`after_where_var`: it starts right after a `where`'s type variable, where `<:` is the variable's bound)."""
     if kind == "NAME":
         if prev in _STATEMENT_START and value in _KEYWORDS and (pos == len(text) or text[pos] in " (") \
                 and (value != "unless" or " goto " in text[pos:]):
@@ -240,6 +288,8 @@ def _refine(kind: str, value: str, prev, text: str, pos: int, expecting_operand:
             return "OP_COMP"
         return kind
     if kind == "OP":
+        if after_where_var and value in _BOUNDS:
+            return "OP_BOUND"
         return "OP_ASSIGN" if value == "=" else _op_token(value)
     return _PUNCT[value]
 
@@ -249,6 +299,26 @@ _MATCHERS = {(True, True): (_IDENT_OPERAND_RX.match, _IDENT_OPERAND_TYPES),
              (True, False): (_IDENT_OPERATOR_RX.match, _IDENT_OPERATOR_TYPES),
              (False, True): (_OPERAND_RX.match, _OPERAND_TYPES),
              (False, False): (_OPERATOR_RX.match, _OPERATOR_TYPES)}
+
+
+def _kept_whole(kind: str, text: str, start: int, pos: int) -> tuple[Token, int]:
+    """(token, where it ends) for a token of `_WHOLE` matched from `start` to `pos`: the content it opens, kept
+    whole (read apart later: `parse_shown`, `parse_quoted`), or a LexError."""
+    if kind == "SSA_LONG":
+        raise LexError(text, start, "an SSA value's number has at most 18 digits")
+    if kind == "QUOTE_BLOCK":  # `quote` … `end`: surface Julia, kept whole
+        m = _QUOTE_END.search(text, pos)
+        if m is None:
+            raise LexError(text, start, "a `quote` block without its `end` line")
+        return _token(kind, text[start:m.end()], start), m.end()
+    content, closers = _CAPTURED[kind]  # `$(QuoteNode(…))`, `$(…)`, `:(…)`
+    end_at = _quotenode_content(text, pos)
+    if end_at < 0 or not text.startswith(closers, end_at) or end_at == pos and kind != "QN_OPEN":
+        raise LexError(text, start)
+    return _token(content, text[pos:end_at], start), end_at + len(closers)
+
+
+_WHOLE = frozenset(_CAPTURED) | {"SSA_LONG", "QUOTE_BLOCK"}
 
 
 def tokenize(text: str, end: bool = False) -> list[Token]:
@@ -261,11 +331,16 @@ def iter_tokens(text: str, end: bool = False):
     so that they are never all held at once (a token costs some 100 bytes; memory on huge inputs)."""
     pos, n = 0, len(text)
     prev = None
+    bound_at = -1  # where a `where`'s type variable ends: a `<:` right there is its bound
     matchers, ident_first, punct_only = _MATCHERS, _IDENT_FIRST, _PUNCT_ONLY
     while pos < n:
         expecting_operand = prev not in _OPERAND_END
         c = text[pos]
         kind = punct_only.get(c)
+        if c == "[" and expecting_operand and (end_at := _matrix_end(text, pos)) > 0:
+            yield _token("MATRIX", text[pos:end_at], pos)
+            pos, prev = end_at, "RSQB"
+            continue
         if kind is None and c == "(" and (expecting_operand or not text.startswith("(generic", pos)):
             kind = "LPAR"
         if kind is not None:  # one character, one token: no regex needed (and no call: this is the hot path)
@@ -298,19 +373,16 @@ def iter_tokens(text: str, end: bool = False):
                 pos += len(value) + 1
                 prev = kind
             continue
-        if kind == "SSA_LONG":
-            raise LexError(text, start, "an SSA value's number has at most 18 digits")
-        if kind in _CAPTURED:  # `$(QuoteNode(…))`, `$(…)`: the content whole, read by `parse_shown`
-            content, closers = _CAPTURED[kind]
-            end_at = _quotenode_content(text, pos)
-            if end_at < 0 or not text.startswith(closers, end_at) or end_at == pos and kind == "VI_OPEN":
-                raise LexError(text, start)
-            yield _token(content, text[pos:end_at], start)
-            pos, prev = end_at + len(closers), "RPAR"
+        if kind in _WHOLE:  # contents kept whole (`quote` … `end`, `$(QuoteNode(…))`, `:(…)`), or refused
+            t, pos = _kept_whole(kind, text, start, pos)
+            yield t
+            prev = "RPAR"
             continue
         if kind in _REFINED:
-            kind = _refine(kind, value, prev, text, pos, expecting_operand)
+            kind = _refine(kind, value, prev, text, pos, expecting_operand, start == bound_at)
         yield _token(kind, value, start)
+        if prev == "KW_WHERE" and kind == "NAME":
+            bound_at = pos
         prev = kind
     if end:
         yield _token("$END", "", n)

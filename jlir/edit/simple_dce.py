@@ -33,29 +33,17 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Statement
+from jlir.edit.purity import EFFECT_FREE_INTRINSICS, JULIA_PURE_BUILTINS
 from jlir.lattice import typeset as S
 from jlir.lattice.fields import struct_fields
 from jlir.lattice.tmerge import Undecided, const_of, is_const, is_partial, sqsub, typeof_value, widenconst
 from jlir.lattice.typefacts import table
 
-_PURE_BUILTINS = frozenset({"tuple", "svec", "===", "typeof", "nfields"})
 _EFFECT_FREE_HEADS = frozenset({"isdefined", "the_exception", "copyast", "inbounds", "boundscheck"})
 # Julia's `_PURE_OR_ERROR_BUILTINS` whose tfunc gives a `Const` only where it evaluated the call on known
 # arguments, which is where `_builtin_nothrow` holds too (`isa` and `<:` of known types, a field of a constant).
 _FOLDED_IF_NOTHROW = frozenset({"isa", "<:", "apply_type", "getfield"})
 _SHIFTS = frozenset({"shl_int", "lshr_int", "ashr_int"})
-# Julia 1.5.3's `Core.Intrinsics` (`names(Core.Intrinsics, all=true)`), less those `is_pure_intrinsic_infer`
-# calls volatile or never effect-free (pointerset, llvmcall, arraylen, sqrt_llvm(_fast), cglobal).
-_INTRINSICS = frozenset("""
-    abs_float add_float add_float_fast add_int add_ptr and_int ashr_int bitcast bswap_int ceil_llvm
-    checked_sadd_int checked_sdiv_int checked_smul_int checked_srem_int checked_ssub_int checked_uadd_int
-    checked_udiv_int checked_umul_int checked_urem_int checked_usub_int copysign_float ctlz_int ctpop_int
-    cttz_int div_float div_float_fast eq_float eq_float_fast eq_int flipsign_int floor_llvm fma_float fpext
-    fpiseq fpislt fptosi fptoui fptrunc le_float le_float_fast lshr_int lt_float lt_float_fast mul_float
-    mul_float_fast mul_int muladd_float ne_float ne_float_fast ne_int neg_float neg_float_fast neg_int not_int
-    or_int pointerref rem_float rem_float_fast rint_llvm sdiv_int sext_int shl_int sitofp sle_int slt_int
-    srem_int sub_float sub_float_fast sub_int sub_ptr trunc_int trunc_llvm udiv_int uitofp ule_int ult_int
-    urem_int xor_int zext_int""".split())
 _CHECKED_DIVISIONS = frozenset({"checked_sdiv_int", "checked_udiv_int", "checked_srem_int", "checked_urem_int"})
 _CONVERSIONS = frozenset({"sext_int", "zext_int", "trunc_int", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc",
                           "fpext"})
@@ -174,7 +162,7 @@ def _effect_free(s: Statement, facts: _Facts) -> bool:
     if node.head != "call" or not node.args:
         return False
     name = _builtin_name(node.args[0])
-    if name in _PURE_BUILTINS or name == "return_type":
+    if name in JULIA_PURE_BUILTINS or name == "return_type":
         return True
     if any(type(a) is N.Expr and a.head == "static_parameter" and facts.type_of(a) is None for a in node.args[1:]):
         return False  # a static parameter's type (Julia's `sptypes`) is not printed
@@ -191,7 +179,7 @@ def _effect_free(s: Statement, facts: _Facts) -> bool:
         return _isdefined_nothrow(node.args[1:], facts)
     if name == "ifelse" and len(node.args) == 4:
         return _primitive(node.args[1], facts) == "Bool"
-    if name in _INTRINSICS:
+    if name in EFFECT_FREE_INTRINSICS:
         return _intrinsic_nothrow(name, node.args[1:], facts)
     return False
 

@@ -20,7 +20,7 @@ from jlir.interp import run
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir.callee import Callee, callee_name
-from jlir.passes.purity import is_pure_call
+from jlir.edit.purity import is_pure_call
 
 
 def _functions(name: str) -> list:

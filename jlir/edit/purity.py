@@ -1,5 +1,10 @@
 """Which statements a pass may remove when nothing uses them: the documented purity table.
 
+The one table of the builtins and intrinsics a removable call may name, read by two rules: the `dce` pass's,
+here (`is_removable`), and `compact`'s `simple_dce!` (`jlir.edit.simple_dce`), which checks the operands' types
+as Julia's `intrinsic_nothrow` does where the print shows them.  Where the two differ on a name, the difference
+is spelled out next to the table.
+
 A statement is removable when it has no side effect and cannot throw (Julia's
 `stmt_effect_free`).  Julia decides that with its type lattice; jlir has the
 printed IR only, so it is conservative: a node is pure by its class's `PURE`
@@ -35,6 +40,18 @@ PURE_INTRINSICS = frozenset("""
 """.split())
 # Builtins that build or inspect values without effects: `===`, `tuple`, `typeof`, `ifelse`.
 PURE_BUILTINS = frozenset({"===", "tuple", "typeof", "ifelse"})
+# What `compact`'s `simple_dce!` reads (Julia's `stmt_effect_free`): the intrinsics Julia may find effect-free,
+# each then checked as `intrinsic_nothrow` checks its operands' types.  The `dce` pass's table above less those
+# Julia never calls effect-free (`intrinsic_effect_free_if_nothrow`: volatile, or may differ at run time), plus
+# those that throw on some operands (a zero denominator) or read memory (`pointerref`: a `Ptr` at `Int`
+# offsets), and `rem_float_fast`, which the `dce` pass never listed.
+VOLATILE_INTRINSICS = frozenset({"arraylen", "sqrt_llvm", "sqrt_llvm_fast"})
+DIVISIONS = frozenset({"sdiv_int", "udiv_int", "srem_int", "urem_int",
+                       "checked_sdiv_int", "checked_udiv_int", "checked_srem_int", "checked_urem_int"})
+EFFECT_FREE_INTRINSICS = PURE_INTRINSICS - VOLATILE_INTRINSICS | DIVISIONS | {"pointerref", "rem_float_fast"}
+# Julia's `_PURE_BUILTINS`: the `dce` pass's builtins but `ifelse` (`_builtin_nothrow` for a `Bool` condition
+# only), with `svec` and `nfields`, which the `dce` pass never listed.
+JULIA_PURE_BUILTINS = PURE_BUILTINS - {"ifelse"} | {"svec", "nfields"}
 # The modules a callee may be printed under and still be the builtin or intrinsic itself.
 HOME_MODULES = frozenset({None, "Base", "Core", "Core.Intrinsics"})
 BOTTOM = T.UNION_EMPTY
@@ -42,7 +59,7 @@ ANY = T.ANY
 
 
 def is_pure_call(node) -> bool:
-    """Whether a `call` Expr is to a builtin or intrinsic of the tables above."""
+    """Whether a `call` Expr is to a builtin or intrinsic the `dce` pass takes as pure (see the tables)."""
     if type(node) is not N.Expr or node.head != "call" or not node.args:
         return False
     named = callee_name(node.args[0])

@@ -19,7 +19,8 @@ import re
 import time
 from dataclasses import dataclass
 
-from jlir.interp import basemethods, calls
+import jlir.interp.basemethods as basemethods
+import jlir.interp.calls as calls
 from jlir.interp.blocks import compile_function
 from jlir.interp.frames import Push, Stopped, execute
 from jlir.interp.provider import signature_key, signature_text

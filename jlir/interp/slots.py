@@ -11,7 +11,7 @@ single one.  Bare names of types and builtins (`Int64`, `isa` in
 """
 from __future__ import annotations
 
-from jlir.interp import calls
+import jlir.interp.calls as calls
 from jlir.semantics.constants import TYPE_NAMES
 from jlir.semantics.values import NotInterpretable
 from jlir.ir import nodes as N

@@ -7,7 +7,7 @@ from typing import Callable
 
 from jlir.batch import jobs_count, process_pool
 from jlir.ir.gcpause import gc_paused, paused
-from jlir.analysis.verify import verify_ir
+from jlir.analysis.verifier import verify_ir
 from jlir.edit.shown import as_shown
 from jlir.ir.errors import JlirError
 from jlir.ir.excerpt import refuse

@@ -14,7 +14,7 @@ import pytest
 import jlir
 from conftest import CORPUS, FIXTURES
 from jlir.analysis import stability
-from jlir.analysis.stability import _is_dynamic, _numbered
+from jlir.analysis.type_stability import _is_dynamic, _numbered
 from jlir.lattice.concrete import is_builtin_callee
 from jlir.interp import run
 from jlir.ir import nodes as N

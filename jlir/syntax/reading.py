@@ -70,7 +70,7 @@ def read_document(text: str, filename: str = "<input>", *, lenient: bool = False
 
 
 def _refuse_placeholders(text: str, filename: str) -> None:
-    """The excerpt reader's placeholder statement (`jlir.syntax.rows.excerpt`) is jlir's, never Julia's: a text that
+    """The excerpt reader's placeholder statement (`jlir.syntax.lenient.excerpt`) is jlir's, never Julia's: a text that
     holds one would be taken for an elided row (its gutter unknown, its view's print-back check skipped)."""
     at = text.find(PLACEHOLDER)
     if at < 0:

@@ -21,7 +21,7 @@ from jlir.syntax.rows import body
 from jlir.syntax.statement import driver
 from jlir.syntax.statement import shown
 from jlir.syntax.statement import templates
-from jlir.syntax.statement.reader import StatementReader
+from jlir.syntax.rows.statements import StatementReader
 from jlir.syntax.statement.grammar import BodyError, StatementParser
 from jlir.syntax.statement.tables import lark_parser
 

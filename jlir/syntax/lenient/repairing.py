@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 
 from jlir.syntax.errors import ParseError
-from jlir.syntax.rows import excerpt
+from jlir.syntax.lenient import excerpt
 from jlir.syntax.lenient.reader import Repair, Repaired, variants
 
 _RAIL_START = re.compile(r"\d+ [─┄]|│|└")
@@ -83,7 +83,7 @@ def _read_realigned(repaired: Repaired, filename: str, errors: str):
 
 def _read_excerpts(repaired: Repaired, filename: str, errors: str):
     """(Document, spans, `repaired` with the excerpt notes) of `repaired`, its elisions read as placeholders
-    (`jlir.syntax.rows.excerpt`); a ParseError is located in `repaired`'s lines."""
+    (`jlir.syntax.lenient.excerpt`); a ParseError is located in `repaired`'s lines."""
     from jlir.syntax.document.layout import read_with_spans
     ex = excerpt.expand(repaired.text, repaired.origin)
     if ex is None:

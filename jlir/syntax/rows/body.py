@@ -1,7 +1,7 @@
 """Reading the statement lines of one dump (any form) into statements, blocks and a line table.
 
 `read_body` finds the dump's columns (jlir.syntax.rows.stmtlines), reads each
-statement's text once per document (jlir.syntax.statement.reader), numbers pending
+statement's text once per document (jlir.syntax.rows.statements), numbers pending
 nodes, builds the blocks from the rails, and reads the line info the dump
 shows: a line-number column, location lines (jlir.syntax.rows.debuginfo) or a
 right-hand gutter (jlir.syntax.rows.gutter).  Nothing about the layout is kept: the
@@ -24,7 +24,7 @@ from jlir.syntax.rows.catchedges import catch_entry
 from jlir.syntax.rows.context import Context
 from jlir.syntax.rows.nested import opens_nested
 from jlir.syntax.rows.detect import text_style, with_facts
-from jlir.syntax.rows.excerpt import HEAD as ELIDED_HEAD
+from jlir.syntax.rows.excerptrows import HEAD as ELIDED_HEAD
 from jlir.syntax.rows.pending import inserted_only, line_numbers, number_pending, pending_nodes, unfaithful_rail
 from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.rows.text import has_suffix, open_brackets
@@ -332,7 +332,7 @@ def _unfaithful_ssa_column(printed: list[bool], stmts, warntype: bool) -> tuple[
     seen: set[int] = set()
     # a typed `@code_warntype` (`ssavaluetypes` inferred) prints `::T` after every used value whose node takes one
     # (`should_print_ssa_type`); an uninferred one (an OpaqueClosure's) prints no type at all; an excerpt's elided
-    # row (`$(Expr(:jlir_elided, …))` while read: jlir.syntax.rows.excerpt) shows what its author left of it
+    # row (`$(Expr(:jlir_elided, …))` while read: jlir.syntax.lenient.excerpt) shows what its author left of it
     typed_warntype = warntype and any(st.type is not None for st in stmts)
     for i, (shown, st) in enumerate(zip(printed, stmts)):
         if typed_warntype and shown and st.type is None and takes_type_suffix(st.node) and not _elided(st.node):

@@ -66,7 +66,7 @@ def _split_screen(lines, stmt):
     observed = {}
     for k in stmt:
         line, m = lines[k], matches[k]
-        if PLACEHOLDER in line:  # a row an excerpt does not show (`jlir.syntax.rows.excerpt`): its gutter is unknown
+        if PLACEHOLDER in line:  # a row an excerpt does not show (`jlir.syntax.lenient.excerpt`): its gutter is unknown
             observed[k] = Observed("any")
             lines[k] = line.rstrip(" ")
         elif m and m.start() == column and not _in_string(line, column):

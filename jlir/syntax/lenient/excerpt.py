@@ -15,11 +15,10 @@ import re
 from dataclasses import dataclass, replace
 
 from jlir.geometry import rails
-from jlir.syntax.rows.excerptrows import CUT, INLINE, REF, ROW, Row, dump_segments, is_elision, number_rows, read_events
+from jlir.syntax.rows.excerptrows import CUT, HEAD, INLINE, REF, ROW, Row, dump_segments, is_elision, number_rows, read_events
 from jlir.syntax.rows.placeholders import Writer, rail_width, run_rails, token
 from jlir.syntax.lenient.notes import Repair
 
-HEAD = "jlir_elided"
 
 
 @dataclass

@@ -180,7 +180,31 @@ def body_parts(f: Function, ep: ExprPrinter, size: int = 64) -> list[str]:
     return parts
 
 
-def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) -> list[str]:
+def gutter_rows(f: Function, ep: ExprPrinter) -> list[tuple[str, int]]:
+    """Each row of `f`'s body as it is handed to the gutter painter: (the row's text, the positional statement
+    whose gutter it shows; 0: a blank gutter).  What a reader of the print sees of the gutter follows from these
+    and the painter (`jlir.printer.linetables`)."""
+    rows: list[tuple[str, int]] = []
+    _body(f, ep, None, painter=_RowRecorder(rows))
+    return rows
+
+
+class _RowRecorder:
+    """A stand-in for `GutterPainter` that keeps each row it is handed, unpainted."""
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: list):
+        self.rows = rows
+
+    def paint(self, line: str, idx: int) -> str:
+        self.rows.append((line, idx))
+        return line
+
+    def offset(self, idx: int) -> int:
+        return 0
+
+
+def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False, painter=None) -> list[str]:
     show_types = f.form in _TYPED_FORMS
     # two passes: the uses first (they fix the SSA column's width), then each line's text as it is printed, so
     # the texts of all statements are never held at once besides the lines (memory on huge inputs)
@@ -204,6 +228,8 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) 
             return _markers(f, list(lines), where)
         return lines if lazy else list(lines)
     cols = function_columns(f)
+    if painter is not None:
+        cols = cols._replace(painter=painter)
     if not pending:  # no pending nodes: one line per statement, each final
         rows = ((idx, 0, e, True) for idx, e in enumerate(entries, 1))
     else:

@@ -18,6 +18,7 @@ from jlir.ir.style import Style
 from jlir.ir.walk import scanned_uses, values
 from jlir.ir.values import GlobalRef
 from jlir.geometry.labels import LABEL_FIRST
+from jlir.geometry.linecolumn import line_column_table
 from jlir.syntax.rows import debuginfo
 from jlir.syntax.rows import gutter
 from jlir.syntax.rows.catchedges import catch_entry
@@ -25,7 +26,7 @@ from jlir.syntax.rows.context import Context
 from jlir.syntax.rows.nested import opens_nested
 from jlir.syntax.rows.detect import text_style, with_facts
 from jlir.syntax.rows.excerptrows import HEAD as ELIDED_HEAD
-from jlir.syntax.rows.pending import inserted_only, line_numbers, number_pending, pending_nodes, unfaithful_rail
+from jlir.syntax.rows.pending import inserted_only, number_pending, pending_nodes, unfaithful_rail
 from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.rows.text import has_suffix, open_brackets
 from jlir.syntax.errors import ParseError
@@ -179,7 +180,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     style = with_facts(dump.style, _style_facts(dump, labelled))
     linetable = ()
     if col:
-        linetable, stmts = line_numbers(linenos, stmts, [True] * len(stmts))
+        linetable, stmts = line_column_table(linenos, stmts, [True] * len(stmts))
     return Body(tuple(stmts), tuple(blocks), linetable, style, typed)
 
 
@@ -260,7 +261,7 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         linetable, stmts = debuginfo.read_locations(ctx.source, split.lines_info, stmt_lines, stmts, positional_of,
                                                     dump.W)
     elif dump.col:
-        linetable, stmts = line_numbers(linenos, stmts, positional_of)
+        linetable, stmts = line_column_table(linenos, stmts, positional_of)
     else:
         linetable = ()
     return Body(tuple(stmts), tuple(blocks), linetable, style, typed, screen, left_values)

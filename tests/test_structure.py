@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from support.imports import import_statements
+
 PACKAGE = Path(__file__).resolve().parent.parent / "jlir"
 
 # The layers, lowest first.  A module may import its own package and any package of a lower rank; packages of
@@ -52,19 +54,11 @@ def _layer(module: str) -> str:
 
 def _imports(path: Path) -> list[tuple[str, int, bool]]:
     """(imported jlir module, line, at module level) for every import in a file, function-level ones included."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    top = {id(n) for n in tree.body}
     out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-        else:
-            continue
-        for name in names:
+    for module, taken, line, top in import_statements(path):
+        for name in [module] + [f"{module}.{t}" for t in taken]:
             if name == "jlir" or name.startswith("jlir."):
-                out.append((name, node.lineno, id(node) in top))
+                out.append((name, line, top))
     return out
 
 
@@ -237,15 +231,8 @@ def test_the_ir_package_uses_the_standard_library_only():
     stdlib = set(sys.stdlib_module_names)
     foreign = []
     for path in sorted((PACKAGE / "ir").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            else:
-                continue
-            foreign += [f"{path.name}: {n}" for n in names
-                        if n.split(".")[0] not in stdlib and not (n == "jlir" or n.startswith("jlir.ir"))]
+        foreign += [f"{path.name}: {n}" for n, _, _, _ in import_statements(path)
+                    if n.split(".")[0] not in stdlib and not (n == "jlir" or n.startswith("jlir.ir"))]
     assert not foreign, "jlir.ir imports outside the standard library and itself:\n" + "\n".join(foreign)
 
 

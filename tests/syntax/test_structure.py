@@ -24,6 +24,7 @@ from jlir.syntax.statement import templates
 from jlir.syntax.rows.statements import StatementReader
 from jlir.syntax.statement.grammar import BodyError, StatementParser
 from jlir.syntax.statement.tables import lark_parser
+from support.imports import import_statements
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -166,19 +167,12 @@ def _stage_violations(root: Path) -> list[str]:
         rel = path.relative_to(root).with_suffix("").parts
         me = ".".join(("jlir", "syntax") + (rel[:-1] if rel[-1] == "__init__" else rel))
         mine = _stage(me)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            else:
+        for name, _, line, _ in import_statements(path):
+            if not name.startswith("jlir.syntax") or mine is None:
                 continue
-            for name in names:
-                if not name.startswith("jlir.syntax") or mine is None:
-                    continue
-                theirs = _stage(name)
-                if theirs is None or STAGES[theirs] > STAGES[mine]:
-                    found.append(f"{path.relative_to(root.parent)}:{node.lineno}: {me} ({mine}) imports {name}")
+            theirs = _stage(name)
+            if theirs is None or STAGES[theirs] > STAGES[mine]:
+                found.append(f"{path.relative_to(root.parent)}:{line}: {me} ({mine}) imports {name}")
     return found
 
 

@@ -21,8 +21,9 @@ back as the same model.  An edit works on the IR and can leave the display holdi
   (`@code_warntype`, 0.7-DEV's IRCode): it is not printed, so it cannot be read back (`types_shown`).
 
 Nothing here changes what the IR does: the interpreter and the analyses read neither locations nor the types of
-values nothing uses.  Nothing here reads text either: what a reader would rebuild from a print is computed from
-the model on the printer's side (`jlir.printer.linetables`).  Julia's own passes keep the whole line table (their IRCode is never printed and re-read).
+values nothing uses.  Julia's own passes keep the whole line table (their IRCode is never printed and re-read).
+Nothing here reads text either: what a reader would rebuild from a print is computed from the model on the
+printer's side (`jlir.printer.linetables`).
 """
 from __future__ import annotations
 

@@ -129,8 +129,9 @@ def prints_plain(f: Function) -> bool:
     return f.screen is None and not location_printing(f)
 
 
-def function_columns(f: Function) -> Columns:
-    """The columns left of `f`'s rail, as its display prints them (see `Columns`)."""
+def function_columns(f: Function, painter=None) -> Columns:
+    """The columns left of `f`'s rail, as its display prints them (see `Columns`); `painter` stands in for the
+    gutter's painter when given."""
     with_column = ircode_line_column(f) or (f.style.codeinfo_line_column and f.form is not Form.IRCODE)
     numbers = line_numbers(f) if with_column else []
     width = (max(map(len, numbers), default=0) + 1) if with_column else 0
@@ -147,7 +148,8 @@ def function_columns(f: Function) -> Columns:
     # debuginfo=:source CodeInfo: location lines between statements, inline indent after the rail
     located = f.form is not Form.IRCODE and not with_column and location_printing(f)
     loc_before, indents, loc_close = location_layout(f, rails.rail_width(len(f.blocks))) if located else ({}, {}, [])
-    return Columns(with_column, numbers, width, tool, loc_before, indents, loc_close, gutter_painter(f))
+    return Columns(with_column, numbers, width, tool, loc_before, indents, loc_close,
+                   gutter_painter(f) if painter is None else painter)
 
 
 def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
@@ -227,9 +229,7 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False, 
         if excerpt:
             return _markers(f, list(lines), where)
         return lines if lazy else list(lines)
-    cols = function_columns(f)
-    if painter is not None:
-        cols = cols._replace(painter=painter)
+    cols = function_columns(f, painter)
     if not pending:  # no pending nodes: one line per statement, each final
         rows = ((idx, 0, e, True) for idx, e in enumerate(entries, 1))
     else:

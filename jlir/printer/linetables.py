@@ -15,7 +15,7 @@ from jlir.geometry.linetable_search import GutterError, Observed, observe_row, r
 from jlir.ir.function import Form, Function, LineInfo
 from jlir.printer.debuginfo import LineTableError
 from jlir.printer.forms import function_printer
-from jlir.printer.function import function_columns, gutter_rows, line_numbers
+from jlir.printer.function import Columns, function_columns, gutter_rows, line_numbers
 from jlir.printer.gutter import GutterPainter
 
 
@@ -26,6 +26,7 @@ def gutter_table(f: Function) -> tuple[tuple[LineInfo, ...], list[int]] | None:
     if screen is None:
         return None
     painter = GutterPainter(f)
+    cols = function_columns(f, painter)
     stream = screen.capture == "stream"
     column = None if stream else painter.column
     first: dict[int, Observed] = {}  # positional statement -> what the first row of its print group shows
@@ -43,7 +44,7 @@ def gutter_table(f: Function) -> tuple[tuple[LineInfo, ...], list[int]] | None:
     if any(o.kind == "none" for o in observed):
         return None  # a statement's row shows no gutter: a reader takes it for another print group
     try:
-        table, locs, _ = reconstruct(observed, shown_line_numbers(f), by_index=f.style.gutter_stacks_by_index,
+        table, locs, _ = reconstruct(observed, shown_line_numbers(f, cols), by_index=f.style.gutter_stacks_by_index,
                                      capture=screen.capture, column=column, trimmed=trimmed)
     except GutterError:
         return None
@@ -61,10 +62,11 @@ def line_column(f: Function):
     return line_column_table(shown, f.stmts, range(len(f.stmts)))
 
 
-def shown_line_numbers(f: Function) -> list[str]:
+def shown_line_numbers(f: Function, cols: Columns | None = None) -> list[str]:
     """The line number each positional statement's row shows left of its rail (or of a tool's column), '' where
-    it shows none: the line-number column, when the print has one and a cost column does not stand in its place."""
-    cols = function_columns(f)
+    it shows none: the line-number column, when the print has one and a cost column does not stand in its place.
+    `cols`: `f`'s columns, when the caller has them."""
+    cols = function_columns(f) if cols is None else cols
     if cols.with_numbers and not (f.costs is not None and f.form is not Form.IRCODE):
         return [n.strip() for n in cols.numbers]
     return [""] * len(f.positional)

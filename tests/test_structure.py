@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from support.imports import import_statements
+
 PACKAGE = Path(__file__).resolve().parent.parent / "jlir"
 
 # The layers, lowest first.  A module may import its own package and any package of a lower rank; packages of
@@ -53,19 +55,11 @@ def _layer(module: str) -> str:
 
 def _imports(path: Path) -> list[tuple[str, int, bool]]:
     """(imported jlir module, line, at module level) for every import in a file, function-level ones included."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    top = {id(n) for n in tree.body}
     out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-        else:
-            continue
-        for name in names:
+    for module, taken, line, top in import_statements(path):
+        for name in [module] + [f"{module}.{t}" for t in taken]:
             if name == "jlir" or name.startswith("jlir."):
-                out.append((name, node.lineno, id(node) in top))
+                out.append((name, line, top))
     return out
 
 
@@ -109,13 +103,17 @@ def test_imports_point_one_way():
 
 
 def _import_graph(sources: list[Path], known: set[str]) -> dict[str, set[str]]:
-    """module → the jlir modules it imports anywhere in its text (module level, functions, `if TYPE_CHECKING:`)."""
+    """module → the jlir modules it imports anywhere in its text (module level, functions, `if TYPE_CHECKING:`).
+
+    A package's face (`__init__`) is a module like the others: `from jlir.live import protocol` in
+    `jlir/live/x.py` names the face `jlir.live` (and `jlir.live.protocol`), so a face that imports `x` closes a
+    circle with it."""
     graph = {m: set() for m in known}
     for path in sources:
         me = _module_name(path)
         for name, _, _ in _imports(path):
             target = _resolve(name, known)
-            if target and target != me and not me.startswith(target + ".") and target != "jlir":
+            if target and target != me:
                 graph[me].add(target)
     return graph
 
@@ -152,14 +150,61 @@ def test_no_import_cycle_between_modules():
     assert cycle is None, "import cycle: " + " → ".join(cycle)
 
 
-def test_an_import_deferred_into_a_function_closes_a_cycle(tmp_path, monkeypatch):
+def _planted(tmp_path, monkeypatch, files: dict[str, str]) -> list[Path]:
+    """A `jlir` package of the given files (path under it → text) in `tmp_path`, read as this module reads jlir."""
     pkg = tmp_path / "jlir"
-    pkg.mkdir()
-    (pkg / "a.py").write_text("from jlir.b import g\n", encoding="utf-8")
-    (pkg / "b.py").write_text("def g():\n    from jlir.a import f\n    return f\n", encoding="utf-8")
+    for rel, text in files.items():
+        (pkg / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / rel).write_text(text, encoding="utf-8")
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", pkg)
-    sources = sorted(pkg.glob("*.py"))
-    assert _first_cycle(_import_graph(sources, {"jlir.a", "jlir.b"})) == ["jlir.a", "jlir.b", "jlir.a"]
+    return sorted(pkg.rglob("*.py"))
+
+
+def test_an_import_deferred_into_a_function_closes_a_cycle(tmp_path, monkeypatch):
+    sources = _planted(tmp_path, monkeypatch, {"__init__.py": "", "a.py": "from jlir.b import g\n",
+                                               "b.py": "def g():\n    from jlir.a import f\n    return f\n"})
+    assert _first_cycle(_import_graph(sources, {_module_name(p) for p in sources})) == ["jlir.a", "jlir.b", "jlir.a"]
+
+
+def test_a_module_importing_its_own_package_face_closes_a_cycle_with_it(tmp_path, monkeypatch):
+    sources = _planted(tmp_path, monkeypatch, {"__init__.py": "", "live/__init__.py": "from jlir.live.session import J\n",
+                                               "live/session.py": "from jlir.live import protocol\nJ = 1\n",
+                                               "live/protocol.py": ""})
+    cycle = _first_cycle(_import_graph(sources, {_module_name(p) for p in sources}))
+    assert cycle == ["jlir.live", "jlir.live.session", "jlir.live"]
+
+
+# What transforms and the layers under the reader may never import, at any level: the reader, and the root face
+# that reads (`jlir.parse`).  The ranks allow most of it already (the printer and the model sit below the reader);
+# the transforms sit above it, and work on the model only (DESIGN: a pass's result is never read back).
+NEVER_THE_READER = ("jlir.ir", "jlir.geometry", "jlir.printer", "jlir.analysis", "jlir.edit", "jlir.ssa",
+                    "jlir.passes")
+
+
+def _reader_imports(sources: list[Path], known: set[str]) -> list[str]:
+    found = []
+    for path in sources:
+        me = _module_name(path)
+        if not any(me == p or me.startswith(p + ".") for p in NEVER_THE_READER):
+            continue
+        for name, line, _ in _imports(path):
+            target = _resolve(name, known)
+            if target == "jlir" or target and target.startswith("jlir.syntax"):
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {me} imports {target}")
+    return list(dict.fromkeys(found))  # `from m import f` names m twice (m, m.f)
+
+
+def test_transforms_and_the_layers_under_the_reader_never_import_it():
+    found = _reader_imports(_sources(), _known_modules())
+    assert not found, "modules that import the reader:\n" + "\n".join(found)
+
+
+def test_a_transform_importing_the_reader_in_a_function_is_found(tmp_path, monkeypatch):
+    sources = _planted(tmp_path, monkeypatch, {
+        "__init__.py": "", "syntax/__init__.py": "", "syntax/reading.py": "def read_document(text):\n    pass\n",
+        "edit/__init__.py": "", "edit/shown.py": "def as_shown(fn):\n    from jlir.syntax.reading import read_document\n"})
+    assert _reader_imports(sources, {_module_name(p) for p in sources}) == [
+        "jlir/edit/shown.py:2: jlir.edit.shown imports jlir.syntax.reading"]
 
 
 MAX_MODULE_LINES = 400
@@ -187,15 +232,8 @@ def test_the_ir_package_uses_the_standard_library_only():
     stdlib = set(sys.stdlib_module_names)
     foreign = []
     for path in sorted((PACKAGE / "ir").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            else:
-                continue
-            foreign += [f"{path.name}: {n}" for n in names
-                        if n.split(".")[0] not in stdlib and not (n == "jlir" or n.startswith("jlir.ir"))]
+        foreign += [f"{path.name}: {n}" for n, _, _, _ in import_statements(path)
+                    if n.split(".")[0] not in stdlib and not (n == "jlir" or n.startswith("jlir.ir"))]
     assert not foreign, "jlir.ir imports outside the standard library and itself:\n" + "\n".join(foreign)
 
 

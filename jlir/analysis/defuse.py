@@ -16,7 +16,7 @@ Where a use happens:
 * every other operand, nested ones included (`walk.ssa_uses`), is a use in
   the user's own block, at the user's place;
 * a φᶜ's operands name the ϒ statements feeding it: they are recorded as uses
-  (they are references), in the φᶜ's block, and `jlir.analysis.liveness`
+  (they are references), in the φᶜ's block, and `jlir.analysis.live_ranges`
   decides what they mean for liveness (see its docstring).
 
 `DefUse.order[b - 1]` lists block `b`'s statement ids in execution (print)

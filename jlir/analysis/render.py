@@ -5,7 +5,7 @@ Julia prints them (`%5 = Base.add_int(%3, 1)::Int64`; the `%n = ` column only
 where the value is used, as Julia's printer decides).  Each edge is labelled
 with what takes it: for `goto #d if not %c` the fall-through is the *true*
 side and `#d` the *false* side; an `enter`'s edge to its catch block is
-`catch`.  Back edges (`jlir.analysis.loops`) are dashed.
+`catch`.  Back edges (`jlir.analysis.natural_loops`) are dashed.
 
 Escaping is per format, since each reads a different text:
 * DOT: plain `label="…"` strings (not records or HTML labels, so `<`, `>`,
@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from jlir.analysis.facade import cfg as analysis_cfg, loops
 from jlir.ir import nodes as N
 from jlir.ir.errors import JlirError
 from jlir.ir.function import Form
@@ -62,8 +63,7 @@ def block_texts(fn) -> list[list[str]]:
 
 def edges(fn) -> list[Edge]:
     """Every successor edge of `fn`'s CFG, in Julia's successor order, labelled by the branch side taken."""
-    import jlir.analysis as A
-    cfg = A.cfg(fn)
+    cfg = analysis_cfg(fn)
     back = _back_edges(fn)
     stmts = fn.positional
     out = []
@@ -86,9 +86,8 @@ def _edge_label(kind, term, b: int, s: int) -> str:
 
 
 def _back_edges(fn) -> set[tuple[int, int]]:
-    """The natural loops' back edges `(latch, header)` (`jlir.analysis.loops`)."""
-    import jlir.analysis as A
-    return {tuple(e) for e in A.loops(fn).back_edges}
+    """The natural loops' back edges `(latch, header)` (`jlir.analysis.natural_loops`)."""
+    return {tuple(e) for e in loops(fn).back_edges}
 
 
 # ---------------------------------------------------------------- DOT
@@ -178,9 +177,8 @@ def cfg_networkx(fn):
     except ImportError:
         raise MissingDependency("jlir.analysis.to_networkx needs networkx, which is not installed: "
                           "pip install networkx") from None
-    import jlir.analysis as A
     g = nx.DiGraph()
-    for b, (block, lines) in enumerate(zip(A.cfg(fn).blocks, block_texts(fn)), 1):
+    for b, (block, lines) in enumerate(zip(analysis_cfg(fn).blocks, block_texts(fn)), 1):
         g.add_node(b, first=block.first, last=block.last, stmts=lines)
     for e in edges(fn):
         g.add_edge(e.src, e.dst, label=e.label, back=e.back)

@@ -71,7 +71,7 @@ def _heading(text: str, color: bool) -> str:
 
 
 def text(fn, color: bool) -> str:
-    from jlir.analysis.stability import render_text
+    from jlir.analysis.type_stability import render_text
     f = facts(fn)
     out = [_heading(f"{f['form']} function, Julia {f['julia']}: {f['blocks']} blocks, {f['statements']} "
                     f"statements, {f['edges']} edges", color)]

@@ -73,7 +73,7 @@ def slot_types(fn):
 
 
 def run(args) -> int:
-    from jlir.analysis.verify import verify_ir
+    from jlir.analysis.verifier import verify_ir
     from jlir.ssa import into_ssa
     from jlir.ssa.case import original_case, original_type
     # positions count: an unnamed argument (printed `@_3`) keeps its place, empty

@@ -1,5 +1,5 @@
 """Julia 1.5.3's `intrinsic_nothrow` (`base/compiler/tfuncs.jl`) where the print decides it, for `simple_dce!`
-(`jlir.edit.simple_dce`) and the passes' purity (`jlir.passes.purity`): a call of an intrinsic cannot throw only
+(`jlir.edit.simple_dce`) and the `dce` pass's purity (`jlir.edit.purity`), whose tables derive from these: a call of an intrinsic cannot throw only
 when its operands are what the intrinsic takes (the runtime's rules: `jlir.semantics.intrinsic_types`).
 """
 from __future__ import annotations
@@ -8,7 +8,8 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.lattice.tmerge import Undecided, is_const, typeof_value
 
-__all__ = ["INTRINSICS", "NEVER_EFFECT_FREE", "intrinsic_nothrow", "primitive_type"]
+__all__ = ["INTRINSICS", "JULIA_PURE_BUILTINS", "NEVER_EFFECT_FREE", "DIVISIONS", "intrinsic_nothrow",
+           "primitive_type"]
 
 _SHIFTS = frozenset({"shl_int", "lshr_int", "ashr_int"})
 # Julia 1.5.3's `Core.Intrinsics` (`names(Core.Intrinsics, all=true)`), less those `is_pure_intrinsic_infer`
@@ -33,6 +34,10 @@ _CMP_TFUNC = frozenset("""
 # effect-free, or differing at run time): `stmt_effect_free` never holds for a call of one.
 NEVER_EFFECT_FREE = frozenset({"pointerset", "llvmcall", "arraylen", "sqrt_llvm", "sqrt_llvm_fast", "cglobal"})
 CHECKED_DIVISIONS = frozenset({"checked_sdiv_int", "checked_udiv_int", "checked_srem_int", "checked_urem_int"})
+# The divisions: they throw `DivideError` on a zero denominator, so they are nothrow only on a known nonzero one.
+DIVISIONS = frozenset({"sdiv_int", "udiv_int", "srem_int", "urem_int"}) | CHECKED_DIVISIONS
+# Julia's `_PURE_BUILTINS` (`optimize.jl`): builtins that neither write memory nor throw on any arguments.
+JULIA_PURE_BUILTINS = frozenset({"tuple", "svec", "===", "typeof", "nfields"})
 _CONVERSIONS = frozenset({"sext_int", "zext_int", "trunc_int", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc",
                           "fpext"})
 _SIZES = {"Bool": 1, "Int8": 1, "UInt8": 1, "Int16": 2, "UInt16": 2, "Int32": 4, "UInt32": 4, "Char": 4,

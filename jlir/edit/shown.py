@@ -22,19 +22,19 @@ back as the same model.  An edit works on the IR and can leave the display holdi
 
 Nothing here changes what the IR does: the interpreter and the analyses read neither locations nor the types of
 values nothing uses.  Julia's own passes keep the whole line table (their IRCode is never printed and re-read).
+Nothing here reads text either: what a reader would rebuild from a print is computed from the model on the
+printer's side (`jlir.printer.linetables`).
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
 from jlir.geometry.lineinfo import Annotator
-from jlir.ir.errors import JlirError
 from jlir.ir.function import Form, Function, LineInfo
 from jlir.ir.walk import scanned_uses
-from jlir.printer.debuginfo import LineTableError, location_printing
+from jlir.printer.debuginfo import location_printing
 from jlir.printer.forms import format_item
-from jlir.printer.function import line_numbers as printed_line_numbers
-from jlir.syntax.rows.pending import line_numbers as read_line_numbers
+from jlir.printer.linetables import gutter_table, line_column
 
 
 def as_shown(fn: Function) -> Function:
@@ -43,24 +43,23 @@ def as_shown(fn: Function) -> Function:
 
 
 def gutter_table_shown(fn: Function) -> Function:
-    """Under a right-hand gutter, the line table the reader rebuilds from it.  Several tables reprint one gutter
-    (a frame named once or twice, `jlir.syntax.rows.linetable_search`); once a pass has moved statements the
-    model's may be another than the one the reader finds, though both print the same text: the reader's is
-    taken, so the output reads back as itself."""
-    if fn.screen is None:
+    """Under a right-hand gutter, the line table a reader rebuilds from it.  Several tables reprint one gutter
+    (a frame named once or twice, `jlir.geometry.linetable_search`); once a pass has moved statements the
+    model's may be another than the one a reader finds, though both print the same text: the reader's is
+    taken (`jlir.printer.linetables.gutter_table` finds it from the model), so the output reads back as itself.
+    A pending node's row shows no gutter of its own: a reader gives it no location."""
+    found = gutter_table(fn)
+    if found is None or found[0] == fn.linetable:
         return fn
-    from jlir.syntax.reading import read_document
-    text = format_item(fn)
-    try:
-        items = read_document(text, "<pass output>").items
-    except JlirError:
-        return fn   # what does not read back is the reader's error to report, not this
-    back = items[0] if len(items) == 1 else None
-    if type(back) is not Function or len(back.stmts) != len(fn.stmts) or back.linetable == fn.linetable:
-        return fn
-    rebuilt = fn.replace(stmts=tuple(s if s.loc == b.loc else replace(s, loc=b.loc)
-                                     for s, b in zip(fn.stmts, back.stmts)), linetable=back.linetable)
-    return rebuilt if format_item(rebuilt) == text else fn
+    table, locs = found
+    positional = iter(locs)
+    stmts = tuple(_located(s, 0 if s.new_id is not None else next(positional)) for s in fn.stmts)
+    rebuilt = fn.replace(stmts=stmts, linetable=table)
+    return rebuilt if format_item(rebuilt) == format_item(fn) else fn
+
+
+def _located(s, loc: int):
+    return s if s.loc == loc else replace(s, loc=loc)
 
 
 def tail_shown(fn: Function) -> Function:
@@ -83,7 +82,7 @@ def tail_shown(fn: Function) -> Function:
 def gutter_shown(fn: Function) -> Function:
     """`fn` without its right-hand gutter where the gutter would name a frame whose method the table does not know.
 
-    The table behind a gutter read from text is rebuilt to reprint that gutter (`jlir.syntax.rows.linetable_search`):
+    The table behind a gutter read from text is rebuilt to reprint that gutter (`jlir.geometry.linetable_search`):
     a frame the gutter never named has the method `""`.  Once statements are gone or moved, the gutter may name
     such a frame on another line, which Julia would print with its method and no table can reprint with none: the
     function then prints without the gutter (an IRCode keeps its line-number column).  A terminal copy's trimmed
@@ -139,13 +138,12 @@ def lines_shown(fn: Function) -> Function:
 
 def _line_column(fn: Function) -> Function:
     """An IRCode without a gutter shows its outermost line per statement where it changes: the table is the one
-    the reader rebuilds from that column (`jlir.syntax.rows.pending.line_numbers`: one entry per line shown, a
+    a reader rebuilds from that column (`jlir.printer.linetables.line_column`: one entry per line shown, a
     statement without one keeps the line before it)."""
-    try:
-        shown = printed_line_numbers(fn)
-    except LineTableError:
+    found = line_column(fn)
+    if found is None:
         return fn  # a `loc` that names no entry: the verifier's to report
-    table, stmts = read_line_numbers(shown, fn.stmts, range(len(fn.stmts)))
+    table, stmts = found
     if table == fn.linetable and all(a.loc == b.loc for a, b in zip(stmts, fn.stmts)):
         return fn
     return fn.replace(stmts=tuple(b if a.loc == b.loc else replace(b, loc=a.loc) for a, b in zip(stmts, fn.stmts)),

@@ -37,9 +37,9 @@ from jlir.lattice import typeset as S
 from jlir.lattice.fields import struct_fields
 from jlir.lattice.tmerge import Undecided, const_of, is_const, is_partial, sqsub, typeof_value, widenconst
 from jlir.lattice.typefacts import table
-from jlir.edit.intrinsic_nothrow import INTRINSICS, NEVER_EFFECT_FREE, intrinsic_nothrow, primitive_type
+from jlir.edit.intrinsic_nothrow import (INTRINSICS, JULIA_PURE_BUILTINS, NEVER_EFFECT_FREE, intrinsic_nothrow,
+                                         primitive_type)
 
-_PURE_BUILTINS = frozenset({"tuple", "svec", "===", "typeof", "nfields"})
 _EFFECT_FREE_HEADS = frozenset({"isdefined", "the_exception", "copyast", "inbounds", "boundscheck"})
 # Julia's `_PURE_OR_ERROR_BUILTINS` whose tfunc gives a `Const` only where it evaluated the call on known
 # arguments, which is where `_builtin_nothrow` holds too (`isa` and `<:` of known types, a field of a constant).
@@ -156,7 +156,7 @@ def _effect_free(s: Statement, facts: _Facts) -> bool:
     if node.head != "call" or not node.args:
         return False
     name = _builtin_name(node.args[0])
-    if name in _PURE_BUILTINS or name == "return_type":
+    if name in JULIA_PURE_BUILTINS or name == "return_type":
         return True
     if any(type(a) is N.Expr and a.head == "static_parameter" and facts.type_of(a) is None for a in node.args[1:]):
         return False  # a static parameter's type (Julia's `sptypes`) is not printed

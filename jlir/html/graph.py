@@ -23,7 +23,7 @@ import subprocess
 
 from jlir import analysis as A
 from jlir.analysis.render import block_texts, edges
-from jlir.html import layered
+import jlir.html.layered as layered
 
 _LABELLED_BLOCKS = 400
 _DOT_BLOCKS = 1000     # dot needs 19 s for 1,879 numbered blocks here, minutes for 3,000: grandalf 3 s and 8 s

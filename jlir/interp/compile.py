@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.interp import calls, foreign, heads
+import jlir.interp.calls as calls
+import jlir.interp.foreign as foreign
+import jlir.interp.heads as heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, shown_constant, type_text, typed_constant, untyped_literals
 from jlir.interp.shown_values import decimal_const, name_fields, use_type

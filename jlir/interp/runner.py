@@ -19,7 +19,8 @@ import re
 import time
 from dataclasses import dataclass
 
-from jlir.interp import basemethods, calls
+import jlir.interp.basemethods as basemethods
+import jlir.interp.calls as calls
 from jlir.interp.blocks import compile_function
 from jlir.interp.frames import Push, Stopped, execute
 from jlir.interp.limits import Exhausted, Watch, out_of_memory

@@ -12,7 +12,7 @@ names of types and builtins (`Int64`, `isa` in
 """
 from __future__ import annotations
 
-from jlir.interp import calls
+import jlir.interp.calls as calls
 from jlir.semantics.base_globals import main_binding
 from jlir.semantics.constants import TYPE_NAMES
 from jlir.semantics.values import NotInterpretable

@@ -57,7 +57,7 @@ def declared_calls(source: str) -> list[str]:
 def record(jl, name: str, target: str, calls: list[str]) -> tuple[list[str], dict[str, bytes]]:
     """Julia's rows (with the case name in front) for `calls` of case `name`, and its callee files
     (`callees/<name>/…` → bytes).  RunsError when Julia could not run them (a bad call text is the case's fault)."""
-    from jlir.live import JuliaError
+    from jlir.live.errors import JuliaError
     try:
         rows, structs, *dumps = jl._call("runs", target, "\n".join(calls))  # a request of jlir.jl (no Julia method)
     except JuliaError as e:

@@ -22,7 +22,7 @@ import os
 import sys
 import tempfile
 
-from jlir.live import protocol
+import jlir.live.protocol as protocol
 from jlir.live.protocol import JLIR_JL
 from jlir.live.errors import JuliaNotFound
 

@@ -33,7 +33,7 @@ import weakref
 from pathlib import Path
 from typing import Callable
 
-from jlir.live import protocol
+import jlir.live.protocol as protocol
 from jlir.live.protocol import JLIR_JL
 from jlir.live.errors import JuliaCrashed, JuliaStartError, JuliaTimeout, ProtocolError
 from jlir.live.locate import JuliaCommand

@@ -20,7 +20,7 @@ __all__ = ["Outcome", "RULES", "check_cfg", "check_inlined_cfg", "check_idoms", 
 
 # Differences that are not jlir's mistakes, each with why (the README's "Against Julia" table lists them).
 RULES = {
-    "verify-stricter": "jlir's verifier reports a problem Julia's verify_ir does not check (see jlir.analysis.verify)",
+    "verify-stricter": "jlir's verifier reports a problem Julia's verify_ir does not check (see jlir.analysis.verifier)",
     "compact-equivalent": "compact's print differs from compact!'s only in display (jlir diff: equivalent)",
     "ssa-equivalent": "jlir ssa's print differs from slot2reg + compact!'s only in display (jlir diff: equivalent)",
     "simple-dce-lattice": "the same IR but for unused statements Julia's simple_dce! (the end of compact!) turned into "
@@ -126,7 +126,7 @@ def check_idoms(fn, julia: dict) -> Outcome:
 
 
 def check_verify(fn, julia: dict) -> Outcome:
-    """`jlir.analysis.verify`'s errors against `verify_ir`'s verdict ("ok" or its message)."""
+    """`jlir.analysis.verifier`'s errors against `verify_ir`'s verdict ("ok" or its message)."""
     errors = [d for d in A.verify(fn) if d.severity == "error"]
     accepted = julia["verify"] == "ok"
     if accepted == (not errors):

@@ -7,7 +7,7 @@
 A pass is a function `Function -> Function` (it works on an `jlir.edit.IRCode`
 working copy inside and never changes its argument), registered with a name
 and a one-line summary by `@register` in its own module.  `run` applies
-passes in order and checks the IR with `jlir.analysis.verify` after each one:
+passes in order and checks the IR with `jlir.analysis.verifier` after each one:
 a pass that produced IR the verifier rejects raises `PassError` naming the
 pass and the first problem, so wrong IR never leaves silently.
 """

@@ -1,7 +1,7 @@
 """`dce`: dead-code elimination, mark and sweep (what Julia's `adce_pass!` does, minus its type-lattice reasoning).
 
 Unreachable blocks go first (with the φ edges they fed); then every statement
-that cannot be removed (`jlir.passes.purity`: effects, possible throws,
+that cannot be removed (`jlir.edit.purity`: effects, possible throws,
 terminators) is live, and so is everything a live statement uses, through
 φ operands too.  What is left is dead and deleted: unused pure statements and
 whole webs of φs that only feed each other.  The result is compacted, so φs
@@ -14,7 +14,7 @@ from jlir.analysis.graph import reachable_blocks
 from jlir.edit import IRCode
 from jlir.ir import walk
 from jlir.ir.function import Function
-from jlir.passes.purity import is_removable
+from jlir.edit.purity import is_removable
 from jlir.passes.registry import register
 
 

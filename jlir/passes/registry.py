@@ -7,7 +7,7 @@ from typing import Callable
 
 from jlir.batch import map_ordered
 from jlir.ir.gcpause import gc_paused, paused
-from jlir.analysis.verify import verify_ir
+from jlir.analysis.verifier import verify_ir
 from jlir.edit.shown import as_shown
 from jlir.ir.errors import JlirError
 from jlir.ir.excerpt import refuse

@@ -34,7 +34,7 @@ from jlir.ir import walk
 from jlir.ir.callee import callee_name
 from jlir.ir.function import Function
 from jlir.passes.dce import compacted
-from jlir.passes.purity import BOTTOM as UNION_BOTTOM, HOME_MODULES
+from jlir.edit.purity import BOTTOM as UNION_BOTTOM, HOME_MODULES
 from jlir.passes.registry import register
 from jlir.semantics import hints
 from jlir.semantics.builtins import BUILTINS

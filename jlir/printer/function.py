@@ -129,8 +129,9 @@ def prints_plain(f: Function) -> bool:
     return f.screen is None and not location_printing(f)
 
 
-def function_columns(f: Function) -> Columns:
-    """The columns left of `f`'s rail, as its display prints them (see `Columns`)."""
+def function_columns(f: Function, painter=None) -> Columns:
+    """The columns left of `f`'s rail, as its display prints them (see `Columns`); `painter` stands in for the
+    gutter's painter when given."""
     with_column = ircode_line_column(f) or (f.style.codeinfo_line_column and f.form is not Form.IRCODE)
     numbers = line_numbers(f) if with_column else []
     width = (max(map(len, numbers), default=0) + 1) if with_column else 0
@@ -147,7 +148,8 @@ def function_columns(f: Function) -> Columns:
     # debuginfo=:source CodeInfo: location lines between statements, inline indent after the rail
     located = f.form is not Form.IRCODE and not with_column and location_printing(f)
     loc_before, indents, loc_close = location_layout(f, rails.rail_width(len(f.blocks))) if located else ({}, {}, [])
-    return Columns(with_column, numbers, width, tool, loc_before, indents, loc_close, gutter_painter(f))
+    return Columns(with_column, numbers, width, tool, loc_before, indents, loc_close,
+                   gutter_painter(f) if painter is None else painter)
 
 
 def body_lines(f: Function, ep: ExprPrinter) -> list[str]:
@@ -180,7 +182,31 @@ def body_parts(f: Function, ep: ExprPrinter, size: int = 64) -> list[str]:
     return parts
 
 
-def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) -> list[str]:
+def gutter_rows(f: Function, ep: ExprPrinter) -> list[tuple[str, int]]:
+    """Each row of `f`'s body as it is handed to the gutter painter: (the row's text, the positional statement
+    whose gutter it shows; 0: a blank gutter).  What a reader of the print sees of the gutter follows from these
+    and the painter (`jlir.printer.linetables`)."""
+    rows: list[tuple[str, int]] = []
+    _body(f, ep, None, painter=_RowRecorder(rows))
+    return rows
+
+
+class _RowRecorder:
+    """A stand-in for `GutterPainter` that keeps each row it is handed, unpainted."""
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: list):
+        self.rows = rows
+
+    def paint(self, line: str, idx: int) -> str:
+        self.rows.append((line, idx))
+        return line
+
+    def offset(self, idx: int) -> int:
+        return 0
+
+
+def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False, painter=None) -> list[str]:
     show_types = f.form in _TYPED_FORMS
     # two passes: the uses first (they fix the SSA column's width), then each line's text as it is printed, so
     # the texts of all statements are never held at once besides the lines (memory on huge inputs)
@@ -203,7 +229,7 @@ def _body(f: Function, ep: ExprPrinter, where: dict | None, lazy: bool = False) 
         if excerpt:
             return _markers(f, list(lines), where)
         return lines if lazy else list(lines)
-    cols = function_columns(f)
+    cols = function_columns(f, painter)
     if not pending:  # no pending nodes: one line per statement, each final
         rows = ((idx, 0, e, True) for idx, e in enumerate(entries, 1))
     else:

@@ -17,7 +17,7 @@ typed (`emit_intrinsic` in `src/intrinsics.cpp` falls back to `emit_runtime_call
 
 Each of these throws `ErrorException`, as `fixtures/interp/intrinsics.tsv` records Julia doing.  Julia's
 `intrinsic_nothrow` (`base/compiler/tfuncs.jl`) is the same rule seen from the optimizer: a call it cannot prove
-well-typed may throw, so it is never deleted (`jlir.edit.simple_dce`, `jlir.passes.purity`).
+well-typed may throw, so it is never deleted (`jlir.edit.simple_dce`, `jlir.edit.purity`).
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 A whole-IR snapshot breaks on every Julia release; what a package author wants
 pinned is "no value became non-concrete, no call became dynamic, no variable
 got boxed, the return type stayed concrete".  `stability_facts` reduces
-`jlir.analysis.stability`'s report to exactly those facts, written so that two
+`jlir.analysis.type_stability`'s report to exactly those facts, written so that two
 Julia versions' prints of unchanged code give the same facts:
 
 - a value is named by the statement that computes it (SSA and block numbers
@@ -27,7 +27,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from jlir.analysis.stability import stability
+from jlir.analysis.type_stability import stability
 from jlir.compare.canonical import Canonicalizer
 from jlir.ir.function import Function
 from jlir.ir.style import Style

@@ -2,9 +2,11 @@
 an IRCode built from such a print must not carry them, since Julia never prints an IRCode that way.
 
 The original case comes back name by name from Julia's own table of the names Base and Core bind
-(`jlir.lattice.typefacts`), where one spelling upper-cases to that name.  A flagged type with a name the
-table does not know (a user's type, a type variable) cannot be restored: it becomes `Any`, which is true of
-every value (a wider type, never a wrong one).
+(`jlir.lattice.typefacts`), where one spelling upper-cases to that name, and the text so spelled is read by the
+lattice's reader of shown types (`jlir.lattice.fields.parse_type`: names, parameters, integers; a transform
+never calls the IR reader).  A flagged type with a name the table does not know (a user's type, a type
+variable, and so any `where`) cannot be restored, nor one that reader does not take (a float parameter): it
+becomes `Any`, which is true of every value (a wider type, never a wrong one).
 """
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ import re
 from dataclasses import replace
 from functools import cache
 
-from jlir.lattice.typefacts import table
 from jlir.ir import types as T
+from jlir.lattice.fields import parse_type
+from jlir.lattice.typefacts import table
 
 _NAME = re.compile(r"[A-Z_][A-Z0-9_!]*(?:\.[A-Z_][A-Z0-9_!]*)*")
 ANY = T.TypeName(("Any",))
@@ -53,23 +56,13 @@ def restored_text(text: str) -> str | None:
     return None if unknown else out
 
 
-@cache
-def _parser():
-    from jlir.syntax.statement.grammar import StatementParser
-    return StatementParser()
-
-
 def original_type(t):
     """`t` itself, or for a flagged (upper-cased) type the type in Julia's spelling (`Any` when unknown)."""
     if type(t) is not T.TypeHighlighted:
         return t
     text = restored_text(t.text)
-    if text is None:
-        return ANY
-    try:
-        return _parser().parse_type(text)
-    except Exception:  # a restored text the reader does not take: the widest true type
-        return ANY
+    typ = None if text is None else parse_type(text)
+    return ANY if typ is None else typ  # a name or a text not read: the widest true type
 
 
 def original_case(fn):

@@ -7,7 +7,7 @@ are only the copies' ends and the edges, so they interfere with nothing of their
 
 Coalescing then tries to drop each copy, `p ← p'` first, then each `a'ᵢ ← vᵢ` whose `vᵢ` is an SSA value,
 by merging the two classes when no member of one interferes with a member of the other.  Interference
-(`Interference.interferes`) is the intersection of live ranges (`jlir.analysis.liveness`) with the
+(`Interference.interferes`) is the intersection of live ranges (`jlir.analysis.live_ranges`) with the
 chapter's value-based refinement where a copy makes two variables hold the same value (a variable and
 its own copy never interfere):
 

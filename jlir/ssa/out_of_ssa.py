@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from jlir.analysis.defuse import def_use
 from jlir.ir.cfg import compute_cfg, in_range
-from jlir.analysis.liveness import liveness
+from jlir.analysis.live_ranges import liveness
 from jlir.edit import IRCode
 from jlir.ir.gcpause import paused
 from jlir.ir import nodes as N

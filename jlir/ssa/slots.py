@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jlir.analysis.liveness import slot_of
+from jlir.analysis.live_ranges import slot_of
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk

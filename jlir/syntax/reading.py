@@ -99,7 +99,7 @@ def _read_plain(text: str, marks, filename: str, lenient: bool, errors: str, rep
 
 
 def _refuse_placeholders(text: str, filename: str) -> None:
-    """The excerpt reader's placeholder statement (`jlir.syntax.rows.excerpt`) is jlir's, never Julia's: a text that
+    """The excerpt reader's placeholder statement (`jlir.syntax.lenient.excerpt`) is jlir's, never Julia's: a text that
     holds one would be taken for an elided row (its gutter unknown, its view's print-back check skipped)."""
     at = text.find(PLACEHOLDER)
     if at < 0:

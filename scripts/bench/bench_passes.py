@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 import jlir  # noqa: E402
 from bench import corpus, prefix  # noqa: E402
 from jlir import passes  # noqa: E402
-from jlir.analysis.verify import verify_ir  # noqa: E402
+from jlir.analysis.verifier import verify_ir  # noqa: E402
 
 PIPELINE = "dce,sccp,copyprop,simplify-cfg,split-critical-edges,compact"
 

@@ -68,7 +68,7 @@ def diamonds(n: int, kind: str) -> str:
 
 
 def ssa_rows(n: int, repeat: int) -> list:
-    from jlir.analysis.verify import verify_ir
+    from jlir.analysis.verifier import verify_ir
     from jlir.cli.ssa import slot_names, slot_types
     from jlir.ssa import into_ssa
     from jlir.ssa.out_of_ssa import out_of_ssa

@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path[:0] = [str(here), str(here.parents[1])]  # scripts/bench/bench.py, and this checkout's jlir
     import jlir
     from bench import corpus, prefix
-    from jlir.analysis.verify import verify_ir
+    from jlir.analysis.verifier import verify_ir
     from jlir.ir import nodes as N
     from jlir.ssa.out_of_ssa import out_of_ssa
     text = prefix(corpus(None), args.corpus_mb)

@@ -22,8 +22,8 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 import jlir  # noqa: E402
-from jlir.analysis.liveness import liveness, slot_liveness  # noqa: E402
-from jlir.analysis.verify import verify_ir  # noqa: E402
+from jlir.analysis.live_ranges import liveness, slot_liveness  # noqa: E402
+from jlir.analysis.verifier import verify_ir  # noqa: E402
 
 DEFAULT = Path(os.environ.get("JLIR_JULIA_CACHE", Path.home() / ".cache" / "jlir")) / "base-corpus-1.5.3.txt"
 

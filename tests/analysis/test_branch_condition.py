@@ -3,7 +3,7 @@ no pass folds it away, and the verifier warns where the condition's type is know
 from __future__ import annotations
 
 import jlir
-from jlir.analysis.verify import verify_ir
+from jlir.analysis.verifier import verify_ir
 from jlir import passes
 
 # Julia 1.5.3: `function h(x::Int); if x + 1; end; return 1; end; @code_typed optimize=false h(1)`

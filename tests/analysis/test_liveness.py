@@ -21,7 +21,7 @@ from conftest import CORPUS, FIXTURES
 from jlir.analysis.dataflow import Problem, solve
 from jlir.analysis.defuse import def_use
 from jlir.ir.cfg import compute_cfg, in_range
-from jlir.analysis.liveness import liveness, slot_liveness
+from jlir.analysis.live_ranges import liveness, slot_liveness
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir.function import Block, Form, Function, Statement

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from support.cfg_strategies import (cfg_from_succs, cfgs, closure, fixture_cfgs, random_cfg, real_preds,
                             reference_dominators)
 from jlir.analysis.dominance import NoSuchBlock, dominator_tree
-from jlir.analysis.loops import Loop, find_loops
+from jlir.analysis.natural_loops import Loop, find_loops
 from jlir.ir.cfg import CFG
 
 FIXTURE_CFGS = fixture_cfgs()

@@ -30,7 +30,7 @@ import pytest
 import jlir
 from conftest import FIXTURES
 from jlir.analysis.dominance import dominator_tree, iterated_dominance_frontier
-from jlir.analysis.verify import verify_ir
+from jlir.analysis.verifier import verify_ir
 from jlir.ir.cfg import CFG, compute_cfg
 
 J153 = FIXTURES / "julia-1.5.3"

@@ -18,7 +18,7 @@ import pytest
 
 import jlir
 from jlir.lattice import concrete
-from jlir.analysis.stability import SGR, BoxUse, DynamicCall, Flag, render_text, stability
+from jlir.analysis.type_stability import SGR, BoxUse, DynamicCall, Flag, render_text, stability
 from jlir.ir import types as T
 from jlir.ir.style import Style
 

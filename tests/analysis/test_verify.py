@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import jlir
 from conftest import CORPUS, FIXTURES
-from jlir.analysis.verify import Diagnostic, verify_ir
+from jlir.analysis.verifier import Diagnostic, verify_ir
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir.function import Block

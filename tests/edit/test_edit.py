@@ -270,8 +270,8 @@ def test_removing_a_used_statement_is_refused():
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from jlir.analysis.verify import verify_ir  # noqa: E402
-from jlir.passes.purity import is_removable  # noqa: E402
+from jlir.analysis.verifier import verify_ir  # noqa: E402
+from jlir.edit.purity import is_removable  # noqa: E402
 
 EDIT_CASES = ["arrays", "loops", "while_swap", "base_dict", "try_catch", "union_missing", "closures"]
 

@@ -14,13 +14,13 @@ import pytest
 import jlir
 from conftest import CORPUS, FIXTURES
 from jlir.analysis import stability
-from jlir.analysis.stability import _is_dynamic, _numbered
+from jlir.analysis.type_stability import _is_dynamic, _numbered
 from jlir.lattice.concrete import is_builtin_callee
 from jlir.interp import run
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir.callee import Callee, callee_name
-from jlir.passes.purity import is_pure_call
+from jlir.edit.purity import is_pure_call
 
 
 def _functions(name: str) -> list:

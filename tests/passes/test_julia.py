@@ -18,7 +18,7 @@ import jlir.passes.dce as dce_module
 from jlir import passes
 from jlir.compare import diff_functions
 from jlir.ir import nodes as N
-from jlir.passes import purity
+from jlir.edit import purity
 
 REF = Path(__file__).resolve().parents[2] / "fixtures" / "reference-1.5.3"
 CASES = sorted(p.stem for p in (REF / "adce").glob("*.txt"))

@@ -12,7 +12,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.json import same_reading
-from jlir.passes.purity import is_removable
+from jlir.edit.purity import BOTTOM, is_removable
 from support.parsed import functions_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,7 +84,7 @@ def test_dce_drops_unreachable_blocks_and_their_phi_edges():
 def test_purity_table_is_conservative_about_calls():
     pure = jlir.ir.function.Statement(add(V.Argument(2), one()), INT64)
     assert is_removable(pure)
-    assert not is_removable(jlir.ir.function.Statement(add(V.Argument(2), one()), passes.purity.BOTTOM))
+    assert not is_removable(jlir.ir.function.Statement(add(V.Argument(2), one()), BOTTOM))
     for callee in (V.GlobalRef("Base", "sdiv_int"), V.GlobalRef("Main", "add_int"), V.GlobalRef("Base", "getfield")):
         assert not is_removable(jlir.ir.function.Statement(N.Expr("call", (callee, V.Argument(2))), INT64))
     assert is_removable(jlir.ir.function.Statement(

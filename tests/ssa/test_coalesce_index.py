@@ -11,8 +11,8 @@ import pytest
 import jlir
 from jlir import interp
 from jlir.analysis.defuse import def_use
-from jlir.analysis.liveness import liveness
-from jlir.analysis.verify import verify_ir
+from jlir.analysis.live_ranges import liveness
+from jlir.analysis.verifier import verify_ir
 from jlir.ir import nodes as N
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.errors import JlirError

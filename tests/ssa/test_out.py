@@ -15,7 +15,7 @@ import pytest
 
 import jlir
 from jlir import interp, passes
-from jlir.analysis.verify import verify_ir
+from jlir.analysis.verifier import verify_ir
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import jlir
 from jlir import interp
-from jlir.analysis.verify import verify_ir
+from jlir.analysis.verifier import verify_ir
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir.function import IR, Block, Function, Statement

@@ -34,7 +34,7 @@ from support import fuzzing as fuzz  # noqa: E402  (puts the repository first on
 
 import jlir  # noqa: E402
 from jlir import passes  # noqa: E402
-from jlir.analysis.verify import verify_ir  # noqa: E402
+from jlir.analysis.verifier import verify_ir  # noqa: E402
 from jlir.edit import is_slot_form  # noqa: E402
 from jlir.ir.errors import JlirError  # noqa: E402
 from jlir.json import same_reading  # noqa: E402

@@ -84,7 +84,7 @@ KNOWN = {"0036": {"realign"}, "0086": {"wrap"}, "0136": {"wrap"}, "0183": {"bloc
          "0095": {"comment"}, "0096": {"comment"}, "0122": {"closers"}, "0162": {"blankline"}, "0169": {"ascii"},
          "0140": {"ascii", "normalised"}, "0174": {"arrow"}, "0175": {"arrow"}, "0194": {"comment"},
          "0001": {"title", "normalised"},
-         # excerpts (jlir.syntax.rows.excerpt): elided runs of statements and blocks, a text starting at block N, a cut row
+         # excerpts (jlir.syntax.lenient.excerpt): elided runs of statements and blocks, a text starting at block N, a cut row
          "0057": {"comment", "elided"}, "0137": {"elided"}, "0167": {"elided"}, "0193": {"elided"},
          "0070": {"excerpt", "normalised"}, "0118": {"excerpt", "normalised"}, "0180": {"truncated"}}
 # "normalised": read, but jlir prints a line differently from the text (0140: `((-1) ^ %11)` prints `(-1 ^ %11)`;

@@ -66,7 +66,7 @@ def test_a_hidden_unoptimized_views_unnumbered_rows_stand_after_the_row_above_an
 
 @pytest.mark.parametrize("name", _views("unopt")[:1] + _views("opt-source")[:1])
 def test_the_verifier_answers_a_hidden_view_with_the_one_excerpt_error(name):
-    from jlir.analysis.verify import verify_ir
+    from jlir.analysis.verifier import verify_ir
     _, doc, _ = read_leniently(name)
     found = verify_ir(doc.items[0])
     assert [d.message.split(":")[0] for d in found] == ["function is an excerpt"]

@@ -21,9 +21,10 @@ from jlir.syntax.rows import body
 from jlir.syntax.statement import driver
 from jlir.syntax.statement import shown
 from jlir.syntax.statement import templates
-from jlir.syntax.statement.reader import StatementReader
+from jlir.syntax.rows.statements import StatementReader
 from jlir.syntax.statement.grammar import BodyError, StatementParser
 from jlir.syntax.statement.tables import lark_parser
+from support.imports import import_statements
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -143,7 +144,57 @@ def test_every_statement_node_shown_quoted_is_unquoted_but_enter_and_values_show
 # ---------------------------------------------------------------- values in, values out
 
 def _syntax_modules():
-    return sorted((REPO / "jlir" / "syntax").glob("*.py"))
+    return sorted((REPO / "jlir" / "syntax").rglob("*.py"))
+
+
+# The reader's stages as layers, lowest first (DESIGN's data flow read backwards: the document finds its dumps
+# and hands each to its form's reader, which reads its rows, which read their statements with the grammar).  A
+# module imports its own stage and lower ones only, at any level; `errors` is every stage's, the facade the top.
+STAGES = {"errors": 0, "statement": 1, "rows": 2, "forms": 3, "document": 4, "lenient": 5, "reading": 6,
+          "readback": 7}
+
+
+def _stage(module: str) -> str | None:
+    """The stage of a module of jlir.syntax (`jlir.syntax.rows.body` → `rows`), None for the package's face."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 else None
+
+
+def _stage_violations(root: Path) -> list[str]:
+    """Imports of a later stage (or of the package's face) by the modules of the reader under `root`."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).with_suffix("").parts
+        me = ".".join(("jlir", "syntax") + (rel[:-1] if rel[-1] == "__init__" else rel))
+        mine = _stage(me)
+        for name, _, line, _ in import_statements(path):
+            if not name.startswith("jlir.syntax") or mine is None:
+                continue
+            theirs = _stage(name)
+            if theirs is None or STAGES[theirs] > STAGES[mine]:
+                found.append(f"{path.relative_to(root.parent)}:{line}: {me} ({mine}) imports {name}")
+    return found
+
+
+def test_every_stage_of_the_reader_has_a_rank():
+    stages = {p.relative_to(REPO / "jlir" / "syntax").parts[0].removesuffix(".py")
+              for p in (REPO / "jlir" / "syntax").rglob("*.py")} - {"__init__"}
+    assert stages == set(STAGES), f"without a rank: {sorted(stages - set(STAGES))}; gone: {sorted(set(STAGES) - stages)}"
+
+
+def test_no_stage_of_the_reader_imports_a_later_one():
+    found = _stage_violations(REPO / "jlir" / "syntax")
+    assert not found, "imports of a later stage:\n" + "\n".join(found)
+
+
+def test_a_stage_importing_a_later_one_in_a_function_is_found(tmp_path):
+    root = tmp_path / "syntax"
+    (root / "statement").mkdir(parents=True)
+    (root / "rows").mkdir()
+    (root / "rows" / "context.py").write_text("from jlir.syntax.statement.grammar import StatementParser\n")
+    (root / "statement" / "grammar.py").write_text("def parse():\n    from jlir.syntax.rows.context import Context\n")
+    assert _stage_violations(root) == [
+        "syntax/statement/grammar.py:2: jlir.syntax.statement.grammar (statement) imports jlir.syntax.rows.context"]
 
 
 def test_no_reader_class_sets_attributes_outside_its_init():

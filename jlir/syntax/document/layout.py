@@ -18,7 +18,7 @@ from jlir.syntax.forms import escapes
 from jlir.syntax.forms.codeinfo import read_codeinfo
 from jlir.syntax.forms.registry import read_item, starts_dump
 from jlir.syntax.rows.context import Context, Lines, Source
-from jlir.syntax.statement.reader import StatementReader
+from jlir.syntax.rows.statements import StatementReader
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 

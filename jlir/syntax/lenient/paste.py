@@ -139,7 +139,7 @@ def cut_in_last_row(text: str, repaired) -> tuple | None:
     """(text, origin, cut, the note) of `repaired` (the text's least-changed variant) read as cut inside its last
     row, or None: a text that ends without a newline on a row was cut there, since Julia ends every row with one
     (a CodeInfo's with its `)` line, an IRCode's and a warntype's with `\\n`).  The row is kept as written and
-    read as a truncated statement (`jlir.syntax.rows.excerpt`), the rows before it as an excerpt; an open
+    read as a truncated statement (`jlir.syntax.lenient.excerpt`), the rows before it as an excerpt; an open
     `CodeInfo(` gets its `)` back."""
     if text.endswith("\n") or not _STMT_ROW.match(text[text.rfind("\n") + 1:]):
         return None

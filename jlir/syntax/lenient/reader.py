@@ -155,7 +155,7 @@ def _line_fixes(rows: list[_Row], repairs: list[Repair]) -> list[_Row]:
             repairs.append(Repair(row.origin + 1, "dropped a comment line", "comment"))
             continue
         if _ELIDED.match(text) or stripped in ("│", "|"):
-            out.append(row)  # kept: jlir.syntax.rows.excerpt reads what it stands for (or drops it, noted)
+            out.append(row)  # kept: jlir.syntax.lenient.excerpt reads what it stands for (or drops it, noted)
             continue
         bare = _strip_comment(text)
         if bare is not None:

@@ -6,8 +6,7 @@ import re
 from dataclasses import replace
 
 from jlir.syntax.errors import ParseError
-from jlir.syntax.rows import excerpt
-from jlir.syntax.lenient import paste
+from jlir.syntax.lenient import excerpt, paste
 from jlir.syntax.lenient.reader import Repair, Repaired, variants
 
 _RAIL_START = re.compile(r"\d+ [─┄]|│|└")
@@ -115,7 +114,6 @@ def _note_normalised(document, repaired: Repaired) -> Repaired:
 def _read_realigned(repaired: Repaired, filename: str, errors: str):
     """Read `repaired`; a row whose block rail stands off its neighbours' column (a row edited after Julia drew
     it: blanks lost or added at its start) is moved back into line and the text read again."""
-    from jlir.syntax.document.layout import read_with_spans
     for _ in range(_MAX_REALIGN + 1):
         try:
             doc, spans, noted = _read_excerpts(repaired, filename, "raise")
@@ -133,7 +131,7 @@ def _read_realigned(repaired: Repaired, filename: str, errors: str):
 
 def _read_excerpts(repaired: Repaired, filename: str, errors: str):
     """(Document, spans, `repaired` with the excerpt notes) of `repaired`, its elisions read as placeholders
-    (`jlir.syntax.rows.excerpt`); a ParseError is located in `repaired`'s lines."""
+    (`jlir.syntax.lenient.excerpt`); a ParseError is located in `repaired`'s lines."""
     from jlir.syntax.document.layout import read_with_spans
     ex = excerpt.expand(repaired.text, repaired.origin, {r.line for r in repaired.repairs if r.kind == "cut"})
     if ex is None:

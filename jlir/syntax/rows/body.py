@@ -1,7 +1,7 @@
 """Reading the statement lines of one dump (any form) into statements, blocks and a line table.
 
 `read_body` finds the dump's columns (jlir.syntax.rows.stmtlines), reads each
-statement's text once per document (jlir.syntax.statement.reader), numbers pending
+statement's text once per document (jlir.syntax.rows.statements), numbers pending
 nodes, builds the blocks from the rails, and reads the line info the dump
 shows: a line-number column, location lines (jlir.syntax.rows.debuginfo) or a
 right-hand gutter (jlir.syntax.rows.gutter).  Nothing about the layout is kept: the
@@ -18,15 +18,16 @@ from jlir.ir.style import Style
 from jlir.ir.walk import scanned_uses, values
 from jlir.ir.values import GlobalRef
 from jlir.geometry.labels import LABEL_FIRST
+from jlir.geometry.linecolumn import line_column_table
 from jlir.syntax.rows import debuginfo
 from jlir.syntax.rows import gutter
 from jlir.syntax.rows.catchedges import catch_entry
 from jlir.syntax.rows.context import Context
 from jlir.syntax.rows.nested import opens_nested
 from jlir.syntax.rows.detect import text_style, with_facts
-from jlir.syntax.rows.excerpt import HEAD as ELIDED_HEAD
+from jlir.syntax.rows.excerptrows import HEAD as ELIDED_HEAD
 from jlir.syntax.statement.numerals import numeral_slot_reads
-from jlir.syntax.rows.pending import inserted_only, line_numbers, number_pending, pending_nodes, unfaithful_rail
+from jlir.syntax.rows.pending import inserted_only, number_pending, pending_nodes, unfaithful_rail
 from jlir.syntax.rows.stmtlines import FIRST_RAIL, Dump, Split, StmtLine, split_label, split_statement_lines
 from jlir.syntax.rows.text import has_suffix, may_hold_quoted_code, open_brackets
 from jlir.syntax.errors import ParseError
@@ -181,7 +182,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
     style = with_facts(dump.style, _style_facts(dump, labelled))
     linetable = ()
     if col:
-        linetable, stmts = line_numbers(linenos, stmts, [True] * len(stmts))
+        linetable, stmts = line_column_table(linenos, stmts, [True] * len(stmts))
     return Body(tuple(numeral_slot_reads(stmts)), tuple(blocks), linetable, style, typed)
 
 
@@ -263,7 +264,7 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
         linetable, stmts = debuginfo.read_locations(ctx.source, split.lines_info, stmt_lines, stmts, positional_of,
                                                     dump.W)
     elif dump.col:
-        linetable, stmts = line_numbers(linenos, stmts, positional_of)
+        linetable, stmts = line_column_table(linenos, stmts, positional_of)
     else:
         linetable = ()
     return Body(tuple(numeral_slot_reads(stmts)), tuple(blocks), linetable, style, typed, screen, left_values)
@@ -335,7 +336,7 @@ def _unfaithful_ssa_column(printed: list[bool], stmts, warntype: bool) -> tuple[
     seen: set[int] = set()
     # a typed `@code_warntype` (`ssavaluetypes` inferred) prints `::T` after every used value whose node takes one
     # (`should_print_ssa_type`); an uninferred one (an OpaqueClosure's) prints no type at all; an excerpt's elided
-    # row (`$(Expr(:jlir_elided, …))` while read: jlir.syntax.rows.excerpt) shows what its author left of it
+    # row (`$(Expr(:jlir_elided, …))` while read: jlir.syntax.lenient.excerpt) shows what its author left of it
     typed_warntype = warntype and any(st.type is not None for st in stmts)
     for i, (shown, st) in enumerate(zip(printed, stmts)):
         if typed_warntype and shown and st.type is None and takes_type_suffix(st.node) and not _elided(st.node):

@@ -134,7 +134,7 @@ class Source:
 class Context:
     """A document being read: its `Source`, its statement reader and the per-document memo tables."""
     source: Source
-    # The document's jlir.syntax.statement.reader.StatementReader (the only statement memo), given by the document
+    # The document's jlir.syntax.rows.statements.StatementReader (the only statement memo), given by the document
     # reader: the statement reader reads rows' nested CodeInfos, so it sits above this module and is handed in.
     statements: object = None
     blocks: dict = field(default_factory=dict)          # (first, last) → Block

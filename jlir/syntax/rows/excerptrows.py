@@ -1,4 +1,4 @@
-"""The rows of a pasted dump, as `jlir.syntax.rows.excerpt` needs them: which lines are statement rows, elision lines
+"""The rows of a pasted dump, as `jlir.syntax.lenient.excerpt` needs them: which lines are statement rows, elision lines
 (`...`, `⋮`, a column of `.`, a bare `│`) or neither, and each row's statement number and block, read off the
 printed ids and rails around it (through unnumbered rows, never across an elision)."""
 from __future__ import annotations
@@ -24,7 +24,8 @@ INLINE = re.compile(r"(?:\(\.\.\.\)|\.\.\.|⋮|…)(?=::|$)")
 CUT = re.compile(r"(?:^|[\s(,\[{])[%#]$")
 REF = re.compile(r"%(\d+)")
 TARGET = re.compile(r"(?:\bgoto |\benter )#(\d+)|#(\d+) =>")  # a block a branch, `enter` or φ edge names
-PLACEHOLDER = "$(Expr(:jlir_elided"  # the row the excerpt reader puts where a statement is not shown
+HEAD = "jlir_elided"  # the head of the placeholder statement (`$(Expr(:jlir_elided, k, uses…))`)
+PLACEHOLDER = f"$(Expr(:{HEAD}"  # the row the excerpt reader puts where a statement is not shown
 BOUNDARY = ("CodeInfo(", ")", "Body::", "MethodInstance for ", "Variables", "Arguments", "Locals")
 
 

@@ -5,7 +5,7 @@ terminal copy shows it after the statement, at a fixed column; a stream with
 its escape codes stripped shows it first), so the column reader then sees
 ordinary statement lines.  `print_groups` reads off it which rows are pending
 nodes, and `read_line_info` rebuilds a line table behind it with
-`jlir.syntax.rows.linetable_search` (the text cannot give back *the* line table:
+`jlir.geometry.linetable_search` (the text cannot give back *the* line table:
 files, inner line numbers and unnamed scopes are not printed).
 """
 from __future__ import annotations
@@ -13,14 +13,12 @@ from __future__ import annotations
 import re
 
 from jlir.syntax.rows.excerptrows import PLACEHOLDER
-from jlir.syntax.rows.linetable_search import GLYPHS, GutterError, Observed, reconstruct
+from jlir.geometry.linetable_search import BOX, GLYPHS, TAIL, GutterError, Observed, observe_row, reconstruct
 
-_TAIL = re.compile(f"([{GLYPHS}]+)( *)(\\S*)( *)$")
 _STREAM_GUTTER = re.compile(f"[{GLYPHS}]* *\\S*")
 _STREAM_FIRST = re.compile(f"[{GLYPHS}]+ *\\S*?([0-9]{{0,18}} +)(?=1 [─┄])")  # block 1's row: the line-number column
 _LINENO = re.compile(r"[0-9]{0,18} *")
 _RAIL_START = re.compile(r"[0-9]{1,18} [─┄]|│ |└─|!!! ")
-_BOX = re.compile(r"[\u2500-\u257f]")
 
 
 def split_gutter(lines: list[str], start: int, end: int, skip=lambda k: False, text: str | None = None):
@@ -50,12 +48,12 @@ def _split_screen(lines, stmt):
     need = max(2, (len(stmt) + 1) // 2) if len(stmt) > 1 else 1
     if sum(1 for k in stmt if " │" in lines[k] or " !" in lines[k] or PLACEHOLDER in lines[k]) < need:
         return None
-    matches = {k: _TAIL.search(lines[k]) for k in stmt}
+    matches = {k: TAIL.search(lines[k]) for k in stmt}
     starts = {}
     for k, m in matches.items():
         # an annotation starts with its base `│` (`!`: no line info); a method name never starts with a box glyph
         if m and (m.start() == 0 or lines[k][m.start() - 1] == " ") and m.group(1)[0] in "│!" \
-                and not _BOX.match(m.group(3)):
+                and not BOX.match(m.group(3)):
             starts[m.start()] = starts.get(m.start(), 0) + 1
     if not starts:
         return None
@@ -65,30 +63,13 @@ def _split_screen(lines, stmt):
         return None
     observed = {}
     for k in stmt:
-        line, m = lines[k], matches[k]
-        if PLACEHOLDER in line:  # a row an excerpt does not show (`jlir.syntax.rows.excerpt`): its gutter is unknown
+        line = lines[k]
+        if PLACEHOLDER in line:  # a row an excerpt does not show (`jlir.syntax.lenient.excerpt`): its gutter is unknown
             observed[k] = Observed("any")
             lines[k] = line.rstrip(" ")
-        elif m and m.start() == column and not _in_string(line, column):
-            observed[k] = Observed("full", line[column:])
-            lines[k] = line[:column].rstrip(" ")
-        elif m and m.start() > column and line[column:m.start()].strip():
-            observed[k] = Observed("suffix", line[m.start():], m.start() - column)
-            lines[k] = line[:m.start()]
-        elif len(line.rstrip(" ")) > column:
-            observed[k] = Observed("hidden")
-            lines[k] = line.rstrip(" ")
         else:
-            observed[k] = Observed("none", offset=len(line))  # (the row's length shows whether blanks were trimmed)
-            lines[k] = line.rstrip(" ")
+            observed[k], lines[k] = observe_row(line, column, matches[k])
     return "screen", column, observed
-
-
-def _in_string(line: str, column: int) -> bool:
-    """Whether `column` falls inside a string literal of the statement (an odd number of unescaped `"` before
-    it): a long line whose string happens to show ` !` at the gutter column covers the gutter, it starts none."""
-    quotes = line.count('"', 0, column) - line.count('\\"', 0, column) + line.count('\\\\"', 0, column)
-    return quotes % 2 == 1
 
 
 def _split_stream(lines, stmt):

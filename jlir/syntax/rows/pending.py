@@ -1,10 +1,10 @@
-"""Numbering a dump's statements: pending nodes of an uncompacted IRCode, and a line-number column's line table."""
+"""Numbering a dump's statements: pending nodes of an uncompacted IRCode (a line-number column's line table:
+`jlir.geometry.linecolumn`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
-from jlir.ir.function import LineInfo, Statement
+from jlir.ir.function import Statement
 
 
 def pending_nodes(printed_ids: list[int | None], rails: list[str] | None = None,
@@ -141,50 +141,6 @@ def number_pending(stmts: list[Statement], npositional: int) -> list[Statement]:
             s = Statement(s.node, s.type, s.loc, s.label, next_id, s.attach_after)
             taken.add(next_id)
         out.append(s)
-    return out
-
-
-def line_numbers(linenos: list[str], stmts, positional_of):
-    """The line table a line-number column shows (one entry per line number), and the statements with `loc` set."""
-    table: dict[int, int] = {}
-    linetable = []
-    out = list(stmts)
-    current = 0
-    group_lineno = ""
-    for i, (lineno, st, pos) in enumerate(zip(linenos, stmts, positional_of)):
-        if pos is None:  # a pending node shows the line of the statement it precedes
-            group_lineno = group_lineno or lineno
-            continue
-        text = group_lineno or lineno
-        group_lineno = ""
-        if text:
-            n = int(text)
-            if n not in table:
-                linetable.append(LineInfo("", n, ""))
-                table[n] = len(linetable)
-            current = table[n]
-        out[i] = Statement(st.node, st.type, current, st.label, st.new_id)
-    return tuple(linetable), _pending_lines(out, positional_of)
-
-
-def _pending_lines(stmts: list, positional_of) -> list:
-    """Pending nodes given the line of the statement they are placed at: `insert_node!` takes its line from
-    `ir.lines[pos]`, and `compact!` prints it on the node (the uncompacted print shows that statement's line only)."""
-    out, anchor = list(stmts), None
-    for i in range(len(out) - 1, -1, -1):  # backwards: a node placed before a statement takes the next one's line
-        st = out[i]
-        if positional_of[i] is not None:
-            anchor = st.loc
-        elif st.attach_after:
-            continue
-        elif anchor is not None:
-            out[i] = replace(st, loc=anchor)
-    anchor = None
-    for i, st in enumerate(out):  # a node attached after a statement takes that statement's line
-        if positional_of[i] is not None:
-            anchor = st.loc
-        elif st.attach_after and anchor is not None:
-            out[i] = replace(st, loc=anchor)
     return out
 
 

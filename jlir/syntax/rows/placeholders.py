@@ -1,4 +1,4 @@
-"""Placeholder rows for an excerpt (`jlir.syntax.rows.excerpt`): rows in the geometry of the segment they stand in
+"""Placeholder rows for an excerpt (`jlir.syntax.lenient.excerpt`): rows in the geometry of the segment they stand in
 (its line-number or `Frame` column, rail width, SSA width, a cost and an inlining indent between rail and SSA
 column), whose statement is `$(Expr(:jlir_elided, k, uses…))` once its token is filled in, and the rails a run
 of them takes between two rows shown."""

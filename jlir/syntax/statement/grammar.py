@@ -1,7 +1,7 @@
 """The statement parser: statement bodies and types to model values.
 
 `StatementParser` parses a body as it is given (the document's
-`jlir.syntax.statement.reader.StatementReader` memoises statements and fills
+`jlir.syntax.rows.statements.StatementReader` memoises statements and fills
 repeated shapes from their templates) and memoises types: real dumps repeat
 them enormously (`Int64`, `Bool`), and a cache hit costs one dict lookup.  The grammar and its
 table come from jlir.syntax.statement.tables, the reduce callbacks from

@@ -57,7 +57,7 @@ from jlir.ir.gcpause import paused
 from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.dominance import dominator_tree
 from jlir.analysis.handlers import CONFLICT, apply_handlers, handler_stacks, pops_on_catch
-from jlir.analysis.liveness import exceptional_successors, slot_effects
+from jlir.analysis.live_ranges import exceptional_successors, slot_effects
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk

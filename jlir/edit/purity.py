@@ -1,5 +1,10 @@
 """Which statements a pass may remove when nothing uses them: the documented purity table.
 
+One list of the builtins and intrinsics a removable call may name, Julia's (`jlir.edit.intrinsic_nothrow`),
+read by two rules: `compact`'s `simple_dce!` (`jlir.edit.simple_dce`), which checks the operands' types as
+Julia's `intrinsic_nothrow` does where the print shows them, and the `dce` pass's, here (`is_removable`), whose
+differences from Julia's list are spelled out next to its table.
+
 A statement is removable when it has no side effect and cannot throw (Julia's
 `stmt_effect_free`).  Julia decides that with its type lattice; jlir has the
 printed IR only, so it is conservative: a node is pure by its class's `PURE`
@@ -17,25 +22,19 @@ from __future__ import annotations
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.edit.intrinsic_nothrow import DIVISIONS, INTRINSICS, JULIA_PURE_BUILTINS
 from jlir.edit.simple_dce import call_nothrow
 from jlir.ir.callee import callee_name
 
+# The `dce` pass's table, Julia's (`jlir.edit.intrinsic_nothrow`) with its own differences spelled out.
 # Intrinsics (`Core.Intrinsics.x`, printed `Base.x` in typed IR): arithmetic, comparisons, conversions that
-# cannot throw.  Left out on purpose: `sdiv_int`/`udiv_int`/`srem_int`/`urem_int` and the checked divisions
-# (DivideError), `pointerref`/`pointerset`/`arrayref`-like memory access, `cglobal`, `llvmcall`.
-PURE_INTRINSICS = frozenset("""
-    add_int sub_int mul_int neg_int and_int or_int xor_int not_int shl_int lshr_int ashr_int bswap_int
-    ctpop_int ctlz_int cttz_int flipsign_int slt_int sle_int ult_int ule_int eq_int ne_int
-    add_float sub_float mul_float div_float rem_float neg_float abs_float copysign_float fma_float muladd_float
-    add_float_fast sub_float_fast mul_float_fast div_float_fast neg_float_fast
-    lt_float le_float eq_float ne_float lt_float_fast le_float_fast eq_float_fast ne_float_fast fpiseq fpislt
-    sqrt_llvm sqrt_llvm_fast floor_llvm ceil_llvm trunc_llvm rint_llvm abs_float
-    sext_int zext_int trunc_int fptrunc fpext sitofp uitofp fptosi fptoui bitcast
-    checked_sadd_int checked_ssub_int checked_smul_int checked_uadd_int checked_usub_int checked_umul_int
-    arraylen add_ptr sub_ptr
-""".split())
-# Builtins that build or inspect values without effects: `===`, `tuple`, `typeof`, `ifelse`.
-PURE_BUILTINS = frozenset({"===", "tuple", "typeof", "ifelse"})
+# cannot throw on well-typed operands.  Left out of Julia's list: the divisions (DivideError), `pointerref`
+# (memory access), and `rem_float_fast`, which the `dce` pass never listed; added: `arraylen`, `sqrt_llvm` and
+# `sqrt_llvm_fast`, which Julia calls volatile (`is_pure_intrinsic_infer`) but cannot throw or write memory.
+PURE_INTRINSICS = INTRINSICS - DIVISIONS - {"pointerref", "rem_float_fast"} | {"arraylen", "sqrt_llvm", "sqrt_llvm_fast"}
+# Builtins that build or inspect values without effects: Julia's `_PURE_BUILTINS` less `svec` and `nfields`
+# (never listed here), with `ifelse` (Julia's `_builtin_nothrow` takes it for a `Bool` condition: `call_nothrow`).
+PURE_BUILTINS = JULIA_PURE_BUILTINS - {"svec", "nfields"} | {"ifelse"}
 # The modules a callee may be printed under and still be the builtin or intrinsic itself.
 HOME_MODULES = frozenset({None, "Base", "Core", "Core.Intrinsics"})
 BOTTOM = T.UNION_EMPTY
@@ -43,7 +42,7 @@ ANY = T.ANY
 
 
 def is_pure_call(node) -> bool:
-    """Whether a `call` Expr is to a builtin or intrinsic of the tables above."""
+    """Whether a `call` Expr is to a builtin or intrinsic the `dce` pass takes as pure (see the tables)."""
     if type(node) is not N.Expr or node.head != "call" or not node.args:
         return False
     named = callee_name(node.args[0])

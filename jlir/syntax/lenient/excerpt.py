@@ -15,11 +15,11 @@ import re
 from dataclasses import dataclass, replace
 
 from jlir.geometry import rails
-from jlir.syntax.rows.excerptrows import CUT, INLINE, REF, ROW, Row, dump_segments, is_elision, number_rows, read_events
+from jlir.syntax.rows.excerptrows import (CUT, HEAD, INLINE, REF, ROW, Row, dump_segments, is_elision, number_rows,
+                                          read_events)
 from jlir.syntax.rows.placeholders import Writer, rail_width, run_rails, token
 from jlir.syntax.lenient.notes import Repair
 
-HEAD = "jlir_elided"
 
 
 @dataclass
@@ -65,7 +65,6 @@ class _Expander:
         frame = start > 0 and self.lines[start - 1].startswith("Frame for ")  # JuliaInterpreter's columns first
         events = _with_gaps(read_events(self.lines, start, end, frame))
         rows = [e for e in events if isinstance(e, Row)]
-        self.start = start
         hidden = any(isinstance(e, _Gap) for e in events[:-1])  # numbers jump between rows (not only a cut end)
         # the rails' width W says the function has at least 10^(W-1) blocks (`1 ──`: ten or more)
         if not rows or not self._needs_work(events, rows) or \
@@ -84,7 +83,7 @@ class _Expander:
             elif isinstance(e, list):
                 k = self._run(events, i, w)
             else:
-                k = self._row(e, w, i == len(events) - 1 and e is rows[-1], i == 0)
+                k = self._row(e, w, i == len(events) - 1 and e is rows[-1], i == 0, start)
             if k is False:
                 self.replaced, self.notes = saved[0], self.notes[:saved[2]]
                 del self.entries[saved[1]:]
@@ -188,7 +187,7 @@ class _Expander:
         return [w.line(w.rail(kind, blk), n, k if n == a.number + 1 else more, a)
                 for n, (kind, blk) in enumerate(placed, a.number + 1)]
 
-    def _row(self, e: Row, w: Writer, last: bool, first: bool):
+    def _row(self, e: Row, w: Writer, last: bool, first: bool, start: int):
         """Placeholders before a first row that is not block 1's, or in place of an elided or cut expression."""
         line = self.lines[e.index]
         if first and e.number > 1:
@@ -198,7 +197,7 @@ class _Expander:
             k = self.entry("", e.index, "run")
             # before the location lines above the row (`debuginfo=:source`): they print with the row shown
             at = e.index
-            while at > self.start and _LOCATION.match(self.lines[at - 1]) and at - 1 not in self.replaced:
+            while at > start and _LOCATION.match(self.lines[at - 1]) and at - 1 not in self.replaced:
                 at -= 1
             self.replaced[at] = [w.line(w.rail(kind, blk), n, k if n == 1 else 0)
                                  for n, (kind, blk) in enumerate(placed, 1)] + [self.lines[at]]

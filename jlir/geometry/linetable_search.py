@@ -1,4 +1,5 @@
-"""Finding a line table that makes Julia print a given right-hand gutter (see `jlir.syntax.rows.gutter`).
+"""Finding a line table that makes Julia print a given right-hand gutter: the reader's (`jlir.syntax.rows.gutter`)
+and the printer's side's, which knows the gutter from the model (`jlir.printer.linetables`).
 
 The gutter keeps only what Julia's `compute_ir_line_annotations` shows: the
 annotation glyphs, the name of at most one scope per statement, and the
@@ -6,7 +7,7 @@ outermost line number when it changes.  So there is no one line table
 behind it; `reconstruct` searches for *a* line table that reprints it: a
 depth-first search over each statement's inlining stack (how many frames it
 shares with the previous statement's, how many new ones it opens), running
-the printer's own step (`jlir.analysis.lineinfo.Annotator`) on each
+the printer's own step (`jlir.geometry.lineinfo.Annotator`) on each
 candidate.  Frames whose method the gutter never names get the method `""`;
 where the printer's same-method test must tell two such frames apart, they
 get distinct placeholder files `<N>`.  Inner frames get line 0.  A result is
@@ -14,12 +15,15 @@ checked by reprinting it before it is returned.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from jlir.geometry.lineinfo import Annotator, line_annotations
 from jlir.ir.function import LineInfo, Screen
 
 GLYPHS = "│╻╷┃!"
+TAIL = re.compile(f"([{GLYPHS}]+)( *)(\\S*)( *)$")  # a row's gutter: its annotation, padding and method name
+BOX = re.compile(r"[\u2500-\u257f]")  # a box-drawing glyph (a method name never starts with one)
 
 
 @dataclass
@@ -29,6 +33,31 @@ class Observed:
     kind: str
     text: str = ""
     offset: int = 0
+
+
+def observe_row(line: str, column: int, tail=None) -> tuple[Observed, str]:
+    """What a terminal copy's row shows of the gutter Julia wrote at `column` (0-based), and the row without it.
+
+    Julia writes the gutter first and the statement over it from column 1 (`ESC[<col>G`), so a row shows the
+    whole gutter (`full`), the end of it past a longer statement (`suffix`), none of it (`hidden`, the statement
+    reaches past it), or a blank one (`none`).  The reader sees rows this way (`jlir.syntax.rows.gutter`); so
+    does the printer's side, on the rows it paints (`jlir.printer.linetables`).  `tail`: `TAIL.search(line)`
+    when the caller has it."""
+    m = TAIL.search(line) if tail is None else tail
+    if m and m.start() == column and not _in_string(line, column):
+        return Observed("full", line[column:]), line[:column].rstrip(" ")
+    if m and m.start() > column and line[column:m.start()].strip():
+        return Observed("suffix", line[m.start():], m.start() - column), line[:m.start()]
+    if len(line.rstrip(" ")) > column:
+        return Observed("hidden"), line.rstrip(" ")
+    return Observed("none", offset=len(line)), line.rstrip(" ")  # (the row's length shows whether blanks were trimmed)
+
+
+def _in_string(line: str, column: int) -> bool:
+    """Whether `column` falls inside a string literal of the statement (an odd number of unescaped `"` before
+    it): a long line whose string happens to show ` !` at the gutter column covers the gutter, it starts none."""
+    quotes = line.count('"', 0, column) - line.count('\\"', 0, column) + line.count('\\\\"', 0, column)
+    return quotes % 2 == 1
 
 
 class GutterError(Exception):

@@ -8,7 +8,7 @@
     >>> jlir.parse_statement("Base.add_int(%3, 1)::Int64")     # one row's statement, for a pass to insert
 
 The package face only names what lives elsewhere: the model (`jlir.ir`), the printer (`jlir.printer`), the reader
-(`jlir.syntax.reading`, `jlir.syntax.statement.fragments` for one statement, type or value, and
+(`jlir.syntax.reading`, `jlir.syntax.rows.fragments` for one statement, type or value, and
 `jlir.syntax.readback` for JSON).  The reader's and the printer's names are imported on
 first use: the model and the printer work without the reader's dependency (Lark), and `import jlir` stays light.
 """
@@ -52,9 +52,9 @@ _LAZY = {"parse": ("jlir.syntax.reading", "parse"), "parse_file": ("jlir.syntax.
          "from_json": ("jlir.syntax.readback", "from_json"), "format": ("jlir.printer.forms", "format_model"),
          "to_json": ("jlir.json.encode", "to_json"),
          # IR built from text (a statement, a type, a value), read as a dump's rows are: for passes written by hand
-         "parse_statement": ("jlir.syntax.statement.fragments", "parse_statement"),
-         "parse_type": ("jlir.syntax.statement.fragments", "parse_type"),
-         "parse_value": ("jlir.syntax.statement.fragments", "parse_value")}
+         "parse_statement": ("jlir.syntax.rows.fragments", "parse_statement"),
+         "parse_type": ("jlir.syntax.rows.fragments", "parse_type"),
+         "parse_value": ("jlir.syntax.rows.fragments", "parse_value")}
 
 
 def __getattr__(name: str):

@@ -9,7 +9,7 @@ in register 0).
 from __future__ import annotations
 
 from jlir.semantics import hints
-from jlir.semantics.constants import literal, literal_int, type_text, typed_constant, untyped_literals
+from jlir.semantics.constants import literal, literal_int, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
@@ -160,10 +160,10 @@ def _return(b, node, i, num, nblocks):
         return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
     pre: list = []
     rng = _range_constant(node.val, b.fn.return_type)
-    if rng is None and b.fn.form is not Form.LOWERED and untyped_literals(node.val):
+    if rng is None and b.fn.form is not Form.LOWERED and hints.untyped_literals(node.val):
         # `return (1, 2)` in `=> Tuple{Int32,Int32}`: the literals' types are the return type's; with none shown
         # (an IRCode print) they are not in the IR
-        rng = typed_constant(node.val, type_text(b.fn.return_type)) if b.fn.return_type is not None else None
+        rng = hints.typed_constant(node.val, type_text(b.fn.return_type)) if b.fn.return_type is not None else None
         if rng is None:
             return _raiser(i, NotInterpretable(f"statement %{i}: the types of the returned constant's literals "
                                                "are not in the IR"))

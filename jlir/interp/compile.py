@@ -19,11 +19,11 @@ import jlir.interp.calls as calls
 import jlir.interp.foreign as foreign
 import jlir.interp.heads as heads
 from jlir.semantics import hints
-from jlir.semantics.constants import global_constant, literal, shown_constant, type_text, typed_constant, untyped_literals
+from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
 from jlir.interp.shown_values import decimal_const, name_fields, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.builtins import KNOWN_STRUCTS
-from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, split_params, typeof
+from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -146,7 +146,7 @@ class _Builder:
         if v is None:
             return self.const("#undef", UNDEF)
         if hint is not None and hint.startswith(("Tuple{", "NamedTuple{")) and cls in (T.TypeTuple, V.QuoteNode):
-            typed = typed_constant(v, hint)  # `φ (#1 => (1, 2), …)::Tuple{Int32,Int32}`
+            typed = hints.typed_constant(v, hint)  # `φ (#1 => (1, 2), …)::Tuple{Int32,Int32}`
             if typed is not None:
                 return self.const((v, hint), typed)
         return self.shown(v, pre, i)
@@ -306,47 +306,25 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     rt = type_text(typ)
     named = callee_name(callee)
     name = named.name if named is not None else None
-    if name == "tuple" and any(hints.is_ambiguous(a) or hints.is_float_zero(a) or untyped_literals(a) for a in args):
+    if name == "tuple" and any(hints.is_ambiguous(a) or hints.is_float_zero(a) or hints.untyped_literals(a) for a in args):
         # `Core.tuple(%1, 5)::Tuple{UInt16,Int128}`: a tuple's type is its elements' types, each literal's too
-        regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, _tuple_hints(typ, len(args))))
+        regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.tuple_hints(typ, len(args))))
         return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, None, b.in_place)
     hint, positions = hints.call_literals(name, args, b.static_type, rt)
     wrap = None if positions is None else \
         (lambda fn: hints.coerce_like(fn, positions, name in ("===", "!==")))  # noqa: E731
     per_arg = hint if type(hint) is tuple else (hint,) * len(args)
     regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, per_arg))
-    if _is_value_callee(b, callee):
+    if b.slots.is_value_callee(callee):
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap, b.in_place)
-
-
-def _tuple_hints(typ, n: int) -> tuple:
-    """Per element, the type `tuple(…)`'s statement type gives it (`Tuple{A, B}`, or the type of a
-    `PartialStruct(Tuple{A, B}, …)`); None where it does not say (a `Const`, a `Vararg`, another arity)."""
-    t = T.widen(typ) if T.is_lattice_element(typ) and typ.head.name == "PartialStruct" else typ
-    text = type_text(t) if t is not None else ""
-    params = split_params(text[6:-1]) if text.startswith("Tuple{") and text.endswith("}") else ()
-    if len(params) != n or any(p.startswith("Vararg") for p in params):
-        return (None,) * n
-    return tuple(hints.context_type(p) for p in params)
-
-
-def _is_value_callee(b: _Builder, callee) -> bool:
-    """A callee known only when the statement runs: an SSA value, an argument, a local, a static parameter; or a
-    value the print shows, a singleton's instance (`(Base.var"#foldl##kw"())(…)`, a keyword sorter)."""
-    cls = type(callee)
-    if cls is T.TypeCall and not callee.args and type(callee.head) in (T.TypeName, T.TypeApply) or cls is T.TypeWhere:
-        return True  # `(NamedTuple{(:init,),T} where T<:Tuple)(%1)`: that type called, as shown
-    if cls is V.SlotNumber:
-        return not b.slots.is_constant(callee) and not (callee.id is None and callee.name in calls.FUNCTION_NAMES)
-    return cls in (V.SSAValue, V.Argument, V.TypedSlot) or (cls is N.Expr and callee.head == "static_parameter")
 
 
 def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     mi, callee, *args = e.args
     sig = tuple(type_text(t) for t in mi.arg_types)
     regs_ = tuple(b.reg(a, pre, i, hints.context_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
-    if _is_value_callee(b, callee):  # `invoke %4()`: a closure the code built, called by its type's method
+    if b.slots.is_value_callee(callee):  # `invoke %4()`: a closure the code built, called by its type's method
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, type_text(typ), i, b.X, b.in_place)
     return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)
 

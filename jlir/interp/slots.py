@@ -17,6 +17,7 @@ from jlir.semantics.base_globals import main_binding
 from jlir.semantics.constants import TYPE_NAMES
 from jlir.semantics.values import NotInterpretable
 from jlir.ir import nodes as N
+from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ssa.slots import slot_key
@@ -74,6 +75,16 @@ class SlotMap:
             raise NotInterpretable(f"the order of the arguments {', '.join(self.implicit)} is not in the IR: "
                                    "pass argnames")
         return 0
+
+    def is_value_callee(self, callee) -> bool:
+        """A callee known only when the statement runs: an SSA value, an argument, a local, a static parameter; or
+        a value the print shows, a singleton's instance (`(Base.var"#foldl##kw"())(…)`, a keyword sorter)."""
+        cls = type(callee)
+        if cls is T.TypeCall and not callee.args and type(callee.head) in (T.TypeName, T.TypeApply) or cls is T.TypeWhere:
+            return True  # `(NamedTuple{(:init,),T} where T<:Tuple)(%1)`: that type called, as shown
+        if cls is V.SlotNumber:
+            return not self.is_constant(callee) and not (callee.id is None and callee.name in calls.FUNCTION_NAMES)
+        return cls in (V.SSAValue, V.Argument, V.TypedSlot) or (cls is N.Expr and callee.head == "static_parameter")
 
     def is_constant(self, s: V.SlotNumber) -> bool:
         """A bare name that is no slot: neither assigned nor an argument, so a constant Julia printed bare

@@ -12,7 +12,7 @@ from jlir.semantics.base_globals import base_global, exported_type, main_binding
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.numbers import fits, make_float, make_int, round_float
 from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, empty_named_tuple, JChar, JFloat, JFunction, JStruct, JSymbol,
-                                   JType, NotInterpretable, split_params, typeof)
+                                   JType, NotInterpretable, typeof)
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.literals import literal_value
@@ -192,58 +192,6 @@ def shown_constant(v):
         if all(x is not None and typeof(x) == elt for x in items):
             return JArray(elt, items)
     raise NotInterpretable(f"the constant {v!r}")
-
-
-def untyped_literals(v) -> bool:
-    """Whether a shown tuple constant holds literals whose type its print does not tell (a decimal integer, which
-    may be any integer type; `0.0`, which may be a Float16): only a context's type can say what they are."""
-    from jlir.semantics import hints
-    inner = v.value if type(v) is V.QuoteNode else v
-    if type(inner) is not T.TypeTuple:
-        return False
-    items = [x.rhs if type(x) is T.TypeInfix and x.op == "=" else x for x in inner.items]
-    return any(hints.is_ambiguous(x) or hints.is_float_zero(x) or untyped_literals(x) for x in items)
-
-
-def typed_constant(v, t: str):
-    """A shown tuple or named tuple constant whose type `t` the context gives (the return type, the statement's
-    `::T`): Julia prints its elements by their `repr` (an Int32 `1` as `1`, a Float16 zero as `0.0`), so each
-    literal takes its element type from `t` (`return (1, 2)` in a `=> Tuple{Int32,Int32}` function); None where
-    `t` does not describe `v` (the caller shows it as it prints)."""
-    from jlir.semantics import hints
-    inner = v.value if type(v) is V.QuoteNode else v
-    if type(inner) is not T.TypeTuple:
-        return None
-    named = t.startswith("NamedTuple{") and t.endswith("}")
-    if named:
-        parts = split_params(t[len("NamedTuple{"):-1])
-        rest = parts[-1] if len(parts) == 2 else ""
-        params = split_params(rest[6:-1]) if rest.startswith("Tuple{") and rest.endswith("}") else None
-        items = [x.rhs if type(x) is T.TypeInfix and x.op == "=" else None for x in inner.items]
-        names = tuple(x.lhs.path[-1] for x in inner.items if type(x) is T.TypeInfix and type(x.lhs) is T.TypeName)
-    elif t.startswith("Tuple{") and t.endswith("}") and "Vararg" not in t:
-        params, items, names = split_params(t[6:-1]), list(inner.items), None
-    else:
-        return None
-    if params is None or len(params) != len(items) or None in items or (named and len(names) != len(items)):
-        return None
-    values = []
-    for x, p in zip(items, params):
-        ctx = hints.context_type(p)
-        if type(x) is V.Literal and x.kind == "int" and hints.is_ambiguous(x) and ctx not in (None, "Int64"):
-            values.append(hints.coerce(literal_int(x), ctx))
-        elif ctx == "Float16" and hints.is_float_zero(x):
-            values.append(JFloat(float(x.text), "Float16"))
-        elif type(x) in (V.Literal, T.TypeTuple, V.QuoteNode) or hints.is_ambiguous(x):
-            sub = typed_constant(x, p) if type(x) in (T.TypeTuple, V.QuoteNode) else None
-            values.append(sub if sub is not None else literal(x) if type(x) is V.Literal else shown_constant(x))
-        else:
-            values.append(shown_constant(x))
-    values = tuple(values)
-    if not named:
-        return values
-    return JStruct(f"NamedTuple{{({', '.join(':' + n for n in names)}{',' if len(names) == 1 else ''}),"
-                   f"{typeof(values)}}}", values, names, False)
 
 
 # Of TYPE_NAMES, the types Core.Compiler defines for itself (asked of Julia 1.5.3: `Core.Compiler.KeyError !==

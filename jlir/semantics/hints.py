@@ -10,8 +10,10 @@ values, read at run time from the value when they are arguments or slots (`coerc
 """
 from __future__ import annotations
 
+from jlir.semantics.constants import literal, literal_int, shown_constant, type_text
 from jlir.semantics.numbers import fits, int_parts, make_float, make_int
-from jlir.semantics.values import INT_TYPES, NotInterpretable, split_params
+from jlir.semantics.values import INT_TYPES, JFloat, JStruct, NotInterpretable, split_params, typeof
+from jlir.ir import types as T
 from jlir.ir import values as V
 
 # Intrinsics and builtins whose operands all have one type (so a literal takes the type of the others).
@@ -48,7 +50,7 @@ def context_type(t: str | None) -> str | None:
     if t is None:
         return None
     if t == "Float16" or t.startswith(("Tuple{", "NamedTuple{")):
-        return t  # a tuple constant's literals take their elements' types (`jlir.semantics.constants.typed_constant`)
+        return t  # a tuple constant's literals take their elements' types (`typed_constant`)
     if t.startswith("Union{") and t.endswith("}"):
         ints = {m for m in split_params(t[6:-1]) if integer_type(m)}
         return ints.pop() if len(ints) == 1 else AMBIGUOUS if ints else None
@@ -78,7 +80,6 @@ def call_literals(name: str | None, args, static_type, rt: str) -> tuple:
         if len(params) == len(args):
             return tuple(integer_type(p) if is_ambiguous(a) else None for a, p in zip(args, params)), None
     if name in _CONVERSIONS and len(args) == 2 and is_ambiguous(args[1]):
-        from jlir.semantics.constants import literal_int, type_text
         return conversion_operand(name, type_text(args[0]), literal_int(args[1])), None
     return None, None
 
@@ -145,7 +146,6 @@ def coerce_like(fn, literal_positions: tuple, egal: bool = False):
 def typed_literal(v, hint: str | None):
     """The value of literal `v` in a context of type `hint` (`context_type`'s answer), or None where the hint
     does not apply (no hint, Int64 for a decimal integer, another kind of literal)."""
-    from jlir.semantics.constants import literal, literal_int
     if hint is None or hint == "Int64":
         return None
     if is_ambiguous(v) and hint != "Float16":
@@ -153,3 +153,66 @@ def typed_literal(v, hint: str | None):
     if is_float_zero(v) and hint == "Float16":
         return make_float("Float16", float(literal(v)))
     return None
+
+
+def untyped_literals(v) -> bool:
+    """Whether a shown tuple constant holds literals whose type its print does not tell (a decimal integer, which
+    may be any integer type; `0.0`, which may be a Float16): only a context's type can say what they are."""
+    inner = v.value if type(v) is V.QuoteNode else v
+    if type(inner) is not T.TypeTuple:
+        return False
+    items = [x.rhs if type(x) is T.TypeInfix and x.op == "=" else x for x in inner.items]
+    return any(is_ambiguous(x) or is_float_zero(x) or untyped_literals(x) for x in items)
+
+
+def typed_constant(v, t: str):
+    """A shown tuple or named tuple constant whose type `t` the context gives (the return type, the statement's
+    `::T`): Julia prints its elements by their `repr` (an Int32 `1` as `1`, a Float16 zero as `0.0`), so each
+    literal takes its element type from `t` (`return (1, 2)` in a `=> Tuple{Int32,Int32}` function); None where
+    `t` does not describe `v` (the caller shows it as it prints)."""
+    inner = v.value if type(v) is V.QuoteNode else v
+    if type(inner) is not T.TypeTuple:
+        return None
+    named = t.startswith("NamedTuple{") and t.endswith("}")
+    if named:
+        parts = split_params(t[len("NamedTuple{"):-1])
+        rest = parts[-1] if len(parts) == 2 else ""
+        params = split_params(rest[6:-1]) if rest.startswith("Tuple{") and rest.endswith("}") else None
+        items = [x.rhs if type(x) is T.TypeInfix and x.op == "=" else None for x in inner.items]
+        names = tuple(x.lhs.path[-1] for x in inner.items if type(x) is T.TypeInfix and type(x.lhs) is T.TypeName)
+    elif t.startswith("Tuple{") and t.endswith("}") and "Vararg" not in t:
+        params, items, names = split_params(t[6:-1]), list(inner.items), None
+    else:
+        return None
+    if params is None or len(params) != len(items) or None in items or (named and len(names) != len(items)):
+        return None
+    values = []
+    for x, p in zip(items, params):
+        ctx = context_type(p)
+        if type(x) is V.Literal and x.kind == "int" and is_ambiguous(x) and ctx not in (None, "Int64"):
+            values.append(coerce(literal_int(x), ctx))
+        elif ctx == "Float16" and is_float_zero(x):
+            values.append(JFloat(float(x.text), "Float16"))
+        elif type(x) in (V.Literal, T.TypeTuple, V.QuoteNode) or is_ambiguous(x):
+            sub = typed_constant(x, p) if type(x) in (T.TypeTuple, V.QuoteNode) else None
+            values.append(sub if sub is not None else literal(x) if type(x) is V.Literal else shown_constant(x))
+        else:
+            values.append(shown_constant(x))
+    values = tuple(values)
+    if not named:
+        return values
+    return JStruct(f"NamedTuple{{({', '.join(':' + n for n in names)}{',' if len(names) == 1 else ''}),"
+                   f"{typeof(values)}}}", values, names, False)
+
+
+
+
+def tuple_hints(typ, n: int) -> tuple:
+    """Per element, the type `tuple(…)`'s statement type gives it (`Tuple{A, B}`, or the type of a
+    `PartialStruct(Tuple{A, B}, …)`); None where it does not say (a `Const`, a `Vararg`, another arity)."""
+    t = T.widen(typ) if T.is_lattice_element(typ) and typ.head.name == "PartialStruct" else typ
+    text = type_text(t) if t is not None else ""
+    params = split_params(text[6:-1]) if text.startswith("Tuple{") and text.endswith("}") else ()
+    if len(params) != n or any(p.startswith("Vararg") for p in params):
+        return (None,) * n
+    return tuple(context_type(p) for p in params)

@@ -19,7 +19,7 @@ from jlir.ir.function import Statement
 from jlir.syntax.errors import ParseError
 from jlir.syntax.rows.context import Context, Source
 from jlir.syntax.statement.grammar import BodyError
-from jlir.syntax.statement.reader import StatementReader
+from jlir.syntax.rows.statements import StatementReader
 
 _NUMBERED = re.compile(r"\s*%\d+\s+=\s")
 # What `parse_value` refuses: the statement nodes and expressions of the model (jlir.ir.nodes: calls included);

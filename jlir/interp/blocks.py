@@ -165,8 +165,8 @@ def _return(b, node, i, num, nblocks):
         # (an IRCode print) they are not in the IR
         rng = hints.typed_constant(node.val, type_text(b.fn.return_type)) if b.fn.return_type is not None else None
         if rng is None:
-            return _raiser(i, NotInterpretable(f"statement %{i}: the types of the returned constant's literals "
-                                               "are not in the IR"))
+            return _raiser(i, NotInterpretable(f"statement %{i}: the types of the literals in the returned "
+                                               f"constant {node.val} are not in the IR"))
     r = b.const((node.val, "returned"), rng) if rng is not None else \
         b.reg(node.val, pre, i, _return_hint(b, node.val, i))
 

@@ -168,18 +168,21 @@ def _strict_read(text: str, filename: str, errors: str, on_dump=None) -> tuple[D
     except ParseError as e:
         raise diagnose(text, e) from None
     if errors == "collect" and any(type(x) is Unreadable for x in doc.items):
-        items = tuple(replace(x, error=_diagnose_dump(x, first)) if type(x) is Unreadable else x
-                      for x, (first, _end) in zip(doc.items, spans))
+        lines = text.count("\n") + 1
+        items = tuple(replace(x, error=_diagnose_dump(x, first, end < lines)) if type(x) is Unreadable else x
+                      for x, (first, end) in zip(doc.items, spans))
         doc = replace(doc, items=items)
     return doc, spans
 
 
-def _diagnose_dump(x: Unreadable, first: int) -> ParseError:
-    """The placeholder's error, diagnosed on its own text (its first line is line `first`, 0-based)."""
+def _diagnose_dump(x: Unreadable, first: int, more: bool) -> ParseError:
+    """The placeholder's error, diagnosed on its own text (its first line is line `first`, 0-based).  `more`: lines
+    follow it in the file, so its last line ended in a newline there (a dump cut short and followed by the next
+    is not a paste cut inside a row)."""
     e = x.error
     shifted = ParseError(e.message, file=e.file, line=e.line - first, column=e.column, text=e.text,
                          expected=e.expected)
-    found = diagnose(x.text, shifted)
+    found = diagnose(x.text + "\n" if more and not x.text.endswith("\n") else x.text, shifted)
     if found is shifted:
         return e
     moved = ParseError(found.message, file=e.file, line=found.line + first, column=found.column, text=found.text,

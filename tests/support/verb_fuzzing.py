@@ -233,7 +233,7 @@ def _idoms_of(d: dict) -> dict:
 
 
 def _reads_and_verifies(text: str) -> str | None:
-    from jlir.analysis.verify import verify_ir
+    from jlir.analysis.verifier import verify_ir
     try:
         doc = jlir.parse(text)
     except jlir.ParseError as e:

@@ -63,7 +63,7 @@ def truncated_mid_line() -> Case:
     cut = text.index("φ (#11 => %28") + len("φ (#11 => %")
     broken = text[:cut]
     n = broken.count("\n") + 1
-    return Case(broken.encode(), line=n, shown=broken.split("\n")[-1], message="CodeInfo|statement")
+    return Case(broken.encode(), line=n, shown=broken.split("\n")[-1], message="the text ends inside this row")
 
 
 def truncated_at_line_end() -> Case:
@@ -76,7 +76,8 @@ def truncated_ircode() -> Case:
     text = IRCODE.read_text(encoding="utf-8")
     cut = text.index("%18 = φ (#4 => false") + len("%18 = φ (#4")
     broken = text[:cut]
-    return Case(broken.encode(), line=broken.count("\n") + 1, shown=broken.split("\n")[-1], message="statement")
+    return Case(broken.encode(), line=broken.count("\n") + 1, shown=broken.split("\n")[-1],
+                message="the text ends inside this row")
 
 
 def stray_line() -> Case:

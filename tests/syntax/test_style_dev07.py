@@ -82,7 +82,7 @@ def test_0001_reads_leniently_with_its_two_hand_edits_noted():
     assert printed[0] == "Code" and printed[2] == "2 ─       $(Expr(:enter, 5))"
     # the hand edit `return %17` is kept; the verifier names it
     assert f.stmt(17).node == N.ReturnNode(V.SSAValue(17))
-    errors = [d for d in jlir.analysis.verifier(f) if d.severity == "error"]
+    errors = [d for d in jlir.analysis.verify(f) if d.severity == "error"]
     assert [d.kind for d in errors] == ["use-before-def"]
 
 

@@ -34,5 +34,5 @@ def test_a_tuple_calls_literals_take_the_statements_element_types():
 def test_a_returned_tuple_of_untyped_literals_is_refused_where_the_print_gives_no_type():
     """f1's IRCode print (no `=> T`): `return (1, 2)` may be any integer types (Julia's are Int32): refused, never
     answered as Int64 (a generated program's IRCode print was so answered before)."""
-    with pytest.raises(interp.NotInterpretable, match="returned constant's literals"):
+    with pytest.raises(interp.NotInterpretable, match="types of the literals in the returned constant"):
         interp.run(FNS[5], [])

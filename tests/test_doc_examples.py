@@ -1,4 +1,4 @@
-"""Every shell and Python example of the documentation runs against the shipped fixtures and shows what it shows:
+"""Every shell and Python example of the README and the documentation runs against the shipped fixtures and shows what it shows:
 a changed output fails here (the rules: tests/support/doc_examples.py).  One test per page, its blocks in order,
 from a folder laid out as a fresh clone, as a reader following the page would run them."""
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 
 from support.doc_examples import ROOT, clone_like, examples, run_bash, run_console, run_python
 
-PAGES = sorted((ROOT / "docs").rglob("*.md"))
+# the README (the front page) and every page of the site
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 EXAMPLES = {page: examples(page) for page in PAGES}
 # pages whose examples ask a live Julia (`jlir fetch`, `--julia auto`, snapshots, jlir.live)
 NEEDS_JULIA = ("jlir fetch", "--julia auto", "jlir snapshot", "jlir.live", "julia_ir")
@@ -34,7 +35,7 @@ def test_the_docs_have_examples_and_each_not_run_says_why():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("page", [p for p in PAGES if EXAMPLES[p]], ids=lambda p: str(p.relative_to(ROOT / "docs")))
+@pytest.mark.parametrize("page", [p for p in PAGES if EXAMPLES[p]], ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_example_of_the_page_shows_what_it_shows(page, tmp_path):
     if any(n in e.body for e in EXAMPLES[page] for n in NEEDS_JULIA) and (why := _no_julia()) is not None:
         if os.environ.get("CI"):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The speed table of the README, measured in one run: each figure a ratio of CPU times of this same run.
+"""The speed table of docs/speed.md, measured in one run: each figure a ratio of CPU times of this same run.
 
 Usage:
     python3 scripts/bench/bench_report.py [--functions 2000] [--diamonds 250] [--opt-mb 2] [--jobs-files 8] [--repeat 3]

@@ -108,7 +108,7 @@ def _deep_calls(size: int) -> str:
 
 MAKERS = {"many_dumps": _many_dumps, "many_stmts": _many_stmts, "long_line": lambda size: _call_of(size, str),
           "long_string": _long_string, "deep_nesting": _deep_nesting,
-          # more shapes, beyond the README's table (`--shapes more`)
+          # more shapes, beyond the table in docs/explanation/how-far.md (`--shapes more`)
           "symbols": lambda size: _call_of(size, lambda k: f":a{k}"),
           "globalrefs": lambda size: _call_of(size, lambda k: f"Main.g{k}"),
           "floats": lambda size: _call_of(size, lambda k: f"{k}.5"),
@@ -162,7 +162,7 @@ def measure(shape: str, size: int) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1,10,50", help="input sizes in MB")
-    ap.add_argument("--shapes", default=",".join(SHAPES), help="names, `more` (the shapes beyond the README's table) or `all`")
+    ap.add_argument("--shapes", default=",".join(SHAPES), help="names, `more` (the shapes beyond the table in docs/explanation/how-far.md) or `all`")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:

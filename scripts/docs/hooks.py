@@ -2,41 +2,17 @@
 
 * `reference/cli.md` is generated from the `jlir` command's own argparse parsers at build time, so the CLI
   reference cannot drift from the command: every verb, its usage, description and options.
-* Pages other work is writing (`PENDING`) stand in the navigation from the start; until a page's file exists its
-  entry is left out of the built navigation (a note says so), so `mkdocs build --strict` passes meanwhile.  Any
-  other missing page stays an error.
+* Every page of the navigation is a file under `docs/` (or this generated one): a missing page fails
+  `mkdocs build --strict`.
 """
 from __future__ import annotations
 
 import argparse
-import logging
 import os
-from pathlib import Path
 
 from mkdocs.structure.files import File
 
-PENDING = {"oracle.md", "cli.md", "reading.md", "speed.md"}
 CLI_PAGE = "reference/cli.md"
-log = logging.getLogger("mkdocs.hooks.jlir")
-
-
-def on_config(config):
-    docs = Path(config["docs_dir"])
-    config["nav"] = _without_pending(config["nav"], docs)
-    return config
-
-
-def _without_pending(nav, docs: Path):
-    out = []
-    for entry in nav:
-        (title, target), = entry.items() if isinstance(entry, dict) else ((None, entry),)
-        if isinstance(target, list):
-            out.append({title: _without_pending(target, docs)})
-        elif isinstance(target, str) and target in PENDING and not (docs / target).exists():
-            log.info("page %s is not written yet: left out of the navigation", target)
-        else:
-            out.append(entry)
-    return out
 
 
 def on_files(files, config):

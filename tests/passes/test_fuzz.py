@@ -3,7 +3,8 @@
 Each function of a mutated dump that reads is refused with a located error (the verifier's, a PassError,
 NotInterpretable, …) or gives a correct result: every pass output verifies and reads back as itself, the
 SSA form verifies, and the interpreter's outcome is the same before and after each pass.  Never a
-traceback or a hang.  `scripts/check/fuzz_passes.py --n 3000` runs the long version (figures in the README).
+traceback or a hang.  `scripts/check/fuzz_passes.py --n 3000` runs the long version (figures in
+docs/explanation/how-far.md).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ fuzz = fuzz_passes.fuzz
 
 INPUTS, SHARDS = 40, 2
 # Seeds 9100, 9101 and 9103 find pass outputs of mutated displays whose gutter or layout does not read back
-# (not fixed yet: the README's reliability section counts them); these two find none, so a new defect fails here.
+# (not fixed yet: docs/explanation/how-far.md counts them); these two find none, so a new defect fails here.
 SEEDS = (9102, 9104)
 TIMEOUT = 10  # CPU seconds per input (SIGPROF: time spent waiting for a shared CPU is no hang)
 

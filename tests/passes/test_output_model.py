@@ -5,7 +5,7 @@ a line table with entries no statement used any more (the reader rebuilds it fro
 indices after a dropped one shifted), an IRCode's line column under the CodeInfo that `out-of-ssa` prints (which
 has no place for it), the type of a `@code_warntype` value nothing used any more (printed on used values only),
 and a style range the text can no longer carry.  `scripts/check/pass_model_roundtrip.py` runs every pass on every
-fixture function this way (figures in the README).
+fixture function this way (figures in docs/explanation/how-far.md).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""`jlir snapshot check|update|diff`: on the README's example project with Julia 1.5.3, and on stored prints of
-other Julia versions (fixtures/corpus) laid out as two versions' snapshot folders."""
+"""`jlir snapshot check|update|diff`: on the example project of the CI tutorial (examples/guard-your-ir) with Julia
+1.5.3, and on stored prints of other Julia versions (fixtures/corpus) laid out as two versions' snapshot folders."""
 from __future__ import annotations
 
 import json
@@ -136,19 +136,12 @@ def test_diff_of_two_versions_snapshots_reports_a_real_change(tmp_path, capsys):
            f"{tmp_path}/ir-snapshots/julia-1.11/f.stability.json\n0 ok, 0 changed, 2 failed\n")
 
 
-def test_the_readme_shows_the_example_project_the_suite_runs():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = _lines(readme.split("## Guard your IR in CI", 1)[1].split("\n## ", 1)[0])
-    tests = (EXAMPLE / "tests" / "test_ir.py").read_text(encoding="utf-8")
-    code = tests[tests.index("from pathlib"):]  # after the module docstring
-    for part in (EXAMPLE / "src" / "mysum.jl").read_text(encoding="utf-8").split("\n", 1)[1], code, \
-            (EXAMPLE / "snapshots.toml").read_text(encoding="utf-8").split("\n", 1)[1]:
-        assert _lines(part) in section
-
-
-def _lines(text: str) -> str:
-    """The text without blank lines (the README spaces code more tightly than PEP 8)."""
-    return "\n".join(line for line in text.splitlines() if line.strip())
+def test_the_tutorial_shows_the_example_project_the_suite_runs():
+    # the tutorial includes each file of the project (pymdownx.snippets), so what it shows is what the suite runs
+    page = (ROOT / "docs" / "tutorials" / "guard-in-ci.md").read_text(encoding="utf-8")
+    for name in ("src/mysum.jl", "tests/test_ir.py", "snapshots.toml"):
+        assert (EXAMPLE / name).is_file()
+        assert f'--8<-- "{EXAMPLE.relative_to(ROOT).as_posix()}/{name}"' in page, name
 
 
 @needs_julia

@@ -1,6 +1,6 @@
 """jlir's pytest plugin (julia_ir, ir_snapshot), run by pytest itself through `pytester`.
 
-The live tests run the example project of the README (examples/guard-your-ir) with the real Julia found here
+The live tests run the example project of the CI tutorial (examples/guard-your-ir) with the real Julia found here
 (1.5.3); the cross-version tests feed the plugin stored prints of other Julia versions from fixtures/corpus
 (there is one Julia on this machine), as `jlir.live.Fetched` values carrying the version that printed them.
 """
@@ -29,7 +29,7 @@ def _julia() -> list[str]:
 
 @pytest.fixture
 def project(pytester):
-    """A copy of the README's example project, as a user's checkout."""
+    """A copy of the tutorial's example project, as a user's checkout."""
     for part in ("src", "tests", "snapshots.toml"):
         source = EXAMPLE / part
         (shutil.copytree if source.is_dir() else shutil.copy)(source, pytester.path / part)

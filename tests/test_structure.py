@@ -21,6 +21,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "jlir"
 # the same rank never import each other.  The root facade (`jlir/__init__.py`: parse, format) sits above the
 # reader and the printer and below everything that builds on parsed IR.
 RANKS = {
+    "jlir.util": -1,
     "jlir.ir": 0,
     "jlir.json": 1,
     "jlir.geometry": 1, "jlir.semantics": 1, "jlir.lattice": 1,

@@ -4,7 +4,7 @@
 `CFG with N blocks:` from 1.9) in the dump's own style, or in Julia `V`'s
 with `--julia V` (a dump's text does not always pin its Julia version down).  `--after inlining|type_lift` lists
 the successors of a print made after that 1.5 optimizer stage as that `ir.cfg` holds them
-(`jlir.ir.inlined_order`): the print does not say it is one.
+(`jlir.analysis.inlined_order`): the print does not say it is one.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from jlir import analysis as A
 from jlir.cli.output import EXIT_OK
 from jlir.cli.units import add_inputs, run_each
 from jlir.ir.function import CFGListing
-from jlir.ir.inlined_order import inlining_order
+from jlir.analysis.inlined_order import inlining_order
 from jlir.ir.style import Style
 
 

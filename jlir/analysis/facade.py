@@ -1,5 +1,5 @@
 """The analyses of one function, one call each, memoised per function: what the package face (`jlir.analysis`)
-offers, and what its own modules use when they need another analysis of the same function (`jlir.analysis.render`
+offers, and what its own modules use when they need another analysis of the same function (`jlir.html.render`
 reads the CFG and the loops this way), so that each is computed once however it is reached.
 
 The algorithms live in the modules named below; this module only ties them to a function (`jlir.analysis.memo`)

@@ -56,9 +56,8 @@ def run(args) -> int:
         if args.format == "json":
             data = {"source": unit.source, "function": unit.index, **_cfg(fn, args.after).to_json()}
             return json.dumps(data, ensure_ascii=False) + "\n", EXIT_OK
-        if args.format == "dot":
-            return A.to_dot(fn), EXIT_OK
-        if args.format == "mermaid":
-            return A.to_mermaid(fn), EXIT_OK
+        if args.format in ("dot", "mermaid"):
+            from jlir.html import render  # the pictures, loaded only for them
+            return (render.to_dot if args.format == "dot" else render.to_mermaid)(fn), EXIT_OK
         return julia_listing(fn, style, _cfg(fn, args.after)) + "\n", EXIT_OK
     return run_each(args, "drawing the CFG of", answer, args.format)

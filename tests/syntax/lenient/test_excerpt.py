@@ -24,7 +24,7 @@ from jlir.syntax.errors import ParseError
 from jlir.syntax.lenient.reader import LenientNote
 from support.cli import run_jlir
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "fixtures" / "corpus"
 JULIA = ROOT / "fixtures" / "julia-1.5.3"
 EXCERPTS = ("0057", "0070", "0118", "0137", "0167", "0180", "0193")

@@ -195,7 +195,7 @@ def cfg_networkx(fn):
     try:
         import networkx as nx
     except ImportError:
-        raise MissingDependency("jlir.analysis.to_networkx needs networkx, which is not installed: "
+        raise MissingDependency("jlir.html.render.to_networkx needs networkx, which is not installed: "
                           "pip install networkx") from None
     g = nx.DiGraph()
     for b, (block, lines) in enumerate(zip(analysis_cfg(fn).blocks, block_texts(fn)), 1):

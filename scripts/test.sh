@@ -33,7 +33,7 @@ apt_install() {  # COMMAND PACKAGE WHAT
         echo "test.sh: no $1 and no apt-get as root to install $2; $3 will be skipped" >&2
     fi
 }
-# Graphviz's `dot` renders every fixture's CFG in tests/analysis/test_graphs.py.
+# Graphviz's `dot` renders every fixture's CFG in tests/html/test_render.py.
 apt_install dot graphviz "the DOT rendering test"
 # Chromium and Playwright drive the `jlir html` page in a real browser (tests/html/test_browser.py; skipped,
 # saying why, without them).  Playwright's own browser download is not used: Debian's chromium is.

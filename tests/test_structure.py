@@ -21,6 +21,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "jlir"
 # the same rank never import each other.  The root facade (`jlir/__init__.py`: parse, format) sits above the
 # reader and the printer and below everything that builds on parsed IR.
 RANKS = {
+    "jlir.util": -1,
     "jlir.ir": 0,
     "jlir.json": 1,
     "jlir.geometry": 1, "jlir.semantics": 1, "jlir.lattice": 1,
@@ -236,6 +237,73 @@ def test_the_ir_package_uses_the_standard_library_only():
                     if n.split(".")[0] not in stdlib and not (n == "jlir" or n.startswith("jlir.ir"))]
     assert not foreign, "jlir.ir imports outside the standard library and itself:\n" + "\n".join(foreign)
 
+
+# The model, and only the model: a module added to `jlir/ir/` must be added here on purpose (and said why it is
+# the model); whatever merely rides on the model lives in the layer that uses it (docs/layers.md).
+MODEL_MODULES = {
+    "__init__",                                  # the package (empty: no face)
+    "nodes", "values", "types",                  # the node kinds, the values they hold, the types printed after ::
+    "function", "document", "items",             # a function, a document of dumps, the functions a document holds
+    "cfg", "walk",                               # the one CFG; the one operand traversal
+    "errors", "excerpt",                         # the root error the model raises; what an excerpt leaves unknown
+    "style", "margin", "color", "unreadable",    # data a Function/Document holds: its Julia, a tool's margin, colours
+    "text", "printhook", "views",                # `str()`/`_repr_html_` of the model, registered from above
+    "literals",                                  # `Literal.value`
+}
+
+
+def _stray_model_modules(package: Path) -> list[str]:
+    return sorted(p.stem for p in (package / "ir").glob("*.py") if p.stem not in MODEL_MODULES) + \
+        sorted(str(p.relative_to(package / "ir")) for p in (package / "ir").iterdir() if p.is_dir()
+               and p.name != "__pycache__")
+
+
+def test_the_ir_package_holds_the_model_only():
+    stray = _stray_model_modules(PACKAGE)
+    assert not stray, f"modules in jlir/ir/ that are not listed as the model (MODEL_MODULES): {stray}"
+
+
+def test_a_module_added_to_the_model_package_is_found(tmp_path, monkeypatch):
+    _planted(tmp_path, monkeypatch, {"__init__.py": "", "ir/__init__.py": "", "ir/nodes.py": "",
+                                     "ir/domsort_order.py": "from jlir.ir import nodes\n", "ir/extra/__init__.py": ""})
+    assert _stray_model_modules(PACKAGE) == ["domsort_order", "extra"]
+
+
+# One parallel path: processes and pools are `jlir.batch`'s alone (the CLI's `-j`, `run_document(jobs=…)`, the
+# user's `map_files` all go through `batch.map_ordered`).
+POOLS = ("multiprocessing", "concurrent.futures", "os.fork", "os.forkpty", "os.register_at_fork")
+# A fork that only execs another program is not a second pool: Julia's process, started under jlir's guard.
+EXEC_ONLY = {"jlir.live.guard"}
+
+
+def _pool_uses(sources: list[Path]) -> list[str]:
+    found = []
+    for path in sources:
+        if _module_name(path).startswith("jlir.batch") or _module_name(path) in EXEC_ONLY:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = [(module, line) for module, _, line, _ in import_statements(path)]
+        names += [(module + "." + t, line) for module, taken, line, _ in import_statements(path) for t in taken]
+        names += [(f"{n.value.id}.{n.attr}", n.lineno) for n in ast.walk(tree)
+                  if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)]
+        found += [f"{path.relative_to(PACKAGE.parent)}:{line}: {name}" for name, line in names
+                  if any(name == p or name.startswith(p + ".") for p in POOLS)]
+    return sorted(set(found))
+
+
+def test_only_the_batch_package_starts_processes():
+    found = _pool_uses(_sources())
+    assert not found, "processes or pools outside jlir.batch (use jlir.batch.map_ordered):\n" + "\n".join(found)
+
+
+def test_a_second_pool_is_found(tmp_path, monkeypatch):
+    sources = _planted(tmp_path, monkeypatch, {
+        "__init__.py": "", "batch/__init__.py": "import multiprocessing\n",
+        "cli/__init__.py": "", "cli/jobs.py": "from concurrent.futures import ProcessPoolExecutor\n",
+        "passes/__init__.py": "", "passes/registry.py": "import os\n\ndef run():\n    return os.fork()\n"})
+    assert _pool_uses(sources) == ["jlir/cli/jobs.py:1: concurrent.futures",
+                                   "jlir/cli/jobs.py:1: concurrent.futures.ProcessPoolExecutor",
+                                   "jlir/passes/registry.py:4: os.fork"]
 
 def test_the_printer_works_without_lark_installed(tmp_path):
     """The printer and the model never need the parser's dependency: a JSON document prints with Lark blocked."""

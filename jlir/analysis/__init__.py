@@ -12,34 +12,16 @@ result once: the model is immutable, so a second call with the same function
 object returns the first answer (`jlir.analysis.memo`; `clear()` forgets).
 They are defined in `jlir.analysis.facade`, which ties each to the module that
 computes it and to the others (loops need dominators, which need the CFG, so
-each is computed once however it is reached); the pictures of the CFG
-(`to_dot`, `to_mermaid`, `to_networkx`) are drawn by `jlir.analysis.render`.
+each is computed once however it is reached).  The pictures of the CFG
+(`to_dot`, `to_mermaid`, `to_networkx`) are drawn above, where things are shown (`jlir.html.render`).
 No submodule shares a name with a function here.
 """
 from __future__ import annotations
 
 from jlir.analysis.facade import (cfg, def_use, dominance_frontiers, dominators, inflated, iterated_dominance_frontier,
                                   liveness, loops, post_dominators, reachable, slot_liveness, stability, verify)
-from jlir.analysis.memo import clear, memoised
+from jlir.analysis.memo import clear
 
 __all__ = ["inflated", "cfg", "reachable", "dominators", "post_dominators", "dominance_frontiers", "iterated_dominance_frontier",
-           "loops", "def_use", "liveness", "slot_liveness", "verify", "stability", "to_dot", "to_mermaid",
-           "to_networkx", "clear"]
+           "loops", "def_use", "liveness", "slot_liveness", "verify", "stability", "clear"]
 
-
-def to_dot(fn) -> str:
-    """The CFG as Graphviz DOT, each block's statements as Julia prints them (`jlir.analysis.render`)."""
-    from jlir.analysis.render import cfg_dot
-    return memoised(fn, "dot", lambda: cfg_dot(inflated(fn)))
-
-
-def to_mermaid(fn) -> str:
-    """The CFG as a Mermaid flowchart (renders on GitHub in a ```mermaid block)."""
-    from jlir.analysis.render import cfg_mermaid
-    return memoised(fn, "mermaid", lambda: cfg_mermaid(inflated(fn)))
-
-
-def to_networkx(fn):
-    """The CFG as a `networkx.DiGraph` (a new graph each call: it is mutable); needs networkx installed."""
-    from jlir.analysis.render import cfg_networkx
-    return cfg_networkx(inflated(fn))

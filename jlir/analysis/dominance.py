@@ -42,7 +42,7 @@ from heapq import heappop, heappush
 from typing import Iterable
 
 from jlir.analysis.graph import dfs_preorder, predecessor_lists, successor_lists
-from jlir.ir.gcpause import gc_paused
+from jlir.util.gcpause import gc_paused
 from jlir.ir.cfg import CFG
 from jlir.ir.errors import JlirError
 

@@ -1,5 +1,5 @@
 """The analyses of one function, one call each, memoised per function: what the package face (`jlir.analysis`)
-offers, and what its own modules use when they need another analysis of the same function (`jlir.analysis.render`
+offers, and what its own modules use when they need another analysis of the same function (`jlir.html.render`
 reads the CFG and the loops this way), so that each is computed once however it is reached.
 
 The algorithms live in the modules named below; this module only ties them to a function (`jlir.analysis.memo`)
@@ -11,10 +11,10 @@ from jlir.analysis.memo import memoised
 
 
 def inflated(fn):
-    """`fn` in the blocks Julia computes with (`jlir.ir.inflate`): itself, unless a 1.5 CodeInfo print goes on
+    """`fn` in the blocks Julia computes with (`jlir.analysis.inflate`): itself, unless a 1.5 CodeInfo print goes on
     after an `$(Expr(:unreachable))` in the same block, where `inflate_ir` starts a new block.  Every analysis
     here answers for this IR, so its block numbers are those of Julia's `ir.cfg`."""
-    from jlir.ir.inflate import inflate
+    from jlir.analysis.inflate import inflate
     return memoised(fn, "inflated", lambda: inflate(fn))
 
 

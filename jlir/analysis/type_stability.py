@@ -19,7 +19,7 @@ from jlir.lattice.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin
 from jlir.lattice.typefacts import name_of
 from jlir.ir import nodes as N
 from jlir.ir import values as V
-from jlir.ir.callee import callee_name
+from jlir.analysis.callee import callee_name
 from jlir.ir.function import Form, Function
 from jlir.ir.style import Style
 from jlir.ir.walk import operands, used_ids

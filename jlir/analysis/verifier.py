@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from jlir.analysis.conditions import known_not_bool
 from jlir.analysis.dataflow import Problem, solve
 from jlir.analysis.defuse import def_use
-from jlir.ir.gcpause import paused
+from jlir.util.gcpause import paused
 from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.dominance import dominator_tree
 from jlir.analysis.handlers import CONFLICT, apply_handlers, handler_stacks, pops_on_catch

@@ -4,7 +4,7 @@
 `CFG with N blocks:` from 1.9) in the dump's own style, or in Julia `V`'s
 with `--julia V` (a dump's text does not always pin its Julia version down).  `--after inlining|type_lift` lists
 the successors of a print made after that 1.5 optimizer stage as that `ir.cfg` holds them
-(`jlir.ir.inlined_order`): the print does not say it is one.
+(`jlir.analysis.inlined_order`): the print does not say it is one.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from jlir import analysis as A
 from jlir.cli.output import EXIT_OK
 from jlir.cli.units import add_inputs, run_each
 from jlir.ir.function import CFGListing
-from jlir.ir.inlined_order import inlining_order
+from jlir.analysis.inlined_order import inlining_order
 from jlir.ir.style import Style
 
 
@@ -56,9 +56,8 @@ def run(args) -> int:
         if args.format == "json":
             data = {"source": unit.source, "function": unit.index, **_cfg(fn, args.after).to_json()}
             return json.dumps(data, ensure_ascii=False) + "\n", EXIT_OK
-        if args.format == "dot":
-            return A.to_dot(fn), EXIT_OK
-        if args.format == "mermaid":
-            return A.to_mermaid(fn), EXIT_OK
+        if args.format in ("dot", "mermaid"):
+            from jlir.html import render  # the pictures, loaded only for them
+            return (render.to_dot if args.format == "dot" else render.to_mermaid)(fn), EXIT_OK
         return julia_listing(fn, style, _cfg(fn, args.after)) + "\n", EXIT_OK
     return run_each(args, "drawing the CFG of", answer, args.format)

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 import jlir
 from jlir.cli.inputs import add_reading_options, attempt, internal, name, parse
 from jlir.cli.jobs import add_jobs, each_file
-from jlir.analysis.render import mermaid_document
 from jlir.cli.output import EXIT_ERROR, EXIT_OK, err, write, write_output
 from jlir.ir.errors import JlirError
 
@@ -109,6 +108,7 @@ def run_each(args, doing: str, answer, fmt: str = "text", output: str | None = N
             emit(text)
         status = max(status, st)
     if flowcharts:
+        from jlir.html.render import mermaid_document  # the pictures, loaded only for them
         emit(mermaid_document(flowcharts))
     if output not in (None, "-"):
         write_output(output, "".join(kept))

@@ -3,7 +3,7 @@ every function (fetch labels, `MethodInstance for` lines: `jlir.compare.names`),
 from __future__ import annotations
 
 import jlir
-from jlir.ir.gcpause import gc_paused
+from jlir.util.gcpause import gc_paused
 from dataclasses import replace
 from typing import Callable
 

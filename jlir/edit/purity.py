@@ -24,7 +24,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.edit.intrinsic_nothrow import DIVISIONS, INTRINSICS, JULIA_PURE_BUILTINS
 from jlir.edit.simple_dce import call_nothrow
-from jlir.ir.callee import callee_name
+from jlir.analysis.callee import callee_name
 
 # The `dce` pass's table, Julia's (`jlir.edit.intrinsic_nothrow`) with its own differences spelled out.
 # Intrinsics (`Core.Intrinsics.x`, printed `Base.x` in typed IR): arithmetic, comparisons, conversions that

@@ -22,7 +22,7 @@ import shutil
 import subprocess
 
 from jlir import analysis as A
-from jlir.analysis.render import block_texts, edges
+from jlir.html.render import block_texts, edges
 import jlir.html.layered as layered
 
 _LABELLED_BLOCKS = 400

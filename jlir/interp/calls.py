@@ -9,7 +9,7 @@ asks the provider for the callee's IR.
 from __future__ import annotations
 
 from jlir.interp.frames import Push
-from jlir.ir.names import is_identifier, var_quoted
+from jlir.semantics.names import is_identifier, var_quoted
 from jlir.semantics.base_globals import compiler_binding, is_library_module, seen_name
 from jlir.semantics.builtins import BUILTINS, KNOWN_STRUCTS, MUTABLE_STRUCTS, exception_of
 from jlir.semantics.intrinsics import INTRINSICS
@@ -17,7 +17,7 @@ from jlir.semantics.values import (UNDEF, JArray, JFunction, JStruct, JSymbol, J
                                    typeof)
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.callee import callee_name
+from jlir.analysis.callee import callee_name
 
 FUNCTION_NAMES = frozenset(INTRINSICS) | frozenset(BUILTINS)
 
@@ -35,7 +35,7 @@ def native(module: str | None, name: str):
 
 
 def callee_text(callee) -> str:
-    """The name the provider knows a callee by (`jlir.ir.callee`); a value (`invoke %3(…)`, a numbered slot) has
+    """The name the provider knows a callee by (`jlir.analysis.callee`); a value (`invoke %3(…)`, a numbered slot) has
     none, and is refused."""
     named = callee_name(callee)
     if named is None:

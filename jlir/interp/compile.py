@@ -28,7 +28,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
-from jlir.ir.callee import callee_name
+from jlir.analysis.callee import callee_name
 
 
 @dataclass(slots=True)

@@ -28,7 +28,7 @@ import re
 
 from pathlib import Path
 
-from jlir.ir.names import var_quoted
+from jlir.semantics.names import var_quoted
 from jlir.semantics.constants import strip_module
 from jlir.semantics.values import JSymbol, JType, split_params
 

@@ -34,7 +34,7 @@ from jlir.edit import is_slot_form
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import Form
-from jlir.ir.names import is_identifier, var_quoted
+from jlir.semantics.names import is_identifier, var_quoted
 from jlir.semantics.values import (JFunction, JStringBuf, JStruct, JType, JuliaException, NotInterpretable, normalize,
                                 typeof)
 

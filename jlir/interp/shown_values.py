@@ -16,7 +16,7 @@ from jlir.semantics.constants import type_text
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.callee import callee_name
+from jlir.analysis.callee import callee_name
 
 __all__ = ["decimal_const", "name_fields", "use_type"]
 

@@ -145,7 +145,7 @@ def renumbered_catch_entry(entry, number):
 def compute_cfg(f, *, branch_edges: bool = True) -> CFG:
     """The CFG of a function's positional statements, as Julia's `compute_basic_blocks` builds it.
 
-    The IR Julia computes with: the block ranges are the model's (see `jlir.ir.inflate` for a CodeInfo
+    The IR Julia computes with: the block ranges are the model's (see `jlir.analysis.inflate` for a CodeInfo
     print whose block goes on after an `unreachable`), and each block's successors come from its
     `block_exit`, so `unreachable` ends control and an `enter` followed by ϒ nodes keeps its catch edge.
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from jlir.ir import function as F
-from jlir.ir.gcpause import gc_paused
+from jlir.util.gcpause import gc_paused
 from jlir.json.checks import (MAX_DEPTH, SchemaError, check_fields, check_function, field_checks, function_holds,
                               shape_holds, short_repr)
 from jlir.json.schema import (DISPLAY_FIELDS, FIELD_CODECS, FIELDS, JSON_NAME, KINDS, SCHEMA, SCHEMA_PREFIX,

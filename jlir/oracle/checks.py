@@ -92,17 +92,17 @@ def check_cfg(fn, julia: dict) -> Outcome:
 
 def check_sorted_cfg(fn, julia: dict) -> Outcome:
     """`check_cfg` of the print `slot2reg` returns, whose `ir.cfg` `domsort_ssa!` renumbered: each block's
-    predecessors in the order they had before it, where the print shows it (`jlir.ir.domsort_order`)."""
-    from jlir.ir.domsort_order import domsort_order
+    predecessors in the order they had before it, where the print shows it (`jlir.analysis.domsort_order`)."""
+    from jlir.analysis.domsort_order import domsort_order
     return _cfg_outcome(domsort_order(fn, A.cfg(fn)), CFG.from_json(julia["cfg"]))
 
 
 def check_inlined_cfg(fn, julia: dict, compacted: bool = False) -> Outcome:
     """`check_cfg` of a print made after inlining (the `inlining` stage; `compacted`: `type_lift`'s, after
     `compact!`), whose `ir.cfg` the inliner built: its successors in the inliner's order where the print shows
-    it (`jlir.ir.inlined_order`).  After `compact!`, an order that differs only at union splits' tests is the
+    it (`jlir.analysis.inlined_order`).  After `compact!`, an order that differs only at union splits' tests is the
     split-order rule."""
-    from jlir.ir.inlined_order import inlining_order, split_tests
+    from jlir.analysis.inlined_order import inlining_order, split_tests
     cfg = A.cfg(fn)
     ours, theirs = inlining_order(fn, cfg, compacted=compacted), CFG.from_json(julia["cfg"])
     outcome = _cfg_outcome(ours, theirs)

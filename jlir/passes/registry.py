@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from jlir.batch import map_ordered
-from jlir.ir.gcpause import gc_paused, paused
+from jlir.util.gcpause import gc_paused, paused
 from jlir.analysis.verifier import verify_ir
 from jlir.edit.shown import as_shown
 from jlir.ir.errors import JlirError

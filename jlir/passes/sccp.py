@@ -31,7 +31,7 @@ from jlir.edit import IRCode, is_slot_form, map_values
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
-from jlir.ir.callee import callee_name
+from jlir.analysis.callee import callee_name
 from jlir.ir.function import Function
 from jlir.passes.dce import compacted
 from jlir.edit.purity import BOTTOM as UNION_BOTTOM, HOME_MODULES

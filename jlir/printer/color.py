@@ -2,7 +2,7 @@
 
 What Julia 1.5 colours (`Base.IRShow`, `InteractiveUtils.code_warntype`,
 checked byte for byte against Julia 1.5.3's `--color=yes` output in
-tests/syntax/test_color.py):
+tests/syntax/document/test_color.py):
 
 * the block rails of a CodeInfo (typed or lowered) and of `@code_warntype`'s
   body, `1 ─`, `│  `, `└──`, in grey (`printstyled(…; color=:light_black)`:

@@ -3,7 +3,7 @@
 Two contexts, as in Julia: *unquoted* (a statement as the IR printer shows
 it) and *shown* (an argument of `$(Expr(…))` or the content of a `QuoteNode`,
 where `%3` shows as `:(%3)` and a Symbol as `:x`).  Infix printing, parentheses
-and operator spacing come from `jlir.ir.operators`, the one operator table.
+and operator spacing come from `jlir.semantics.operators`, the one operator table.
 """
 from __future__ import annotations
 import re
@@ -12,9 +12,9 @@ from itertools import islice
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS,
+from jlir.semantics.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS,
                                WORD_OPS, is_operator, op_spacing, precedence, shown_infix)
-from jlir.ir.names import is_identifier, is_symbol_word, var_quoted
+from jlir.semantics.names import is_identifier, is_symbol_word, var_quoted
 from jlir.ir.style import Style
 from jlir.ir.walk import UnknownKind, scanned_uses
 from jlir.geometry import rails

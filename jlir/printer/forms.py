@@ -11,7 +11,7 @@ from jlir.printer.margin import with_margin
 from jlir.printer.exprs import ExprPrinter
 from jlir.printer.gutter import gutter_painter
 from jlir.printer.function import body_lines, body_parts, body_positions, cost_column, line_numbers
-from jlir.ir.gcpause import gc_paused
+from jlir.util.gcpause import gc_paused
 
 
 class NotPrintable(JlirError, TypeError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from jlir.ir.color import written_column
 from jlir.ir.function import Document, Function, VectorDisplay
-from jlir.ir.gcpause import gc_paused
+from jlir.util.gcpause import gc_paused
 from jlir.printer.cthulhu import bars_before_2020, is_2020_view, source_cost_field
 from jlir.printer.forms import (cthulhu_source_costs, element_pads, element_texts, format_items, function_printer,
                                 wrapper_lines)

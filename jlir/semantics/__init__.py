@@ -11,4 +11,6 @@ which come before the interpreter, can use it.
 * `intrinsics`, `builtins`: `INTRINSICS` and `BUILTINS`, one pure function each, `f(result_type, *args)`.
 * `constants`: the value a printed literal or shown constant stands for.
 * `show`: `julia_repr`, Julia's `repr` of a value.
+* `names` (with `idchars`), `operators`: Julia's identifiers (which names print bare, which need `var"…"`) and
+  its operator table, shared by the printer and the reader's lexer.
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFunction, JStringBuf, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, egal, isa, typeof)
-from jlir.ir.names import var_quoted
+from jlir.semantics.names import var_quoted
 
 # Exception types of Core whose fields the interpreter knows (name → field names); all immutable.
 KNOWN_STRUCTS = {"ErrorException": ("msg",), "ArgumentError": ("msg",), "DivideError": (), "OverflowError": ("msg",),

@@ -16,7 +16,7 @@ from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, JArray, empty_named_t
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.literals import literal_value
-from jlir.ir.names import var_quoted
+from jlir.semantics.names import var_quoted
 
 # Names that stand for types wherever the IR prints them bare or qualified (`Int64`, `Core.Int64`, `Base.Float32`).
 TYPE_NAMES = frozenset(INT_TYPES) | frozenset(FLOAT_TYPES) | {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from jlir.ir.names import var_quoted
+from jlir.semantics.names import var_quoted
 from jlir.semantics.numbers import round_float
 from jlir.semantics.values import (UNDEF, UNINITIALISED, JArray, JChar, JFloat, JFunction, JInt, JStringBuf, JStruct, JSymbol,
                                 JType, JuliaException, NotInterpretable, typeof)
@@ -304,8 +304,8 @@ def _vector_repr(v) -> str:
 def _symbol_repr(name: str) -> str:
     """show.jl's `show_unquoted_quote_expr` of a Symbol: `:name` for an identifier or an operator (not `'`),
     `:(==)` for the quoted few, else `Symbol("text")`."""
-    from jlir.ir.names import is_identifier
-    from jlir.ir.operators import SYMBOL_PAREN_QUOTED, is_operator
+    from jlir.semantics.names import is_identifier
+    from jlir.semantics.operators import SYMBOL_PAREN_QUOTED, is_operator
     if name in SYMBOL_PAREN_QUOTED:
         return f":({name})"
     if is_identifier(name) or (is_operator(name) and name != "'"):

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from jlir.analysis.dominance import dominator_tree, iterated_dominance_frontier
 from jlir.edit import IRCode
-from jlir.ir.gcpause import paused
+from jlir.util.gcpause import paused
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V

@@ -33,7 +33,7 @@ from jlir.analysis.defuse import def_use
 from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.live_ranges import liveness
 from jlir.edit import IRCode
-from jlir.ir.gcpause import paused
+from jlir.util.gcpause import paused
 from jlir.ir import nodes as N
 from jlir.ir.excerpt import refuse
 from jlir.ir import values as V

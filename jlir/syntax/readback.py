@@ -12,7 +12,7 @@ from jlir.geometry.labels import LABEL_TEXT
 from jlir.ir.errors import JlirError
 from jlir.ir.excerpt import is_excerpt
 from jlir.ir.function import Document
-from jlir.ir.gcpause import gc_paused
+from jlir.util.gcpause import gc_paused
 from jlir.ir.items import functions
 from jlir.json import SchemaError, as_read, first_difference, same_reading
 from jlir.json import from_json as _decode

@@ -1,4 +1,4 @@
-"""Writes jlir/ir/idchars.py: the non-ASCII characters Julia takes inside identifiers beyond Python's `\\w`.
+"""Writes jlir/semantics/idchars.py: the non-ASCII characters Julia takes inside identifiers beyond Python's `\\w`.
 
 Julia 1.5's `jl_id_char` / `is_wc_cat_id_start` (src/flisp/julia_extensions.c) take letters and digits (Python's
 `\\w` has them), currency symbols (Sc), other symbols (So) but arrows, U+FFFC/FFFD, U+233F and U+00A6, and after
@@ -47,7 +47,7 @@ def main():
             '    return "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges)\n\n\n'
             "ID_START_MORE = char_class(START_RANGES)\n"
             "ID_AFTER_MORE = ID_START_MORE + char_class(AFTER_RANGES)\n")
-    Path(__file__).resolve().parents[2].joinpath("jlir", "ir", "idchars.py").write_text(text, encoding="utf-8")
+    Path(__file__).resolve().parents[2].joinpath("jlir", "semantics", "idchars.py").write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

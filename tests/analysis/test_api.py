@@ -13,6 +13,7 @@ import pytest
 import jlir
 from jlir import analysis as A
 from jlir.analysis import memo
+from jlir.html import render
 from jlir.ir.cfg import compute_cfg
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +44,7 @@ def test_every_case_dominators_equal_julias_construct_domtree():
 def test_each_analysis_is_computed_once_per_function_object():
     fn = _fn("fixtures/julia-1.5.3/nested_loops.ircode.txt")
     for call in (A.cfg, A.reachable, A.dominators, A.post_dominators, A.dominance_frontiers, A.loops, A.def_use,
-                 A.liveness, A.slot_liveness, A.stability, A.to_dot, A.to_mermaid):
+                 A.liveness, A.slot_liveness, A.stability, render.to_dot, render.to_mermaid):
         assert call(fn) is call(fn), call.__name__
     assert A.iterated_dominance_frontier(fn, [2, 6]) is A.iterated_dominance_frontier(fn, (6, 2, 6))
     assert A.verify(fn) == A.verify(fn) == []

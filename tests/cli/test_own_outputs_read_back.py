@@ -15,6 +15,7 @@ import pytest
 
 import jlir
 from jlir.cli.app import main
+from jlir.html.render import to_mermaid
 
 ROOT = Path(__file__).resolve().parents[2]
 V153 = ROOT / "fixtures/julia-1.5.3"
@@ -103,7 +104,7 @@ console.log(JSON.stringify(out));
                     reason=f"Mermaid's parser is not installed: npm install --prefix {MERMAID_DIR} mermaid@11 jsdom")
 def test_mermaid_of_several_functions_parses_with_mermaids_own_parser(capsys):
     _, several, _ = run(capsys, "cfg", "--format", "mermaid", *SLOTS)
-    old_style = "".join(jlir.analysis.to_mermaid(f) for p in SLOTS for f in jlir.functions(jlir.parse_file(p)))
+    old_style = "".join(to_mermaid(f) for p in SLOTS for f in jlir.functions(jlir.parse_file(p)))
     script = MERMAID_DIR / "jlir_check_several.mjs"
     script.write_text(_CHECK)
     got = subprocess.run(["node", str(script)], input=json.dumps([several, old_style]).encode(),

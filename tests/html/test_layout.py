@@ -18,7 +18,7 @@ import jlir
 import jlir.html
 from jlir import analysis as A
 from jlir import passes
-from jlir.analysis.render import edges
+from jlir.html.render import edges
 from jlir.compare import diff_functions
 from jlir.html import graph
 

@@ -4,7 +4,7 @@ records).
 
 After slot2reg, `domsort_ssa!` leaves each block's predecessors in the order of the blocks' numbers before
 it renumbered them; where lowering wrote an `if` as jumps, the print shows that order
-(`jlir.ir.domsort_order`).  After inlining, 1.5 keeps the inliner's CFG: a union split made by this
+(`jlir.analysis.domsort_order`).  After inlining, 1.5 keeps the inliner's CFG: a union split made by this
 function's inlining lists each test's case block first, one inlined from a callee's optimized code lists the
 branch target first (as `compute_basic_blocks` did there).  `compact!` then removes the emptied call that
 told them apart right after inlining; these prints are each decided by one of what the print still shows
@@ -21,8 +21,8 @@ import pytest
 import jlir
 from jlir import analysis as A
 from jlir.ir.cfg import CFG
-from jlir.ir.domsort_order import domsort_order
-from jlir.ir.inlined_order import inlining_order
+from jlir.analysis.domsort_order import domsort_order
+from jlir.analysis.inlined_order import inlining_order
 from jlir.oracle import Outcome
 from jlir.oracle.checks import check_inlined_cfg, check_sorted_cfg
 

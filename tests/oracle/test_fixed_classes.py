@@ -2,7 +2,7 @@
 (`fixed-classes-1.5.3.jsonl.gz`: parts of `scripts/check/oracle.jl` records, the prints and Julia's answers).
 
 - `#719#720`'s prints after inlining and `type_lift`: its union splits were made by its own inlining, whose
-  `ir.cfg` lists each test's case first (`jlir.ir.inlined_order`);
+  `ir.cfg` lists each test's case first (`jlir.analysis.inlined_order`);
 - `manifest_uuid_path`'s after inlining: its union splits come inlined from a callee's own optimized code,
   listed as `compute_basic_blocks` lists them; after type_lift the print shows both alike (the edge-order rule);
 - `print_shell_escaped_posixly`'s and `sync_end`'s after slot2reg: an unnumbered `throw_undef_if_not(x, false)`
@@ -21,7 +21,7 @@ from pathlib import Path
 import jlir
 from jlir import analysis as A
 from jlir.ir.cfg import CFG
-from jlir.ir.inlined_order import inlining_order
+from jlir.analysis.inlined_order import inlining_order
 from jlir.oracle import Outcome, check_record
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "oracle" / "fixed-classes-1.5.3.jsonl.gz"

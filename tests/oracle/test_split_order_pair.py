@@ -14,7 +14,7 @@ from pathlib import Path
 import jlir
 from jlir import analysis as A
 from jlir.ir.cfg import CFG
-from jlir.ir.inlined_order import inlining_order, split_tests
+from jlir.analysis.inlined_order import inlining_order, split_tests
 from jlir.oracle import Outcome
 from jlir.oracle.checks import check_inlined_cfg
 

@@ -145,7 +145,7 @@ def test_warntype_value_used_only_on_the_left_of_an_assignment_is_refused():
                                      ("%4  = (@_4 === nothing)::Bool", "%4  = @_4 === nothing")])
 def test_typed_warntype_value_used_without_its_type_is_refused(old, new):
     """A typed `@code_warntype` prints `::T` after every used value whose node takes one (`should_print_ssa_type`);
-    only an uninferred one (an OpaqueClosure's, tests/syntax/test_displays_warntype_untyped.py) prints none."""
+    only an uninferred one (an OpaqueClosure's, tests/syntax/forms/test_displays_warntype_untyped.py) prints none."""
     text = (FIXTURES / "loops.warntype.txt").read_text(encoding="utf-8")
     e = refused(text.replace(old, new))
     assert "prints `::T` after every value the IR uses" in e.message

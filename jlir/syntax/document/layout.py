@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from jlir.ir.gcpause import gc_paused
+from jlir.util.gcpause import gc_paused
 from jlir.ir.function import Document, Unreadable
 from jlir.syntax.document import foreign
 from jlir.syntax.errors import ParseError

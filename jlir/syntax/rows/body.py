@@ -377,7 +377,7 @@ _PRINTERS: list = []
 
 def _prints_as_typed_code(node, text: str) -> bool:
     if not _PRINTERS:
-        from jlir.ir.operators import PREC_DECL
+        from jlir.semantics.operators import PREC_DECL
         from jlir.syntax.statement.shown import shown_printers
         _PRINTERS.extend((PREC_DECL, *shown_printers()))
     prec, *printers = _PRINTERS

@@ -14,8 +14,8 @@ from lark import Token, Transformer
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.names import is_identifier, var_quoted
-from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
+from jlir.semantics.names import is_identifier, var_quoted
+from jlir.semantics.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
 from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref

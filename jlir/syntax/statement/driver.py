@@ -18,7 +18,7 @@ is loaded, into plain tuples keyed by interned strings:
 * with a `programs` memo, a sequence of token types parsed before is replayed
   from its recorded shifts and reductions, without looking at the table.
 
-`tests/syntax/test_driver.py` checks that both drivers build the same values on the
+`tests/syntax/statement/test_driver.py` checks that both drivers build the same values on the
 statements and types of the fixtures.
 """
 from __future__ import annotations

@@ -16,8 +16,8 @@ import sys
 from lark import Token
 from lark.lexer import Lexer
 
-from jlir.ir.names import ID_AFTER, ID_SYMBOLS
-from jlir.ir.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PAIR, PREC_PIPE, PREC_PLUS,
+from jlir.semantics.names import ID_AFTER, ID_SYMBOLS
+from jlir.semantics.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PAIR, PREC_PIPE, PREC_PLUS,
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
                                OP_SUFFIX_CHARS, WORD_OPS, base_operator)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.names import var_quoted
+from jlir.semantics.names import var_quoted
 
 _VAR = ('var"', '"')
 

@@ -7,7 +7,7 @@ import jlir
 from jlir.analysis import cfg
 from jlir.printer.forms import format_function
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "fixtures" / "corpus"
 FIXTURES = ROOT / "fixtures" / "julia-1.5.3"
 

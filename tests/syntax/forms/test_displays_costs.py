@@ -5,7 +5,7 @@ from pathlib import Path
 
 import jlir
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def test_a_cost_display_keeps_its_two_line_method_title():
@@ -19,6 +19,6 @@ def test_a_cost_display_keeps_its_two_line_method_title():
 
 def test_a_one_line_title_then_a_location_like_statement_is_not_a_title():
     # 1.12's one-line title (`map(f, t::Tuple{Any}) @ Base tuple.jl:358`) is still read as one line
-    text = (Path(__file__).resolve().parents[2] / "fixtures" / "corpus" / "0050.txt").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "fixtures" / "corpus" / "0050.txt").read_text(encoding="utf-8")
     f = jlir.parse(text).items[0]
     assert f.title == "map(f, t::Tuple{Any}) @ Base tuple.jl:358" and len(f.costs) == 12

@@ -17,7 +17,7 @@ from jlir.ir import values as V
 from jlir.ir.function import Form
 from jlir.json import from_json, to_json
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def read(name: str):

@@ -15,7 +15,7 @@ from jlir.ir.function import Form
 from jlir.json import from_json, to_json
 from jlir.printer.forms import format_function
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 VIEWS = sorted(p.name for p in DATA.glob("cthulhu-*.txt"))
 
 
@@ -72,7 +72,7 @@ def test_a_cost_field_out_of_its_column_is_a_located_error():
 def test_the_2021_view_with_line_numbers_costs_and_a_gutter_prints_back():
     # corpus 0111 (aviatesk's blog, ~1.8-DEV): the method line, `│ ─ %-1 = invoke …`, then the IRCode with its
     # line-number column, each cost after the rail, and the right-hand gutter of the colored print
-    path = Path(__file__).resolve().parents[2] / "fixtures" / "corpus" / "0111.txt"
+    path = Path(__file__).resolve().parents[3] / "fixtures" / "corpus" / "0111.txt"
     text = path.read_text(encoding="utf-8")
     doc = jlir.parse(text)
     f = doc.items[0]
@@ -82,7 +82,7 @@ def test_the_2021_view_with_line_numbers_costs_and_a_gutter_prints_back():
     assert jlir.format(doc) == text
 
 
-CORPUS_0092 = Path(__file__).resolve().parents[2] / "fixtures" / "corpus" / "0092.txt"
+CORPUS_0092 = Path(__file__).resolve().parents[3] / "fixtures" / "corpus" / "0092.txt"
 
 
 def test_the_2020_source_view_reads_its_locations_as_line_info_and_prints_back():

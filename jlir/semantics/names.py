@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import re
 
-from jlir.ir.idchars import ID_AFTER_MORE, ID_START_MORE
+from jlir.semantics.idchars import ID_AFTER_MORE, ID_START_MORE
 
 # Math symbols Julia accepts in identifiers (its `is_wc_cat_id_start` whitelist: `∂`, `∇`, `∑`, `∞`, `∫`, …),
 # beside letters; a character class body, for the reader's identifier patterns too.
 # With them, currency and other symbols, and after the first character combining marks, modifier symbols, primes
-# (`x̂`, `a⁺`, `ẋ`: jlir.ir.idchars says which, from Julia's `jl_id_char`).
+# (`x̂`, `a⁺`, `ẋ`: jlir.semantics.idchars says which, from Julia's `jl_id_char`).
 ID_SYMBOLS = "∂∅∆∇∎∏∐∑∞∟∫-∳⅀-⅄∿⊾⊿⊤⊥⋀-⋃◸-◿" + ID_START_MORE
 ID_AFTER = ID_SYMBOLS + ID_AFTER_MORE  # the non-ASCII characters a name may hold after its first
 _IDENTIFIER = re.compile(f"(?:[^\\W\\d]|_|[{ID_SYMBOLS}])[\\w!′´{ID_AFTER}]*$")

@@ -9,7 +9,7 @@ import pytest
 import jlir
 from jlir.syntax.reading import read_document
 
-VIEWS = Path(__file__).resolve().parents[1] / "data" / "round3" / "toolviews"
+VIEWS = Path(__file__).resolve().parents[2] / "data" / "round3" / "toolviews"
 
 
 def _lenient(text: str, name: str):

@@ -1,7 +1,7 @@
 """Pausing Python's cyclic garbage collector while a model is built or printed.
 
-Here, beside the model, because the model is what has no reference cycles; the reader, the printer and the
-diff all build or walk it.
+Below every layer (`jlir.util`), because the model is what has no reference cycles and the reader, the
+printer, the diff, the JSON decoder, the verifier and the transforms all build or walk it.
 """
 from __future__ import annotations
 

@@ -7,6 +7,10 @@ with what takes it: for `goto #d if not %c` the fall-through is the *true*
 side and `#d` the *false* side; an `enter`'s edge to its catch block is
 `catch`.  Back edges (`jlir.analysis.natural_loops`) are dashed.
 
+`to_dot`, `to_mermaid` and `to_networkx` draw a function as Julia computes with it (`jlir.analysis.inflated`),
+memoised with its analyses (`jlir.analysis.memo`; `jlir.analysis.clear()` forgets them too).  They live here,
+with what shows things (the HTML page draws the same blocks and edges), above the analyses they read.
+
 Escaping is per format, since each reads a different text:
 * DOT: plain `label="…"` strings (not records or HTML labels, so `<`, `>`,
   `{`, `|` are ordinary): `\\` and `"` escaped, each line ended by `\\l` (left-aligned).
@@ -19,7 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from jlir.analysis.facade import cfg as analysis_cfg, loops
+from jlir.analysis.facade import cfg as analysis_cfg, inflated, loops
+from jlir.analysis.memo import memoised
 from jlir.ir import nodes as N
 from jlir.ir.errors import JlirError
 from jlir.ir.function import Form
@@ -27,6 +32,21 @@ from jlir.ir.walk import used_ids
 from jlir.printer.exprs import ExprPrinter
 
 _TYPED_FORMS = (Form.TYPED, Form.IRCODE, Form.WARNTYPE)
+
+
+def to_dot(fn) -> str:
+    """The CFG as Graphviz DOT, each block's statements as Julia prints them."""
+    return memoised(fn, "dot", lambda: cfg_dot(inflated(fn)))
+
+
+def to_mermaid(fn) -> str:
+    """The CFG as a Mermaid flowchart (renders on GitHub in a ```mermaid block)."""
+    return memoised(fn, "mermaid", lambda: cfg_mermaid(inflated(fn)))
+
+
+def to_networkx(fn):
+    """The CFG as a `networkx.DiGraph` (a new graph each call: it is mutable); needs networkx installed."""
+    return cfg_networkx(inflated(fn))
 
 
 class MissingDependency(JlirError, ImportError):
@@ -175,7 +195,7 @@ def cfg_networkx(fn):
     try:
         import networkx as nx
     except ImportError:
-        raise MissingDependency("jlir.analysis.to_networkx needs networkx, which is not installed: "
+        raise MissingDependency("jlir.html.render.to_networkx needs networkx, which is not installed: "
                           "pip install networkx") from None
     g = nx.DiGraph()
     for b, (block, lines) in enumerate(zip(analysis_cfg(fn).blocks, block_texts(fn)), 1):

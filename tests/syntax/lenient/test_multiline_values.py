@@ -15,7 +15,7 @@ import jlir
 from jlir.syntax.errors import ParseError
 from jlir.syntax.lenient.multiline import ELIDED, _goes_on
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "oracle" / "fixed-classes-1.5.3.jsonl.gz"
+DATA = Path(__file__).resolve().parents[2] / "data" / "oracle" / "fixed-classes-1.5.3.jsonl.gz"
 
 
 def _stage(fragment: str, name: str) -> str:

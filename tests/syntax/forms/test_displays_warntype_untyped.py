@@ -7,7 +7,7 @@ import pytest
 
 import jlir
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 @pytest.mark.parametrize("name", ["warntype-opaque-closure-untyped.txt", "warntype-opaque-closure-optimized.txt"])

@@ -13,7 +13,7 @@ from pathlib import Path
 import jlir
 from jlir.syntax.rows.pending import pending_nodes
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def _read(name: str):

@@ -15,7 +15,7 @@ import pytest
 
 import jlir
 from jlir import analysis as A
-from jlir.analysis.render import MissingDependency, block_texts, edges
+from jlir.html.render import MissingDependency, block_texts, edges, to_dot, to_mermaid, to_networkx
 from conftest import every_case
 from support.parsed import functions_of
 
@@ -61,12 +61,12 @@ def test_every_fixture_dot_renders_and_graphviz_reads_back_each_statement():
     functions = _rendered_functions()
     assert len(functions) > 400
     # one `dot` for all graphs (it renders each graph of its input in turn); one per graph to name a failure
-    run = subprocess.run(["dot", "-Tsvg"], input="".join(A.to_dot(fn) for _, fn in functions).encode(),
+    run = subprocess.run(["dot", "-Tsvg"], input="".join(to_dot(fn) for _, fn in functions).encode(),
                          capture_output=True, timeout=600)
     svgs = run.stdout.decode().split("<?xml")[1:]
     if run.returncode or run.stderr or len(svgs) != len(functions):
         for name, fn in functions:
-            one = subprocess.run(["dot", "-Tsvg"], input=A.to_dot(fn).encode(), capture_output=True, timeout=60)
+            one = subprocess.run(["dot", "-Tsvg"], input=to_dot(fn).encode(), capture_output=True, timeout=60)
             assert one.returncode == 0 and not one.stderr, (name, one.stderr.decode())
         pytest.fail(f"dot rendered {len(svgs)} graphs of {len(functions)}: {run.stderr.decode()[:500]}")
     for (name, fn), svg in zip(functions, svgs):
@@ -80,7 +80,7 @@ def test_dot_escapes_quotes_and_backslashes():
     fn = _fn("fixtures/julia-1.5.3/strings.typed.txt")
     texts = [line for lines in block_texts(fn) for line in lines]
     assert any('"' in t for t in texts) and any("\\" in t for t in texts)
-    dot = A.to_dot(fn)
+    dot = to_dot(fn)
     for line in dot.splitlines()[3:]:
         if "[label=" in line and line.lstrip().startswith("b") and "->" not in line:
             body = line.split('[label="', 1)[1].rsplit('"];', 1)[0]
@@ -93,16 +93,16 @@ def test_branch_sides_catch_edges_and_back_edges():
     """`goto #3 if not %2` in block 1: #2 (fall-through) is the true side, #3 the false side."""
     fn = _fn("fixtures/corpus/0010.txt")
     assert [(e.src, e.dst, e.label) for e in edges(fn)] == [(1, 3, "false"), (1, 2, "true")]
-    assert 'b1 -> b3 [label="false"];' in A.to_dot(fn)
-    assert 'b1 -->|"true"| b2' in A.to_mermaid(fn)
+    assert 'b1 -> b3 [label="false"];' in to_dot(fn)
+    assert 'b1 -->|"true"| b2' in to_mermaid(fn)
 
     loops = _fn("fixtures/julia-1.5.3/nested_loops.ircode.txt")
     back = [(e.src, e.dst) for e in edges(loops) if e.back]
     assert sorted(back) == sorted(A.loops(loops).back_edges) and len(back) == 3
-    dot = A.to_dot(loops)
+    dot = to_dot(loops)
     for src, dst in back:
         assert f"b{src} -> b{dst} [style=dashed];" in dot
-        assert f"b{src} -.-> b{dst}" in A.to_mermaid(loops)
+        assert f"b{src} -.-> b{dst}" in to_mermaid(loops)
 
     exc = _fn("fixtures/julia-1.5.3/try_catch.ircode.txt")
     catch = [(e.src, e.dst) for e in edges(exc) if e.label == "catch"]
@@ -116,7 +116,7 @@ def test_mermaid_labels_hold_no_raw_quote_and_every_hash_is_an_entity():
     """Grammar-level check for every fixture: in a quoted Mermaid label `"` would end the label and `#…;`
     is an entity, so neither may come through raw; lines are joined by `<br>`, the only raw `<`."""
     for name, fn in _fixture_functions():
-        for line in A.to_mermaid(fn).splitlines()[1:]:
+        for line in to_mermaid(fn).splitlines()[1:]:
             if '["' in line:
                 label = line.split('["', 1)[1].removesuffix('"]')
                 assert '"' not in label, name
@@ -157,7 +157,7 @@ def test_every_fixture_mermaid_parses_with_mermaids_own_parser(tmp_path):
     import json
     script = MERMAID_DIR / "jlir_check.mjs"  # beside node_modules, so `import "mermaid"` resolves there
     script.write_text(_MERMAID_CHECK)
-    texts = [(name, A.to_mermaid(fn)) for name, fn in _rendered_functions()]
+    texts = [(name, to_mermaid(fn)) for name, fn in _rendered_functions()]
     texts.append(("broken on purpose", 'flowchart TD\n  b1["a"b"]\n'))
     run = subprocess.run(["node", str(script)], input=json.dumps(texts).encode(), capture_output=True, timeout=300)
     assert run.returncode == 0, run.stderr.decode()[-2000:]
@@ -167,17 +167,17 @@ def test_every_fixture_mermaid_parses_with_mermaids_own_parser(tmp_path):
 
 def test_networkx_graph_has_blocks_statements_and_labelled_edges():
     fn = _fn("fixtures/julia-1.5.3/nested_loops.ircode.txt")
-    g = A.to_networkx(fn)
+    g = to_networkx(fn)
     assert sorted(g.nodes) == list(range(1, len(fn.blocks) + 1))
     assert g.nodes[1]["stmts"] == block_texts(fn)[0] and g.nodes[1]["first"] == 1
     assert sum(1 for *_, d in g.edges(data=True) if d["back"]) == 3
     assert g.number_of_edges() == sum(len(b.succs) for b in A.cfg(fn).blocks)
-    assert A.to_networkx(fn) is not g  # a mutable graph is never shared through the memo
+    assert to_networkx(fn) is not g  # a mutable graph is never shared through the memo
 
 
 def test_networkx_missing_is_a_clear_import_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "networkx", None)
     fn = _fn("fixtures/corpus/0010.txt")
     with pytest.raises(ImportError, match="pip install networkx") as e:
-        A.to_networkx(fn)
+        to_networkx(fn)
     assert isinstance(e.value, MissingDependency) and isinstance(e.value, jlir.JlirError)

@@ -11,7 +11,7 @@ import jlir
 from jlir.syntax.errors import ParseError
 from jlir.syntax.lenient.reader import LenientNote
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TYPED = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", (ROOT / "data" / "color-1.5.3" / "typed.ansi.txt").read_text("utf-8"))
 CORPUS = ROOT.parent / "fixtures" / "corpus"
 

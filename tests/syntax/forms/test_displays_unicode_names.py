@@ -9,7 +9,7 @@ import pytest
 
 import jlir
 from jlir.ir import types as T
-from jlir.ir.names import is_identifier
+from jlir.semantics.names import is_identifier
 
 TYPES = [
     'Zygote.var"#36#37"{typeof(∂(f))}',

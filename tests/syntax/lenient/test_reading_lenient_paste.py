@@ -13,7 +13,7 @@ import pytest
 import jlir
 from jlir.syntax.lenient.reader import LenientNote
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "round3"
 JULIA = (ROOT / "fixtures/julia-1.5.3/while_swap.typed.txt").read_text(encoding="utf-8")
 

@@ -17,7 +17,7 @@ from jlir.geometry.lineinfo import line_annotations
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.ir.function import Form, LineInfo, Screen, StatementVector
+from jlir.ir.function import Form, Screen, StatementVector
 from jlir.printer.function import cost_column
 
 
@@ -130,20 +130,6 @@ def test_1_0_code_warntype_with_stream_gutter_roundtrips(name):
     assert roundtrips(corpus(name))
     f = only_function(corpus(name))
     assert f.form is Form.WARNTYPE and f.screen == Screen("stream", None, False)
-
-
-def test_line_annotations_follow_julias_documented_example():
-    # Julia's compute_ir_line_annotations docstring: `h() = g(); g() = f()`, f calling a leaf three times,
-    # all inlined into a top-level function:
-    #   1 1 ─      :(Main.leaf_function)()::Any   │╻╷╷ h
-    #     │        :(Main.leaf_function)()::Any   ││┃│  g
-    #     │   %3 = :(Main.leaf_function)()::Any   │││┃   f
-    table = (LineInfo("top.jl", 1, "top_function"), LineInfo("h.jl", 1, "h", 1), LineInfo("g.jl", 1, "g", 2),
-             LineInfo("f.jl", 2, "f", 3), LineInfo("f.jl", 3, "f", 3), LineInfo("f.jl", 4, "f", 3),
-             LineInfo("top.jl", 1, "top_function"))
-    anns = line_annotations(table, [4, 5, 6, 7], by_index=True)
-    assert [(a.annotation, a.method) for a in anns[:3]] == [("│╻╷╷", " h"), ("││┃│", "  g"), ("│││┃", "   f")]
-    assert anns[0].lineno == "1"
 
 
 # ---------------------------------------------------------------------------- 3. statement vectors

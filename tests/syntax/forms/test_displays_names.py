@@ -8,7 +8,7 @@ from jlir.ir import types as T
 from jlir.ir.style import Style
 from jlir.printer.forms import format_function
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def function(name: str):

@@ -1,4 +1,4 @@
-"""One reading of a call's callee (`jlir.ir.callee`) for purity, the stability report and the interpreter.
+"""One reading of a call's callee (`jlir.analysis.callee`) for purity, the stability report and the interpreter.
 
 The three used to differ on a callee Julia prints in parentheses, `(Core.Intrinsics.add_int)(%2, %6)`:
 purity read it as the intrinsic, the stability report as an unknown (dynamic) call, the interpreter refused
@@ -19,7 +19,7 @@ from jlir.lattice.concrete import is_builtin_callee
 from jlir.interp import run
 from jlir.ir import nodes as N
 from jlir.ir import types as T
-from jlir.ir.callee import Callee, callee_name
+from jlir.analysis.callee import Callee, callee_name
 from jlir.edit.purity import is_pure_call
 
 

@@ -16,7 +16,7 @@ from jlir.json import from_json, to_json
 from jlir.syntax.errors import ParseError
 from support.lenient import read_leniently as _read_leniently
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "round3" / "toolviews"
+DATA = Path(__file__).resolve().parents[2] / "data" / "round3" / "toolviews"
 INDEX = [json.loads(line) for line in (DATA / "index.jsonl").read_text(encoding="utf-8").splitlines()]
 
 

@@ -13,7 +13,7 @@ a value known only when the code runs: none of them has a name.
 Purity (which calls a pass may delete), the stability report (which calls
 are dynamic) and the interpreter (which function to run) each used to read
 this on their own, in three slightly different ways; it lives here, in the
-model's layer, because it is a fact of the printed values alone.
+lowest layer that asks (the stability report), above the model it reads.
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from jlir.ir import types as T
 from jlir.ir.function import Form, VectorDisplay
 from jlir.json import from_json, to_json
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def test_the_vector_of_ircode_pairs_reads_each_pair_as_an_ircode_with_its_return_type():

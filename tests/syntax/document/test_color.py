@@ -13,7 +13,7 @@ from jlir.syntax.document import ansi
 
 from support.cli import run_jlir
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "color-1.5.3"
+DATA = Path(__file__).resolve().parents[2] / "data" / "color-1.5.3"
 GOLDENS = sorted(DATA.glob("*.ansi.txt"))
 _ESC = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
@@ -142,7 +142,7 @@ def test_static_parameters_are_coloured_as_print_warntype_mi_colours_them():
     # warntype print was found: the rule as the source states it, not Julia's bytes.
     from jlir.printer.color import julia_colors
     from jlir.printer.forms import format_function
-    path = Path(__file__).resolve().parents[2] / "fixtures" / "corpus" / "0127.txt"
+    path = Path(__file__).resolve().parents[3] / "fixtures" / "corpus" / "0127.txt"
     f = jlir.parse(path.read_text(encoding="utf-8")).items[0]
     text = format_function(f)
     rows = julia_colors(f, text).paint(text).split("\n")

@@ -176,6 +176,11 @@ class _Build(Transformer):
             return T.TypeCall(_as_type(callee), tuple(args), type(args) is _TrailingComma)
         if type(args) is _TrailingComma:  # no call prints a trailing comma: a shown value
             return T.TypeCall(_as_type(callee), tuple(args), True)
+        if type(callee) is T.TypeTuple and id(callee) not in self._parenthesized:
+            # `show_call` (base/show.jl) prints a callee that is not a name in parentheses around its own print,
+            # so a tuple called shows `((a, b))(x)`: `(a, b)(x)` would print back otherwise
+            raise Refused("a tuple called: Julia prints a callee that is not a name in parentheses, `((a, b))(x)`",
+                          getattr(c[1], "start_pos", None) or 0)
         if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized and (
                 callee.module is not None or shown_infix(callee.name, len(args), V.Splat in map(type, args))):
             callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix): a function constant

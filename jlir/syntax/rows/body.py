@@ -258,7 +258,6 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     if dump.left is not None and not any(linenos) and dump.gutter is None:
         linetable = ()
     elif dump.gutter is not None:
-        _check_no_location_lines(ctx, split.lines_info)
         linetable, stmts, screen = gutter.read_line_info(ctx.source, dump.gutter, style.gutter_stacks_by_index,
                                                          dump.start, stmt_lines, linenos, stmts, positional_of)
     elif any(kind == "loc" for kind, _ in split.lines_info):
@@ -269,18 +268,6 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     else:
         linetable = ()
     return Body(tuple(numeral_slot_reads(stmts)), tuple(blocks), linetable, style, typed, screen, left_values)
-
-
-def _check_no_location_lines(ctx: Context, lines_info) -> None:
-    """A print with a right-hand gutter carries its line info there and prints no location lines (`show_ir` with
-    `inline_linfo_printer`, base/compiler/ssair/show.jl): a line with a blank rail in it is no line of Julia's (a
-    row moved right of the gutter column, a row that lost its start), refused where it stands, never dropped."""
-    for kind, k in lines_info:
-        if kind == "loc" and ctx.lines[k].strip():
-            line = ctx.lines[k]
-            raise ctx.error("a line with no row in the line-number column and rail, in a print whose line info is "
-                            "its right-hand gutter (which prints no location lines): not a row Julia printed", k,
-                            len(line) - len(line.lstrip(" ")))
 
 
 def _read_statements(ctx: Context, dump: Dump, stmt_lines: list[StmtLine], typed: bool) -> list[Statement]:

@@ -19,7 +19,7 @@ from jlir.ir.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
 from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
-from jlir.syntax.statement.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
+from jlir.syntax.statement.shown import check_callee, symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
 _SLOTNUM_RX = re.compile(r"(.*)@_([0-9]{1,18})$")
@@ -176,11 +176,7 @@ class _Build(Transformer):
             return T.TypeCall(_as_type(callee), tuple(args), type(args) is _TrailingComma)
         if type(args) is _TrailingComma:  # no call prints a trailing comma: a shown value
             return T.TypeCall(_as_type(callee), tuple(args), True)
-        if type(callee) is T.TypeTuple and id(callee) not in self._parenthesized:
-            # `show_call` (base/show.jl) prints a callee that is not a name in parentheses around its own print,
-            # so a tuple called shows `((a, b))(x)`: `(a, b)(x)` would print back otherwise
-            raise Refused("a tuple called: Julia prints a callee that is not a name in parentheses, `((a, b))(x)`",
-                          getattr(c[1], "start_pos", None) or 0)
+        check_callee(callee, self._parenthesized, c[1])  # `((a, b))(x)`, never `(a, b)(x)`
         if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized and (
                 callee.module is not None or shown_infix(callee.name, len(args), V.Splat in map(type, args))):
             callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix): a function constant
@@ -387,8 +383,7 @@ class BlockRef:
     __slots__ = ("block", "column")
 
     def __init__(self, block: int, column: int):
-        self.block = block
-        self.column = column
+        self.block, self.column = block, column
 
 
 _PATH_SPLIT = re.compile(r'var"[^"\\]*+(?:\\.[^"\\]*+)*+"|[^.]+')

@@ -21,7 +21,7 @@ import jlir.interp.heads as heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
 from jlir.interp.shown_values import decimal_const, name_fields, use_type
-from jlir.interp.slots import SlotMap
+from jlir.interp.slots import SlotMap, newvar_slot
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
@@ -265,7 +265,7 @@ def _upsilon(b: _Builder, node: N.UpsilonNode, i: int, typ) -> list:
 
 
 def _newvar(b: _Builder, node: N.NewvarNode, i: int, typ) -> list:
-    r, _ = b.slot_reg(node.slot)
+    r, _ = b.slot_reg(newvar_slot(node))
 
     def op(regs, _at=i):
         regs[r] = UNDEF

@@ -106,3 +106,9 @@ def test_run_without_the_arguments_says_so_rather_than_an_undefvarerror(form):
     assert r.returncode == 2 and "is an argument" in r.stderr and "--args" in r.stderr and not r.stdout
     r = jlir_cli("run", str(path), "--args", "12", "18")
     assert r.returncode == 0 and r.stdout == "6\n"
+
+
+def test_run_of_a_keyword_sorter_reads_its_kwargs_newvarnode_as_the_slot_it_is():
+    # `Core.NewvarNode(:(kwargs...))` (a real 1.5.3 print): the slot `kwargs...`, not an AttributeError traceback
+    r = jlir_cli("run", str(ROOT / "tests" / "data" / "ssa" / "kwsorter.typed-unoptimized.txt"))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "cannot interpret function 1" in r.stderr

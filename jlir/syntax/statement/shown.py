@@ -55,7 +55,11 @@ def reprints(value, text: str, every_style: bool = False, printers=None) -> bool
 def shown_printers():
     """The printers of the ≤1.5 and the 1.6+ spelling of types."""
     from jlir.printer.exprs import ExprPrinter
-    return ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))
+    from jlir.printer.forms import format_function
+    printers = ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))
+    for p in printers:
+        p.nested_codeinfo = format_function  # a statement holding a CodeInfo (`$(Expr(:thunk, CodeInfo(…)))`)
+    return printers
 
 
 def check_callee(callee, parenthesized: set, at) -> None:

@@ -17,6 +17,7 @@ from jlir.ir import nodes as N
 from jlir.ir.function import Form, Function, Statement, WarntypeHeader
 from jlir.ir.walk import used_ids
 from jlir.printer.exprs import ExprPrinter
+from jlir.printer.forms import format_function
 
 _TYPED_SLOTS_REMOVED = (1, 11)  # Julia 1.11 removed TypedSlot (#50943)
 
@@ -133,6 +134,7 @@ class _Shower:
 
     def __init__(self, f: Function):
         self.printer = ExprPrinter(f.style, ircode=f.form is Form.IRCODE)
+        self.printer.nested_codeinfo = format_function  # `$(Expr(:thunk, CodeInfo(…)))`, as the printer shows it
         self.show_types = f.form is not Form.LOWERED  # lowered code prints no `::T`
         self.warntype = f.form is Form.WARNTYPE
         self.used = used_ids(f.stmts)

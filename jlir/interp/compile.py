@@ -21,7 +21,7 @@ import jlir.interp.heads as heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
 from jlir.interp.shown_values import decimal_const, name_fields, use_type
-from jlir.interp.slots import SlotMap
+from jlir.interp.slots import SlotMap, newvar_slot
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
@@ -123,6 +123,8 @@ class _Builder:
                 # a named slot read before assignment is Julia's UndefVarError, unless it may be an argument the
                 # caller did not place (no argnames): then it is refused, not reported as an error of the code
                 certain = self.slots.argnames is not None or v.id is not None or self.slots.nargs == 0
+                if self.slots.key(v) not in self.slots.assigned and v.id is not None and v.id > 1:
+                    certain = None  # never assigned: lowering makes only an argument such a slot (else a global)
                 pre.append(_check_defined(r, v.name or f"_{v.id}", i, certain))
             return r
         if cls is V.Argument:
@@ -194,9 +196,15 @@ class _Builder:
             return [_raiser(i, _located(i, e))]
 
 
-def _check_defined(r: int, name: str, i: int, certain: bool = True):
+def _check_defined(r: int, name: str, i: int, certain: bool | None = True):
+    """The check before a read of slot register `r`; `certain`: an unset slot is Julia's UndefVarError (True), may be
+    an argument the caller did not place (False), or is one (None: a numbered slot no statement assigns, which
+    Julia's lowering makes only of an argument, a name never assigned being a global)."""
     def op(regs, _at=i):
         if regs[r] is UNDEF:
+            if certain is None:
+                raise NotInterpretable(f"`{name}` is an argument (no statement assigns it) and no value was given "
+                                       "for it: give the arguments (`--args`)")
             if not certain:
                 raise NotInterpretable(f"`{name}` is read before any assignment: an argument? pass argnames")
             raise JuliaException("UndefVarError", f"{name} not defined")
@@ -257,7 +265,7 @@ def _upsilon(b: _Builder, node: N.UpsilonNode, i: int, typ) -> list:
 
 
 def _newvar(b: _Builder, node: N.NewvarNode, i: int, typ) -> list:
-    r, _ = b.slot_reg(node.slot)
+    r, _ = b.slot_reg(newvar_slot(node))
 
     def op(regs, _at=i):
         regs[r] = UNDEF

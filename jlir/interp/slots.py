@@ -20,7 +20,17 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
+from jlir.ssa.prepare import splat_slot
 from jlir.ssa.slots import slot_key
+
+
+def newvar_slot(node: N.NewvarNode) -> V.SlotNumber:
+    """The slot a `NewvarNode` names (a keyword sorter's `:(kwargs...)` too: `splat_slot`); refused when it names
+    none, which no print of Julia's shows."""
+    slot = splat_slot(node).slot
+    if type(slot) is not V.SlotNumber:
+        raise NotInterpretable("a `NewvarNode` of something that is no slot (Julia's always names one)")
+    return slot
 
 
 class SlotMap:
@@ -36,7 +46,7 @@ class SlotMap:
         for s in fn.positional:
             node = s.node
             if type(node) is N.NewvarNode:
-                assigned.add(self.key(node.slot))
+                assigned.add(self.key(newvar_slot(node)))
             elif type(node) is N.Expr and node.head == "=" and type(node.args[0]) is V.SlotNumber:
                 assigned.add(self.key(node.args[0]))
             for v in walk.values(node):

@@ -37,7 +37,7 @@ from jlir.ssa.builder import UNDEF, Builder, Pending, catch_entries, exc_handler
 from jlir.ssa.domsort import domsort, rename_phi, renumber
 from jlir.ssa.phitypes import declared_int_types, phi_types
 from jlir.lattice.tmerge import const_of
-from jlir.ssa.prepare import UNION_BOTTOM, prepare
+from jlir.ssa.prepare import UNION_BOTTOM, prepare, splat_slot
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
 from jlir.ssa.undef import used_undef
 
@@ -277,6 +277,10 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
                           "and slot2reg must leave globals alone")
     if any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
         raise NotSlotForm("the function already has φ nodes: it is in SSA form")
+    if fn.display.envelope == "cthulhu":  # its line table is rebuilt from a gutter: no files for slot2reg's print
+        raise NotSlotForm("a Cthulhu view: its line info is a gutter with no files, which no CodeInfo print shows")
+    if any(type(s.node) is N.NewvarNode and type(splat_slot(s.node).slot) is not V.SlotNumber for s in fn.stmts):
+        raise NotSlotForm("a `NewvarNode` of something that is no slot (Julia's always names one): no slot to convert")
     prep = prepare(fn.positional, [(blk.first, blk.last) for blk in fn.blocks])
     names = (argnames, slotnames, slottypes)
     b = _construct(fn, prep, names, nargs, frozenset())

@@ -95,3 +95,20 @@ def test_library_callees_are_cached_per_julia_version_and_read_back_without_juli
     cached = LiveProvider(NoJulia(version), cache=tmp_path)
     assert cached.lookup("Base.abs", ("Int64",)) == fn
     assert list((tmp_path / f"callees-{version}").glob("*.txt"))
+
+
+@pytest.mark.parametrize("form", ["typed", "typed-unoptimized", "lowered"])
+def test_run_without_the_arguments_says_so_rather_than_an_undefvarerror(form):
+    # `a@_2` is read and never assigned: Julia's lowering makes such a slot only of an argument (a name never
+    # assigned is a global), so a run given no value for it is refused, not Julia's UndefVarError of the code
+    path = FIXTURES / f"while_swap.{form}.txt"
+    r = jlir_cli("run", str(path))
+    assert r.returncode == 2 and "is an argument" in r.stderr and "--args" in r.stderr and not r.stdout
+    r = jlir_cli("run", str(path), "--args", "12", "18")
+    assert r.returncode == 0 and r.stdout == "6\n"
+
+
+def test_run_of_a_keyword_sorter_reads_its_kwargs_newvarnode_as_the_slot_it_is():
+    # `Core.NewvarNode(:(kwargs...))` (a real 1.5.3 print): the slot `kwargs...`, not an AttributeError traceback
+    r = jlir_cli("run", str(ROOT / "tests" / "data" / "ssa" / "kwsorter.typed-unoptimized.txt"))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "cannot interpret function 1" in r.stderr

@@ -476,3 +476,15 @@ def test_an_identical_print_takes_the_shortcut_and_still_pairs_every_statement()
     assert len(d.statements) == len(f.stmts) and {s.op for s in d.statements} == {"same"}
     assert d.ssa_map == tuple((i, i) for i in range(1, len(f.stmts) + 1))
     assert d.blocks.mapping == tuple((b, b) for b in range(1, len(f.blocks) + 1)) and not d.blocks.changed
+
+
+
+def test_a_dump_holding_a_nested_codeinfo_diffs_against_a_copy_as_identical():
+    # top-level lowered code (`$(Expr(:thunk, CodeInfo(…)))`, `$(Expr(:method, …, CodeInfo(quote … end)))`):
+    # the nested CodeInfo is compared whole, never an internal error
+    text = (ROOT / "fixtures" / "corpus" / "0204.txt").read_text(encoding="utf-8")  # LoweredCodeUtils' docs
+    d = diff_documents(jlir.parse(text), jlir.parse(text), "a", "b")
+    assert d.outcome == "identical" and d.functions
+    changed = text.replace("return $(Expr(:method, :f))", "return $(Expr(:method, :g))", 1)
+    assert changed != text
+    assert diff_documents(jlir.parse(text), jlir.parse(changed), "a", "b").outcome == "different"

@@ -61,6 +61,8 @@ def _split_screen(lines, stmt):
     count += sum(1 for k in stmt if PLACEHOLDER in lines[k])
     if column < 8 or count < max(2, (len(stmt) + 1) // 2) and len(stmt) > 1:
         return None
+    if any(not lines[k][:column].strip() and PLACEHOLDER not in lines[k] for k in stmt):
+        return None  # `show_ir` writes every row from column 1 (line number, rail): a line blank there is no row
     observed = {}
     for k in stmt:
         line = lines[k]

@@ -19,7 +19,7 @@ from jlir.semantics.operators import CHAINABLE, WORD_OPS, is_operator, shown_inf
 from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
-from jlir.syntax.statement.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
+from jlir.syntax.statement.shown import check_callee, symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
 _SLOTNUM_RX = re.compile(r"(.*)@_([0-9]{1,18})$")
@@ -176,6 +176,7 @@ class _Build(Transformer):
             return T.TypeCall(_as_type(callee), tuple(args), type(args) is _TrailingComma)
         if type(args) is _TrailingComma:  # no call prints a trailing comma: a shown value
             return T.TypeCall(_as_type(callee), tuple(args), True)
+        check_callee(callee, self._parenthesized, c[1])  # `((a, b))(x)`, never `(a, b)(x)`
         if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized and (
                 callee.module is not None or shown_infix(callee.name, len(args), V.Splat in map(type, args))):
             callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix): a function constant
@@ -382,8 +383,7 @@ class BlockRef:
     __slots__ = ("block", "column")
 
     def __init__(self, block: int, column: int):
-        self.block = block
-        self.column = column
+        self.block, self.column = block, column
 
 
 _PATH_SPLIT = re.compile(r'var"[^"\\]*+(?:\\.[^"\\]*+)*+"|[^.]+')

@@ -12,6 +12,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.style import Style
+from jlir.syntax.errors import Refused
 
 _SHOWN_ARGUMENT_HEADS = {("Core", "Compiler", "Argument"), ("Core", "Argument")}
 # Values whose `show` form is `:(…)`: a TypeQuote around one of them is just that value.  Every operand value and
@@ -54,4 +55,18 @@ def reprints(value, text: str, every_style: bool = False, printers=None) -> bool
 def shown_printers():
     """The printers of the ≤1.5 and the 1.6+ spelling of types."""
     from jlir.printer.exprs import ExprPrinter
-    return ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))
+    from jlir.printer.forms import format_function
+    printers = ExprPrinter(Style.for_version("1.5")), ExprPrinter(Style.for_version("1.6"))
+    for p in printers:
+        p.nested_codeinfo = format_function  # a statement holding a CodeInfo (`$(Expr(:thunk, CodeInfo(…)))`)
+    return printers
+
+
+def check_callee(callee, parenthesized: set, at) -> None:
+    """Refuse a tuple called with one pair of parentheses, `(a, b)(x)`: `show_call` (base/show.jl) prints a callee
+    that is not a name in parentheses around its own print, so Julia shows `((a, b))(x)`, and `(a, b)(x)` would
+    read into a call that prints back otherwise.  `parenthesized`: the ids of the values written in parentheses;
+    `at`: the token after the callee (its column locates the error)."""
+    if type(callee) is T.TypeTuple and id(callee) not in parenthesized:
+        raise Refused("a tuple called: Julia prints a callee that is not a name in parentheses, `((a, b))(x)`",
+                      getattr(at, "start_pos", None) or 0)

@@ -1,0 +1,29 @@
+"""What `into_ssa` cannot convert it refuses by name (`NotSlotForm`, `jlir ssa` exit 2), never an internal error:
+found by `scripts/check/fuzz_verbs.py` on real prints."""
+from pathlib import Path
+
+import pytest
+
+import jlir
+from jlir.ssa import into_ssa
+from jlir.ssa.into_ssa import NotSlotForm
+
+CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "corpus"
+
+
+def test_a_cthulhu_view_is_refused_its_line_info_being_a_gutter_without_files():
+    fn = jlir.functions(jlir.parse((CORPUS / "0111.txt").read_text(encoding="utf-8")))[0]  # Cthulhu's view
+    with pytest.raises(NotSlotForm, match="Cthulhu view"):
+        into_ssa(fn)
+
+
+def test_a_newvarnode_of_no_slot_is_refused():
+    # a slot number past what the reader takes as one (`val@_999…`) leaves a quoted name in the NewvarNode
+    real = Path(__file__).resolve().parents[2] / "fixtures" / "julia-1.5.3" / "while_swap.typed-unoptimized.txt"
+    text = real.read_text(encoding="utf-8")
+    assert "(b@_5 = b@_3)" in text
+    edited = text.replace("1 ─       (b@_5 = b@_3)::Int64", "1 ─       Core.NewvarNode(:(b@_" + "9" * 30 + "))::Any", 1)
+    assert edited != text
+    fn = jlir.functions(jlir.parse(edited))[0]
+    with pytest.raises(NotSlotForm, match="NewvarNode"):
+        into_ssa(fn)

@@ -84,3 +84,15 @@ def test_a_bare_tuple_takes_in_tuples_of_any_length_and_a_version_string_is_no_s
                              'Core.Compiler.Const(v"0.0.0", false)'])
     assert tmerge(tup, u) == tmerge(u, tup) == tup
     assert tmerge(vn, v0) is None
+
+
+def test_a_singleton_of_core_sorts_first_beside_a_type_the_tables_do_not_list():
+    """`union_sort_cmp` puts singletons first and compares two by module name: `Nothing` (Core) comes before a
+    `LibGit2` type whether that type is a singleton, isbits or neither, so the order is decided without its facts
+    (Julia's φ of `LibGit2.nothing` and a `GitAnnotated`, in its slot2reg print of LibGit2's `var"#157#158"`).
+    Two such types of one module are not ordered: which is a singleton decides."""
+    c_nothing, ann, want, mine = _types(["Core.Compiler.Const(nothing, false)", "LibGit2.GitAnnotated",
+                                         "Union{Nothing, LibGit2.GitAnnotated}", "Main.MyType"])
+    assert tmerge(c_nothing, ann) == want
+    assert tmerge(ann, c_nothing) == want
+    assert tmerge(ann, _types(["LibGit2.GitReference"])[0]) is None

@@ -23,7 +23,11 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
   slot2reg's φs before it and ϒs after it) also holds a `nothing` the inliner left among the φs: the block still
   ends in the `enter`, with its edge to the catch block;
 - Statistics' `var"#8#9"{Missing}` (a closure returning `missing`): `$(QuoteNode(missing))` is the value
-  `missing`, which Base shows `missing` (it was read as the type's name: a `DataType`).
+  `missing`, which Base shows `missing` (it was read as the type's name: a `DataType`);
+- LibGit2's `var"#157#158"` (a `do` block of `rebase!`) through `jlir ssa`: a φ of `nothing` and a
+  `LibGit2.GitAnnotated` is `Union{Nothing, LibGit2.GitAnnotated}` (`union_sort_cmp` puts `Core`'s singleton
+  first whether or not the other type is one), and the ϒ an `enter` stores of a local assigned a φ
+  (`upst_ann = @_11`) has that φ's type (`typ_for_val` of the assignment is its `DelayedTyp`).
 """
 from __future__ import annotations
 
@@ -116,3 +120,9 @@ def test_an_enter_after_phis_and_an_emptied_statement_keeps_its_catch_edge():
     record = _record("main_104")
     out = {(check, form): o for check, form, o in check_record(record) if check in ("cfg", "idoms")}
     assert out == {("cfg", "stage inlining"): Outcome("equal"), ("idoms", "stage inlining"): Outcome("equal")}, out
+
+
+def test_a_phi_of_nothing_and_a_modules_type_and_the_upsilons_of_a_stored_phi_are_typed_as_slot2reg_types_them():
+    record = _record('LibGit2.var"#157#158"')
+    out = [o for check, form, o in check_record(record) if check == "ssa"]
+    assert out == [Outcome("equal")], out

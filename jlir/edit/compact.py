@@ -39,6 +39,7 @@ from jlir.ir.function import IR, Block, Function, Statement
 
 _KEEP = object()
 _ARGUMENT_TYPE = T.TypeName(("Core", "Compiler", "Argument"))
+_SYMBOL_TYPE = T.TypeName(("Symbol",))
 _TYPE = T.TypeName(("Type",))
 _PLUS, _MINUS = V.GlobalRef(None, "+"), V.GlobalRef(None, "-")
 
@@ -214,13 +215,19 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
     node itself (`Core.Compiler.Argument`, which only such a π's type can be).  For a literal, `typeof` of the
     value as its text reads (`1`: `Int64`, `1.0`: `Float64`): `π (1, Int64)` is dropped, `π (0,
     Core.Compiler.Const(0, false))` kept (on all of Base's stage prints Julia dropped all 71 of the first
-    kind).  An `Int32(1)` prints as `1` too; under a π typed `Int32` jlir keeps it, as it cannot tell.
+    kind).  An `Int32(1)` prints as `1` too; under a π typed `Int32` jlir keeps it, as it cannot tell.  A
+    quoted value is judged by the value's type (`isa(pi_val, QuoteNode) ? typeof(pi_val.value)`): `π (:pass,
+    Symbol)`, which the inliner leaves from a `getfield` of a constant field name, is dropped.
     """
     val = pi.val
     while type(val) is V.SSAValue and val.id in dropped:
         val = dropped[val.id]
     if type(val) is V.Argument:
         return pi.typ == _ARGUMENT_TYPE
+    if type(val) is V.QuoteNode:   # `typeof(pi_val.value)`: a quoted Symbol's is Symbol
+        val = val.value
+        if type(val) is V.Symbol:
+            return pi.typ == _SYMBOL_TYPE
     if type(val) is V.Literal:
         try:
             return typeof_value(val) == pi.typ

@@ -27,7 +27,9 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
 - LibGit2's `var"#157#158"` (a `do` block of `rebase!`) through `jlir ssa`: a φ of `nothing` and a
   `LibGit2.GitAnnotated` is `Union{Nothing, LibGit2.GitAnnotated}` (`union_sort_cmp` puts `Core`'s singleton
   first whether or not the other type is one), and the ϒ an `enter` stores of a local assigned a φ
-  (`upst_ann = @_11`) has that φ's type (`typ_for_val` of the assignment is its `DelayedTyp`).
+  (`upst_ann = @_11`) has that φ's type (`typ_for_val` of the assignment is its `DelayedTyp`);
+- LibGit2's `authenticate_userpass` after inlining: `π (:pass, Symbol)` (a `getfield` of a constant field name,
+  inlined) is trivial: `process_node!` compares `typeof(pi_val.value)` of a `QuoteNode` with the π's type.
 """
 from __future__ import annotations
 
@@ -126,3 +128,11 @@ def test_a_phi_of_nothing_and_a_modules_type_and_the_upsilons_of_a_stored_phi_ar
     record = _record('LibGit2.var"#157#158"')
     out = [o for check, form, o in check_record(record) if check == "ssa"]
     assert out == [Outcome("equal")], out
+
+
+def test_a_pi_of_a_quoted_symbol_typed_symbol_is_dropped_by_compact():
+    record = _record("LibGit2.authenticate_userpass")
+    stage = next(s for s in record["stages"] if s["name"] == "inlining")
+    assert "π (:pass, Symbol)" in stage["text"] and "π (:pass, Symbol)" not in stage["compact"]
+    out = {form: o for check, form, o in check_record(record) if check == "compact"}
+    assert out["stage inlining"] == Outcome("equal"), out

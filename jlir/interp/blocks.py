@@ -11,6 +11,7 @@ from __future__ import annotations
 from jlir.semantics import hints
 from jlir.semantics.constants import literal, literal_int, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
+from jlir.interp.shown_values import decimal_const, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
@@ -65,12 +66,13 @@ def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:
     edges = set(preds)
     for i in dsts:
         edges.update(walk.targets(stmts[i - 1].node))
+    types = [_phi_type(b, stmts, i) for i in dsts]
     moves = {}
     for pred in edges:
         srcs, narrow = [], []
         for j, i in enumerate(dsts):
             node = stmts[i - 1].node
-            t = hints.context_type(type_text(stmts[i - 1].type))
+            t = types[j]
             try:
                 k = node.edges.index(pred)
                 srcs.append(b.reg(node.values[k], [], i, t))
@@ -82,6 +84,18 @@ def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:
                 return {p: _raiser(i, _located(i, e)) for p in edges}
         moves[pred] = _parallel_move(dsts, tuple(srcs), tuple(narrow))
     return moves
+
+
+def _phi_type(b: _Builder, stmts, i: int):
+    """The type the values of φ `i` have: its printed type's, and for a φ typed `Const(7, false)` (which `show`
+    prints alike for every integer type) the type its uses give (`use_type`: an intrinsic whose operands share
+    one type, `mul_int(%93::Int8, %38)`), as for any statement typed so."""
+    typ = stmts[i - 1].type
+    if decimal_const(typ):
+        hint = use_type(stmts, i, b.static_type)
+        if hint is not None:
+            return hint
+    return hints.context_type(type_text(typ))
 
 
 def _narrowed(b: _Builder, v, t) -> bool:

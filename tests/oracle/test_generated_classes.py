@@ -29,7 +29,11 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
   first whether or not the other type is one), and the ϒ an `enter` stores of a local assigned a φ
   (`upst_ann = @_11`) has that φ's type (`typ_for_val` of the assignment is its `DelayedTyp`);
 - LibGit2's `authenticate_userpass` after inlining: `π (:pass, Symbol)` (a `getfield` of a constant field name,
-  inlined) is trivial: `process_node!` compares `typeof(pi_val.value)` of a `QuoteNode` with the π's type.
+  inlined) is trivial: `process_node!` compares `typeof(pi_val.value)` of a `QuoteNode` with the π's type;
+- `main_57`'s typed print: `%38 = φ (#11 => 7, #61 => %125)::Core.Compiler.Const(7, false)` holds an `Int8`
+  (`mul_int(%93::Int8, %38)::Int8`: an intrinsic's operands share one type), and the φs that pass it on, typed
+  `Const(7, false)` and `MaybeUndef` of it, say nothing of its width (jlir ran `mul_int(Int8, Int64)`, Julia's
+  ErrorException, where Julia's run returns).
 """
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ from jlir import analysis as A
 from jlir.ir.cfg import CFG
 from jlir.interp.builtin import BaseProvider
 from jlir.oracle import Outcome, check_record
-from jlir.oracle.interp import check_interp
+from jlir.oracle.interp import Chain, RecordCallees, check_interp
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "oracle" / "generated-classes-1.5.3.jsonl.gz"
 
@@ -136,3 +140,12 @@ def test_a_pi_of_a_quoted_symbol_typed_symbol_is_dropped_by_compact():
     assert "π (:pass, Symbol)" in stage["text"] and "π (:pass, Symbol)" not in stage["compact"]
     out = {form: o for check, form, o in check_record(record) if check == "compact"}
     assert out["stage inlining"] == Outcome("equal"), out
+
+
+def test_a_phi_typed_as_a_decimal_constant_takes_the_integer_type_its_uses_give():
+    record = _record("typeof(main_57)")
+    for form in ("typed", "ircode"):
+        out = check_interp(record, Chain(RecordCallees([record]), BaseProvider()), form)
+        assert out and all(o.verdict != "wrong" for o in out), (form, out)
+        # the run passes the mul_int and reaches a call the record has no IR for (Julia's `lpad`)
+        assert {o.detail for o in out} == {"no IR for Main.lpad"}, (form, out)

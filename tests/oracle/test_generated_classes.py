@@ -33,7 +33,10 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
 - `main_57`'s typed print: `%38 = φ (#11 => 7, #61 => %125)::Core.Compiler.Const(7, false)` holds an `Int8`
   (`mul_int(%93::Int8, %38)::Int8`: an intrinsic's operands share one type), and the φs that pass it on, typed
   `Const(7, false)` and `MaybeUndef` of it, say nothing of its width (jlir ran `mul_int(Int8, Int64)`, Julia's
-  ErrorException, where Julia's run returns).
+  ErrorException, where Julia's run returns);
+- `main_40`'s print after slot2reg: `$(Expr(:undefcheck, Symbol(""), :(%249)))::Any`, of a slot without a name,
+  is a pending node as every `undefcheck` there is (`fixup_slot!` only ever inserts one), whatever `show` writes
+  for the name: block #60 is 186:186, as Julia's CFG has it (jlir numbered the row, and each after it, one on).
 """
 from __future__ import annotations
 
@@ -149,3 +152,12 @@ def test_a_phi_typed_as_a_decimal_constant_takes_the_integer_type_its_uses_give(
         assert out and all(o.verdict != "wrong" for o in out), (form, out)
         # the run passes the mul_int and reaches a call the record has no IR for (Julia's `lpad`)
         assert {o.detail for o in out} == {"no IR for Main.lpad"}, (form, out)
+
+
+def test_an_undefcheck_of_a_slot_without_a_name_is_a_pending_node_after_slot2reg():
+    record = _record("typeof(main_40)")
+    stage = next(s for s in record["stages"] if s["name"] == "slot2reg")
+    assert '$(Expr(:undefcheck, Symbol(""), :(%249)))::Any' in stage["text"]
+    fn = jlir.functions(jlir.parse(stage["text"]))[0]
+    assert A.cfg(fn).blocks == CFG.from_json(stage["julia"]["cfg"]).blocks
+    assert jlir.format(jlir.parse(stage["text"])) == stage["text"]

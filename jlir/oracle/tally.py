@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from jlir.oracle.checks import RULES, Outcome
 
-__all__ = ["Tally"]
+__all__ = ["Tally", "class_key"]
 
 VERDICTS = ("equal", "rule", "wrong", "refused")
 
@@ -141,3 +141,9 @@ def _kind(outcome: Outcome) -> str:
     if detail.startswith("#") or detail.startswith("idom of"):
         return detail.split(":")[0].split(" ")[0] if detail.startswith("idom") else "blocks differ"
     return detail.split(":")[0][:80]
+
+
+def class_key(check: str, form: str, outcome: Outcome) -> str:
+    """One class of difference as one string, `check | form | verdict | class`: what the committed class tables of
+    the records CI compares count (`tests/oracle/test_other_sources.py`, `scripts/check/oracle_ci_records.py`)."""
+    return " | ".join((check, form, outcome.verdict, _kind(outcome)))

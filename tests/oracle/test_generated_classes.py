@@ -36,7 +36,9 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
   ErrorException, where Julia's run returns);
 - `main_40`'s print after slot2reg: `$(Expr(:undefcheck, Symbol(""), :(%249)))::Any`, of a slot without a name,
   is a pending node as every `undefcheck` there is (`fixup_slot!` only ever inserts one), whatever `show` writes
-  for the name: block #60 is 186:186, as Julia's CFG has it (jlir numbered the row, and each after it, one on).
+  for the name: block #60 is 186:186, as Julia's CFG has it (jlir numbered the row, and each after it, one on);
+- `main_60`'s print after inlining: `π (-2, Int8)` is trivial (a π asserts its value is of its type, and `show`
+  prints an `Int8` in decimal): `compact!` drops it and the `%new` of the box reads `-2`.
 """
 from __future__ import annotations
 
@@ -161,3 +163,11 @@ def test_an_undefcheck_of_a_slot_without_a_name_is_a_pending_node_after_slot2reg
     fn = jlir.functions(jlir.parse(stage["text"]))[0]
     assert A.cfg(fn).blocks == CFG.from_json(stage["julia"]["cfg"]).blocks
     assert jlir.format(jlir.parse(stage["text"])) == stage["text"]
+
+
+def test_a_pi_of_a_decimal_literal_typed_a_signed_integer_type_is_dropped_by_compact():
+    record = _record("typeof(main_60)")
+    stage = next(s for s in record["stages"] if s["name"] == "inlining")
+    assert "π (-2, Int8)" in stage["text"] and "π (-2, Int8)" not in stage["compact"]
+    out = {form: o for check, form, o in check_record(record) if check == "compact"}
+    assert out["stage inlining"] == Outcome("equal"), out

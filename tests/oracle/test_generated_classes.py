@@ -38,7 +38,9 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
   is a pending node as every `undefcheck` there is (`fixup_slot!` only ever inserts one), whatever `show` writes
   for the name: block #60 is 186:186, as Julia's CFG has it (jlir numbered the row, and each after it, one on);
 - `main_60`'s print after inlining: `π (-2, Int8)` is trivial (a π asserts its value is of its type, and `show`
-  prints an `Int8` in decimal): `compact!` drops it and the `%new` of the box reads `-2`.
+  prints an `Int8` in decimal): `compact!` drops it and the `%new` of the box reads `-2`;
+- Statistics' `centralizedabs2fun` returns a closure of that module: Julia shows it `Statistics.var"#8#9"{Int64}(2)`,
+  the type's last part quoted alone (`show_sym`), not the whole qualified name.
 """
 from __future__ import annotations
 
@@ -171,3 +173,10 @@ def test_a_pi_of_a_decimal_literal_typed_a_signed_integer_type_is_dropped_by_com
     assert "π (-2, Int8)" in stage["text"] and "π (-2, Int8)" not in stage["compact"]
     out = {form: o for check, form, o in check_record(record) if check == "compact"}
     assert out["stage inlining"] == Outcome("equal"), out
+
+
+def test_a_closure_of_a_module_is_shown_with_its_module_and_its_own_name_quoted():
+    record = _record("typeof(Statistics.centralizedabs2fun)")
+    for form in ("typed", "ircode"):
+        out = check_interp(record, BaseProvider(), form)
+        assert out and all(o == Outcome("equal") for o in out), (form, out)

@@ -96,8 +96,10 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
     if val is not UNDEF:
         b.code[idx - 1] = val
         b.types[idx - 1] = typ
-        if _delayed(b, val) is not None:
-            b.delayed[idx] = val  # Julia's DelayedTyp: the statement's type is the node's, once typed
+        if _delayed(b, val) is not None or type(val) is V.SSAValue and val.id in b.delayed:
+            # Julia's DelayedTyp: the statement's type is the node's, once typed (through a statement that
+            # assigned one: `typ_for_val` of it is its DelayedTyp)
+            b.delayed[idx] = val
         vals[k] = V.SSAValue(idx)
     else:
         b.code[idx - 1] = V.NOTHING

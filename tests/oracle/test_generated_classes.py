@@ -40,7 +40,10 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
 - `main_60`'s print after inlining: `π (-2, Int8)` is trivial (a π asserts its value is of its type, and `show`
   prints an `Int8` in decimal): `compact!` drops it and the `%new` of the box reads `-2`;
 - Statistics' `centralizedabs2fun` returns a closure of that module: Julia shows it `Statistics.var"#8#9"{Int64}(2)`,
-  the type's last part quoted alone (`show_sym`), not the whole qualified name.
+  the type's last part quoted alone (`show_sym`), not the whole qualified name;
+- `main_88` through `jlir ssa`: `(@_90 = y_88@_72)` stores a value a statement took from a φ
+  (`%290 = φ…`-assigned), so its type is that φ's once typed (`typ_for_val` of a statement whose type is a
+  `DelayedTyp`), and the φ of two such stores is `Bool` (jlir left it untyped).
 """
 from __future__ import annotations
 
@@ -180,3 +183,8 @@ def test_a_closure_of_a_module_is_shown_with_its_module_and_its_own_name_quoted(
     for form in ("typed", "ircode"):
         out = check_interp(record, BaseProvider(), form)
         assert out and all(o == Outcome("equal") for o in out), (form, out)
+
+
+def test_a_store_of_a_statement_that_took_a_phi_is_typed_as_the_phi_through_ssa():
+    out = [o for check, form, o in check_record(_record("Gen88.main_88")) if check == "ssa"]
+    assert out == [Outcome("equal")], out

@@ -19,7 +19,7 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.function import Form
-from jlir.ir.types import TypeInfix
+from jlir.ir.types import TypeCall, TypeInfix, is_lattice_element
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
@@ -181,6 +181,8 @@ def _return(b, node, i, num, nblocks):
         if rng is None:
             return _raiser(i, NotInterpretable(f"statement %{i}: the types of the literals in the returned "
                                                f"constant {node.val} are not in the IR"))
+    if rng is None and type(node.val) is V.SSAValue:
+        rng = _returned_const(b, node.val, i)
     r = b.const((node.val, "returned"), rng) if rng is not None else \
         b.reg(node.val, pre, i, _return_hint(b, node.val, i))
 
@@ -190,6 +192,23 @@ def _return(b, node, i, num, nblocks):
         regs[0] = regs[r]
         return 0
     return term
+
+
+def _returned_const(b: _Builder, v: V.SSAValue, i: int):
+    """The value of `return %k` where inference proved `%k` a tuple constant whose literals print untyped
+    (`%220 = π (%212, Core.Compiler.Const((-1,), false))` in a `=> Tuple{Int128}` function): the constant, its
+    literals typed by the return type, as a returned constant is; None where the print shows no return type
+    (IRCode: the register's value is returned, as the values that reached it say) or the value is no such constant."""
+    if b.fn.form is Form.LOWERED or not 1 <= v.id <= b.n:
+        return None
+    stmt = b.fn.positional[v.id - 1]
+    typ = stmt.node.typ if type(stmt.node) is N.PiNode else stmt.type
+    if not (type(typ) is TypeCall and is_lattice_element(typ) and typ.head.name == "Const" and typ.args
+            and hints.untyped_literals(typ.args[0])):
+        return None
+    if b.fn.return_type is None:
+        return None
+    return hints.typed_constant(typ.args[0], type_text(b.fn.return_type))
 
 
 def _return_hint(b: _Builder, val, i: int) -> str | None:

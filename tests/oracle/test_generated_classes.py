@@ -43,7 +43,11 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
   the type's last part quoted alone (`show_sym`), not the whole qualified name;
 - `main_88` through `jlir ssa`: `(@_90 = y_88@_72)` stores a value a statement took from a φ
   (`%290 = φ…`-assigned), so its type is that φ's once typed (`typ_for_val` of a statement whose type is a
-  `DelayedTyp`), and the φ of two such stores is `Bool` (jlir left it untyped).
+  `DelayedTyp`), and the φ of two such stores is `Bool` (jlir left it untyped);
+- `main_327`'s `return %220` of `%220 = π (%212, Core.Compiler.Const((-1,), false))` in a `=> Tuple{Int128}`
+  function returns the constant `(Int128(-1),)`: inference proved the value that constant, and the return type
+  types its literals as it does a returned constant's (jlir returned the φ's `(-1,)` read as Int64s); the IRCode
+  print shows no return type (left: its φ's literal is still read as an Int64).
 """
 from __future__ import annotations
 
@@ -188,3 +192,10 @@ def test_a_closure_of_a_module_is_shown_with_its_module_and_its_own_name_quoted(
 def test_a_store_of_a_statement_that_took_a_phi_is_typed_as_the_phi_through_ssa():
     out = [o for check, form, o in check_record(_record("Gen88.main_88")) if check == "ssa"]
     assert out == [Outcome("equal")], out
+
+
+def test_a_returned_value_proved_a_tuple_constant_takes_the_return_types_integer_widths():
+    record = _record("typeof(main_327)")
+    callees = Chain(RecordCallees([record]), BaseProvider())
+    typed = check_interp(record, callees, "typed")
+    assert typed and all(o == Outcome("equal") for o in typed), typed

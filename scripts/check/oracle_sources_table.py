@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from jlir.oracle.tally import Tally  # noqa: E402
+from jlir.oracle.tally import Tally, source_row  # noqa: E402
 
 BEGIN = "<!-- per-source table: scripts/check/oracle_sources_table.py -->"
 END = "<!-- end per-source table -->"
@@ -41,30 +41,18 @@ def merged(paths: list[Path]) -> Tally:
     return total
 
 
-def _row(label: str, c: Counter) -> str:
-    main = Counter()
-    for (check, verdict), n in c.items():
-        if check not in ("instances", "round-trip", "interp"):
-            main[verdict] += n
-
-    def share(check: str) -> str:
-        total = sum(n for (k, _), n in c.items() if k == check)
-        return f"{c[(check, 'equal')]}/{total} ({100.0 * c[(check, 'equal')] / total:.2f} %)" if total else ""
-    return (f"| {label} | {c[('instances', '')]} | {sum(main.values())} | {main['equal']} | {main['rule']} | "
-            f"{main['wrong']} | {main['refused']} | {share('round-trip')} | {share('interp')} |")
-
-
 def table(t: Tally) -> list[str]:
     lines = ["| source | instances | checks | equal | rule | wrong | refused | round-trip | interp runs |",
              "|---|---|---|---|---|---|---|---|---|"]
     stdlib, everything = Counter(), Counter()
     for src, c in sorted(t.sources.items(), key=lambda kv: (kv[0] != "generated", -kv[1][("instances", "")], kv[0])):
-        lines.append(_row(src, c))
+        lines.append(source_row(src, c, percent=True))
         everything.update(c)
         if src != "generated":
             stdlib.update(c)
-    lines.append(_row(f"**all {sum(1 for s in t.sources if s != 'generated')} standard libraries**", stdlib))
-    lines.append(_row("**all**", everything))
+    n = sum(1 for s in t.sources if s != "generated")
+    lines.append(source_row(f"**all {n} standard libraries**", stdlib, percent=True))
+    lines.append(source_row("**all**", everything, percent=True))
     return lines
 
 

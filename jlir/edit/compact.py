@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from jlir.edit.base import EMPTY_BLOCK, EditError, located
 from jlir.edit.simple_dce import simple_dce
-from jlir.lattice.tmerge import Undecided, is_const, typeof_value
+from jlir.lattice.tmerge import Undecided, is_const, signed_hint, typeof_value
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -39,6 +39,7 @@ from jlir.ir.function import IR, Block, Function, Statement
 
 _KEEP = object()
 _ARGUMENT_TYPE = T.TypeName(("Core", "Compiler", "Argument"))
+_SYMBOL_TYPE = T.TypeName(("Symbol",))
 _TYPE = T.TypeName(("Type",))
 _PLUS, _MINUS = V.GlobalRef(None, "+"), V.GlobalRef(None, "-")
 
@@ -214,13 +215,24 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
     node itself (`Core.Compiler.Argument`, which only such a π's type can be).  For a literal, `typeof` of the
     value as its text reads (`1`: `Int64`, `1.0`: `Float64`): `π (1, Int64)` is dropped, `π (0,
     Core.Compiler.Const(0, false))` kept (on all of Base's stage prints Julia dropped all 71 of the first
-    kind).  An `Int32(1)` prints as `1` too; under a π typed `Int32` jlir keeps it, as it cannot tell.
+    kind).  `show` prints every signed integer in decimal, so `1` may be an `Int32(1)`; but a π asserts that its
+    value is of its type, and a concrete type holds no other values: `π (-2, Int8)` (an `Int8` local's constant,
+    boxed after inlining) is the `Int8` -2 and dropped, as Julia drops it.  A
+    quoted value is judged by the value's type (`isa(pi_val, QuoteNode) ? typeof(pi_val.value)`): `π (:pass,
+    Symbol)`, which the inliner leaves from a `getfield` of a constant field name, is dropped.
     """
     val = pi.val
     while type(val) is V.SSAValue and val.id in dropped:
         val = dropped[val.id]
     if type(val) is V.Argument:
         return pi.typ == _ARGUMENT_TYPE
+    if type(val) is V.QuoteNode:   # `typeof(pi_val.value)`: a quoted Symbol's is Symbol
+        val = val.value
+        if type(val) is V.Symbol:
+            return pi.typ == _SYMBOL_TYPE
+    if type(val) is V.Literal and val.kind == "int" and val.text.lstrip("-").isdigit() \
+            and type(pi.typ) is T.TypeName and signed_hint([pi.typ]) == pi.typ:
+        return True   # a decimal integer under a π of a signed integer type is of that type (see above)
     if type(val) is V.Literal:
         try:
             return typeof_value(val) == pi.typ

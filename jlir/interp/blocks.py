@@ -11,6 +11,7 @@ from __future__ import annotations
 from jlir.semantics import hints
 from jlir.semantics.constants import literal, literal_int, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
+from jlir.interp.shown_values import decimal_const, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
@@ -18,7 +19,7 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.function import Form
-from jlir.ir.types import TypeInfix
+from jlir.ir.types import TypeCall, TypeInfix, is_lattice_element
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
@@ -65,12 +66,13 @@ def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:
     edges = set(preds)
     for i in dsts:
         edges.update(walk.targets(stmts[i - 1].node))
+    types = [_phi_type(b, stmts, i) for i in dsts]
     moves = {}
     for pred in edges:
         srcs, narrow = [], []
         for j, i in enumerate(dsts):
             node = stmts[i - 1].node
-            t = hints.context_type(type_text(stmts[i - 1].type))
+            t = types[j]
             try:
                 k = node.edges.index(pred)
                 srcs.append(b.reg(node.values[k], [], i, t))
@@ -82,6 +84,18 @@ def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:
                 return {p: _raiser(i, _located(i, e)) for p in edges}
         moves[pred] = _parallel_move(dsts, tuple(srcs), tuple(narrow))
     return moves
+
+
+def _phi_type(b: _Builder, stmts, i: int):
+    """The type the values of φ `i` have: its printed type's, and for a φ typed `Const(7, false)` (which `show`
+    prints alike for every integer type) the type its uses give (`use_type`: an intrinsic whose operands share
+    one type, `mul_int(%93::Int8, %38)`), as for any statement typed so."""
+    typ = stmts[i - 1].type
+    if decimal_const(typ):
+        hint = use_type(stmts, i, b.static_type)
+        if hint is not None:
+            return hint
+    return hints.context_type(type_text(typ))
 
 
 def _narrowed(b: _Builder, v, t) -> bool:
@@ -167,6 +181,8 @@ def _return(b, node, i, num, nblocks):
         if rng is None:
             return _raiser(i, NotInterpretable(f"statement %{i}: the types of the literals in the returned "
                                                f"constant {node.val} are not in the IR"))
+    if rng is None and type(node.val) is V.SSAValue:
+        rng = _returned_const(b, node.val, i)
     r = b.const((node.val, "returned"), rng) if rng is not None else \
         b.reg(node.val, pre, i, _return_hint(b, node.val, i))
 
@@ -176,6 +192,23 @@ def _return(b, node, i, num, nblocks):
         regs[0] = regs[r]
         return 0
     return term
+
+
+def _returned_const(b: _Builder, v: V.SSAValue, i: int):
+    """The value of `return %k` where inference proved `%k` a tuple constant whose literals print untyped
+    (`%220 = π (%212, Core.Compiler.Const((-1,), false))` in a `=> Tuple{Int128}` function): the constant, its
+    literals typed by the return type, as a returned constant is; None where the print shows no return type
+    (IRCode: the register's value is returned, as the values that reached it say) or the value is no such constant."""
+    if b.fn.form is Form.LOWERED or not 1 <= v.id <= b.n:
+        return None
+    stmt = b.fn.positional[v.id - 1]
+    typ = stmt.node.typ if type(stmt.node) is N.PiNode else stmt.type
+    if not (type(typ) is TypeCall and is_lattice_element(typ) and typ.head.name == "Const" and typ.args
+            and hints.untyped_literals(typ.args[0])):
+        return None
+    if b.fn.return_type is None:
+        return None
+    return hints.typed_constant(typ.args[0], type_text(b.fn.return_type))
 
 
 def _return_hint(b: _Builder, val, i: int) -> str | None:

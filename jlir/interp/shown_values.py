@@ -6,8 +6,9 @@ provider's, a live Julia's `fieldnames`) names them when the code first reads it
 
 `show` prints every signed integer in decimal, so a statement typed `Const(1, false)` (a global bound to an `Int32`,
 `Main.FLAG::Core.Compiler.Const(1, false)`) says Int64 only by default; its uses say more (`use_type`): a φ of
-one concrete integer type takes values of that type (its type is their `tmerge`), and an intrinsic whose
-operands share their type (`or_int(%5, 4)`) gives its other operands' type.
+one concrete integer type takes values of that type (its type is their `tmerge`; a φ typed `Const(7, false)`, or
+`MaybeUndef` of it, says no more than the statement), and an intrinsic whose operands share their type
+(`or_int(%5, 4)`) gives its other operands' type.
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def use_type(stmts, i: int, static_type) -> str | None:
     me = V.SSAValue(i)
     for s in stmts:
         node = s.node
-        if type(node) is N.PhiNode and me in node.values:
+        if type(node) is N.PhiNode and me in node.values and not decimal_const(_defined(s.type)):
             t = hints.context_type(type_text(s.type))
             if t not in (None, hints.AMBIGUOUS):
                 return t
@@ -44,6 +45,13 @@ def use_type(stmts, i: int, static_type) -> str | None:
                 if t is not None and t != hints.AMBIGUOUS:
                     return t
     return None
+
+
+def _defined(typ):
+    """`T` of `MaybeUndef(T)` (a φ with an `#undef` edge), else `typ`."""
+    if type(typ) is T.TypeCall and T.is_lattice_element(typ) and typ.head.name == "MaybeUndef" and typ.args:
+        return typ.args[0]
+    return typ
 
 
 def _decimal_stmt(stmts, v: V.SSAValue) -> bool:

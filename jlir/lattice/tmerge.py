@@ -37,6 +37,7 @@ _SIGNED = frozenset({"Int8", "Int16", "Int32", "Int64", "Int128", "Core.Int8", "
 # `show` prints every signed integer in decimal (`Const(0, false)` may hold an Int32): the type a decimal
 # constant is read with in one `tmerge` call (its `int_hint`), Int64 without one.
 _INT_HINT: ContextVar = ContextVar("int_hint", default=None)
+_SHOWN_AS_MACRO = {"v": "VersionNumber", "r": "Regex"}
 _LITERAL_TYPES = {"bool": "Bool", "char": "Char", "string": "String", "symbol": "Symbol", "nothing": "Nothing"}
 
 
@@ -73,7 +74,12 @@ def typeof_value(v):
         if v.kind == "float":
             return T.TypeName(("Float32",)) if _FLOAT32.search(v.text) else T.TypeName(("Float64",))
         if v.kind == "string" and not v.text.startswith('"'):
-            raise Undecided(f"the type of {v.text}")  # a string macro's value (`v"1.0"`, `r"a"`)
+            # a value Base shows as a string macro: `show(::VersionNumber)` writes `v"1.0.0"`, `show(::Regex)`
+            # `r"a"`; any other prefix is not Base's
+            prefix = v.text.split('"', 1)[0]
+            if prefix in _SHOWN_AS_MACRO:
+                return T.TypeName((_SHOWN_AS_MACRO[prefix],))
+            raise Undecided(f"the type of {v.text}")
         if v.kind in _LITERAL_TYPES:
             return T.TypeName((_LITERAL_TYPES[v.kind],))
     if type(v) is T.TypeTuple:

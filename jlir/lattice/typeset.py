@@ -284,20 +284,41 @@ def _name_cmp(a, b) -> int:
 
 
 def _union_sort_cmp(a, b) -> int:
-    """1.5's `union_sort_cmp` (src/jltypes.c): singletons, then isbits types, then other DataTypes, then UnionAlls."""
+    """1.5's `union_sort_cmp` (src/jltypes.c): singletons, then isbits types, then other DataTypes, then UnionAlls.
+
+    Where the facts do not say whether a member is a singleton or isbits (a type of a module Julia's tables do not
+    list), every answer is tried: the order is decided when they all agree (a singleton of `Core` sorts before
+    any type of another module, whichever group that type is in), else Undecided."""
     if is_datatype(a):
         if not is_datatype(b):
             return -1
-        sa, sb = _singleton(a), _singleton(b)
-        if sa or sb:
-            return _name_cmp(a, b) if sa and sb else (-1 if sa else 1)
-        ba, bb = _isbits(a), _isbits(b)
-        if ba or bb:
-            return _name_cmp(a, b) if ba and bb else (-1 if ba else 1)
-        return _name_cmp(a, b)
+        found = {_datatype_cmp(a, b, *flags) for flags in _flag_cases(a, b)}
+        if len(found) == 1:
+            return found.pop()
+        raise Undecided(f"the union order of {head_name(a)} and {head_name(b)}")
     if is_datatype(b):
         return 1
     return _name_cmp(_unwrap(a), _unwrap(b))
+
+
+def _flag_cases(a, b) -> list[tuple]:
+    """Every (singleton a, singleton b, isbits a, isbits b) the facts leave possible."""
+    options = []
+    for ask in (_singleton, _isbits):
+        for t in (a, b):
+            try:
+                options.append((ask(t),))
+            except Undecided:
+                options.append((True, False))
+    return [(sa, sb, ba, bb) for sa in options[0] for sb in options[1] for ba in options[2] for bb in options[3]]
+
+
+def _datatype_cmp(a, b, sa: bool, sb: bool, ba: bool, bb: bool) -> int:
+    if sa or sb:
+        return _name_cmp(a, b) if sa and sb else (-1 if sa else 1)
+    if ba or bb:
+        return _name_cmp(a, b) if ba and bb else (-1 if ba else 1)
+    return _name_cmp(a, b)
 
 
 def _unwrap(t):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from jlir.oracle.checks import RULES, Outcome
 
-__all__ = ["Tally"]
+__all__ = ["Tally", "class_key", "source_row"]
 
 VERDICTS = ("equal", "rule", "wrong", "refused")
 
@@ -81,16 +81,7 @@ class Tally:
         lines = ["| source | instances | checks | equal | rule | wrong | refused | round-trip | interp runs |",
                  "|---|---|---|---|---|---|---|---|---|"]
         for src, c in sorted(self.sources.items(), key=lambda kv: (-kv[1][("instances", "")], kv[0])):
-            main = Counter()
-            for (check, verdict), n in c.items():
-                if check not in ("instances", "round-trip", "interp"):
-                    main[verdict] += n
-
-            def share(check: str) -> str:
-                total = sum(n for (k, _), n in c.items() if k == check)
-                return f"{c[(check, 'equal')]}/{total}" if total else ""
-            lines.append(f"| {src} | {c[('instances', '')]} | {sum(main.values())} | {main['equal']} | {main['rule']} | "
-                         f"{main['wrong']} | {main['refused']} | {share('round-trip')} | {share('interp')} |")
+            lines.append(source_row(src, c))
         return "\n".join(lines)
 
     def totals(self) -> tuple[int, int, int]:
@@ -141,3 +132,27 @@ def _kind(outcome: Outcome) -> str:
     if detail.startswith("#") or detail.startswith("idom of"):
         return detail.split(":")[0].split(" ")[0] if detail.startswith("idom") else "blocks differ"
     return detail.split(":")[0][:80]
+
+
+def class_key(check: str, form: str, outcome: Outcome) -> str:
+    """One class of difference as one string, `check | form | verdict | class`: what the committed class tables of
+    the records CI compares count (`tests/oracle/test_other_sources.py`, `scripts/check/oracle_ci_records.py`)."""
+    return " | ".join((check, form, outcome.verdict, _kind(outcome)))
+
+
+def source_row(label: str, c: Counter, percent: bool = False) -> str:
+    """One source's row of the per-source table from its counts (`Tally.sources[src]`): instances, checks and their
+    verdicts but round-trip's and the interpreter's, which have their own columns (equal of all, and with
+    `percent` its share)."""
+    main = Counter()
+    for (check, verdict), n in c.items():
+        if check not in ("instances", "round-trip", "interp"):
+            main[verdict] += n
+
+    def share(check: str) -> str:
+        total = sum(n for (k, _), n in c.items() if k == check)
+        if not total:
+            return ""
+        return f"{c[(check, 'equal')]}/{total}" + (f" ({100.0 * c[(check, 'equal')] / total:.2f} %)" if percent else "")
+    return (f"| {label} | {c[('instances', '')]} | {sum(main.values())} | {main['equal']} | {main['rule']} | "
+            f"{main['wrong']} | {main['refused']} | {share('round-trip')} | {share('interp')} |")

@@ -182,11 +182,13 @@ def _struct_repr(v) -> str:
 
 def _type_head(type_text: str) -> str:
     """A struct type as `show_default` names it: a name that is no identifier quoted (`var"weird name"(3)`,
-    `show(::DataType)` through `show_sym`)."""
+    `show(::DataType)` through `show_sym`); a module's type is named `Module.name`, its last part quoted alone
+    (`Statistics.var"#8#9"{Int64}(2)`)."""
     name, brace, params = type_text.partition("{")
-    if name.startswith('var"'):
-        return type_text
-    return var_quoted(name) + brace + params
+    if 'var"' in name:
+        return type_text   # quoted already (`Statistics.var"#8#9"`, a module's closure type)
+    module, dot, last = name.rpartition(".")
+    return module + dot + var_quoted(last) + brace + params
 
 
 def _base_shown(v) -> str | None:

@@ -96,8 +96,10 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
     if val is not UNDEF:
         b.code[idx - 1] = val
         b.types[idx - 1] = typ
-        if _delayed(b, val) is not None:
-            b.delayed[idx] = val  # Julia's DelayedTyp: the statement's type is the node's, once typed
+        if _delayed(b, val) is not None or type(val) is V.SSAValue and val.id in b.delayed:
+            # Julia's DelayedTyp: the statement's type is the node's, once typed (through a statement that
+            # assigned one: `typ_for_val` of it is its DelayedTyp)
+            b.delayed[idx] = val
         vals[k] = V.SSAValue(idx)
     else:
         b.code[idx - 1] = V.NOTHING
@@ -146,8 +148,12 @@ def _enter_upsilons(b: Builder, item: int, entries, phicnodes, vals: dict) -> No
             node = N.UpsilonNode(None if undef else ival)
             ut = T.TypeCall(_MAYBE_UNDEF, (UNION_BOTTOM,)) if undef else b.type_of(ival)
             pos = b.first_insert(item)
+            # a statement that assigned an inserted node (`x = φ`) has its type once the node is typed, and so
+            # has this ϒ (Julia's `typ_for_val` of that statement is its `DelayedTyp`)
+            late = None if undef else (_delayed(b, ival) or (ival if type(ival) is V.SSAValue and ival.id in b.delayed
+                                                             else None))
             b.pending[phic.id - len(b.code) - 1].values.append(
-                b.insert(pos, Pending(pos, True, "node", node, ut, delayed=_delayed(b, None if undef else ival))))
+                b.insert(pos, Pending(pos, True, "node", node, ut, delayed=late)))
         break
 
 

@@ -44,8 +44,9 @@ class _Types:
     def of(self, v, delayed: bool):
         """The type of an incoming value; an inserted node's is `_DELAYED` while renaming (`delayed`)."""
         seen = set()
-        if type(v) is V.SSAValue and v.id in self.b.delayed:
-            v = self.b.delayed[v.id]  # a statement that assigned an inserted node: that node's type
+        while type(v) is V.SSAValue and v.id in self.b.delayed and v.id not in seen:
+            seen.add(v.id)
+            v = self.b.delayed[v.id]  # a statement that assigned an inserted node (maybe through another): its type
         while type(v) is V.SSAValue and v.id > self.n and v.id not in seen:
             if delayed:
                 return _DELAYED

@@ -79,8 +79,30 @@ def test_what_the_facts_cannot_decide_is_none_not_a_guess():
 
 def test_a_bare_tuple_takes_in_tuples_of_any_length_and_a_version_string_is_no_string():
     """Two mistakes the Base corpus's φs showed (Julia 1.5.3's answers: `Tuple` both ways, `VersionNumber`):
-    a bare `Tuple` is no subtype of `Tuple{}`; `v"0.0.0"` is a VersionNumber, whose type jlir does not guess."""
+    a bare `Tuple` is no subtype of `Tuple{}`; `v"0.0.0"` is a VersionNumber (Base's `show` writes it so), no
+    String."""
     tup, u, vn, v0 = _types(["Tuple", "Union{Tuple{}, Tuple{String}}", "VersionNumber",
                              'Core.Compiler.Const(v"0.0.0", false)'])
     assert tmerge(tup, u) == tmerge(u, tup) == tup
-    assert tmerge(vn, v0) is None
+    assert tmerge(vn, v0) == vn
+
+
+def test_a_singleton_of_core_sorts_first_beside_a_type_the_tables_do_not_list():
+    """`union_sort_cmp` puts singletons first and compares two by module name: `Nothing` (Core) comes before a
+    `LibGit2` type whether that type is a singleton, isbits or neither, so the order is decided without its facts
+    (Julia's φ of `LibGit2.nothing` and a `GitAnnotated`, in its slot2reg print of LibGit2's `var"#157#158"`).
+    Two such types of one module are not ordered: which is a singleton decides."""
+    c_nothing, ann, want, mine = _types(["Core.Compiler.Const(nothing, false)", "LibGit2.GitAnnotated",
+                                         "Union{Nothing, LibGit2.GitAnnotated}", "Main.MyType"])
+    assert tmerge(c_nothing, ann) == want
+    assert tmerge(ann, c_nothing) == want
+    assert tmerge(ann, _types(["LibGit2.GitReference"])[0]) is None
+
+
+def test_a_version_number_shown_as_its_string_macro_is_a_version_number():
+    """`show(::VersionNumber)` writes `v"0.0.0"` (version.jl): Julia's slot2reg types SuiteSparse's
+    `CHOLMOD.__init__` φ `φ (#3 => %17, #4 => v"0.0.0")` `VersionNumber`; a prefix Base does not show stays undecided."""
+    const_v, vn, const_x = _types(['Core.Compiler.Const(v"0.0.0", false)', "VersionNumber",
+                                   'Core.Compiler.Const(x"0.0.0", false)'])
+    assert tmerge(const_v, vn) == vn
+    assert tmerge(const_x, vn) is None

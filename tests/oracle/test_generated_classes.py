@@ -23,7 +23,31 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
   slot2reg's φs before it and ϒs after it) also holds a `nothing` the inliner left among the φs: the block still
   ends in the `enter`, with its edge to the catch block;
 - Statistics' `var"#8#9"{Missing}` (a closure returning `missing`): `$(QuoteNode(missing))` is the value
-  `missing`, which Base shows `missing` (it was read as the type's name: a `DataType`).
+  `missing`, which Base shows `missing` (it was read as the type's name: a `DataType`);
+- LibGit2's `var"#157#158"` (a `do` block of `rebase!`) through `jlir ssa`: a φ of `nothing` and a
+  `LibGit2.GitAnnotated` is `Union{Nothing, LibGit2.GitAnnotated}` (`union_sort_cmp` puts `Core`'s singleton
+  first whether or not the other type is one), and the ϒ an `enter` stores of a local assigned a φ
+  (`upst_ann = @_11`) has that φ's type (`typ_for_val` of the assignment is its `DelayedTyp`);
+- LibGit2's `authenticate_userpass` after inlining: `π (:pass, Symbol)` (a `getfield` of a constant field name,
+  inlined) is trivial: `process_node!` compares `typeof(pi_val.value)` of a `QuoteNode` with the π's type;
+- `main_57`'s typed print: `%38 = φ (#11 => 7, #61 => %125)::Core.Compiler.Const(7, false)` holds an `Int8`
+  (`mul_int(%93::Int8, %38)::Int8`: an intrinsic's operands share one type), and the φs that pass it on, typed
+  `Const(7, false)` and `MaybeUndef` of it, say nothing of its width (jlir ran `mul_int(Int8, Int64)`, Julia's
+  ErrorException, where Julia's run returns);
+- `main_40`'s print after slot2reg: `$(Expr(:undefcheck, Symbol(""), :(%249)))::Any`, of a slot without a name,
+  is a pending node as every `undefcheck` there is (`fixup_slot!` only ever inserts one), whatever `show` writes
+  for the name: block #60 is 186:186, as Julia's CFG has it (jlir numbered the row, and each after it, one on);
+- `main_60`'s print after inlining: `π (-2, Int8)` is trivial (a π asserts its value is of its type, and `show`
+  prints an `Int8` in decimal): `compact!` drops it and the `%new` of the box reads `-2`;
+- Statistics' `centralizedabs2fun` returns a closure of that module: Julia shows it `Statistics.var"#8#9"{Int64}(2)`,
+  the type's last part quoted alone (`show_sym`), not the whole qualified name;
+- `main_88` through `jlir ssa`: `(@_90 = y_88@_72)` stores a value a statement took from a φ
+  (`%290 = φ…`-assigned), so its type is that φ's once typed (`typ_for_val` of a statement whose type is a
+  `DelayedTyp`), and the φ of two such stores is `Bool` (jlir left it untyped);
+- `main_327`'s `return %220` of `%220 = π (%212, Core.Compiler.Const((-1,), false))` in a `=> Tuple{Int128}`
+  function returns the constant `(Int128(-1),)`: inference proved the value that constant, and the return type
+  types its literals as it does a returned constant's (jlir returned the φ's `(-1,)` read as Int64s); the IRCode
+  print shows no return type (left: its φ's literal is still read as an Int64).
 """
 from __future__ import annotations
 
@@ -36,7 +60,7 @@ from jlir import analysis as A
 from jlir.ir.cfg import CFG
 from jlir.interp.builtin import BaseProvider
 from jlir.oracle import Outcome, check_record
-from jlir.oracle.interp import check_interp
+from jlir.oracle.interp import Chain, RecordCallees, check_interp
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "oracle" / "generated-classes-1.5.3.jsonl.gz"
 
@@ -116,3 +140,62 @@ def test_an_enter_after_phis_and_an_emptied_statement_keeps_its_catch_edge():
     record = _record("main_104")
     out = {(check, form): o for check, form, o in check_record(record) if check in ("cfg", "idoms")}
     assert out == {("cfg", "stage inlining"): Outcome("equal"), ("idoms", "stage inlining"): Outcome("equal")}, out
+
+
+def test_a_phi_of_nothing_and_a_modules_type_and_the_upsilons_of_a_stored_phi_are_typed_as_slot2reg_types_them():
+    record = _record('LibGit2.var"#157#158"')
+    out = [o for check, form, o in check_record(record) if check == "ssa"]
+    assert out == [Outcome("equal")], out
+
+
+def test_a_pi_of_a_quoted_symbol_typed_symbol_is_dropped_by_compact():
+    record = _record("LibGit2.authenticate_userpass")
+    stage = next(s for s in record["stages"] if s["name"] == "inlining")
+    assert "π (:pass, Symbol)" in stage["text"] and "π (:pass, Symbol)" not in stage["compact"]
+    out = {form: o for check, form, o in check_record(record) if check == "compact"}
+    assert out["stage inlining"] == Outcome("equal"), out
+
+
+def test_a_phi_typed_as_a_decimal_constant_takes_the_integer_type_its_uses_give():
+    record = _record("typeof(main_57)")
+    for form in ("typed", "ircode"):
+        out = check_interp(record, Chain(RecordCallees([record]), BaseProvider()), form)
+        assert out and all(o.verdict != "wrong" for o in out), (form, out)
+        # the run passes the mul_int and reaches a call the record has no IR for (Julia's `lpad`)
+        assert {o.detail for o in out} == {"no IR for Main.lpad"}, (form, out)
+
+
+def test_an_undefcheck_of_a_slot_without_a_name_is_a_pending_node_after_slot2reg():
+    record = _record("typeof(main_40)")
+    stage = next(s for s in record["stages"] if s["name"] == "slot2reg")
+    assert '$(Expr(:undefcheck, Symbol(""), :(%249)))::Any' in stage["text"]
+    fn = jlir.functions(jlir.parse(stage["text"]))[0]
+    assert A.cfg(fn).blocks == CFG.from_json(stage["julia"]["cfg"]).blocks
+    assert jlir.format(jlir.parse(stage["text"])) == stage["text"]
+
+
+def test_a_pi_of_a_decimal_literal_typed_a_signed_integer_type_is_dropped_by_compact():
+    record = _record("typeof(main_60)")
+    stage = next(s for s in record["stages"] if s["name"] == "inlining")
+    assert "π (-2, Int8)" in stage["text"] and "π (-2, Int8)" not in stage["compact"]
+    out = {form: o for check, form, o in check_record(record) if check == "compact"}
+    assert out["stage inlining"] == Outcome("equal"), out
+
+
+def test_a_closure_of_a_module_is_shown_with_its_module_and_its_own_name_quoted():
+    record = _record("typeof(Statistics.centralizedabs2fun)")
+    for form in ("typed", "ircode"):
+        out = check_interp(record, BaseProvider(), form)
+        assert out and all(o == Outcome("equal") for o in out), (form, out)
+
+
+def test_a_store_of_a_statement_that_took_a_phi_is_typed_as_the_phi_through_ssa():
+    out = [o for check, form, o in check_record(_record("Gen88.main_88")) if check == "ssa"]
+    assert out == [Outcome("equal")], out
+
+
+def test_a_returned_value_proved_a_tuple_constant_takes_the_return_types_integer_widths():
+    record = _record("typeof(main_327)")
+    callees = Chain(RecordCallees([record]), BaseProvider())
+    typed = check_interp(record, callees, "typed")
+    assert typed and all(o == Outcome("equal") for o in typed), typed

@@ -108,12 +108,15 @@ def undef_read_pairs(bodies: list[str], rails: list[str] | None = None) -> list[
     return out
 
 
-_UNDEF_READ = re.compile(r"^\$\(Expr\(:throw_undef_if_not, :.*, false\)\)::Any$")
+# A slot's name as `show` writes a Symbol among an Expr's arguments: `:x`, or `Symbol("")` for a name that is no
+# identifier (an unnamed slot's, `Symbol("#temp#")`).
+_NAME = r"(?::.*|Symbol\(\".*\"\))"
+_UNDEF_READ = re.compile(r"^\$\(Expr\(:throw_undef_if_not, " + _NAME + r", false\)\)::Any$")
 
 # What slot2reg adds with `insert_node!` and nothing puts in a statement's place (1.5's `fixup_slot!`): a read
 # of a slot that is never assigned, `throw_undef_if_not(x, false)`, and a read that may be, `undefcheck`.
 # (`type_lift_pass!` rewrites a statement into `throw_undef_if_not(x, %c)`: its condition is no literal `false`.)
-_INSERTED_ONLY = re.compile(r"^\$\(Expr\(:(?:throw_undef_if_not, :.*, false|undefcheck, :.*)\)\)::Any$")
+_INSERTED_ONLY = re.compile(r"^\$\(Expr\(:(?:throw_undef_if_not, " + _NAME + r", false|undefcheck, " + _NAME + r", .*)\)\)::Any$")
 
 
 def inserted_only(body: str) -> bool:

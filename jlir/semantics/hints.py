@@ -169,10 +169,15 @@ def typed_constant(v, t: str):
     """A shown tuple or named tuple constant whose type `t` the context gives (the return type, the statement's
     `::T`): Julia prints its elements by their `repr` (an Int32 `1` as `1`, a Float16 zero as `0.0`), so each
     literal takes its element type from `t` (`return (1, 2)` in a `=> Tuple{Int32,Int32}` function); None where
-    `t` does not describe `v` (the caller shows it as it prints)."""
+    `t` does not describe `v` (the caller shows it as it prints).  In a `Union{…}` context the constant has the
+    type of the one member that can hold it (`return (1, 1)` in a `=> Union{Nothing, Tuple{Int64,Int64}}`
+    function: a tuple's type is never `Nothing`); None where several members could."""
     inner = v.value if type(v) is V.QuoteNode else v
     if type(inner) is not T.TypeTuple:
         return None
+    if t.startswith("Union{") and t.endswith("}"):
+        fits = [m for m in split_params(t[6:-1]) if typed_constant(v, m) is not None]
+        return typed_constant(v, fits[0]) if len(fits) == 1 else None
     named = t.startswith("NamedTuple{") and t.endswith("}")
     if named:
         parts = split_params(t[len("NamedTuple{"):-1])

@@ -36,3 +36,17 @@ def test_a_returned_tuple_of_untyped_literals_is_refused_where_the_print_gives_n
     answered as Int64 (a generated program's IRCode print was so answered before)."""
     with pytest.raises(interp.NotInterpretable, match="types of the literals in the returned constant"):
         interp.run(FNS[5], [])
+
+
+def test_a_returned_tuple_in_a_union_return_type_takes_the_one_tuple_member_that_holds_it():
+    """Base's `iterate(::Base.OneTo{Int64})` as Julia 1.5.3 printed it (a callee of the inbounds case): `return
+    (1, 1)` in a `=> Union{Nothing, Tuple{Int64,Int64}}` function is that tuple type's constant; with two tuple
+    members it could be either, and is refused."""
+    from jlir.semantics import hints
+    (fn,) = jlir.functions(jlir.parse((PRINTS.parents[2].parent / "fixtures" / "julia-1.5.3" / "callees" / "inbounds"
+                                       / "5.txt").read_text(encoding="utf-8")))
+    r = interp.run(fn, [interp.JStruct("Base.OneTo{Int64}", (3,), ("stop",), False)], interp.BaseProvider(),
+                   argnames=["r"])
+    assert (r.type, interp.julia_repr(r.value)) == ("Tuple{Int64,Int64}", "(1, 1)")
+    value = fn.stmts[-1].node.val
+    assert hints.typed_constant(value, "Union{Nothing, Tuple{Int32,Int32}, Tuple{Int64,Int64}}") is None

@@ -180,24 +180,31 @@ def _check_blocks(fn, du, reachable, site) -> list[Diagnostic]:
 def _check_placement(du, site, nblocks: int) -> list[Diagnostic]:
     """Terminators last in their block, φ nodes first, branch targets existing, no SSA value assigned to."""
     out = []
+    phis = (N.PhiNode, N.PhiCNode)
+    expr, literal, terminator_heads = N.Expr, V.Literal, N.TERMINATOR_EXPR_HEADS
+    statements = du.statements
     for b, ids in enumerate(du.order, 1):
         last = ids[-1] if ids else None
         allowed = du.terminators[b - 1]
         after_non_phi = None
         for sid in ids:
-            node = du.statements[sid].node
-            if type(node) in (N.PhiNode, N.PhiCNode):
+            node = statements[sid].node
+            cls = type(node)
+            if cls in phis:
                 if after_non_phi is not None:
                     out.append(site.diag("phi-after-non-phi", sid, b,
                                          f"φ node after the non-φ statement %{after_non_phi}"))
-            elif not _is_placeholder(node):
-                after_non_phi = sid if after_non_phi is None else after_non_phi
-            if N.is_terminator(node) and sid != last and node is not allowed:
+            elif after_non_phi is None and not (cls is literal and _is_placeholder(node)):  # (only a Literal is)
+                after_non_phi = sid
+            # `N.is_terminator(node)`, without its call
+            ends = node.head in terminator_heads if cls is expr else getattr(cls, "TERMINATOR", False)
+            if ends and sid != last and node is not allowed:
                 name = _TERMINATOR_NAMES.get(N.flow_kind(node), "terminator")
                 out.append(site.diag("terminator-mid-block", sid, b,
                                      f"{name} in the middle of the block (#{b} ends at %{last})"))
-            out += _check_targets(node, sid, b, nblocks, site)
-            if type(node) is N.Expr and node.head == "=" and node.args and type(node.args[0]) is V.SSAValue:
+            if cls.TARGETS:  # (`_check_targets` answers [] for every other node)
+                out += _check_targets(node, sid, b, nblocks, site)
+            if cls is expr and node.head == "=" and node.args and type(node.args[0]) is V.SSAValue:
                 out.append(site.diag("ssa-assign", sid, b, f"assignment to the SSA value %{node.args[0].id}"))
     return out
 
@@ -282,16 +289,21 @@ def _check_uses(du, domtree, reachable, site) -> list[Diagnostic]:
     out = []
     position = {sid: i for ids in du.order for i, sid in enumerate(ids)}
     count = len(du.statements)
+    statements, defs, phi = du.statements, du.defs, N.PhiNode
     for v, users in du.uses.items():
+        db = defs.get(v)
+        before = position.get(v, len(position))
         for user, where in zip(users, du.use_blocks[v]):
-            node = du.statements[user].node
-            ub = du.defs[user]
+            node = statements[user].node
+            ub = defs[user]
             if ub not in reachable or user not in position or type(node) is N.PhiCNode or _exempt(node):
                 continue
-            if v not in du.statements:
+            if v not in statements:
                 out.append(site.diag("ssa-out-of-range", user, ub,
                                      f"uses %{v}, but no statement defines it (the function has {count})"))
                 continue
+            if db == ub and before < position[user] and type(node) is not phi:
+                continue  # defined earlier in the user's block: the first answer of `_dominance_problem`
             problem = _dominance_problem(v, user, ub, where, type(node) is N.PhiNode, du, domtree, reachable,
                                          position)
             if problem:

@@ -23,7 +23,8 @@ from jlir.ir import values as V
 from jlir.ir.callee import callee_name
 from jlir.ir.function import Form, Function
 from jlir.ir.style import Style
-from jlir.ir.walk import operands, used_ids
+from jlir.ir import walk
+from jlir.ir.walk import operands
 from jlir.printer.exprs import ExprPrinter
 
 __all__ = ["Flag", "DynamicCall", "BoxUse", "StabilityReport", "stability", "render_text"]
@@ -109,22 +110,26 @@ class StabilityReport:
         return dict(sorted(data.items()))
 
 
-def _numbered(f: Function):
-    """(statement number, SSA id, statement) in print order; pending nodes have no statement number."""
+def _scan(stmts) -> tuple[tuple, set, bool]:
+    """`(numbered, used, assigns)` in one pass: (statement number, SSA id, statement) in print order (pending
+    nodes have no statement number), every SSA id used (`walk.used_ids`), and whether a slot is assigned or a
+    `NewvarNode` stands (optimized IR has neither: lowering's slots are gone after SSA conversion)."""
+    numbered = []
+    used: set = set()
+    ssa_uses, expr, newvar = walk.ssa_uses, N.Expr, N.NewvarNode
+    assigns = False
     n = 0
-    for s in f.stmts:
+    for s in stmts:
+        node = s.node
         if s.new_id is None:
             n += 1
-            yield n, n, s
+            numbered.append((n, n, s))
         else:
-            yield None, s.new_id, s
-
-
-def _is_optimized(f: Function) -> bool:
-    """Optimized IR has no slot assignments or `NewvarNode`s: lowering's slots are gone after SSA conversion."""
-    if f.form not in (Form.TYPED, Form.IRCODE):
-        return False
-    return not any((type(s.node) is N.Expr and s.node.head == "=") or type(s.node) is N.NewvarNode for s in f.stmts)
+            numbered.append((None, s.new_id, s))
+        used.update(ssa_uses(node))
+        if not assigns and ((type(node) is expr and node.head == "=") or type(node) is newvar):
+            assigns = True
+    return tuple(numbered), used, assigns
 
 
 def _type_of(s):
@@ -324,9 +329,8 @@ def stability(fn: Function, *, version: str | None = None) -> StabilityReport:
     p = ExprPrinter(fn.style, ircode=fn.form is Form.IRCODE)
     unknown: set = set()
     has_types = fn.form is not Form.LOWERED
-    optimized = _is_optimized(fn)
-    used = used_ids(fn.stmts)  # one walk for both users
-    numbered = tuple(_numbered(fn))  # and one numbering of the statements for the three scans below
+    numbered, used, assigns = _scan(fn.stmts)  # one pass: the numbering of the scans below, the uses, the slots
+    optimized = fn.form in (Form.TYPED, Form.IRCODE) and not assigns  # lowering's slots gone after SSA conversion
     by_id = {sid: s for _, sid, s in numbered}
     typed = _typed_values(fn, used, numbered) if has_types else []
     flags = _flags(fn, typed, p, unknown)

@@ -229,6 +229,8 @@ def _check_targets(node, sid, b, nblocks, site) -> list[Diagnostic]:
 def _check_handlers(du, stacks, cfg, site) -> list[Diagnostic]:
     """Leaves within the open handlers, none open at a return; paths joining with the same handlers open."""
     out = []
+    if not stacks.handlers:  # no enter, no leave: every stack stays `()`, nothing pops or stays open
+        return out
     for b, ids in enumerate(du.order, 1):
         stack = stacks.ins[b - 1]
         if stack is None:
@@ -287,7 +289,9 @@ def _check_phic(node, sid, b, du, site) -> list[Diagnostic]:
 def _check_uses(du, domtree, reachable, site) -> list[Diagnostic]:
     """Every SSA use names a statement and is dominated by it."""
     out = []
-    position = {sid: i for ids in du.order for i, sid in enumerate(ids)}
+    position: dict = {}
+    for ids in du.order:
+        position.update(zip(ids, range(len(ids))))  # (a later block's place wins, as it always has)
     count = len(du.statements)
     statements, defs, phi = du.statements, du.defs, N.PhiNode
     for v, users in du.uses.items():

@@ -47,12 +47,11 @@ Other type checks (Julia's commented-out lattice checks) and line-number presenc
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from jlir.analysis.conditions import known_not_bool
 from jlir.analysis.dataflow import Problem, solve
-from jlir.analysis.defuse import def_use
+from jlir.analysis.defuse import DefUse, def_use
 from jlir.ir.gcpause import paused
 from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.dominance import dominator_tree
@@ -122,7 +121,8 @@ def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     cfg = in_range(compute_cfg(fn)) if cfg is None else cfg
     site = _Site(full.statements, fn.linetable)
     # What runs: each block without the dead statements 1.5's CodeInfo keeps after an `unreachable`.
-    du = dataclasses.replace(full, order=full.running)
+    du = DefUse(full.defs, full.uses, full.use_blocks, full.statements, full.running, full.terminators,
+                full.running)  # (`dataclasses.replace(full, order=full.running)`, without its field walk)
     stacks = handler_stacks(cfg, du.order, du.statements, pops_on_catch(fn), du.terminators)
     reachable = frozenset(b for b in range(1, len(cfg) + 1) if stacks.ins[b - 1] is not None)
     out = _check_blocks(fn, full, reachable, site)

@@ -268,8 +268,10 @@ def _box_holders(f: Function, by_id: dict, box_ids: set) -> tuple[set, set]:
     """SSA ids and slot names (as printed) holding a box: allocations, slots assigned one, slots typed `Core.Box`
     in a warntype header (upper-cased there: `CORE.BOX`)."""
     type_name = TypeName
+    expr = N.Expr
     ssa = {sid for sid, s in by_id.items()
-           if _box_allocation(s.node, box_ids) or (type(s.type) is type_name and name_of(s.type) == "Core.Box")}
+           if (type(s.node) is expr and _box_allocation(s.node, box_ids))
+           or (type(s.type) is type_name and name_of(s.type) == "Core.Box")}
     slots = {name for _title, entries in (f.header.sections if f.header is not None else ())
              for name, _sep, t in entries if name_of(t) == "Core.Box" or getattr(t, "text", None) == "CORE.BOX"}
     for s in f.stmts:

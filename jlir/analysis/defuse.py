@@ -25,6 +25,7 @@ order, pending nodes included: the one statement layout every analysis here read
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 
 from jlir.ir import nodes as N
 from jlir.ir import walk
@@ -128,8 +129,8 @@ def def_use(fn) -> DefUse:
             node = statements[sid].node
             if type(node) is phi:
                 sites = [(i, e) for e, v in zip(node.edges, node.values) if v is not None for i in ssa_uses(v)]
-            else:
-                sites = [(i, b) for i in ssa_uses(node)]
+            else:  # every use in the user's own block (pairs made at C speed)
+                sites = zip(ssa_uses(node), repeat(b))
             for v, where in sites:
                 users = uses.get(v)
                 if users is None:

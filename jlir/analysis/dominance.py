@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from heapq import heappop, heappush
 from typing import Iterable
 
-from jlir.analysis.graph import dfs_preorder, predecessor_lists, successor_lists
+from jlir.analysis.graph import by_shape, dfs_preorder, predecessor_lists, successor_lists
 from jlir.util.gcpause import gc_paused
 from jlir.ir.cfg import CFG
 from jlir.ir.errors import JlirError
@@ -243,7 +243,12 @@ def _forest(cls, n: int, to_pre: list[int], from_pre: list[int], idom: list[int]
 
 
 def dominator_tree(cfg: CFG) -> DomTree:
-    """Julia's `construct_domtree(cfg)`: immediate dominators by Semi-NCA, then children and levels."""
+    """Julia's `construct_domtree(cfg)`: immediate dominators by Semi-NCA, then children and levels (one tree per
+    shape of a small CFG: `jlir.analysis.graph.by_shape`)."""
+    return by_shape("dominators", cfg, None, lambda: _dominator_tree(cfg))
+
+
+def _dominator_tree(cfg: CFG) -> DomTree:
     n = len(cfg.blocks)
     if n == 0:
         return DomTree((), [0], [1], [0], [0], [], [])
@@ -254,6 +259,10 @@ def dominator_tree(cfg: CFG) -> DomTree:
 
 def post_dominator_tree(cfg: CFG) -> PostDomTree:
     """Julia's `construct_postdomtree(cfg)`: Semi-NCA on the reverse graph from a virtual exit (node 0 here)."""
+    return by_shape("post_dominators", cfg, None, lambda: _post_dominator_tree(cfg))
+
+
+def _post_dominator_tree(cfg: CFG) -> PostDomTree:
     n = len(cfg.blocks)
     with gc_paused():
         succs = successor_lists(cfg)
@@ -272,6 +281,10 @@ def dominance_frontiers(cfg: CFG, dt: DomTree) -> tuple[tuple[int, ...], ...]:
     sorted, and a runner stops early at a block that already has `y`.
     Unreachable blocks and predecessor 0 take no part.
     """
+    return by_shape("frontiers", cfg, dt, lambda: _frontiers(cfg, dt))
+
+
+def _frontiers(cfg: CFG, dt: DomTree) -> tuple[tuple[int, ...], ...]:
     n = len(cfg.blocks)
     parents = (0,) + dt.idoms
     tin = dt._to_pre

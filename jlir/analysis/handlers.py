@@ -22,7 +22,7 @@ exceptional successor (`catch_successor`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jlir.analysis.dataflow import Problem, solve
 from jlir.analysis.defuse import block_terminator
@@ -40,6 +40,8 @@ class HandlerStacks:
     """`ins[b - 1]` / `outs[b - 1]`: the open handlers (catch blocks, innermost last) at block `b`'s start / end."""
     ins: tuple
     outs: tuple
+    # False when the function has no `enter` and no `leave`: every stack is `()` or None (nothing to check)
+    handlers: bool = field(default=True, compare=False)
 
     def catch_successor(self, b: int) -> int | None:
         """The catch block an exception raised inside block `b` goes to (None: not in a try region).
@@ -103,7 +105,8 @@ def handler_stacks(cfg, order, statements, pop_on_catch: bool = False, terminato
     `pop_on_catch`: the catch edge drops the handler (Julia 1.11+; see `pops_on_catch`).  `terminators`: each
     block's `block_terminator`, where the caller has them (`DefUse.terminators`)."""
     block_nodes = [[statements[i].node for i in ids] for ids in order]
-    if not any(type(n) is N.EnterNode or leave_count(n) is not None for nodes in block_nodes for n in nodes):
+    enter, expr = N.EnterNode, N.Expr  # (`leave_count(n) is not None`, without its call)
+    if not any(type(n) is enter or (type(n) is expr and n.head == "leave") for nodes in block_nodes for n in nodes):
         return _without_handlers(cfg)
 
     def transfer(b, stack):
@@ -137,4 +140,4 @@ def _without_handlers(cfg) -> HandlerStacks:
                     facts[s - 1] = ()
                     work.append(s)
     facts = tuple(facts)
-    return HandlerStacks(facts, facts)
+    return HandlerStacks(facts, facts, handlers=False)

@@ -113,11 +113,14 @@ def _ssa_sets(du) -> tuple[list, list, list]:
     gens, kills = [], []
     phi_end: list[set] = [set() for _ in du.order]
     nblocks = len(du.order)
+    statements, ssa_uses, skip = du.statements, walk.ssa_uses, (N.PhiNode, N.PhiCNode)
     for ids in du.order:
         gen: set = set()
         for sid in reversed(ids):
             gen.discard(sid)
-            gen.update(liveness_uses(du, sid))
+            node = statements[sid].node
+            if type(node) not in skip:  # `liveness_uses`, without its call and its list
+                gen.update(ssa_uses(node))
         gens.append(frozenset(gen))
         kills.append(frozenset(ids))
     for sid, s in du.statements.items():

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jlir.analysis.dominance import DomTree, NoSuchBlock
-from jlir.analysis.graph import dfs_preorder, predecessor_lists, subtree_sizes, successor_lists
+from jlir.analysis.graph import by_shape, dfs_preorder, predecessor_lists, subtree_sizes, successor_lists
 from jlir.ir.cfg import CFG
 
 __all__ = ["Loop", "LoopForest", "find_loops"]
@@ -108,7 +108,12 @@ def _edges(cfg: CFG, dt: DomTree) -> tuple[list[tuple[int, int]], list[tuple[int
 
 
 def find_loops(cfg: CFG, dt: DomTree) -> LoopForest:
-    """The natural loops of `cfg` under dominator tree `dt`, nested, plus the irreducible retreating edges."""
+    """The natural loops of `cfg` under dominator tree `dt`, nested, plus the irreducible retreating edges (once
+    per shape of a small CFG and tree: `jlir.analysis.graph.by_shape`)."""
+    return by_shape("loops", cfg, dt, lambda: _find_loops(cfg, dt))
+
+
+def _find_loops(cfg: CFG, dt: DomTree) -> LoopForest:
     n = len(cfg.blocks)
     if n == 0:
         return LoopForest((), (), (), (), ())

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from jlir.lattice.concrete import (OLD_UNION_RULE_UNTIL, RED, YELLOW, is_builtin_callee, judge,
                                     union_rule_is_ambiguous)
 from jlir.lattice.typefacts import name_of
+from jlir.ir.types import TypeName
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.analysis.callee import callee_name
 from jlir.ir.function import Form, Function
 from jlir.ir.style import Style
-from jlir.ir.walk import operands, used_ids
+from jlir.ir import walk
+from jlir.ir.walk import operands
 from jlir.printer.exprs import ExprPrinter
 
 __all__ = ["Flag", "DynamicCall", "BoxUse", "StabilityReport", "stability", "render_text"]
@@ -108,22 +110,26 @@ class StabilityReport:
         return dict(sorted(data.items()))
 
 
-def _numbered(f: Function):
-    """(statement number, SSA id, statement) in print order; pending nodes have no statement number."""
+def _scan(stmts) -> tuple[tuple, set, bool]:
+    """`(numbered, used, assigns)` in one pass: (statement number, SSA id, statement) in print order (pending
+    nodes have no statement number), every SSA id used (`walk.used_ids`), and whether a slot is assigned or a
+    `NewvarNode` stands (optimized IR has neither: lowering's slots are gone after SSA conversion)."""
+    numbered = []
+    used: set = set()
+    ssa_uses, expr, newvar = walk.ssa_uses, N.Expr, N.NewvarNode
+    assigns = False
     n = 0
-    for s in f.stmts:
+    for s in stmts:
+        node = s.node
         if s.new_id is None:
             n += 1
-            yield n, n, s
+            numbered.append((n, n, s))
         else:
-            yield None, s.new_id, s
-
-
-def _is_optimized(f: Function) -> bool:
-    """Optimized IR has no slot assignments or `NewvarNode`s: lowering's slots are gone after SSA conversion."""
-    if f.form not in (Form.TYPED, Form.IRCODE):
-        return False
-    return not any((type(s.node) is N.Expr and s.node.head == "=") or type(s.node) is N.NewvarNode for s in f.stmts)
+            numbered.append((None, s.new_id, s))
+        used.update(ssa_uses(node))
+        if not assigns and ((type(node) is expr and node.head == "=") or type(node) is newvar):
+            assigns = True
+    return tuple(numbered), used, assigns
 
 
 def _type_of(s):
@@ -229,8 +235,10 @@ def _is_builtin(v, defs: dict) -> bool:
 
 def _dynamic_calls(p: ExprPrinter, used: set, numbered: tuple, defs: dict) -> list[DynamicCall]:
     out = []
+    expr = N.Expr
     for stmt, sid, s in numbered:
-        if stmt is not None and _is_dynamic(s, defs):
+        node = s.node  # (the test `_is_dynamic` starts with, without its call)
+        if stmt is not None and type(node) is expr and node.head == "call" and _is_dynamic(s, defs):
             callee = p.unquoted(s.node.args[0])
             out.append(DynamicCall(stmt, f"%{sid}" if sid in used else None, callee, p.statement(s.node, False)))
     return out
@@ -241,49 +249,62 @@ _CONTENTS = V.QuoteNode(V.Symbol("contents"))
 _BOX_OPS = ("setfield!", "getfield", "isdefined")
 
 
-def _box_allocation(node, stmts_by_id: dict) -> bool:
-    """`%new(Core.Box)`, `%new(%1)` with `%1 = Core.Box`, or `Core.Box(…)`."""
+def _box_allocation(node, box_ids: set) -> bool:
+    """`%new(Core.Box)`, `%new(%1)` with `%1 = Core.Box`, or `Core.Box(…)` (`box_ids`: `_box_ids`)."""
     if type(node) is not N.Expr or node.head not in ("new", "call") or not node.args:
         return False
     head = node.args[0]
-    if type(head) is V.SSAValue and head.id in stmts_by_id:
-        head = stmts_by_id[head.id].node
-    return head == _BOX
+    return (type(head) is V.GlobalRef and head == _BOX) or (type(head) is V.SSAValue and head.id in box_ids)
 
 
-def _box_holders(f: Function, by_id: dict) -> tuple[set, set]:
+def _box_ids(by_id: dict) -> set:
+    """The SSA ids whose statement is `Core.Box` itself (the callee `%1` of `%new(%1)`).  Only a `GlobalRef`
+    equals `_BOX` (the model's values compare equal within their own class), so the test is one `type` first."""
+    glob = V.GlobalRef
+    return {sid for sid, s in by_id.items() if type(s.node) is glob and s.node == _BOX}
+
+
+def _box_holders(f: Function, by_id: dict, box_ids: set) -> tuple[set, set]:
     """SSA ids and slot names (as printed) holding a box: allocations, slots assigned one, slots typed `Core.Box`
     in a warntype header (upper-cased there: `CORE.BOX`)."""
+    type_name = TypeName
+    expr = N.Expr
     ssa = {sid for sid, s in by_id.items()
-           if _box_allocation(s.node, by_id) or (s.type is not None and name_of(s.type) == "Core.Box")}
+           if (type(s.node) is expr and _box_allocation(s.node, box_ids))
+           or (type(s.type) is type_name and name_of(s.type) == "Core.Box")}
     slots = {name for _title, entries in (f.header.sections if f.header is not None else ())
              for name, _sep, t in entries if name_of(t) == "Core.Box" or getattr(t, "text", None) == "CORE.BOX"}
     for s in f.stmts:
         node = s.node
         if type(node) is N.Expr and node.head == "=" and type(node.args[0]) is V.SlotNumber:
             rhs = node.args[1]
-            if _box_allocation(rhs, by_id) or (type(rhs) is V.SSAValue and rhs.id in ssa):
+            if _box_allocation(rhs, box_ids) or (type(rhs) is V.SSAValue and rhs.id in ssa):
                 slots.add(ExprPrinter.slot(node.args[0]))
     return ssa, slots
 
 
 def _box_uses(f: Function, p: ExprPrinter, numbered: tuple, by_id: dict) -> list[BoxUse]:
-    ssa, slots = _box_holders(f, by_id)
+    box_ids = _box_ids(by_id)
+    ssa, slots = _box_holders(f, by_id, box_ids)
+    accessed = bool(ssa or slots)  # without a holder no access is a box's
+    expr = N.Expr
     out = []
     for stmt, sid, s in numbered:
         if stmt is None:
             continue
-        for node in (s.node, *operands(s.node)):  # the statement, or the call assigned to a slot
-            if type(node) is not N.Expr:
+        top = s.node
+        # the statement, or the call assigned to a slot (an Expr's operands are its arguments but #undef)
+        for node in ((top, *top.args) if type(top) is expr else (top, *operands(top))):
+            if type(node) is not expr:
                 continue
-            if _box_allocation(node, by_id):
-                assigned = node is not s.node and s.node.head == "=" and type(s.node.args[0]) is V.SlotNumber
-                holder = p.slot(s.node.args[0]) if assigned else f"%{sid}"
-                out.append(BoxUse(stmt, "new", holder, p.statement(s.node, False)))
+            if _box_allocation(node, box_ids):
+                assigned = node is not top and top.head == "=" and type(top.args[0]) is V.SlotNumber
+                holder = p.slot(top.args[0]) if assigned else f"%{sid}"
+                out.append(BoxUse(stmt, "new", holder, p.statement(top, False)))
                 break
-            op = _box_access(node, ssa, slots)
+            op = accessed and _box_access(node, ssa, slots)
             if op:
-                out.append(BoxUse(stmt, op, p.unquoted(node.args[1]), p.statement(s.node, False)))
+                out.append(BoxUse(stmt, op, p.unquoted(node.args[1]), p.statement(top, False)))
                 break
     return out
 
@@ -310,9 +331,8 @@ def stability(fn: Function, *, version: str | None = None) -> StabilityReport:
     p = ExprPrinter(fn.style, ircode=fn.form is Form.IRCODE)
     unknown: set = set()
     has_types = fn.form is not Form.LOWERED
-    optimized = _is_optimized(fn)
-    used = used_ids(fn.stmts)  # one walk for both users
-    numbered = tuple(_numbered(fn))  # and one numbering of the statements for the three scans below
+    numbered, used, assigns = _scan(fn.stmts)  # one pass: the numbering of the scans below, the uses, the slots
+    optimized = fn.form in (Form.TYPED, Form.IRCODE) and not assigns  # lowering's slots gone after SSA conversion
     by_id = {sid: s for _, sid, s in numbered}
     typed = _typed_values(fn, used, numbered) if has_types else []
     flags = _flags(fn, typed, p, unknown)

@@ -47,12 +47,11 @@ Other type checks (Julia's commented-out lattice checks) and line-number presenc
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from jlir.analysis.conditions import known_not_bool
 from jlir.analysis.dataflow import Problem, solve
-from jlir.analysis.defuse import def_use
+from jlir.analysis.defuse import DefUse, def_use
 from jlir.util.gcpause import paused
 from jlir.ir.cfg import compute_cfg, in_range
 from jlir.analysis.dominance import dominator_tree
@@ -122,7 +121,8 @@ def verify_ir(fn, domtree=None, du=None, cfg=None) -> list[Diagnostic]:
     cfg = in_range(compute_cfg(fn)) if cfg is None else cfg
     site = _Site(full.statements, fn.linetable)
     # What runs: each block without the dead statements 1.5's CodeInfo keeps after an `unreachable`.
-    du = dataclasses.replace(full, order=full.running)
+    du = DefUse(full.defs, full.uses, full.use_blocks, full.statements, full.running, full.terminators,
+                full.running)  # (`dataclasses.replace(full, order=full.running)`, without its field walk)
     stacks = handler_stacks(cfg, du.order, du.statements, pops_on_catch(fn), du.terminators)
     reachable = frozenset(b for b in range(1, len(cfg) + 1) if stacks.ins[b - 1] is not None)
     out = _check_blocks(fn, full, reachable, site)
@@ -180,24 +180,31 @@ def _check_blocks(fn, du, reachable, site) -> list[Diagnostic]:
 def _check_placement(du, site, nblocks: int) -> list[Diagnostic]:
     """Terminators last in their block, φ nodes first, branch targets existing, no SSA value assigned to."""
     out = []
+    phis = (N.PhiNode, N.PhiCNode)
+    expr, literal, terminator_heads = N.Expr, V.Literal, N.TERMINATOR_EXPR_HEADS
+    statements = du.statements
     for b, ids in enumerate(du.order, 1):
         last = ids[-1] if ids else None
         allowed = du.terminators[b - 1]
         after_non_phi = None
         for sid in ids:
-            node = du.statements[sid].node
-            if type(node) in (N.PhiNode, N.PhiCNode):
+            node = statements[sid].node
+            cls = type(node)
+            if cls in phis:
                 if after_non_phi is not None:
                     out.append(site.diag("phi-after-non-phi", sid, b,
                                          f"φ node after the non-φ statement %{after_non_phi}"))
-            elif not _is_placeholder(node):
-                after_non_phi = sid if after_non_phi is None else after_non_phi
-            if N.is_terminator(node) and sid != last and node is not allowed:
+            elif after_non_phi is None and not (cls is literal and _is_placeholder(node)):  # (only a Literal is)
+                after_non_phi = sid
+            # `N.is_terminator(node)`, without its call
+            ends = node.head in terminator_heads if cls is expr else getattr(cls, "TERMINATOR", False)
+            if ends and sid != last and node is not allowed:
                 name = _TERMINATOR_NAMES.get(N.flow_kind(node), "terminator")
                 out.append(site.diag("terminator-mid-block", sid, b,
                                      f"{name} in the middle of the block (#{b} ends at %{last})"))
-            out += _check_targets(node, sid, b, nblocks, site)
-            if type(node) is N.Expr and node.head == "=" and node.args and type(node.args[0]) is V.SSAValue:
+            if cls.TARGETS:  # (`_check_targets` answers [] for every other node)
+                out += _check_targets(node, sid, b, nblocks, site)
+            if cls is expr and node.head == "=" and node.args and type(node.args[0]) is V.SSAValue:
                 out.append(site.diag("ssa-assign", sid, b, f"assignment to the SSA value %{node.args[0].id}"))
     return out
 
@@ -222,6 +229,8 @@ def _check_targets(node, sid, b, nblocks, site) -> list[Diagnostic]:
 def _check_handlers(du, stacks, cfg, site) -> list[Diagnostic]:
     """Leaves within the open handlers, none open at a return; paths joining with the same handlers open."""
     out = []
+    if not stacks.handlers:  # no enter, no leave: every stack stays `()`, nothing pops or stays open
+        return out
     for b, ids in enumerate(du.order, 1):
         stack = stacks.ins[b - 1]
         if stack is None:
@@ -280,18 +289,25 @@ def _check_phic(node, sid, b, du, site) -> list[Diagnostic]:
 def _check_uses(du, domtree, reachable, site) -> list[Diagnostic]:
     """Every SSA use names a statement and is dominated by it."""
     out = []
-    position = {sid: i for ids in du.order for i, sid in enumerate(ids)}
+    position: dict = {}
+    for ids in du.order:
+        position.update(zip(ids, range(len(ids))))  # (a later block's place wins, as it always has)
     count = len(du.statements)
+    statements, defs, phi = du.statements, du.defs, N.PhiNode
     for v, users in du.uses.items():
+        db = defs.get(v)
+        before = position.get(v, len(position))
         for user, where in zip(users, du.use_blocks[v]):
-            node = du.statements[user].node
-            ub = du.defs[user]
+            node = statements[user].node
+            ub = defs[user]
             if ub not in reachable or user not in position or type(node) is N.PhiCNode or _exempt(node):
                 continue
-            if v not in du.statements:
+            if v not in statements:
                 out.append(site.diag("ssa-out-of-range", user, ub,
                                      f"uses %{v}, but no statement defines it (the function has {count})"))
                 continue
+            if db == ub and before < position[user] and type(node) is not phi:
+                continue  # defined earlier in the user's block: the first answer of `_dominance_problem`
             problem = _dominance_problem(v, user, ub, where, type(node) is N.PhiNode, du, domtree, reachable,
                                          position)
             if problem:

@@ -32,7 +32,12 @@ def paused(function):
     """`function` run with the collector paused (`gc_paused`): for the library's entry points that build a
     whole new function's worth of small objects (SSA construction and destruction)."""
     @functools.wraps(function)
-    def run(*args, **kwargs):
-        with gc_paused():
+    def run(*args, **kwargs):  # (`with gc_paused()`, without a generator per call: analyses of small functions)
+        if not gc.isenabled():
             return function(*args, **kwargs)
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            gc.enable()
     return run

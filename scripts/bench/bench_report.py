@@ -3,6 +3,7 @@
 
 Usage:
     python3 scripts/bench/bench_report.py [--functions 2000] [--diamonds 250] [--opt-mb 2] [--jobs-files 8] [--repeat 3]
+                                          [--rows ssa,corpus,dominators,opt,startup,jobs]
 
 Rows (each the median of `--repeat` runs where it is cheap enough, CPU time of this process or of its children):
 
@@ -10,7 +11,7 @@ Rows (each the median of `--repeat` runs where it is cheap enough, CPU time of t
   `code_lowered` of `scripts/gen/gen_swap_diamonds.jl`, generated on first use into ~/.cache/jlir): time at 4N over
   time at N (linear is 4×); into-SSA is what `jlir ssa` does (into_ssa, verify, print);
 * every analysis of `jlir.analysis` on the first `--functions` functions of the Base corpus (`scripts/bench/bench.py`'s),
-  over their parse time;
+  over their parse time (parse, analyses of that parse and JSON in alternated `--repeat` times, the fastest of each);
 * JSON in (`json.loads` + `jlir.from_json`) of the same functions, over their parse time, and in MB/s of JSON;
 * dominator and post-dominator trees, 10k → 100k blocks, cyclic collector on: the worst growth of the four
   shapes of `scripts/bench/bench_analyses.py`;
@@ -86,26 +87,38 @@ def ssa_rows(n: int, repeat: int) -> list:
 
 
 def corpus_rows(functions: int, repeat: int) -> list:
+    """Parse, every analysis of a fresh parse, and JSON in, alternated `repeat` times: the fastest of each (on a
+    shared machine the neighbours' bursts hit one side or the other; the minimum of alternated runs is the least
+    disturbed figure of each side), with the load average before and after."""
     from jlir import analysis as A
     text = corpus(None)
     dumps = text.split("\n\n")
     part = "\n\n".join(dumps[:functions]) + "\n"
-    t_parse = cpu(jlir.parse, part, repeat=repeat)
-    fns = jlir.functions(jlir.parse(part))
     names = ("cfg", "dominators", "post_dominators", "dominance_frontiers", "loops", "def_use", "liveness", "verify",
              "stability")
 
-    def analyses():
+    def analyses(fns):
         for f in fns:
             for name in names:
                 getattr(A, name)(f)
             A.clear()
-    t_an = cpu(analyses, repeat=repeat)
     data = json.dumps(jlir.to_json(jlir.parse(part)))
-    t_json = cpu(lambda: jlir.from_json(json.loads(data)), repeat=repeat)
-    return [(f"every analysis, {len(fns):,} Base functions", f"{t_an / t_parse:.2f}× their parse ({t_an:.2f} s)", "≤ 1×"),
+    load = os.getloadavg()[0]
+    t_parse = t_an = t_json = float("inf")
+    for _ in range(max(repeat, 1)):
+        gc.collect()
+        t = time.process_time()
+        doc = jlir.parse(part)
+        t_parse = min(t_parse, time.process_time() - t)
+        t_an = min(t_an, cpu(analyses, jlir.functions(doc)))
+        del doc
+        t_json = min(t_json, cpu(lambda: jlir.from_json(json.loads(data))))
+    fns = len(jlir.functions(jlir.parse(part)))
+    under = f"load {load:.1f}–{os.getloadavg()[0]:.1f}"
+    return [(f"every analysis, {fns:,} Base functions", f"{t_an / t_parse:.2f}× their parse ({t_an:.2f} s; {under})",
+             "≤ 1×"),
             ("JSON in (`json.loads` + `from_json`)", f"{t_json / t_parse:.2f}× their parse "
-             f"({len(data) / 1e6 / t_json:.1f} MB/s of JSON)", "≤ 2×")]
+             f"({len(data) / 1e6 / t_json:.1f} MB/s of JSON; {under})", "≤ 2×")]
 
 
 def dominator_row() -> list:
@@ -188,13 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opt-mb", type=float, default=2.0)
     ap.add_argument("--jobs-files", type=int, default=8)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--rows", default="ssa,corpus,dominators,opt,startup,jobs",
+                    help="which groups of rows to measure (comma-separated; default: all)")
     args = ap.parse_args(argv)
     rows = []
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
-        for step in (lambda: ssa_rows(args.diamonds, args.repeat), lambda: corpus_rows(args.functions, args.repeat),
-                     dominator_row, lambda: opt_parse_rows(args.opt_mb, tmp, args.repeat), lambda: startup_row(tmp),
-                     lambda: jobs_row(args.jobs_files, tmp)):
+        steps = {"ssa": lambda: ssa_rows(args.diamonds, args.repeat),
+                 "corpus": lambda: corpus_rows(args.functions, args.repeat), "dominators": dominator_row,
+                 "opt": lambda: opt_parse_rows(args.opt_mb, tmp, args.repeat), "startup": lambda: startup_row(tmp),
+                 "jobs": lambda: jobs_row(args.jobs_files, tmp)}
+        for step in (steps[name] for name in args.rows.split(",")):
             for row in step():
                 print(" | ".join(row), file=sys.stderr, flush=True)
                 rows.append(row)

@@ -14,7 +14,7 @@ import pytest
 import jlir
 from conftest import CORPUS, FIXTURES
 from jlir.analysis import stability
-from jlir.analysis.type_stability import _is_dynamic, _numbered
+from jlir.analysis.type_stability import _is_dynamic, _scan
 from jlir.lattice.concrete import is_builtin_callee
 from jlir.interp import run
 from jlir.ir import nodes as N
@@ -62,7 +62,7 @@ def _labelled_builtin_calls() -> list[tuple[str, object, dict]]:
         except jlir.JlirError:
             continue
         for f in fns:
-            defs = {sid: s for _, sid, s in _numbered(f)}
+            defs = {sid: s for _, sid, s in _scan(f.stmts)[0]}
             for s in _calls(f):
                 named = callee_name(s.node.args[0])
                 if s.label in ("builtin", "intrinsic") and named is not None and is_builtin_callee(named.text):

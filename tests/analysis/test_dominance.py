@@ -266,3 +266,31 @@ def test_idoms_levels_and_idf_order_equal_julia_1_5_on_random_and_fixture_cfgs(t
         assert ",".join(map(str, dt.levels)) == levels
         mine = [",".join(map(str, iterated_dominance_frontier(cfg, d, dt))) for d in defsets]
         assert mine == phis, (cfg, defsets)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cfgs(max_blocks=12), st.integers(0, 50))
+def test_trees_loops_and_frontiers_remembered_by_shape_are_those_computed_afresh(cfg, shift):
+    from jlir.analysis import graph
+    from jlir.analysis.dominance import _dominator_tree, _frontiers, _post_dominator_tree
+    from jlir.analysis.natural_loops import _find_loops, find_loops
+    # another function of the same shape: other statement ranges, the same edges
+    moved = CFG(tuple(BasicBlock(b.first + shift, b.last + shift, b.preds, b.succs) for b in cfg.blocks))
+    for c in (cfg, moved, cfg):
+        dt, fresh = dominator_tree(c), _dominator_tree(c)
+        assert (dt.idoms, dt.levels) == (fresh.idoms, fresh.levels)
+        assert [dt.children(b) for b in range(1, len(c.blocks) + 1)] == \
+            [fresh.children(b) for b in range(1, len(c.blocks) + 1)]
+        assert post_dominator_tree(c).ipdoms == _post_dominator_tree(c).ipdoms
+        assert dominance_frontiers(c, dt) == _frontiers(c, fresh)
+        assert find_loops(c, dt) == _find_loops(c, fresh)
+    other = dominator_tree(cfg_from_succs([[]] * len(cfg.blocks)))  # a tree given that is not this CFG's own
+    assert dominance_frontiers(cfg, other) == _frontiers(cfg, other)
+    assert len(graph._SHAPES) <= graph._SHAPES_LIMIT
+
+
+def test_an_edge_error_is_raised_again_for_the_same_shape():
+    broken = CFG((BasicBlock(1, 1, (), (2,)), BasicBlock(2, 2, (5,), ())))
+    for _ in range(2):
+        with pytest.raises(EdgeOutOfRange):
+            dominator_tree(broken)

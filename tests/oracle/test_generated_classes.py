@@ -51,6 +51,8 @@ standard libraries), each on Julia 1.5.3's own record of one instance (`generate
 """
 from __future__ import annotations
 
+import pytest
+
 import gzip
 import json
 from pathlib import Path
@@ -148,10 +150,15 @@ def test_a_phi_of_nothing_and_a_modules_type_and_the_upsilons_of_a_stored_phi_ar
     assert out == [Outcome("equal")], out
 
 
-def test_a_pi_of_a_quoted_symbol_typed_symbol_is_dropped_by_compact():
-    record = _record("LibGit2.authenticate_userpass")
+@pytest.mark.parametrize("name,pi", [
+    ("LibGit2.authenticate_userpass", "π (:pass, Symbol)"),   # a quoted symbol typed Symbol
+    ("typeof(main_60)", "π (-2, Int8)")])                      # a decimal literal typed a signed integer type
+def test_a_pi_of_a_constant_of_its_own_type_is_dropped_by_compact(name, pi):
+    """Julia's compact drops a π whose value is a constant already of the π's type (`typeof(pi_val.value)` for a
+    quoted value; a signed integer printed in decimal is the π's type)."""
+    record = _record(name)
     stage = next(s for s in record["stages"] if s["name"] == "inlining")
-    assert "π (:pass, Symbol)" in stage["text"] and "π (:pass, Symbol)" not in stage["compact"]
+    assert pi in stage["text"] and pi not in stage["compact"]
     out = {form: o for check, form, o in check_record(record) if check == "compact"}
     assert out["stage inlining"] == Outcome("equal"), out
 
@@ -172,14 +179,6 @@ def test_an_undefcheck_of_a_slot_without_a_name_is_a_pending_node_after_slot2reg
     fn = jlir.functions(jlir.parse(stage["text"]))[0]
     assert A.cfg(fn).blocks == CFG.from_json(stage["julia"]["cfg"]).blocks
     assert jlir.format(jlir.parse(stage["text"])) == stage["text"]
-
-
-def test_a_pi_of_a_decimal_literal_typed_a_signed_integer_type_is_dropped_by_compact():
-    record = _record("typeof(main_60)")
-    stage = next(s for s in record["stages"] if s["name"] == "inlining")
-    assert "π (-2, Int8)" in stage["text"] and "π (-2, Int8)" not in stage["compact"]
-    out = {form: o for check, form, o in check_record(record) if check == "compact"}
-    assert out["stage inlining"] == Outcome("equal"), out
 
 
 def test_a_closure_of_a_module_is_shown_with_its_module_and_its_own_name_quoted():

@@ -247,6 +247,9 @@ def predicate(annotation: str, items=VALUE_CLASSES):
         return lambda v: type(v) is str
     if annotation == "bool":
         return lambda v: type(v) is bool
+    if annotation == "bool | tuple[int, ...]":
+        ints = _tuple_predicate("tuple[int, ...]", items)
+        return lambda v: type(v) is bool or ints(v)
     if annotation == "object":
         return lambda v: v is None or isinstance(v, items)
     if annotation.startswith("tuple"):

@@ -21,13 +21,23 @@ FORMS = ("typed", "ircode")
 
 
 def _example():
+    """The example module, loaded as a user loads it (which registers its pass); the registration is taken back at
+    once, so that the rest of the session sees only jlir's own passes (`jlir opt --list` in the docs' examples),
+    and made again around each test of this module (`_registered`)."""
     spec = importlib.util.spec_from_file_location("strength_reduce_example", EXAMPLE)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
+    return module, passes.registry.REGISTRY.pop("strength-reduce")
 
 
-EXAMPLE_MODULE = _example()
+EXAMPLE_MODULE, _PASS = _example()
+
+
+@pytest.fixture(autouse=True)
+def _registered():
+    passes.registry.REGISTRY["strength-reduce"] = _PASS
+    yield
+    passes.registry.REGISTRY.pop("strength-reduce", None)
 
 
 def _doubled_count(fn) -> int:

@@ -81,10 +81,16 @@ def _value(data, memo: dict, depth: int):
         raise SchemaError(f": nests deeper than {MAX_DEPTH} levels (jlir's reader refuses such IR too)")
     if isinstance(data, list):
         depth += 1
-        try:
-            return tuple([v if v is None or type(v) in _PLAIN else _value(v, memo, depth) for v in data])
-        except SchemaError as e:
-            raise SchemaError(f"[{_first_bad(data, memo, depth)}]{e}") from None
+        out = []
+        for i, v in enumerate(data):  # the failing index from this loop: decoding again to find it is 2^depth
+            if v is None or type(v) in _PLAIN:
+                out.append(v)
+                continue
+            try:
+                out.append(_value(v, memo, depth))
+            except SchemaError as e:
+                raise SchemaError(f"[{i}]{e}") from None
+        return tuple(out)
     if not isinstance(data, dict):
         raise SchemaError(f": unexpected {type(data).__name__} {short_repr(data, 80)}")
     kind = data.get("kind")
@@ -101,16 +107,6 @@ def _value(data, memo: dict, depth: int):
                 obj = memo[key] = _build(data, plan, memo, depth)
             return obj
     return _build(data, plan, memo, depth)
-
-
-def _first_bad(data: list, memo: dict, depth: int) -> int:
-    """The index of the first element of `data` that does not decode (only where one did not)."""
-    for i, v in enumerate(data):
-        try:
-            _value(v, memo, depth)
-        except SchemaError:
-            return i
-    return 0
 
 
 def _plan_of(kind, data: dict):

@@ -16,7 +16,7 @@ from jlir.lattice.signature import cache_argtype  # noqa: F401 - the oracle's ar
 from jlir.compare.orders import reordered_like
 
 __all__ = ["Outcome", "RULES", "check_cfg", "check_inlined_cfg", "check_idoms", "check_verify", "check_slots", "check_compact",
-           "check_ssa", "check_adce", "check_sorted_cfg"]
+           "check_ssa", "ssa_of", "check_adce", "check_sorted_cfg"]
 
 # Differences that are not jlir's mistakes, each with why (the README's "Against Julia" table lists them).
 RULES = {
@@ -228,6 +228,16 @@ def _as_objects(fn):
         yield fn.with_ir(IR(tuple(stmts), fn.blocks, fn.linetable, fn.catch_entry))
 
 
+def ssa_of(fn, argnames=None, types: tuple = ((), ()), self_name: str | None = None):
+    """`jlir ssa --argnames …` of an `optimize=false` or lowered print, told what Julia's slot2reg knew: the
+    argument names, the instance's `(argtypes, sptypes)` and the name of slot 1 (see `check_ssa`)."""
+    from jlir.ssa import into_ssa
+    names = tuple(argnames) if argnames is not None else None
+    slotnames = (self_name, *names) if names is not None and self_name not in (None, "#self#") else None
+    return into_ssa(fn, argnames=names, slotnames=slotnames, slottypes=types[0] or None, argtypes=types[0],
+                    sptypes=types[1])
+
+
 def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_name: str | None = None) -> Outcome:
     """`jlir ssa --argnames …` of the `optimize=false` print against slot2reg + compact! (as `jlir diff` judges).
 
@@ -235,11 +245,7 @@ def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_
     them; Julia's slot2reg types a ϒ or φ of an argument with them and its compaction proves with them.
     `self_name`, the name of slot 1 where it is not `#self#` (a keyword sorter's `#s827`, a callable's `op`):
     with it the function itself reads `_1`, as in Julia's IR."""
-    from jlir.ssa import into_ssa
-    names = tuple(argnames) if argnames is not None else None
-    slotnames = (self_name, *names) if names is not None and self_name not in (None, "#self#") else None
-    ours = into_ssa(fn, argnames=names, slotnames=slotnames, slottypes=types[0] or None, argtypes=types[0],
-                    sptypes=types[1])
+    ours = ssa_of(fn, argnames, types, self_name)
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):
         return EQUAL

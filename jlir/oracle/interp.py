@@ -21,7 +21,7 @@ from jlir.semantics.numbers import make_float, make_int
 from jlir.semantics.values import JChar, NotInterpretable
 from jlir.oracle.checks import Outcome
 
-__all__ = ["INTERP_FORMS", "LIMITS", "Chain", "RecordCallees", "argument", "check_interp", "julia_outcome", "refusal_reason"]
+__all__ = ["INTERP_FORMS", "TRANSFORMED_FORMS", "transformed", "LIMITS", "Chain", "RecordCallees", "argument", "check_interp", "julia_outcome", "refusal_reason"]
 
 # Statements and seconds one run may take: past either the run is refused ("stopped after"), not waited for.
 LIMITS = {"max_steps": 2_000_000, "timeout": 10.0}
@@ -66,6 +66,10 @@ def refusal_reason(message: str) -> str:
 
 # The prints the row runs, by the record's key: (form as the oracle's table names it, key).
 INTERP_FORMS = (("typed", "typed"), ("ircode", "ircode"), ("optimize=false", "unoptimized"), ("lowered", "lowered"))
+# The `optimize=false` print through jlir's own transforms, run again: `jlir ssa` (Julia's slot2reg) and then
+# `out-of-ssa` back to slot form must not change what the function computes, so each run must still be Julia's.
+TRANSFORMED_FORMS = (("ssa of optimize=false", "unoptimized", ("ssa",)),
+                     ("out-of-ssa of ssa", "unoptimized", ("ssa", "out-of-ssa")))
 
 
 def _own_name(record: dict) -> str | None:
@@ -77,11 +81,13 @@ def _own_name(record: dict) -> str | None:
     return name or None
 
 
-def check_interp(record: dict, provider, key: str = "typed") -> list[Outcome]:
+def check_interp(record: dict, provider, key: str = "typed", transforms: tuple = (), types: tuple = ((), ())) -> list[Outcome]:
     """One `Outcome` per recorded run of the print under `key` (`typed`, `ircode`, `unoptimized`, `lowered`):
-    equal, wrong (a different value or exception), or refused (the reason)."""
+    equal, wrong (a different value or exception), or refused (the reason).  `transforms` (`"ssa"`, then
+    `"out-of-ssa"`): what the print goes through before it runs (`TRANSFORMED_FORMS`), `types` the instance's
+    `(argtypes, sptypes)` its `ssa` is told."""
     spec = record["interp"]
-    fn = jlir.functions(jlir.parse(record[key]))[0]
+    fn = transformed(jlir.functions(jlir.parse(record[key]))[0], record, transforms, types)
     sparams = tuple(parse_sparam(p) for p in spec.get("sparams", ()))
     name = _own_name(record) if key in ("unoptimized", "lowered") else None
     out = []
@@ -102,6 +108,21 @@ def check_interp(record: dict, provider, key: str = "typed") -> list[Outcome]:
             continue
         out.append(Outcome("equal") if _same(got, want) else _unequal(got, want, r, once))
     return out
+
+
+def transformed(fn, record: dict, transforms: tuple, types: tuple = ((), ())):
+    """`fn` through `transforms`: `ssa` as the oracle's ssa check makes it (told what Julia's slot2reg knew),
+    `out-of-ssa` as `jlir opt --passes out-of-ssa` does."""
+    from jlir.oracle.checks import ssa_of
+    from jlir.ssa.out_of_ssa import out_of_ssa
+    for t in transforms:
+        if t == "ssa":
+            fn = ssa_of(fn, record.get("argnames"), types, record.get("self"))
+        elif t == "out-of-ssa":
+            fn = out_of_ssa(fn)[0]
+        else:
+            raise ValueError(f"no transform {t!r}")
+    return fn
 
 
 def _unequal(got: tuple, want: tuple, r: dict, once) -> Outcome:

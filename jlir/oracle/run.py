@@ -13,7 +13,7 @@ from functools import cache
 import jlir
 from jlir.ir.errors import JlirError
 from jlir.lattice.tmerge import const_of
-from jlir.oracle.interp import INTERP_FORMS, check_interp
+from jlir.oracle.interp import INTERP_FORMS, TRANSFORMED_FORMS, check_interp
 from jlir.lattice.signature import method_argtypes
 from jlir.oracle.checks import (EQUAL, Outcome, check_adce, check_cfg, check_compact, check_idoms,
                                 check_inlined_cfg, check_slots, check_sorted_cfg, check_ssa, check_verify)
@@ -112,10 +112,10 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
             yield "round-trip", f"adce {key}", _read_back(record["adce"][key])[2]
         yield "dce vs adce", "stage adce", _guarded(check_adce, record["adce"]["before"], record["adce"]["after"])
     if callees is not None and "interp" in record:
-        for form, key in INTERP_FORMS:
+        for form, key, transforms in [(f, k, ()) for f, k in INTERP_FORMS] + list(TRANSFORMED_FORMS):
             if key not in record:
                 continue
-            outcomes = _guarded(lambda: check_interp(record, callees, key))
+            outcomes = _guarded(lambda: check_interp(record, callees, key, transforms, types))
             for o in outcomes if type(outcomes) is list else [outcomes] * len(record["interp"]["runs"]):
                 yield "interp", form, o
 

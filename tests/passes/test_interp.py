@@ -27,14 +27,17 @@ RECORDED_DEPTH = 10_000
 def runs():
     provider = _Callees()
     done: dict = {"agree": 0, "refused": 0, "differ": []}
+    made: dict = {}   # each case's form after each pipeline, made once for all of its recorded calls
     # test.sh runs every other recorded call (each case keeps some); JLIR_TEST_ALL=1 runs them all
     for case, fname, names, sparams, args, *want in (ROWS if every_case() else ROWS[::2]):
         values = [decode(a) for a in args.split(" ")]
         static = [JType(t) for t in sparams.split(",") if t]
         for form in FORMS:
-            fn = _function(case, form)
             for names_run in [[n] for n in PIPELINE] + [PIPELINE]:
-                g = passes.run(fn, names_run)
+                key = (case, form, tuple(names_run))
+                if key not in made:
+                    made[key] = passes.run(_function(case, form), names_run)
+                g = made[key]
                 try:
                     r = interp.run(g, values, provider, argnames=names.split(","), sparams=static,
                                    max_depth=RECORDED_DEPTH)

@@ -84,12 +84,40 @@ def typeof_value(v):
             return T.TypeName((_LITERAL_TYPES[v.kind],))
     if type(v) is T.TypeTuple:
         return T.TypeApply(T.TypeName(("Tuple",)), tuple(typeof_value(x) for x in v.items))
+    if type(v) is T.TypeVect:
+        return T.TypeApply(T.TypeName(("Array",)), (_vector_eltype(v), V.Literal("1", "int")))
     if type(v) is T.TypeCall and type(v.head) in (T.TypeName, T.TypeApply) and S.facts(S.head_name(v.head)) \
             and S.is_datatype(v.head):
         return v.head  # `Val{2}()`, `Int8(3)`: a constructor call shows an instance of its type
     if type(v) in (T.TypeName, T.TypeApply) and S.facts(S.head_name(v)) is not None:
         return T.TypeApply(S.TYPE, (v,))  # a type as a value: `Const(Int64)` widens to `Type{Int64}`
     raise Undecided(f"the type of {v}")
+
+
+# `typeinfo_implicit` (base/arrayshow.jl): the element types `show` leaves a vector's prefix off for, being the ones
+# its literal syntax makes
+_IMPLICIT = {"char": "Char", "symbol": "Symbol", "float": "Float64", "int": "Int64"}
+
+
+def _vector_eltype(v):
+    """The element type of a vector as `show` printed it: its prefix (`UInt8[…]`), or, with none, the one implicit
+    type all its elements show (`typeinfo_prefix`: `['0', …, 'z']` is a `Vector{Char}`); Undecided otherwise."""
+    if v.eltype is not None:
+        return v.eltype
+    kinds = {(i.kind, _literal_type(i)) for i in v.items if i != _ELISION and type(i) is V.Literal}
+    if len(kinds) == 1 and all(type(i) is V.Literal or i == _ELISION for i in v.items):
+        (kind, name), = kinds
+        if _IMPLICIT.get(kind) == name:
+            return T.TypeName((name,))
+    raise Undecided(f"the element type of {v}")
+
+
+def _literal_type(v) -> str | None:
+    try:
+        t = typeof_value(v)
+    except Undecided:
+        return None
+    return t.path[-1] if type(t) is T.TypeName else None
 
 
 def _int_type(text: str):
@@ -165,7 +193,7 @@ def sqsub(a, b) -> bool:
         fa, fb = _fields(a), b.args[1].items
         return len(fa) == len(fb) and S.issub(widenconst(a), widenconst(b)) and all(map(sqsub, fa, fb))
     if is_const(a):
-        return a.args[0] == b.args[0] if is_const(b) else S.issub(widenconst(a), b)
+        return _egal(a.args[0], b.args[0]) if is_const(b) else S.issub(widenconst(a), b)
     if is_const(b):
         if S.is_datatype(a) and S.facts(S.head_name(a)) is not None and S._singleton(a):
             return widenconst(b) == a
@@ -173,6 +201,23 @@ def sqsub(a, b) -> bool:
     if type(a) is T.TypeCall or type(b) is T.TypeCall:
         raise Undecided("lattice element")
     return S.issub(a, b)
+
+
+_ELISION = T.TypeName(("…",))
+
+
+def _egal(x, y) -> bool:
+    """`x === y` of two constants as printed: `Const ⊑ Const` is `===` (typelimits.jl / typelattice.jl).  Equal
+    prints are the same value only where the print is whole: an array `show` elides past 20 elements
+    (`['0', …, 'z']`) prints alike for `base36digits` and `base62digits`, so `===` cannot be proved of it, and
+    slot2reg's tmerge widens such a pair (Base._base's φ is `Array{Char,1}`)."""
+    return x == y and not _elided(x)
+
+
+def _elided(v) -> bool:
+    if type(v) is T.TypeVect:
+        return any(i == _ELISION or _elided(i) for i in v.items)
+    return False
 
 
 def issimpleenoughtype(t) -> bool:

@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from jlir.edit.base import EMPTY_BLOCK, EditError, located
 from jlir.edit.simple_dce import simple_dce
+from jlir.lattice import typeset as S
 from jlir.lattice.tmerge import Undecided, is_const, signed_hint, typeof_value
 from jlir.ir import nodes as N
 from jlir.ir import types as T
@@ -167,6 +168,8 @@ def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> ob
         return node
     if _printed_const(s):
         return node
+    if _mutable_object_shown(s):
+        return node
     if _shown_object(s):   # the object, as the reader takes a value shown in place (`(Core.Intrinsics.bitcast)(…)`)
         return object_like_global(s) if cls is V.GlobalRef else node
     return _KEEP
@@ -189,6 +192,26 @@ def _shown_object(s: Statement) -> bool:
     return (type(node) is N.Expr and node.head == "call" and len(node.args) == 3
             and node.args[0] in (_PLUS, _MINUS) and all(type(a) is V.Literal for a in node.args[1:])
             and node.args[2].text.endswith("im") and not node.args[1].text.endswith("im"))
+
+
+def _mutable_object_shown(s: Statement) -> bool:
+    """A mutable object `show` prints as its constructor call, standing as a statement: `Core.Box("")::
+    Core.Compiler.Const(Core.Box(""), false)` (a `$(QuoteNode(Core.Box("")))` lowering put in place, inferred).
+    A call of a mutable type's constructor allocates a new object each time, so inference never makes it a `Const`;
+    a statement typed `Const` of the very object its text shows is that object, a constant that `compact!` puts in
+    its uses (`process_node!`: "Constant assign, replace uses of this ssa value with its result")."""
+    node, typ = s.node, s.type
+    if type(node) is not N.Expr or node.head != "call" or not node.args or type(node.args[0]) is not V.GlobalRef:
+        return False
+    if not (is_const(typ) and len(typ.args) == 2):
+        return False
+    val = typ.args[0]
+    callee = node.args[0]
+    if not (type(val) is T.TypeCall and type(val.head) is T.TypeName and callee.module is not None
+            and val.head.path == (*callee.module.split("."), callee.name) and val.args == node.args[1:]):
+        return False
+    facts = S.facts(".".join(val.head.path))
+    return facts is not None and "m" in facts[2]
 
 
 def _printed_const(s: Statement) -> bool:

@@ -15,13 +15,12 @@ Julia's own `Core.Compiler.tmerge` results (`fixtures/julia-1.5.3/tmerge-pairs.t
 """
 from __future__ import annotations
 
-import re
-from contextvars import ContextVar
 
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.lattice import typeset as S
 from jlir.lattice.typeset import Undecided
+from jlir.lattice.shown import INT_HINT as _INT_HINT, egal as _egal, typeof_value
 
 __all__ = ["tmerge", "signed_hint", "widenconst", "const_of", "maybe_undef", "MAX_TYPEUNION_COMPLEXITY", "MAX_TYPEUNION_LENGTH"]
 
@@ -30,15 +29,8 @@ MAX_TYPEUNION_LENGTH = 3
 CONST = T.TypeName(("Core", "Compiler", "Const"))
 PARTIAL = T.TypeName(("Core", "Compiler", "PartialStruct"))
 MAYBE_UNDEF = T.TypeName(("Core", "Compiler", "MaybeUndef"))
-_HEX_WIDTH = {2: "UInt8", 4: "UInt16", 8: "UInt32", 16: "UInt64", 32: "UInt128"}
-_FLOAT32 = re.compile(r"(\df[+-]?\d+|Inf32|NaN32)$")
 _SIGNED = frozenset({"Int8", "Int16", "Int32", "Int64", "Int128", "Core.Int8", "Core.Int16", "Core.Int32",
                      "Core.Int64", "Core.Int128"})
-# `show` prints every signed integer in decimal (`Const(0, false)` may hold an Int32): the type a decimal
-# constant is read with in one `tmerge` call (its `int_hint`), Int64 without one.
-_INT_HINT: ContextVar = ContextVar("int_hint", default=None)
-_SHOWN_AS_MACRO = {"v": "VersionNumber", "r": "Regex"}
-_LITERAL_TYPES = {"bool": "Bool", "char": "Char", "string": "String", "symbol": "Symbol", "nothing": "Nothing"}
 
 
 def _lattice(t, name: str) -> bool:
@@ -64,45 +56,6 @@ def maybe_undef(t):
 def const_of(value):
     """`Const(value)` as 1.5 prints it (`Core.Compiler.Const(value, false)`)."""
     return T.TypeCall(CONST, (value, V.Literal("false", "bool")))
-
-
-def typeof_value(v):
-    """The type of a constant as `show` printed it; Undecided when the text does not tell."""
-    if type(v) is V.Literal:
-        if v.kind == "int":
-            return _int_type(v.text)
-        if v.kind == "float":
-            return T.TypeName(("Float32",)) if _FLOAT32.search(v.text) else T.TypeName(("Float64",))
-        if v.kind == "string" and not v.text.startswith('"'):
-            # a value Base shows as a string macro: `show(::VersionNumber)` writes `v"1.0.0"`, `show(::Regex)`
-            # `r"a"`; any other prefix is not Base's
-            prefix = v.text.split('"', 1)[0]
-            if prefix in _SHOWN_AS_MACRO:
-                return T.TypeName((_SHOWN_AS_MACRO[prefix],))
-            raise Undecided(f"the type of {v.text}")
-        if v.kind in _LITERAL_TYPES:
-            return T.TypeName((_LITERAL_TYPES[v.kind],))
-    if type(v) is T.TypeTuple:
-        return T.TypeApply(T.TypeName(("Tuple",)), tuple(typeof_value(x) for x in v.items))
-    if type(v) is T.TypeCall and type(v.head) in (T.TypeName, T.TypeApply) and S.facts(S.head_name(v.head)) \
-            and S.is_datatype(v.head):
-        return v.head  # `Val{2}()`, `Int8(3)`: a constructor call shows an instance of its type
-    if type(v) in (T.TypeName, T.TypeApply) and S.facts(S.head_name(v)) is not None:
-        return T.TypeApply(S.TYPE, (v,))  # a type as a value: `Const(Int64)` widens to `Type{Int64}`
-    raise Undecided(f"the type of {v}")
-
-
-def _int_type(text: str):
-    if text.startswith(("0x", "0b", "0o")):
-        digits = len(text) - 2
-        if text.startswith("0x") and digits in _HEX_WIDTH:
-            return T.TypeName((_HEX_WIDTH[digits],))
-        raise Undecided(text)
-    n = int(text)
-    hint = _INT_HINT.get()
-    if hint is not None:
-        return hint
-    return T.TypeName(("Int64",)) if -2 ** 63 <= n < 2 ** 63 else T.TypeName(("Int128",))
 
 
 def widenconst(t):
@@ -165,7 +118,7 @@ def sqsub(a, b) -> bool:
         fa, fb = _fields(a), b.args[1].items
         return len(fa) == len(fb) and S.issub(widenconst(a), widenconst(b)) and all(map(sqsub, fa, fb))
     if is_const(a):
-        return a.args[0] == b.args[0] if is_const(b) else S.issub(widenconst(a), b)
+        return _egal(a.args[0], b.args[0]) if is_const(b) else S.issub(widenconst(a), b)
     if is_const(b):
         if S.is_datatype(a) and S.facts(S.head_name(a)) is not None and S._singleton(a):
             return widenconst(b) == a

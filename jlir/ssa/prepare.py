@@ -97,8 +97,31 @@ def prepare(stmts, blocks) -> Prepared:
     def moved(node):
         return renumber(walk.map_targets(node, lambda t: block_map.get(t, t)), id_map)
     stmts = [replace(s, node=_normalize(moved(s.node))) for s in out]
+    stmts = _negations(stmts)
     kept = [not is_inference_dead(s.node) for s in out]
     return _strip_trailing_junk(stmts, kept, new_blocks)
+
+
+_MINUS = V.GlobalRef(None, "-")
+
+
+def _negations(stmts: list) -> list:
+    """A statement another reads whose print is a negative number (`%108 = -0.1`, `%190 = -0x02::Const(0xfe)`)
+    is the call `-(0.1)`, which `show` prints so: lowering leaves a number, a simple atom, inline in the
+    statement that reads it (`compile` in `julia-syntax.scm` makes an SSA value only of what is not one), so no
+    read statement of slot-form code is a bare number.  Kept a call, `compact!` keeps it as Julia's does."""
+    used: set = set()
+    for s in stmts:
+        used.update(v.id for v in walk.values(s.node) if type(v) is V.SSAValue)
+    out = []
+    for i, s in enumerate(stmts, 1):
+        node = s.node
+        if i in used and type(node) is V.Literal and node.kind in ("int", "float") and node.text[:1] == "-" \
+                and node.text[1:2].isdigit():
+            node = N.Expr("call", (_MINUS, V.Literal(node.text[1:], node.kind)))
+            s = replace(s, node=node)
+        out.append(s)
+    return out
 
 
 def _strip_trailing_junk(stmts: list, kept: list, blocks: list) -> Prepared:

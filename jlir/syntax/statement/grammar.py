@@ -141,9 +141,13 @@ class StatementParser:
         except BodyError:
             return T.TypeQuote(T.TypeOpaque(text))
         value = T.TypeQuote(inner)
-        if not _reprints(value, f":({text})", every_style=True, printers=self._printers()):
-            return T.TypeQuote(T.TypeOpaque(text))
-        return value
+        if _reprints(value, f":({text})", every_style=True, printers=self._printers()):
+            return value
+        # A typed slot read (`:(t@_6::Const(Tuple{Bool,String}, false))`, a foreigncall's argument) is a value
+        # of the IR, not quoted code: its type is spelled by the dump's Julia, as every statement type is.
+        if _typed_slot(inner) and _reprints(value, f":({text})", printers=self._printers()):
+            return value
+        return T.TypeQuote(T.TypeOpaque(text))
 
     def _nesting_checked(self, tokens, outer_depth: int):
         """`tokens` as they come, with the nesting they reach kept in `_depth` (for the `$(QuoteNode(…))` contents
@@ -286,3 +290,8 @@ def _content_depth(text: str) -> int:
                 k += 2 if text[k] == "\\" else 1
         k += 1
     return deepest + 1
+
+
+def _typed_slot(v) -> bool:
+    """`x::T` of a slot: `show` of a TypedSlot (Julia ≤1.10), quoted where an Expr's argument holds it."""
+    return type(v) is V.TypedSlot and type(v.value) in (V.SlotNumber, V.Argument)

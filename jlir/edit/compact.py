@@ -70,7 +70,7 @@ def compact(code: IRCode) -> Function:
         # Julia's `process_node!` counts (`renumber_ssa2!`) the operand of a π or one-edge φ before it folds the
         # node away, and never takes the count back: `simple_dce!` keeps what only such a node read
         extra = [resolve(v) for v in leaked]
-        stmts = simple_dce(stmts, frozenset(b.first for b in blocks), code.argtypes, code.sptypes,
+        stmts = simple_dce(stmts, code.argtypes, code.sptypes,
                            tuple(v.id for v in extra if type(v) is V.SSAValue))
     return code.source.with_ir(IR(tuple(stmts), tuple(blocks), code.linetable,
                                   renumbered_catch_entry(code.catch_entry, bb_rename.get)))

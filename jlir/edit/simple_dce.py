@@ -48,12 +48,12 @@ _SYMBOL = T.TypeName(("Symbol",))
 _INTRINSIC_MODULES = (None, "Base", "Core", "Core.Intrinsics", "Base.Intrinsics", "Core.Compiler")   # each binds Core's own
 
 
-def simple_dce(stmts: list[Statement], block_starts=frozenset(), argtypes: tuple = (),
-               sptypes: tuple = (), leaked: tuple = ()) -> list[Statement]:
+def simple_dce(stmts: list[Statement], argtypes: tuple = (), sptypes: tuple = (),
+               leaked: tuple = ()) -> list[Statement]:
     """`stmts` (compacted, SSA form) with every unused effect-free statement turned into `nothing`.
 
-    `block_starts`: the first statement of each block (a φ may be erased only where no φ of its block
-    follows); `argtypes`: the arguments' types, `_1` first (Julia's `IRCode.argtypes`), or () if unknown;
+    An unused φ becomes `nothing` where it stands, a φ of its block after it or not, as Julia's does (a
+    `nothing` among φs is part of the φ block: `eval_phi` in `src/interpreter.c`).  `argtypes`: the arguments' types, `_1` first (Julia's `IRCode.argtypes`), or () if unknown;
     `sptypes`: the static parameters' (Julia's `sptypes`: `Const(T)` where known, None where not);
     `leaked`: statements compaction counted a use of that no statement keeps (the operand of a π or one-edge φ
     `compact` folded away)."""
@@ -70,9 +70,9 @@ def simple_dce(stmts: list[Statement], block_starts=frozenset(), argtypes: tuple
     worklist: list[int] = []
     for idx in range(1, len(out) + 1):
         if uses[idx] == 0:
-            _erase(facts, uses, idx, worklist, block_starts)
+            _erase(facts, uses, idx, worklist)
     while worklist:
-        _erase(facts, uses, worklist.pop(), worklist, block_starts)
+        _erase(facts, uses, worklist.pop(), worklist)
     return out
 
 
@@ -110,14 +110,13 @@ class _Facts:
         return None
 
 
-def _erase(facts: _Facts, uses: list[int], idx: int, worklist: list[int], block_starts) -> None:
+def _erase(facts: _Facts, uses: list[int], idx: int, worklist: list[int]) -> None:
     out = facts.stmts
     s = out[idx - 1]
     # `maybe_erase_unused!` keeps what `compact_exprtype` says is `Union{}`: a π's type is its own `typ`
     # (`π (_3, Union{})`, which type_lift leaves after a typeassert that always throws)
     typ = s.node.typ if type(s.node) is N.PiNode else s.type
-    if s.node == V.NOTHING or typ == T.UNION_EMPTY or not _effect_free(s, facts) \
-            or _before_a_phi(out, idx, block_starts):
+    if s.node == V.NOTHING or typ == T.UNION_EMPTY or not _effect_free(s, facts):
         return
     for k in walk.ssa_uses(s.node):
         if 0 < k < len(uses):
@@ -126,15 +125,6 @@ def _erase(facts: _Facts, uses: list[int], idx: int, worklist: list[int], block_
             uses[k] -= 1
     # Julia keeps the statement's type where it erases it: a π's is its own `typ` (printed in the node)
     out[idx - 1] = replace(s, node=V.NOTHING, type=typ)
-
-
-def _before_a_phi(out: list[Statement], idx: int, block_starts) -> bool:
-    """Whether statement `idx` is a φ followed by a φ of its block: Julia 1.5 turns an unused φ among others
-    into `nothing`, leaving a φ after a non-φ, which its codegen accepts but jlir's verifier and interpreter
-    (and later Julias' `verify_ir`) do not; such a φ is kept, as the next `compact!` would drop it anyway."""
-    phis = (N.PhiNode, N.PhiCNode)
-    return (idx < len(out) and idx + 1 not in block_starts and type(out[idx - 1].node) in phis
-            and type(out[idx].node) in phis)
 
 
 def _effect_free(s: Statement, facts: _Facts) -> bool:

@@ -34,13 +34,14 @@ def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=froz
     cfg = compute_cfg(fn)
     blocks: list = [None]
     for num, blk in enumerate(fn.blocks, 1):
-        first = blk.first
-        while first <= blk.last and type(stmts[first - 1].node) is N.PhiNode:
-            first += 1
-        phis = _phi_moves(b, stmts, blk.first, first, cfg.preds(num))
+        dsts, first = _phi_block(stmts, blk.first, blk.last)
+        phis = _phi_moves(b, stmts, dsts, cfg.preds(num))
         last_node = stmts[blk.last - 1].node
         body_end = blk.last - 1 if N.is_terminator(last_node) else blk.last
         ops: list = []
+        for i in range(blk.first, first):
+            if i not in dsts:   # a `nothing` among the φs
+                ops.extend(b.statement_ops(i, stmts[i - 1]))
         for i in range(first, body_end + 1):
             if type(stmts[i - 1].node) is N.PhiNode:
                 ops.append(_raiser(i, NotInterpretable(f"statement %{i}: a φ after the start of its block")))
@@ -58,11 +59,25 @@ def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=froz
     return Code(blocks, b.template, tuple(b.arg_regs), b.H, b.X, name, token_leave, b.S)
 
 
-def _phi_moves(b: _Builder, stmts, start: int, end: int, preds) -> dict | None:
-    """predecessor → closure doing the φ moves of that edge, for the φ statements `start..end-1`."""
-    if start == end:
+def _phi_block(stmts, start: int, last: int) -> tuple[tuple[int, ...], int]:
+    """The φ statements at the top of the block `start..last`, and the first statement after the last of them.
+
+    `simple_dce!` (the end of Julia 1.5's `compact!`) turns an unused φ into `nothing` where it stands, so a
+    `nothing` may sit between φs; the block's φs run to the last φ, as Julia's interpreter takes them
+    (`eval_phi`, `src/interpreter.c`, which lets any non-expression value into the φ block)."""
+    dsts, end, i = [], start, start
+    while i <= last and (type(stmts[i - 1].node) is N.PhiNode or stmts[i - 1].node == V.NOTHING):
+        if type(stmts[i - 1].node) is N.PhiNode:
+            dsts.append(i)
+            end = i + 1
+        i += 1
+    return tuple(dsts), end
+
+
+def _phi_moves(b: _Builder, stmts, dsts: tuple[int, ...], preds) -> dict | None:
+    """predecessor → closure doing the φ moves of that edge, for the φ statements `dsts`."""
+    if not dsts:
         return None
-    dsts = tuple(range(start, end))
     edges = set(preds)
     for i in dsts:
         edges.update(walk.targets(stmts[i - 1].node))

@@ -36,6 +36,10 @@ RULES = {
                         "global bound to it prints alike and is kept (reading it may throw), so the print cannot "
                         "say which; with those statements (or some of them: one function may hold both kinds) "
                         "taken as objects jlir's compact equals compact!'s",
+    "negated-literal-or-call": "a statement printed as a negative number (`%12 = -3.0`) that was the call of unary "
+                               "minus on the positive literal (`-(3.0)` in the source; `show_unquoted` prints it "
+                               "alike), which compact! keeps where it renames a constant into its uses; with those "
+                               "statements (or some of them) taken as calls jlir's compact equals compact!'s",
     "split-order": "after type_lift, the same edges but a union split's test blocks list their two successors "
                    "the other way: the split was made by this function's inlining (case first) or came with a "
                    "callee's optimized code (branch target first), and nothing compact! left tells which: "
@@ -200,10 +204,13 @@ def check_compact(stage_text: str, julia_text: str, types: tuple = ((), ())) -> 
     for objects in _as_objects(fn):
         if jlir.format(IRCode(objects, *types).compact()).rstrip("\n") == julia_text.rstrip("\n"):
             return Outcome("rule", "object-or-global")
+    for calls in _as_negations(fn):
+        if jlir.format(IRCode(calls, *types).compact()).rstrip("\n") == julia_text.rstrip("\n"):
+            return Outcome("rule", "negated-literal-or-call")
     return _judge(ours, julia_text, "compact-equivalent")
 
 
-# How many statements printed like a global the object-or-global check takes each way (2**k compactions).
+# How many ambiguous statements a check reads each way (2**k compactions): past it, all or none only.
 _OBJECT_SUBSETS = 6
 
 
@@ -212,19 +219,39 @@ def _as_objects(fn):
     (`jlir.edit.compact.object_like_global`) taken as that object: all of them, then (a function may hold both
     kinds: a module's binding kept, a folded `getproperty` the inliner made an object) each other subset of at
     most `_OBJECT_SUBSETS` of them; nothing if it has none."""
+    from jlir.edit.compact import object_like_global
+    return _rereadings(fn, [(k, name) for k, s in enumerate(fn.stmts)
+                            if (name := object_like_global(s, typed_type=True)) is not None])
+
+
+def _as_negations(fn):
+    """`fn` with the statements whose value prints as a negative number (`%12 = -3.0`) taken as the call of unary
+    minus on the positive literal (`-(3.0)`, which Julia's `show_unquoted` prints alike: `- ` then the argument):
+    `compact!` renames a constant statement into its uses and keeps a call, and the print cannot say which it was
+    (`u1 = -3.0` and `u1 = -(3.0)` both reach slot2reg).  All of them, then each other subset, as `_as_objects`."""
+    from jlir.ir import nodes as N
+    from jlir.ir import values as V
+    minus = V.GlobalRef(None, "-")
+    return _rereadings(fn, [(k, N.Expr("call", (minus, V.Literal(s.node.text[1:], s.node.kind))))
+                            for k, s in enumerate(fn.stmts)
+                            if type(s.node) is V.Literal and s.node.kind in ("int", "float")
+                            and s.node.text[:1] == "-" and s.node.text[1:2].isdigit()])
+
+
+def _rereadings(fn, found):
+    """`fn` with the statements `found` (index, other reading) read the other way: all of them, then each other
+    non-empty subset where there are at most `_OBJECT_SUBSETS`."""
     from dataclasses import replace
     from itertools import combinations
-    from jlir.edit.compact import object_like_global
     from jlir.ir.function import IR
-    found = [(k, name) for k, s in enumerate(fn.stmts) if (name := object_like_global(s, typed_type=True)) is not None]
     chosen = [found] + ([list(c) for n in range(1, len(found)) for c in combinations(found, n)]
                         if len(found) <= _OBJECT_SUBSETS else [])
     for subset in chosen:
         if not subset:
             continue
         stmts = list(fn.stmts)
-        for k, name in subset:
-            stmts[k] = replace(stmts[k], node=name)
+        for k, node in subset:
+            stmts[k] = replace(stmts[k], node=node)
         yield fn.with_ir(IR(tuple(stmts), fn.blocks, fn.linetable, fn.catch_entry))
 
 

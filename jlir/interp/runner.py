@@ -24,7 +24,7 @@ import jlir.interp.calls as calls
 from jlir.interp.blocks import compile_function
 from jlir.interp.frames import Push, Stopped, execute
 from jlir.interp.limits import Exhausted, Watch, out_of_memory
-from jlir.interp.provider import signature_key, signature_text
+from jlir.interp.provider import signature_key, signature_text, struct_key
 from jlir.ir.excerpt import refuse
 from jlir.semantics.base_globals import is_library_module, main_binding, seen_name, type_module
 from jlir.semantics.constants import global_constant, strip_module
@@ -168,7 +168,10 @@ class Context:
 
     def struct_of(self, key: str, qualified: str):
         """(field names, mutable) of struct `key` (its name without parameters): the run's table, else the
-        provider's answer for `qualified` (its name as the IR writes it, `Base.Math.DoubleFloat64`), else None."""
+        provider's answer for `qualified` (its name as the IR writes it, `Base.Math.DoubleFloat64`), else None.
+        A generated name is looked up with its module (`struct_key`): Main's `var"#140#141"` is not Base's."""
+        if 'var"#' in key:
+            key = struct_key(qualified)
         hit = self.structs.get(key)
         if hit is None and hasattr(self.provider, "struct_fields"):
             hit = self.provider.struct_fields(qualified)

@@ -331,7 +331,7 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     mi, callee, *args = e.args
     sig = tuple(type_text(t) for t in mi.arg_types)
-    regs_ = tuple(b.reg(a, pre, i, hints.context_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
+    regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.invoke_hints(sig, len(args))))
     if b.slots.is_value_callee(callee):  # `invoke %4()`: a closure the code built, called by its type's method
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, type_text(typ), i, b.X, b.in_place)
     return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)

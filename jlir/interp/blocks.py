@@ -23,13 +23,14 @@ from jlir.ir.types import TypeCall, TypeInfix, is_lattice_element
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
-                     self_name: str | None = None, globals_=()) -> Code:
+                     self_name: str | None = None, globals_=(), arg_types=()) -> Code:
     """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows; `self_name`:
     the name slot 1 (the function itself) prints as where it is not `#self#`; `globals_`: (name, value) pairs of
-    the user's globals a provider knows."""
+    the user's globals a provider knows; `arg_types`: the argument types of the method instance `fn` is (what
+    inference knew of them), where known."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_)
+    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_, arg_types)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]

@@ -29,6 +29,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.analysis.callee import callee_name
+from jlir.edit import is_slot_form
 
 
 @dataclass(slots=True)
@@ -70,8 +71,9 @@ def _raiser(i: int, e: NotInterpretable):
 class _Builder:
     """Register allocation and statement compilation for one function (a builder, used once)."""
 
-    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None):
+    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None, arg_types=()):
         self.fn = fn
+        self.arg_types = tuple(arg_types)  # the method instance's argument types (inference's), where known
         self.structs = structs  # the names of the structs the run knows (bare type names in the IR resolve to them)
         self.globals = dict(globals_ or ())  # the user's globals a provider knows (`Main.MyPkg.SCALE` → 3)
         self.slots = slots
@@ -169,6 +171,10 @@ class _Builder:
             return hints.context_type(type_text(self.fn.positional[v.id - 1].type))
         if type(v) is V.Literal and v.kind == "int" and not hints.is_ambiguous(v):
             return hints.integer_type(typeof(literal(v)))
+        k = v.n - 2 if type(v) is V.Argument else \
+            self.slots.argument_index(self.slots.key(v)) if type(v) is V.SlotNumber else None
+        if k is not None and 0 <= k < len(self.arg_types) and not is_slot_form(self.fn):
+            return hints.integer_type(self.arg_types[k])  # an argument of a method instance: its concrete type
         return None
 
     def argument_reg(self, n: int) -> int:
@@ -319,6 +325,14 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
         regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.tuple_hints(typ, len(args))))
         return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, None, b.in_place)
     hint, positions = hints.call_literals(name, args, b.static_type, rt)
+    if positions is not None and name in ("===", "!=="):
+        folded = hints.inferred_bool(typ)
+        if folded is not None:  # `(x === 5)::Const(false, false)`: inference decided it (`egal_tfunc`)
+            for a in args:
+                b.reg(a, pre, i)
+            return lambda regs, _at=i: regs.__setitem__(d, folded)
+        if is_slot_form(b.fn):
+            positions = None  # lowered code holds the source's literals: a decimal one is an Int64
     wrap = None if positions is None else \
         (lambda fn: hints.coerce_like(fn, positions, name in ("===", "!==")))  # noqa: E731
     per_arg = hint if type(hint) is tuple else (hint,) * len(args)

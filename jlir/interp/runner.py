@@ -151,7 +151,8 @@ class Context:
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
             self_name = getattr(self.provider, "self_name", lambda c, t: None)(callee, types)
             hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs),
-                                                             self_name, tuple(self.globals.items())),
+                                                             self_name, tuple(self.globals.items()),
+                                                             tuple(types) if k is None else ()),
                                         tuple(sparams))
         return hit[1], hit[2], k
 

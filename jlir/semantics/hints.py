@@ -216,6 +216,15 @@ def typed_constant(v, t: str):
 
 
 
+def inferred_bool(typ):
+    """`true`/`false` where a statement's type is Julia's `Const(true, …)`/`Const(false, …)`, else None: what
+    inference proved (`egal_tfunc` folds `x::Int32 === 5` of an Int64 literal to `Const(false)`)."""
+    if type(typ) is T.TypeCall and T.is_lattice_element(typ) and typ.head.name == "Const" and typ.args and \
+            type(typ.args[0]) is V.Literal and typ.args[0].kind == "bool":
+        return typ.args[0].text == "true"
+    return None
+
+
 def invoke_hints(sig: tuple, n: int) -> tuple:
     """Per argument of an `invoke` of `n` arguments, the context its signature `sig` gives (`context_type`): a
     trailing `Vararg{T,N} where N` gives `T` to it and every argument after it (`va(x, -0.0::Vararg{Float16,N}

@@ -275,14 +275,15 @@ _CACHE: dict = {}
 
 
 def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = "", self_name: str | None = None,
-              globals_: tuple = ()):
+              globals_: tuple = (), arg_types: tuple = ()):
     key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name, self_name,
-           tuple((k, repr(v)) for k, v in globals_))
+           tuple((k, repr(v)) for k, v in globals_), arg_types)
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not fn:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name, globals_))
+        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name, globals_,
+                                                  arg_types))
     return hit[1]
 
 
@@ -296,7 +297,8 @@ PROVIDE = "`--julia auto` would ask a Julia for it, `--callees DIR` read it from
 def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
         vararg: bool = False, counts: dict | None = None, name: str | None = None,
-        self_name: str | None = None, max_memory: int | None = None, started: float | None = None) -> Result:
+        self_name: str | None = None, max_memory: int | None = None, started: float | None = None,
+        arg_types: tuple = ()) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
@@ -314,6 +316,8 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     `name`: the function's name (`fact`, `Base.empty`): its `#self#`, and a call of that name on the run's own
     argument types (a recursion) runs `fn` again, whatever the provider has.  `self_name`: the name slot 1 prints
     as where it is not `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
+    `arg_types`: the argument types of the method instance `fn` is (`MethodInstance for f(::Int8)`), where known:
+    what inference knew of the arguments (a concrete Int8 decides `x === 0`'s literal).
     Raises `NotInterpretable` for what the interpreter cannot run.
     """
     refuse(fn, NotInterpretable)
@@ -335,7 +339,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         ctx.own = (signature_key(signature_text(name, types)), fn, argnames, tuple(normalize(p) for p in sparams),
                    len(argnames) - 1 if vararg else None)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name,
-                     tuple(ctx.globals.items()))
+                     tuple(ctx.globals.items()), () if vararg else tuple(arg_types))
     try:
         with Watch(ctx.deadline, max_memory):
             v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))

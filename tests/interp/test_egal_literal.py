@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import jlir
 from jlir import interp
 from jlir.interp.provider import DumpProvider
@@ -40,3 +42,11 @@ def test_an_unoptimized_egal_folded_by_inference_is_its_constant():
 def test_a_lowered_egal_compares_with_the_sources_int64_literal():
     lowered = _fn("g(::Int32)", "@code_lowered")
     assert interp.run(lowered, [make_int("Int32", 0)], argnames=["x"]).outcome == ("value", "Bool", "false")
+
+
+def test_the_run_s_own_instance_types_decide_its_egal_and_without_them_it_is_refused():
+    iszero = _fn("iszero(::Int8)", "@code_typed")
+    zero = make_int("Int8", 0)
+    assert interp.run(iszero, [zero], argnames=["x"], arg_types=("Int8",)).outcome == ("value", "Bool", "true")
+    with pytest.raises(interp.NotInterpretable, match="=== of a Int8 and a literal"):
+        interp.run(iszero, [zero], argnames=["x"])  # an instance for Integer would compare with an Int64 zero

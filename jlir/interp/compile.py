@@ -21,7 +21,7 @@ import jlir.interp.heads as heads
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
 from jlir.interp.shown_values import decimal_const, name_fields, use_type
-from jlir.interp.slots import SlotMap, newvar_slot
+from jlir.interp.slots import SlotMap, newvar_slot, splat_slot
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
@@ -143,6 +143,8 @@ class _Builder:
             return self.const(v, global_constant(name, None, calls.FUNCTION_NAMES, self.structs))
         if cls is V.TypedSlot:
             return self.reg(v.value, pre, i)
+        if cls is V.Splat and splat_slot(v) is not v:  # the slot named `kw...` (a slot form has no splat)
+            return self.reg(splat_slot(v), pre, i)
         if cls is N.Expr:
             t = self.new_reg()
             pre.extend(self.expr_ops(v, t, None, i))
@@ -301,7 +303,7 @@ _NODES = {N.PiNode: _pi, N.UpsilonNode: _upsilon, N.NewvarNode: _newvar, N.Expr:
 # ---- expressions by head ------------------------------------------------------------------------------------
 
 def _assign(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
-    target, value = e.args
+    target, value = splat_slot(e.args[0]), e.args[1]
     if type(target) is not V.SlotNumber:
         raise NotInterpretable(f"assignment to {target!r}")
     r, _ = b.slot_reg(target)

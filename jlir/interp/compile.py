@@ -337,11 +337,20 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
             positions = None  # lowered code holds the source's literals: a decimal one is an Int64
     wrap = None if positions is None else \
         (lambda fn: hints.coerce_like(fn, positions, name in ("===", "!==")))  # noqa: E731
+    if name == "getfield" and args and _reads_self(b, args[0]):
+        wrap = calls.own_field
     per_arg = hint if type(hint) is tuple else (hint,) * len(args)
     regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, per_arg))
     if b.slots.is_value_callee(callee):
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, rt, i, b.X, b.in_place)
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap, b.in_place)
+
+
+def _reads_self(b: _Builder, v) -> bool:
+    """Whether `v` is slot 1, the function itself (`#self#`, `_1`): a closure reading its captured variables."""
+    if type(v) is V.Argument:
+        return v.n == 1
+    return type(v) is V.SlotNumber and b.slots.argument_index(b.slots.key(v)) == -1
 
 
 def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):

@@ -6,7 +6,8 @@ wrong answer before its rule:
   zero untyped, so the statement's type (`ifelse_tfunc` merges its values' types) or the signature's `Vararg`
   element says it is a Float16; `bitcast(UInt16, -0.0)` keeps the size, so a 2-byte float (main_110, main_74).
 * a closure of Main named like one of Base's (`var"#140#141"`): generated names are per module, so Base's
-  struct's field names are not the closure's (main_17: was `type var"#140#141" has no field y_17`).
+  struct's field names are not the closure's (main_17: was `type var"#140#141" has no field y_17`); its one
+  field is what its body's `getfield(#self#, :y_17)` reads (lowering reads only captured variables so).
 * a field read `::Int32` that holds an Int64: the tuple constant's literals were Int32s printed untyped
   (`Core.tuple(100, 5)::Const((100, 5), false)`), and inference's type of the read says so (main_242: was
   `mul_int: types of a and b must match`).
@@ -34,6 +35,11 @@ def _outcomes(program: str, target: str, form: str):
 
 def test_a_float16_zero_in_ifelse_is_a_float16_and_the_program_gives_julias_answer():
     outcomes = _outcomes("gen-1-00110", "Tuple{typeof(main_110)", "typed")
+    assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
+
+
+def test_a_closure_named_like_one_of_bases_reads_its_own_one_field_and_gives_julias_answer():
+    outcomes = _outcomes("gen-1-00017", "Tuple{typeof(main_17)", "typed")
     assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import jlir.interp.calls as calls
 import jlir.interp.foreign as foreign
 import jlir.interp.heads as heads
+from jlir.interp.new import new_expr
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
 from jlir.interp.shown_values import decimal_const, name_fields, use_type
@@ -362,40 +363,6 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)
 
 
-def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
-    head, *args = e.args
-    if type(head) is V.SSAValue and 1 <= head.id <= b.n:  # `%1 = Core.DomainError; %new(%1, …)`
-        node = b.fn.positional[head.id - 1].node
-        if type(node) is N.Expr:  # `%3 = Core.apply_type(%1, %2); %new(%3, k)`: a closure's type, known when run
-            return calls.new_dynamic_op(head.id, tuple(b.reg(a, pre, i) for a in args), d, i, b.X,
-                                        calls._base_module(_qualified(_applied(b, node))))
-        head = node
-    if type(head) not in (T.TypeName, T.TypeApply, V.GlobalRef):
-        raise NotInterpretable(f"%new of a type the IR does not name ({head!r})")
-    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))
-
-
-def _applied(b: _Builder, e: N.Expr):
-    """The type `Core.apply_type(T, …)` applies parameters to, as the IR names it (through one `%1 = T`)."""
-    if e.head != "call" or len(e.args) < 2:
-        return None
-    t = e.args[1]
-    if type(t) is V.SSAValue and 1 <= t.id <= b.n:
-        t = b.fn.positional[t.id - 1].node
-    return t
-
-
-def _qualified(t) -> str | None:
-    """A struct type's name as the IR writes it, modules kept and parameters dropped (`Base.Math.DoubleFloat64`)."""
-    if type(t) is T.TypeApply:
-        t = t.head
-    if type(t) is T.TypeName:
-        return ".".join(t.path)
-    if type(t) is V.GlobalRef:
-        return f"{t.module}.{t.name}" if t.module else t.name
-    return None
-
-
 def _foreigncall(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     """`$(Expr(:foreigncall, name, rettype, svec(argtypes…), nreq, cconv, args…, roots…))`: the ones
     `jlir.interp.foreign` models; the arguments are the first len(argtypes) values after the convention."""
@@ -414,7 +381,7 @@ def _foreigncall(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     return op
 
 
-_EXPR_HEADS = {"foreigncall": _foreigncall, "=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": heads.the_exception,
+_EXPR_HEADS = {"foreigncall": _foreigncall, "=": _assign, "call": _call, "invoke": _invoke, "new": new_expr, "the_exception": heads.the_exception,
                "leave": heads.leave, "pop_exception": heads.pop_exception,
                "throw_undef_if_not": heads.throw_undef_if_not, "undefcheck": heads.undefcheck,
                "isdefined": heads.isdefined, "unreachable": heads.unreachable,

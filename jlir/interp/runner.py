@@ -312,13 +312,10 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     timeout counts from (default: now; `jlir run` counts from its process's start).
     `vararg`: the method's last argument collects the trailing ones (`f(x, ys...)`): with `argnames`, the values
     from that position on are passed as one tuple, as Julia does.
-    `counts`, a dict, is filled with how often each block of `fn` itself (not its callees) was entered.
-    `name`: the function's name (`fact`, `Base.empty`): its `#self#`, and a call of that name on the run's own
-    argument types (a recursion) runs `fn` again, whatever the provider has.  `self_name`: the name slot 1 prints
+    `counts` (a dict) gets how often each block of `fn` itself was entered.  `name`: the function's name
+    (`fact`): its `#self#`; a call of it on the run's own argument types (a recursion) runs `fn` again.  `self_name`: the name slot 1 prints
     as where it is not `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
-    `arg_types`: the argument types of the method instance `fn` is (`MethodInstance for f(::Int8)`), where known:
-    what inference knew of the arguments (a concrete Int8 decides `x === 0`'s literal).
-    Raises `NotInterpretable` for what the interpreter cannot run.
+    `arg_types`: `fn`'s instance's argument types (`f(::Int8)`), what inference knew. Raises `NotInterpretable`.
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]

@@ -23,13 +23,14 @@ from jlir.ir.types import TypeCall, TypeInfix, is_lattice_element
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
-                     self_name: str | None = None, globals_=()) -> Code:
+                     self_name: str | None = None, globals_=(), arg_types=()) -> Code:
     """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows; `self_name`:
     the name slot 1 (the function itself) prints as where it is not `#self#`; `globals_`: (name, value) pairs of
-    the user's globals a provider knows."""
+    the user's globals a provider knows; `arg_types`: the argument types of the method instance `fn` is (what
+    inference knew of them), where known."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_)
+    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_, arg_types)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]
@@ -200,13 +201,47 @@ def _return(b, node, i, num, nblocks):
         rng = _returned_const(b, node.val, i)
     r = b.const((node.val, "returned"), rng) if rng is not None else \
         b.reg(node.val, pre, i, _return_hint(b, node.val, i))
+    unsure = rng is None and type(node.val) is V.SSAValue and _shown_untyped(b, node.val)
 
     def term(regs, _at=i):
         for p in pre:
             p(regs)
+        if unsure and _maybe_misread(regs[r]):
+            raise NotInterpretable(f"statement %{i}: the types of the literals in the returned constant "
+                                   f"%{node.val.id} are not in the IR")
         regs[0] = regs[r]
         return 0
     return term
+
+
+def _const_of(b: _Builder, v: V.SSAValue):
+    """The `Const(…)` (or `MaybeUndef(Const(…))`) lattice element register `v`'s statement shows, or None."""
+    if not 1 <= v.id <= b.n:
+        return None
+    stmt = b.fn.positional[v.id - 1]
+    typ = stmt.node.typ if type(stmt.node) is N.PiNode else stmt.type
+    if type(typ) is TypeCall and is_lattice_element(typ) and typ.head.name == "MaybeUndef" and typ.args:
+        typ = typ.args[0]
+    ok = type(typ) is TypeCall and is_lattice_element(typ) and typ.head.name == "Const" and typ.args
+    return typ if ok else None
+
+
+def _shown_untyped(b: _Builder, v: V.SSAValue) -> bool:
+    """Whether `return %k` returns a tuple constant with literals printed untyped in a print with no return type
+    (IRCode): `%k = π (%116, Const((2,), false))`, where `(2,)` came from a ϒ of the literal `(2,)` (an Int128
+    one, or an Int64 one: the print does not tell)."""
+    if b.fn.form is Form.LOWERED or b.fn.return_type is not None:
+        return False
+    c = _const_of(b, v)
+    return c is not None and hints.untyped_literals(c.args[0])
+
+
+def _maybe_misread(value) -> bool:
+    """Whether a returned value holds what an untyped literal reads as (an Int64, a Float64 zero): then it may be
+    another type's literal read so; an element of a sized type came from typed code."""
+    if type(value) is tuple:
+        return any(_maybe_misread(x) for x in value)
+    return type(value) is int or (type(value) is float and value == 0)
 
 
 def _returned_const(b: _Builder, v: V.SSAValue, i: int):

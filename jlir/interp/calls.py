@@ -224,6 +224,19 @@ def new_op(type_name: str, rs: tuple, d: int, i: int, X: int, qualified: str | N
     return op
 
 
+def own_field(fn):
+    """`getfield(#self#, :x)` of a closure whose struct's field names the run does not know, where it has one
+    field: that field.  Lowering writes such a read only for a captured variable, each a field of the closure's
+    type, so a one-field closure's read is of its field (several fields: their order is not in the IR, refused)."""
+    def g(rt, x, name, *rest):
+        if type(x) is JStruct and x.names is None and len(x.fields) == 1 and type(name) is JSymbol:
+            if x.fields[0] is UNDEF:
+                raise JuliaException("UndefRefError", "access to undefined reference", JStruct("UndefRefError", (), ()))
+            return x.fields[0]
+        return fn(rt, x, name, *rest)
+    return g
+
+
 def _closure_type(type_name: str, qualified: str | None) -> tuple[str, str | None]:
     """A struct of the user's code named by a generated name (`%new(Main.:(var"#4#6"), x)`, a closure's type) as
     Julia's `typeof` prints it from Main: `var"#4#6"`, or `Main.MyPkg.var"#4#6"` in another module; so that its

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 import jlir.interp.calls as calls
 import jlir.interp.foreign as foreign
 import jlir.interp.heads as heads
+from jlir.interp.new import new_expr
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
 from jlir.interp.shown_values import decimal_const, name_fields, use_type
-from jlir.interp.slots import SlotMap, newvar_slot
+from jlir.interp.slots import SlotMap, newvar_slot, splat_slot
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
@@ -29,6 +30,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.analysis.callee import callee_name
+from jlir.edit import is_slot_form
 
 
 @dataclass(slots=True)
@@ -70,8 +72,9 @@ def _raiser(i: int, e: NotInterpretable):
 class _Builder:
     """Register allocation and statement compilation for one function (a builder, used once)."""
 
-    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None):
+    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None, arg_types=()):
         self.fn = fn
+        self.arg_types = tuple(arg_types)  # the method instance's argument types (inference's), where known
         self.structs = structs  # the names of the structs the run knows (bare type names in the IR resolve to them)
         self.globals = dict(globals_ or ())  # the user's globals a provider knows (`Main.MyPkg.SCALE` → 3)
         self.slots = slots
@@ -141,6 +144,8 @@ class _Builder:
             return self.const(v, global_constant(name, None, calls.FUNCTION_NAMES, self.structs))
         if cls is V.TypedSlot:
             return self.reg(v.value, pre, i)
+        if cls is V.Splat and splat_slot(v) is not v:  # the slot named `kw...` (a slot form has no splat)
+            return self.reg(splat_slot(v), pre, i)
         if cls is N.Expr:
             t = self.new_reg()
             pre.extend(self.expr_ops(v, t, None, i))
@@ -169,6 +174,10 @@ class _Builder:
             return hints.context_type(type_text(self.fn.positional[v.id - 1].type))
         if type(v) is V.Literal and v.kind == "int" and not hints.is_ambiguous(v):
             return hints.integer_type(typeof(literal(v)))
+        k = v.n - 2 if type(v) is V.Argument else \
+            self.slots.argument_index(self.slots.key(v)) if type(v) is V.SlotNumber else None
+        if k is not None and 0 <= k < len(self.arg_types) and not is_slot_form(self.fn):
+            return hints.integer_type(self.arg_types[k])  # an argument of a method instance: its concrete type
         return None
 
     def argument_reg(self, n: int) -> int:
@@ -295,7 +304,7 @@ _NODES = {N.PiNode: _pi, N.UpsilonNode: _upsilon, N.NewvarNode: _newvar, N.Expr:
 # ---- expressions by head ------------------------------------------------------------------------------------
 
 def _assign(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
-    target, value = e.args
+    target, value = splat_slot(e.args[0]), e.args[1]
     if type(target) is not V.SlotNumber:
         raise NotInterpretable(f"assignment to {target!r}")
     r, _ = b.slot_reg(target)
@@ -319,8 +328,18 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
         regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.tuple_hints(typ, len(args))))
         return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, None, b.in_place)
     hint, positions = hints.call_literals(name, args, b.static_type, rt)
+    if positions is not None and name in ("===", "!=="):
+        folded = hints.inferred_bool(typ)
+        if folded is not None:  # `(x === 5)::Const(false, false)`: inference decided it (`egal_tfunc`)
+            for a in args:
+                b.reg(a, pre, i)
+            return lambda regs, _at=i: regs.__setitem__(d, folded)
+        if is_slot_form(b.fn):
+            positions = None  # lowered code holds the source's literals: a decimal one is an Int64
     wrap = None if positions is None else \
         (lambda fn: hints.coerce_like(fn, positions, name in ("===", "!==")))  # noqa: E731
+    if name == "getfield" and args and _reads_self(b, args[0]):
+        wrap = calls.own_field
     per_arg = hint if type(hint) is tuple else (hint,) * len(args)
     regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, per_arg))
     if b.slots.is_value_callee(callee):
@@ -328,47 +347,20 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, wrap, b.in_place)
 
 
+def _reads_self(b: _Builder, v) -> bool:
+    """Whether `v` is slot 1, the function itself (`#self#`, `_1`): a closure reading its captured variables."""
+    if type(v) is V.Argument:
+        return v.n == 1
+    return type(v) is V.SlotNumber and b.slots.argument_index(b.slots.key(v)) == -1
+
+
 def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     mi, callee, *args = e.args
     sig = tuple(type_text(t) for t in mi.arg_types)
-    regs_ = tuple(b.reg(a, pre, i, hints.context_type(t)) for a, t in zip(args, sig + (None,) * len(args)))
+    regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.invoke_hints(sig, len(args))))
     if b.slots.is_value_callee(callee):  # `invoke %4()`: a closure the code built, called by its type's method
         return calls.value_call_op(b.reg(callee, pre, i), regs_, d, type_text(typ), i, b.X, b.in_place)
     return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)
-
-
-def _new(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
-    head, *args = e.args
-    if type(head) is V.SSAValue and 1 <= head.id <= b.n:  # `%1 = Core.DomainError; %new(%1, …)`
-        node = b.fn.positional[head.id - 1].node
-        if type(node) is N.Expr:  # `%3 = Core.apply_type(%1, %2); %new(%3, k)`: a closure's type, known when run
-            return calls.new_dynamic_op(head.id, tuple(b.reg(a, pre, i) for a in args), d, i, b.X,
-                                        calls._base_module(_qualified(_applied(b, node))))
-        head = node
-    if type(head) not in (T.TypeName, T.TypeApply, V.GlobalRef):
-        raise NotInterpretable(f"%new of a type the IR does not name ({head!r})")
-    return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))
-
-
-def _applied(b: _Builder, e: N.Expr):
-    """The type `Core.apply_type(T, …)` applies parameters to, as the IR names it (through one `%1 = T`)."""
-    if e.head != "call" or len(e.args) < 2:
-        return None
-    t = e.args[1]
-    if type(t) is V.SSAValue and 1 <= t.id <= b.n:
-        t = b.fn.positional[t.id - 1].node
-    return t
-
-
-def _qualified(t) -> str | None:
-    """A struct type's name as the IR writes it, modules kept and parameters dropped (`Base.Math.DoubleFloat64`)."""
-    if type(t) is T.TypeApply:
-        t = t.head
-    if type(t) is T.TypeName:
-        return ".".join(t.path)
-    if type(t) is V.GlobalRef:
-        return f"{t.module}.{t.name}" if t.module else t.name
-    return None
 
 
 def _foreigncall(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
@@ -389,7 +381,7 @@ def _foreigncall(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     return op
 
 
-_EXPR_HEADS = {"foreigncall": _foreigncall, "=": _assign, "call": _call, "invoke": _invoke, "new": _new, "the_exception": heads.the_exception,
+_EXPR_HEADS = {"foreigncall": _foreigncall, "=": _assign, "call": _call, "invoke": _invoke, "new": new_expr, "the_exception": heads.the_exception,
                "leave": heads.leave, "pop_exception": heads.pop_exception,
                "throw_undef_if_not": heads.throw_undef_if_not, "undefcheck": heads.undefcheck,
                "isdefined": heads.isdefined, "unreachable": heads.unreachable,

@@ -86,6 +86,18 @@ def _quoted_head(type_name: str) -> str:
     return var_quoted(head) + brace + rest if head and not head.startswith("var\"") and "." not in head else type_name
 
 
+def struct_key(type_name: str) -> str:
+    """A struct's key in a struct table: its name without parameters, as Main sees it (`Main.Interval` →
+    `Interval`), except a generated name (a closure's type, `var"#140#141"`) of another module, which keeps its
+    module: such names are per module (Base's `var"#140#141"` and Main's are unrelated types), and Julia's
+    `typeof` shows a Base closure qualified (`Base.var"#140#141"{…}`)."""
+    head = type_name.split("{")[0]
+    at = head.find('var"#')
+    if at > 0 and head[:at].rstrip(".") != "Main":
+        return head
+    return _quoted_head(strip_module(head))
+
+
 class DumpProvider:
     """The functions of a directory of dumps, by the `# MethodInstance for …` line heading each file."""
 
@@ -154,7 +166,7 @@ class DumpProvider:
         decl, _, fields = text.partition(":")
         full = _quoted_head(decl.split()[-1])
         parts = [f.strip().split("::", 1) for f in split_params(fields)]
-        self._structs[strip_module(full).split("{")[0]] = (tuple(p[0] for p in parts), decl.startswith("mutable"))
+        self._structs[struct_key(full)] = (tuple(p[0] for p in parts), decl.startswith("mutable"))
         if parts and all(len(p) == 2 for p in parts):
             self._field_types[signature_key(full)] = tuple(p[1] for p in parts)
 
@@ -164,7 +176,7 @@ class DumpProvider:
 
     def struct_fields(self, type_name: str):
         """(field names, mutable) of `type_name` from a `# struct` line, or None."""
-        return self._structs.get(_quoted_head(strip_module(type_name)).split("{")[0])
+        return self._structs.get(struct_key(type_name))
 
     def lookup(self, callee: str, arg_types):
         return self._functions.get(signature_key(signature_text(callee, arg_types)))

@@ -24,7 +24,7 @@ import jlir.interp.calls as calls
 from jlir.interp.blocks import compile_function
 from jlir.interp.frames import Push, Stopped, execute
 from jlir.interp.limits import Exhausted, Watch, out_of_memory
-from jlir.interp.provider import signature_key, signature_text
+from jlir.interp.provider import signature_key, signature_text, struct_key
 from jlir.ir.excerpt import refuse
 from jlir.semantics.base_globals import is_library_module, main_binding, seen_name, type_module
 from jlir.semantics.constants import global_constant, strip_module
@@ -151,7 +151,8 @@ class Context:
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
             self_name = getattr(self.provider, "self_name", lambda c, t: None)(callee, types)
             hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs),
-                                                             self_name, tuple(self.globals.items())),
+                                                             self_name, tuple(self.globals.items()),
+                                                             tuple(types) if k is None else ()),
                                         tuple(sparams))
         return hit[1], hit[2], k
 
@@ -168,7 +169,10 @@ class Context:
 
     def struct_of(self, key: str, qualified: str):
         """(field names, mutable) of struct `key` (its name without parameters): the run's table, else the
-        provider's answer for `qualified` (its name as the IR writes it, `Base.Math.DoubleFloat64`), else None."""
+        provider's answer for `qualified` (its name as the IR writes it, `Base.Math.DoubleFloat64`), else None.
+        A generated name is looked up with its module (`struct_key`): Main's `var"#140#141"` is not Base's."""
+        if 'var"#' in key:
+            key = struct_key(qualified)
         hit = self.structs.get(key)
         if hit is None and hasattr(self.provider, "struct_fields"):
             hit = self.provider.struct_fields(qualified)
@@ -271,14 +275,15 @@ _CACHE: dict = {}
 
 
 def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = "", self_name: str | None = None,
-              globals_: tuple = ()):
+              globals_: tuple = (), arg_types: tuple = ()):
     key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name, self_name,
-           tuple((k, repr(v)) for k, v in globals_))
+           tuple((k, repr(v)) for k, v in globals_), arg_types)
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not fn:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name, globals_))
+        hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name, globals_,
+                                                  arg_types))
     return hit[1]
 
 
@@ -292,7 +297,8 @@ PROVIDE = "`--julia auto` would ask a Julia for it, `--callees DIR` read it from
 def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
         vararg: bool = False, counts: dict | None = None, name: str | None = None,
-        self_name: str | None = None, max_memory: int | None = None, started: float | None = None) -> Result:
+        self_name: str | None = None, max_memory: int | None = None, started: float | None = None,
+        arg_types: tuple = ()) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
@@ -306,11 +312,10 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     timeout counts from (default: now; `jlir run` counts from its process's start).
     `vararg`: the method's last argument collects the trailing ones (`f(x, ys...)`): with `argnames`, the values
     from that position on are passed as one tuple, as Julia does.
-    `counts`, a dict, is filled with how often each block of `fn` itself (not its callees) was entered.
-    `name`: the function's name (`fact`, `Base.empty`): its `#self#`, and a call of that name on the run's own
-    argument types (a recursion) runs `fn` again, whatever the provider has.  `self_name`: the name slot 1 prints
+    `counts` (a dict) gets how often each block of `fn` itself was entered.  `name`: the function's name
+    (`fact`): its `#self#`; a call of it on the run's own argument types (a recursion) runs `fn` again.  `self_name`: the name slot 1 prints
     as where it is not `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
-    Raises `NotInterpretable` for what the interpreter cannot run.
+    `arg_types`: `fn`'s instance's argument types (`f(::Int8)`), what inference knew. Raises `NotInterpretable`.
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
@@ -331,7 +336,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         ctx.own = (signature_key(signature_text(name, types)), fn, argnames, tuple(normalize(p) for p in sparams),
                    len(argnames) - 1 if vararg else None)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name,
-                     tuple(ctx.globals.items()))
+                     tuple(ctx.globals.items()), () if vararg else tuple(arg_types))
     try:
         with Watch(ctx.deadline, max_memory):
             v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))

@@ -47,8 +47,8 @@ class SlotMap:
             node = s.node
             if type(node) is N.NewvarNode:
                 assigned.add(self.key(newvar_slot(node)))
-            elif type(node) is N.Expr and node.head == "=" and type(node.args[0]) is V.SlotNumber:
-                assigned.add(self.key(node.args[0]))
+            elif type(node) is N.Expr and node.head == "=" and type(splat_slot(node.args[0])) is V.SlotNumber:
+                assigned.add(self.key(splat_slot(node.args[0])))
             for v in walk.values(node):
                 if type(v) is V.SlotNumber and v not in seen:
                     seen.append(v)

@@ -18,7 +18,7 @@ from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, sign
 from jlir.ir.errors import JlirError
 from jlir.semantics.fused import fused_muladd
 from jlir.semantics.numbers import make_float, make_int
-from jlir.semantics.values import JChar, NotInterpretable
+from jlir.semantics.values import JChar, NotInterpretable, split_params
 from jlir.oracle.checks import Outcome
 
 __all__ = ["INTERP_FORMS", "TRANSFORMED_FORMS", "transformed", "LIMITS", "Chain", "RecordCallees", "argument", "check_interp", "julia_outcome", "refusal_reason"]
@@ -97,7 +97,8 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
         def once(fused: bool, r=r):
             with fused_muladd() if fused else nullcontext():
                 return run(fn, [argument(a) for a in r["args"]], provider, argnames=record.get("argnames"),
-                           sparams=sparams, vararg=bool(spec.get("vararg")), name=name, **LIMITS).outcome
+                           sparams=sparams, vararg=bool(spec.get("vararg")), name=name,
+                           arg_types=_instance_argtypes(record), **LIMITS).outcome
         try:
             got = once(False)
         except NotInterpretable as e:
@@ -123,6 +124,12 @@ def transformed(fn, record: dict, transforms: tuple, types: tuple = ((), ())):
         else:
             raise ValueError(f"no transform {t!r}")
     return fn
+
+
+def _instance_argtypes(record: dict) -> tuple:
+    """The instance's argument types as its signature (`target`, `Tuple{typeof(f),Int32}`) spells them."""
+    target = record.get("target", "")
+    return tuple(split_params(target[6:-1])[1:]) if target.startswith("Tuple{") and target.endswith("}") else ()
 
 
 def _unequal(got: tuple, want: tuple, r: dict, once) -> Outcome:

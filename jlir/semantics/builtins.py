@@ -6,9 +6,10 @@ mutate their (mutable) argument as Julia does.  Errors are Julia's:
 """
 from __future__ import annotations
 
-from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JFunction, JStringBuf, JStruct, JSymbol, JType, JuliaException,
+from jlir.semantics.values import (INT_TYPES, PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JInt, JFunction, JStringBuf, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, egal, isa, typeof)
 from jlir.semantics.names import var_quoted
+from jlir.semantics.numbers import fits, make_int
 
 # Exception types of Core whose fields the interpreter knows (name → field names); all immutable.
 KNOWN_STRUCTS = {"ErrorException": ("msg",), "ArgumentError": ("msg",), "DivideError": (), "OverflowError": ("msg",),
@@ -100,11 +101,26 @@ def _getfield(rt, x, name, boundscheck=True):
         return _datatype_field(x, name)
     i = _field_index(x, name)
     if type(x) is not JStruct:
-        return x[i]
+        return _as_inferred(x[i], rt)
     v = x.fields[i]
     if v is UNDEF:  # a field `%new` left unset (a `Core.Box()` before its first assignment)
         raise JuliaException("UndefRefError", "access to undefined reference", JStruct("UndefRefError", (), ()))
-    return v
+    return _as_inferred(v, rt)
+
+
+def _as_inferred(v, rt):
+    """Field value `v` as the integer type `rt` Julia's inference gave the read: the value's type is always a
+    subtype of the inferred one, so an Int64 where `rt` is another integer type was a literal printed without its
+    type (`Core.tuple(100, 5)::Const((100, 5), false)` of Int32s, read as Int64s): it is that type's.  Any other
+    mismatch is refused, never computed with."""
+    if rt not in INT_TYPES or rt == "Bool" or type(v) not in (int, JInt):
+        return v
+    vt = v.type if type(v) is JInt else "Int64"
+    if vt == rt:
+        return v
+    if type(v) is int and fits(rt, v):
+        return make_int(rt, v)
+    raise NotInterpretable(f"a field read as {vt} where Julia inferred {rt}")
 
 
 def _isdefined(rt, x, name):

@@ -75,12 +75,16 @@ def call_literals(name: str | None, args, static_type, rt: str) -> tuple:
         return (hint, None) if hint is not None else (None, tuple(k for k, a in enumerate(args) if is_ambiguous(a)))
     if name == "ifelse" and integer_type(rt) and any(is_ambiguous(a) for a in args[1:]):
         return rt, None  # `ifelse(c, 1, x)::Int32`: both values have the statement's concrete type, the literal too
+    if name == "ifelse" and rt == "Float16" and any(is_float_zero(a) for a in args[1:]):
+        return rt, None  # `ifelse(c, -0.0, 0.0)::Float16`: likewise (ifelse_tfunc merges the two values' types)
     if name == "tuple" and rt.startswith("Tuple{") and any(is_ambiguous(a) for a in args):
         params = split_params(rt[6:-1])   # `Core.tuple(100, n)::Tuple{Int32,Int64}`: each element its type
         if len(params) == len(args):
             return tuple(integer_type(p) if is_ambiguous(a) else None for a, p in zip(args, params)), None
     if name in _CONVERSIONS and len(args) == 2 and is_ambiguous(args[1]):
         return conversion_operand(name, type_text(args[0]), literal_int(args[1])), None
+    if name == "bitcast" and len(args) == 2 and is_float_zero(args[1]) and _BYTES.get(type_text(args[0])) == 2:
+        return "Float16", None  # `bitcast(UInt16, -0.0)`: bitcast keeps the size; a 2-byte float is a Float16
     return None, None
 
 
@@ -210,6 +214,30 @@ def typed_constant(v, t: str):
                    f"{typeof(values)}}}", values, names, False)
 
 
+
+
+def inferred_bool(typ):
+    """`true`/`false` where a statement's type is Julia's `Const(true, …)`/`Const(false, …)`, else None: what
+    inference proved (`egal_tfunc` folds `x::Int32 === 5` of an Int64 literal to `Const(false)`)."""
+    if type(typ) is T.TypeCall and T.is_lattice_element(typ) and typ.head.name == "Const" and typ.args and \
+            type(typ.args[0]) is V.Literal and typ.args[0].kind == "bool":
+        return typ.args[0].text == "true"
+    return None
+
+
+def invoke_hints(sig: tuple, n: int) -> tuple:
+    """Per argument of an `invoke` of `n` arguments, the context its signature `sig` gives (`context_type`): a
+    trailing `Vararg{T,N} where N` gives `T` to it and every argument after it (`va(x, -0.0::Vararg{Float16,N}
+    where N)`: the zero is a Float16)."""
+    out = []
+    for k in range(n):
+        t = sig[k] if k < len(sig) else (sig[-1] if sig else None)
+        if t is not None and t.startswith("Vararg{") and k >= len(sig) - 1:
+            t = split_params(t.split(" where ")[0][len("Vararg{"):-1])[0]
+        elif k >= len(sig):
+            t = None
+        out.append(context_type(t))
+    return tuple(out)
 
 
 def tuple_hints(typ, n: int) -> tuple:

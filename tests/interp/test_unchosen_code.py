@@ -1,0 +1,59 @@
+"""The interpreter on generated programs nobody here chose: each run gives Julia 1.5.3's recorded answer or is
+refused, never another answer.  The records are Julia's (tests/data/interp/unchosen/README.md); each case was a
+wrong answer before its rule:
+
+* `ifelse(c, -0.0, 0.0)::Float16` and `invoke va(…, -0.0::Vararg{Float16,N} where N)`: 1.5's Ryu writes a Float16
+  zero untyped, so the statement's type (`ifelse_tfunc` merges its values' types) or the signature's `Vararg`
+  element says it is a Float16; `bitcast(UInt16, -0.0)` keeps the size, so a 2-byte float (main_110, main_74).
+* a closure of Main named like one of Base's (`var"#140#141"`): generated names are per module, so Base's
+  struct's field names are not the closure's (main_17: was `type var"#140#141" has no field y_17`); its one
+  field is what its body's `getfield(#self#, :y_17)` reads (lowering reads only captured variables so).
+* a field read `::Int32` that holds an Int64: the tuple constant's literals were Int32s printed untyped
+  (`Core.tuple(100, 5)::Const((100, 5), false)`), and inference's type of the read says so (main_242: was
+  `mul_int: types of a and b must match`).
+* an IRCode print (no return type) returning a constant whose literals print untyped (`π (%116,
+  Const((2,), false))` of an Int128 tuple; main_210: was `(2,)` as a `Tuple{Int64}`).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from jlir.interp.builtin import BaseProvider
+from jlir.oracle.interp import Chain, RecordCallees, check_interp
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "interp" / "unchosen"
+
+
+def _outcomes(program: str, target: str, form: str):
+    records = [json.loads(line) for line in (DATA / f"{program}.jsonl").read_text(encoding="utf-8").splitlines()]
+    record = next(r for r in records if r["target"].startswith(target))
+    return check_interp(record, Chain(RecordCallees(records), BaseProvider()), form)
+
+
+def test_a_float16_zero_in_ifelse_is_a_float16_and_the_program_gives_julias_answer():
+    outcomes = _outcomes("gen-1-00110", "Tuple{typeof(main_110)", "typed")
+    assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
+
+
+def test_a_closure_named_like_one_of_bases_reads_its_own_one_field_and_gives_julias_answer():
+    outcomes = _outcomes("gen-1-00017", "Tuple{typeof(main_17)", "typed")
+    assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
+
+
+def test_a_tuple_constants_int32_literals_read_as_int32_give_julias_answer():
+    outcomes = _outcomes("gen-1-00242", "Tuple{typeof(main_242)", "typed")
+    assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
+
+
+@pytest.mark.parametrize("program, target, form", [
+    ("gen-1-00074", "Tuple{typeof(main_74)", "typed"),
+    ("gen-1-00017", "Tuple{typeof(main_17)", "typed"),
+    ("gen-1-00017", "Tuple{typeof(main_17)", "ircode"),
+    ("gen-1-00210", "Tuple{typeof(main_210)", "ircode"),
+])
+def test_a_run_gives_julias_answer_or_is_refused_never_another(program, target, form):
+    outcomes = _outcomes(program, target, form)
+    assert outcomes and all(o.verdict in ("equal", "refused") for o in outcomes), outcomes

@@ -30,6 +30,18 @@ OPERATOR = "(?:" + "|".join(re.escape(o) for o in _OPS) + ")[" + OP_SUFFIX_CHARS
 NUMBER_FLOAT = (r'(?:(?:[0-9]+\.[0-9]*(?:[eEf][-+]?[0-9]+)?|\.[0-9]+(?:[eEf][-+]?[0-9]+)?|[0-9]+[eEf][-+]?[0-9]+)(?:im)?'
                 r'|(?:NaN|Inf)(?:16|32)?(?![\w#]))')
 NUMBER_INT = r'(?:0x[0-9a-fA-F]+|0b[01]+|0o[0-7]+|[0-9]+(?:im)?)(?![\w.])'
+# A number `show` prints in parts: `show(io, ::Rational)` (base/rational.jl) writes numerator, `//`, denominator
+# unspaced, `show(io, ::Complex)` (base/complex.jl) the real part, ` + ` or ` - ` (`+`/`-` under `:compact`), the
+# imaginary part's magnitude, `*` unless it is an integer or a finite float, and `im`.  A call of `//` or `*`
+# prints spaced (`show_unquoted`'s binary operators, base/show.jl), so `0//1` and `NaN*im` are values, read whole:
+# a Complex spaced and without its `*` (`1.0 + 2.0im`) is read as the call it prints like, and prints back alike.
+_SHOWN_INT = r'(?:0x[0-9a-fA-F]+|0b[01]+|0o[0-7]+|[0-9]+)'
+_SHOWN_REAL = (r'(?:' + _SHOWN_INT + '//' + _SHOWN_INT + r'|(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eEf][-+]?[0-9]+)?'
+               r'|[0-9]+[eEf][-+]?[0-9]+|(?:NaN|Inf)(?:16|32)?|' + _SHOWN_INT + ')')
+SHOWN_NUMBER = ('-?' + _SHOWN_REAL + r'(?: [-+] ' + _SHOWN_REAL + r'\*im|[-+]' + _SHOWN_REAL + r'\*?im)(?![\w.])'
+                '|-?' + _SHOWN_INT + '//' + _SHOWN_INT + r'(?![\w.]|\*?im)')
+# `show(io, ::MIME)` (base/multimedia.jl): `MIME type ` and the type's string (`MIME type text/plain`), read whole.
+SHOWN_MIME = r'MIME type [^\s,()\[\]{}]+'
 
 _COMMON = [
     ("WS", r" +"),
@@ -51,7 +63,9 @@ _COMMON = [
     ("COMMENT", r"#=.*?=#"),
     ("DOTS", r"\.\.\."),
     ("DECL", r"::"),
-    ("OPREF", IDENT + r"(?:\." + IDENT + r")*\.:(?:\((?:" + IDENT + "|" + OPERATOR + r"|[^()\s]+)\)|" + OPERATOR + ")"),
+    # also an operator `show_sym` writes as `var"…"` (base/show.jl `show_globalref`): `Statistics.:var"'"`
+    ("OPREF", IDENT + r"(?:\." + IDENT + r")*\.:(?:\((?:" + IDENT + "|" + OPERATOR + r"|[^()\s]+)\)|" + OPERATOR
+     + r'|var"[^"\\]*+(?:\\.[^"\\]*+)*+")'),
 ]
 _OPERATOR_ONLY = [
     # What `show` writes after some values: `Ptr{Nothing} @0x0000…`, `f (generic function with 3 methods)`.
@@ -67,6 +81,8 @@ _OPERAND_ONLY = [
     ("QUOTE_OPEN", r":\("),  # quoted code: its content is captured whole, as `$(QuoteNode(` 's is
     # `show` of a `:block` Expr at the start of a value: `quote`, a line break, its lines, `end` at the line's start
     ("QUOTE_BLOCK", r"quote(?=\n)"),
+    ("SHOWN", SHOWN_NUMBER),
+    ("SHOWN", SHOWN_MIME),
     ("FLOAT", "-?" + NUMBER_FLOAT),
     ("INT", "-?" + NUMBER_INT),
     ("SYMBOL", r":\.?(?:" + _SYMBOL_IDENT + "|" + OPERATOR + ")"),  # `:x`, `:+`, and dotted operators `:.<:`
@@ -107,6 +123,7 @@ _IDENT_GATES = {
     "OPREF": r'(?=[\w!#′´.' + ID_AFTER + r']*+(?:(?<=\.):|"))',          # `Base.:+`
     "OPPATH": r'(?=[\w!#′´' + ID_AFTER + r']*+(?:\.[\w!#′´' + ID_AFTER + r']++)*+\.[^\w\s"@:(#.])',  # `Core.Compiler.<=`
     "STRING": r'(?=\w*+")',                              # `r"a+"`
+    "SHOWN": r'(?=(?:NaN|Inf)(?:16|32)?[ +-]|MIME type )',  # `NaN + NaN*im`, `MIME type text/plain`
     "FLOAT": "",                                         # `NaN`, `Inf32`
     "QUOTE_BLOCK": "",                                   # `quote` then a line break
     "PATH": r'(?=(?:var|VAR)"|[\w!#′´' + ID_AFTER + r']*+\.)',          # `Base.add_int`
@@ -117,7 +134,7 @@ _IDENT_GATES = {
 # Most such tokens are plain names and paths: a name (`Int64`) or dotted path (`Base.add_int`) of plain
 # components, not followed by `.`, `@` or `"` (nor starting `NaN`/`Inf`, nor `var"…"`), can match no rule before
 # NAME or PATH, so these are tried first.
-_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")(?!quote\n)[A-Za-z_][\w!#′´' + ID_AFTER + r']*+'
+_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")(?!quote\n)(?!MIME type )[A-Za-z_][\w!#′´' + ID_AFTER + r']*+'
 _PLAIN_NAME = _PLAIN + r'(?![.@"])'
 _PLAIN_PATH = _PLAIN + r'(?:\.(?:[^\W\d]|#)[\w!#′´' + ID_AFTER + r']*+)++(?![.@"])'
 
@@ -140,7 +157,7 @@ _KEYWORDS = {"goto": "KW_GOTO", "return": "KW_RETURN", "unreachable": "KW_UNREAC
              "unless": "KW_UNLESS", "global": "KW_DECLARE", "local": "KW_DECLARE", "const": "KW_DECLARE"}
 _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
-_OPERAND_END = frozenset({"SSA", "JI_SSA", "ARGREF", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
+_OPERAND_END = frozenset({"SSA", "JI_SSA", "SHOWN", "ARGREF", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
                           "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT",
                           "VALUE_NOTE"})
 # Keywords are recognised at the start of a statement: first token, or right after `:(`.

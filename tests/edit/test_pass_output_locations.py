@@ -100,3 +100,13 @@ def test_a_1_0_warntype_whose_gutter_cannot_be_kept_is_refused_not_printed_as_an
     fn = jlir.functions(jlir.parse(text))[0]
     with pytest.raises(jlir.JlirError, match="@code_warntype"):
         passes.run(fn, ["dce"])
+
+
+@pytest.mark.parametrize("dump, pass_name", [("0199.txt", "dce"), ("0201.txt", "copyprop")])
+def test_a_real_1_0_warntype_edit_that_loses_its_gutter_is_refused(dump, pass_name):
+    # corpus dumps of Julia 1.0 `@code_warntype` (coloured, gutter drawn): the output once printed without its
+    # gutter and read back as an IRCode after a `Body::T` line
+    from conftest import CORPUS
+    fn = jlir.functions(jlir.parse_file(CORPUS / dump))[0]
+    with pytest.raises(jlir.JlirError, match="@code_warntype"):
+        passes.run(fn, [pass_name])

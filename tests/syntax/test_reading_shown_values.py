@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import jlir
 from jlir.ir import nodes as N
 from jlir.ir import types as T
@@ -29,10 +27,9 @@ def _text(name: str) -> str:
     return (DATA / name).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name", PRINTS)
-def test_the_recorded_print_reads_back_byte_for_byte(name):
-    text = _text(name)
-    assert jlir.format(jlir.parse(text)) == text
+def test_the_recorded_prints_read_back_byte_for_byte():
+    # (each is also a regression dump of tests/syntax/test_roundtrip.py)
+    assert all(jlir.format(jlir.parse(_text(name))) == _text(name) for name in PRINTS)
 
 
 def _shown(fn) -> list[str]:

@@ -14,6 +14,7 @@ back as the same model.  An edit works on the IR and can leave the display holdi
   one the reader rebuilds from that column (`_line_column`);
 * a right-hand gutter that would name a frame whose method the table does not know (a table rebuilt from a
   gutter names only the frames that gutter named): it goes, and an IRCode prints its line column (`gutter_shown`);
+  a 1.0 `@code_warntype` has no print without its gutter, so the edit is refused (EditError);
 * a plain IRCode's trimmed tail where the display that made it say nothing is gone (`tail_shown`);
 * under a right-hand gutter, a line table other than the one the reader rebuilds from that gutter (several
   reprint it): the reader's is taken (`gutter_table_shown`);
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from jlir.edit.base import EditError
 from jlir.geometry.lineinfo import Annotator
 from jlir.ir.function import Form, Function, LineInfo
 from jlir.ir.walk import scanned_uses
@@ -98,6 +100,11 @@ def gutter_shown(fn: Function) -> Function:
             return fn
         _, state, named = ann.step(state, stack)
         if named and not table[named - 1].method:
+            if fn.form is Form.WARNTYPE:
+                # 1.0's `@code_warntype` always draws its gutter: printed without one, the text is an IRCode after
+                # a `Body::T` line, and would read back as that
+                raise EditError("the result's @code_warntype gutter would name a frame whose method the print never "
+                                "showed, and a 1.0 @code_warntype prints no body without its gutter")
             return fn.replace(screen=None)
     if fn.screen.trimmed:  # the reader sees a trim only on a row whose gutter was blank: none may be left
         untrimmed = fn.replace(screen=replace(fn.screen, trimmed=False))

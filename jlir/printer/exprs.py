@@ -149,9 +149,13 @@ class ExprPrinter:
         return text
 
     def qualified_name(self, name: str) -> str:
-        """`add_int`, `:+`, `:(==)`, `:(var"#f#1")` (1.3+) or `:(#f#1)` (≤1.2) after `Module.`."""
+        """`add_int`, `:+`, `:(==)`, `:(var"#f#1")` (1.3+) or `:(#f#1)` (≤1.2) after `Module.`; the postfix
+        operator `'` as `:var"'"` (1.3+: `show_globalref` quotes an operator without parentheses, and `show_sym`
+        writes `'` alone of the operators as `var"'"`, base/show.jl)."""
         if is_identifier(name):
             return name
+        if name == "'" and self.style.hi > (1, 2):
+            return ':var"\'"'
         if is_operator(name):
             return f":({name})" if name in PAREN_QUOTED else f":{name}"
         if self.style.hi <= (1, 2):

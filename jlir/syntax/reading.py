@@ -13,7 +13,7 @@ import warnings
 from dataclasses import replace
 from pathlib import Path
 
-from jlir.ir.color import DRAWN
+from jlir.ir.color import DRAWN, render
 from jlir.ir.function import Document, Unreadable
 from jlir.syntax.document import ansi
 from jlir.syntax.lenient import reader as lenient
@@ -118,10 +118,13 @@ def _check_colored_lines(items: tuple, colors: tuple, spans: list, filename: str
     refused where it stands.  Lines Julia printed print back byte for byte, so no real dump is refused."""
     from jlir.printer.forms import format_item
     for item, painted, (first, _end) in zip(items, colors, spans):
-        if painted is None or not painted.lines or type(item) is Unreadable:
+        drawn = [(k, render(codes)) for k, column, codes in painted.marks if column == DRAWN] if painted else []
+        if painted is None or not (painted.lines or drawn) or type(item) is Unreadable:
             continue
         printed = format_item(item).split("\n")
-        for k, text in painted.lines:
+        # a line drawn with cursor moves (a gutter written at its column, the line over it from column 1) is put
+        # back only where the printed line renders as it did (`Colors.paint`)
+        for k, text in tuple(painted.lines) + tuple(drawn):
             if k >= len(printed) or printed[k] != text:
                 shown = printed[k] if k < len(printed) else "(no line)"
                 raise ParseError(f"this coloured line would print back as {shown!r}: its colours could not be "

@@ -90,3 +90,23 @@ def test_a_pass_that_changes_statements_of_an_escape_view_prints_a_plain_ircode_
     assert out.display.escapes is None and out.display.title is None
     text = jlir.format(out)
     assert jlir.format(jlir.functions(jlir.parse(text))[0]) == text
+
+
+def test_a_1_0_warntype_whose_gutter_cannot_be_kept_is_refused_not_printed_as_an_ircode():
+    # verb-fuzz input 5421 (tests/data/README.md): after `dce`, the gutter would name a frame whose method the
+    # print never showed; without its gutter the text read back as an IRCode after a `Body::Nothing` line
+    text = (Path(__file__).resolve().parents[1] / "data" / "verbfuzz-seed1-5421-warntype-1.0-gutter.txt").read_text(
+        encoding="utf-8")
+    fn = jlir.functions(jlir.parse(text))[0]
+    with pytest.raises(jlir.JlirError, match="@code_warntype"):
+        passes.run(fn, ["dce"])
+
+
+@pytest.mark.parametrize("dump, pass_name", [("0199.txt", "dce"), ("0201.txt", "copyprop")])
+def test_a_real_1_0_warntype_edit_that_loses_its_gutter_is_refused(dump, pass_name):
+    # corpus dumps of Julia 1.0 `@code_warntype` (coloured, gutter drawn): the output once printed without its
+    # gutter and read back as an IRCode after a `Body::T` line
+    from conftest import CORPUS
+    fn = jlir.functions(jlir.parse_file(CORPUS / dump))[0]
+    with pytest.raises(jlir.JlirError, match="@code_warntype"):
+        passes.run(fn, [pass_name])

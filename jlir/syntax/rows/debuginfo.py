@@ -20,6 +20,8 @@ statement's frames.  Two prints are ambiguous and get a canonical reading:
 * a line update to a frame equal to the one it replaces (Julia had two distinct
   but equal-looking entries, e.g. one per inlined call site): the entry around
   the updated group is duplicated, so the new frames differ by `inlined_at`;
+  where that does not print back, the entry of a group further out is (the
+  frames between rebuilt on it), innermost first;
 * ≤1.6 prints no line update to line 0, so an outermost frame that is printed
   again unchanged means the statement before it was at line 0 of that frame.
 
@@ -262,16 +264,18 @@ def _choose_reading(table, replay, runs, keep, new_runs, linestart, group, quote
     state, steps = replay.state, [(linestart, loc, group)]
     if not replay.replays(state, steps):
         chosen = False
-        if keep and new_runs:
-            # Julia's entries differed by identity only: a second, equal entry around the new groups
+        # Julia's entries differed by identity only: a second, equal entry around the new groups, of the innermost
+        # kept group, else of one further out (the frames between rebuilt on it: Julia's `DILineInfoPrinter` then
+        # meets the first difference there, a line update of a frame at line 0, which prints nothing)
+        for g in range(keep - 1, -1, -1) if new_runs else ():
             table.rollback(mark)
-            table.entries.append(table.entries[parent - 1])
-            outer = runs[:keep - 1] + [runs[keep - 1][:-1] + [len(table.entries)]]
-            candidate = outer + table.build(new_runs, len(table.entries))
+            candidate = _duplicated_at(table, runs, keep, new_runs, g)
             loc = candidate[-1][-1]
             steps = [(linestart, loc, group)]
             chosen = replay.replays(state, steps)
-        elif quote == "'" and prev is not None and len(new_runs) == 1:
+            if chosen:
+                break
+        if not chosen and quote == "'" and prev is not None and len(new_runs) == 1 and not (keep and new_runs):
             # ≤1.6 prints no line update to line 0: the statement before was at line 0 of this frame
             file, _, method = new_runs[0][0]
             hidden = table.entry(file, 0, method, 0)
@@ -287,6 +291,16 @@ def _choose_reading(table, replay, runs, keep, new_runs, linestart, group, quote
             steps = [(linestart, loc, group)]   # no reading fits: _verify reports where the text differs
     replay.advance(state, steps)
     return candidate, loc
+
+
+def _duplicated_at(table, runs, keep: int, new_runs, g: int) -> list[list[int]]:
+    """The open groups with the last entry of kept group `g` duplicated (an equal entry of its own), every kept
+    frame inside it and then `new_runs` rebuilt on the duplicate."""
+    table.entries.append(table.entries[runs[g][-1] - 1])
+    dup = len(table.entries)
+    inner = [[(e.file, e.line, e.method) for e in (table.entries[i - 1] for i in run)] for run in runs[g + 1:keep]]
+    built = table.build(inner + list(new_runs), dup)
+    return runs[:g] + [runs[g][:-1] + [dup]] + built
 
 
 def _verify(source, table, quote, locs, stmt_lines, groups, closing, positional_of, W):

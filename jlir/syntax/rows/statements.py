@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from jlir.ir import nodes as N
 from jlir.ir import types as T
+from jlir.ir import values as V
 from jlir.ir.function import Statement
+from jlir.ir.walk import values
 from jlir.syntax.rows.context import Context
 from jlir.syntax.rows.multiline import cut_values, fill_values, has_values
 from jlir.syntax.rows.nested import fill_nested, has_nested, read_nested
@@ -82,6 +84,10 @@ class StatementReader:
             node = fill_values(node, shown)
         if not typed and not warntype:
             node = as_symbol_call(node)
+        if "%" in body and _constant_holding_ssa(node):
+            raise ctx.error("`Name(…)` here is a constant `show` printed (a call's callee prints as a GlobalRef, "
+                            "`Base.f(…)`, or in parentheses, `(f)(…)`), and no constant holds an SSA value: a line "
+                            "was edited", index, body_col)
         if type_text is None:
             return node, None
         if not N.takes_type_suffix(node):
@@ -118,3 +124,9 @@ class StatementReader:
                 f = compile_filler(parsed)
                 filler = self._fillers[key] = (lambda nums: parsed) if f is None else f
         return filler(numbers(pieces)) if filler else self.parser.parse_stmt(body)
+
+
+def _constant_holding_ssa(node) -> bool:
+    """Whether a shown constant `Name(…)` among the statement's operands has an SSA value for an argument: no
+    value Julia's `show` prints holds one (lowered code's `rand(%1)`, a call of the Symbol, is a call by then)."""
+    return any(type(v) is T.TypeCall and any(type(a) is V.SSAValue for a in v.args) for v in values(node))

@@ -153,17 +153,18 @@ def _classify(source: Source, dump: Dump) -> tuple[tuple, dict[int, int]]:
                 out.append(("loc", k))
                 continue
         out.append(("stmt", k))
-        depth = open_brackets(line) if may_hold_quoted_code(line) or opens_nested(line) else 0
-        if depth > 0:  # quoted code (`:(if … end)`), a nested `CodeInfo(` continue on the next lines
+        # a value shown over several lines (a regex's pattern, `ENV`) ends where it is marked: first, since a
+        # pattern's brackets are no code's (`r"^(?:(?<scheme>ssh|git|https?)://)?+` opens no quoted code)
+        last = value_end(lines, k, dump.end) if may_go_on(line) else k
+        depth = 0 if last > k else open_brackets(line) if may_hold_quoted_code(line) or opens_nested(line) else 0
+        if last > k:
+            continued[k], k = last, last
+        elif depth > 0:  # quoted code (`:(if … end)`), a nested `CodeInfo(` continue on the next lines
             first = k
             while depth > 0 and k + 1 < dump.end:
                 k += 1
                 depth += open_brackets(lines[k])
             continued[first] = k
-        elif may_go_on(line):  # a value shown over several lines (a regex's pattern, `ENV`) ends where it is marked
-            last = value_end(lines, k, dump.end)
-            if last > k:
-                continued[k], k = last, last
     return tuple(out), continued
 
 

@@ -219,7 +219,7 @@ class _Build(Transformer):
             # name (a type or a function object), so a constant.
             return T.TypeName(tuple(_split_path(text)))
         ref = split_globalref(text)
-        quoted = '.:(var"' in text or ".:" in text and is_operator(ref.name)
+        quoted = '.:(var"' in text or ".:" in text and is_operator(ref.name) or text.endswith('.:var"\'"')
         if not quoted and not is_identifier(ref.name):
             # Julia prints such a name `Mod.:(var"…")`: written bare it would not print back as it reads
             raise Refused(f"`{ref.name}` is no identifier: Julia prints it `{ref.module}.:(var\"{ref.name}\")`",

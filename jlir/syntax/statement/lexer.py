@@ -17,6 +17,7 @@ from lark import Token
 from lark.lexer import Lexer
 
 from jlir.semantics.names import ID_AFTER, ID_SYMBOLS
+from jlir.syntax.statement.shownvalues import SHOWN_MIME, SHOWN_NUMBER, matrix_end
 from jlir.semantics.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PAIR, PREC_PIPE, PREC_PLUS,
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
                                OP_SUFFIX_CHARS, WORD_OPS, base_operator)
@@ -51,7 +52,9 @@ _COMMON = [
     ("COMMENT", r"#=.*?=#"),
     ("DOTS", r"\.\.\."),
     ("DECL", r"::"),
-    ("OPREF", IDENT + r"(?:\." + IDENT + r")*\.:(?:\((?:" + IDENT + "|" + OPERATOR + r"|[^()\s]+)\)|" + OPERATOR + ")"),
+    # also an operator `show_sym` writes as `var"…"` (base/show.jl `show_globalref`): `Statistics.:var"'"`
+    ("OPREF", IDENT + r"(?:\." + IDENT + r")*\.:(?:\((?:" + IDENT + "|" + OPERATOR + r"|[^()\s]+)\)|" + OPERATOR
+     + r'|var"[^"\\]*+(?:\\.[^"\\]*+)*+")'),
 ]
 _OPERATOR_ONLY = [
     # What `show` writes after some values: `Ptr{Nothing} @0x0000…`, `f (generic function with 3 methods)`.
@@ -67,6 +70,8 @@ _OPERAND_ONLY = [
     ("QUOTE_OPEN", r":\("),  # quoted code: its content is captured whole, as `$(QuoteNode(` 's is
     # `show` of a `:block` Expr at the start of a value: `quote`, a line break, its lines, `end` at the line's start
     ("QUOTE_BLOCK", r"quote(?=\n)"),
+    ("SHOWN", SHOWN_NUMBER),
+    ("SHOWN", SHOWN_MIME),
     ("FLOAT", "-?" + NUMBER_FLOAT),
     ("INT", "-?" + NUMBER_INT),
     ("SYMBOL", r":\.?(?:" + _SYMBOL_IDENT + "|" + OPERATOR + ")"),  # `:x`, `:+`, and dotted operators `:.<:`
@@ -107,6 +112,7 @@ _IDENT_GATES = {
     "OPREF": r'(?=[\w!#′´.' + ID_AFTER + r']*+(?:(?<=\.):|"))',          # `Base.:+`
     "OPPATH": r'(?=[\w!#′´' + ID_AFTER + r']*+(?:\.[\w!#′´' + ID_AFTER + r']++)*+\.[^\w\s"@:(#.])',  # `Core.Compiler.<=`
     "STRING": r'(?=\w*+")',                              # `r"a+"`
+    "SHOWN": r'(?=(?:NaN|Inf)(?:16|32)?[ +-]|MIME type )',  # `NaN + NaN*im`, `MIME type text/plain`
     "FLOAT": "",                                         # `NaN`, `Inf32`
     "QUOTE_BLOCK": "",                                   # `quote` then a line break
     "PATH": r'(?=(?:var|VAR)"|[\w!#′´' + ID_AFTER + r']*+\.)',          # `Base.add_int`
@@ -117,7 +123,7 @@ _IDENT_GATES = {
 # Most such tokens are plain names and paths: a name (`Int64`) or dotted path (`Base.add_int`) of plain
 # components, not followed by `.`, `@` or `"` (nor starting `NaN`/`Inf`, nor `var"…"`), can match no rule before
 # NAME or PATH, so these are tried first.
-_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")(?!quote\n)[A-Za-z_][\w!#′´' + ID_AFTER + r']*+'
+_PLAIN = r'(?!(?:NaN|Inf)(?:16|32)?(?![\w#]))(?!(?:var|VAR)")(?!quote\n)(?!MIME type )[A-Za-z_][\w!#′´' + ID_AFTER + r']*+'
 _PLAIN_NAME = _PLAIN + r'(?![.@"])'
 _PLAIN_PATH = _PLAIN + r'(?:\.(?:[^\W\d]|#)[\w!#′´' + ID_AFTER + r']*+)++(?![.@"])'
 
@@ -140,7 +146,7 @@ _KEYWORDS = {"goto": "KW_GOTO", "return": "KW_RETURN", "unreachable": "KW_UNREAC
              "unless": "KW_UNLESS", "global": "KW_DECLARE", "local": "KW_DECLARE", "const": "KW_DECLARE"}
 _LITERAL_NAMES = {"true": "BOOL", "false": "BOOL", "nothing": "NOTHING"}
 # Tokens after which an operator (not an operand) is expected.
-_OPERAND_END = frozenset({"SSA", "JI_SSA", "ARGREF", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
+_OPERAND_END = frozenset({"SSA", "JI_SSA", "SHOWN", "ARGREF", "SLOTNUM", "BLOCK", "UNDEF", "STRING", "CHAR", "FLOAT", "INT", "SYMBOL", "PATH", "OPPATH",
                           "NAME", "OPREF", "RPAR", "RBRACE", "RSQB", "BOOL", "NOTHING", "DOTS", "COMMENT",
                           "VALUE_NOTE"})
 # Keywords are recognised at the start of a statement: first token, or right after `:(`.
@@ -187,38 +193,6 @@ def _quotenode_content(text: str, pos: int) -> int:
             if pos >= n:
                 return -1
             pos += 1
-
-
-_MATRIX_DEPTH = 100  # the reader's bracket limit (jlir.syntax.statement.grammar.MAX_NESTING)
-
-
-def _matrix_end(text: str, pos: int) -> int:
-    """Where a matrix constant `[1 2; 3 4]` opened at `pos` ends (after its `]`), or -1 when the bracket opens
-    something else.  `show` of an `AbstractMatrix` (`_show_nonempty`, base/arrayshow.jl) writes its rows apart
-    with `; ` and a row's elements apart with a space; a vector's elements are apart with `, ` (and a long one's
-    elision with `  …  `).  So a `;`, or a space after an element and before the next, at the bracket's own
-    level marks a matrix, kept as the text `show` printed."""
-    depth, k, n, matrix = 0, pos, len(text), False
-    while k < n:
-        c = text[k]
-        if c in "([{":
-            depth += 1
-            if depth > _MATRIX_DEPTH:  # deeper than any constant: the reader's nesting limit refuses it
-                return -1
-        elif c in ")]}":
-            depth -= 1
-            if depth == 0:
-                return k + 1 if matrix and c == "]" else -1
-        elif c == '"' or c == "'" and text[k - 1] not in ")]}_'" and not text[k - 1].isalnum():
-            k += 1
-            while k < n and text[k] != c:
-                k += 2 if text[k] == "\\" else 1
-        elif depth == 1 and (c == ";" or c == " " and text[k - 1] not in ", …" and text[k + 1:k + 2] not in (" ", "…")):
-            matrix = True
-        elif c == "\n":
-            return -1
-        k += 1
-    return -1
 
 
 class LexError(Exception):
@@ -337,7 +311,7 @@ def iter_tokens(text: str, end: bool = False):
         expecting_operand = prev not in _OPERAND_END
         c = text[pos]
         kind = punct_only.get(c)
-        if c == "[" and expecting_operand and (end_at := _matrix_end(text, pos)) > 0:
+        if c == "[" and expecting_operand and (end_at := matrix_end(text, pos)) > 0:
             yield _token("MATRIX", text[pos:end_at], pos)
             pos, prev = end_at, "RSQB"
             continue

@@ -44,4 +44,6 @@ python3 -m pip install --quiet --disable-pip-version-check playwright \
 # view as users see it; without them those tests are skipped, saying why.
 python3 -m pip install --quiet --disable-pip-version-check jupyterlab nbconvert \
     || echo "test.sh: jupyterlab could not be installed; the notebook tests will be skipped" >&2
-exec python3 -m pytest "$@"
+# The suite is CPU-bound: one pytest worker per core (pytest-xdist), each test file whole on one worker so that a
+# file's module fixtures are built once.  JLIR_TEST_JOBS=0 runs it in this process (a debugger, a profile).
+exec python3 -m pytest -n "${JLIR_TEST_JOBS:-auto}" --dist loadfile "$@"

@@ -27,6 +27,14 @@ def _julia() -> list[str]:
     return ["--jlir-julia", JULIAS[0]]
 
 
+@pytest.fixture(autouse=True)
+def _not_an_xdist_worker(monkeypatch):
+    """The inner pytest runs are not pytest-xdist workers, whatever runs this file: syrupy in a worker
+    (`PYTEST_XDIST_WORKER`) leaves its report to the controller, so the inner run would print none."""
+    for name in ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT"):
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def project(pytester):
     """A copy of the tutorial's example project, as a user's checkout."""

@@ -141,13 +141,19 @@ def shell_env(folder: Path) -> dict:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         env.update(NO_COLOR="1", JLIR_PROGRESS="0", COLUMNS="100", LC_ALL="C.UTF-8",
                    OLDPWD_FILE=str(folder / ".bin" / "cwd"))
-        env.pop("CI", None)
-        return env
+        return _as_a_readers(env)
     env = dict(os.environ, PATH=f"{folder / '.bin'}{os.pathsep}{os.environ.get('PATH', '')}",
                PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
                NO_COLOR="1", JLIR_PROGRESS="0", COLUMNS="100", LC_ALL="C.UTF-8",
                OLDPWD_FILE=str(folder / ".bin" / "cwd"))
-    env.pop("CI", None)  # a reader's terminal, not CI: the examples show what a user sees
+    return _as_a_readers(env)
+
+
+def _as_a_readers(env: dict) -> dict:
+    """A reader's terminal, not CI and not a pytest-xdist worker (syrupy, seeing `PYTEST_XDIST_WORKER`, leaves its
+    report to the controller): the examples show what a user sees."""
+    for name in ("CI", "PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT"):
+        env.pop(name, None)
     return env
 
 

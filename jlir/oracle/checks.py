@@ -229,13 +229,8 @@ def _as_negations(fn):
     minus on the positive literal (`-(3.0)`, which Julia's `show_unquoted` prints alike: `- ` then the argument):
     `compact!` renames a constant statement into its uses and keeps a call, and the print cannot say which it was
     (`u1 = -3.0` and `u1 = -(3.0)` both reach slot2reg).  All of them, then each other subset, as `_as_objects`."""
-    from jlir.ir import nodes as N
-    from jlir.ir import values as V
-    minus = V.GlobalRef(None, "-")
-    return _rereadings(fn, [(k, N.Expr("call", (minus, V.Literal(s.node.text[1:], s.node.kind))))
-                            for k, s in enumerate(fn.stmts)
-                            if type(s.node) is V.Literal and s.node.kind in ("int", "float")
-                            and s.node.text[:1] == "-" and s.node.text[1:2].isdigit()])
+    from jlir.ssa.prepare import negated_call
+    return _rereadings(fn, [(k, call) for k, s in enumerate(fn.stmts) if (call := negated_call(s.node)) is not None])
 
 
 def _rereadings(fn, found):

@@ -115,13 +115,17 @@ def _negations(stmts: list) -> list:
         used.update(v.id for v in walk.values(s.node) if type(v) is V.SSAValue)
     out = []
     for i, s in enumerate(stmts, 1):
-        node = s.node
-        if i in used and type(node) is V.Literal and node.kind in ("int", "float") and node.text[:1] == "-" \
-                and node.text[1:2].isdigit():
-            node = N.Expr("call", (_MINUS, V.Literal(node.text[1:], node.kind)))
-            s = replace(s, node=node)
-        out.append(s)
+        call = negated_call(s.node) if i in used else None
+        out.append(s if call is None else replace(s, node=call))
     return out
+
+
+def negated_call(node):
+    """The call `-(x)` a node printed as a negative number `-x` may be (`show_unquoted` prints the call of unary
+    minus on a literal as that literal's negation), or None for any other node."""
+    if type(node) is V.Literal and node.kind in ("int", "float") and node.text[:1] == "-" and node.text[1:2].isdigit():
+        return N.Expr("call", (_MINUS, V.Literal(node.text[1:], node.kind)))
+    return None
 
 
 def _strip_trailing_junk(stmts: list, kept: list, blocks: list) -> Prepared:

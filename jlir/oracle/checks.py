@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import jlir
+from jlir.oracle.reads import parsed
 from jlir import analysis as A
 from jlir.ir.cfg import CFG
 from jlir.lattice.signature import cache_argtype  # noqa: F401 - the oracle's argument types
@@ -162,7 +163,7 @@ def check_slots(fn, pre: dict, argnames=None, nargs: int | None = None) -> list[
 
 def _judge(ours, theirs_text: str, rule: str) -> Outcome:
     from jlir.compare import diff_functions
-    theirs = jlir.functions(jlir.parse(theirs_text))[0]
+    theirs = jlir.functions(parsed(theirs_text))[0]
     if _only_simple_dce(ours, theirs, theirs_text):
         return Outcome("rule", "simple-dce-lattice")
     d = diff_functions(ours, theirs)
@@ -196,7 +197,7 @@ def check_compact(stage_text: str, julia_text: str, types: tuple = ((), ())) -> 
     """jlir's `compact()` of a pipeline stage's print against Julia's print of `compact!` of that IRCode
     (`types`: what jlir knows of Julia's `IRCode.argtypes` and `sptypes`, from the method instance)."""
     from jlir.edit import IRCode
-    fn = jlir.functions(jlir.parse(stage_text))[0]
+    fn = jlir.functions(parsed(stage_text))[0]
     ours = IRCode(fn, *types).compact()
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):   # Julia's REPL display adds a blank line
@@ -274,7 +275,7 @@ def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_
     def same(f) -> bool:
         return jlir.format(f).rstrip("\n") == julia_text.rstrip("\n")
 
-    if reordered_like(ours, jlir.functions(jlir.parse(julia_text))[0], same) is not None:
+    if reordered_like(ours, jlir.functions(parsed(julia_text))[0], same) is not None:
         return Outcome("rule", "slot-order")
     return _judge(ours, julia_text, "ssa-equivalent")
 
@@ -282,12 +283,12 @@ def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_
 def check_adce(before_text: str, julia_text: str) -> Outcome:
     """`dce,compact` on the IRCode Julia hands `adce_pass!` against `compact!(adce_pass!(…))`: a report."""
     from jlir import passes
-    fn = jlir.functions(jlir.parse(before_text))[0]
+    fn = jlir.functions(parsed(before_text))[0]
     ours = passes.run(fn, ["dce", "compact"])
     text = jlir.format(ours)
     if text.rstrip("\n") == julia_text.rstrip("\n"):
         return EQUAL
-    theirs = jlir.functions(jlir.parse(julia_text))[0]
+    theirs = jlir.functions(parsed(julia_text))[0]
     if len(ours.blocks) < len(theirs.blocks):
         return Outcome("rule", "dce-unreachable-blocks")
     if len(ours.positional) > len(theirs.positional):

@@ -13,6 +13,7 @@ import re
 from contextlib import nullcontext
 
 import jlir
+from jlir.oracle.reads import parsed
 from jlir.interp import run
 from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text
 from jlir.ir.errors import JlirError
@@ -87,7 +88,7 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
     `"out-of-ssa"`): what the print goes through before it runs (`TRANSFORMED_FORMS`), `types` the instance's
     `(argtypes, sptypes)` its `ssa` is told."""
     spec = record["interp"]
-    fn = transformed(jlir.functions(jlir.parse(record[key]))[0], record, transforms, types)
+    fn = transformed(jlir.functions(parsed(record[key]))[0], record, transforms, types)
     sparams = tuple(parse_sparam(p) for p in spec.get("sparams", ()))
     name = _own_name(record) if key in ("unoptimized", "lowered") else None
     out = []

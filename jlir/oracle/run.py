@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from functools import cache
 
 import jlir
+from jlir.oracle.reads import parsed
 from jlir.ir.errors import JlirError
 from jlir.lattice.tmerge import const_of
 from jlir.oracle.interp import INTERP_FORMS, TRANSFORMED_FORMS, check_interp
@@ -59,7 +60,7 @@ def _read_back(text: str):
     """`(function, refusal, round-trip outcome)` of a print: its first function read, or why it was refused;
     and whether it prints back byte for byte (the reader and printer's own check, on every print Julia made)."""
     try:
-        doc = jlir.parse(text)
+        doc = parsed(text)
         fn = jlir.functions(doc)[0]
     except JlirError as e:
         refused = Outcome("refused", "unreadable: " + _reason(e))

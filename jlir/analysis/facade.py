@@ -7,84 +7,34 @@ and to each other (loops need dominators, which need the CFG).
 """
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from jlir.analysis.memo import memoised
 
 
 # The modules that compute, each imported when an analysis first needs it (importing all of them is start-up that
 # a verb using one does not need), then kept: an import statement on every call cost more than some analyses of a
 # small function (a few µs each, 50,000 calls for 2,000 Base functions).
+if TYPE_CHECKING:  # (what `_module` imports, named for readers and for the structure test's import graph)
+    import jlir.analysis.inflate  # noqa: F401
+    import jlir.ir.cfg  # noqa: F401
+    import jlir.analysis.graph  # noqa: F401
+    import jlir.analysis.dominance  # noqa: F401
+    import jlir.analysis.natural_loops  # noqa: F401
+    import jlir.analysis.defuse  # noqa: F401
+    import jlir.analysis.live_ranges  # noqa: F401
+    import jlir.analysis.verifier  # noqa: F401
+    import jlir.analysis.type_stability  # noqa: F401
+
 _MODULES: dict = {}
 
 
-def _inflate():
-    module = _MODULES.get("inflate")
+def _module(name: str):
+    """`jlir.<name>`, imported once."""
+    module = _MODULES.get(name)
     if module is None:
-        import jlir.analysis.inflate as module
-        _MODULES["inflate"] = module
-    return module
-
-
-def _cfg():
-    module = _MODULES.get("cfg")
-    if module is None:
-        import jlir.ir.cfg as module
-        _MODULES["cfg"] = module
-    return module
-
-
-def _graph():
-    module = _MODULES.get("graph")
-    if module is None:
-        import jlir.analysis.graph as module
-        _MODULES["graph"] = module
-    return module
-
-
-def _dominance():
-    module = _MODULES.get("dominance")
-    if module is None:
-        import jlir.analysis.dominance as module
-        _MODULES["dominance"] = module
-    return module
-
-
-def _natural_loops():
-    module = _MODULES.get("natural_loops")
-    if module is None:
-        import jlir.analysis.natural_loops as module
-        _MODULES["natural_loops"] = module
-    return module
-
-
-def _defuse():
-    module = _MODULES.get("defuse")
-    if module is None:
-        import jlir.analysis.defuse as module
-        _MODULES["defuse"] = module
-    return module
-
-
-def _live_ranges():
-    module = _MODULES.get("live_ranges")
-    if module is None:
-        import jlir.analysis.live_ranges as module
-        _MODULES["live_ranges"] = module
-    return module
-
-
-def _verifier():
-    module = _MODULES.get("verifier")
-    if module is None:
-        import jlir.analysis.verifier as module
-        _MODULES["verifier"] = module
-    return module
-
-
-def _type_stability():
-    module = _MODULES.get("type_stability")
-    if module is None:
-        import jlir.analysis.type_stability as module
-        _MODULES["type_stability"] = module
+        module = _MODULES[name] = import_module("jlir." + name)
     return module
 
 
@@ -92,84 +42,88 @@ def inflated(fn):
     """`fn` in the blocks Julia computes with (`jlir.analysis.inflate`): itself, unless a 1.5 CodeInfo print goes on
     after an `$(Expr(:unreachable))` in the same block, where `inflate_ir` starts a new block.  Every analysis
     here answers for this IR, so its block numbers are those of Julia's `ir.cfg`."""
-    return memoised(fn, "inflated", lambda: _inflate().inflate(fn))
+    return memoised(fn, "inflated", lambda: _module("analysis.inflate").inflate(fn))
 
 
 def cfg(fn):
     """Julia's CFG of `fn` (`jlir.ir.cfg.CFG`), as `inflate_ir` builds it: `unreachable` ends control, an
     `enter` followed by ϒ nodes keeps its catch edge.  The one CFG every analysis, pass and the interpreter read."""
-    return memoised(fn, "cfg", lambda: _cfg().compute_cfg(inflated(fn)))
+    return memoised(fn, "cfg", lambda: _module("ir.cfg").compute_cfg(inflated(fn)))
 
 
 def reachable(fn):
     """The blocks reachable from block 1 (catch edges included), as `jlir.analysis.graph.reachable_blocks` gives them."""
-    return memoised(fn, "reachable", lambda: _graph().reachable_blocks(cfg(fn)))
+    return memoised(fn, "reachable", lambda: _module("analysis.graph").reachable_blocks(cfg(fn)))
 
 
 def dominators(fn):
     """The dominator tree of `fn`'s CFG (`jlir.analysis.dominance.dominator_tree`)."""
-    return memoised(fn, "dominators", lambda: _dominance().dominator_tree(cfg(fn)))
+    return memoised(fn, "dominators", lambda: _module("analysis.dominance").dominator_tree(cfg(fn)))
 
 
 def post_dominators(fn):
     """The post-dominator tree of `fn`'s CFG (`jlir.analysis.dominance.post_dominator_tree`)."""
-    return memoised(fn, "post_dominators", lambda: _dominance().post_dominator_tree(cfg(fn)))
+    return memoised(fn, "post_dominators", lambda: _module("analysis.dominance").post_dominator_tree(cfg(fn)))
 
 
 def dominance_frontiers(fn):
     """Each block's dominance frontier (`jlir.analysis.dominance.dominance_frontiers`)."""
-    return memoised(fn, "dominance_frontiers", lambda: _dominance().dominance_frontiers(cfg(fn), dominators(fn)))
+    return memoised(fn, "dominance_frontiers",
+                    lambda: _module("analysis.dominance").dominance_frontiers(cfg(fn), dominators(fn)))
 
 
 def iterated_dominance_frontier(fn, def_blocks):
     """The iterated dominance frontier of the blocks `def_blocks` (where φ nodes for a variable defined there go)."""
     key = tuple(sorted(set(def_blocks)))
-    return memoised(fn, ("idf", key), lambda: _dominance().iterated_dominance_frontier(cfg(fn), key, dominators(fn)))
+    return memoised(fn, ("idf", key),
+                    lambda: _module("analysis.dominance").iterated_dominance_frontier(cfg(fn), key, dominators(fn)))
 
 
 def loops(fn):
     """The natural loops of `fn` (`jlir.analysis.natural_loops.find_loops`: `.loops`, `.back_edges`, `.irreducible`)."""
-    return memoised(fn, "loops", lambda: _natural_loops().find_loops(cfg(fn), dominators(fn)))
+    return memoised(fn, "loops", lambda: _module("analysis.natural_loops").find_loops(cfg(fn), dominators(fn)))
 
 
 def def_use(fn):
     """Definitions and uses of every SSA value (`jlir.analysis.defuse.def_use`), in Julia's blocks."""
-    return memoised(fn, "def_use", lambda: _defuse().def_use(inflated(fn)))
+    return memoised(fn, "def_use", lambda: _module("analysis.defuse").def_use(inflated(fn)))
 
 
 def _checked_cfg(fn):
     """`cfg(fn)` without edges to blocks that do not exist, for the analyses that report broken IR rather than
     refuse it (the verifier, liveness): the same object for well-formed IR."""
-    return memoised(fn, "checked_cfg", lambda: _cfg().in_range(cfg(fn)))
+    return memoised(fn, "checked_cfg", lambda: _module("ir.cfg").in_range(cfg(fn)))
 
 
 def _checked_dominators(fn):
     checked = _checked_cfg(fn)
     if checked is cfg(fn):
         return dominators(fn)
-    return memoised(fn, "checked_dominators", lambda: _dominance().dominator_tree(checked))
+    return memoised(fn, "checked_dominators", lambda: _module("analysis.dominance").dominator_tree(checked))
 
 
 def liveness(fn):
     """Live-in and live-out SSA values per block (`jlir.analysis.live_ranges.liveness`), on Julia's CFG."""
-    return memoised(fn, "liveness", lambda: _live_ranges().liveness(inflated(fn), _checked_cfg(fn), def_use(fn)))
+    return memoised(fn, "liveness",
+                    lambda: _module("analysis.live_ranges").liveness(inflated(fn), _checked_cfg(fn), def_use(fn)))
 
 
 def slot_liveness(fn):
     """Live-in and live-out slots per block, for lowered code (`jlir.analysis.live_ranges.slot_liveness`)."""
-    return memoised(fn, "slot_liveness", lambda: _live_ranges().slot_liveness(inflated(fn), _checked_cfg(fn)))
+    return memoised(fn, "slot_liveness",
+                    lambda: _module("analysis.live_ranges").slot_liveness(inflated(fn), _checked_cfg(fn)))
 
 
 def verify(fn) -> list:
     """Julia's IR invariants checked (`jlir.analysis.verifier.verify_ir`): a list of diagnostics, empty when valid."""
-    verifier = _verifier()
+    verifier = _module("analysis.verifier")
     refused = verifier.excerpt_diagnostics(fn)
     if refused:
         return refused
-    return list(memoised(fn, "verify", lambda: tuple(verifier.verify_ir(inflated(fn), _checked_dominators(fn), def_use(fn),
-                                                                             _checked_cfg(fn)))))
+    return list(memoised(fn, "verify", lambda: tuple(verifier.verify_ir(inflated(fn), _checked_dominators(fn),
+                                                                        def_use(fn), _checked_cfg(fn)))))
 
 
 def stability(fn):
     """The type-stability report of `fn` (`jlir.analysis.type_stability.stability`)."""
-    return memoised(fn, "stability", lambda: _type_stability().stability(fn))
+    return memoised(fn, "stability", lambda: _module("analysis.type_stability").stability(fn))

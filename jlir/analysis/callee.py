@@ -35,13 +35,28 @@ class Callee:
         return self.name if self.module is None else f"{self.module}.{self.name}"
 
 
+# The name of each callee object asked about (the reader shares one object per distinct text, and the stability
+# report and the passes ask of every call): by identity, each entry keeping its object alive so that an id is not
+# reused while it stands; emptied past a bound.
+_NAMED: dict = {}
+_NAMED_LIMIT = 100_000
+
+
 def callee_name(callee) -> Callee | None:
     """The function constant a call's callee names, or None when the callee is a value (see the module docstring)."""
     cls = type(callee)
-    if cls is V.GlobalRef:
-        return Callee(callee.module or None, callee.name)
-    if cls is T.TypeName:
-        return Callee(".".join(callee.path[:-1]) or None, callee.path[-1])
+    if cls is V.GlobalRef or cls is T.TypeName:
+        hit = _NAMED.get(id(callee))
+        if hit is not None and hit[0] is callee:
+            return hit[1]
+        if cls is V.GlobalRef:
+            named = Callee(callee.module or None, callee.name)
+        else:
+            named = Callee(".".join(callee.path[:-1]) or None, callee.path[-1])
+        if len(_NAMED) >= _NAMED_LIMIT:
+            _NAMED.clear()
+        _NAMED[id(callee)] = (callee, named)
+        return named
     if cls is V.SlotNumber and callee.id is None and callee.name:
         return Callee(None, callee.name)
     return None

@@ -63,6 +63,12 @@ def solve(succs, problem: Problem) -> Solution:
     if hasattr(succs, "blocks"):
         succs = [blk.succs for blk in succs.blocks]
     n = len(succs)
+    if n == 1 and not any(1 <= s <= 1 for s in succs[0]):  # one block, no edge: one visit (most functions)
+        fact = problem.merge([problem.boundary])
+        new = problem.transfer(1, fact)
+        if new == problem.initial:  # (kept as the loop below keeps it)
+            new = problem.initial
+        return Solution((fact,), (new,)) if problem.forward else Solution((new,), (fact,))
     fwd = [tuple(s for s in ss if 1 <= s <= n) for ss in succs]
     bwd: list[list[int]] = [[] for _ in range(n)]
     for b, ss in enumerate(fwd, 1):

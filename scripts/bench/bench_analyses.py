@@ -3,6 +3,7 @@
 
 Usage:
     python3 scripts/bench/bench_analyses.py [--sizes 1000,10000,100000,1000000] [--repeat 3] [--gc] [--corpus-mb 11]
+                                            [--shapes ladder,diamonds,loop-nest,random]
 
 The corpus part (`--corpus-mb 0` skips it) parses the corpus `scripts/bench/bench.py` uses (Julia 1.5.3's
 `@code_typed` of cached Base method instances), then runs every analysis of `jlir.analysis` on every
@@ -21,7 +22,9 @@ Four shapes, each built at every size (building is not timed):
 For each shape and analysis it prints the fastest of `--repeat` runs per size
 (CPU time of this process, `time.process_time`: the machine is shared, and
 wall time would count other people's work) and the growth exponent: the least-squares slope of log(time) against
-log(blocks).  The cyclic garbage collector is paused while timing (the
+log(blocks); with both the ladder and the random graph, the ratio of their times at each size (the target: random
+within 1.2× of the ladder at 1 M blocks).  Above 100,000 blocks each figure is the fastest of `--repeat // 3` runs.
+The cyclic garbage collector is paused while timing (the
 analyses build only flat lists and tuples, which it would rescan for nothing);
 `--gc` leaves it on.  No figure here is asserted by a test.
 """
@@ -118,17 +121,18 @@ def slope(sizes: list[int], times: list[float]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
-def bench_synthetic(sizes: list[int], repeat: int = 3, collect: bool = False) -> dict:
+def bench_synthetic(sizes: list[int], repeat: int = 3, collect: bool = False, shapes=tuple(SHAPES)) -> dict:
     """Time every analysis on every shape and size; print the table; return `{(shape, analysis): [seconds]}`."""
     results: dict[tuple[str, str], list[float]] = {}
     header = f"{'shape':<10} {'analysis':<16}" + "".join(f"{s:>12,}" for s in sizes) + "   exponent"
     print(header)
     print("-" * len(header))
-    for shape, build in SHAPES.items():
+    for shape in shapes:
+        build = SHAPES[shape]
         for size in sizes:
             cfg = cfg_from_succs(build(size))
             for name, fn in ANALYSES.items():
-                runs = repeat if size <= 100_000 else 1
+                runs = repeat if size <= 100_000 else max(1, repeat // 3)
                 results.setdefault((shape, name), []).append(fastest(fn, cfg, runs, collect))
             del cfg
         for name in ANALYSES:
@@ -171,12 +175,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--gc", action="store_true", help="leave the cyclic garbage collector on while timing")
+    ap.add_argument("--shapes", default=",".join(SHAPES), help="which shapes (comma-separated)")
     ap.add_argument("--corpus-mb", type=float, default=11.0, help="size of the Base corpus prefix (0: skip it)")
     args = ap.parse_args(argv)
     if args.corpus_mb:
         bench_corpus(args.corpus_mb)
     sizes = [int(s) for s in args.sizes.split(",")]
-    bench_synthetic(sizes, args.repeat, args.gc)
+    results = bench_synthetic(sizes, args.repeat, args.gc, args.shapes.split(","))
+    if ("ladder", "dominators") in results and ("random", "dominators") in results:
+        for name in ANALYSES:
+            ratios = [r / l for r, l in zip(results["random", name], results["ladder", name])]
+            print(f"random / ladder, {name}: " + ", ".join(f"{q:.2f}× at {s:,}" for q, s in zip(ratios, sizes)))
     return 0
 
 

@@ -98,3 +98,12 @@ def test_slot_one_under_another_name_than_self_reads_as_the_function_once_named(
     assert unnamed.verdict == "wrong"                        # `(#s827)(…)`: jlir cannot know it is slot 1
     named = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record["self"])
     assert named.verdict == "equal"
+
+
+def test_a_slot_assigned_a_global_typed_const_of_itself_may_be_that_object():
+    # `Base.Filesystem.temp_cleanup_purge`: `(_module = Base.Filesystem)::Const(Base.Filesystem, false)` is the
+    # module object `@warn` spliced in (compact! renames it into its uses); the global reads print alike
+    record = _record("object-or-global-assigned")
+    assert jlir.format(_ours(record)).rstrip("\n") != record["ssa"].rstrip("\n")
+    outcome = _outcome(record)
+    assert (outcome.verdict, outcome.detail) == ("rule", "object-or-global")

@@ -137,9 +137,17 @@ def issub(a, b) -> bool:
         return False
     if is_union(a):
         return all(issub(m, b) for m in members(a))
-    if is_union(b):
-        found = [issub(a, m) for m in members(b)]
-        return any(found)
+    if is_union(b):   # (`a` no union) below a member, so below the union, whatever the facts of the others
+        undecided = None
+        for m in members(b):
+            try:
+                if issub(a, m):
+                    return True
+            except Undecided as e:
+                undecided = e
+        if undecided is not None:
+            raise undecided
+        return False
     if type(a) is T.TypeWhere or type(b) is T.TypeWhere or not is_datatype(b) and type(b) is T.TypeApply:
         raise Undecided("where")
     if is_type_type(a):

@@ -38,6 +38,7 @@ from jlir.ssa.domsort import domsort, rename_phi, renumber
 from jlir.ssa.phitypes import declared_int_types, phi_types
 from jlir.lattice.tmerge import const_of
 from jlir.ssa.prepare import UNION_BOTTOM, prepare, splat_slot
+from jlir.ssa.slot_order import slot_order
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
 from jlir.ssa.undef import used_undef
 
@@ -60,7 +61,7 @@ def _place_phis(b: Builder, entries, order) -> tuple[list, dict]:
         catch_of.setdefault(exc, exc)
     for k in order:
         info = b.infos[k]
-        if not info.uses:
+        if not info.uses or _constant_name(b, info):
             continue
         defs, live_in = compute_live_ins(b.cfg, info)
         for li in live_in:
@@ -73,6 +74,14 @@ def _place_phis(b: Builder, entries, order) -> tuple[list, dict]:
             ssa = b.insert(b.first_insert(blk), Pending(0, False, "phi", slot=k))
             phi_slots[blk - 1].append((k, ssa))
     return phi_slots, phicnodes
+
+
+def _constant_name(b: Builder, info) -> bool:
+    """Whether a slot-like name is a constant the print shows bare (`(_module = Base)`: the module object a macro
+    spliced in): never assigned, no argument, no numbered slot.  It is no slot, so Julia gives it no φ or ϒ."""
+    s = info.slot
+    return s.id is None and b.argnames is not None and info.defs in ([], [0]) and not info.any_newvar \
+        and argument_number(s, b.argnames, b.slotnames) is None
 
 
 def _initial_values(b: Builder) -> dict:
@@ -222,36 +231,11 @@ def _construct(fn: Function, prep, names, nargs, used_undef) -> Builder:
     b.slottypes = slottypes
     entries = catch_entries(b.code, cfg)
     handlers = exc_handlers(entries, dt)
-    phi_slots, phicnodes = _place_phis(b, entries, _slot_order(infos, (argnames, b.slotnames), b.code))
+    phi_slots, phicnodes = _place_phis(b, entries, slot_order(infos, (argnames, b.slotnames), b.code, cfg, dt))
     visited = _rename(b, phi_slots, phicnodes, entries, handlers)
     _finish_code(b, visited)
     b.visited = visited
     return b
-
-
-def _slot_order(infos: dict, names, code) -> list:
-    """Slots in Julia's slot-number order where the text tells it: numbered slots by number, arguments by
-    `argnames`; a slot printed by name alone takes the lowest number no numbered slot has, in the order of the
-    slots' first assignments (lowering numbers a function's locals so; its `NewvarNode`s stand first whatever
-    the numbers), then of appearance."""
-    argnames, slotnames = names
-    taken = {argument_number(i.slot, argnames, slotnames) for i in infos.values()} - {None}
-    if argnames is not None:
-        taken |= set(range(1, len(argnames) + 2))  # an unnamed argument (`::typeof(f)`) holds its number too
-
-    def first_assignment(item) -> tuple:
-        defs = [d for d in item[1].defs if d > 0 and type(code[d - 1]) is not N.NewvarNode]
-        return (0, defs[0]) if defs else (1, 0)
-    numbered, counter = [], 1
-    for k, info in sorted(infos.items(), key=first_assignment):
-        n = argument_number(info.slot, argnames, slotnames)
-        if n is None:
-            while counter in taken:
-                counter += 1
-            n = counter
-            taken.add(n)
-        numbered.append((n, k))
-    return [k for _, k in sorted(numbered)]
 
 
 def into_ssa(fn: Function, *, argnames=None, nargs: int | None = None, slotnames=None, slottypes=None,

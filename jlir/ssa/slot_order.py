@@ -1,0 +1,198 @@
+"""The order of a function's slots (Julia's slot numbers) where a slot-form print names slots without numbers.
+
+Julia 1.5's `slot2reg` (`construct_ssa!`) places the φ nodes of one block, and the φᶜ/ϒ nodes of a try
+region, in slot-number order.  `@code_typed optimize=false` prints a slot by name (`x`) and shows its number
+only where names repeat (`x@_5`) or are empty (`@_7`), so the other numbers are lowering's, recovered here from
+what lowering leaves in the print (`src/julia-syntax.scm`, checked against 1.5.3's `code_lowered(f).slotnames`):
+
+- the slots are the arguments, then each scope block's locals, scope by scope in source order (the function
+  body first, then the loop bodies, `let` and `try` blocks inside it, outer before inner), then the temporaries
+  linearization makes (those print as `@_N`);
+- within one scope: the variables declared `local` (and a closure's `#1` object) first, then the variables
+  assigned there, in the order of their *last* assignment in that scope's own text (`find-assigned-vars`
+  lists them, `delete-duplicates` keeps each one's last occurrence);
+- each scope starts with a `NewvarNode` for each of its locals in that order (a boxed local gets its
+  `Core.Box()` there instead), dropping those assigned before any branch in the scope.
+
+So a run of `NewvarNode`s and `Box` stores is one scope's locals in slot order, and a `for` loop's variable, a
+`try` body and a `catch` block start a scope too; a slot not in a run belongs to the scope that starts last
+before its first assignment, and is placed among the run's assigned locals by its first assignment.  The print
+cannot show a scope's own text (the linear code interleaves the loops' bodies, where an outer variable is
+reassigned most), so the first assignment stands for the last one lowering orders by; nor whether a variable
+in a run was declared `local`: the run's end whose first assignments are in order counts as assigned.  Numbered
+slots keep their numbers; the others take the numbers left, in this order.
+"""
+from __future__ import annotations
+
+from jlir.ir import nodes as N
+from jlir.ir import values as V
+from jlir.ssa.slots import argument_number, slot_key
+
+__all__ = ["slot_order"]
+
+
+def _run_member(node):
+    """The slot a scope's start declares at this statement (`NewvarNode(x)`, `x = Core.Box()`), else None."""
+    if type(node) is N.NewvarNode and type(node.slot) is V.SlotNumber:
+        return node.slot
+    if type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and type(node.args[0]) is V.SlotNumber:
+        rhs = node.args[1]
+        if type(rhs) is N.Expr and rhs.head == "call" and len(rhs.args) == 1 and type(rhs.args[0]) is V.GlobalRef \
+                and rhs.args[0].module == "Core" and rhs.args[0].name == "Box":
+            return node.args[0]
+    return None
+
+
+def _runs(code) -> list[tuple[int, list]]:
+    """(position of the first statement, slot keys in order) of each maximal run of scope-start statements; a
+    `for` loop's variable starts its body's scope, before the run right above it (`(local i)` comes first)."""
+    runs: list = []
+    prev = -2
+    for idx, node in enumerate(code, 1):
+        s = _run_member(node)
+        if s is None:
+            s = _loop_variable(code, idx)
+            if s is None:
+                continue
+            if idx == prev + 1:
+                runs[-1][1].insert(0, slot_key(s))
+            else:
+                runs.append((idx, [slot_key(s)]))
+            prev = -2
+            continue
+        if idx == prev + 1:
+            runs[-1][1].append(slot_key(s))
+        else:
+            runs.append((idx, [slot_key(s)]))
+        prev = idx
+    return runs
+
+
+def _loop_variable(code, idx: int):
+    """The slot a `for` loop's body assigns first at statement `idx` (`x = Core.getfield(%9, 1)` followed by
+    `Core.getfield(%9, 2)`: lowering's `expand-for` unpacking `next`), else None."""
+    node = code[idx - 1]
+    if not (type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and type(node.args[0]) is V.SlotNumber):
+        return None
+    rhs, nxt = node.args[1], code[idx] if idx < len(code) else None
+    if type(nxt) is N.Expr and nxt.head == "=" and len(nxt.args) == 2:
+        nxt = nxt.args[1]
+
+    def getfield(e, i):
+        return type(e) is N.Expr and e.head == "call" and len(e.args) == 3 and type(e.args[0]) is V.GlobalRef \
+            and e.args[0].name == "getfield" and type(e.args[1]) is V.SSAValue and e.args[2] == V.Literal(str(i), "int")
+    if getfield(rhs, 1) and getfield(nxt, 2) and rhs.args[1] == nxt.args[1]:
+        return node.args[0]
+    return None
+
+
+def _assignments(info, code) -> list[int]:
+    return [d for d in info.defs if d > 0 and type(code[d - 1]) is not N.NewvarNode]
+
+
+def _scope_list(run: list, extra: list, at: dict) -> list:
+    """One scope's locals in order: `run` (the scope's `NewvarNode`s, an exact order) with the slots of that scope
+    not in it (`extra`, in first-assignment order) merged in: a closure object (`#1`) counts as declared (first);
+    the others go by first assignment into the end of the run whose first assignments are in order (its
+    assigned locals)."""
+    k, low = len(run), None
+    while k > 0:   # the longest end of the run in assignment order (a slot assigned only in dead code fits)
+        t = at.get(run[k - 1])
+        if t is not None and low is not None and t > low:
+            break
+        low = t if t is not None else low
+        k -= 1
+    declared, assigned = list(run[:k]), list(run[k:])
+    heads = [x for x in extra if str(x[1]).startswith("#")]
+    out_decl = heads + declared
+    for x in extra:
+        if x in heads:
+            continue
+        t = at.get(x) or 0
+        pos = next((i for i, r in enumerate(assigned) if (at.get(r) or 0) > t), len(assigned))
+        assigned.insert(pos, x)
+    return out_decl + assigned
+
+
+def _value_if_start(node, infos: dict, cfg, dt, code):
+    """Where the text of `x = if … end` starts, for its store `x = @_7` of a temporary assigned in several blocks
+    (each branch assigns it): the branch of the blocks' nearest common dominator, not the store after them."""
+    if cfg is None or not (type(node) is N.Expr and node.head == "=" and len(node.args) == 2):
+        return None
+    v = node.args[1]
+    info = infos.get(slot_key(v)) if type(v) is V.SlotNumber and v.id is not None else None
+    defs = sorted({cfg.block_for_inst(d) for d in _assignments(info, code)}) if info is not None else []
+    if len(defs) < 2:
+        return None
+    common = defs[0]
+    for b in defs[1:]:
+        common = dt.nearest_common_dominator(common, b)
+    return cfg.block(common).last if common else None
+
+
+def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
+    """The slot keys of `infos` (`jlir.ssa.slots.scan_slot_def_use`) in Julia's slot-number order, as far as the
+    print tells it (see the module docstring); `names` is `(argnames, slotnames)`; with the CFG and its dominator
+    tree, a value `if`'s store counts where the `if` starts."""
+    argnames, slotnames = names
+    number = {k: argument_number(info.slot, argnames, slotnames) for k, info in infos.items()}
+    taken = {n for n in number.values() if n is not None}
+    if argnames is not None:
+        taken |= set(range(1, len(argnames) + 2))  # an unnamed argument (`::typeof(f)`) holds its number too
+    first = {k: (min(a) if (a := _assignments(i, code)) else len(code) + 1) for k, i in infos.items()}
+    assigned_at = {k: (min(min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p) for p in a)
+                       if (a := _assignments(i, code)) else None) for k, i in infos.items()}
+    runs = _with_try_scopes([(pos, [k for k in keys if k in infos]) for pos, keys in _runs(code)], code, number)
+    in_run = {k for _, keys in runs for k in keys}
+    scopes = [(0, [])] + runs
+    extra: list = [[] for _ in scopes]
+    for k in sorted((k for k in infos if number[k] is None and k not in in_run), key=lambda k: (first[k], str(k))):
+        at = max(i for i, (pos, _) in enumerate(scopes) if pos <= first[k])
+        if at > 0 and first[k] == len(code) + 1:
+            at = 0
+        extra[at].append(k)
+    if len(scopes) > 1 and not _branch_before(code, scopes[1][0]):
+        scopes, extra = [(0, scopes[1][1])] + scopes[2:], [extra[0] + extra[1]] + extra[2:]
+    ordered = [k for (_, run), ex in zip(scopes, extra) for k in _scope_list(run, ex, assigned_at)]
+    ordered += [k for k in infos if number[k] is not None and k not in in_run]
+    ordered = list(dict.fromkeys(ordered))   # a slot a second scope start declares again keeps its first place
+    counter, numbered = 1, []
+    for k in ordered:
+        n = number[k]
+        if n is None:
+            while counter in taken:
+                counter += 1
+            n = counter
+            taken.add(n)
+        numbered.append((n, k))
+    return [k for _, k in sorted(numbered)]
+
+
+def _with_try_scopes(runs: list, code, number: dict) -> list:
+    """`runs` and the scopes that start without one: a `try` body (after its `enter`) and a `catch` block (at
+    `err = the_exception`), unless a run starts there (nothing but numbered temporaries assigned before it)."""
+    starts = []
+    members = {pos + i for pos, keys in runs for i in range(len(keys))}
+    for idx, node in enumerate(code, 1):
+        if type(node) is N.EnterNode:
+            starts.append(idx + 1)
+        elif type(node) is N.Expr and node.head == "=" and len(node.args) == 2 \
+                and type(node.args[1]) is N.Expr and node.args[1].head == "the_exception" and idx - 1 not in members:
+            starts.append(idx)
+    out = list(runs)
+    for p in starts:
+        later = [pos for pos, _ in runs if pos >= p]
+        if later and not any(_assigns_unnumbered(code[i - 1], number) for i in range(p, min(later))):
+            continue
+        out.append((p, []))
+    return sorted(out, key=lambda r: r[0])
+
+
+def _assigns_unnumbered(node, number: dict) -> bool:
+    return type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and type(node.args[0]) is V.SlotNumber \
+        and number.get(slot_key(node.args[0])) is None
+
+
+def _branch_before(code, pos: int) -> bool:
+    """Whether a branch or label comes before statement `pos` (the run is not the function body's start)."""
+    return any(type(node) in (N.GotoNode, N.GotoIfNot, N.EnterNode, N.ReturnNode) for node in code[:pos - 1])

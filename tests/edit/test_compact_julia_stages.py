@@ -21,7 +21,8 @@ def _compacted(name: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("name", ["phi-numbered-after-positional", "dead-const-left-by-inference",
-                                  "phi-line-of-its-statement", "phi-used-by-the-return-with-lines"])
+                                  "phi-line-of-its-statement", "phi-used-by-the-return-with-lines",
+                                  "unary-operator-called-with-three", "unary-operator-called-with-argument"])
 def test_compact_of_julias_slot2reg_print_is_julias_compact_print(name):
     got, want = _compacted(name)
     assert got.rstrip("\n") == want.rstrip("\n")
@@ -52,3 +53,12 @@ def test_a_pending_node_carries_the_line_of_the_statement_it_is_placed_at():
     got, want = _compacted("phi-line-of-its-statement")
     assert "295 13 ┄ %39 = φ (#11 => %31, #12 => %38)::Int64" in want.splitlines()
     assert got.rstrip("\n").splitlines() == want.rstrip("\n").splitlines()
+
+
+def test_a_unary_operator_called_with_three_arguments_has_its_operands_renamed():
+    # `-(%1, %1, %1)` is the call of `-` with three arguments (`show_call`), not `-` of a tuple: compact! drops
+    # `%1 = _2` and its uses read `_2`
+    fn = jlir.functions(jlir.parse((DATA / "unary-operator-called-with-three.pending.txt").read_text()))[0]
+    assert len(fn.stmts[-2].node.args) == 4
+    got, want = _compacted("unary-operator-called-with-three")
+    assert "-(_2, _2, _2)::Union{}" in got and got.rstrip("\n") == want.rstrip("\n")

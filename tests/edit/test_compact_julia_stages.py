@@ -62,3 +62,11 @@ def test_a_unary_operator_called_with_three_arguments_has_its_operands_renamed()
     assert len(fn.stmts[-2].node.args) == 4
     got, want = _compacted("unary-operator-called-with-three")
     assert "-(_2, _2, _2)::Union{}" in got and got.rstrip("\n") == want.rstrip("\n")
+
+
+def test_a_pi_of_a_constant_shown_as_its_constructor_call_of_its_own_type_is_dropped():
+    # `π (Float16(100.0), Float16)`: compact! compares `typeof(pi_val)` with the π's type and drops it
+    fn = jlir.functions(jlir.parse((DATA / "pi-of-a-float16-constant.inlining.txt").read_text()))[0]
+    got = jlir.format(edit.IRCode(fn).compact())
+    want = (DATA / "pi-of-a-float16-constant.compact.txt").read_text()
+    assert "π (Float16(100.0), Float16)" not in got and got.rstrip("\n") == want.rstrip("\n")

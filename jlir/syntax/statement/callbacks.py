@@ -15,16 +15,14 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.semantics.names import is_identifier, var_quoted
-from jlir.semantics.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix, shown_prefix
+from jlir.semantics.operators import CHAINABLE, WORD_OPS, is_operator, shown_parenthesized
 from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
-from jlir.syntax.statement.shown import check_callee, symbol_name as _symbol_name, unquote_shown as _unquote_shown
+from jlir.syntax.statement.shown import check_callee, operator_call, symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
 _SLOTNUM_RX = re.compile(r"(.*)@_([0-9]{1,18})$")
-# What only code, never a value `show` prints, names: an operand of a call, not an element of a Tuple value.
-_RUNTIME_OPERANDS = (V.SSAValue, V.Argument, V.NamedArgument)
 
 
 def _tokens(children):
@@ -156,14 +154,7 @@ class _Build(Transformer):
         return N.Expr("call", (self.shared.operator(name), lhs, rhs))
 
     def unop(self, c):
-        operand = c[1]
-        if type(operand) is T.TypeTuple and id(operand) not in self._parenthesized \
-                and any(type(x) in _RUNTIME_OPERANDS for x in operand.items):
-            # `-(%1, %1, %1)`: `show_unquoted` prints a call of a unary operator with other than one argument (and
-            # not infix) as `op(args…)` (`show_call`); the one argument a Tuple value would print alike, but no
-            # value holds an SSA value, argument or numbered slot: so this is the call of `op` with those arguments
-            return N.Expr("call", (self.shared.operator(str(c[0])), *operand.items))
-        return N.Expr("call", (self.shared.operator(str(c[0])), operand))
+        return operator_call(self.shared.operator(str(c[0])), c[1], self._parenthesized)
 
     def typed(self, c):
         return V.TypedSlot(c[0], c[2])
@@ -187,10 +178,8 @@ class _Build(Transformer):
             return T.TypeCall(_as_type(callee), tuple(args), True)
         check_callee(callee, self._parenthesized, c[1])  # `((a, b))(x)`, never `(a, b)(x)`
         if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized and (
-                callee.module is not None or shown_infix(callee.name, len(args), V.Splat in map(type, args))
-                or shown_prefix(callee.name, len(args), V.Splat in map(type, args))):
-            # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix), `(-)(%1, %2, %3)` (not bare): a function constant
-            callee = _as_type(callee)
+                callee.module is not None or not shown_parenthesized(callee.name, len(args), V.Splat in map(type, args))):
+            callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)`, `(-)(a, b, c)`: a function constant
         return N.Expr("call", (callee,) + args)  # (not `(callee, *args)`: a list, then the tuple; memory on huge inputs)
 
     def curly(self, c):

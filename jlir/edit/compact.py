@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jlir.edit.base import EMPTY_BLOCK, EditError, located
-from jlir.edit.revisits import fresh_each_visit, revisited_blocks
+from jlir.edit.revisits import Revisits, fresh_each_visit
 from jlir.edit.simple_dce import simple_dce
 from jlir.lattice import typeset as S
 from jlir.lattice.tmerge import Undecided, is_const, is_partial, signed_hint, typeof_value
@@ -53,7 +53,7 @@ def compact(code: IRCode) -> Function:
     cfg = code.cfg()
     preds = [tuple(p for p in b.preds if p not in code.removed_blocks) for b in cfg.blocks]
     dropped: dict[int, object] = {}
-    revisits = _Revisits(cfg, entries)
+    revisits = Revisits(cfg, entries)
     kept: list[tuple[int, Statement, int]] = []
     leaked: list[V.SSAValue] = []
     typeofs = _folded_typeofs(entries)
@@ -145,20 +145,6 @@ def _upsilon(s: Statement, at: Statement) -> bool:
     inserts each `Bool` ϒ it lifts before the (by then positional) ϒ it mirrors, without `attach_after`.
     """
     return type(s.node) is N.UpsilonNode and type(at.node) is not N.UpsilonNode
-
-
-class _Revisits:
-    """Whether inference visited a statement again (`jlir.edit.revisits`), computed once and only when asked."""
-    __slots__ = ("cfg", "entries", "blocks", "_revisited")
-
-    def __init__(self, cfg, entries):
-        self.cfg, self.entries, self.blocks, self._revisited = cfg, entries, None, None
-
-    def __call__(self, stmt_id: int) -> bool:
-        if self._revisited is None:
-            self._revisited = revisited_blocks(self.cfg, self.entries)
-            self.blocks = {i: b for i, _, b in self.entries}
-        return self.blocks.get(stmt_id) in self._revisited
 
 
 def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped, revisits) -> object:

@@ -15,11 +15,13 @@ takes its result from the cache (the callee's, or the constant-propagation's `In
 every visit, so the π is dropped however often inference came by (`Base.iterate(%37)`, `Base.IOContext(_2, %15)`).
 
 Inference visits a statement again when its incoming state changed after its first visit.  A loop's header
-changes when a slot's type arriving by the back edge is not within its type on entry: in SSA form a φ at the
-header whose type is not the type of its value from outside the loop (`i = 1` then `i += 1`: `Const(1)` on entry, a
-φ of `Int64`).  From there the wider state runs through the loop's body (each statement's first-visit state was
-the narrower one), so every block of such a loop is visited again.  A loop that changes its header only by a slot
-first assigned in its body is not seen in SSA form (no φ), and its statements count as visited once.
+changes when a slot's state arriving by the back edge is not within its state on entry.  In SSA form that is a φ at
+the header whose type is not the type of its value from outside the loop (`i = 1` then `i += 1`: `Const(1)` on
+entry, a φ of `Int64`), from where the wider state runs through the loop's body (each statement's first-visit state
+was the narrower one); or a slot assigned in the body that no header φ carries round, which is not live there and so
+undefined on entry (`VarState(Bottom, true)`) but defined by the back edge: the changed state reaches the statement
+assigning it.  (A slot assigned before the loop too, with a type no narrower, but dead across the header, changes
+nothing; the SSA form does not show it, and it is read as undefined.)
 """
 from __future__ import annotations
 
@@ -27,28 +29,63 @@ from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.lattice.tmerge import Undecided, typeof_value
 
-__all__ = ["revisited_blocks", "fresh_each_visit"]
+__all__ = ["Revisits", "fresh_each_visit"]
 
 _FRESH_BUILTINS = frozenset({"tuple"})   # `Core.tuple` (and Base's name for it): `tuple_tfunc`
 
 
-def revisited_blocks(cfg, entries) -> frozenset:
-    """The blocks of the loops whose header a φ widens (see above).  `cfg`: the IR's CFG; `entries`: its statements
-    as `(id, statement, block)` in placed order (pending nodes included)."""
+class Revisits:
+    """`revisits(i)`: whether inference visited statement `i` again after its loop's first pass (see above), computed
+    once and only when asked.  `cfg`: the IR's CFG; `entries`: its statements as `(id, statement, block)` in placed
+    order (pending nodes included)."""
+    __slots__ = ("cfg", "entries", "_loops", "_blocks")
+
+    def __init__(self, cfg, entries):
+        self.cfg, self.entries, self._loops, self._blocks = cfg, entries, None, None
+
+    def __call__(self, stmt_id: int) -> bool:
+        if self._loops is None:
+            self._loops = _loops(self.cfg, self.entries)
+            self._blocks = {i: b for i, _, b in self.entries}
+        b = self._blocks.get(stmt_id)
+        return any(b in body and (widened or stmt_id not in carried) for body, widened, carried in self._loops)
+
+
+def _loops(cfg, entries) -> list[tuple[set, bool, set]]:
+    """Each loop (a back edge t → h to an earlier block, slot2reg's domsort order) as its blocks, whether a φ at its
+    header widens, and the values its header's φs carry round (through the φs of its body): a slot assigned in the
+    body whose value no header φ carries is not live round the loop, so undefined on entry (`Bottom`, undef) and
+    defined by the back edge: the header's state changes, and so does each statement's up to its assignment."""
     by_id = {i: s for i, s, _ in entries}
     phis: dict[int, list] = {}
     for _, s, b in entries:
         if type(s.node) is N.PhiNode:
             phis.setdefault(b, []).append(s)
-    out: set[int] = set()
+    out = []
     for t, blk in enumerate(cfg.blocks, 1):
         for h in blk.succs:
-            if h > t or h not in phis:   # a back edge t → h goes to an earlier block (slot2reg's domsort order)
+            if h > t:
                 continue
             body = _loop_body(cfg, h, t)
-            if any(_widened(phi, body, by_id) for phi in phis[h]):
-                out |= body
-    return frozenset(out)
+            widened = any(_widened(phi, body, by_id) for phi in phis.get(h, ()))
+            out.append((body, widened, _carried(phis.get(h, ()), body, by_id)))
+    return out
+
+
+def _carried(header_phis, body: set[int], by_id) -> set[int]:
+    """The SSA values the header's φs take by the loop's own edges, and those the φs among them take in turn."""
+    seen: set[int] = set()
+    work = [v.id for phi in header_phis for e, v in zip(phi.node.edges, phi.node.values)
+            if e in body and type(v) is V.SSAValue]
+    while work:
+        k = work.pop()
+        if k in seen:
+            continue
+        seen.add(k)
+        s = by_id.get(k)
+        if s is not None and type(s.node) is N.PhiNode:
+            work += [v.id for v in s.node.values if type(v) is V.SSAValue]
+    return seen
 
 
 def _loop_body(cfg, header: int, latch: int) -> set[int]:

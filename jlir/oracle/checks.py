@@ -35,7 +35,8 @@ RULES = {
                         "read in place (the inliner puts the object where a call inference folded stood); a "
                         "global bound to it prints alike and is kept (reading it may throw), so the print cannot "
                         "say which; with those statements (or some of them: one function may hold both kinds) "
-                        "taken as objects jlir's compact equals compact!'s",
+                        "taken as objects jlir's compact equals compact!'s; the same of a slot assigned such a name "
+                        "(a module `@warn` or `@__MODULE__` gives, or `M.Sub` written out) for jlir ssa",
     "negated-literal-or-call": "a statement printed as a negative number (`%12 = -3.0`) that was the call of unary "
                                "minus on the positive literal (`-(3.0)` in the source; `show_unquoted` prints it "
                                "alike), which compact! keeps where it renames a constant into its uses; with those "
@@ -276,7 +277,28 @@ def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_
 
     if reordered_like(ours, jlir.functions(jlir.parse(julia_text))[0], same) is not None:
         return Outcome("rule", "slot-order")
+    for objects in _rereadings(fn, _assigned_objects(fn)):
+        if same(ssa_of(objects, argnames, types, self_name)):
+            return Outcome("rule", "object-or-global")
     return _judge(ours, julia_text, "ssa-equivalent")
+
+
+def _assigned_objects(fn) -> list:
+    """The slot assignments of a name typed `Const` of itself (`(_module = SuiteSparse.CHOLMOD)::Const(
+    SuiteSparse.CHOLMOD, false)`), each with its right side taken as the object: a module's value and a global
+    bound to it print alike (`show(::Module)` writes its full name, `show_globalref` the binding's module and name:
+    `a = M.Sub` and `b = @__MODULE__` in `M.Sub` both print `Main.M.Sub`), and slot2reg puts the object, not a
+    global read, in a π of its reads."""
+    from dataclasses import replace
+    from jlir.edit.compact import object_like_global
+    from jlir.ir import nodes as N
+    out = []
+    for k, s in enumerate(fn.stmts):
+        n = s.node
+        if type(n) is N.Expr and n.head == "=" and len(n.args) == 2 and \
+                (name := object_like_global(replace(s, node=n.args[1]))) is not None:
+            out.append((k, N.Expr("=", (n.args[0], name))))
+    return out
 
 
 def check_adce(before_text: str, julia_text: str) -> Outcome:

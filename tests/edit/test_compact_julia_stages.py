@@ -23,7 +23,8 @@ def _compacted(name: str) -> tuple[str, str]:
 @pytest.mark.parametrize("name", ["phi-numbered-after-positional", "dead-const-left-by-inference",
                                   "phi-line-of-its-statement", "phi-used-by-the-return-with-lines",
                                   "unary-operator-called-with-three", "unary-operator-called-with-argument",
-                                  "pi-of-a-fresh-partialstruct-in-a-loop", "pi-of-a-cached-partialstruct-in-a-loop"])
+                                  "pi-of-a-fresh-partialstruct-in-a-loop", "pi-of-a-cached-partialstruct-in-a-loop",
+                                  "pi-of-a-fresh-closure-in-a-loop"])
 def test_compact_of_julias_slot2reg_print_is_julias_compact_print(name):
     got, want = _compacted(name)
     assert got.rstrip("\n") == want.rstrip("\n")
@@ -81,6 +82,14 @@ def test_a_pi_of_a_tuple_inference_built_again_in_a_loop_is_kept():
     # a generic call's result comes from the cache, one object however often visited: dropped
     got, want = _compacted("pi-of-a-cached-partialstruct-in-a-loop")
     assert "π (%16, Core.Compiler.PartialStruct" not in got and got.rstrip("\n") == want.rstrip("\n")
+
+
+def test_a_pi_of_a_closure_made_in_a_loop_it_is_local_to_is_kept():
+    # `f = #292` (a `%new`) in a loop with no φ for `f` at its header: undefined on entry, defined by the back edge,
+    # so inference visited the `%new` again and stored a new PartialStruct: the π of `f`'s read is kept
+    got, want = _compacted("pi-of-a-fresh-closure-in-a-loop")
+    assert "%142 = π (%141, Core.Compiler.PartialStruct(var\"#292#294\"{Float32}" in want
+    assert got.rstrip("\n") == want.rstrip("\n")
 
 
 def test_a_pi_of_a_partialstruct_an_earlier_compact_kept_is_kept():

@@ -28,3 +28,11 @@ def test_a_parenthesized_operator_called_with_three_arguments_is_the_function_ob
     text = (DATA / "unary-operator-called-with-three.compact.txt").read_text().replace("-(_2", "(-)(_2")
     doc = jlir.parse(text)
     assert type(jlir.functions(doc)[0].stmts[0].node.args[0]) is T.TypeName and jlir.format(doc) == text
+
+
+def test_a_unary_operator_shown_with_three_numbered_slots_is_a_call_with_three_arguments():
+    # main_311's `optimize=false` print: `-(x_311@_30, x_311@_30, x_311@_30)::Union{}`
+    text = (DATA / "unary-operator-called-with-three.unoptimized.txt").read_text()
+    doc = jlir.parse(text)
+    node = next(s.node for s in jlir.functions(doc)[0].stmts if type(s.node) is N.Expr and s.type == T.UNION_EMPTY)
+    assert len(node.args) == 4 and all(a.id == 30 for a in node.args[1:]) and jlir.format(doc) == text

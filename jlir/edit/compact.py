@@ -167,8 +167,8 @@ def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped, revis
         return node
     if cls is V.SlotNumber and node.id is None:  # SSA IR has no slots: a bare name is an object shown (`Any`)
         return node
-    if cls is V.GlobalRef and node.module is None:  # an operator shown bare (`+`): the function object itself
-        return node
+    if cls is V.GlobalRef and node.module is None:  # an operator shown bare (`+`): the function object itself,
+        return T.TypeName((node.name,))              # which a call shows in parentheses (`(==)()`, show_call)
     if _printed_const(s):
         return node
     if _mutable_object_shown(s):

@@ -97,3 +97,11 @@ def test_a_pi_of_a_partialstruct_an_earlier_compact_kept_is_kept():
     got = jlir.format(edit.IRCode(fn).compact())
     want = (DATA / "pi-of-a-partialstruct-kept-before.compact.txt").read_text()
     assert got.rstrip("\n") == want.rstrip("\n")
+
+
+def test_a_call_of_an_operator_function_compact_put_in_place_shows_it_in_parentheses():
+    # `%1 = ==::Const(==)`, then `(%1)()`: compact! puts the function object in the call, `(==)()` (show_call
+    # parenthesizes a callee that is not a name; the operator's name called with no arguments would show `==()`)
+    fn = jlir.functions(jlir.parse((DATA / "operator-function-called-bare.inlining.txt").read_text()))[0]
+    got = jlir.format(edit.IRCode(fn).compact())
+    assert got.rstrip("\n") == (DATA / "operator-function-called-bare.compact.txt").read_text().rstrip("\n")

@@ -27,9 +27,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jlir.edit.base import EMPTY_BLOCK, EditError, located
+from jlir.edit.revisits import Revisits, fresh_each_visit
 from jlir.edit.simple_dce import simple_dce
 from jlir.lattice import typeset as S
-from jlir.lattice.tmerge import Undecided, is_const, signed_hint, typeof_value
+from jlir.lattice.tmerge import Undecided, is_const, is_partial, signed_hint, typeof_value
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
@@ -49,13 +50,15 @@ _PLUS, _MINUS = V.GlobalRef(None, "+"), V.GlobalRef(None, "-")
 def compact(code: IRCode) -> Function:
     """`code` placed, folded and renumbered as Julia's `compact!` would; `code` itself is unchanged."""
     entries = _placed(code)
-    preds = [tuple(p for p in b.preds if p not in code.removed_blocks) for b in code.cfg().blocks]
+    cfg = code.cfg()
+    preds = [tuple(p for p in b.preds if p not in code.removed_blocks) for b in cfg.blocks]
     dropped: dict[int, object] = {}
+    revisits = Revisits(cfg, entries)
     kept: list[tuple[int, Statement, int]] = []
     leaked: list[V.SSAValue] = []
     typeofs = _folded_typeofs(entries)
     for old_id, s, b in entries:
-        folded = _fold(code, old_id, s, b, preds, dropped)
+        folded = _fold(code, old_id, s, b, preds, dropped, revisits)
         if folded is _KEEP and old_id in typeofs:
             folded = s.node
         if folded is _KEEP:
@@ -144,7 +147,7 @@ def _upsilon(s: Statement, at: Statement) -> bool:
     return type(s.node) is N.UpsilonNode and type(at.node) is not N.UpsilonNode
 
 
-def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> object:
+def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped, revisits) -> object:
     """What the statement becomes: `_KEEP`, or the value its uses read instead (it is dropped)."""
     node = s.node
     if code.slot_form:
@@ -155,7 +158,7 @@ def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> ob
     if cls is V.SSAValue:
         return node
     if cls is N.PiNode:
-        return node.val if _trivial_pi(code, node, dropped) else _KEEP
+        return node.val if _trivial_pi(code, node, dropped, revisits, s.new_id is not None) else _KEEP
     if cls is N.PhiNode:
         if len(node.edges) == 1 and node.values[0] is not None and len(preds[b - 1]) == 1:
             return node.values[0]
@@ -164,8 +167,8 @@ def _fold(code: IRCode, old_id: int, s: Statement, b: int, preds, dropped) -> ob
         return node
     if cls is V.SlotNumber and node.id is None:  # SSA IR has no slots: a bare name is an object shown (`Any`)
         return node
-    if cls is V.GlobalRef and node.module is None:  # an operator shown bare (`+`): the function object itself
-        return node
+    if cls is V.GlobalRef and node.module is None:  # an operator shown bare (`+`): the function object itself,
+        return T.TypeName((node.name,))              # which a call shows in parentheses (`(==)()`, show_call)
     if _printed_const(s):
         return node
     if _mutable_object_shown(s):
@@ -231,7 +234,7 @@ def _printed_const(s: Statement) -> bool:
             and all(type(a) is not V.SSAValue for a in node.args[1:]))
 
 
-def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
+def _trivial_pi(code: IRCode, pi: N.PiNode, dropped, revisits, pending: bool = True) -> bool:
     """Julia drops a π whose type is (`===`) the type of what it narrows.
 
     A π of an SSA value is judged by that value's type.  For an argument Julia compares `typeof` of the IR
@@ -240,7 +243,8 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
     Core.Compiler.Const(0, false))` kept (on all of Base's stage prints Julia dropped all 71 of the first
     kind).  `show` prints every signed integer in decimal, so `1` may be an `Int32(1)`; but a π asserts that its
     value is of its type, and a concrete type holds no other values: `π (-2, Int8)` (an `Int8` local's constant,
-    boxed after inlining) is the `Int8` -2 and dropped, as Julia drops it.  A
+    boxed after inlining) is the `Int8` -2 and dropped, as Julia drops it.  A value `show` prints as its
+    constructor's call is of that type (`π (Float16(100.0), Float16)`, dropped; `typeof_value`).  A
     quoted value is judged by the value's type (`isa(pi_val, QuoteNode) ? typeof(pi_val.value)`): `π (:pass,
     Symbol)`, which the inliner leaves from a `getfield` of a constant field name, is dropped.
     """
@@ -256,7 +260,7 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
     if type(val) is V.Literal and val.kind == "int" and val.text.lstrip("-").isdigit() \
             and type(pi.typ) is T.TypeName and signed_hint([pi.typ]) == pi.typ:
         return True   # a decimal integer under a π of a signed integer type is of that type (see above)
-    if type(val) is V.Literal:
+    if type(val) in (V.Literal, T.TypeCall):   # `Float16(100.0)`: `show` prints an instance as its constructor call
         try:
             return typeof_value(val) == pi.typ
         except Undecided:
@@ -266,10 +270,14 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped) -> bool:
             target = code.stmt(val.id)
         except EditError:
             return False
-        # a π's own type is its `typ` (Julia's result type for it), printed in the node, not after it.  (Julia
-        # compares with `===`, so two equal `PartialStruct`s, each with its own fields `Vector`, differ; the
-        # print cannot tell them from one shared object, which is what slot2reg's πs hold: counted as equal.)
-        return (target.node.typ if type(target.node) is N.PiNode else target.type) == pi.typ
+        # a π's own type is its `typ` (Julia's result type for it), printed in the node, not after it.  Julia
+        # compares with `===`: two equal `PartialStruct`s, each with its own fields `Vector`, differ.  They do in
+        # slot2reg's (pending) π where inference built the value's type afresh on a later visit (a tuple, a %new
+        # in a loop: `jlir.edit.revisits`), and in a π standing in the IR (not pending), which an earlier
+        # `compact!` kept so: nothing makes them one object again
+        same = (target.node.typ if type(target.node) is N.PiNode else target.type) == pi.typ
+        distinct = not pending or fresh_each_visit(target.node) and revisits(val.id)
+        return same and not (is_partial(pi.typ) and distinct)
     return False
 
 

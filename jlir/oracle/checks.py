@@ -37,7 +37,8 @@ RULES = {
                         "read in place (the inliner puts the object where a call inference folded stood); a "
                         "global bound to it prints alike and is kept (reading it may throw), so the print cannot "
                         "say which; with those statements (or some of them: one function may hold both kinds) "
-                        "taken as objects jlir's compact equals compact!'s",
+                        "taken as objects jlir's compact equals compact!'s; the same of a slot assigned such a name "
+                        "(a module `@warn` or `@__MODULE__` gives, or `M.Sub` written out) for jlir ssa",
     "negated-literal-or-call": "a statement printed as a negative number (`%12 = -3.0`) that was the call of unary "
                                "minus on the positive literal (`-(3.0)` in the source; `show_unquoted` prints it "
                                "alike), which compact! keeps where it renames a constant into its uses; with those "

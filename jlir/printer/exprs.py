@@ -13,7 +13,8 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.semantics.operators import (CHAINABLE, PAREN_QUOTED, SYMBOL_PAREN_QUOTED, PREC_ASSIGN, PREC_DECL, UNARY_OPS,
-                               WORD_OPS, is_operator, op_spacing, precedence, shown_infix)
+                               WORD_OPS, is_operator, op_spacing, precedence, shown_infix,
+                               shown_prefix)
 from jlir.semantics.names import is_identifier, is_symbol_word, var_quoted
 from jlir.ir.style import Style
 from jlir.ir.walk import UnknownKind, scanned_uses
@@ -315,6 +316,8 @@ class ExprPrinter:
                     return name + inner
                 text = op_spacing(name).join(self.unquoted(a, op_prec, quoted) for a in args)
                 return f"({text})" if op_prec <= prec else text
+            if shown_prefix(name, len(args), any(type(a) is V.Splat for a in args)):
+                return joined(", ", (self.unquoted(a, 0, quoted) for a in args), n, name + "(", ")")
         return joined(", ", (self.unquoted(a, 0, quoted) for a in islice(e_args, 1, None)), n,
                       self.callee(f, quoted) + "(", ")")
 

@@ -75,6 +75,20 @@ def op_spacing(name: str) -> str:
     return name if name == ":" else f" {name} "
 
 
+def shown_prefix(name: str, n: int, splat: bool) -> bool:
+    """Whether Julia shows a call of the bare operator `name` on `n` arguments, not infix, with the name bare
+    (`-(%1, %2, %3)`, `!(a, b)`) rather than in parentheses (`(*)(%1)`): `show_unquoted` of a `:call` passes an
+    operator's name to `show_call` as a Symbol, which prints it bare (but `:`), except a normally-binary operator
+    on one argument, which it parenthesizes itself (base/show.jl, "1-argument call to normally-binary operator")."""
+    return not shown_infix(name, n, splat) and n != 1 and name != ":"
+
+
+def shown_parenthesized(name: str, n: int, splat: bool) -> bool:
+    """Whether Julia shows a call of the bare operator `name` with the name in parentheses (`(*)(%1)`, `(:)(a)`):
+    written so with any other count of arguments, the callee is a function value, not the operator's name."""
+    return not shown_infix(name, n, splat) and not shown_prefix(name, n, splat)
+
+
 def shown_infix(name: str, n: int, splat: bool) -> bool:
     """Whether Julia shows a call of the bare operator `name` on `n` arguments infix (`%1 - 1`, `a + b + c`,
     `1:n`) or prefix-unary (`-x`) rather than as `(-)(…)`.  The printer prints such calls so; the reader needs

@@ -21,7 +21,10 @@ def _compacted(name: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("name", ["phi-numbered-after-positional", "dead-const-left-by-inference",
-                                  "phi-line-of-its-statement", "phi-used-by-the-return-with-lines"])
+                                  "phi-line-of-its-statement", "phi-used-by-the-return-with-lines",
+                                  "unary-operator-called-with-three", "unary-operator-called-with-argument",
+                                  "pi-of-a-fresh-partialstruct-in-a-loop", "pi-of-a-cached-partialstruct-in-a-loop",
+                                  "pi-of-a-fresh-closure-in-a-loop"])
 def test_compact_of_julias_slot2reg_print_is_julias_compact_print(name):
     got, want = _compacted(name)
     assert got.rstrip("\n") == want.rstrip("\n")
@@ -52,3 +55,53 @@ def test_a_pending_node_carries_the_line_of_the_statement_it_is_placed_at():
     got, want = _compacted("phi-line-of-its-statement")
     assert "295 13 ┄ %39 = φ (#11 => %31, #12 => %38)::Int64" in want.splitlines()
     assert got.rstrip("\n").splitlines() == want.rstrip("\n").splitlines()
+
+
+def test_a_unary_operator_called_with_three_arguments_has_its_operands_renamed():
+    # `-(%1, %1, %1)` is the call of `-` with three arguments (`show_call`), not `-` of a tuple: compact! drops
+    # `%1 = _2` and its uses read `_2`
+    fn = jlir.functions(jlir.parse((DATA / "unary-operator-called-with-three.pending.txt").read_text()))[0]
+    assert len(fn.stmts[-2].node.args) == 4
+    got, want = _compacted("unary-operator-called-with-three")
+    assert "-(_2, _2, _2)::Union{}" in got and got.rstrip("\n") == want.rstrip("\n")
+
+
+def test_a_pi_of_a_constant_shown_as_its_constructor_call_of_its_own_type_is_dropped():
+    # `π (Float16(100.0), Float16)`: compact! compares `typeof(pi_val)` with the π's type and drops it
+    fn = jlir.functions(jlir.parse((DATA / "pi-of-a-float16-constant.inlining.txt").read_text()))[0]
+    got = jlir.format(edit.IRCode(fn).compact())
+    want = (DATA / "pi-of-a-float16-constant.compact.txt").read_text()
+    assert "π (Float16(100.0), Float16)" not in got and got.rstrip("\n") == want.rstrip("\n")
+
+
+def test_a_pi_of_a_tuple_inference_built_again_in_a_loop_is_kept():
+    # `(@_17 = Core.tuple(0x04, %45))` in a loop whose counter widens from `Const(1)`: inference's second visit
+    # stored a new, equal PartialStruct as the statement's type, the slot kept the first: not `===`, kept
+    got, want = _compacted("pi-of-a-fresh-partialstruct-in-a-loop")
+    assert "π (%37, Core.Compiler.PartialStruct(Tuple{UInt8,UInt64}" in want and got.rstrip("\n") == want.rstrip("\n")
+    # a generic call's result comes from the cache, one object however often visited: dropped
+    got, want = _compacted("pi-of-a-cached-partialstruct-in-a-loop")
+    assert "π (%16, Core.Compiler.PartialStruct" not in got and got.rstrip("\n") == want.rstrip("\n")
+
+
+def test_a_pi_of_a_closure_made_in_a_loop_it_is_local_to_is_kept():
+    # `f = #292` (a `%new`) in a loop with no φ for `f` at its header: undefined on entry, defined by the back edge,
+    # so inference visited the `%new` again and stored a new PartialStruct: the π of `f`'s read is kept
+    got, want = _compacted("pi-of-a-fresh-closure-in-a-loop")
+    assert "%142 = π (%141, Core.Compiler.PartialStruct(var\"#292#294\"{Float32}" in want
+    assert got.rstrip("\n") == want.rstrip("\n")
+
+
+def test_a_pi_of_a_partialstruct_an_earlier_compact_kept_is_kept():
+    fn = jlir.functions(jlir.parse((DATA / "pi-of-a-partialstruct-kept-before.inlining.txt").read_text()))[0]
+    got = jlir.format(edit.IRCode(fn).compact())
+    want = (DATA / "pi-of-a-partialstruct-kept-before.compact.txt").read_text()
+    assert got.rstrip("\n") == want.rstrip("\n")
+
+
+def test_a_call_of_an_operator_function_compact_put_in_place_shows_it_in_parentheses():
+    # `%1 = ==::Const(==)`, then `(%1)()`: compact! puts the function object in the call, `(==)()` (show_call
+    # parenthesizes a callee that is not a name; the operator's name called with no arguments would show `==()`)
+    fn = jlir.functions(jlir.parse((DATA / "operator-function-called-bare.inlining.txt").read_text()))[0]
+    got = jlir.format(edit.IRCode(fn).compact())
+    assert got.rstrip("\n") == (DATA / "operator-function-called-bare.compact.txt").read_text().rstrip("\n")

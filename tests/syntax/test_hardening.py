@@ -13,6 +13,7 @@ import pytest
 
 import jlir
 from jlir.ir import values as V
+from jlir.ir import types as T
 from jlir.ir.function import LineInfo
 from jlir.printer.debuginfo import LineTableError
 from jlir.syntax.statement.grammar import MAX_NESTING
@@ -427,7 +428,12 @@ def test_a_parenthesised_operator_callee_that_would_show_infix_reads_back_as_wri
     arguments infix, so this callee is a function value; it was read as the operator and printed `%1 - 1`."""
     text = "CodeInfo(\n1 ─ %1 = (length)(x)\n│   %2 = (-)(%1, 1)\n│   %3 = (-)(%2)\n└──      return %3\n)\n"
     assert jlir.format(jlir.parse(text)) == text
-    three = "CodeInfo(\n1 ─ %1 = (-)(x, 1, 2)\n└──      return %1\n)\n"  # no infix show: the operator itself
+    # Julia 1.5.3 shows the call of the operator on three arguments `-(x, 1, 2)` (`show_call` prints the name bare),
+    # the call of the function value `(-)(%1, 1, 2)`: parenthesized, this is the function value too
+    three = "CodeInfo(\n1 ─ %1 = (-)(x, 1, 2)\n└──      return %1\n)\n"
     assert jlir.format(jlir.parse(three)) == three
     f = jlir.functions(jlir.parse(three))[0]
-    assert type(f.positional[0].node.args[0]) is V.GlobalRef
+    assert type(f.positional[0].node.args[0]) is T.TypeName
+    bare = three.replace("(-)(", "-(")
+    assert jlir.format(jlir.parse(bare)) == bare
+    assert jlir.functions(jlir.parse(bare))[0].positional[0].node.args[0] == V.GlobalRef(None, "-")

@@ -15,11 +15,11 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.semantics.names import is_identifier, var_quoted
-from jlir.semantics.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
+from jlir.semantics.operators import CHAINABLE, WORD_OPS, is_operator, shown_parenthesized
 from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
-from jlir.syntax.statement.shown import check_callee, symbol_name as _symbol_name, unquote_shown as _unquote_shown
+from jlir.syntax.statement.shown import check_callee, operator_call, symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
 _SLOTNUM_RX = re.compile(r"(.*)@_([0-9]{1,18})$")
@@ -154,7 +154,7 @@ class _Build(Transformer):
         return N.Expr("call", (self.shared.operator(name), lhs, rhs))
 
     def unop(self, c):
-        return N.Expr("call", (self.shared.operator(str(c[0])), c[1]))
+        return operator_call(self.shared.operator(str(c[0])), c[1], self._parenthesized)
 
     def typed(self, c):
         return V.TypedSlot(c[0], c[2])
@@ -178,8 +178,8 @@ class _Build(Transformer):
             return T.TypeCall(_as_type(callee), tuple(args), True)
         check_callee(callee, self._parenthesized, c[1])  # `((a, b))(x)`, never `(a, b)(x)`
         if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized and (
-                callee.module is not None or shown_infix(callee.name, len(args), V.Splat in map(type, args))):
-            callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix): a function constant
+                callee.module is not None or not shown_parenthesized(callee.name, len(args), V.Splat in map(type, args))):
+            callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)`, `(-)(a, b, c)`: a function constant
         return N.Expr("call", (callee,) + args)  # (not `(callee, *args)`: a list, then the tuple; memory on huge inputs)
 
     def curly(self, c):

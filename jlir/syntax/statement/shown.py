@@ -70,3 +70,22 @@ def check_callee(callee, parenthesized: set, at) -> None:
     if type(callee) is T.TypeTuple and id(callee) not in parenthesized:
         raise Refused("a tuple called: Julia prints a callee that is not a name in parentheses, `((a, b))(x)`",
                       getattr(at, "start_pos", None) or 0)
+
+
+# What only code, never a value `show` prints, names: an operand of a call, not an element of a Tuple value
+# (a slot by number, `x@_30`, or typed, `x::Int64`; a slot by name alone reads like a type's name and is left).
+_RUNTIME_OPERANDS = (V.SSAValue, V.Argument, V.NamedArgument, V.TypedSlot)
+
+
+def _runtime_operand(x) -> bool:
+    return type(x) in _RUNTIME_OPERANDS or type(x) is V.SlotNumber and x.id is not None
+
+
+def operator_call(op, operand, parenthesized: set):
+    """The call a unary operator's print stands for: `-x` is `op` of one operand, but `-(%1, %1, %1)` is `op` of
+    three.  `show_unquoted` prints a call of an operator neither infix nor unary as `op(args…)` (`show_call`); a
+    Tuple value as the one argument prints alike, but no value holds an SSA value or an argument."""
+    if type(operand) is T.TypeTuple and id(operand) not in parenthesized \
+            and any(map(_runtime_operand, operand.items)):
+        return N.Expr("call", (op, *operand.items))
+    return N.Expr("call", (op, operand))

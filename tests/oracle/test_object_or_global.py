@@ -1,0 +1,27 @@
+"""A slot assigned a module's value and one assigned a global bound to it print alike: Julia 1.5.3 prints
+`a = M.Sub` (a GlobalRef) and `b = @__MODULE__` (the Module) in `M.Sub` both `Main.M.Sub`.  slot2reg puts the object
+in a π of the slot's reads and reads the global in a statement; the `object-or-global` rule takes either reading
+(`module-object-slot-1.5.3.jsonl.gz`: `SuiteSparse.CHOLMOD.__init__()`, whose `@warn` assigns its module)."""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import jlir
+from jlir.oracle.checks import _assigned_objects, _rereadings, ssa_of
+from jlir.oracle.run import instance_types
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "oracle" / "module-object-slot-1.5.3.jsonl.gz"
+
+
+def test_a_slot_assigned_its_module_is_read_either_way_by_the_ssa_check():
+    with gzip.open(DATA, "rt", encoding="utf-8") as f:
+        record = json.loads(f.readline())
+    assert "π (SuiteSparse.CHOLMOD, Core.Compiler.Const(SuiteSparse.CHOLMOD, false))" in record["ssa"]
+    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
+    found = _assigned_objects(fn)
+    assert len(found) == 4 and all(str(node.args[1]) == "SuiteSparse.CHOLMOD" for _, node in found)
+    as_objects = next(_rereadings(fn, found))   # all four taken as the module: slot2reg + compact!'s print
+    ours = ssa_of(as_objects, record["argnames"], instance_types(record), record.get("self"))
+    assert jlir.format(ours).rstrip("\n") == record["ssa"].rstrip("\n")

@@ -280,7 +280,7 @@ def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_
     theirs = jlir.functions(parsed(julia_text))[0]
     if reordered_like(ours, theirs, same) is not None:
         return Outcome("rule", "slot-order")
-    for objects in _assigned_objects(fn):
+    for objects in _rereadings(fn, _assigned_objects(fn)):
         other = ssa_of(objects, argnames, types, self_name)
         if same(other) or reordered_like(other, theirs, same) is not None:
             return Outcome("rule", "object-or-global")
@@ -288,9 +288,10 @@ def check_ssa(fn, julia_text: str, argnames=None, types: tuple = ((), ()), self_
 
 
 def _assigned_objects(fn):
-    """`fn` with the global a slot is assigned, typed `Const` of itself (`(_module = Base)::Const(Base, false)`:
+    """The assignments to a slot of a global typed `Const` of itself (`(_module = Base)::Const(Base, false)`:
     a logging macro splices the module object, `m = Filesystem` in Base reads the global: both print so), taken as
-    that object (`_as_objects` for an assignment's value): all of them, then each other subset."""
+    that object (`_as_objects` for an assignment's value), as `(index, assignment)` pairs: `_rereadings` takes
+    all of them, then each other subset."""
     from jlir.edit.compact import object_like_global
     found = []
     for k, s in enumerate(fn.stmts):
@@ -299,7 +300,7 @@ def _assigned_objects(fn):
             name = object_like_global(replace(s, node=node.args[1]))
             if name is not None:
                 found.append((k, N.Expr("=", (node.args[0], name))))
-    return _rereadings(fn, found)
+    return found
 
 
 def check_adce(before_text: str, julia_text: str) -> Outcome:

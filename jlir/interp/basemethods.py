@@ -374,8 +374,8 @@ def fallback(ctx, callee: str, args: list):
     if method is not None:
         return method(ctx, args)
     method = TUPLES.get(ALIASES.get(name, name))
-    if name == "=>" and module not in ("Base", "Main"):
-        method = None  # a bare `a => b` of Core.Compiler's code makes its own Pair type, not Base's
+    if name == "=>" and module.startswith("Core.Compiler"):
+        method = None  # Core.Compiler's own Pair type, not Base's (a bare `=>` of its code is named so: `run(module=)`)
     v = method(ctx, args) if method is not None else None
     if v is not None:
         return v

@@ -146,3 +146,30 @@ def main_binding(name: str):
         return ("type", alias)
     owner = table.get(("main", name))
     return ("global", owner) if owner is not None else None
+
+
+def bare_call_module(module: str | None) -> str | None:
+    """The module a bare operator called in the code of `module` names, where it is not the one Main sees.
+
+    Lowering resolves a name in the method's module (`a => b` of Core.Compiler's code is `GlobalRef(Core.Compiler,
+    :(=>))`), and 1.5.3's `show_unquoted` prints an operator call's `GlobalRef` head by its name alone (show.jl:
+    `fname = isa(func, GlobalRef) ? func.name : func`), so the print drops the module.  Base, its submodules and
+    any other module (`using Base`) see Base's operators, as Main does (`seen_name`); Core.Compiler defines its own
+    (its own `Pair`, `=>`, `+`, whose methods are not Base's), and its submodules (`Sort`, `Order`, `Iterators`)
+    import them from it (ordering.jl: `const Base = parentmodule(@__MODULE__)`): `Core.Compiler` for those."""
+    if module is not None and (module == "Core.Compiler" or module.startswith("Core.Compiler.")):
+        return "Core.Compiler"
+    return None
+
+
+def method_module(method: str | None) -> str | None:
+    """The module of a method named as `Module.name` (`Core.Compiler.#318`, `Base.Grisu.-`, `Main.f`): the dotted
+    identifiers before the name, None where there are none."""
+    if not method:
+        return None
+    parts = []
+    for part in method.split(".")[:-1]:
+        if not part.isidentifier():
+            break
+        parts.append(part)
+    return ".".join(parts) or None

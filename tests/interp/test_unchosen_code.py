@@ -57,3 +57,21 @@ def test_a_tuple_constants_int32_literals_read_as_int32_give_julias_answer():
 def test_a_run_gives_julias_answer_or_is_refused_never_another(program, target, form):
     outcomes = _outcomes(program, target, form)
     assert outcomes and all(o.verdict in ("equal", "refused") for o in outcomes), outcomes
+
+
+def test_a_returned_const_zero_in_an_int128_function_is_an_int128():
+    """calc4_436 (seed 2): `%64 = φ (#29 => %52, #3 => 0)::Const(0, false)`, `return %64` in `=> Int128`: the
+    zero is `-min(Int128(10), Int128(0))` folded, an Int128 as the return type says (was an Int64 `0`); IRCode,
+    which shows no return type, refuses it (was an Int64 too)."""
+    assert [o.verdict for o in _outcomes("gen-2-00436", "Tuple{typeof(calc4_436)", "typed")] == ["equal"] * 3
+    ircode = _outcomes("gen-2-00436", "Tuple{typeof(calc4_436)", "ircode")
+    assert [o.verdict for o in ircode] == ["refused"] * 3, ircode
+
+
+def test_a_returned_tuple_of_untyped_literals_in_a_tuple_of_any_function_is_refused():
+    """main_301 (seed 2): `return (5,)` in `=> Tuple{Any}` returns `(Int8(5),)`; `Tuple{Any}` does not say the
+    literal's type (was `(5,)` as a `Tuple{Int64}`)."""
+    for form in ("typed", "ircode"):
+        outcomes = _outcomes("gen-2-00301", "Tuple{typeof(main_301)", form)
+        assert [o.verdict for o in outcomes] == ["refused"] * 3, outcomes
+        assert all("returned constant" in o.detail for o in outcomes), outcomes

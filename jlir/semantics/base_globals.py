@@ -173,3 +173,20 @@ def method_module(method: str | None) -> str | None:
             break
         parts.append(part)
     return ".".join(parts) or None
+
+
+def function_of(text: str) -> JFunction | None:
+    """The function of Base or Core that `text` names as the print spells it (`isless`, `Base.Sort.isless`,
+    `Main.isless`), by its owner (`Base.isless`); None for any other name (the user's, a type)."""
+    module, _, bare = seen_name(text).rpartition(".")
+    if module in ("", "Main"):
+        found = main_binding(bare)
+        if found is None or found[0] != "global":
+            return None
+        module = found[1]
+    if not is_library_module(module) or module.startswith("Core.Compiler"):
+        return None
+    v = base_global(module, bare, None)
+    if v is None and module.startswith("Base."):  # `Base.Sort.isless`: a submodule's import of Base's (or Core's)
+        v = base_global("Base", bare, None) or base_global("Core", bare, None)
+    return v if type(v) is JFunction else None

@@ -15,6 +15,7 @@ import re
 
 from jlir.interp.promotion import METHODS as PROMOTION
 from jlir.interp.tuples import METHODS as TUPLES
+from jlir.interp.unions import convert_union, union
 from jlir.interp.provider import ALIASES
 from jlir.semantics.base_globals import seen_name
 from jlir.semantics.constants import global_constant
@@ -301,6 +302,8 @@ def _apply_type(ctx, args):
         return JType(f"UnitRange{{{texts[0]}}}")  # `UnitRange{T<:Real}`: every primitive number type is Real
     if T.name == "NamedTuple" and len(params) == 1 and _symbols(params[0]):
         return JType(f"NamedTuple{{{julia_repr(params[0])}}}")  # `NamedTuple{(:pad,)}`: the names, any values
+    if T.name == "Union":
+        return union(params)
     if T.name in _PLAIN_DATATYPES or ("{" in T.name and " where " not in T.name):
         raise JuliaException("TypeError", f"in Type{{...}} expression, expected UnionAll, got Type{{{T.name}}}",
                              JStruct("TypeError", (JSymbol("Type{...} expression"), "", JType("UnionAll"), T),
@@ -311,6 +314,11 @@ def _apply_type(ctx, args):
         return JType(full)
     raise NotInterpretable(f"Core.apply_type: {full} is not a type this run knows (a provider's struct); "
                            "its parameter bounds need Julia")
+
+
+def _convert_union(ctx, args):
+    found, v = convert_union(ctx, args)
+    return v if found else NO
 
 
 def _not_sametype(ctx, args):
@@ -350,7 +358,7 @@ def _ismissing(ctx, args):
     return NO if len(args) != 1 else type(args[0]) is JStruct and args[0].type == "Missing" and not args[0].fields
 
 
-_METHODS = {"cconvert": _cconvert, "unsafe_convert": _unsafe_convert, "ismissing": _ismissing, "not_sametype": _not_sametype, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+_METHODS = {"convert": _convert_union, "cconvert": _cconvert, "unsafe_convert": _unsafe_convert, "ismissing": _ismissing, "not_sametype": _not_sametype, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 

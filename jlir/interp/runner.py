@@ -324,9 +324,8 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     `counts` (a dict) gets how often each block of `fn` itself was entered.  `name`: the function's name
     (`fact`): its `#self#`; a call of it on the run's own argument types (a recursion) runs `fn` again.  `self_name`: the name slot 1 prints
     as where it is not `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
-    `arg_types`: `fn`'s instance's argument types (`f(::Int8)`), what inference knew.  `module`: the method's
-    module (default Main): a bare operator call (`a => b`) is that module's binding, Core.Compiler's own in its code
-    (`jlir.semantics.base_globals.bare_call_module`).  Raises `NotInterpretable`.
+    `arg_types`: `fn`'s instance's argument types (`f(::Int8)`); `module`: the method's (default Main), whose
+    binding a bare operator call is (`bare_call_module`: Core.Compiler's own `=>`).  Raises `NotInterpretable`.
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
@@ -338,9 +337,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
             raise NotInterpretable(f"given {len(values)} arguments, but the method takes at least {k}")
         values = values[:k] + [tuple(values[k:])]
     ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout, started)
-    ctx.counts = counts
-    ctx.own_self = self_name
-    ctx.module = module
+    ctx.counts, ctx.own_self, ctx.module = counts, self_name, module
     ctx.learn_closure_types(fn)
     ctx.learn_globals(fn)
     if name:

@@ -10,6 +10,8 @@ Which methods: the callees the interpreter asks for while it runs
   * the method instances of a Base sample (`--sample`, scripts/gen/gen_interp_sample.jl's folder), and of folders
     of recorded calls (`--calls`, scripts/gen/gen_interp_calls.jl's), in every form they have;
   * the argument forms `jlir run --args` evaluates (`--forms`, tests/data/arguments/forms.txt);
+  * the interpreter row of oracle records (`--records`, e.g. generated programs' `include-*.jsonl.gz`): each
+    recorded run in every form, the records' own prints serving their own methods, Base's asked of Julia;
 each callee counted once per run that needed it.  Every callee reached is kept (`--min-count` raises the bar);
 a callee of the user's `Main` never is (it is the user's code).  Each entry is what jlir.live's provider caches
 (`# MethodInstance for …`, `# argnames:`, `# sparams:`, `# vararg:`, then Julia's `code_typed` print), entries
@@ -109,7 +111,8 @@ class Counting:
 
     def lookup(self, callee, arg_types):
         if callee.startswith("Main.") and _base_callee(callee):
-            callee = "Base." + callee[len("Main."):]  # `Main.repeat` is Base's: asked (and cached) as Base's
+            from jlir.semantics.base_globals import seen_name
+            callee = "Base." + seen_name(callee)  # `Main.repeat`, `Main.MyPkg.repeat` are Base's: asked as Base's
         self._store_callable(callee, arg_types)
         fn = self.inner.lookup(callee, arg_types)
         if fn is not None and "." not in callee and not callee.startswith("(::") and _base_callee(callee):
@@ -215,6 +218,26 @@ def run_forms(provider, path: Path):
                 pass
 
 
+def run_records(provider, path: Path):
+    """The interpreter row of every record of an oracle record file (`oracle.py --from … --recorded-callees`),
+    each form: the records' typed prints serve their own methods first, the rest is asked of `provider`."""
+    import gzip as gz
+    import json
+    from jlir.oracle.interp import INTERP_FORMS, Chain, RecordCallees, check_interp
+    opener = gz.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        records = [json.loads(line) for line in fh if line.strip()]
+    chain = Chain(RecordCallees(records), provider)
+    for record in records:
+        for _, key in INTERP_FORMS if "interp" in record else ():
+            if key in record:
+                provider.seen = set()
+                try:
+                    check_interp(record, chain, key)
+                except Exception:  # refused or crashed: what it asked for is counted all the same
+                    pass
+
+
 def merged(old: Path, body: str) -> str:
     """The entries of the data file `old` with the new ones of `body` added (a method already there is kept as it
     was; the struct lines are united), so a run for a few more methods never drops the others."""
@@ -245,6 +268,8 @@ def main() -> int:
     ap.add_argument("--calls", type=Path, action="append", default=[])
     ap.add_argument("--forms", type=Path, action="append", default=[],
                     help="argument forms, one a line (tests/data/arguments/forms.txt), evaluated as --args")
+    ap.add_argument("--records", type=Path, action="append", default=[],
+                    help="oracle record files (JSONL, .gz allowed) whose interpreter row is run")
     ap.add_argument("--merge", action="store_true", help="add the methods found to the data file's, dropping none")
     ap.add_argument("--min-count", type=int, default=1)
     ap.add_argument("--out", type=Path, default=OUT)
@@ -264,6 +289,8 @@ def main() -> int:
             run_grid(provider, argument)
         for path in opts.forms:
             run_forms(provider, path)
+        for path in opts.records:
+            run_records(provider, path)
         for folder in opts.sample + opts.calls:
             provider.inner = LiveProvider(jl, cache=cache, defs=(folder / "defs.jl").read_text(encoding="utf-8")) \
                 if (folder / "defs.jl").is_file() else provider.inner

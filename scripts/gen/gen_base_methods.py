@@ -98,6 +98,28 @@ def grid():
         yield "Base.fill", (t, "Int64")
 
 
+def conversions():
+    """What lowered code calls where typed code inlined it, on every bits type: `x % T` (int.jl's `rem(x, T)`, the
+    generator's and users' truncating conversion) of every pair of integer types, `Base.vect` (an array literal
+    `[a, b]`) of one to four elements of one type, `iterate` of an empty or homogeneous tuple (a vararg's
+    `for x in xs`) and of a `StepRange` (`for i in 6:-1:1`)."""
+    ints = INTS + ("Bool",)
+    for a in ints:
+        for b in INTS:
+            yield "%", (a, f"Type{{{b}}}")
+    for t in INTS + FLOATS + ("Bool", "Char", "String"):
+        for n in range(1, 5):
+            yield "Base.vect", (t,) * n
+        for n in range(1, 4):
+            tup = f"Tuple{{{','.join((t,) * n)}}}"
+            yield "Base.iterate", (tup,)
+            yield "Base.iterate", (tup, "Int64")
+    yield "Base.iterate", ("Tuple{}",)
+    for t in INTS:
+        yield "Base.iterate", (f"StepRange{{{t},{t}}}",)
+        yield "Base.iterate", (f"StepRange{{{t},{t}}}", t)
+
+
 def _base_callee(callee: str) -> bool:
     from jlir.interp.builtin import _base_callee as base
     return base(callee)
@@ -161,7 +183,7 @@ class Counting:
     def struct_fields(self, type_name):
         """A struct's field names (and types) as Julia gave them: kept for the `# struct` lines of the data."""
         found = self.inner.struct_fields(type_name)
-        if found is not None and not type_name.startswith("Main.") and not any(c in type_name for c in ": "):
+        if found is not None and not type_name.startswith("Main.") and not any(c in type_name for c in ': "|#'):
             self.recorded[type_name] = (found, self.inner.field_types(type_name))
         return found
 
@@ -268,6 +290,7 @@ def main() -> int:
     ap.add_argument("--calls", type=Path, action="append", default=[])
     ap.add_argument("--forms", type=Path, action="append", default=[],
                     help="argument forms, one a line (tests/data/arguments/forms.txt), evaluated as --args")
+    ap.add_argument("--conversions", action="store_true", help="the methods `conversions()` lists, looked up")
     ap.add_argument("--records", type=Path, action="append", default=[],
                     help="oracle record files (JSONL, .gz allowed) whose interpreter row is run")
     ap.add_argument("--merge", action="store_true", help="add the methods found to the data file's, dropping none")
@@ -291,6 +314,9 @@ def main() -> int:
             run_forms(provider, path)
         for path in opts.records:
             run_records(provider, path)
+        for callee, types in conversions() if opts.conversions else ():
+            provider.seen = set()
+            provider.lookup(callee, types)
         for folder in opts.sample + opts.calls:
             provider.inner = LiveProvider(jl, cache=cache, defs=(folder / "defs.jl").read_text(encoding="utf-8")) \
                 if (folder / "defs.jl").is_file() else provider.inner

@@ -75,3 +75,12 @@ def test_a_returned_tuple_of_untyped_literals_in_a_tuple_of_any_function_is_refu
         outcomes = _outcomes("gen-2-00301", "Tuple{typeof(main_301)", form)
         assert [o.verdict for o in outcomes] == ["refused"] * 3, outcomes
         assert all("returned constant" in o.detail for o in outcomes), outcomes
+
+
+def test_lowered_code_calls_what_typed_code_inlined_and_the_built_in_base_methods_hold_it():
+    """main_436 (seed 2) in slot form calls `UInt16(200) % Int64` (int.jl's `rem(x, T)`) and `iterate` of a
+    `StepRange`, which its typed form inlined: the built-in Base methods (`scripts/gen/gen_base_methods.py
+    --conversions`, Julia 1.5.3's prints) hold them (was `no IR for %`)."""
+    for form in ("lowered", "unoptimized"):
+        outcomes = _outcomes("gen-2-00436", "Tuple{typeof(main_436)", form)
+        assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes

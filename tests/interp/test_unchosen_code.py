@@ -84,3 +84,12 @@ def test_lowered_code_calls_what_typed_code_inlined_and_the_built_in_base_method
     for form in ("lowered", "unoptimized"):
         outcomes = _outcomes("gen-2-00436", "Tuple{typeof(main_436)", form)
         assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
+
+
+def test_a_keyword_bodys_returned_const_zero_in_a_float16_function_is_a_float16():
+    """kw2_582 (seed 2, held out): its slot form calls the keyword body, whose typed print returns `%81::Const(0.0,
+    false)` in `=> Float16` (1.5 prints a Float16 zero as `0.0`): a Float16, as the return type says (was a
+    Float64 `0.0`)."""
+    for form in ("lowered", "unoptimized"):
+        outcomes = _outcomes("gen-2-00582", "Tuple{typeof(kw2_582)", form)
+        assert [o.verdict for o in outcomes] == ["equal"] * 2, outcomes

@@ -1,9 +1,12 @@
-"""Union types the interpreter builds and converts to: lowering writes a declared type `f(…)::Union{Nothing, Int128}`
-as `Core.apply_type(Union, Nothing, Int128)`, then `convert` and `typeassert` of each returned value to it."""
+"""`Core.apply_type`, the types lowered code builds (`T{P…}`), and the union types the interpreter converts to:
+lowering writes a declared type `f(…)::Union{Nothing, Int128}` as `Core.apply_type(Union, Nothing, Int128)`, then
+`convert` and `typeassert` of each returned value to it."""
 from __future__ import annotations
 
 from jlir.semantics.convert import NUMBER_TYPES
-from jlir.semantics.values import JType, NotInterpretable, isa, split_params, typeof
+from jlir.semantics.show import julia_repr
+from jlir.semantics.values import (JChar, JInt, JStruct, JSymbol, JType, JuliaException, NotInterpretable, isa,
+                                   split_params, typeof)
 
 # The types a `Union{…}` the run builds may hold: their modules and whether each is a singleton (no fields).
 _UNION_MEMBERS = {**{t: ("Core", False) for t in NUMBER_TYPES}, "Char": ("Core", False), "String": ("Core", False),
@@ -47,3 +50,53 @@ def convert_union(ctx, args) -> tuple[bool, object]:
     if len(rest) != 1:
         return False, None
     return True, ctx.call("Base.convert", None, [JType(rest[0]), args[1]])
+
+
+_PLAIN_DATATYPES = frozenset(NUMBER_TYPES) | {"Bool", "Char", "String", "Symbol", "Nothing"}
+
+
+def _parameter_text(p) -> str | None:
+    """A type parameter as Julia prints it inside `T{…}` (its `repr`): a type, an Int64, a Bool, a Symbol; else None."""
+    return julia_repr(p) if type(p) in (JType, bool, int, JSymbol) else None
+
+
+def _symbols(p) -> bool:
+    """A tuple of Symbols: the names a NamedTuple type takes (any such tuple is within its bounds)."""
+    return type(p) is tuple and all(type(x) is JSymbol for x in p)
+
+
+def apply_type(ctx, args):
+    """Core's `apply_type(T, P…)`, i.e. `T{P…}` (how lowering types a closure: `apply_type(var"#1#2", typeof(k))`).
+    Modelled: no parameters (T itself); `Tuple{types…}`; a parametric struct whose instance `T{P…}` the provider
+    knows (a `# struct T{P…}` line or a live Julia's `fieldtypes`: Julia made that type, so its bounds hold);
+    parameters given to a concrete type without any (Julia's TypeError).  Anything else is refused, since it
+    needs the type's parameter count and bounds.  None where `args[0]` is not a type (not this method)."""
+    if not args or type(args[0]) is not JType:
+        return None
+    T, params = args[0], args[1:]
+    if not params:
+        return T
+    texts = [_parameter_text(p) for p in params]
+    if T.name == "Tuple" and all(type(p) is JType for p in params):
+        return JType("Tuple{" + ",".join(texts) + "}")
+    if T.name == "Array" and len(params) == 2 and type(params[0]) is JType and type(params[1]) is int \
+            and params[1] >= 0:
+        return JType(f"Array{{{texts[0]},{params[1]}}}")  # `Array{Int64,2}`: any element type, any N ≥ 0
+    if T.name == "UnitRange" and len(params) == 1 and type(params[0]) is JType and params[0].name in NUMBER_TYPES:
+        return JType(f"UnitRange{{{texts[0]}}}")  # `UnitRange{T<:Real}`: every primitive number type is Real
+    if T.name == "NamedTuple" and len(params) == 1 and _symbols(params[0]):
+        return JType(f"NamedTuple{{{julia_repr(params[0])}}}")  # `NamedTuple{(:pad,)}`: the names, any values
+    if T.name == "Union":
+        return union(params)
+    if T.name == "Val" and len(params) == 1 and type(params[0]) in (int, bool, JInt, JSymbol, JChar):
+        return JType(f"Val{{{julia_repr(params[0])}}}")  # `Val{2}` of `x^2` (`literal_pow`): any bits value
+    if T.name in _PLAIN_DATATYPES or ("{" in T.name and " where " not in T.name):
+        raise JuliaException("TypeError", f"in Type{{...}} expression, expected UnionAll, got Type{{{T.name}}}",
+                             JStruct("TypeError", (JSymbol("Type{...} expression"), "", JType("UnionAll"), T),
+                                     ("func", "context", "expected", "got"), False))
+    full = f"{T.name}{{{','.join(t or '?' for t in texts)}}}"
+    ask = getattr(ctx.provider, "field_types", None)
+    if None not in texts and ask is not None and ask(full) is not None:
+        return JType(full)
+    raise NotInterpretable(f"Core.apply_type: {full} is not a type this run knows (a provider's struct); "
+                           "its parameter bounds need Julia")

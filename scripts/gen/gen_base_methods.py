@@ -102,7 +102,7 @@ def conversions():
     """What lowered code calls where typed code inlined it, on every bits type: `x % T` (int.jl's `rem(x, T)`, the
     generator's and users' truncating conversion) of every pair of integer types, `Base.vect` (an array literal
     `[a, b]`) of one to four elements of one type, `iterate` of an empty or homogeneous tuple (a vararg's
-    `for x in xs`) and of a `StepRange` (`for i in 6:-1:1`)."""
+    `for x in xs`) and of a `StepRange` (`for i in 6:-1:1`), `literal_pow` (`x^2`) of every number type."""
     ints = INTS + ("Bool",)
     for a in ints:
         for b in INTS:
@@ -115,6 +115,9 @@ def conversions():
             yield "Base.iterate", (tup,)
             yield "Base.iterate", (tup, "Int64")
     yield "Base.iterate", ("Tuple{}",)
+    for t in INTS + FLOATS:  # `x^2` of a literal exponent: `literal_pow(^, x, Val{2}())`
+        for k in (-1, 0, 1, 2, 3):
+            yield "Base.literal_pow", ("typeof(^)", t, f"Val{{{k}}}")
     for t in INTS:
         yield "Base.iterate", (f"StepRange{{{t},{t}}}",)
         yield "Base.iterate", (f"StepRange{{{t},{t}}}", t)

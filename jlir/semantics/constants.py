@@ -65,6 +65,10 @@ def type_text(t) -> str:
         return t.name or "?"
     if cls is V.Literal:
         return t.text
+    if cls is T.TypeTuple:  # a NamedTuple type's names, `NamedTuple{(:a, :b),Tuple{…}}`, `NamedTuple{(),Tuple{}}`
+        items = [type_text(x) for x in t.items]
+        ok = all(type(x) is V.Literal and x.kind == "symbol" for x in t.items)
+        return "?" if not ok else f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
     return "?"
 
 

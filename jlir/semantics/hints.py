@@ -185,7 +185,7 @@ def typed_constant(v, t: str):
     named = t.startswith("NamedTuple{") and t.endswith("}")
     if named:
         parts = split_params(t[len("NamedTuple{"):-1])
-        rest = parts[-1] if len(parts) == 2 else ""
+        rest = parts[-1] if len(parts) >= 2 else ""  # the names `(:a, :b)` hold commas: the types come last
         params = split_params(rest[6:-1]) if rest.startswith("Tuple{") and rest.endswith("}") else None
         items = [x.rhs if type(x) is T.TypeInfix and x.op == "=" else None for x in inner.items]
         names = tuple(x.lhs.path[-1] for x in inner.items if type(x) is T.TypeInfix and type(x.lhs) is T.TypeName)

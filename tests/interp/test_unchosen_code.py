@@ -93,3 +93,12 @@ def test_a_keyword_bodys_returned_const_zero_in_a_float16_function_is_a_float16(
     for form in ("lowered", "unoptimized"):
         outcomes = _outcomes("gen-2-00582", "Tuple{typeof(kw2_582)", form)
         assert [o.verdict for o in outcomes] == ["equal"] * 2, outcomes
+
+
+def test_a_keyword_bodys_signature_names_an_empty_named_tuple_as_julia_does():
+    """kw1_447 (seed 2) invokes its keyword body with `Base.Iterators.Pairs{…,NamedTuple{(),Tuple{}}}`: the
+    names `()` are spelled as the recorded `MethodInstance` spells them, so the body's print is found (was
+    `NamedTuple{?,Tuple{}}`: `no IR for Main.#kw1_447#277`)."""
+    for form in ("typed", "ircode"):
+        outcomes = _outcomes("gen-2-00447", "Tuple{typeof(kw1_447)", form)
+        assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes

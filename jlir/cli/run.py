@@ -49,6 +49,9 @@ def register(sub) -> None:
                          "sorter's #s827, a callable object's name)")
     sp.add_argument("--name", default=None, metavar="F",
                     help="the function's name (`fact`): its recursive calls then run it again, no provider needed")
+    sp.add_argument("--module", default=None, metavar="M",
+                    help="the method's module (default Main), whose binding a bare operator call is: "
+                         "Core.Compiler's code calls its own `=>`, `+`")
     sp.add_argument("--callees", default=None, metavar="DIR",
                     help="a directory of callee dumps headed `# MethodInstance for f(::T…)` (before the built-in Base methods)")
     sp.add_argument("--julia", default=None, metavar="SPEC",
@@ -267,7 +270,7 @@ def run(args) -> int:
         r = interp.run(fn, call.values, provider, argnames=call.argnames, sparams=call.sparams, vararg=call.vararg,
                        max_steps=args.max_steps or None, timeout=args.timeout or None, name=call.name,
                        self_name=args.self_name, max_memory=memory_limit(args.max_memory),
-                       started=_started(args))
+                       started=_started(args), module=args.module)
     except ValueError as e:
         err(f"jlir run: error: {e}")
         return EXIT_ERROR

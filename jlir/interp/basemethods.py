@@ -15,6 +15,7 @@ import re
 
 from jlir.interp.promotion import METHODS as PROMOTION
 from jlir.interp.tuples import METHODS as TUPLES
+from jlir.interp.unions import apply_type, convert_union
 from jlir.interp.provider import ALIASES
 from jlir.semantics.base_globals import seen_name
 from jlir.semantics.constants import global_constant
@@ -23,7 +24,6 @@ from jlir.semantics.intrinsics import INTRINSICS
 from jlir.semantics.values import (FLOAT_TYPES, INT_TYPES, UNDEF, JChar, JInt, JStringBuf, empty_named_tuple, JStruct, JSymbol,
                                    JType, JuliaException, NotInterpretable, typeof)
 from jlir.semantics.pointers import string_value
-from jlir.semantics.show import julia_repr
 
 NO = object()  # "not one of these methods": the caller refuses
 
@@ -82,6 +82,8 @@ def construct(type_name: str, args: list):
         return _named_tuple(type_name, args[0])
     if type_name == "Core.Box" and len(args) <= 1:  # boot.jl: `Box(x) = new(x)`, `Box() = new()`
         return JStruct("Core.Box", [args[0] if args else UNDEF], ("contents",), True)
+    if type_name.startswith("Val{") and type_name.endswith("}") and not args:  # essentials.jl: `struct Val{x} end`
+        return JStruct(type_name, (), (), False)
     if type_name == "AssertionError" and not args:  # boot.jl: AssertionError() = AssertionError("")
         return JStruct("AssertionError", ("",), ("msg",), False)
     if _ARRAY.match(type_name) and args and _is_undef(args[0]):
@@ -267,50 +269,14 @@ def _apply_latest(ctx, args):
 
 
 # Concrete types without parameters (applying parameters to one is Julia's TypeError).
-_PLAIN_DATATYPES = frozenset(NUMBER_TYPES) | {"Bool", "Char", "String", "Symbol", "Nothing"}
-
-
-def _parameter_text(p) -> str | None:
-    """A type parameter as Julia prints it inside `T{…}` (its `repr`): a type, an Int64, a Bool, a Symbol; else None."""
-    return julia_repr(p) if type(p) in (JType, bool, int, JSymbol) else None
-
-
-def _symbols(p) -> bool:
-    """A tuple of Symbols: the names a NamedTuple type takes (any such tuple is within its bounds)."""
-    return type(p) is tuple and all(type(x) is JSymbol for x in p)
-
-
 def _apply_type(ctx, args):
-    """Core's `apply_type(T, P…)`, i.e. `T{P…}` (how lowering types a closure: `apply_type(var"#1#2", typeof(k))`).
-    Modelled: no parameters (T itself); `Tuple{types…}`; a parametric struct whose instance `T{P…}` the provider
-    knows (a `# struct T{P…}` line or a live Julia's `fieldtypes`: Julia made that type, so its bounds hold);
-    parameters given to a concrete type without any (Julia's TypeError).  Anything else is refused, since it
-    needs the type's parameter count and bounds."""
-    if not args or type(args[0]) is not JType:
-        return NO
-    T, params = args[0], args[1:]
-    if not params:
-        return T
-    texts = [_parameter_text(p) for p in params]
-    if T.name == "Tuple" and all(type(p) is JType for p in params):
-        return JType("Tuple{" + ",".join(texts) + "}")
-    if T.name == "Array" and len(params) == 2 and type(params[0]) is JType and type(params[1]) is int \
-            and params[1] >= 0:
-        return JType(f"Array{{{texts[0]},{params[1]}}}")  # `Array{Int64,2}`: any element type, any N ≥ 0
-    if T.name == "UnitRange" and len(params) == 1 and type(params[0]) is JType and params[0].name in NUMBER_TYPES:
-        return JType(f"UnitRange{{{texts[0]}}}")  # `UnitRange{T<:Real}`: every primitive number type is Real
-    if T.name == "NamedTuple" and len(params) == 1 and _symbols(params[0]):
-        return JType(f"NamedTuple{{{julia_repr(params[0])}}}")  # `NamedTuple{(:pad,)}`: the names, any values
-    if T.name in _PLAIN_DATATYPES or ("{" in T.name and " where " not in T.name):
-        raise JuliaException("TypeError", f"in Type{{...}} expression, expected UnionAll, got Type{{{T.name}}}",
-                             JStruct("TypeError", (JSymbol("Type{...} expression"), "", JType("UnionAll"), T),
-                                     ("func", "context", "expected", "got"), False))
-    full = f"{T.name}{{{','.join(t or '?' for t in texts)}}}"
-    ask = getattr(ctx.provider, "field_types", None)
-    if None not in texts and ask is not None and ask(full) is not None:
-        return JType(full)
-    raise NotInterpretable(f"Core.apply_type: {full} is not a type this run knows (a provider's struct); "
-                           "its parameter bounds need Julia")
+    v = apply_type(ctx, args)
+    return NO if v is None else v
+
+
+def _convert_union(ctx, args):
+    found, v = convert_union(ctx, args)
+    return v if found else NO
 
 
 def _not_sametype(ctx, args):
@@ -350,7 +316,7 @@ def _ismissing(ctx, args):
     return NO if len(args) != 1 else type(args[0]) is JStruct and args[0].type == "Missing" and not args[0].fields
 
 
-_METHODS = {"cconvert": _cconvert, "unsafe_convert": _unsafe_convert, "ismissing": _ismissing, "not_sametype": _not_sametype, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
+_METHODS = {"convert": _convert_union, "cconvert": _cconvert, "unsafe_convert": _unsafe_convert, "ismissing": _ismissing, "not_sametype": _not_sametype, "oneunit": _zero_one(1), ":": _colon, "iterate": _iterate, "string": _string, "apply_type": _apply_type, "_apply_latest": _apply_latest, "zero": _zero_one(0), "one": _zero_one(1), "afoldl": _afoldl, "fieldtype": _fieldtype,
             **{op: _arith(op) for op in ("+", "-", "*", "/")}}
 
 
@@ -359,8 +325,8 @@ def fallback(ctx, callee: str, args: list):
     module, _, name = seen_name(callee).rpartition(".")
     if module.split(".")[0] not in ("", "Main", "Core", "Base"):
         return NO
-    if _ARRAY.match(callee):  # a slot form's `Array{Int64,2}(undef, m, n)`: the type a value, called
-        return construct(callee, args)
+    if _ARRAY.match(callee) or callee.startswith("Val{"):  # `Array{Int64,2}(undef, m, n)`, `Val{2}()`: a type,
+        return construct(callee, args)                      # called
     try:
         T = global_constant(callee)
     except NotInterpretable:  # not a global the interpreter knows, so not a type it can construct
@@ -374,8 +340,8 @@ def fallback(ctx, callee: str, args: list):
     if method is not None:
         return method(ctx, args)
     method = TUPLES.get(ALIASES.get(name, name))
-    if name == "=>" and module not in ("Base", "Main"):
-        method = None  # a bare `a => b` of Core.Compiler's code makes its own Pair type, not Base's
+    if name == "=>" and module.startswith("Core.Compiler"):
+        method = None  # Core.Compiler's own Pair type, not Base's (a bare `=>` of its code is named so: `run(module=)`)
     v = method(ctx, args) if method is not None else None
     if v is not None:
         return v

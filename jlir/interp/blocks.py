@@ -23,14 +23,14 @@ from jlir.ir.types import TypeCall, TypeInfix, is_lattice_element
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
-                     self_name: str | None = None, globals_=(), arg_types=()) -> Code:
+                     self_name: str | None = None, globals_=(), arg_types=(), module: str | None = None) -> Code:
     """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows; `self_name`:
     the name slot 1 (the function itself) prints as where it is not `#self#`; `globals_`: (name, value) pairs of
     the user's globals a provider knows; `arg_types`: the argument types of the method instance `fn` is (what
-    inference knew of them), where known."""
+    inference knew of them), where known; `module`: the method's module, which a bare operator call names."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_, arg_types)
+    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_, arg_types, module)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]
@@ -226,14 +226,27 @@ def _const_of(b: _Builder, v: V.SSAValue):
     return typ if ok else None
 
 
+def _untyped(v) -> bool:
+    """A constant shown with literals whose type the print does not tell: `0`, `0.0`, `(2,)`."""
+    return hints.is_ambiguous(v) or hints.is_float_zero(v) or hints.untyped_literals(v)
+
+
 def _shown_untyped(b: _Builder, v: V.SSAValue) -> bool:
-    """Whether `return %k` returns a tuple constant with literals printed untyped in a print with no return type
-    (IRCode): `%k = π (%116, Const((2,), false))`, where `(2,)` came from a ϒ of the literal `(2,)` (an Int128
-    one, or an Int64 one: the print does not tell)."""
-    if b.fn.form is Form.LOWERED or b.fn.return_type is not None:
+    """Whether `return %k` returns a constant with literals printed untyped whose types neither the print nor its
+    return type tells (IRCode has none; `Tuple{Any}` does not say): `%k = π (%116, Const((2,), false))`, where
+    `(2,)` came from a ϒ of the literal `(2,)` (an Int128 one, or an Int64 one: the print does not tell)."""
+    if b.fn.form is Form.LOWERED:
         return False
     c = _const_of(b, v)
-    return c is not None and hints.untyped_literals(c.args[0])
+    return c is not None and _untyped(c.args[0]) and _typed_return(b, c.args[0]) is None
+
+
+def _typed_return(b: _Builder, shown):
+    """A returned constant `shown` with its untyped literals typed by the function's return type, or None."""
+    if b.fn.return_type is None:
+        return None
+    t = type_text(b.fn.return_type)
+    return hints.typed_constant(shown, t) if hints.untyped_literals(shown) else hints.typed_scalar(shown, t)
 
 
 def _maybe_misread(value) -> bool:
@@ -245,20 +258,20 @@ def _maybe_misread(value) -> bool:
 
 
 def _returned_const(b: _Builder, v: V.SSAValue, i: int):
-    """The value of `return %k` where inference proved `%k` a tuple constant whose literals print untyped
-    (`%220 = π (%212, Core.Compiler.Const((-1,), false))` in a `=> Tuple{Int128}` function): the constant, its
-    literals typed by the return type, as a returned constant is; None where the print shows no return type
-    (IRCode: the register's value is returned, as the values that reached it say) or the value is no such constant."""
+    """The value of `return %k` where inference proved `%k` a constant whose literals print untyped
+    (`%220 = π (%212, Core.Compiler.Const((-1,), false))` in a `=> Tuple{Int128}` function; `%64 = φ (…)::
+    Const(0, false)` in a `=> Int128` one, inference's return type being the type of what it returns): the
+    constant, its literals typed by the return type, as a returned constant is; None where the print shows no
+    return type (IRCode: the register's value is returned, as the values that reached it say, `_shown_untyped`)
+    or the value is no such constant."""
     if b.fn.form is Form.LOWERED or not 1 <= v.id <= b.n:
         return None
     stmt = b.fn.positional[v.id - 1]
     typ = stmt.node.typ if type(stmt.node) is N.PiNode else stmt.type
     if not (type(typ) is TypeCall and is_lattice_element(typ) and typ.head.name == "Const" and typ.args
-            and hints.untyped_literals(typ.args[0])):
+            and _untyped(typ.args[0])):
         return None
-    if b.fn.return_type is None:
-        return None
-    return hints.typed_constant(typ.args[0], type_text(b.fn.return_type))
+    return _typed_return(b, typ.args[0])
 
 
 def _return_hint(b: _Builder, val, i: int) -> str | None:

@@ -23,6 +23,7 @@ from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
 from jlir.interp.shown_values import decimal_const, name_fields, use_type
 from jlir.interp.slots import SlotMap, newvar_slot, splat_slot
+from jlir.semantics.base_globals import bare_call_module
 from jlir.semantics.builtins import KNOWN_STRUCTS
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
 from jlir.ir import nodes as N
@@ -72,8 +73,9 @@ def _raiser(i: int, e: NotInterpretable):
 class _Builder:
     """Register allocation and statement compilation for one function (a builder, used once)."""
 
-    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None, arg_types=()):
+    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None, arg_types=(), module=None):
         self.fn = fn
+        self.operators = bare_call_module(module)  # the module a bare operator call names, where not Main's view
         self.arg_types = tuple(arg_types)  # the method instance's argument types (inference's), where known
         self.structs = structs  # the names of the structs the run knows (bare type names in the IR resolve to them)
         self.globals = dict(globals_ or ())  # the user's globals a provider knows (`Main.MyPkg.SCALE` → 3)
@@ -320,6 +322,8 @@ def _assign(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
 
 def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     callee, *args = walk.operands(e)
+    if type(callee) is V.GlobalRef and callee.module is None and b.operators is not None:
+        callee = V.GlobalRef(b.operators, callee.name)  # `a => b` of Core.Compiler's code: its own `=>`
     rt = type_text(typ)
     named = callee_name(callee)
     name = named.name if named is not None else None

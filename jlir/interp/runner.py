@@ -74,6 +74,7 @@ class Context:
         self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
         self.own = None  # (signature key, fn, argnames, sparams, vararg index) of the run's function, when named
         self.own_self = None  # the name its slot 1 prints as, where not `#self#`
+        self.module = None  # the run's method's module, where not Main (`Core.Compiler`: its own operators)
         self.globals: dict = {}  # the user's globals the provider knows, by qualified name
         # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
         self.structs: dict = {**(getattr(provider, "structs", dict)() if provider is not None else {}),
@@ -152,7 +153,8 @@ class Context:
             self_name = getattr(self.provider, "self_name", lambda c, t: None)(callee, types)
             hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs),
                                                              self_name, tuple(self.globals.items()),
-                                                             tuple(types) if k is None else ()),
+                                                             tuple(types) if k is None else (),
+                                                             callee_module(callee)),
                                         tuple(sparams))
         return hit[1], hit[2], k
 
@@ -163,7 +165,8 @@ class Context:
         key = (id(fn), nargs if k is None else k + 1)
         if key not in self.compiled:
             self.compiled[key] = (fn, compile_function(fn, key[1], argnames, self.own[0], frozenset(self.structs),
-                                                       self.own_self, tuple(self.globals.items())),
+                                                       self.own_self, tuple(self.globals.items()),
+                                                       module=self.module),
                                   sparams)
         return self.compiled[key][1], self.compiled[key][2], k
 
@@ -250,6 +253,12 @@ class Context:
         return self.finish(r) if type(r) is Push else r
 
 
+def callee_module(callee: str) -> str | None:
+    """The module a callee's code is of, as far as its name shows: `Core.Compiler` for Core.Compiler's own
+    functions (`Core.Compiler.getindex`: its body's bare operators are Core.Compiler's), else None (Main's view)."""
+    return "Core.Compiler" if callee.startswith("Core.Compiler.") else None
+
+
 def form_of(fn) -> str:
     """Which of a method's dumps a run of `fn` prefers for its callees: `lowered`, `typed-unoptimized` (slot-form
     typed code), else `typed`."""
@@ -275,15 +284,15 @@ _CACHE: dict = {}
 
 
 def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = "", self_name: str | None = None,
-              globals_: tuple = (), arg_types: tuple = ()):
+              globals_: tuple = (), arg_types: tuple = (), module: str | None = None):
     key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name, self_name,
-           tuple((k, repr(v)) for k, v in globals_), arg_types)
+           tuple((k, repr(v)) for k, v in globals_), arg_types, module)
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not fn:
         if len(_CACHE) > 256:
             _CACHE.clear()
         hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name, globals_,
-                                                  arg_types))
+                                                  arg_types, module))
     return hit[1]
 
 
@@ -298,7 +307,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
         vararg: bool = False, counts: dict | None = None, name: str | None = None,
         self_name: str | None = None, max_memory: int | None = None, started: float | None = None,
-        arg_types: tuple = ()) -> Result:
+        arg_types: tuple = (), module: str | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
@@ -315,7 +324,8 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     `counts` (a dict) gets how often each block of `fn` itself was entered.  `name`: the function's name
     (`fact`): its `#self#`; a call of it on the run's own argument types (a recursion) runs `fn` again.  `self_name`: the name slot 1 prints
     as where it is not `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
-    `arg_types`: `fn`'s instance's argument types (`f(::Int8)`), what inference knew. Raises `NotInterpretable`.
+    `arg_types`: `fn`'s instance's argument types (`f(::Int8)`); `module`: the method's (default Main), whose
+    binding a bare operator call is (`bare_call_module`: Core.Compiler's own `=>`).  Raises `NotInterpretable`.
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
@@ -327,8 +337,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
             raise NotInterpretable(f"given {len(values)} arguments, but the method takes at least {k}")
         values = values[:k] + [tuple(values[k:])]
     ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout, started)
-    ctx.counts = counts
-    ctx.own_self = self_name
+    ctx.counts, ctx.own_self, ctx.module = counts, self_name, module
     ctx.learn_closure_types(fn)
     ctx.learn_globals(fn)
     if name:
@@ -336,7 +345,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         ctx.own = (signature_key(signature_text(name, types)), fn, argnames, tuple(normalize(p) for p in sparams),
                    len(argnames) - 1 if vararg else None)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name,
-                     tuple(ctx.globals.items()), () if vararg else tuple(arg_types))
+                     tuple(ctx.globals.items()), () if vararg else tuple(arg_types), module)
     try:
         with Watch(ctx.deadline, max_memory):
             v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))

@@ -17,6 +17,7 @@ from jlir.oracle.reads import parsed
 from jlir.interp import run
 from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text
 from jlir.ir.errors import JlirError
+from jlir.semantics.base_globals import method_module
 from jlir.semantics.fused import fused_muladd
 from jlir.semantics.numbers import make_float, make_int
 from jlir.semantics.values import JChar, NotInterpretable, split_params
@@ -99,7 +100,8 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
             with fused_muladd() if fused else nullcontext():
                 return run(fn, [argument(a) for a in r["args"]], provider, argnames=record.get("argnames"),
                            sparams=sparams, vararg=bool(spec.get("vararg")), name=name,
-                           arg_types=_instance_argtypes(record), **LIMITS).outcome
+                           arg_types=_instance_argtypes(record), module=method_module(record.get("method")),
+                           **LIMITS).outcome
         try:
             got = once(False)
         except NotInterpretable as e:

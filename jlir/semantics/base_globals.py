@@ -146,3 +146,47 @@ def main_binding(name: str):
         return ("type", alias)
     owner = table.get(("main", name))
     return ("global", owner) if owner is not None else None
+
+
+def bare_call_module(module: str | None) -> str | None:
+    """The module a bare operator called in the code of `module` names, where it is not the one Main sees.
+
+    Lowering resolves a name in the method's module (`a => b` of Core.Compiler's code is `GlobalRef(Core.Compiler,
+    :(=>))`), and 1.5.3's `show_unquoted` prints an operator call's `GlobalRef` head by its name alone (show.jl:
+    `fname = isa(func, GlobalRef) ? func.name : func`), so the print drops the module.  Base, its submodules and
+    any other module (`using Base`) see Base's operators, as Main does (`seen_name`); Core.Compiler defines its own
+    (its own `Pair`, `=>`, `+`, whose methods are not Base's), and its submodules (`Sort`, `Order`, `Iterators`)
+    import them from it (ordering.jl: `const Base = parentmodule(@__MODULE__)`): `Core.Compiler` for those."""
+    if module is not None and (module == "Core.Compiler" or module.startswith("Core.Compiler.")):
+        return "Core.Compiler"
+    return None
+
+
+def method_module(method: str | None) -> str | None:
+    """The module of a method named as `Module.name` (`Core.Compiler.#318`, `Base.Grisu.-`, `Main.f`): the dotted
+    identifiers before the name, None where there are none."""
+    if not method:
+        return None
+    parts = []
+    for part in method.split(".")[:-1]:
+        if not part.isidentifier():
+            break
+        parts.append(part)
+    return ".".join(parts) or None
+
+
+def function_of(text: str) -> JFunction | None:
+    """The function of Base or Core that `text` names as the print spells it (`isless`, `Base.Sort.isless`,
+    `Main.isless`), by its owner (`Base.isless`); None for any other name (the user's, a type)."""
+    module, _, bare = seen_name(text).rpartition(".")
+    if module in ("", "Main"):
+        found = main_binding(bare)
+        if found is None or found[0] != "global":
+            return None
+        module = found[1]
+    if not is_library_module(module) or module.startswith("Core.Compiler"):
+        return None
+    v = base_global(module, bare, None)
+    if v is None and module.startswith("Base."):  # `Base.Sort.isless`: a submodule's import of Base's (or Core's)
+        v = base_global("Base", bare, None) or base_global("Core", bare, None)
+    return v if type(v) is JFunction else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from jlir.semantics.values import (INT_TYPES, PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JInt, JFunction, JStringBuf, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, egal, isa, typeof)
+from jlir.semantics.base_globals import function_of
 from jlir.semantics.names import var_quoted
 from jlir.semantics.numbers import fits, make_int
 
@@ -152,7 +153,18 @@ def _setfield(rt, x, name, v):
 def _isa(rt, x, T):
     if type(T) is not JType:
         raise NotInterpretable(f"isa with a {typeof(T)} as the type")
+    if T.name.startswith("typeof(") and T.name.endswith(")"):
+        return _is_the_function(x, T.name[7:-1])
     return isa(x, T.name)
+
+
+def _is_the_function(x, name: str) -> bool:
+    """`isa(x, typeof(f))`: a function's type is a singleton, whose one instance is `f` (Base.Sort's `ord` asks
+    `isa(lt, typeof(isless))`); the function Base or Core binds by that name, else refused."""
+    f = function_of(name)
+    if f is None:
+        raise NotInterpretable(f"isa(…, typeof({name})): not a function of Base's or Core's")
+    return type(x) is JFunction and function_of(x.name) == f
 
 
 def _ifelse(rt, c, a, b):

@@ -65,6 +65,10 @@ def type_text(t) -> str:
         return t.name or "?"
     if cls is V.Literal:
         return t.text
+    if cls is T.TypeTuple:  # a NamedTuple type's names, `NamedTuple{(:a, :b),Tuple{…}}`, `NamedTuple{(),Tuple{}}`
+        items = [type_text(x) for x in t.items]
+        ok = all(type(x) is V.Literal and x.kind == "symbol" for x in t.items)
+        return "?" if not ok else f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
     return "?"
 
 
@@ -153,6 +157,10 @@ def shown_constant(v):
     cls = type(v)
     if cls in (T.TypeName, T.TypeApply):
         return JType(type_text(v))
+    if cls is T.TypeCall and type(v.head) is T.TypeName and v.head.path == ("typeof",) and len(v.args) == 1 \
+            and type(v.args[0]) in (V.SlotNumber, V.GlobalRef):
+        f = v.args[0]  # `typeof(isless)`: a function's type, shown by the function's name (a bare name parses as a slot)
+        return JType(f"typeof({f.name if type(f) is V.SlotNumber or not f.module else f'{f.module}.{f.name}'})")
     if cls is T.TypeCall and type(v.head) is T.TypeName and not T.is_lattice_element(v):
         if type_text(v.head) in ("Float16", "Float32") and len(v.args) == 1 and type(v.args[0]) is V.Literal:
             return make_float(type_text(v.head), float(literal(v.args[0])))  # `Float16(0.5)`: how 1.5 shows one

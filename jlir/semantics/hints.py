@@ -185,7 +185,7 @@ def typed_constant(v, t: str):
     named = t.startswith("NamedTuple{") and t.endswith("}")
     if named:
         parts = split_params(t[len("NamedTuple{"):-1])
-        rest = parts[-1] if len(parts) == 2 else ""
+        rest = parts[-1] if len(parts) >= 2 else ""  # the names `(:a, :b)` hold commas: the types come last
         params = split_params(rest[6:-1]) if rest.startswith("Tuple{") and rest.endswith("}") else None
         items = [x.rhs if type(x) is T.TypeInfix and x.op == "=" else None for x in inner.items]
         names = tuple(x.lhs.path[-1] for x in inner.items if type(x) is T.TypeInfix and type(x.lhs) is T.TypeName)
@@ -197,13 +197,15 @@ def typed_constant(v, t: str):
         return None
     values = []
     for x, p in zip(items, params):
-        ctx = context_type(p)
-        if type(x) is V.Literal and x.kind == "int" and is_ambiguous(x) and ctx not in (None, "Int64"):
-            values.append(coerce(literal_int(x), ctx))
-        elif ctx == "Float16" and is_float_zero(x):
-            values.append(JFloat(float(x.text), "Float16"))
-        elif type(x) in (V.Literal, T.TypeTuple, V.QuoteNode) or is_ambiguous(x):
+        v = typed_scalar(x, p)
+        if v is not None:
+            values.append(v)
+        elif is_ambiguous(x) or is_float_zero(x):
+            return None  # `(5,)` in `=> Tuple{Any}`: an Int8 `5` prints so, and the element type does not say
+        elif type(x) in (V.Literal, T.TypeTuple, V.QuoteNode):
             sub = typed_constant(x, p) if type(x) in (T.TypeTuple, V.QuoteNode) else None
+            if sub is None and untyped_literals(x):
+                return None
             values.append(sub if sub is not None else literal(x) if type(x) is V.Literal else shown_constant(x))
         else:
             values.append(shown_constant(x))
@@ -214,6 +216,23 @@ def typed_constant(v, t: str):
                    f"{typeof(values)}}}", values, names, False)
 
 
+
+
+def typed_scalar(v, t: str):
+    """The value of a literal printed without its type (a decimal integer, `0.0`) where a value of declared type
+    `t` is what it shows (a returned `Const(0, false)` in a `=> Int128` function is an Int128 zero, inference's
+    return type being the type of what it returns): None where `t` does not say (`Any`, a union of several integer
+    types, `Real`) or `v` is no such literal."""
+    if is_ambiguous(v):
+        ctx = context_type(t)
+        if ctx is None or ctx == AMBIGUOUS or integer_type(ctx) is None:
+            return None
+        return literal_int(v) if ctx == "Int64" else coerce(literal_int(v), ctx)
+    if is_float_zero(v):
+        if t == "Float16":
+            return JFloat(float(v.text), "Float16")
+        return literal(v) if t == "Float64" else None
+    return None
 
 
 def inferred_bool(typ):

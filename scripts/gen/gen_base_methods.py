@@ -10,6 +10,8 @@ Which methods: the callees the interpreter asks for while it runs
   * the method instances of a Base sample (`--sample`, scripts/gen/gen_interp_sample.jl's folder), and of folders
     of recorded calls (`--calls`, scripts/gen/gen_interp_calls.jl's), in every form they have;
   * the argument forms `jlir run --args` evaluates (`--forms`, tests/data/arguments/forms.txt);
+  * the interpreter row of oracle records (`--records`, e.g. generated programs' `include-*.jsonl.gz`): each
+    recorded run in every form, the records' own prints serving their own methods, Base's asked of Julia;
 each callee counted once per run that needed it.  Every callee reached is kept (`--min-count` raises the bar);
 a callee of the user's `Main` never is (it is the user's code).  Each entry is what jlir.live's provider caches
 (`# MethodInstance for …`, `# argnames:`, `# sparams:`, `# vararg:`, then Julia's `code_typed` print), entries
@@ -96,6 +98,31 @@ def grid():
         yield "Base.fill", (t, "Int64")
 
 
+def conversions():
+    """What lowered code calls where typed code inlined it, on every bits type: `x % T` (int.jl's `rem(x, T)`, the
+    generator's and users' truncating conversion) of every pair of integer types, `Base.vect` (an array literal
+    `[a, b]`) of one to four elements of one type, `iterate` of an empty or homogeneous tuple (a vararg's
+    `for x in xs`) and of a `StepRange` (`for i in 6:-1:1`), `literal_pow` (`x^2`) of every number type."""
+    ints = INTS + ("Bool",)
+    for a in ints:
+        for b in INTS:
+            yield "%", (a, f"Type{{{b}}}")
+    for t in INTS + FLOATS + ("Bool", "Char", "String"):
+        for n in range(1, 5):
+            yield "Base.vect", (t,) * n
+        for n in range(1, 4):
+            tup = f"Tuple{{{','.join((t,) * n)}}}"
+            yield "Base.iterate", (tup,)
+            yield "Base.iterate", (tup, "Int64")
+    yield "Base.iterate", ("Tuple{}",)
+    for t in INTS + FLOATS:  # `x^2` of a literal exponent: `literal_pow(^, x, Val{2}())`
+        for k in (-1, 0, 1, 2, 3):
+            yield "Base.literal_pow", ("typeof(^)", t, f"Val{{{k}}}")
+    for t in INTS:
+        yield "Base.iterate", (f"StepRange{{{t},{t}}}",)
+        yield "Base.iterate", (f"StepRange{{{t},{t}}}", t)
+
+
 def _base_callee(callee: str) -> bool:
     from jlir.interp.builtin import _base_callee as base
     return base(callee)
@@ -109,7 +136,8 @@ class Counting:
 
     def lookup(self, callee, arg_types):
         if callee.startswith("Main.") and _base_callee(callee):
-            callee = "Base." + callee[len("Main."):]  # `Main.repeat` is Base's: asked (and cached) as Base's
+            from jlir.semantics.base_globals import seen_name
+            callee = "Base." + seen_name(callee)  # `Main.repeat`, `Main.MyPkg.repeat` are Base's: asked as Base's
         self._store_callable(callee, arg_types)
         fn = self.inner.lookup(callee, arg_types)
         if fn is not None and "." not in callee and not callee.startswith("(::") and _base_callee(callee):
@@ -158,7 +186,7 @@ class Counting:
     def struct_fields(self, type_name):
         """A struct's field names (and types) as Julia gave them: kept for the `# struct` lines of the data."""
         found = self.inner.struct_fields(type_name)
-        if found is not None and not type_name.startswith("Main.") and not any(c in type_name for c in ": "):
+        if found is not None and not type_name.startswith("Main.") and not any(c in type_name for c in ': "|#'):
             self.recorded[type_name] = (found, self.inner.field_types(type_name))
         return found
 
@@ -215,6 +243,26 @@ def run_forms(provider, path: Path):
                 pass
 
 
+def run_records(provider, path: Path):
+    """The interpreter row of every record of an oracle record file (`oracle.py --from … --recorded-callees`),
+    each form: the records' typed prints serve their own methods first, the rest is asked of `provider`."""
+    import gzip as gz
+    import json
+    from jlir.oracle.interp import INTERP_FORMS, Chain, RecordCallees, check_interp
+    opener = gz.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        records = [json.loads(line) for line in fh if line.strip()]
+    chain = Chain(RecordCallees(records), provider)
+    for record in records:
+        for _, key in INTERP_FORMS if "interp" in record else ():
+            if key in record:
+                provider.seen = set()
+                try:
+                    check_interp(record, chain, key)
+                except Exception:  # refused or crashed: what it asked for is counted all the same
+                    pass
+
+
 def merged(old: Path, body: str) -> str:
     """The entries of the data file `old` with the new ones of `body` added (a method already there is kept as it
     was; the struct lines are united), so a run for a few more methods never drops the others."""
@@ -245,6 +293,9 @@ def main() -> int:
     ap.add_argument("--calls", type=Path, action="append", default=[])
     ap.add_argument("--forms", type=Path, action="append", default=[],
                     help="argument forms, one a line (tests/data/arguments/forms.txt), evaluated as --args")
+    ap.add_argument("--conversions", action="store_true", help="the methods `conversions()` lists, looked up")
+    ap.add_argument("--records", type=Path, action="append", default=[],
+                    help="oracle record files (JSONL, .gz allowed) whose interpreter row is run")
     ap.add_argument("--merge", action="store_true", help="add the methods found to the data file's, dropping none")
     ap.add_argument("--min-count", type=int, default=1)
     ap.add_argument("--out", type=Path, default=OUT)
@@ -264,6 +315,11 @@ def main() -> int:
             run_grid(provider, argument)
         for path in opts.forms:
             run_forms(provider, path)
+        for path in opts.records:
+            run_records(provider, path)
+        for callee, types in conversions() if opts.conversions else ():
+            provider.seen = set()
+            provider.lookup(callee, types)
         for folder in opts.sample + opts.calls:
             provider.inner = LiveProvider(jl, cache=cache, defs=(folder / "defs.jl").read_text(encoding="utf-8")) \
                 if (folder / "defs.jl").is_file() else provider.inner

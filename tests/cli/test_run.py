@@ -112,3 +112,21 @@ def test_run_of_a_keyword_sorter_reads_its_kwargs_newvarnode_as_the_slot_it_is()
     # `Core.NewvarNode(:(kwargs...))` (a real 1.5.3 print): the slot `kwargs...`, not an AttributeError traceback
     r = jlir_cli("run", str(ROOT / "tests" / "data" / "ssa" / "kwsorter.typed-unoptimized.txt"))
     assert r.returncode == 2 and "Traceback" not in r.stderr and "cannot interpret function 1" in r.stderr
+
+
+def test_run_module_names_the_method_module_whose_operators_a_bare_call_reads(tmp_path):
+    """`--module Core.Compiler`: the lowered print of Core.Compiler's closure `var"#318#323"` (Julia 1.5.3's,
+    tests/data/interp/unchosen/core-compiler-318.jsonl) calls a bare `=>`, Core.Compiler's own: refused by name,
+    where Main's reading (no `--module`) builds Base's Pair."""
+    data = ROOT / "tests" / "data" / "interp" / "unchosen" / "core-compiler-318.jsonl"
+    records = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines()]
+    closure = next(r for r in records if "318" in r["target"])
+    getindex = next(r for r in records if "getindex" in r["target"])
+    (tmp_path / "callees").mkdir()
+    (tmp_path / "callees" / "getindex.txt").write_text(f"# {getindex['mi']}\n{getindex['typed']}", encoding="utf-8")
+    (tmp_path / "f.txt").write_text(closure["lowered"], encoding="utf-8")
+    common = [str(tmp_path / "f.txt"), "--args", "2", "--callees", str(tmp_path / "callees")]
+    r = jlir_cli("run", *common, "--module", "Core.Compiler")
+    assert r.returncode == 2 and "Core.Compiler.=>" in r.stderr, r.stderr
+    r = jlir_cli("run", *common)
+    assert r.returncode == 0 and r.stdout.strip() == "2 => Any[]", (r.stdout, r.stderr)

@@ -75,6 +75,7 @@ def test_tuple_and_pair_methods_the_slot_forms_call_run_natively():
     assert f(None, "Base.isempty", [()]) is True and f(None, "Base.isempty", [(1,)]) is False
     assert f(None, "Base.getindex", [(1, 2), 2]) == 2 and f(None, "Base.length", [(1, 2)]) == 2
     assert julia_repr(f(None, "Base.=>", [1, JChar.of("a")])) == "1 => 'a'"
-    assert f(None, "=>", [1, 2]) is basemethods.NO  # bare in a print: maybe Core.Compiler's own Pair
+    assert julia_repr(f(None, "=>", [1, 2])) == "1 => 2"  # bare: Main's view (a run of Core.Compiler's code names
+    assert f(None, "Core.Compiler.=>", [1, 2]) is basemethods.NO  # its own `=>` so: `run(module=)`)
     assert f(None, "Base.tail", [()]) is basemethods.NO            # Julia's ArgumentError: refused
     assert f(None, "Base.getindex", [(1, 2), 3]) is basemethods.NO  # Julia's BoundsError: refused

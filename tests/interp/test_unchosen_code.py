@@ -57,3 +57,56 @@ def test_a_tuple_constants_int32_literals_read_as_int32_give_julias_answer():
 def test_a_run_gives_julias_answer_or_is_refused_never_another(program, target, form):
     outcomes = _outcomes(program, target, form)
     assert outcomes and all(o.verdict in ("equal", "refused") for o in outcomes), outcomes
+
+
+def test_a_returned_const_zero_in_an_int128_function_is_an_int128():
+    """calc4_436 (seed 2): `%64 = φ (#29 => %52, #3 => 0)::Const(0, false)`, `return %64` in `=> Int128`: the
+    zero is `-min(Int128(10), Int128(0))` folded, an Int128 as the return type says (was an Int64 `0`); IRCode,
+    which shows no return type, refuses it (was an Int64 too)."""
+    assert [o.verdict for o in _outcomes("gen-2-00436", "Tuple{typeof(calc4_436)", "typed")] == ["equal"] * 3
+    ircode = _outcomes("gen-2-00436", "Tuple{typeof(calc4_436)", "ircode")
+    assert [o.verdict for o in ircode] == ["refused"] * 3, ircode
+
+
+def test_a_returned_tuple_of_untyped_literals_in_a_tuple_of_any_function_is_refused():
+    """main_301 (seed 2): `return (5,)` in `=> Tuple{Any}` returns `(Int8(5),)`; `Tuple{Any}` does not say the
+    literal's type (was `(5,)` as a `Tuple{Int64}`)."""
+    for form in ("typed", "ircode"):
+        outcomes = _outcomes("gen-2-00301", "Tuple{typeof(main_301)", form)
+        assert [o.verdict for o in outcomes] == ["refused"] * 3, outcomes
+        assert all("returned constant" in o.detail for o in outcomes), outcomes
+
+
+def test_lowered_code_calls_what_typed_code_inlined_and_the_built_in_base_methods_hold_it():
+    """main_436 (seed 2) in slot form calls `UInt16(200) % Int64` (int.jl's `rem(x, T)`) and `iterate` of a
+    `StepRange`, which its typed form inlined: the built-in Base methods (`scripts/gen/gen_base_methods.py
+    --conversions`, Julia 1.5.3's prints) hold them (was `no IR for %`)."""
+    for form in ("lowered", "unoptimized"):
+        outcomes = _outcomes("gen-2-00436", "Tuple{typeof(main_436)", form)
+        assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
+
+
+def test_a_keyword_bodys_returned_const_zero_in_a_float16_function_is_a_float16():
+    """kw2_582 (seed 2, held out): its slot form calls the keyword body, whose typed print returns `%81::Const(0.0,
+    false)` in `=> Float16` (1.5 prints a Float16 zero as `0.0`): a Float16, as the return type says (was a
+    Float64 `0.0`)."""
+    for form in ("lowered", "unoptimized"):
+        outcomes = _outcomes("gen-2-00582", "Tuple{typeof(kw2_582)", form)
+        assert [o.verdict for o in outcomes] == ["equal"] * 2, outcomes
+
+
+def test_a_keyword_bodys_signature_names_an_empty_named_tuple_as_julia_does():
+    """kw1_447 (seed 2) invokes its keyword body with `Base.Iterators.Pairs{…,NamedTuple{(),Tuple{}}}`: the
+    names `()` are spelled as the recorded `MethodInstance` spells them, so the body's print is found (was
+    `NamedTuple{?,Tuple{}}`: `no IR for Main.#kw1_447#277`)."""
+    for form in ("typed", "ircode"):
+        outcomes = _outcomes("gen-2-00447", "Tuple{typeof(kw1_447)", form)
+        assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
+
+
+def test_a_literal_power_builds_val_and_calls_literal_pow():
+    """main_408 (seed 2): a literal power `x^2` lowers to `literal_pow(^, x, Core.apply_type(Base.Val, 2)())`:
+    `Val{2}` is built and its instance made (essentials.jl's `struct Val{x} end`), `literal_pow` is built in
+    (was `Core.apply_type: Val{2} is not a type this run knows`); the run now stops later, at `ispow2`."""
+    outcomes = _outcomes("gen-2-00408", "Tuple{typeof(main_408)", "unoptimized")
+    assert outcomes and all(o.verdict == "refused" and "ispow2" in o.detail for o in outcomes), outcomes

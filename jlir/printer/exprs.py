@@ -293,8 +293,8 @@ class ExprPrinter:
         """Julia's `show_call`: a GlobalRef or curly callee prints bare, anything else in parentheses."""
         if type(f) is V.GlobalRef and f.module is not None and not self.style.paren_globalref_callee:
             return self.globalref(f)
-        if type(f) is V.GlobalRef and f.module is None:  # `in(…)`, but `(*)(…)`; 0.7-DEV: `*(…)`, never infix
-            return f.name if f.name in WORD_OPS or self.style.dev_0_7 else f"({f.name})"
+        if type(f) is V.GlobalRef and f.module is None:  # `in(…)`, `-(a, b, c)`: the operator's name, but `(:)(…)`
+            return f"({f.name})" if f.name == ":" and not self.style.dev_0_7 else f.name
         if type(f) is V.Symbol and f.name != ":":  # top-level code's `rand(%1)`; Julia's `show_sym` (1.3+)
             return f.name if self.style.hi <= (1, 2) else var_quoted(f.name)
         return f"({self.unquoted(f, 0, quoted)})"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import jlir
+from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir.function import LineInfo
 from jlir.printer.debuginfo import LineTableError
@@ -427,7 +428,7 @@ def test_a_parenthesised_operator_callee_that_would_show_infix_reads_back_as_wri
     arguments infix, so this callee is a function value; it was read as the operator and printed `%1 - 1`."""
     text = "CodeInfo(\n1 ─ %1 = (length)(x)\n│   %2 = (-)(%1, 1)\n│   %3 = (-)(%2)\n└──      return %3\n)\n"
     assert jlir.format(jlir.parse(text)) == text
-    three = "CodeInfo(\n1 ─ %1 = (-)(x, 1, 2)\n└──      return %1\n)\n"  # no infix show: the operator itself
+    three = "CodeInfo(\n1 ─ %1 = (-)(x, 1, 2)\n└──      return %1\n)\n"  # `show_call` prints the operator bare
     assert jlir.format(jlir.parse(three)) == three
     f = jlir.functions(jlir.parse(three))[0]
-    assert type(f.positional[0].node.args[0]) is V.GlobalRef
+    assert type(f.positional[0].node.args[0]) is T.TypeName

@@ -113,6 +113,8 @@ class _Build(Transformer):
 
     # --- expressions
     def assign(self, c):  # (an operator function assigned, `x = %`, is a token: the function, shown bare)
+        if str(c[1]) != "=":  # `a ~ b`: a call of an operator of assignment's precedence
+            return N.Expr("call", (self.shared.operator(str(c[1])), c[0], c[2]))
         return N.Expr("=", (c[0], V.GlobalRef(None, str(c[2])) if isinstance(c[2], Token) else c[2]))
 
     def where_expr(self, c):
@@ -154,7 +156,13 @@ class _Build(Transformer):
         return N.Expr("call", (self.shared.operator(name), lhs, rhs))
 
     def unop(self, c):
-        return N.Expr("call", (self.shared.operator(str(c[0])), c[1]))
+        op, operand = str(c[0]), c[1]
+        if type(operand) is T.TypeTuple and id(operand) not in self._parenthesized and len(operand.items) > 1 \
+                and not shown_infix(op, len(operand.items), V.Splat in map(type, operand.items)):
+            # `-(%1, %2, %3)`, `~(a, b, c)`: Julia's `show_call` of an operator on arguments it would not show
+            # infix (base/show.jl, `show_unquoted` of `:call`); the unary reading `-((1, 2))` keeps its parentheses
+            return N.Expr("call", (self.shared.operator(op),) + operand.items)
+        return N.Expr("call", (self.shared.operator(op), operand))
 
     def typed(self, c):
         return V.TypedSlot(c[0], c[2])
@@ -177,10 +185,14 @@ class _Build(Transformer):
         if type(args) is _TrailingComma:  # no call prints a trailing comma: a shown value
             return T.TypeCall(_as_type(callee), tuple(args), True)
         check_callee(callee, self._parenthesized, c[1])  # `((a, b))(x)`, never `(a, b)(x)`
-        if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized and (
-                callee.module is not None or shown_infix(callee.name, len(args), V.Splat in map(type, args))):
-            callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)` (not infix): a function constant
+        if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized:
+            # `(Core.Intrinsics.add_int)(…)` (not 1.0–1.1's GlobalRef), `(-)(%4, 1)`, `(-)(x, 1, 2)`: a function
+            # constant; `show_call` prints a call of the operator itself bare (`-(x, 1, 2)`), or infix
+            callee = _as_type(callee)
         return N.Expr("call", (callee,) + args)  # (not `(callee, *args)`: a list, then the tuple; memory on huge inputs)
+
+    def op_call(self, c):
+        return N.Expr("call", (self.shared.operator(str(c[0])),) + tuple(c[2] or ()))
 
     def curly(self, c):
         return T.TypeApply(_as_type(c[0]), tuple(c[2] or ()))

@@ -15,9 +15,10 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.semantics.names import is_identifier, var_quoted
-from jlir.semantics.operators import CHAINABLE, WORD_OPS, is_operator, shown_infix
+from jlir.semantics.operators import WORD_OPS, is_operator
 from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
+from jlir.syntax.statement.opcalls import OperatorCalls
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
 from jlir.syntax.statement.shown import check_callee, symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
@@ -38,7 +39,7 @@ def _as_type(v):
     return v
 
 
-class _Build(Transformer):
+class _Build(OperatorCalls, Transformer):
     """Reduce callbacks: each returns a model value (see jlir.ir)."""
 
     def __init__(self):
@@ -143,27 +144,6 @@ class _Build(Transformer):
     def op_typed(self, c):
         return V.TypedSlot(V.GlobalRef(None, str(c[0])), c[2])
 
-    def binop(self, c):
-        lhs, op, rhs = c
-        name = str(op)
-        if name == ":" and isinstance(lhs, N.Expr) and lhs.head == "call" and len(lhs.args) == 3 \
-                and lhs.args[0] == V.GlobalRef(None, ":") and id(lhs) not in self._parenthesized:
-            return N.Expr("call", lhs.args + (rhs,))  # `a:s:b` is one call with three arguments
-        if name in CHAINABLE and isinstance(lhs, N.Expr) and lhs.head == "call" and id(lhs) not in self._parenthesized \
-                and isinstance(lhs.args[0], V.GlobalRef) and lhs.args[0].module is None and lhs.args[0].name == name \
-                and len(lhs.args) >= 3:
-            return N.Expr("call", lhs.args + (rhs,))
-        return N.Expr("call", (self.shared.operator(name), lhs, rhs))
-
-    def unop(self, c):
-        op, operand = str(c[0]), c[1]
-        if type(operand) is T.TypeTuple and id(operand) not in self._parenthesized and len(operand.items) > 1 \
-                and not shown_infix(op, len(operand.items), V.Splat in map(type, operand.items)):
-            # `-(%1, %2, %3)`, `~(a, b, c)`: Julia's `show_call` of an operator on arguments it would not show
-            # infix (base/show.jl, `show_unquoted` of `:call`); the unary reading `-((1, 2))` keeps its parentheses
-            return N.Expr("call", (self.shared.operator(op),) + operand.items)
-        return N.Expr("call", (self.shared.operator(op), operand))
-
     def typed(self, c):
         return V.TypedSlot(c[0], c[2])
 
@@ -190,9 +170,6 @@ class _Build(Transformer):
             # constant; `show_call` prints a call of the operator itself bare (`-(x, 1, 2)`), or infix
             callee = _as_type(callee)
         return N.Expr("call", (callee,) + args)  # (not `(callee, *args)`: a list, then the tuple; memory on huge inputs)
-
-    def op_call(self, c):
-        return N.Expr("call", (self.shared.operator(str(c[0])),) + tuple(c[2] or ()))
 
     def curly(self, c):
         return T.TypeApply(_as_type(c[0]), tuple(c[2] or ()))

@@ -235,6 +235,9 @@ class _Build(OperatorCalls, Transformer):
     def op_value_bare(self, c):
         return V.GlobalRef(None, str(c[0]))
 
+    def op_value_stmt(self, c):  # `%1 = ==::Const(==, false)`: the function object, as `(==)(…)` is once compacted
+        return _as_type(V.GlobalRef(None, str(c[0])))
+
     def any_op(self, c):
         return c[0]
 

@@ -51,3 +51,12 @@ def test_operators_julia_shows_neither_infix_nor_unary_are_calls_of_the_operator
 def test_a_tilde_between_two_values_is_a_call_of_the_tilde():
     op, args = _call(_stmts("prefix-calls-methods.unopt.txt")[0])
     assert op == "~" and [a.name for a in args] == ["a", "b"]
+
+
+def test_an_operator_function_standing_as_a_statement_is_the_object_compact_puts_in_the_call():
+    # Base `(::var"#66#67"{typeof(==)})(::Tuple{})` (records-every1-part2of2), 1.5.3's print after inlining,
+    # `%1 = ==::Core.Compiler.Const(==, false)` then `(%1)()`, and after `compact!`, `(==)()`: the function object
+    from jlir.oracle.checks import check_compact
+    inlined = (DATA / "base-66-67-eq.inlining.txt").read_text(encoding="utf-8")
+    compacted = (DATA / "base-66-67-eq.compact.txt").read_text(encoding="utf-8")
+    assert check_compact(inlined, compacted).verdict == "equal"

@@ -15,15 +15,17 @@ first use: the model and the printer work without the reader's dependency (Lark)
 import sys as _sys  # `sys` and `_signal` are loaded before any Python code runs: importing them runs none
 import _signal  # (the C module: `signal` imports `enum`, which takes a while to load)
 
+_os = __import__("posix" if "posix" in _sys.builtin_module_names else "nt")  # built in: `os` is Python code
+
 
 def _interrupted_early(signum, frame):  # pragma: no cover - exercised by a subprocess test
     """Ctrl-C while the `jlir` command is still starting (importing): its message and exit status, no traceback.
-    `jlir.cli.app.main` hands SIGINT back to Python's own handler once it runs, and reports it there."""
-    import os
+    `jlir.cli.app.main` hands SIGINT back to Python's own handler once it runs, and reports it there.  It imports
+    nothing: a SIGINT inside an import of `collections.abc` made its `import os` an ImportError traceback."""
     try:
-        os.write(2, b"jlir: interrupted\n")
+        _os.write(2, b"jlir: interrupted\n")
     finally:
-        os._exit(130)
+        _os._exit(130)
 
 
 # The `jlir` command (`jlir …`, `python -m jlir …`, `python -m jlir.cli …`) starts here: these are the first

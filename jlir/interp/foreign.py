@@ -66,7 +66,18 @@ def _fresh(eltype: str, n: int, dims=None) -> list:
     if type(n) is not int:
         raise NotInterpretable(f"an array of {n!r} elements")
     check_allocation(n, PRIMITIVE_BYTES.get(eltype, 8), dims)
-    return [UNINITIALISED if eltype in _BITS else UNDEF] * n
+    return _filled(UNINITIALISED if eltype in _BITS else UNDEF, n)
+
+
+def _filled(v, n: int) -> list:
+    """`[v] * n`, built a chunk at a time: one list of 10^8 elements is seconds of one C call, which the run's
+    watcher (`--timeout`, `--max-memory`) cannot interrupt."""
+    if n <= CHUNK:
+        return [v] * n
+    items = [v] * CHUNK
+    while len(items) < n:
+        items += [v] * min(CHUNK, n - len(items))
+    return items
 
 
 def _alloc_1d(T, n):
@@ -214,7 +225,7 @@ def _alloc_string(n):
     """`jl_alloc_string(n)` (`_string_n`): a String of n bytes, none written yet."""
     n = _count(n)
     check_allocation(n, 1)
-    return JStringBuf(JArray("UInt8", [UNINITIALISED] * n), n)
+    return JStringBuf(JArray("UInt8", _filled(UNINITIALISED, n)), n)
 
 
 def _string_to_array(s):

@@ -20,7 +20,7 @@ PREC_POWER = 13
 PREC_DECL = 14  # `::`: a statement with a type suffix is printed at this precedence
 
 _CLASSES = {
-    PREC_ASSIGN: "= += -= *= /= //= ^= ÷= %= <<= >>= >>>= |= &= ⊻= := ≔",
+    PREC_ASSIGN: "= += -= *= /= //= ^= ÷= %= <<= >>= >>>= |= &= ⊻= := ≔ ~",
     PREC_PAIR: "=>",
     PREC_COMPARISON: ("== === != !== < <= > >= ≤ ≥ ≠ ≡ ≢ <: >: isa in ∈ ∉ ∋ ∌ ⊆ ⊈ ⊂ ⊄ ⊊ ⊇ ⊉ ⊃ ⊅ ⊋ "
                       "≈ ≉ ≺ ≻ ⪯ ⪰ ⊑ ⊒ ⊏ ⊐ ∝"),

@@ -267,6 +267,10 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
                           "and slot2reg must leave globals alone")
     if any(type(s.node) in (N.PhiNode, N.PhiCNode) for s in fn.stmts):
         raise NotSlotForm("the function already has φ nodes: it is in SSA form")
+    symbol_call = next((i for i, s in enumerate(fn.stmts, 1) if _calls_a_symbol(s.node)), None)
+    if symbol_call is not None:  # (its IRCode print, `rand(%1)`, would read back as a constant `show` printed)
+        raise NotSlotForm(f"statement %{symbol_call} calls a bare name (top-level code's global): Julia resolves it "
+                          "to a GlobalRef of the thunk's module before slot2reg, and the module is not in the text")
     if fn.display.envelope == "cthulhu":  # its line table is rebuilt from a gutter: no files for slot2reg's print
         raise NotSlotForm("a Cthulhu view: its line info is a gutter with no files, which no CodeInfo print shows")
     if any(type(s.node) is N.NewvarNode and type(splat_slot(s.node).slot) is not V.SlotNumber for s in fn.stmts):
@@ -280,6 +284,13 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
     phi_types(b, slottypes, declared_int_types(fn.positional))
     found: dict = {}
     return _to_function(fn, prep, b, compact, found, (argtypes, sptypes)), found
+
+
+def _calls_a_symbol(node) -> bool:
+    """`rand(%1)` (or `x = rand(%1)`) in lowered top-level code: a call whose callee is a Symbol."""
+    if type(node) is N.Expr and node.head == "=" and len(node.args) == 2:
+        node = node.args[1]
+    return type(node) is N.Expr and node.head == "call" and bool(node.args) and type(node.args[0]) is V.Symbol
 
 
 def _kept_pending(b: Builder, ds) -> list:

@@ -61,3 +61,13 @@ def test_jlir_run_prints_out_of_memory_error_as_a_result():
     assert (out.returncode, out.stdout, out.stderr) == (1, "ERROR: OutOfMemoryError\n", "")
     out = run_jlir("run", str(PRINTS), "--function", "2", "--args", "-1", text=True)
     assert (out.returncode, out.stdout) == (1, "ERROR: ArgumentError\n")
+
+
+def test_a_huge_uninitialised_string_is_built_a_chunk_at_a_time_so_the_watcher_can_stop_it():
+    # `repeat("a", 10^8)` with `--timeout 2` stopped after 7.8–10.2 s on a loaded machine: its 10^8-slot list was
+    # one C call the watcher's SIGALRM waits for; built a chunk at a time, it stops at 2.2–2.7 s
+    from jlir.interp import foreign
+    from jlir.semantics.pointers import CHUNK
+    items = foreign._filled(None, 2 * CHUNK + 3)
+    assert len(items) == 2 * CHUNK + 3 and items.count(None) == len(items)
+    assert foreign._filled(0, 5) == [0] * 5

@@ -27,3 +27,15 @@ def test_a_newvarnode_of_no_slot_is_refused():
     fn = jlir.functions(jlir.parse(edited))[0]
     with pytest.raises(NotSlotForm, match="NewvarNode"):
         into_ssa(fn)
+
+
+def test_a_call_of_a_bare_name_is_refused_its_ircode_print_reading_as_a_constant():
+    # verb-fuzz input 6971 (seed 1): a lowered closure body whose `Core.tuple(…)` became `Core9tuple(…)`, a call of
+    # the Symbol `Core9tuple` in lowered code; its IRCode print `Core9tuple(%6, %7, %9)` read as a shown constant
+    hardening = Path(__file__).resolve().parents[1] / "data" / "hardening"
+    text = (hardening / "verbfuzz-seed1-6971-symbol-call-ssa.txt").read_text(encoding="utf-8")
+    fn = jlir.functions(jlir.parse(text))[0]
+    with pytest.raises(NotSlotForm, match="statement %12 calls a bare name"):
+        into_ssa(fn)
+    fixed = jlir.functions(jlir.parse(text.replace("Core9tuple", "Core.tuple")))[0]
+    assert jlir.format(jlir.parse(jlir.format(into_ssa(fixed)))) == jlir.format(into_ssa(fixed))

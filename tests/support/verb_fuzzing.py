@@ -10,7 +10,7 @@ mutated text is written to a file and every verb is run on it in this process (`
 stderr captured).  The promise checked: each verb gives a result or a located error, never an internal one.
 
     result      exit 0 (1 where the verb's answer is "no": roundtrip's "prints back differently", diff's
-                "different", verify's "problems found"), each message on stderr located, and the result right
+                "different", verify's "problems found", run's "the code threw"), each message on stderr located, and the result right
                 where it can be checked here:
                   print        its output reads back as the input's model (and parse --json's JSON does too)
                   cfg, dom     dom's immediate dominators are those of cfg's graph, computed here the plain way
@@ -70,7 +70,7 @@ VERBS = (
     ("analyze --json", ["analyze", "--json"], {0}),
     ("opt", ["opt"], {0}),
     ("ssa", ["ssa"], {0}),
-    ("run", ["run", "--max-steps", "20000"], {0}),
+    ("run", ["run", "--max-steps", "20000"], {0, 1}),  # 1: the code threw (`ERROR: UndefVarError`, as Julia's)
     ("html", ["html"], {0}),
 )
 # A located message: `FILE:LINE[:COL]: error|note|warning: …`, `FILE: error: …`, `jlir: error: …` (a file that

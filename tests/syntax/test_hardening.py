@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import jlir
-from jlir.ir import values as V
 from jlir.ir import types as T
+from jlir.ir import values as V
 from jlir.ir.function import LineInfo
 from jlir.printer.debuginfo import LineTableError
 from jlir.syntax.statement.grammar import MAX_NESTING

@@ -33,7 +33,7 @@ def test_the_bare_colon_function_is_a_value_statement():
     text = text_of("lowered-1.5.3-colon-value.txt")
     doc = jlir.parse(text)
     f = doc.items[0]
-    assert f.stmts[0].node == V.GlobalRef(None, ":") and scanned_uses(f.stmts[1].node) == (1,)
+    assert f.stmts[0].node == T.TypeName((":",)) and scanned_uses(f.stmts[1].node) == (1,)  # the function object
     assert jlir.format(doc) == text
 
 

@@ -15,11 +15,12 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.semantics.names import is_identifier, var_quoted
-from jlir.semantics.operators import CHAINABLE, WORD_OPS, is_operator, shown_parenthesized
+from jlir.semantics.operators import WORD_OPS, is_operator, shown_parenthesized
 from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
+from jlir.syntax.statement.opcalls import OperatorCalls
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
-from jlir.syntax.statement.shown import check_callee, operator_call, symbol_name as _symbol_name, unquote_shown as _unquote_shown
+from jlir.syntax.statement.shown import check_callee, symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
 _SLOTNUM_RX = re.compile(r"(.*)@_([0-9]{1,18})$")
@@ -38,7 +39,7 @@ def _as_type(v):
     return v
 
 
-class _Build(Transformer):
+class _Build(OperatorCalls, Transformer):
     """Reduce callbacks: each returns a model value (see jlir.ir)."""
 
     def __init__(self):
@@ -113,6 +114,8 @@ class _Build(Transformer):
 
     # --- expressions
     def assign(self, c):  # (an operator function assigned, `x = %`, is a token: the function, shown bare)
+        if str(c[1]) != "=":  # `a ~ b`: a call of an operator of assignment's precedence
+            return N.Expr("call", (self.shared.operator(str(c[1])), c[0], c[2]))
         return N.Expr("=", (c[0], V.GlobalRef(None, str(c[2])) if isinstance(c[2], Token) else c[2]))
 
     def where_expr(self, c):
@@ -140,21 +143,6 @@ class _Build(Transformer):
 
     def op_typed(self, c):
         return V.TypedSlot(V.GlobalRef(None, str(c[0])), c[2])
-
-    def binop(self, c):
-        lhs, op, rhs = c
-        name = str(op)
-        if name == ":" and isinstance(lhs, N.Expr) and lhs.head == "call" and len(lhs.args) == 3 \
-                and lhs.args[0] == V.GlobalRef(None, ":") and id(lhs) not in self._parenthesized:
-            return N.Expr("call", lhs.args + (rhs,))  # `a:s:b` is one call with three arguments
-        if name in CHAINABLE and isinstance(lhs, N.Expr) and lhs.head == "call" and id(lhs) not in self._parenthesized \
-                and isinstance(lhs.args[0], V.GlobalRef) and lhs.args[0].module is None and lhs.args[0].name == name \
-                and len(lhs.args) >= 3:
-            return N.Expr("call", lhs.args + (rhs,))
-        return N.Expr("call", (self.shared.operator(name), lhs, rhs))
-
-    def unop(self, c):
-        return operator_call(self.shared.operator(str(c[0])), c[1], self._parenthesized)
 
     def typed(self, c):
         return V.TypedSlot(c[0], c[2])
@@ -245,6 +233,9 @@ class _Build(Transformer):
 
     def op_value_bare(self, c):
         return V.GlobalRef(None, str(c[0]))
+
+    def op_value_stmt(self, c):  # `%1 = ==::Const(==, false)`: the function object, as `(==)(…)` is once compacted
+        return _as_type(V.GlobalRef(None, str(c[0])))
 
     def any_op(self, c):
         return c[0]

@@ -239,6 +239,8 @@ _REFINED = frozenset({"NAME", "OP", "PUNCT"})
 # after `where` and its variable's name, an unspaced `<:`/`>:` is the variable's bound (OP_BOUND), so that a slot
 # typed by a bounded UnionAll (`t::Type{var"#s1"} where var"#s1"<:Tuple`) reads as the type it is.
 _BOUNDS = frozenset({"<:", ">:"})
+# The operator tokens that start an operand (`-x`, `!x`); before `(`, any other operator is a callee.
+_PREFIX_OPS = frozenset({"OP_PLUS", "OP_UNARY"})
 
 
 def _word_after_space(text: str, pos: int, expecting_operand: bool):
@@ -264,7 +266,14 @@ def _refine(kind: str, value: str, prev, text: str, pos: int, expecting_operand:
     if kind == "OP":
         if after_where_var and value in _BOUNDS:
             return "OP_BOUND"
-        return "OP_ASSIGN" if value == "=" else _op_token(value)
+        if value == "=":
+            return "OP_ASSIGN"
+        kind = _op_token(value)
+        if expecting_operand and kind == "OP_ASSIGN" and value in UNARY_OPS:
+            return "OP_UNARY"  # `~x`; infix, `~` is of assignment's precedence (`(a ~ b)::W`)
+        if expecting_operand and kind not in _PREFIX_OPS and text.startswith("(", pos):
+            return "OP_CALL"  # `/(a, b, c)`: Julia's `show_call` of an operator it shows neither infix nor prefix
+        return kind
     return _PUNCT[value]
 
 

@@ -72,13 +72,14 @@ def check_callee(callee, parenthesized: set, at) -> None:
                       getattr(at, "start_pos", None) or 0)
 
 
-# What only code, never a value `show` prints, names: an operand of a call, not an element of a Tuple value
-# (a slot by number, `x@_30`, or typed, `x::Int64`; a slot by name alone reads like a type's name and is left).
-_RUNTIME_OPERANDS = (V.SSAValue, V.Argument, V.NamedArgument, V.TypedSlot)
+# What a call's operand is and an element of a Tuple value a unary operator is applied to is not: an SSA value, an
+# argument, a slot (`x@_30`, `x::Int64`, or a slot form's bare name: a shown Tuple of functions or types, `(sin,
+# Int64)`, reads alike, but `-` of such a value has no method and lowering never builds it).
+_RUNTIME_OPERANDS = (V.SSAValue, V.Argument, V.NamedArgument, V.TypedSlot, V.SlotNumber)
 
 
 def _runtime_operand(x) -> bool:
-    return type(x) in _RUNTIME_OPERANDS or type(x) is V.SlotNumber and x.id is not None
+    return type(x) in _RUNTIME_OPERANDS
 
 
 def operator_call(op, operand, parenthesized: set):

@@ -7,6 +7,8 @@ binds tighter.
 """
 from __future__ import annotations
 
+from jlir.semantics.julia_operators import PRECEDENCE as JULIA_PRECEDENCE
+
 PREC_ASSIGN = 1
 PREC_PAIR = 2
 PREC_COMPARISON = 6
@@ -33,6 +35,15 @@ _CLASSES = {
     PREC_POWER: "^ ↑ ↓",
 }
 
+# Julia's own table (`julia_operators`, written from its parser) fills each class the reader has a token for.  Left
+# out: the arrows (precedence 4), `?`, `&&`, `||` (not infix calls in IR text); `$` (a print's interpolation) and
+# `… ⋮ ⋯` (elisions in Julia's displays).  Julia numbers the classes otherwise (comparison 7, `<<` 14 above `*`).
+_JULIA_CLASS = {1: PREC_ASSIGN, 7: PREC_COMPARISON, 10: PREC_COLON, 11: PREC_PLUS, 12: PREC_TIMES, 15: PREC_POWER}
+_NOT_READ = frozenset("$ … ⋮ ⋯".split())
+_CLASSES = {prec: " ".join(dict.fromkeys(ops.split() + [op for julia, jl_ops in JULIA_PRECEDENCE.items()
+                                                           if _JULIA_CLASS.get(julia) == prec
+                                                           for op in jl_ops.split() if op not in _NOT_READ]))
+            for prec, ops in _CLASSES.items()}
 PRECEDENCE: dict[str, int] = {op: prec for prec, ops in _CLASSES.items() for op in ops.split()}
 
 # Operators Julia prints prefix when called with one argument.

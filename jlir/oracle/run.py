@@ -83,9 +83,9 @@ def _printed_back(doc, text: str) -> Outcome:
 def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome]]:
     """Every check on one instance's record, as `(check, form, outcome)`; `callees`, a provider, makes the
     interpreter row (each recorded run of the instance's typed print, `jlir.oracle.interp`)."""
-    try:   # a signature the reader cannot take leaves the types unsaid, as a record without stages does
+    try:   # a signature the type reader cannot take leaves the types unsaid, as a record without stages does
         types = instance_types(record) if record.get("stages") or "ssa" in record else ((), ())
-    except JlirError:
+    except Exception:
         types = ((), ())
     for form, key, answers, checks in FORMS:
         if key not in record or answers not in record:

@@ -44,3 +44,9 @@ def test_every_comparison_operator_of_julias_parser_is_one_of_the_readers():
     assert all(PRECEDENCE[op] == PREC_COMPARISON for op in J.PRECEDENCE[7].split())
     # the printer's unary operators are show.jl's `uni_ops`, a subset of the parser's
     assert UNARY_OPS <= set(J.UNARY.split()) | {"<:", ">:"}
+
+
+def test_an_unreadable_signature_leaves_the_types_unsaid_and_every_check_runs():
+    record = dict(_records()[0], target="Tuple{typeof(Pkg.Types.:(≲ ≲)),VersionNumber}")
+    outcomes = list(check_record(record))
+    assert outcomes and not [o for _, _, o in outcomes if o.verdict == "wrong"]

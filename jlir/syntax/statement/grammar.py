@@ -46,6 +46,9 @@ class BodyError(Exception):
         self.column = column
         self.expected = expected
 
+    def __reduce__(self):  # across a process pool's pipe (the default pickles only the message)
+        return (type(self), (str(self), self.column, self.expected))
+
 
 class StatementParser:
     """Parses statement bodies and types (types memoised).

@@ -14,13 +14,14 @@ for name in names
     push!(get!(byprec, Base.operator_precedence(s), String[]), name)
     Base.isunaryoperator(s) && push!(unary, name)
 end
+pyrepr(s) = replace(repr(s), "\\\$" => "\$")  # a Python string literal: Julia's repr but `\$`
 println("\"\"\"Julia $(VERSION)'s operators, as its parser knows them: written by scripts/gen/gen_julia_operators.jl")
 println("(`Base.operator_precedence`, `Base.isoperator`, `Base.isunaryoperator`); do not edit by hand.\"\"\"")
 println("JULIA_VERSION = \"$(VERSION)\"")
 println("# precedence => the operators of that precedence (0: an operator the parser gives no binary precedence)")
 println("PRECEDENCE = {")
 for k in sort(collect(keys(byprec)))
-    println("    $k: ", repr(join(byprec[k], " ")), ",")
+    println("    $k: ", pyrepr(join(byprec[k], " ")), ",")
 end
 println("}")
-println("UNARY = ", repr(join(unary, " ")))
+println("UNARY = ", pyrepr(join(unary, " ")))

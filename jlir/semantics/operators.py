@@ -21,30 +21,18 @@ PREC_RATIONAL = 12
 PREC_POWER = 13
 PREC_DECL = 14  # `::`: a statement with a type suffix is printed at this precedence
 
-_CLASSES = {
-    PREC_ASSIGN: "= += -= *= /= //= ^= ÷= %= <<= >>= >>>= |= &= ⊻= := ≔ ~",
-    PREC_PAIR: "=>",
-    PREC_COMPARISON: ("== === != !== < <= > >= ≤ ≥ ≠ ≡ ≢ <: >: isa in ∈ ∉ ∋ ∌ ⊆ ⊈ ⊂ ⊄ ⊊ ⊇ ⊉ ⊃ ⊅ ⊋ "
-                      "≈ ≉ ≺ ≻ ⪯ ⪰ ⊑ ⊒ ⊏ ⊐ ∝"),
-    PREC_PIPE: "|> <|",
-    PREC_COLON: ": ..",
-    PREC_PLUS: "+ - | ⊻ ++ ∪ ∨ ⊔ ± ∓ ⊕ ⊖ ⊞ ⊟ ⊽",
-    PREC_SHIFT: "<< >> >>>",
-    PREC_TIMES: "* / ÷ % & \\ ⋅ ∘ × ∩ ∧ ⊗ ⊘ ⊙ ⊚ ⊛ ⊠ ⊡ ⊓ ∗ ∙ ⊼",
-    PREC_RATIONAL: "//",
-    PREC_POWER: "^ ↑ ↓",
-}
-
-# Julia's own table (`julia_operators`, written from its parser) fills each class the reader has a token for.  Left
-# out: the arrows (precedence 4), `?`, `&&`, `||` (not infix calls in IR text); `$` (a print's interpolation) and
-# `… ⋮ ⋯` (elisions in Julia's displays).  Julia numbers the classes otherwise (comparison 7, `<<` 14 above `*`).
-_JULIA_CLASS = {1: PREC_ASSIGN, 7: PREC_COMPARISON, 10: PREC_COLON, 11: PREC_PLUS, 12: PREC_TIMES, 15: PREC_POWER}
+# The classes the reader has a token for, filled from Julia's own table (`julia_operators`, written from its parser,
+# which numbers them otherwise: comparison 7, `<<` 14 above `*`), plus the word operators.  Left out: the arrows
+# (precedence 4), `?`, `&&`, `||` (not infix calls in IR text); `$` (a print's interpolation) and `… ⋮ ⋯`
+# (elisions in Julia's displays).
+_JULIA_CLASS = {1: PREC_ASSIGN, 2: PREC_PAIR, 7: PREC_COMPARISON, 8: PREC_PIPE, 9: PREC_PIPE, 10: PREC_COLON,
+                11: PREC_PLUS, 12: PREC_TIMES, 13: PREC_RATIONAL, 14: PREC_SHIFT, 15: PREC_POWER}
 _NOT_READ = frozenset("$ … ⋮ ⋯".split())
-_CLASSES = {prec: " ".join(dict.fromkeys(ops.split() + [op for julia, jl_ops in JULIA_PRECEDENCE.items()
-                                                           if _JULIA_CLASS.get(julia) == prec
-                                                           for op in jl_ops.split() if op not in _NOT_READ]))
-            for prec, ops in _CLASSES.items()}
-PRECEDENCE: dict[str, int] = {op: prec for prec, ops in _CLASSES.items() for op in ops.split()}
+_CLASSES: dict[int, list[str]] = {PREC_COMPARISON: ["isa", "in"]}
+for _julia, _ops in JULIA_PRECEDENCE.items():
+    if _julia in _JULIA_CLASS:
+        _CLASSES.setdefault(_JULIA_CLASS[_julia], []).extend(op for op in _ops.split() if op not in _NOT_READ)
+PRECEDENCE: dict[str, int] = {op: prec for prec, ops in _CLASSES.items() for op in ops}
 
 # Operators Julia prints prefix when called with one argument.
 UNARY_OPS = frozenset("+ - ! ~ ¬ √ ∛ ∜ <: >:".split())

@@ -64,6 +64,8 @@ def test_analyses_of_finished_code_equal_julias(source):
 def test_no_class_grows_and_none_is_new(source):
     name, outcomes = source
     allowed = json.loads(CLASSES.read_text(encoding="utf-8"))[name]
-    found = Counter(class_key(c, f, o) for _, c, f, o in outcomes if o.verdict != "equal")
+    # a run stopped by its wall-clock limit says how loaded the machine was, not what jlir does: no class
+    found = Counter(k for _, c, f, o in outcomes if o.verdict != "equal"
+                    and not (k := class_key(c, f, o)).endswith("(--timeout)"))
     over = {k: (n, allowed.get(k, 0)) for k, n in found.items() if n > allowed.get(k, 0)}
     assert not over, over

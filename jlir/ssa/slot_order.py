@@ -70,13 +70,15 @@ def _runs(code) -> list[tuple[int, list]]:
 
 def _loop_variable(code, idx: int):
     """The slot a `for` loop's body assigns first at statement `idx` (`x = Core.getfield(%9, 1)` followed by
-    `Core.getfield(%9, 2)`: lowering's `expand-for` unpacking `next`), else None."""
+    `%10 = Core.getfield(%9, 2)`: lowering's `expand-for` unpacking `next`), else None.
+
+    The state is an SSA value there (`expand-for`'s `state` is a `make-ssavalue`); a tuple destructuring
+    `a, b = t` unpacks alike, but stores its state in a slot (`@_9 = Core.getfield(%16, 2)`, the `st` gensym
+    the `(= (tuple …) x)` expansion declares), and starts no scope: its variables are the enclosing scope's."""
     node = code[idx - 1]
     if not (type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and type(node.args[0]) is V.SlotNumber):
         return None
     rhs, nxt = node.args[1], code[idx] if idx < len(code) else None
-    if type(nxt) is N.Expr and nxt.head == "=" and len(nxt.args) == 2:
-        nxt = nxt.args[1]
 
     def getfield(e, i):
         return type(e) is N.Expr and e.head == "call" and len(e.args) == 3 and type(e.args[0]) is V.GlobalRef \

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from jlir.ir import nodes as N
 from jlir.ir import values as V
-from jlir.ssa.slots import argument_number, slot_key
+from jlir.ssa.slots import argument_number, slot_key, slot_of
 
 __all__ = ["slot_order"]
 
@@ -45,7 +45,8 @@ def _run_member(node):
 
 def _runs(code) -> list[tuple[int, list]]:
     """(position of the first statement, slot keys in order) of each maximal run of scope-start statements; a
-    `for` loop's variable starts its body's scope, before the run right above it (`(local i)` comes first)."""
+    `for` loop's variable starts its body's scope, before the run right above it or above the read of the
+    iteration slot its store unpacks (`(local i)` comes first)."""
     runs: list = []
     prev = -2
     for idx, node in enumerate(code, 1):
@@ -54,7 +55,7 @@ def _runs(code) -> list[tuple[int, list]]:
             s = _loop_variable(code, idx)
             if s is None:
                 continue
-            if idx == prev + 1:
+            if idx == prev + 1 or (idx == prev + 2 and _reads_next(code, idx)):
                 runs[-1][1].insert(0, slot_key(s))
             else:
                 runs.append((idx, [slot_key(s)]))
@@ -86,6 +87,15 @@ def _loop_variable(code, idx: int):
     if getfield(rhs, 1) and getfield(nxt, 2) and rhs.args[1] == nxt.args[1]:
         return node.args[0]
     return None
+
+
+def _reads_next(code, idx: int) -> bool:
+    """Whether the statement before the loop variable's store at `idx` is `%t = next` (a slot read), the value
+    whose fields that store and the state unpack: `expand-for` builds the body as `(local i)`, then
+    `lower-tuple-assignment`'s `(= t next)`, so the scope's `NewvarNode` run ends right above that read."""
+    prev, node = code[idx - 2], code[idx - 1]
+    rhs = node.args[1]
+    return slot_of(prev) is not None and rhs.args[1] == V.SSAValue(idx - 1)
 
 
 def _assignments(info, code) -> list[int]:

@@ -45,3 +45,9 @@ def test_a_destructured_tuples_state_slot_starts_no_loop_scope():
     assert ours == julias
     assert [k[1] for k in ours].index("ks") < [k[1] for k in ours].index("args")
 
+
+def test_a_loop_variable_leads_the_newvarnode_run_above_its_iteration_read():
+    # `for i in …` whose body's locals v1, v2, v3 print as `NewvarNode`s before `%t = @_4` and `i = getfield(%t, 1)`:
+    # `(local i)` is the body scope's first local, so i is numbered before the inner loop's `@_6`.
+    ours, julias = _orders("slot_order_loop_variable_after_run")
+    assert ours == julias

@@ -15,7 +15,7 @@ what lowering leaves in the print (`src/julia-syntax.scm`, checked against 1.5.3
   `Core.Box()` there instead), dropping those assigned before any branch in the scope.
 
 So a run of `NewvarNode`s and `Box` stores is one scope's locals in slot order, and a `for` loop's variable, a
-`try` body and a `catch` block start a scope too; a slot not in a run belongs to the scope that starts last
+`while` loop's body, a `try` body and a `catch` block start a scope too; a slot not in a run belongs to the scope that starts last
 before its first assignment, and is placed among the run's assigned locals by its first assignment.  The print
 cannot show a scope's own text (the linear code interleaves the loops' bodies, where an outer variable is
 reassigned most), so the first assignment stands for the last one lowering orders by; nor whether a variable
@@ -154,7 +154,8 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
     first = {k: (min(a) if (a := _assignments(i, code)) else len(code) + 1) for k, i in infos.items()}
     assigned_at = {k: (min(min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p) for p in a)
                        if (a := _assignments(i, code)) else None) for k, i in infos.items()}
-    runs = _with_try_scopes([(pos, [k for k in keys if k in infos]) for pos, keys in _runs(code)], code, number)
+    runs = _with_try_scopes([(pos, [k for k in keys if k in infos]) for pos, keys in _runs(code)], code, number,
+                            _while_bodies(code, cfg))
     in_run = {k for _, keys in runs for k in keys}
     scopes = [(0, [])] + runs
     extra: list = [[] for _ in scopes]
@@ -180,10 +181,30 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
     return [k for _, k in sorted(numbered)]
 
 
-def _with_try_scopes(runs: list, code, number: dict) -> list:
-    """`runs` and the scopes that start without one: a `try` body (after its `enter`) and a `catch` block (at
-    `err = the_exception`), unless a run starts there (nothing but numbered temporaries assigned before it)."""
+def _while_bodies(code, cfg) -> list[int]:
+    """Where each `while` loop's body starts: `expand-forms` makes the body a `scope-block`, and linearization
+    lays the loop out as `top: cond; goto exit if not cond; body; goto top; exit:` (`_while`), so a conditional
+    exit whose target block follows right after a jump back to the block that exit ends, with a body between
+    (a `for` loop's latch `goto exit if not …; goto top` has none: its body is above it)."""
+    if cfg is None:
+        return []
     starts = []
+    for idx, node in enumerate(code, 1):
+        if type(node) is not N.GotoIfNot or not 1 < node.dest <= len(cfg.blocks):
+            continue
+        back_at = cfg.block(node.dest).first - 1
+        back = code[back_at - 1]
+        if back_at > idx + 1 and type(back) is N.GotoNode and 1 <= back.label <= len(cfg.blocks) \
+                and cfg.block(back.label).last == idx:
+            starts.append(idx + 1)
+    return starts
+
+
+def _with_try_scopes(runs: list, code, number: dict, bodies: list = ()) -> list:
+    """`runs` and the scopes that start without one: a `try` body (after its `enter`), a `catch` block (at
+    `err = the_exception`) and a `while` loop's body (`bodies`), unless a run starts there (nothing but numbered
+    temporaries assigned before it)."""
+    starts = list(bodies)
     members = {pos + i for pos, keys in runs for i in range(len(keys))}
     for idx, node in enumerate(code, 1):
         if type(node) is N.EnterNode:
@@ -192,7 +213,7 @@ def _with_try_scopes(runs: list, code, number: dict) -> list:
                 and type(node.args[1]) is N.Expr and node.args[1].head == "the_exception" and idx - 1 not in members:
             starts.append(idx)
     out = list(runs)
-    for p in starts:
+    for p in sorted(starts):
         later = [pos for pos, _ in runs if pos >= p]
         if later and not any(_assigns_unnumbered(code[i - 1], number) for i in range(p, min(later))):
             continue

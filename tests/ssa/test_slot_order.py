@@ -51,3 +51,13 @@ def test_a_loop_variable_leads_the_newvarnode_run_above_its_iteration_read():
     # `(local i)` is the body scope's first local, so i is numbered before the inner loop's `@_6`.
     ours, julias = _orders("slot_order_loop_variable_after_run")
     assert ours == julias
+
+
+def test_a_while_loops_body_is_a_scope_numbered_after_the_enclosing_ones():
+    # `while x < t; a, b = …; if …; y = b; b = …; end; …; end; y = 2`: `expand-forms` makes the body a
+    # `scope-block`, so its locals (the destructuring's `@_5`, a, b) follow the function body's x and y, though b
+    # is assigned before y; y and b both get a φ at the `if`'s join (their order is Julia's print's).
+    ours, julias = _orders("slot_order_while_body_scope")
+    assert ours == julias
+    names = [k[1] for k in ours]
+    assert names.index("y") < names.index("b")

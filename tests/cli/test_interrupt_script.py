@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -20,25 +19,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from support.cli import installed_command
 
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER, PYTHON_HALF = ROOT / "bin" / "jlir", ROOT / "bin" / "jlir-python"
 DUMP = ROOT / "tests" / "data" / "heads-1.5.3" / "hv.typed.txt"
-_FRAME = re.compile(r'File "([^"]+)", line (\d+)')
-
-
-def _installed(folder: Path) -> Path:
-    """The command as pip installs it: the script-files copied, `#!python` replaced by the interpreter's path (pip's
-    `fix_script`, pip/_internal/operations/install/wheel.py)."""
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    for name in project["tool"]["setuptools"]["script-files"]:
-        data = (ROOT / name).read_bytes()
-        if data.startswith(b"#!python"):
-            data = b"#!" + os.fsencode(sys.executable) + b"\n" + data.split(b"\n", 1)[1]
-        target = folder / Path(name).name
-        target.write_bytes(data)
-        target.chmod(0o755)
-    return folder / "jlir"
 
 
 def test_the_command_is_a_launcher_holding_sigint_for_a_python_half_whose_first_statements_take_it():
@@ -64,7 +49,7 @@ def test_a_ctrl_c_while_python_imports_its_site_modules_is_jlirs_message_not_a_t
     started = tmp_path / "started"
     # a slow `.pth` file's import, as an environment's are (0.1–0.3 s under load): `site` imports sitecustomize
     (site / "sitecustomize.py").write_text(f"import time\nopen({str(started)!r}, 'w').close()\ntime.sleep(2)\n")
-    command = _installed(tmp_path)
+    command = installed_command(tmp_path)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]))
     p = subprocess.Popen([str(command), "parse", str(DUMP)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, env=env)
@@ -78,7 +63,7 @@ def test_a_ctrl_c_while_python_imports_its_site_modules_is_jlirs_message_not_a_t
 
 @pytest.mark.parametrize("delay", [0, 0.01, 0.03, 0.06, 0.1, 0.2, 0.3])
 def test_a_ctrl_c_while_the_command_starts_is_its_message_or_the_signal_never_a_traceback(delay, tmp_path):
-    command = _installed(tmp_path)
+    command = installed_command(tmp_path)
     p = subprocess.Popen([str(command), "parse", str(DUMP)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     time.sleep(delay)

@@ -30,8 +30,8 @@ __all__ = ["jobs_count", "process_pool", "submit_first", "end_pool", "run_inheri
 
 PR_SET_PDEATHSIG = 1
 _WORK: list = []  # in a worker only (set as it starts, by `_start_worker`): the work the pool was made for
-# in the parent while `submit_first` forks the workers from its main thread: {"parent": pid, "prctl": libc's prctl};
-# a child forked then inherits it (`_tie_to_parent`)
+# in the parent while `submit_first` forks the workers from its main thread: {"parent": pid, "prctl": libc's prctl,
+# "thread": the forking thread's id}; a child forked then inherits it (`_tie_to_parent`)
 _FORKING: dict = {}
 _HOOKED: list = []  # [True] once `_tie_to_parent` is registered to run in every forked child
 
@@ -66,8 +66,10 @@ def submit_first(pool, fn, *args):
     frozen = gc.isenabled()
     if frozen:
         gc.freeze()
-    if threading.current_thread() is threading.main_thread():  # the signal follows the forking thread, not the
-        _FORKING.update(parent=os.getpid(), prctl=_libc_prctl())  # process: only the main thread's is safe
+    # the parent-death signal follows the forking thread, not the process: only the main thread's workers are tied
+    # to the parent (and a child that another thread forks meanwhile is no worker, `_tie_to_parent` leaves it be)
+    if threading.current_thread() is threading.main_thread():
+        _FORKING.update(parent=os.getpid(), prctl=_libc_prctl(), thread=threading.get_ident())
     try:
         return pool.submit(fn, *args)
     finally:
@@ -136,7 +138,7 @@ def _tie_to_parent() -> None:
     if it already has (the signal only follows a death to come: `prctl(2)`, PR_SET_PDEATHSIG)."""
     forking = dict(_FORKING)
     _FORKING.clear()
-    if forking.get("prctl") is None:
+    if forking.get("prctl") is None or forking["thread"] != threading.get_ident():
         return
     forking["prctl"](PR_SET_PDEATHSIG, int(signal.SIGKILL))
     if os.getppid() != forking["parent"]:

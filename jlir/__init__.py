@@ -33,7 +33,7 @@ def _interrupted_early(signum, frame):  # pragma: no cover - exercised by a subp
 # Ctrl-C during it would still be Python's traceback).  Before them only Python's own start-up runs (its `site`
 # module and the environment's `.pth` files, `runpy` for `-m`), which jlir cannot reach.
 _argv0 = _sys.argv[0] if _sys.argv else ""
-if _argv0 == "-m" or _argv0.rpartition("/")[2] == "jlir":
+if _argv0 == "-m" or _argv0.rpartition("/")[2] in ("jlir", "jlir-python"):  # bin/jlir runs bin/jlir-python
     _signal.signal(_signal.SIGINT, _interrupted_early)
 
 from importlib import import_module  # noqa: E402

@@ -11,6 +11,10 @@ never pickled; only each chunk's items go out and its results come back.  Each w
   forked it from its main thread, and always a lifeline, a pipe whose only write end the parent holds: when
   the parent is gone the kernel closes it and a thread of the worker, blocked reading it, ends the worker.  No
   worker outlives jlir holding its standard output open (whatever reads that pipe would wait for ever).
+  The parent-death signal is set at the fork itself (`os.register_at_fork`, the child's first Python code, with
+  libc's `prctl` found by the parent), then the parent checked to be alive: set in the pool's initializer, it
+  came only after the worker's start-up (multiprocessing's bootstrap, `import ctypes`: 40–90 ms at load 10 on 2
+  cores, unbounded on a busier machine), and a parent ended meanwhile left the worker running that long.
 
 The parent pauses its cyclic collector's view of what it holds while it forks (`gc.freeze`): a worker's
 collections then never walk (and copy, page by page) the parent's objects it inherited.
@@ -26,6 +30,10 @@ __all__ = ["jobs_count", "process_pool", "submit_first", "end_pool", "run_inheri
 
 PR_SET_PDEATHSIG = 1
 _WORK: list = []  # in a worker only (set as it starts, by `_start_worker`): the work the pool was made for
+# in the parent while `submit_first` forks the workers from its main thread: {"parent": pid, "prctl": libc's prctl,
+# "thread": the forking thread's id}; a child forked then inherits it (`_tie_to_parent`)
+_FORKING: dict = {}
+_HOOKED: list = []  # [True] once `_tie_to_parent` is registered to run in every forked child
 
 
 def jobs_count(jobs: int | None) -> int:
@@ -45,10 +53,9 @@ def process_pool(jobs: int | None, work=None):
     from concurrent.futures import ProcessPoolExecutor
     fork = "fork" in multiprocessing.get_all_start_methods()
     lifeline = os.pipe() if fork else None
-    main = threading.current_thread() is threading.main_thread()
     pool = ProcessPoolExecutor(max_workers=jobs_count(jobs),
                                mp_context=multiprocessing.get_context("fork" if fork else None),
-                               initializer=_start_worker, initargs=(work, lifeline, os.getpid(), main))
+                               initializer=_start_worker, initargs=(work, lifeline, os.getpid()))
     pool.jlir_lifeline = lifeline
     return pool
 
@@ -59,9 +66,14 @@ def submit_first(pool, fn, *args):
     frozen = gc.isenabled()
     if frozen:
         gc.freeze()
+    # the parent-death signal follows the forking thread, not the process: only the main thread's workers are tied
+    # to the parent (and a child that another thread forks meanwhile is no worker, `_tie_to_parent` leaves it be)
+    if threading.current_thread() is threading.main_thread():
+        _FORKING.update(parent=os.getpid(), prctl=_libc_prctl(), thread=threading.get_ident())
     try:
         return pool.submit(fn, *args)
     finally:
+        _FORKING.clear()
         if frozen:
             gc.unfreeze()
         lifeline = getattr(pool, "jlir_lifeline", None)
@@ -95,11 +107,10 @@ def run_inherited(run_chunk, chunk):
     return run_chunk(_WORK[0], chunk)
 
 
-def _start_worker(work, lifeline, parent: int, from_main_thread: bool) -> None:
-    """A worker's first act (the pool's initializer): ignore SIGINT, tie its life to the parent's, keep the work."""
+def _start_worker(work, lifeline, parent: int) -> None:
+    """A worker's first act (the pool's initializer): ignore SIGINT, hold the lifeline, keep the work.  Its
+    parent-death signal is already set (`_tie_to_parent`, at the fork)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if from_main_thread:  # the signal follows the forking thread, not the process: only the main thread's is safe
-        _die_with_parent()
     if lifeline is not None:
         os.close(lifeline[1])
         threading.Thread(target=_watch, args=(lifeline[0],), name="jlir-lifeline", daemon=True).start()
@@ -108,12 +119,30 @@ def _start_worker(work, lifeline, parent: int, from_main_thread: bool) -> None:
     _WORK[:] = [work]
 
 
-def _die_with_parent() -> None:
+def _libc_prctl():
+    """libc's `prctl`, found here in the parent (a forked child then calls it without importing or loading
+    anything), and `_tie_to_parent` registered for every fork; None where there is none (not Linux)."""
     try:
         import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError, ImportError):
-        pass  # not Linux: the lifeline still ends the worker
+        return None  # not Linux: the lifeline still ends the worker
+    if not _HOOKED:
+        os.register_at_fork(after_in_child=_tie_to_parent)
+        _HOOKED.append(True)
+    return prctl
+
+
+def _tie_to_parent() -> None:
+    """In a child just forked by `submit_first` (its first Python code): SIGKILL when the parent dies, then end now
+    if it already has (the signal only follows a death to come: `prctl(2)`, PR_SET_PDEATHSIG)."""
+    forking = dict(_FORKING)
+    _FORKING.clear()
+    if forking.get("prctl") is None or forking["thread"] != threading.get_ident():
+        return
+    forking["prctl"](PR_SET_PDEATHSIG, int(signal.SIGKILL))
+    if os.getppid() != forking["parent"]:
+        os._exit(1)
 
 
 def _watch(fd: int) -> None:

@@ -87,3 +87,41 @@ def test_a_sigint_to_one_worker_does_not_stop_the_run():
         assert out.split() == [str(i).encode() for i in range(200)]
     finally:
         p.kill()
+
+
+# A parent whose workers are slow to start (their bootstrap held up 5 s, as a loaded machine holds up a process
+# just forked): it prints their pids once forked, then waits to be ended.
+SLOW_START = """
+import os, sys, time
+sys.path.insert(0, sys.argv[1])
+import multiprocessing.process as mp_process
+real = mp_process.BaseProcess._bootstrap
+def held_up(self, *args, **kwargs):
+    time.sleep(5)
+    return real(self, *args, **kwargs)
+mp_process.BaseProcess._bootstrap = held_up
+from jlir.batch.ordered import _run_chunk
+from jlir.batch.pool import process_pool, run_inherited, submit_first
+pool = process_pool(2, abs)
+submit_first(pool, run_inherited, _run_chunk, [-1])
+me = os.getpid()
+print(open(f"/proc/{me}/task/{me}/children").read(), flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
+def test_a_worker_ended_with_its_parent_from_its_fork_on_not_from_its_first_task(sig):
+    p = subprocess.Popen([sys.executable, "-c", SLOW_START, str(ROOT)], stdout=subprocess.PIPE)
+    workers = [int(x) for x in p.stdout.readline().split()]
+    try:
+        assert len(workers) == 2, workers
+        p.send_signal(sig)
+        p.wait(timeout=30)
+        assert _gone(workers, within=1.0), f"workers {workers} outlived their parent by more than 1 s"
+    finally:
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        p.kill()

@@ -4,6 +4,7 @@ readable files, a missing one, an unreadable one and standard input among them."
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support.cli import installed_command
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "fixtures" / "julia-1.5.3"
@@ -118,4 +120,53 @@ def test_killing_jlir_ends_its_workers_and_whoever_reads_its_output_sees_the_end
         for pid in workers:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+        p.kill()
+
+
+def _session(sid: int) -> list[int]:
+    """The live (not zombie) processes of session `sid`: a command started in a session of its own and all it forked."""
+    out = []
+    for p in os.listdir("/proc"):
+        try:
+            if p.isdigit():
+                fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[3]) == sid and fields[0] != "Z":
+                    out.append(int(p))
+        except (OSError, IndexError, ValueError):
+            pass
+    return out
+
+
+_MOMENTS = random.Random(5)  # seeded: the same moments on every run
+_SIGNALS = [signal.SIGHUP, signal.SIGHUP, signal.SIGHUP, signal.SIGTERM, signal.SIGKILL, signal.SIGINT]
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+@pytest.mark.parametrize("sig, moment", [(s, 0.0 if i == 0 else round(_MOMENTS.uniform(0, 0.4), 3))
+                                         for i, s in enumerate(_SIGNALS)])
+def test_the_command_ended_by_a_signal_leaves_no_process_a_second_later(sig, moment, tmp_path):
+    """The installed `jlir` on a thousand files with -j 2, ended `moment` s after its first worker was forked."""
+    files = []
+    for i in range(2):
+        for f in sorted(FIX.glob("*.txt"))[:500]:
+            files.append(tmp_path / f"{i}-{f.name}")
+            files[-1].symlink_to(f)
+    command = installed_command(tmp_path)
+    p = subprocess.Popen([str(command), "roundtrip", "-j", "2", *map(str, files)], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, env=dict(os.environ, PYTHONPATH=str(ROOT)), start_new_session=True)
+    try:
+        children, cmdline = Path(f"/proc/{p.pid}/task/{p.pid}/children"), Path(f"/proc/{p.pid}/cmdline")
+        while p.poll() is None and not (b"jlir-python" in cmdline.read_bytes() and children.read_text().strip()):
+            time.sleep(0.001)  # the launcher's own child (`env … true`) is not a worker
+        assert p.poll() is None, "jlir ended before it forked its workers"
+        time.sleep(moment)
+        p.send_signal(sig)
+        p.wait(timeout=30)
+        end = time.monotonic() + 1.0
+        while _session(p.pid) and time.monotonic() < end:
+            time.sleep(0.01)
+        assert not _session(p.pid), f"left a second after jlir ended by signal {sig}"
+    finally:
+        for pid in _session(p.pid):
+            os.kill(pid, signal.SIGKILL)
         p.kill()

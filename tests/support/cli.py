@@ -70,3 +70,18 @@ def _main(main, argv: list[str]) -> int:
             return e.code or 0
         print(e.code, file=sys.stderr)
         return 1
+
+
+def installed_command(folder: Path) -> Path:
+    """The `jlir` command as pip installs it, in `folder`: pyproject.toml's script-files copied, `#!python` replaced
+    by this interpreter's path (pip's `fix_script`, pip/_internal/operations/install/wheel.py)."""
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for name in project["tool"]["setuptools"]["script-files"]:
+        data = (ROOT / name).read_bytes()
+        if data.startswith(b"#!python"):
+            data = b"#!" + os.fsencode(sys.executable) + b"\n" + data.split(b"\n", 1)[1]
+        target = folder / Path(name).name
+        target.write_bytes(data)
+        target.chmod(0o755)
+    return folder / "jlir"

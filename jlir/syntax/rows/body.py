@@ -177,7 +177,7 @@ def _assemble_plain(ctx: Context, dump: Dump, split: Split) -> Body | None:
         blocks.append(block(block_first, len(stmts)))
     if warntype and _unfaithful_ssa_column(printed, stmts, True) is not None:
         return None  # the line-by-line reading locates it
-    if typed and _untyped_unlike_typed_code(dump, stmts, [row[6] for row in rows()]) is not None:
+    if typed and _untyped_unlike_typed_code(dump, stmts, (row[6] for row in rows())) is not None:  # not all at once
         return None
     style = with_facts(dump.style, _style_facts(dump, labelled))
     linetable = ()
@@ -239,7 +239,7 @@ def _assemble(ctx: Context, dump: Dump, split: Split) -> Body:
     bad = _unfaithful_ssa_column([s.printed_id is not None for s in stmt_lines], stmts, dump.warntype)
     if bad is not None:
         raise ctx.error(bad[1], stmt_lines[bad[0]].index, stmt_lines[bad[0]].body_col)
-    bad = _untyped_unlike_typed_code(dump, stmts, [s.body for s in stmt_lines]) if typed else None
+    bad = _untyped_unlike_typed_code(dump, stmts, (s.body for s in stmt_lines)) if typed else None
     if bad is not None:
         raise ctx.error("in typed code a statement without `::T` prints in parentheses, as before a `::T` "
                         "(`(a = b)`): this one shows neither, a line was edited", stmt_lines[bad].index,

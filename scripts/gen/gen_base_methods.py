@@ -12,7 +12,7 @@ Which methods: the callees the interpreter asks for while it runs
     of recorded calls (`--calls`, scripts/gen/gen_interp_calls.jl's), in every form they have;
   * the argument forms `jlir run --args` evaluates (`--forms`, tests/data/arguments/forms.txt);
   * the keyword calls of generated programs (`--keyword-calls`: `foldl(+, v; init=zero(T))` of every number
-    type, each form of its keyword sorter run);
+    type, each form of its keyword sorter run; `--generated`: `generated_grid()`, their predicates and vectors);
   * the interpreter row of oracle records (`--records`, e.g. generated programs' `include-*.jsonl.gz`): each
     recorded run in every form, the records' own prints serving their own methods, Base's asked of Julia;
 each callee counted once per run that needed it.  Every callee reached is kept (`--min-count` raises the bar);
@@ -50,6 +50,8 @@ UNARY = ("-", "+", "abs", "sign", "zero", "one", "iszero", "isone", "isodd", "is
 SAMPLE = {"Int64": "3", "Int32": "3", "Int16": "3", "Int8": "3", "UInt64": "3", "UInt32": "3", "UInt16": "3",
           "UInt8": "3", "Int128": "3", "UInt128": "3", "Float64": "2.5", "Float32": "2.5", "Float16": "2.5",
           "Bool": "true", "Char": "'a'", "String": '"abc"', "Array{Int64,1}": "[3, 1, 2]",
+          "Array{UInt64,1}": "UInt64[3, 1, 2]", "Array{Float32,1}": "Float32[2.5, 1.5]",
+          "Type{Int64}": "Int64", "Type{Float64}": "Float64", "Type{UInt64}": "UInt64", "Type{Float32}": "Float32",
           "Array{Float64,1}": "[2.5, 1.5]", "Array{String,1}": '["b", "a"]'}
 
 
@@ -144,6 +146,24 @@ def keyword_calls():
                        (f"(init={t}(0),)", f, op, text))
 
 
+def generated_grid():
+    """What generated programs call that typed code inlined and slot forms call by name (gen_julia_exprs.py's
+    predicates of every integer type and of Char; its vector expressions of each element type, ELEMENTS)."""
+    for t in INTS:
+        for op in ("ispow2", "iseven", "isodd", "iszero", "isone"):
+            yield f"Base.{op}", (t,)
+    for op in ("isletter", "isdigit", "isascii", "isspace", "islowercase", "uppercase", "isequal"):
+        yield f"Base.{op}", ("Char",) * (2 if op == "isequal" else 1)
+    for t in ("Int64", "Float64", "UInt64", "Float32"):
+        v = f"Array{{{t},1}}"
+        yield "Base.zeros", (f"Type{{{t}}}", "Int64")
+        yield "Base.fill", (t, "Int64")
+        yield "Base.vcat", (v, t)
+        yield "Base.vect", (t, t)
+        for op in ("reverse", "sort", "sort!", "sum", "prod", "isempty", "pop!", "length"):
+            yield f"Base.{op}", (v,)
+
+
 def run_keyword_calls(provider, argument):
     """Each of `keyword_calls()` run in its three forms (the sorter's slot forms are what `optimize=false` and
     lowered code call; its body's callees, `#foldl#205`, `_foldl_impl`, are counted as the runs reach them)."""
@@ -235,9 +255,9 @@ class Counting:
         return getattr(self.inner, name)
 
 
-def run_grid(provider, argument):
+def run_grid(provider, argument, cells=None):
     from jlir import interp
-    for callee, types in grid():
+    for callee, types in cells if cells is not None else grid():
         provider.seen = set()
         fn = provider.lookup(callee, types)
         if fn is None:
@@ -336,6 +356,7 @@ def main() -> int:
                     help="argument forms, one a line (tests/data/arguments/forms.txt), evaluated as --args")
     ap.add_argument("--conversions", action="store_true", help="the methods `conversions()` lists, looked up")
     ap.add_argument("--keyword-calls", action="store_true", help="the keyword calls `keyword_calls()` lists, run")
+    ap.add_argument("--generated", action="store_true", help="the calls `generated_grid()` lists, run")
     ap.add_argument("--records", type=Path, action="append", default=[],
                     help="oracle record files (JSONL, .gz allowed) whose interpreter row is run")
     ap.add_argument("--merge", action="store_true", help="add the methods found to the data file's, dropping none")
@@ -361,6 +382,8 @@ def main() -> int:
             run_records(provider, path)
         if opts.keyword_calls:
             run_keyword_calls(provider, argument)
+        if opts.generated:
+            run_grid(provider, argument, list(generated_grid()))
         for callee, types in conversions() if opts.conversions else ():
             provider.seen = set()
             provider.lookup(callee, types)

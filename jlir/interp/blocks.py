@@ -23,14 +23,16 @@ from jlir.ir.types import TypeCall, TypeInfix, is_lattice_element
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
-                     self_name: str | None = None, globals_=(), arg_types=(), module: str | None = None) -> Code:
+                     self_name: str | None = None, globals_=(), arg_types=(), module: str | None = None,
+                     optimized: bool | None = None) -> Code:
     """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows; `self_name`:
     the name slot 1 (the function itself) prints as where it is not `#self#`; `globals_`: (name, value) pairs of
     the user's globals a provider knows; `arg_types`: the argument types of the method instance `fn` is (what
-    inference knew of them), where known; `module`: the method's module, which a bare operator call names."""
+    inference knew of them), where known; `module`: the method's module, which a bare operator call names;
+    `optimized`: whether `fn` is the optimizer's output (None: unless it is in slot form)."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_, arg_types, module)
+    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_, arg_types, module, optimized)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]
@@ -91,6 +93,9 @@ def _phi_moves(b: _Builder, stmts, dsts: tuple[int, ...], preds) -> dict | None:
             t = types[j]
             try:
                 k = node.edges.index(pred)
+                if not b.source_literals and hints.width_unproven(node.values[k], type_text(stmts[i - 1].type)):
+                    raise NotInterpretable(f"the type of the literal {node.values[k].text} a φ of "
+                                           f"{type_text(stmts[i - 1].type)} takes is not in the IR")
                 srcs.append(b.reg(node.values[k], [], i, t))
                 if _narrowed(b, node.values[k], t):
                     narrow.append((j, t))
@@ -276,7 +281,10 @@ def _returned_const(b: _Builder, v: V.SSAValue, i: int):
 
 def _return_hint(b: _Builder, val, i: int) -> str | None:
     """The integer type of a returned decimal literal: the one integer type of the return type, or, where the
-    print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess).  A
+    print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess).  The
+    return type is inference's join of what every `return` returns (`typeinf_local`'s `bestguess`, tmerge in
+    Julia 1.5.3's compiler/abstractinterpretation.jl), so a returned literal's type is one of its concrete
+    members: `=> Any` or `=> Integer` proves no width (an Int128 `-3` prints `-3`), and is refused.  A
     returned `0.0` likewise: a Float16 in a `=> Float16` function, refused where the type does not say."""
     if b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
         return None
@@ -286,8 +294,10 @@ def _return_hint(b: _Builder, val, i: int) -> str | None:
         return None
     if b.fn.return_type is not None:
         t = hints.context_type(type_text(b.fn.return_type))
-        if t != hints.AMBIGUOUS:
+        if hints.integer_type(t):
             return t
+        if b.source_literals:  # `optimize=false`: the source's literal, an Int64
+            return None
     else:
         others = {_known_type(b, s.node.val) for s in b.fn.positional
                   if type(s.node) is N.ReturnNode and s.node.val is not None and not hints.is_ambiguous(s.node.val)}
@@ -298,13 +308,13 @@ def _return_hint(b: _Builder, val, i: int) -> str | None:
 
 
 def _float_zero_hint(b: _Builder, val, i: int) -> str | None:
-    """Float16 where the return type is Float16; Float64 where it names no Float16 (or, in IRCode, where another
-    `return` returns a Float64); refused otherwise (`Union{Float16, Float64}`, or nothing to tell)."""
+    """Float16 where the return type is Float16; Float64 where it names Float64 and no Float16 (or, in IRCode,
+    where another `return` returns a Float64); refused otherwise (`Union{Float16, Float64}`, `Any`, `Real`)."""
     if b.fn.return_type is not None:
-        t = type_text(b.fn.return_type)
-        if t == "Float16":
-            return t
-        if "Float16" not in t:
+        t = hints.float_zero_type(type_text(b.fn.return_type))
+        if t is not None:
+            return None if t == "Float64" else t
+        if b.source_literals:  # `optimize=false`: the source's literal, a Float64
             return None
     else:
         others = {_known_type(b, s.node.val) for s in b.fn.positional

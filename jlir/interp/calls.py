@@ -86,6 +86,20 @@ def call_op(callee, rs: tuple, d: int, rt: str, i: int, slots, X: int, wrap=None
     return _native_op(wrap(fn) if wrap is not None else fn, rs, d, rt, i)
 
 
+def dynamic(callee, slots) -> bool:
+    """Whether `callee(args…)` is a dynamic call: one `call_op` does not run natively (a generic function, a
+    value, `_apply_iterate`'s function), whose method Julia picks at run time by the arguments' types."""
+    if type(callee) is V.GlobalRef and callee.name in ("_apply_iterate", "_apply") and \
+            (callee.module or "Core").split(".")[0] == "Core":
+        return True
+    if type(callee) in (V.GlobalRef, T.TypeName):
+        named = callee_name(callee)
+        return native(named.module, named.name) is None
+    if type(callee) is V.SlotNumber and slots.is_constant(callee):
+        return native(None, callee.name) is None
+    return True
+
+
 def value_call_op(f: int, rs: tuple, d: int, rt: str, i: int, X: int, in_place: bool = False):
     """The op of `%d = (%f)(args…)`: a call of the function or type a register holds (`simd_outer_range` read
     from a global first, `T(0)` with `T` a static parameter)."""

@@ -21,7 +21,7 @@ import jlir.interp.heads as heads
 from jlir.interp.new import new_expr
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
-from jlir.interp.shown_values import decimal_const, name_fields, use_type
+from jlir.interp.shown_values import decimal_const, name_fields, optimized_print, refuse_untyped_literals, use_type
 from jlir.interp.slots import SlotMap, newvar_slot, splat_slot
 from jlir.semantics.base_globals import bare_call_module
 from jlir.semantics.builtins import KNOWN_STRUCTS
@@ -73,8 +73,11 @@ def _raiser(i: int, e: NotInterpretable):
 class _Builder:
     """Register allocation and statement compilation for one function (a builder, used once)."""
 
-    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None, arg_types=(), module=None):
+    def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None, arg_types=(), module=None,
+                 optimized=None):
         self.fn = fn
+        # the source's literals (lowered, `optimize=false`: a decimal one is an Int64), or the optimizer's values
+        self.source_literals = not optimized_print(fn) if optimized is None else not optimized
         self.operators = bare_call_module(module)  # the module a bare operator call names, where not Main's view
         self.arg_types = tuple(arg_types)  # the method instance's argument types (inference's), where known
         self.structs = structs  # the names of the structs the run knows (bare type names in the IR resolve to them)
@@ -331,6 +334,8 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
         # `Core.tuple(%1, 5)::Tuple{UInt16,Int128}`: a tuple's type is its elements' types, each literal's too
         regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.tuple_hints(typ, len(args))))
         return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, None, b.in_place)
+    if not b.source_literals and calls.dynamic(callee, b.slots):
+        refuse_untyped_literals(args)
     hint, positions = hints.call_literals(name, args, b.static_type, rt)
     if positions is not None and name in ("===", "!=="):
         folded = hints.inferred_bool(typ)

@@ -74,6 +74,7 @@ class Context:
         self.plans: dict = {}  # (callee, argument types, count) → _plan's answer
         self.own = None  # (signature key, fn, argnames, sparams, vararg index) of the run's function, when named
         self.own_self = None  # the name its slot 1 prints as, where not `#self#`
+        self.optimized = None  # whether the run's own function is the optimizer's output (`run`'s `optimized`)
         self.module = None  # the run's method's module, where not Main (`Core.Compiler`: its own operators)
         self.globals: dict = {}  # the user's globals the provider knows, by qualified name
         # struct name (no parameters) → (field names, mutable): the provider's, then the caller's
@@ -166,7 +167,7 @@ class Context:
         if key not in self.compiled:
             self.compiled[key] = (fn, compile_function(fn, key[1], argnames, self.own[0], frozenset(self.structs),
                                                        self.own_self, tuple(self.globals.items()),
-                                                       module=self.module),
+                                                       module=self.module, optimized=self.optimized),
                                   sparams)
         return self.compiled[key][1], self.compiled[key][2], k
 
@@ -284,15 +285,15 @@ _CACHE: dict = {}
 
 
 def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = "", self_name: str | None = None,
-              globals_: tuple = (), arg_types: tuple = (), module: str | None = None):
+              globals_: tuple = (), arg_types: tuple = (), module: str | None = None, optimized: bool | None = None):
     key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name, self_name,
-           tuple((k, repr(v)) for k, v in globals_), arg_types, module)
+           tuple((k, repr(v)) for k, v in globals_), arg_types, module, optimized)
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not fn:
         if len(_CACHE) > 256:
             _CACHE.clear()
         hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name, globals_,
-                                                  arg_types, module))
+                                                  arg_types, module, optimized))
     return hit[1]
 
 
@@ -307,7 +308,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
         vararg: bool = False, counts: dict | None = None, name: str | None = None,
         self_name: str | None = None, max_memory: int | None = None, started: float | None = None,
-        arg_types: tuple = (), module: str | None = None) -> Result:
+        arg_types: tuple = (), module: str | None = None, optimized: bool | None = None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
@@ -316,16 +317,16 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     frames (Julia's StackOverflowError beyond it); `max_steps` the statements run (checked per block) and
     `timeout` the wall-clock seconds (`jlir.interp.limits`: binding within a fraction of a second, whatever one
     statement costs): past either, `NotInterpretable` ("stopped after").  `max_memory`: the process's resident
-    bytes the run may reach; past it, or where an allocation cannot fit, the run ends in Julia's
-    `OutOfMemoryError` (as does Python running out of memory).  `started`: the `time.monotonic()` instant the
-    timeout counts from (default: now; `jlir run` counts from its process's start).
+    bytes the run may reach; past it, or where an allocation cannot fit, the run ends in Julia's `OutOfMemoryError`
+    (as does Python).  `started`: the `time.monotonic()` instant the timeout counts from (default: now).
     `vararg`: the method's last argument collects the trailing ones (`f(x, ys...)`): with `argnames`, the values
-    from that position on are passed as one tuple, as Julia does.
-    `counts` (a dict) gets how often each block of `fn` itself was entered.  `name`: the function's name
-    (`fact`): its `#self#`; a call of it on the run's own argument types (a recursion) runs `fn` again.  `self_name`: the name slot 1 prints
-    as where it is not `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
+    from that position on are passed as one tuple, as Julia does.  `counts` (a dict) gets how often each block of
+    `fn` itself was entered.  `name`: the function's name (`fact`): its `#self#`; a call of it on the run's own
+    argument types (a recursion) runs `fn` again.  `self_name`: the name slot 1 prints as where it is not
+    `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
     `arg_types`: `fn`'s instance's argument types (`f(::Int8)`); `module`: the method's (default Main), whose
-    binding a bare operator call is (`bare_call_module`: Core.Compiler's own `=>`).  Raises `NotInterpretable`.
+    binding a bare operator call is (`bare_call_module`: Core.Compiler's own `=>`).  `optimized`: `fn` is the
+    optimizer's output (folded literals of any width) or not (None: `optimized_print` decides).
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
@@ -337,7 +338,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
             raise NotInterpretable(f"given {len(values)} arguments, but the method takes at least {k}")
         values = values[:k] + [tuple(values[k:])]
     ctx = Context(provider, max_depth, max_steps, structs, form_of(fn), timeout, started)
-    ctx.counts, ctx.own_self, ctx.module = counts, self_name, module
+    ctx.counts, ctx.own_self, ctx.module, ctx.optimized = counts, self_name, module, optimized
     ctx.learn_closure_types(fn)
     ctx.learn_globals(fn)
     if name:
@@ -345,7 +346,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         ctx.own = (signature_key(signature_text(name, types)), fn, argnames, tuple(normalize(p) for p in sparams),
                    len(argnames) - 1 if vararg else None)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name,
-                     tuple(ctx.globals.items()), () if vararg else tuple(arg_types), module)
+                     tuple(ctx.globals.items()), () if vararg else tuple(arg_types), module, optimized)
     try:
         with Watch(ctx.deadline, max_memory):
             v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))

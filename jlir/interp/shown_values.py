@@ -9,6 +9,9 @@ provider's, a live Julia's `fieldnames`) names them when the code first reads it
 one concrete integer type takes values of that type (its type is their `tmerge`; a φ typed `Const(7, false)`, or
 `MaybeUndef` of it, says no more than the statement), and an intrinsic whose operands share their type
 (`or_int(%5, 4)`) gives its other operands' type.
+
+Only the optimizer folds a value into a literal (an `Int16(3)` inlined becomes `3`); lowered and `optimize=false`
+code hold the source's literals, a decimal one an Int64 (`optimized_print` tells the two apart).
 """
 from __future__ import annotations
 
@@ -18,8 +21,11 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.analysis.callee import callee_name
+from jlir.edit import is_slot_form
+from jlir.ir.function import Form
+from jlir.semantics.values import NotInterpretable
 
-__all__ = ["decimal_const", "name_fields", "use_type"]
+__all__ = ["decimal_const", "name_fields", "optimized_print", "refuse_untyped_literals", "use_type"]
 
 
 def decimal_const(typ) -> bool:
@@ -69,3 +75,30 @@ def name_fields(value, X: int, i: int):
             if found is not None:
                 value.names, value.mutable = found
     return op
+
+
+def optimized_print(fn) -> bool:
+    """Whether `fn` shows the optimizer's marks (Julia 1.5.3's `run_passes`, compiler/optimize.jl): IRCode, or a
+    print in SSA form (`slot2reg`'s φ, φᶜ, ϒ, π) or calling by `invoke` (inlining's resolved calls), not in slot
+    form.  An `optimize=false` print (`type_annotate!` only) holds the source's literals; a print with neither
+    mark is taken as one (a caller knowing the form says it: `run`'s `optimized`)."""
+    if fn.form is Form.IRCODE:
+        return True
+    if fn.form is not Form.TYPED or is_slot_form(fn):
+        return False
+    return any(type(s.node) in _SSA_NODES or (type(s.node) is N.Expr and s.node.head == "invoke")
+               or (type(s.node) is N.Expr and s.node.head == "=" and type(s.node.args[1]) is N.Expr
+                   and s.node.args[1].head == "invoke") for s in fn.positional)
+
+
+_SSA_NODES = (N.PhiNode, N.PhiCNode, N.UpsilonNode, N.PiNode)
+
+
+def refuse_untyped_literals(args) -> None:
+    """A dynamic call's literal argument printed without its type (`Main.mod(3, %22)::Any`): optimized code
+    holds the values inlining and constant folding made (g3_923's `Int16(3)` became `3`), and a dynamic call's
+    signature is not printed, so its width is unknown (slot forms hold the source's literals: Int64)."""
+    for a in args:
+        if hints.is_ambiguous(a) or hints.is_float_zero(a) or hints.untyped_literals(a):
+            raise NotInterpretable(f"the type of the literal {getattr(a, 'text', a)} passed to a dynamic call "
+                                   "is not in the IR")

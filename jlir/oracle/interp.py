@@ -101,7 +101,7 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
                 return run(fn, [argument(a) for a in r["args"]], provider, argnames=record.get("argnames"),
                            sparams=sparams, vararg=bool(spec.get("vararg")), name=name,
                            arg_types=_instance_argtypes(record), module=method_module(record.get("method")),
-                           **LIMITS).outcome
+                           optimized=key in ("typed", "ircode"), **LIMITS).outcome
         try:
             got = once(False)
         except NotInterpretable as e:

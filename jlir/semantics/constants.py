@@ -170,6 +170,13 @@ def shown_constant(v):
         path = v.head.path
         module = ".".join(path[:-1]) if len(path) > 1 and path[0] in ("Base", "Core") else None
         return JStruct(type_text(v.head), args, mutable=False, module=module)
+    if cls is T.TypeCall and type(v.head) is T.TypeApply and type(v.head.head) is T.TypeName:
+        # `Base.BottomRF{typeof(max)}(max)` (foldl's reducing function): a parametric struct shown by its
+        # constructor call (`show_default`), a function among its fields shown by its name
+        args = tuple(literal(a) if type(a) is V.Literal else _shown_function(a) or shown_constant(a) for a in v.args)
+        path = v.head.head.path
+        module = ".".join(path[:-1]) if len(path) > 1 and path[0] in ("Base", "Core") else None
+        return JStruct(type_text(v.head), args, mutable=False, module=module)
     if cls is V.QuoteNode:
         inner = v.value
         if type(inner) is V.Symbol:
@@ -200,6 +207,21 @@ def shown_constant(v):
         if all(x is not None and typeof(x) == elt for x in items):
             return JArray(elt, items)
     raise NotInterpretable(f"the constant {v!r}")
+
+
+def _shown_function(v):
+    """A function a shown constant names (`max`, `Base.max`): the function Main sees by that name, else None."""
+    if type(v) is T.TypeName:
+        name = ".".join(v.path)
+    elif type(v) in (V.SlotNumber, V.GlobalRef) and v.name is not None:
+        name = v.name if type(v) is V.SlotNumber or not v.module else f"{v.module}.{v.name}"
+    else:
+        return None
+    try:
+        value = global_constant(name)
+    except NotInterpretable:
+        return None
+    return value if type(value) is JFunction else None
 
 
 # Of TYPE_NAMES, the types Core.Compiler defines for itself (asked of Julia 1.5.3: `Core.Compiler.KeyError !==

@@ -59,6 +59,37 @@ def context_type(t: str | None) -> str | None:
 
 AMBIGUOUS = "?"
 
+
+# The abstract types above the signed integers (number.jl, boot.jl: Signed <: Integer <: Real <: Number) and Float16
+# (AbstractFloat <: Real): a value declared of one may be any of those widths.
+_ABOVE_SIGNED = frozenset({"Any", "Number", "Real", "Integer", "Signed"})
+_ABOVE_FLOAT16 = frozenset({"Any", "Number", "Real", "AbstractFloat"})
+
+
+def width_unproven(v, t: str | None) -> bool:
+    """Whether a literal `v` printed without its type (a decimal integer: a signed one, unsigned ones print in
+    hex; a `0.0`) stands where the declared type `t` does not prove its width: `t` is, or is a union holding, an
+    abstract type above several widths (`Any`, `Integer`, `Real`), or holds several of them (`Union{Int8,
+    Int64}`).  A declared type is a join of concrete types (tmerge), which names each it holds unless widened."""
+    if t is None:
+        return False
+    members = set(split_params(t[6:-1]) if t.startswith("Union{") and t.endswith("}") else [t])
+    if is_ambiguous(v):
+        return bool(members & _ABOVE_SIGNED) or len({m for m in members if integer_type(m)}) > 1
+    if is_float_zero(v):
+        return bool(members & _ABOVE_FLOAT16) or {"Float16", "Float64"} <= members
+    return False
+
+
+def float_zero_type(t: str) -> str | None:
+    """The float type a zero printed `0.0` has where a value of declared type `t` is what it shows: `Float16`
+    where `t` is Float16 or a union naming Float16 and no Float64, `Float64` where it names Float64 and no
+    Float16; None where `t` names neither concrete type (`Any`, `Real`, `AbstractFloat`: either may be it) or
+    both.  A declared type is a join of concrete types (tmerge), which names each it holds unless widened."""
+    members = split_params(t[6:-1]) if t.startswith("Union{") and t.endswith("}") else [t]
+    found = {m for m in members if m in ("Float16", "Float64")}
+    return found.pop() if len(found) == 1 else None
+
 _SIGNED_OF_BYTES = {1: "Int8", 2: "Int16", 4: "Int32", 8: "Int64", 16: "Int128"}
 _BYTES = {"Bool": 1, "Int8": 1, "UInt8": 1, "Int16": 2, "UInt16": 2, "Int32": 4, "UInt32": 4, "Char": 4,
           "Float32": 4, "Int64": 8, "UInt64": 8, "Float64": 8, "Float16": 2, "Int128": 16, "UInt128": 16}

@@ -3,6 +3,7 @@ so that `jlir run` needs no Julia for them (jlir.interp.builtin.BaseProvider ser
 
     JLIR_JULIA=<julia 1.5.3> python3 scripts/gen/gen_base_methods.py [--sample DIR] [--calls DIR] [--cases]
     JLIR_JULIA=<julia 1.5.3> python3 scripts/gen/gen_base_methods.py --merge --forms FILE   # add to the data
+    JLIR_JULIA=<julia 1.5.3> python3 scripts/gen/gen_base_methods.py --merge --keyword-calls --records FILE
 
 Which methods: the callees the interpreter asks for while it runs
   * a grid of the commonest operations (arithmetic, comparison, conversion, bit operations, ranges and their
@@ -10,6 +11,8 @@ Which methods: the callees the interpreter asks for while it runs
   * the method instances of a Base sample (`--sample`, scripts/gen/gen_interp_sample.jl's folder), and of folders
     of recorded calls (`--calls`, scripts/gen/gen_interp_calls.jl's), in every form they have;
   * the argument forms `jlir run --args` evaluates (`--forms`, tests/data/arguments/forms.txt);
+  * the keyword calls of generated programs (`--keyword-calls`: `foldl(+, v; init=zero(T))` of every number
+    type, each form of its keyword sorter run; `--generated`: `generated_grid()`, their predicates and vectors);
   * the interpreter row of oracle records (`--records`, e.g. generated programs' `include-*.jsonl.gz`): each
     recorded run in every form, the records' own prints serving their own methods, Base's asked of Julia;
 each callee counted once per run that needed it.  Every callee reached is kept (`--min-count` raises the bar);
@@ -47,6 +50,8 @@ UNARY = ("-", "+", "abs", "sign", "zero", "one", "iszero", "isone", "isodd", "is
 SAMPLE = {"Int64": "3", "Int32": "3", "Int16": "3", "Int8": "3", "UInt64": "3", "UInt32": "3", "UInt16": "3",
           "UInt8": "3", "Int128": "3", "UInt128": "3", "Float64": "2.5", "Float32": "2.5", "Float16": "2.5",
           "Bool": "true", "Char": "'a'", "String": '"abc"', "Array{Int64,1}": "[3, 1, 2]",
+          "Array{UInt64,1}": "UInt64[3, 1, 2]", "Array{Float32,1}": "Float32[2.5, 1.5]",
+          "Type{Int64}": "Int64", "Type{Float64}": "Float64", "Type{UInt64}": "UInt64", "Type{Float32}": "Float32",
           "Array{Float64,1}": "[2.5, 1.5]", "Array{String,1}": '["b", "a"]'}
 
 
@@ -123,6 +128,62 @@ def conversions():
         yield "Base.iterate", (f"StepRange{{{t},{t}}}", t)
 
 
+# The keyword calls generated programs make (scripts/check/gen_julia_exprs.py: `foldl(+, v; init=zero(T))`,
+# `reduce(max, v; init=zero(T))`; gen_programs.py: `foldl(+, xs; init=zero(T))` of a vararg tuple).
+KEYWORD_CALLS = (("foldl", "+"), ("reduce", "max"))
+
+
+def keyword_calls():
+    """(callee, argument types, argument texts) of Base's keyword sorters as `KEYWORD_CALLS` call them, with
+    `init` of every number type, over a vector of it and over tuples of none to two of it (a vararg)."""
+    for f, op in KEYWORD_CALLS:
+        for t in INTS + FLOATS:
+            one = SAMPLE[t] if t in ("Int64", "Float64") else f"{t}({SAMPLE[t]})"
+            for container, text in ((f"Array{{{t},1}}", f"{t}[{one}, {one}]"), ("Tuple{}", "()"),
+                                    (f"Tuple{{{t}}}", f"({one},)"), (f"Tuple{{{t},{t}}}", f"({one}, {one})")):
+                yield (f'(::Base.var"#{f}##kw")', (f"NamedTuple{{(:init,),Tuple{{{t}}}}}", f"typeof({f})",
+                                                   f"typeof({op})", container),
+                       (f"(init={t}(0),)", f, op, text))
+
+
+def generated_grid():
+    """What generated programs call that typed code inlined and slot forms call by name (gen_julia_exprs.py's
+    predicates of every integer type and of Char; its vector expressions of each element type, ELEMENTS)."""
+    for t in INTS:
+        for op in ("ispow2", "iseven", "isodd", "iszero", "isone"):
+            yield f"Base.{op}", (t,)
+    for op in ("isletter", "isdigit", "isascii", "isspace", "islowercase", "uppercase", "isequal"):
+        yield f"Base.{op}", ("Char",) * (2 if op == "isequal" else 1)
+    for t in ("Int64", "Float64", "UInt64", "Float32"):
+        v = f"Array{{{t},1}}"
+        yield "Base.zeros", (f"Type{{{t}}}", "Int64")
+        yield "Base.fill", (t, "Int64")
+        yield "Base.vcat", (v, t)
+        yield "Base.vect", (t, t)
+        for op in ("reverse", "sort", "sort!", "sum", "prod", "isempty", "pop!", "length"):
+            yield f"Base.{op}", (v,)
+
+
+def run_keyword_calls(provider, argument):
+    """Each of `keyword_calls()` run in its three forms (the sorter's slot forms are what `optimize=false` and
+    lowered code call; its body's callees, `#foldl#205`, `_foldl_impl`, are counted as the runs reach them)."""
+    from jlir import interp
+    from jlir.semantics.values import JFunction
+    for callee, types, texts in keyword_calls():
+        provider.seen = set()
+        values = [argument(texts[0]), JFunction(f"Base.{texts[1]}"), JFunction(f"Base.{texts[2]}"),
+                  argument(texts[3])]
+        for form in ("typed", "typed-unoptimized", "lowered"):
+            fn = provider.lookup(callee, types) if form == "typed" else provider.lookup_form(callee, types, form)
+            if fn is None:
+                continue
+            try:
+                interp.run(fn, values, provider, argnames=provider.argnames(callee, types), max_steps=200_000,
+                           timeout=10.0)
+            except (interp.NotInterpretable, ValueError):
+                pass
+
+
 def _base_callee(callee: str) -> bool:
     from jlir.interp.builtin import _base_callee as base
     return base(callee)
@@ -194,9 +255,9 @@ class Counting:
         return getattr(self.inner, name)
 
 
-def run_grid(provider, argument):
+def run_grid(provider, argument, cells=None):
     from jlir import interp
-    for callee, types in grid():
+    for callee, types in cells if cells is not None else grid():
         provider.seen = set()
         fn = provider.lookup(callee, types)
         if fn is None:
@@ -294,6 +355,8 @@ def main() -> int:
     ap.add_argument("--forms", type=Path, action="append", default=[],
                     help="argument forms, one a line (tests/data/arguments/forms.txt), evaluated as --args")
     ap.add_argument("--conversions", action="store_true", help="the methods `conversions()` lists, looked up")
+    ap.add_argument("--keyword-calls", action="store_true", help="the keyword calls `keyword_calls()` lists, run")
+    ap.add_argument("--generated", action="store_true", help="the calls `generated_grid()` lists, run")
     ap.add_argument("--records", type=Path, action="append", default=[],
                     help="oracle record files (JSONL, .gz allowed) whose interpreter row is run")
     ap.add_argument("--merge", action="store_true", help="add the methods found to the data file's, dropping none")
@@ -317,6 +380,10 @@ def main() -> int:
             run_forms(provider, path)
         for path in opts.records:
             run_records(provider, path)
+        if opts.keyword_calls:
+            run_keyword_calls(provider, argument)
+        if opts.generated:
+            run_grid(provider, argument, list(generated_grid()))
         for callee, types in conversions() if opts.conversions else ():
             provider.seen = set()
             provider.lookup(callee, types)

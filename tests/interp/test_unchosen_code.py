@@ -107,6 +107,27 @@ def test_a_keyword_bodys_signature_names_an_empty_named_tuple_as_julia_does():
 def test_a_literal_power_builds_val_and_calls_literal_pow():
     """main_408 (seed 2): a literal power `x^2` lowers to `literal_pow(^, x, Core.apply_type(Base.Val, 2)())`:
     `Val{2}` is built and its instance made (essentials.jl's `struct Val{x} end`), `literal_pow` is built in
-    (was `Core.apply_type: Val{2} is not a type this run knows`); the run now stops later, at `ispow2`."""
+    (was `Core.apply_type: Val{2} is not a type this run knows`); with `ispow2` of every integer type built in
+    (gen_base_methods.py --generated) the run gives Julia's answer."""
     outcomes = _outcomes("gen-2-00408", "Tuple{typeof(main_408)", "unoptimized")
-    assert outcomes and all(o.verdict == "refused" and "ispow2" in o.detail for o in outcomes), outcomes
+    assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
+
+
+def test_a_returned_literal_in_an_any_function_is_refused_not_read_as_an_int64():
+    """kw3_903 (seed 2): its keyword body `#kw3_903#81` ends `return -3` in `=> Any` (a try/catch's φᶜ widens the
+    return type); the `-3` is `Int128(-3)` folded, and `Any`, inference's join of what the returns return, does
+    not say its width (was an Int64 `-3` in every form, the body being the typed callee of each)."""
+    for form in ("typed", "ircode", "unoptimized", "lowered"):
+        outcomes = _outcomes("gen-2-00903", "Tuple{typeof(kw3_903)", form)
+        assert [o.verdict for o in outcomes] == ["refused"] * 3, (form, outcomes)
+        assert all("returned literal" in o.detail for o in outcomes), outcomes
+
+
+def test_a_literal_argument_of_a_dynamic_call_in_optimized_code_is_refused():
+    """g3_923 (seed 2): `Main.mod(3, %22)::Any` where the source wrote `mod(Int16(3), θ4)`: optimized code holds
+    the folded Int16 `3`, printed as an Int64's, and a dynamic call prints no signature (was `mod` of an Int64,
+    an Int64 `3`, where Julia returns an Int16)."""
+    for form in ("typed", "ircode"):
+        outcomes = _outcomes("gen-2-00923", "Tuple{typeof(g3_923)", form)
+        assert [o.verdict for o in outcomes] == ["refused"] * 3, (form, outcomes)
+        assert all("dynamic call" in o.detail for o in outcomes), outcomes

@@ -57,10 +57,11 @@ def _stage(case: str, name: str) -> dict:
     return next(s for s in RECORDS[case]["stages"] if s["name"] == name)
 
 
-def _runs(case: str, fn, provider=None) -> list[tuple]:
-    """(jlir's outcome, Julia's) of each recorded run of `fn`."""
+def _runs(case: str, fn, provider=None, optimized=None) -> list[tuple]:
+    """(jlir's outcome, Julia's) of each recorded run of `fn` (`optimized`: as `run` takes it)."""
     r = RECORDS[case]
-    return [(run(fn, [argument(a) for a in x["args"]], provider, argnames=r["argnames"], max_steps=100_000).outcome,
+    return [(run(fn, [argument(a) for a in x["args"]], provider, argnames=r["argnames"], max_steps=100_000,
+                 optimized=optimized).outcome,
              julia_outcome(x["outcome"])) for x in r["interp"]["runs"]]
 
 
@@ -78,7 +79,7 @@ def test_isdefined_of_a_local_undefined_on_some_path_stays_false_through_jlir_ss
     assert _outcomes(case, "optimize=false")["ssa"] == EQUAL
     if case != "isdef_try2":   # (its `error` call needs a callee)
         ours = jlir.functions(jlir.parse(jlir.format(_ssa(case))))[0]
-        runs = _runs(case, ours)
+        runs = _runs(case, ours, optimized=False)  # jlir's ssa of an optimize=false print: the source's literals
         assert all(got == want for got, want in runs) and ("value", "Bool", "false") in [w for _, w in runs]
 
 

@@ -36,8 +36,8 @@ def test_a_ctrl_c_at_start_up_is_never_a_traceback_through_jlir(delay):
     status, err = _interrupted(["parse", str(DUMP)], delay)
     if status == 130:
         assert err == "jlir: interrupted\n"
-    elif "Traceback" in err:  # Python's start-up, before jlir's first instruction
-        assert JLIR_CODE not in err and "KeyboardInterrupt" in err
+    elif "KeyboardInterrupt" in err:  # Python's start-up, before jlir's first instruction: its traceback, or
+        assert JLIR_CODE not in err  # only the exception's name where it lands between frames (no "Traceback")
     else:
         assert status in (-signal.SIGINT, 0) and JLIR_CODE not in err  # killed before Python's handler; or done
 

@@ -164,19 +164,13 @@ def shown_constant(v):
     if cls is T.TypeCall and type(v.head) is T.TypeName and not T.is_lattice_element(v):
         if type_text(v.head) in ("Float16", "Float32") and len(v.args) == 1 and type(v.args[0]) is V.Literal:
             return make_float(type_text(v.head), float(literal(v.args[0])))  # `Float16(0.5)`: how 1.5 shows one
-        args = tuple(literal(a) if type(a) is V.Literal else shown_constant(a) for a in v.args)
         if type_text(v.head) == "NamedTuple" and not v.args:
             return empty_named_tuple()
-        path = v.head.path
-        module = ".".join(path[:-1]) if len(path) > 1 and path[0] in ("Base", "Core") else None
-        return JStruct(type_text(v.head), args, mutable=False, module=module)
+        return _constructed(v, v.head.path, shown_constant)
     if cls is T.TypeCall and type(v.head) is T.TypeApply and type(v.head.head) is T.TypeName:
         # `Base.BottomRF{typeof(max)}(max)` (foldl's reducing function): a parametric struct shown by its
         # constructor call (`show_default`), a function among its fields shown by its name
-        args = tuple(literal(a) if type(a) is V.Literal else _shown_function(a) or shown_constant(a) for a in v.args)
-        path = v.head.head.path
-        module = ".".join(path[:-1]) if len(path) > 1 and path[0] in ("Base", "Core") else None
-        return JStruct(type_text(v.head), args, mutable=False, module=module)
+        return _constructed(v, v.head.head.path, lambda a: _shown_function(a) or shown_constant(a))
     if cls is V.QuoteNode:
         inner = v.value
         if type(inner) is V.Symbol:
@@ -207,6 +201,14 @@ def shown_constant(v):
         if all(x is not None and typeof(x) == elt for x in items):
             return JArray(elt, items)
     raise NotInterpretable(f"the constant {v!r}")
+
+
+def _constructed(v, path: tuple, field) -> JStruct:
+    """The immutable struct `show_default` prints as its constructor's call `T(args…)` (`path`: T's name),
+    each field a literal or `field` of its print; a Base or Core type keeps its module."""
+    args = tuple(literal(a) if type(a) is V.Literal else field(a) for a in v.args)
+    module = ".".join(path[:-1]) if len(path) > 1 and path[0] in ("Base", "Core") else None
+    return JStruct(type_text(v.head), args, mutable=False, module=module)
 
 
 def _shown_function(v):

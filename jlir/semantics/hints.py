@@ -73,7 +73,7 @@ def width_unproven(v, t: str | None) -> bool:
     Int64}`).  A declared type is a join of concrete types (tmerge), which names each it holds unless widened."""
     if t is None:
         return False
-    members = set(split_params(t[6:-1]) if t.startswith("Union{") and t.endswith("}") else [t])
+    members = set(_members(t))
     if is_ambiguous(v):
         return bool(members & _ABOVE_SIGNED) or len({m for m in members if integer_type(m)}) > 1
     if is_float_zero(v):
@@ -86,9 +86,13 @@ def float_zero_type(t: str) -> str | None:
     where `t` is Float16 or a union naming Float16 and no Float64, `Float64` where it names Float64 and no
     Float16; None where `t` names neither concrete type (`Any`, `Real`, `AbstractFloat`: either may be it) or
     both.  A declared type is a join of concrete types (tmerge), which names each it holds unless widened."""
-    members = split_params(t[6:-1]) if t.startswith("Union{") and t.endswith("}") else [t]
-    found = {m for m in members if m in ("Float16", "Float64")}
+    found = {m for m in _members(t) if m in ("Float16", "Float64")}
     return found.pop() if len(found) == 1 else None
+
+def _members(t: str) -> list[str]:
+    """The members of a `Union{…}` type's text, or the type itself."""
+    return split_params(t[6:-1]) if t.startswith("Union{") and t.endswith("}") else [t]
+
 
 _SIGNED_OF_BYTES = {1: "Int8", 2: "Int16", 4: "Int32", 8: "Int64", 16: "Int128"}
 _BYTES = {"Bool": 1, "Int8": 1, "UInt8": 1, "Int16": 2, "UInt16": 2, "Int32": 4, "UInt32": 4, "Char": 4,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -41,9 +42,24 @@ def test_the_command_is_a_launcher_holding_sigint_for_a_python_half_whose_first_
     assert "pthread_sigmask(_signal.SIG_UNBLOCK, (_signal.SIGINT,))" in ast.unparse(body[first + 1])
 
 
-@pytest.mark.skipif(subprocess.run(["env", "--block-signal=INT", "true"], capture_output=True).returncode != 0,
-                    reason="needs GNU env --block-signal")
-def test_a_ctrl_c_while_python_imports_its_site_modules_is_jlirs_message_not_a_traceback(tmp_path):
+_GNU_ENV = subprocess.run(["env", "--block-signal=INT", "true"], capture_output=True).returncode == 0
+_BSD_ENV = "#!/bin/sh\ncase \"$1\" in --block-signal*) exit 125 ;; esac\nexec /usr/bin/env \"$@\"\n"
+
+
+def _without_gnu_env(folder: Path) -> str:
+    """A PATH whose `env` refuses `--block-signal`, as BSD's and macOS's do, so the launcher takes its Perl route."""
+    (folder / "bsd").mkdir()
+    (folder / "bsd" / "env").write_text(_BSD_ENV)
+    (folder / "bsd" / "env").chmod(0o755)
+    return os.pathsep.join([str(folder / "bsd"), os.environ["PATH"]])
+
+
+@pytest.mark.parametrize("route", ["gnu-env", "perl"])
+def test_a_ctrl_c_while_python_imports_its_site_modules_is_jlirs_message_not_a_traceback(route, tmp_path):
+    if route == "gnu-env" and not _GNU_ENV:
+        pytest.skip("needs GNU env --block-signal")
+    if route == "perl" and shutil.which("perl") is None:
+        pytest.skip("needs perl")
     site = tmp_path / "site"
     site.mkdir()
     started = tmp_path / "started"
@@ -51,6 +67,8 @@ def test_a_ctrl_c_while_python_imports_its_site_modules_is_jlirs_message_not_a_t
     (site / "sitecustomize.py").write_text(f"import time\nopen({str(started)!r}, 'w').close()\ntime.sleep(2)\n")
     command = installed_command(tmp_path)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]))
+    if route == "perl":
+        env["PATH"] = _without_gnu_env(tmp_path)
     p = subprocess.Popen([str(command), "parse", str(DUMP)], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 60
@@ -59,6 +77,17 @@ def test_a_ctrl_c_while_python_imports_its_site_modules_is_jlirs_message_not_a_t
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     assert (p.returncode, err, out) == (130, b"jlir: interrupted\n", b"")
+
+
+def test_without_gnu_env_the_command_still_runs_and_exits_as_jlir_does(tmp_path):
+    if shutil.which("perl") is None:
+        pytest.skip("needs perl")
+    command = installed_command(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PATH=_without_gnu_env(tmp_path))
+    good = subprocess.run([str(command), "parse", str(DUMP)], capture_output=True, env=env)
+    bad = subprocess.run([str(command), "parse", str(tmp_path / "absent.txt")], capture_output=True, env=env)
+    assert (good.returncode, bad.returncode) == (0, 2) and b"1 function" in good.stdout
+    assert bad.stderr.startswith(b"jlir: error: ") and b"Traceback" not in bad.stderr
 
 
 @pytest.mark.parametrize("delay", [0, 0.01, 0.03, 0.06, 0.1, 0.2, 0.3])

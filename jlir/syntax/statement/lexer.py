@@ -17,13 +17,14 @@ from lark import Token
 from lark.lexer import Lexer
 
 from jlir.semantics.names import ID_AFTER, ID_SYMBOLS
+from jlir.syntax.statement.compiled import compile_cached
 from jlir.syntax.statement.shownvalues import SHOWN_MIME, SHOWN_NUMBER, matrix_end
 from jlir.semantics.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PAIR, PREC_PIPE, PREC_PLUS,
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
                                OP_SUFFIX_CHARS, WORD_OPS, base_operator)
 
 IDENT = r'(?:(?:var|VAR)"[^"\\]*+(?:\\.[^"\\]*+)*+"|(?:[^\W\d]|#|[' + ID_SYMBOLS + r'])[\w!#′´' + ID_AFTER + r']*)'
-_OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=len, reverse=True)
+_OPS = sorted({op for op in PRECEDENCE if op not in WORD_OPS} | UNARY_OPS, key=lambda op: (-len(op), op))
 # Julia shows a symbol with `#` in it as `Symbol("#self#")`, never `:x#y` (no corpus dump has one), and jlir
 # prints it so: `:x#y` is refused (its `#y` lexes apart) rather than read as a symbol it would print otherwise.
 _SYMBOL_IDENT = IDENT.replace("|#|", "|").replace("[\\w!#", "[\\w!")
@@ -89,7 +90,9 @@ _TAIL = [
 
 
 def _compile(rules):
-    return re.compile("|".join(f"(?P<{name}_{i}>{rx})" for i, (name, rx) in enumerate(rules)))
+    """One pattern of named alternatives; its opcodes kept between runs (`compiled.compile_cached`: compiling the
+    identifier classes is half of jlir's start-up)."""
+    return compile_cached("|".join(f"(?P<{name}_{i}>{rx})" for i, (name, rx) in enumerate(rules)))
 
 
 def _types(rx) -> list:

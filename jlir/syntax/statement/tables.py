@@ -8,7 +8,6 @@ the Lark and Python versions.
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from functools import lru_cache
 from importlib import resources
@@ -18,6 +17,7 @@ from lark import Lark
 from lark import __version__ as lark_version
 
 from jlir.syntax.statement.callbacks import _Build
+from jlir.syntax.statement.compiled import cache_dir
 from jlir.syntax.statement.driver import LALRDriver
 from jlir.syntax.statement.lexer import JuliaIRLexer
 
@@ -28,13 +28,6 @@ def grammar_text() -> str:
     if source.is_file():
         return source.read_text(encoding="utf-8")
     return resources.files("jlir.grammar").joinpath("julia_ir.lark").read_text(encoding="utf-8")
-
-
-def cache_dir() -> Path:
-    """Where jlir keeps files it can rebuild: `$JLIR_CACHE_DIR`, else `$XDG_CACHE_HOME/jlir` (`~/.cache/jlir`)."""
-    if os.environ.get("JLIR_CACHE_DIR"):
-        return Path(os.environ["JLIR_CACHE_DIR"])
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "jlir"
 
 
 def _table_cache(text: str) -> str | bool:

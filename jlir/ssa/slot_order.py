@@ -166,7 +166,9 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
         extra[at].append(k)
     if len(scopes) > 1 and not _branch_before(code, scopes[1][0]):
         scopes, extra = [(0, scopes[1][1])] + scopes[2:], [extra[0] + extra[1]] + extra[2:]
-    ordered = [k for (_, run), ex in zip(scopes, extra) for k in _scope_list(run, ex, assigned_at)]
+    body_at = _body_text_at(infos, code, cfg, dt, assigned_at)
+    ordered = [k for i, ((_, run), ex) in enumerate(zip(scopes, extra))
+               for k in _scope_list(run, ex, body_at if i == 0 else assigned_at)]
     ordered += [k for k in infos if number[k] is not None and k not in in_run]
     ordered = list(dict.fromkeys(ordered))   # a slot a second scope start declares again keeps its first place
     counter, numbered = 1, []
@@ -179,6 +181,45 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
             taken.add(n)
         numbered.append((n, k))
     return [k for _, k in sorted(numbered)]
+
+
+def _body_text_at(infos: dict, code, cfg, dt, assigned_at: dict) -> dict:
+    """Where lowering orders each slot of the function body's scope: at its last assignment in the body's own
+    text (`find-assigned-vars` does not enter a `scope-block`, and every loop body is one), so at the last
+    assignment outside every loop (a value `if`'s store where the `if` starts), where there is one
+    (`group = nothing` first, `group = if … end` after a loop that assigns it too: the later one counts); the
+    first assignment (`assigned_at`) for a slot assigned only in loops, or without a CFG."""
+    if cfg is None or dt is None:
+        return assigned_at
+    loops = _loop_blocks(cfg, dt)
+    out = dict(assigned_at)
+    for k, info in infos.items():
+        own = [min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p) for p in _assignments(info, code)
+               if cfg.block_for_inst(p) not in loops]
+        if own:
+            out[k] = max(own)
+    return out
+
+
+def _loop_blocks(cfg, dt) -> frozenset:
+    """The blocks of every natural loop: each back edge `u → h` (`h` dominates `u`) with the blocks that reach `u`
+    without passing through `h`."""
+    inside: set = set()
+    for u, blk in enumerate(cfg.blocks, 1):
+        for h in blk.succs:
+            if not (dt.in_tree(u) and dt.in_tree(h) and dt.dominates(h, u)):
+                continue
+            body, stack = {h, u}, [u]
+            while stack:
+                x = stack.pop()
+                if x == h:
+                    continue
+                for q in cfg.block(x).preds:
+                    if q > 0 and q not in body:
+                        body.add(q)
+                        stack.append(q)
+            inside |= body
+    return frozenset(inside)
 
 
 def _while_bodies(code, cfg) -> list[int]:

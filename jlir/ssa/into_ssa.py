@@ -232,7 +232,8 @@ def _construct(fn: Function, prep, names, nargs, used_undef) -> Builder:
     b.slottypes = slottypes
     entries = catch_entries(b.code, cfg)
     handlers = exc_handlers(entries, dt)
-    phi_slots, phicnodes = _place_phis(b, entries, slot_order(infos, (argnames, b.slotnames), b.code, cfg, dt))
+    phi_slots, phicnodes = _place_phis(b, entries, slot_order(infos, (argnames, b.slotnames), b.code, cfg, dt,
+                                                              prep.dead_assignments))
     visited = _rename(b, phi_slots, phicnodes, entries, handlers)
     _finish_code(b, visited)
     b.visited = visited

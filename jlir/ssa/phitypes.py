@@ -97,7 +97,7 @@ def _fitting_hint(p, inputs: list, reads: list):
     decimal constant.  Where two widths fit, both give the φ that same type."""
     if not reads or None in p.values or any(t is None for t in inputs) or not any(map(_decimal_const, inputs)):
         return _NO_FIT
-    widths = [None] + [m for m in _signed_members(reads) if S.head_name(m) not in ("Int64", "Core.Int64")]
+    widths = [None] + [m for m in _width_members(reads) if S.head_name(m) not in ("Int64", "Core.Int64")]
     for w in widths:
         t = T.UNION_EMPTY
         for vt in inputs:
@@ -108,17 +108,24 @@ def _fitting_hint(p, inputs: list, reads: list):
 
 
 def _decimal_const(t) -> bool:
-    """`Const(1024, false)`: a constant `show` prints in decimal whatever its width."""
-    return is_const(t) and type(t.args[0]) is V.Literal and t.args[0].kind == "int"
+    """`Const(1024, false)`, `Const(-0.0, false)`: a constant `show` prints alike whatever its width (a signed
+    integer in decimal; a Float16 zero as a Float64's)."""
+    if not (is_const(t) and type(t.args[0]) is V.Literal):
+        return False
+    v = t.args[0]
+    return v.kind == "int" and not v.text.startswith("0") or v.kind == "float" and v.text in ("0.0", "-0.0") \
+        or v.text == "0"
 
 
-def _signed_members(types) -> list:
+def _width_members(types) -> list:
+    """The signed integer types and Float16 among the plain members of `types`: the widths a constant `show`
+    prints alike may have."""
     found = []
     for t in types:
         if t is None or type(t) is T.TypeCall:
             continue
         found += [m for m in S.members(t) if type(m) is T.TypeName and m not in found
-                  and S.head_name(m).rsplit(".", 1)[-1] in ("Int8", "Int16", "Int32", "Int64", "Int128")]
+                  and S.head_name(m).rsplit(".", 1)[-1] in ("Int8", "Int16", "Int32", "Int64", "Int128", "Float16")]
     return found
 
 

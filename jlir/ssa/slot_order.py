@@ -16,11 +16,13 @@ what lowering leaves in the print (`src/julia-syntax.scm`, checked against 1.5.3
 
 So a run of `NewvarNode`s and `Box` stores is one scope's locals in slot order, and a `for` loop's variable, a
 `while` loop's body, a `try` body and a `catch` block start a scope too; a slot not in a run belongs to the scope that starts last
-before its first assignment, and is placed among the run's assigned locals by its first assignment.  The print
-cannot show a scope's own text (the linear code interleaves the loops' bodies, where an outer variable is
-reassigned most), so the first assignment stands for the last one lowering orders by; nor whether a variable
-in a run was declared `local`: the run's end whose first assignments are in order counts as assigned.  Numbered
-slots keep their numbers; the others take the numbers left, in this order.
+before its first assignment, and is placed among the run's assigned locals by its last assignment in the scope's
+own text: the linear code interleaves the loops' bodies (nested scopes, where an outer variable is reassigned
+most), so an assignment inside a loop the scope's start is outside of does not count (the natural loops of the
+CFG stand for the loop bodies), an assignment inference found dead (printed `Const(:(x = …))`) does, and a slot
+assigned only in nested loops goes by its first assignment.  The print does not show whether a variable in a
+run was declared `local`: the run's end whose assignments are in order counts as assigned.  Numbered slots keep
+their numbers; the others take the numbers left, in this order.
 """
 from __future__ import annotations
 
@@ -142,11 +144,14 @@ def _value_if_start(node, infos: dict, cfg, dt, code):
     return cfg.block(common).last if common else None
 
 
-def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
+def slot_order(infos: dict, names, code, cfg=None, dt=None, dead_assignments=()) -> list:
     """The slot keys of `infos` (`jlir.ssa.slots.scan_slot_def_use`) in Julia's slot-number order, as far as the
     print tells it (see the module docstring); `names` is `(argnames, slotnames)`; with the CFG and its dominator
     tree, a value `if`'s store counts where the `if` starts."""
     argnames, slotnames = names
+    dead: dict = {}
+    for pos, assignment in dead_assignments:
+        dead.setdefault(slot_key(assignment.args[0]), []).append(pos)
     number = {k: argument_number(info.slot, argnames, slotnames) for k, info in infos.items()}
     taken = {n for n in number.values() if n is not None}
     if argnames is not None:
@@ -166,9 +171,10 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
         extra[at].append(k)
     if len(scopes) > 1 and not _branch_before(code, scopes[1][0]):
         scopes, extra = [(0, scopes[1][1])] + scopes[2:], [extra[0] + extra[1]] + extra[2:]
-    body_at = _body_text_at(infos, code, cfg, dt, assigned_at)
-    ordered = [k for i, ((_, run), ex) in enumerate(zip(scopes, extra))
-               for k in _scope_list(run, ex, body_at if i == 0 else assigned_at)]
+    loops = _loops(cfg, dt) if cfg is not None and dt is not None else None
+    ordered = [k for (pos, run), ex in zip(scopes, extra)
+               for k in _scope_list(run, ex, _own_text_at(run + ex, infos, code, (cfg, dt, loops), assigned_at,
+                                                          max(pos, 1), dead))]
     ordered += [k for k in infos if number[k] is not None and k not in in_run]
     ordered = list(dict.fromkeys(ordered))   # a slot a second scope start declares again keeps its first place
     counter, numbered = 1, []
@@ -183,33 +189,42 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
     return [k for _, k in sorted(numbered)]
 
 
-def _body_text_at(infos: dict, code, cfg, dt, assigned_at: dict) -> dict:
-    """Where lowering orders each slot of the function body's scope: at its last assignment in the body's own
-    text (`find-assigned-vars` does not enter a `scope-block`, and every loop body is one), so at the last
-    assignment outside every loop (a value `if`'s store where the `if` starts), where there is one
-    (`group = nothing` first, `group = if … end` after a loop that assigns it too: the later one counts); the
-    first assignment (`assigned_at`) for a slot assigned only in loops, or without a CFG."""
-    if cfg is None or dt is None:
+def _own_text_at(keys: list, infos: dict, code, graph, assigned_at: dict, start: int, dead: dict) -> dict:
+    """Where lowering orders each of `keys`, the slots of the scope that starts at statement `start`: at its
+    last assignment in the scope's own text (`find-assigned-vars` does not enter a nested `scope-block`, and
+    every loop body is one, and `delete-duplicates` keeps a name's last occurrence), so at the last assignment
+    in no loop the scope's start is outside of (a value `if`'s store where the `if` starts): `group = nothing`
+    first and `group = if … end` after a loop that assigns it too, the later one counts.  The first assignment
+    (`assigned_at`) for a slot assigned only in nested loops, or without a CFG.  `dead`: slot key → positions of
+    its assignments inference found unreachable (`jlir.ssa.prepare.Prepared.dead_assignments`): lowering saw them."""
+    cfg, dt, loops = graph
+    if loops is None:
         return assigned_at
-    loops = _loop_blocks(cfg, dt)
+    home = cfg.block_for_inst(start)
+    nested = [body for body in loops if home not in body]
     out = dict(assigned_at)
-    for k, info in infos.items():
-        own = [min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p) for p in _assignments(info, code)
-               if cfg.block_for_inst(p) not in loops]
+    for k in keys:
+        info = infos.get(k)
+        if info is None:
+            continue
+        own = [min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p)
+               for p in _assignments(info, code) + [d for d in dead.get(k, ()) if d <= len(code)]
+               if not any(cfg.block_for_inst(p) in body for body in nested)]
         if own:
             out[k] = max(own)
     return out
 
 
-def _loop_blocks(cfg, dt) -> frozenset:
-    """The blocks of every natural loop: each back edge `u → h` (`h` dominates `u`) with the blocks that reach `u`
-    without passing through `h`."""
-    inside: set = set()
+def _loops(cfg, dt) -> list:
+    """The blocks of each natural loop: a back edge `u → h` (`h` dominates `u`) with the blocks that reach `u`
+    without passing through `h`, one set per header."""
+    bodies: dict = {}
     for u, blk in enumerate(cfg.blocks, 1):
         for h in blk.succs:
             if not (dt.in_tree(u) and dt.in_tree(h) and dt.dominates(h, u)):
                 continue
-            body, stack = {h, u}, [u]
+            body, stack = bodies.setdefault(h, {h}), [u]
+            body.add(u)
             while stack:
                 x = stack.pop()
                 if x == h:
@@ -218,8 +233,7 @@ def _loop_blocks(cfg, dt) -> frozenset:
                     if q > 0 and q not in body:
                         body.add(q)
                         stack.append(q)
-            inside |= body
-    return frozenset(inside)
+    return [frozenset(b) for b in bodies.values()]
 
 
 def _while_bodies(code, cfg) -> list[int]:

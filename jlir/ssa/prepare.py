@@ -30,10 +30,13 @@ _DROPPED_HEADS = frozenset({"meta", "inbounds", "line"})
 class Prepared:
     """Statements (1-based positions) and block ranges `(first, last)` after `convert_to_ircode`;
     `dead_assignments`, the `(position, assignment)` of each statement inference found unreachable that was an
-    assignment (printed `Core.Compiler.Const(:(x = …), false)`; a `nothing` in `stmts`), which lowering saw."""
+    assignment (printed `Core.Compiler.Const(:(x = …), false)`; a `nothing` in `stmts`), which lowering saw;
+    `dead_loops`, the `(first, last)` positions of each loop body whose jump back inference found unreachable
+    (`Core.Compiler.Const(:(goto %265), false)`: lowering jumps back only to a loop's top)."""
     stmts: tuple
     blocks: tuple
     dead_assignments: tuple = ()
+    dead_loops: tuple = ()
 
 
 def splat_slot(v):
@@ -78,6 +81,7 @@ def _is_unreachable(node) -> bool:
 
 def prepare(stmts, blocks) -> Prepared:
     """`stmts` (positional `Statement`s) in blocks `(first, last)` as `convert_to_ircode` leaves them."""
+    stmts_in = stmts
     out: list = []
     new_blocks: list = []
     block_map: dict = {0: 0}
@@ -104,7 +108,10 @@ def prepare(stmts, blocks) -> Prepared:
     kept = [not is_inference_dead(s.node) for s in out]
     prep = _strip_trailing_junk(stmts, kept, new_blocks)
     dead = tuple((i, a) for i, s in enumerate(out, 1) if not kept[i - 1] and (a := _dead_assignment(s.node)))
-    return replace(prep, dead_assignments=dead)
+    back = tuple((id_map[g.label], id_map[i]) for i, s in enumerate(stmts_in, 1)
+                 if is_inference_dead(s.node) and type(g := getattr(s.node.args[1], "inner", None)) is N.GotoNode
+                 and g.label in id_map and g.label < i)
+    return replace(prep, dead_assignments=dead, dead_loops=back)
 
 
 def _dead_assignment(node):

@@ -19,7 +19,8 @@ So a run of `NewvarNode`s and `Box` stores is one scope's locals in slot order, 
 before its first assignment, and is placed among the run's assigned locals by its last assignment in the scope's
 own text: the linear code interleaves the loops' bodies (nested scopes, where an outer variable is reassigned
 most), so an assignment inside a loop the scope's start is outside of does not count (the natural loops of the
-CFG stand for the loop bodies), an assignment inference found dead (printed `Const(:(x = …))`) does, and a slot
+CFG stand for the loop bodies, and so do the statements up to a jump back inference found dead), an
+assignment inference found dead (printed `Const(:(x = …))`) does, and a slot
 assigned only in nested loops goes by its first assignment.  The print does not show whether a variable in a
 run was declared `local`: the run's end whose assignments are in order counts as assigned.  Numbered slots keep
 their numbers; the others take the numbers left, in this order.
@@ -144,12 +145,13 @@ def _value_if_start(node, infos: dict, cfg, dt, code):
     return cfg.block(common).last if common else None
 
 
-def slot_order(infos: dict, names, code, cfg=None, dt=None, dead_assignments=()) -> list:
+def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> list:
     """The slot keys of `infos` (`jlir.ssa.slots.scan_slot_def_use`) in Julia's slot-number order, as far as the
     print tells it (see the module docstring); `names` is `(argnames, slotnames)`; with the CFG and its dominator
     tree, a value `if`'s store counts where the `if` starts."""
     argnames, slotnames = names
-    dead: dict = {}
+    dead_assignments, dead_loops = dead
+    dead = {}
     for pos, assignment in dead_assignments:
         dead.setdefault(slot_key(assignment.args[0]), []).append(pos)
     number = {k: argument_number(info.slot, argnames, slotnames) for k, info in infos.items()}
@@ -171,9 +173,10 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None, dead_assignments=())
         extra[at].append(k)
     if len(scopes) > 1 and not _branch_before(code, scopes[1][0]):
         scopes, extra = [(0, scopes[1][1])] + scopes[2:], [extra[0] + extra[1]] + extra[2:]
-    loops = _loops(cfg, dt) if cfg is not None and dt is not None else None
+    graph = (cfg, dt, (_loops(cfg, dt), dead_loops), [pos for pos, _ in scopes if pos > 0]) \
+        if cfg is not None and dt is not None else None
     ordered = [k for (pos, run), ex in zip(scopes, extra)
-               for k in _scope_list(run, ex, _own_text_at(run + ex, infos, code, (cfg, dt, loops), assigned_at,
+               for k in _scope_list(run, ex, _own_text_at(run + ex, infos, code, graph, assigned_at,
                                                           max(pos, 1), dead))]
     ordered += [k for k in infos if number[k] is not None and k not in in_run]
     ordered = list(dict.fromkeys(ordered))   # a slot a second scope start declares again keeps its first place
@@ -193,23 +196,34 @@ def _own_text_at(keys: list, infos: dict, code, graph, assigned_at: dict, start:
     """Where lowering orders each of `keys`, the slots of the scope that starts at statement `start`: at its
     last assignment in the scope's own text (`find-assigned-vars` does not enter a nested `scope-block`, and
     every loop body is one, and `delete-duplicates` keeps a name's last occurrence), so at the last assignment
-    in no loop the scope's start is outside of (a value `if`'s store where the `if` starts): `group = nothing`
-    first and `group = if … end` after a loop that assigns it too, the later one counts.  The first assignment
-    (`assigned_at`) for a slot assigned only in nested loops, or without a CFG.  `dead`: slot key → positions of
-    its assignments inference found unreachable (`jlir.ssa.prepare.Prepared.dead_assignments`): lowering saw them."""
-    cfg, dt, loops = graph
-    if loops is None:
+    in no nested scope (a value `if`'s store where the `if` starts): `group = nothing` first and `group = if … end`
+    after a loop that assigns it too, the later one counts.  A nested scope is a loop the scope's start is outside
+    of, or the blocks another scope's start dominates (a `try` body, a `catch` block) where it does not dominate
+    this one's.  The first assignment (`assigned_at`) for a slot assigned only in nested scopes, or without a
+    CFG (`graph` None; else `(cfg, dt, (loops, dead loops' position ranges), scope starts)`).  `dead`: slot key → positions of its assignments
+    inference found unreachable (`jlir.ssa.prepare.Prepared.dead_assignments`): lowering saw them."""
+    if graph is None:
         return assigned_at
+    cfg, dt, (loops, dead_loops), starts = graph
     home = cfg.block_for_inst(start)
     nested = [body for body in loops if home not in body]
+    dead_nested = [(a, z) for a, z in dead_loops if not a <= start <= z]
+    inner = [(s, b) for s in starts if s != start and (b := cfg.block_for_inst(s)) != home and dt.in_tree(b)
+             and not (dt.in_tree(home) and dt.dominates(b, home))]
+
+    def in_nested(p: int) -> bool:
+        bp = cfg.block_for_inst(p)
+        if any(a <= p <= z for a, z in dead_nested):
+            return True
+        return any(bp in body for body in nested) or dt.in_tree(bp) and any(
+            dt.dominates(b, bp) and (bp != b or p >= s) for s, b in inner)
     out = dict(assigned_at)
     for k in keys:
         info = infos.get(k)
         if info is None:
             continue
         own = [min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p)
-               for p in _assignments(info, code) + [d for d in dead.get(k, ()) if d <= len(code)]
-               if not any(cfg.block_for_inst(p) in body for body in nested)]
+               for p in _assignments(info, code) + [d for d in dead.get(k, ()) if d <= len(code)] if not in_nested(p)]
         if own:
             out[k] = max(own)
     return out

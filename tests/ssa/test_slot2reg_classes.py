@@ -67,3 +67,25 @@ def test_a_body_slot_assigned_again_after_a_loop_is_numbered_after_the_loops_hid
     record = _record("slot-order-last-assignment")
     assert _ours(record) == record["ssa"].rstrip("\n")
     assert _verdict(record) == "equal"
+
+
+def test_a_loop_bodys_slot_assigned_last_in_dead_code_is_numbered_by_that_assignment():
+    # `acc = i; c = 0; while … acc = 3 end; if false acc = acc + 1 end`: the dead `acc = acc + 1` (printed
+    # `Const(:(acc = …))`) is acc's last assignment in the loop body's own text (the while body is a scope of
+    # its own), so `c` is numbered before `acc`, and so are its φs
+    record = _record("slot-order-dead-assignment")
+    assert _ours(record) == record["ssa"].rstrip("\n")
+
+
+def test_an_assignment_in_a_catch_block_does_not_order_a_body_slot():
+    # `a = x; b = y; try … catch e; a |= …; end`: the catch block is a scope of its own, so `a` is ordered by
+    # `a = x`, before `b`: the ϒs and φᶜs come a first
+    record = _record("slot-order-catch-scope")
+    assert _ours(record) == record["ssa"].rstrip("\n")
+
+
+def test_a_float16_zero_merged_in_a_phi_takes_the_width_the_slots_whole_read_shows():
+    # `w = flag ? u : Float16(-1.5)` with `u = Float16(-0.0)` (`Const(-0.0, false)`, printed as a Float64's):
+    # `w = @_N::Float16` says the φ is a Float16
+    record = _record("float16-zero-width-from-whole-read")
+    assert _ours(record) == record["ssa"].rstrip("\n")

@@ -173,10 +173,10 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> li
         extra[at].append(k)
     if len(scopes) > 1 and not _branch_before(code, scopes[1][0]):
         scopes, extra = [(0, scopes[1][1])] + scopes[2:], [extra[0] + extra[1]] + extra[2:]
-    graph = (cfg, dt, (_loops(cfg, dt), dead_loops), [pos for pos, _ in scopes if pos > 0]) \
+    graph = (cfg, dt, (_loops(cfg, dt), dead_loops), _try_regions(code, cfg)) \
         if cfg is not None and dt is not None else None
     ordered = [k for (pos, run), ex in zip(scopes, extra)
-               for k in _scope_list(run, ex, _own_text_at(run + ex, infos, code, graph, assigned_at,
+               for k in _scope_list(run, ex, _own_text_at((run, ex), infos, code, graph, assigned_at,
                                                           max(pos, 1), dead))]
     ordered += [k for k in infos if number[k] is not None and k not in in_run]
     ordered = list(dict.fromkeys(ordered))   # a slot a second scope start declares again keeps its first place
@@ -192,40 +192,58 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> li
     return [k for _, k in sorted(numbered)]
 
 
-def _own_text_at(keys: list, infos: dict, code, graph, assigned_at: dict, start: int, dead: dict) -> dict:
-    """Where lowering orders each of `keys`, the slots of the scope that starts at statement `start`: at its
+# flisp's `delete-duplicates` (`src/flisp/system.lsp`): a list longer than 20 goes through a table that keeps each
+# element's first occurrence; a shorter one keeps each element's last.
+_SHORT_LIST = 20
+
+
+def _own_text_at(keys: tuple, infos: dict, code, graph, assigned_at: dict, start: int, dead: dict) -> dict:
+    """Where lowering orders each of the slots of the scope that starts at statement `start` (`keys`: those its
+    `NewvarNode` run lists, whose order is known and which keep `assigned_at` for the split of the run, and the
+    others): at its
     last assignment in the scope's own text (`find-assigned-vars` does not enter a nested `scope-block`, and
-    every loop body is one, and `delete-duplicates` keeps a name's last occurrence), so at the last assignment
+    every loop body is one, and `delete-duplicates` keeps a name's last occurrence in a list of at most 20: past
+    that, its first, and so the first assignment, `assigned_at`), so at the last assignment
     in no nested scope (a value `if`'s store where the `if` starts): `group = nothing` first and `group = if … end`
     after a loop that assigns it too, the later one counts.  A nested scope is a loop the scope's start is outside
-    of, or the blocks another scope's start dominates (a `try` body, a `catch` block) where it does not dominate
-    this one's.  The first assignment (`assigned_at`) for a slot assigned only in nested scopes, or without a
-    CFG (`graph` None; else `(cfg, dt, (loops, dead loops' position ranges), scope starts)`).  `dead`: slot key → positions of its assignments
+    of, a `try` body or a `catch` block (`_try_regions`) the start is outside of, or a loop whose jump back
+    inference found dead.  The first assignment (`assigned_at`) for a slot assigned only in nested scopes, or without a
+    CFG (`graph` None; else `(cfg, dt, (loops, dead loops' position ranges), try regions)`).  `dead`: slot key → positions of its assignments
     inference found unreachable (`jlir.ssa.prepare.Prepared.dead_assignments`): lowering saw them."""
     if graph is None:
         return assigned_at
-    cfg, dt, (loops, dead_loops), starts = graph
+    cfg, dt, (loops, dead_loops), tries = graph
     home = cfg.block_for_inst(start)
     nested = [body for body in loops if home not in body]
-    dead_nested = [(a, z) for a, z in dead_loops if not a <= start <= z]
-    inner = [(s, b) for s in starts if s != start and (b := cfg.block_for_inst(s)) != home and dt.in_tree(b)
-             and not (dt.in_tree(home) and dt.dominates(b, home))]
+    regions = [(a, z) for a, z in (*dead_loops, *tries) if not a <= start <= z]
 
     def in_nested(p: int) -> bool:
-        bp = cfg.block_for_inst(p)
-        if any(a <= p <= z for a, z in dead_nested):
-            return True
-        return any(bp in body for body in nested) or dt.in_tree(bp) and any(
-            dt.dominates(b, bp) and (bp != b or p >= s) for s, b in inner)
+        return any(a <= p <= z for a, z in regions) or any(cfg.block_for_inst(p) in body for body in nested)
+    run, extra = keys
+    owns = {k: [p for p in _assignments(infos[k], code) + [d for d in dead.get(k, ()) if d <= len(code)]
+                if not in_nested(p)] for k in run + extra if k in infos}
+    if sum(len(ps) for k, ps in owns.items() if infos[k].slot.name) > _SHORT_LIST:
+        return assigned_at   # a long list: `delete-duplicates` keeps each name's first occurrence
     out = dict(assigned_at)
-    for k in keys:
-        info = infos.get(k)
-        if info is None:
+    for k, ps in owns.items():
+        if ps and k in extra:
+            out[k] = max(min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p) for p in ps)
+    return out
+
+
+def _try_regions(code, cfg) -> list:
+    """The statement ranges of each `try` body and `catch` block (each a scope-block of its own): linearization
+    lays `try` out as `enter L; body; leave; goto J; L: catch; J:`, so the body is what lies between the `enter`
+    and `L`, the catch block what lies between `L` and `J` (where the body ends in that jump)."""
+    out = []
+    for e, node in enumerate(code, 1):
+        if type(node) is not N.EnterNode or not 1 <= node.catch_dest <= len(cfg.blocks):
             continue
-        own = [min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p)
-               for p in _assignments(info, code) + [d for d in dead.get(k, ()) if d <= len(code)] if not in_nested(p)]
-        if own:
-            out[k] = max(own)
+        first = cfg.block(node.catch_dest).first
+        out.append((e + 1, first - 1))
+        jump = code[first - 2] if first >= 2 else None
+        if type(jump) is N.GotoNode and 1 <= jump.label <= len(cfg.blocks) and cfg.block(jump.label).first > first:
+            out.append((first, cfg.block(jump.label).first - 1))
     return out
 
 

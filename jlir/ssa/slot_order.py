@@ -222,7 +222,7 @@ def _own_text_at(keys: tuple, infos: dict, code, graph, assigned_at: dict, start
     run, extra = keys
     owns = {k: [p for p in _assignments(infos[k], code) + [d for d in dead.get(k, ()) if d <= len(code)]
                 if not in_nested(p)] for k in run + extra if k in infos}
-    if sum(len(ps) for k, ps in owns.items() if infos[k].slot.name) > _SHORT_LIST:
+    if sum(map(len, owns.values())) > _SHORT_LIST:
         return assigned_at   # a long list: `delete-duplicates` keeps each name's first occurrence
     out = dict(assigned_at)
     for k, ps in owns.items():

@@ -89,3 +89,10 @@ def test_a_float16_zero_merged_in_a_phi_takes_the_width_the_slots_whole_read_sho
     # `w = @_N::Float16` says the φ is a Float16
     record = _record("float16-zero-width-from-whole-read")
     assert _ours(record) == record["ssa"].rstrip("\n")
+
+
+def test_a_scope_with_more_than_20_assignments_orders_its_slots_by_first_assignment():
+    # flisp's delete-duplicates keeps first occurrences in a list longer than 20: `valid`, assigned first and
+    # again inside the last `if` (after `msec = 0`), keeps slot 8, before `msec` (Julia's `code_lowered` slotnames)
+    record = _record("slot-order-long-list-first-occurrence")
+    assert _ours(record) == record["ssa"].rstrip("\n")

@@ -9,20 +9,22 @@ what lowering leaves in the print (`src/julia-syntax.scm`, checked against 1.5.3
   body first, then the loop bodies, `let` and `try` blocks inside it, outer before inner), then the temporaries
   linearization makes (those print as `@_N`);
 - within one scope: the variables declared `local` (and a closure's `#1` object) first, then the variables
-  assigned there, in the order of their *last* assignment in that scope's own text (`find-assigned-vars`
-  lists them, `delete-duplicates` keeps each one's last occurrence);
+  assigned there, in the order `find-assigned-vars` lists them in that scope's own text with duplicates
+  deleted (`delete-duplicates`: each one's last occurrence in a list of at most 20, its first in a longer one);
 - each scope starts with a `NewvarNode` for each of its locals in that order (a boxed local gets its
   `Core.Box()` there instead), dropping those assigned before any branch in the scope.
 
 So a run of `NewvarNode`s and `Box` stores is one scope's locals in slot order, and a `for` loop's variable, a
 `while` loop's body, a `try` body and a `catch` block start a scope too; a slot not in a run belongs to the scope that starts last
-before its first assignment, and is placed among the run's assigned locals by its last assignment in the scope's
-own text: the linear code interleaves the loops' bodies (nested scopes, where an outer variable is reassigned
-most), so an assignment inside a loop the scope's start is outside of does not count (the natural loops of the
-CFG stand for the loop bodies, and so do the statements up to a jump back inference found dead), an
-assignment inference found dead (printed `Const(:(x = …))`) does, and a slot
-assigned only in nested loops goes by its first assignment.  The print does not show whether a variable in a
-run was declared `local`: the run's end whose assignments are in order counts as assigned.  Numbered slots keep
+before its first assignment, and is placed among the run's assigned locals by where `find-assigned-vars`
+lists it: at its last assignment in the scope's own text when the scope's list of assignments has at most 20
+entries (flisp's `delete-duplicates` keeps a name's last occurrence), at its first past 20 (it keeps the first).
+The linear code interleaves nested scopes (where an outer variable is reassigned most), so an assignment in a
+loop the scope's start is outside of (a natural loop of the CFG, or the statements up to a jump back inference
+found dead) or in a `try` body or `catch` block the start is outside of is no part of the scope's own text; an
+assignment inference found dead (printed `Const(:(x = …))`) is.  The run's own members keep their first
+assignments, which decide the split of the run: the print does not show whether a variable in a run was
+declared `local`, so the run's end whose first assignments are in order counts as assigned.  Numbered slots keep
 their numbers; the others take the numbers left, in this order.
 """
 from __future__ import annotations
@@ -198,18 +200,15 @@ _SHORT_LIST = 20
 
 
 def _own_text_at(keys: tuple, infos: dict, code, graph, assigned_at: dict, start: int, dead: dict) -> dict:
-    """Where lowering orders each of the slots of the scope that starts at statement `start` (`keys`: those its
-    `NewvarNode` run lists, whose order is known and which keep `assigned_at` for the split of the run, and the
-    others): at its
-    last assignment in the scope's own text (`find-assigned-vars` does not enter a nested `scope-block`, and
-    every loop body is one, and `delete-duplicates` keeps a name's last occurrence in a list of at most 20: past
-    that, its first, and so the first assignment, `assigned_at`), so at the last assignment
-    in no nested scope (a value `if`'s store where the `if` starts): `group = nothing` first and `group = if … end`
-    after a loop that assigns it too, the later one counts.  A nested scope is a loop the scope's start is outside
-    of, a `try` body or a `catch` block (`_try_regions`) the start is outside of, or a loop whose jump back
-    inference found dead.  The first assignment (`assigned_at`) for a slot assigned only in nested scopes, or without a
-    CFG (`graph` None; else `(cfg, dt, (loops, dead loops' position ranges), try regions)`).  `dead`: slot key → positions of its assignments
-    inference found unreachable (`jlir.ssa.prepare.Prepared.dead_assignments`): lowering saw them."""
+    """Where lowering lists each slot of the scope that starts at statement `start` (`keys`: `(run, others)`, the
+    slots its `NewvarNode` run declares and the others): `assigned_at` (the first assignment), except that with at
+    most 20 assignments in the scope's own text (`_SHORT_LIST`) a slot outside the run goes by its last one there
+    (a value `if`'s store where the `if` starts): `group = nothing` first and `group = if … end` after a loop
+    that assigns it too, the later counts.  Not the scope's own text: a loop the start is outside of, a `try` body
+    or `catch` block (`_try_regions`) or a loop whose jump back inference found dead the start is outside of.
+    `graph`: `(cfg, dt, (loops, dead loops' position ranges), try regions)`, None without a CFG (then
+    `assigned_at`); `dead`: slot key → positions of its assignments inference found unreachable
+    (`jlir.ssa.prepare.Prepared.dead_assignments`), which lowering saw and count."""
     if graph is None:
         return assigned_at
     cfg, dt, (loops, dead_loops), tries = graph

@@ -20,8 +20,11 @@ _FLOAT32 = re.compile(r"(\df[+-]?\d+|Inf32|NaN32)$")
 _SHOWN_AS_MACRO = {"v": "VersionNumber", "r": "Regex"}
 _LITERAL_TYPES = {"bool": "Bool", "char": "Char", "string": "String", "symbol": "Symbol", "nothing": "Nothing"}
 # `show` prints every signed integer in decimal (`Const(0, false)` may hold an Int32): the type a decimal
-# constant is read with in one `tmerge` call (its `int_hint`), Int64 without one.
+# constant is read with in one `tmerge` call (its `int_hint`), Int64 without one.  1.5 prints a Float16 zero
+# as a Float64's (`-0.0`): with the hint `Float16`, a float zero is read as one.
 INT_HINT: ContextVar = ContextVar("int_hint", default=None)
+_FLOAT16 = T.TypeName(("Float16",))
+_ZEROS = frozenset({"0.0", "-0.0"})
 
 
 def typeof_value(v):
@@ -30,6 +33,8 @@ def typeof_value(v):
         if v.kind == "int":
             return _int_type(v.text)
         if v.kind == "float":
+            if v.text in _ZEROS and INT_HINT.get() == _FLOAT16:
+                return _FLOAT16
             return T.TypeName(("Float32",)) if _FLOAT32.search(v.text) else T.TypeName(("Float64",))
         if v.kind == "string" and not v.text.startswith('"'):
             # a value Base shows as a string macro: `show(::VersionNumber)` writes `v"1.0.0"`, `show(::Regex)`

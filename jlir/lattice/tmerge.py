@@ -20,6 +20,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.lattice import typeset as S
 from jlir.lattice.typeset import Undecided
+from jlir.lattice.typewhere import unwrap_unionall
 from jlir.lattice.shown import INT_HINT as _INT_HINT, egal as _egal, typeof_value
 
 __all__ = ["tmerge", "signed_hint", "widenconst", "const_of", "maybe_undef", "MAX_TYPEUNION_COMPLEXITY", "MAX_TYPEUNION_LENGTH"]
@@ -213,10 +214,11 @@ def _join(a, b):
         return S.union_of([a, b])
     types = S.members(a) + S.members(b)
     names = []
-    for t in types:
-        if not S.is_datatype(t) and not (type(t) is T.TypeName):
+    for t in types:   # (Julia: `unwrap_unionall(ti) isa DataType`, and `ti` below its name's wrapper)
+        uw = unwrap_unionall(t)
+        if not S.is_datatype(uw) and not (type(uw) is T.TypeName):
             return T.ANY
-        names.append(S.head_name(t))
+        names.append(S.head_name(uw))
     for i in range(len(types)):
         for j in range(i + 1, len(types)):
             if names[i] is None or names[i] != names[j]:
@@ -228,8 +230,9 @@ def _join(a, b):
             if S.issub(tj, ti):
                 types[j], names[j] = T.UNION_EMPTY, None
             else:
-                widen = _tuplemerge(ti, tj) if S.is_tuple(ti) else T.TypeName(ti.head.path if type(ti) is
-                                                                               T.TypeApply else ti.path)
+                uw = unwrap_unionall(ti)
+                widen = _tuplemerge(ti, tj) if S.is_tuple(ti) else T.TypeName(uw.head.path if type(uw) is
+                                                                               T.TypeApply else uw.path)
                 types[i], names[i] = T.UNION_EMPTY, None
                 types[j] = widen
                 break

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cmp_to_key
 
 from jlir.lattice.typefacts import head_name, is_union, last_name, name_of, table
+from jlir.lattice.typewhere import type_where_sub
 from jlir.ir import types as T
 from jlir.ir import values as V
 
@@ -148,7 +149,12 @@ def issub(a, b) -> bool:
         if undecided is not None:
             raise undecided
         return False
-    if type(a) is T.TypeWhere or type(b) is T.TypeWhere or not is_datatype(b) and type(b) is T.TypeApply:
+    if type(a) is T.TypeWhere or type(b) is T.TypeWhere:
+        decided = type_where_sub(a, b)
+        if decided is None:
+            raise Undecided("where")
+        return decided
+    if not is_datatype(b) and type(b) is T.TypeApply:
         raise Undecided("where")
     if is_type_type(a):
         return _type_type_sub(a, b)

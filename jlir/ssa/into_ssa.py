@@ -131,13 +131,14 @@ def _store(b: Builder, idx: int, item: int, stmt, vals: dict, handlers, phicnode
 
 def _copyast_type(val):
     """Julia's `typ_for_val` of a `copyast` of a quoted expression: the `Const` of that expression (not the
-    `Expr` inference gave the assignment)."""
+    `Expr` inference gave the assignment).  Lowering (`julia-syntax.scm`) emits `copyast` only for a quoted
+    `Expr`, so whatever the reader made of the quoted text (`:(frame.inferred)` reads as a `GlobalRef`), it is
+    that `Expr`, and its `Const` prints as the same `:(…)`."""
     if type(val) is N.Expr and val.head == "copyast" and len(val.args) == 1 and type(val.args[0]) is V.QuoteNode:
         quoted = val.args[0].value
-        if type(quoted) is N.Expr:
-            return const_of(T.TypeQuote(quoted))
         if type(quoted) is T.TypeQuote:   # an `:(…)` the reader keeps as text
             return const_of(quoted)
+        return const_of(T.TypeQuote(quoted))
     return None
 
 
@@ -231,7 +232,8 @@ def _construct(fn: Function, prep, names, nargs, used_undef) -> Builder:
     b.slottypes = slottypes
     entries = catch_entries(b.code, cfg)
     handlers = exc_handlers(entries, dt)
-    phi_slots, phicnodes = _place_phis(b, entries, slot_order(infos, (argnames, b.slotnames), b.code, cfg, dt))
+    phi_slots, phicnodes = _place_phis(b, entries, slot_order(infos, (argnames, b.slotnames), b.code, cfg, dt,
+                                                              (prep.dead_assignments, prep.dead_loops)))
     visited = _rename(b, phi_slots, phicnodes, entries, handlers)
     _finish_code(b, visited)
     b.visited = visited

@@ -14,7 +14,8 @@ from __future__ import annotations
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
-from jlir.lattice.tmerge import is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
+from jlir.lattice import typeset as S
+from jlir.lattice.tmerge import is_const, is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
 from jlir.lattice.typeset import Undecided
 
 __all__ = ["phi_types"]
@@ -68,16 +69,64 @@ class _Types:
 def _hint(p, ty: _Types):
     """The integer type a decimal constant among the φ's inputs is read as: the φ's slot's declared type where
     the print shows a concrete integer one (a read `@_6::Int32`: inference's `slottypes`, of which every value
-    assigned to the slot is a subtype, so a constant in it is that type); else `tmerge.signed_hint` of its inputs'
-    types; else of the types inference gave the statements reading the φ's slot whole (`(flags = @_7)::Int32`:
-    inference's type of the slot there is the `tmerge` the φ takes)."""
+    assigned to the slot is a subtype, so a constant in it is that type); else the width with which the φ's
+    `tmerge` comes out as a type inference gave a statement reading the φ's slot whole (`%14 = @_9::Union{Int32,
+    Int64}` after `@_9 = 1024` and `@_9 = nb::Int32`: inference's type of the slot there is the `tmerge` of the
+    same values, so the `1024` is an Int64: `_fitting_hint`); else `tmerge.signed_hint` of its inputs' types;
+    else of the types of those reads (`(flags = @_7)::Int32`)."""
     declared = ty.declared.get(p.slot) if p.slot is not None else None
     if declared is not None:
         return declared
-    hint = signed_hint([ty.of(v, False) for v in p.values if v is not None])
+    inputs = [ty.of(v, False) for v in p.values if v is not None]
+    fitting = _fitting_hint(p, inputs, ty.read_types(p))
+    if fitting is not _NO_FIT:
+        return fitting
+    hint = signed_hint(inputs)
     if hint is None:
         hint = signed_hint(ty.read_types(p))
     return hint
+
+
+_NO_FIT = object()
+
+
+def _fitting_hint(p, inputs: list, reads: list):
+    """The first integer width (Int64, the default, then each other signed member of the reads' types) with which
+    the `tmerge` of the φ's input types (`inputs`) equals one of the types inference gave the statements reading
+    it whole (`reads`); `_NO_FIT` when none does, when an input is undecided or `#undef`, or when no input is a
+    decimal constant.  Where two widths fit, both give the φ that same type."""
+    if not reads or None in p.values or any(t is None for t in inputs) or not any(map(_decimal_const, inputs)):
+        return _NO_FIT
+    widths = [None] + [m for m in _width_members(reads) if S.head_name(m) not in ("Int64", "Core.Int64")]
+    for w in widths:
+        t = T.UNION_EMPTY
+        for vt in inputs:
+            t = _merge(t, vt, w)
+        if t is not None and t in reads:
+            return w
+    return _NO_FIT
+
+
+def _decimal_const(t) -> bool:
+    """`Const(1024, false)`, `Const(-0.0, false)`: a constant `show` prints alike whatever its width (a signed
+    integer in decimal; a Float16 zero as a Float64's)."""
+    if not (is_const(t) and type(t.args[0]) is V.Literal):
+        return False
+    v = t.args[0]
+    return v.kind == "int" and not v.text.startswith("0") or v.kind == "float" and v.text in ("0.0", "-0.0") \
+        or v.text == "0"
+
+
+def _width_members(types) -> list:
+    """The signed integer types and Float16 among the plain members of `types`: the widths a constant `show`
+    prints alike may have."""
+    found = []
+    for t in types:
+        if t is None or type(t) is T.TypeCall:
+            continue
+        found += [m for m in S.members(t) if type(m) is T.TypeName and m not in found
+                  and S.head_name(m).rsplit(".", 1)[-1] in ("Int8", "Int16", "Int32", "Int64", "Int128", "Float16")]
+    return found
 
 
 def _rename_time(p, ty: _Types):

@@ -28,9 +28,15 @@ _DROPPED_HEADS = frozenset({"meta", "inbounds", "line"})
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """Statements (1-based positions) and block ranges `(first, last)` after `convert_to_ircode`."""
+    """Statements (1-based positions) and block ranges `(first, last)` after `convert_to_ircode`;
+    `dead_assignments`, the `(position, assignment)` of each statement inference found unreachable that was an
+    assignment (printed `Core.Compiler.Const(:(x = …), false)`; a `nothing` in `stmts`), which lowering saw;
+    `dead_loops`, the `(first, last)` positions of each loop body whose jump back inference found unreachable
+    (`Core.Compiler.Const(:(goto %265), false)`: lowering jumps back only to a loop's top)."""
     stmts: tuple
     blocks: tuple
+    dead_assignments: tuple = ()
+    dead_loops: tuple = ()
 
 
 def splat_slot(v):
@@ -75,6 +81,7 @@ def _is_unreachable(node) -> bool:
 
 def prepare(stmts, blocks) -> Prepared:
     """`stmts` (positional `Statement`s) in blocks `(first, last)` as `convert_to_ircode` leaves them."""
+    stmts_in = stmts
     out: list = []
     new_blocks: list = []
     block_map: dict = {0: 0}
@@ -99,7 +106,21 @@ def prepare(stmts, blocks) -> Prepared:
     stmts = [replace(s, node=_normalize(moved(s.node))) for s in out]
     stmts = _negations(stmts)
     kept = [not is_inference_dead(s.node) for s in out]
-    return _strip_trailing_junk(stmts, kept, new_blocks)
+    prep = _strip_trailing_junk(stmts, kept, new_blocks)
+    dead = tuple((i, a) for i, s in enumerate(out, 1) if not kept[i - 1] and (a := _dead_assignment(s.node)))
+    back = tuple((id_map[g.label], id_map[i]) for i, s in enumerate(stmts_in, 1)
+                 if is_inference_dead(s.node) and type(g := getattr(s.node.args[1], "inner", None)) is N.GotoNode
+                 and g.label in id_map and g.label < i)
+    return replace(prep, dead_assignments=dead, dead_loops=back)
+
+
+def _dead_assignment(node):
+    """The assignment `x = …` an inference-dead statement prints (`Core.Compiler.Const(:(x = …), false)`), else
+    None."""
+    e = getattr(node.args[1], "inner", None) if type(node) is N.Expr and len(node.args) == 3 else None
+    if type(e) is N.Expr and e.head == "=" and len(e.args) == 2 and type(e.args[0]) is V.SlotNumber:
+        return e
+    return None
 
 
 _MINUS = V.GlobalRef(None, "-")

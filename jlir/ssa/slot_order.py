@@ -9,18 +9,23 @@ what lowering leaves in the print (`src/julia-syntax.scm`, checked against 1.5.3
   body first, then the loop bodies, `let` and `try` blocks inside it, outer before inner), then the temporaries
   linearization makes (those print as `@_N`);
 - within one scope: the variables declared `local` (and a closure's `#1` object) first, then the variables
-  assigned there, in the order of their *last* assignment in that scope's own text (`find-assigned-vars`
-  lists them, `delete-duplicates` keeps each one's last occurrence);
+  assigned there, in the order `find-assigned-vars` lists them in that scope's own text with duplicates
+  deleted (`delete-duplicates`: each one's last occurrence in a list of at most 20, its first in a longer one);
 - each scope starts with a `NewvarNode` for each of its locals in that order (a boxed local gets its
   `Core.Box()` there instead), dropping those assigned before any branch in the scope.
 
 So a run of `NewvarNode`s and `Box` stores is one scope's locals in slot order, and a `for` loop's variable, a
 `while` loop's body, a `try` body and a `catch` block start a scope too; a slot not in a run belongs to the scope that starts last
-before its first assignment, and is placed among the run's assigned locals by its first assignment.  The print
-cannot show a scope's own text (the linear code interleaves the loops' bodies, where an outer variable is
-reassigned most), so the first assignment stands for the last one lowering orders by; nor whether a variable
-in a run was declared `local`: the run's end whose first assignments are in order counts as assigned.  Numbered
-slots keep their numbers; the others take the numbers left, in this order.
+before its first assignment, and is placed among the run's assigned locals by where `find-assigned-vars`
+lists it: at its last assignment in the scope's own text when the scope's list of assignments has at most 20
+entries (flisp's `delete-duplicates` keeps a name's last occurrence), at its first past 20 (it keeps the first).
+The linear code interleaves nested scopes (where an outer variable is reassigned most), so an assignment in a
+loop the scope's start is outside of (a natural loop of the CFG, or the statements up to a jump back inference
+found dead) or in a `try` body or `catch` block the start is outside of is no part of the scope's own text; an
+assignment inference found dead (printed `Const(:(x = …))`) is.  The run's own members keep their first
+assignments, which decide the split of the run: the print does not show whether a variable in a run was
+declared `local`, so the run's end whose first assignments are in order counts as assigned.  Numbered slots keep
+their numbers; the others take the numbers left, in this order.
 """
 from __future__ import annotations
 
@@ -142,11 +147,15 @@ def _value_if_start(node, infos: dict, cfg, dt, code):
     return cfg.block(common).last if common else None
 
 
-def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
+def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> list:
     """The slot keys of `infos` (`jlir.ssa.slots.scan_slot_def_use`) in Julia's slot-number order, as far as the
     print tells it (see the module docstring); `names` is `(argnames, slotnames)`; with the CFG and its dominator
     tree, a value `if`'s store counts where the `if` starts."""
     argnames, slotnames = names
+    dead_assignments, dead_loops = dead
+    dead = {}
+    for pos, assignment in dead_assignments:
+        dead.setdefault(slot_key(assignment.args[0]), []).append(pos)
     number = {k: argument_number(info.slot, argnames, slotnames) for k, info in infos.items()}
     taken = {n for n in number.values() if n is not None}
     if argnames is not None:
@@ -166,7 +175,11 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
         extra[at].append(k)
     if len(scopes) > 1 and not _branch_before(code, scopes[1][0]):
         scopes, extra = [(0, scopes[1][1])] + scopes[2:], [extra[0] + extra[1]] + extra[2:]
-    ordered = [k for (_, run), ex in zip(scopes, extra) for k in _scope_list(run, ex, assigned_at)]
+    graph = (cfg, dt, (_loops(cfg, dt), dead_loops), _try_regions(code, cfg)) \
+        if cfg is not None and dt is not None else None
+    ordered = [k for (pos, run), ex in zip(scopes, extra)
+               for k in _scope_list(run, ex, _own_text_at((run, ex), infos, code, graph, assigned_at,
+                                                          max(pos, 1), dead))]
     ordered += [k for k in infos if number[k] is not None and k not in in_run]
     ordered = list(dict.fromkeys(ordered))   # a slot a second scope start declares again keeps its first place
     counter, numbered = 1, []
@@ -179,6 +192,79 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None) -> list:
             taken.add(n)
         numbered.append((n, k))
     return [k for _, k in sorted(numbered)]
+
+
+# flisp's `delete-duplicates` (`src/flisp/system.lsp`): a list longer than 20 goes through a table that keeps each
+# element's first occurrence; a shorter one keeps each element's last.
+_SHORT_LIST = 20
+
+
+def _own_text_at(keys: tuple, infos: dict, code, graph, assigned_at: dict, start: int, dead: dict) -> dict:
+    """Where lowering lists each slot of the scope that starts at statement `start` (`keys`: `(run, others)`, the
+    slots its `NewvarNode` run declares and the others): `assigned_at` (the first assignment), except that with at
+    most 20 assignments in the scope's own text (`_SHORT_LIST`) a slot outside the run goes by its last one there
+    (a value `if`'s store where the `if` starts): `group = nothing` first and `group = if … end` after a loop
+    that assigns it too, the later counts.  Not the scope's own text: a loop the start is outside of, a `try` body
+    or `catch` block (`_try_regions`) or a loop whose jump back inference found dead the start is outside of.
+    `graph`: `(cfg, dt, (loops, dead loops' position ranges), try regions)`, None without a CFG (then
+    `assigned_at`); `dead`: slot key → positions of its assignments inference found unreachable
+    (`jlir.ssa.prepare.Prepared.dead_assignments`), which lowering saw and count."""
+    if graph is None:
+        return assigned_at
+    cfg, dt, (loops, dead_loops), tries = graph
+    home = cfg.block_for_inst(start)
+    nested = [body for body in loops if home not in body]
+    regions = [(a, z) for a, z in (*dead_loops, *tries) if not a <= start <= z]
+
+    def in_nested(p: int) -> bool:
+        return any(a <= p <= z for a, z in regions) or any(cfg.block_for_inst(p) in body for body in nested)
+    run, extra = keys
+    owns = {k: [p for p in _assignments(infos[k], code) + [d for d in dead.get(k, ()) if d <= len(code)]
+                if not in_nested(p)] for k in run + extra if k in infos}
+    if sum(map(len, owns.values())) > _SHORT_LIST:
+        return assigned_at   # a long list: `delete-duplicates` keeps each name's first occurrence
+    out = dict(assigned_at)
+    for k, ps in owns.items():
+        if ps and k in extra:
+            out[k] = max(min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p) for p in ps)
+    return out
+
+
+def _try_regions(code, cfg) -> list:
+    """The statement ranges of each `try` body and `catch` block (each a scope-block of its own): linearization
+    lays `try` out as `enter L; body; leave; goto J; L: catch; J:`, so the body is what lies between the `enter`
+    and `L`, the catch block what lies between `L` and `J` (where the body ends in that jump)."""
+    out = []
+    for e, node in enumerate(code, 1):
+        if type(node) is not N.EnterNode or not 1 <= node.catch_dest <= len(cfg.blocks):
+            continue
+        first = cfg.block(node.catch_dest).first
+        out.append((e + 1, first - 1))
+        jump = code[first - 2] if first >= 2 else None
+        if type(jump) is N.GotoNode and 1 <= jump.label <= len(cfg.blocks) and cfg.block(jump.label).first > first:
+            out.append((first, cfg.block(jump.label).first - 1))
+    return out
+
+
+def _loops(cfg, dt) -> list:
+    """The blocks of each natural loop: a back edge `u → h` (`h` dominates `u`) with the blocks that reach `u`
+    without passing through `h`, one set per header."""
+    bodies: dict = {}
+    for u, blk in enumerate(cfg.blocks, 1):
+        for h in blk.succs:
+            if not (dt.in_tree(u) and dt.in_tree(h) and dt.dominates(h, u)):
+                continue
+            body, stack = bodies.setdefault(h, {h}), [u]
+            body.add(u)
+            while stack:
+                x = stack.pop()
+                if x == h:
+                    continue
+                for q in cfg.block(x).preds:
+                    if q > 0 and q not in body:
+                        body.add(q)
+                        stack.append(q)
+    return [frozenset(b) for b in bodies.values()]
 
 
 def _while_bodies(code, cfg) -> list[int]:

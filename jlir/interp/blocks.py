@@ -9,11 +9,11 @@ in register 0).
 from __future__ import annotations
 
 from jlir.semantics import hints
-from jlir.semantics.constants import literal, literal_int, type_text
+from jlir.semantics.constants import literal_int, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.shown_values import decimal_const, use_type
 from jlir.interp.slots import SlotMap
-from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable, typeof
+from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
@@ -280,47 +280,36 @@ def _returned_const(b: _Builder, v: V.SSAValue, i: int):
 
 
 def _return_hint(b: _Builder, val, i: int) -> str | None:
-    """The integer type of a returned decimal literal: the one integer type of the return type, or, where the
-    print has none (IRCode), Int64 when another `return` returns an Int64 (otherwise refuse: no guess).  The
-    return type is inference's join of what every `return` returns (`typeinf_local`'s `bestguess`, tmerge in
+    """The integer type of a returned decimal literal, where the print proves it: the one integer type of the
+    return type, else the source's literal (lowered, `optimize=false` code: lowering reads a decimal as an Int64).
+    The return type is inference's join of what every `return` returns (`typeinf_local`'s `bestguess`, tmerge in
     Julia 1.5.3's compiler/abstractinterpretation.jl), so a returned literal's type is one of its concrete
-    members: `=> Any` or `=> Integer` proves no width (an Int128 `-3` prints `-3`), and is refused.  A
-    returned `0.0` likewise: a Float16 in a `=> Float16` function, refused where the type does not say."""
+    members: `=> Any` or `=> Integer` proves no width (an Int128 `-3` prints `-3`), and is refused.  An IRCode
+    print shows no return type, and what the other `return`s return proves nothing of this one (`return 1` and
+    `return %5::Int64` are an Int32 and an Int64 of a `Union{Int32, Int64}` function alike): refused.  A returned
+    `0.0` likewise: a Float16 in a `=> Float16` function, refused where no type says."""
     if b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
         return None
     if hints.is_float_zero(val):
         return _float_zero_hint(b, val, i)
     if not hints.is_ambiguous(val):
         return None
-    if b.fn.return_type is not None:
-        t = hints.context_type(type_text(b.fn.return_type))
-        if hints.integer_type(t):
-            return t
-        if b.source_literals:  # `optimize=false`: the source's literal, an Int64
-            return None
-    else:
-        others = {_known_type(b, s.node.val) for s in b.fn.positional
-                  if type(s.node) is N.ReturnNode and s.node.val is not None and not hints.is_ambiguous(s.node.val)}
-        ints = {t for t in others if hints.integer_type(t)}
-        if ints == {"Int64"} and not any(t in ("?", "Any") or t.startswith("Union") for t in others):
-            return None
+    t = hints.context_type(type_text(b.fn.return_type)) if b.fn.return_type is not None else None
+    if t is not None and hints.integer_type(t):
+        return t
+    if b.source_literals:  # `optimize=false`: the source's literal, an Int64
+        return None
     raise NotInterpretable(f"statement %{i}: the integer type of the returned literal {val.text} is not in the IR")
 
 
 def _float_zero_hint(b: _Builder, val, i: int) -> str | None:
-    """Float16 where the return type is Float16; Float64 where it names Float64 and no Float16 (or, in IRCode,
-    where another `return` returns a Float64); refused otherwise (`Union{Float16, Float64}`, `Any`, `Real`)."""
-    if b.fn.return_type is not None:
-        t = hints.float_zero_type(type_text(b.fn.return_type))
-        if t is not None:
-            return None if t == "Float64" else t
-        if b.source_literals:  # `optimize=false`: the source's literal, a Float64
-            return None
-    else:
-        others = {_known_type(b, s.node.val) for s in b.fn.positional
-                  if type(s.node) is N.ReturnNode and s.node.val is not None and not hints.is_float_zero(s.node.val)}
-        if others == {"Float64"}:
-            return None
+    """Float16 where the return type is Float16; Float64 where it names Float64 and no Float16; refused otherwise
+    (`Union{Float16, Float64}`, `Any`, `Real`, an IRCode print's missing return type)."""
+    t = hints.float_zero_type(type_text(b.fn.return_type)) if b.fn.return_type is not None else None
+    if t is not None:
+        return None if t == "Float64" else t
+    if b.source_literals:  # `optimize=false`: the source's literal, a Float64
+        return None
     raise NotInterpretable(f"statement %{i}: the float type of the returned {val.text} is not in the IR "
                            "(1.5 prints a Float16 zero as a Float64's)")
 
@@ -337,17 +326,6 @@ def _range_constant(v, return_type):
         return None
     return JStruct(t, (hints.coerce(literal_int(inner.lhs), elt), hints.coerce(literal_int(inner.rhs), elt)),
                    ("start", "stop"), False)
-
-
-def _known_type(b: _Builder, v) -> str:
-    """The type of a returned value as the print shows it (`?`: not shown, as for arguments)."""
-    if type(v) is V.SSAValue and 1 <= v.id <= b.n and b.fn.positional[v.id - 1].type is not None:
-        return type_text(b.fn.positional[v.id - 1].type)
-    if type(v) is V.Literal:
-        return typeof(literal(v))
-    if type(v) is V.GlobalRef and v.name == "nothing":
-        return "Nothing"
-    return "?"
 
 
 def _enter(b, node, i, num, nblocks):

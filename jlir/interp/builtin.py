@@ -10,11 +10,13 @@ there is the caller's `NotInterpretable`, whose message says `--julia auto` woul
 from __future__ import annotations
 
 import gzip
+import re
 from functools import lru_cache
 from pathlib import Path
 
 from jlir.interp.provider import ALIASES, DumpProvider, signature_key, signature_text
 from jlir.semantics.base_globals import main_binding, seen_name
+from jlir.semantics.values import JType
 
 DATA = Path(__file__).parent / "data" / "base-1.5.3.txt.gz"
 JULIA_VERSION = "1.5.3"
@@ -56,8 +58,29 @@ def _base_callee(callee: str) -> bool:
     return found is not None and found[0] == "global" and found[1].split(".")[0] in ("Base", "Core")
 
 
+# A closure type of the user's (`var"#290#291"`, `Main.Gen18.var"#3#4"{Int64}`; not Base's `Base.var"#89#90"`),
+# its parameters included, and the one name the data gives every such type.
+_USER_CLOSURE = re.compile(r'(?<![\w."])(?:Main\.(?:[A-Za-z_]\w*\.)*)?var"#\d+#\d+"(\{(?:[^{}]|\{[^{}]*\})*\})?')
+CLOSURE = 'var"#closure"'
+
+
+def closure_generic(arg_types, callee: str = "") -> tuple | None:
+    """(the argument types with the user's closure type named `CLOSURE`, that type, the callee so named) where
+    exactly one closure type of the user's is among them and in the callee (a constructor `Generator{Array{Int64,1},
+    var"#3#4"}`), else None.  A closure's type is a new struct type whose only supertypes are `Function` and
+    `Any`, so a Base method's dispatch cannot tell one closure from another (`filter(f, a::Array)` is chosen for
+    any), and the method's lowered code (`code_lowered`: the method's, not an instance's) is the same whichever
+    closure is passed: the data's entry for one closure serves every other."""
+    found = [m.group(0) for t in (callee, *arg_types) for m in _USER_CLOSURE.finditer(t)]
+    if not found or len({signature_key(c) for c in found}) != 1:
+        return None
+    return tuple(_USER_CLOSURE.sub(CLOSURE, t) for t in arg_types), found[0], _USER_CLOSURE.sub(CLOSURE, callee)
+
+
 class BaseProvider:
-    """The built-in Base methods (Julia 1.5.3's typed IR), parsed on first use."""
+    """The built-in Base methods (Julia 1.5.3's typed IR), parsed on first use; a Base method called with a
+    closure of the user's (`filter(::var"#290#291", ::Array{Float64,1})`: no instance of it can be built in) runs
+    its method's lowered code (`closure_generic`), as a lowered print's call would dispatch at run time."""
 
     def __init__(self, path: Path = DATA):
         self._entries = _entries(Path(path))
@@ -78,7 +101,24 @@ class BaseProvider:
         if not _base_callee(callee):
             return None
         self._load(callee, arg_types)
-        return self._dumps.lookup(callee, arg_types)
+        found = self._dumps.lookup(callee, arg_types)
+        generic = closure_generic(arg_types, callee) if found is None else None
+        if generic is None:
+            return found
+        self._load(generic[2], generic[0])
+        return self._dumps.lookup_form(generic[2], generic[0], "lowered")
+
+    def _served(self, callee: str, arg_types) -> tuple:
+        """(callee, argument types) the data holds the call's method under: the call's own, or its closure-generic."""
+        self._load(callee, arg_types)
+        if self._dumps.lookup(callee, arg_types) is not None:
+            return callee, tuple(arg_types)
+        generic = closure_generic(arg_types, callee)
+        if generic is not None:
+            self._load(generic[2], generic[0])
+            if self._dumps.lookup_form(generic[2], generic[0], "lowered") is not None:
+                return generic[2], generic[0]
+        return callee, tuple(arg_types)
 
     def lookup_form(self, callee: str, arg_types, form: str):
         """A Base callable's method (a keyword sorter, a Base closure) in slot form `form`."""
@@ -88,16 +128,20 @@ class BaseProvider:
         return self._dumps.lookup_form(callee, arg_types, form)
 
     def argnames(self, callee: str, arg_types):
-        self._load(callee, arg_types)
-        return self._dumps.argnames(callee, arg_types)
+        return self._dumps.argnames(*self._served(callee, arg_types))
 
     def sparams(self, callee: str, arg_types) -> tuple:
-        self._load(callee, arg_types)
-        return self._dumps.sparams(callee, arg_types)
+        """The static parameters; of a closure-generic entry, `CLOSURE` in them is the call's closure type (`map(f::F,
+        …) where F` binds F to it)."""
+        served = self._served(callee, arg_types)
+        found = self._dumps.sparams(*served)
+        if served == (callee, tuple(arg_types)):
+            return found
+        closure = closure_generic(arg_types, callee)[1]
+        return tuple(JType(p.name.replace(CLOSURE, closure)) if type(p) is JType else p for p in found)
 
     def vararg(self, callee: str, arg_types):
-        self._load(callee, arg_types)
-        return self._dumps.vararg(callee, arg_types)
+        return self._dumps.vararg(*self._served(callee, arg_types))
 
     def self_name(self, callee: str, arg_types):
         self._load(callee, arg_types)

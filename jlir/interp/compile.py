@@ -334,8 +334,8 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
         # `Core.tuple(%1, 5)::Tuple{UInt16,Int128}`: a tuple's type is its elements' types, each literal's too
         regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.tuple_hints(typ, len(args))))
         return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, None, b.in_place)
-    if not b.source_literals and calls.dynamic(callee, b.slots):
-        refuse_untyped_literals(args)
+    if not b.source_literals:  # optimized code: a literal of a dynamic call, or that setfield! stores, unproven
+        refuse_untyped_literals(args, calls.dynamic(callee, b.slots), name, typ)
     hint, positions = hints.call_literals(name, args, b.static_type, rt)
     if positions is not None and name in ("===", "!=="):
         folded = hints.inferred_bool(typ)

@@ -44,9 +44,10 @@ def signature_text(callee: str, arg_types) -> str:
     `(::var"#3001#3003"{Int64})`, (`Int64`,) → `(::var"#3001#3003"{Int64})(::Int64)`."""
     if callee.startswith("(::"):
         name = callee
-    else:
-        name = strip_module(callee).rsplit(".", 1)[-1]
-        name = ALIASES.get(name, name)
+    else:  # a type's constructor keeps its parameters whole (`MappingRF{F,typeof(Base.add_sum)}`)
+        head, brace, params = callee.partition("{")
+        name = strip_module(head).rsplit(".", 1)[-1]
+        name = ALIASES.get(name, name) + brace + params
     return f"{name}({', '.join('::' + t for t in arg_types)})"
 
 

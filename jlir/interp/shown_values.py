@@ -94,11 +94,29 @@ def optimized_print(fn) -> bool:
 _SSA_NODES = (N.PhiNode, N.PhiCNode, N.UpsilonNode, N.PiNode)
 
 
-def refuse_untyped_literals(args) -> None:
+def refuse_untyped_literals(args, dynamic: bool = True, name: str | None = None, typ=None) -> None:
     """A dynamic call's literal argument printed without its type (`Main.mod(3, %22)::Any`): optimized code
     holds the values inlining and constant folding made (g3_923's `Int16(3)` became `3`), and a dynamic call's
-    signature is not printed, so its width is unknown (slot forms hold the source's literals: Int64)."""
+    signature is not printed, so its width is unknown (slot forms hold the source's literals: Int64).  Likewise
+    the literal a `setfield!` stores where its statement type does not prove it (`stored_literal_type`)."""
+    if not dynamic:
+        if name == "setfield!" and len(args) == 3:
+            stored_literal_type(args[2], typ)
+        return
     for a in args:
         if hints.is_ambiguous(a) or hints.is_float_zero(a) or hints.untyped_literals(a):
             raise NotInterpretable(f"the type of the literal {getattr(a, 'text', a)} passed to a dynamic call "
                                    "is not in the IR")
+
+
+def stored_literal_type(v, typ) -> str | None:
+    """The type of a literal `setfield!` stores (`Core.setfield!(%5, :contents, -0.0)`, a captured variable's
+    `Core.Box`, whose field is `Any`): the statement's type `typ`, since `setfield!` returns the value it stores
+    (`setfield!_tfunc` in Julia 1.5.3's compiler/tfuncs.jl); a `Const(-0.0, false)` shows only the value again, and
+    optimized code holds folded values of any width (main_998's Float16 `-0.0`): refused then."""
+    if not (hints.is_ambiguous(v) or hints.is_float_zero(v) or hints.untyped_literals(v)):
+        return None
+    rt = "" if typ is None or T.is_lattice_element(typ) else type_text(typ)
+    if (hints.is_float_zero(v) and rt in ("Float16", "Float64")) or (hints.is_ambiguous(v) and hints.integer_type(rt)):
+        return rt  # (`hints.call_literals` gives it)
+    raise NotInterpretable(f"the type of the literal {getattr(v, 'text', v)} setfield! stores is not in the IR")

@@ -82,6 +82,10 @@ def apply_type(ctx, args):
     if T.name == "Array" and len(params) == 2 and type(params[0]) is JType and type(params[1]) is int \
             and params[1] >= 0:
         return JType(f"Array{{{texts[0]},{params[1]}}}")  # `Array{Int64,2}`: any element type, any N ≥ 0
+    if T.name in ("Vector", "Matrix") and len(params) == 1 and type(params[0]) is JType:
+        # boot.jl's `const Vector{T} = Array{T,1}`, array.jl's `const Matrix{T} = Array{T,2}` (`filter`'s
+        # `Vector{T}(undef, n)`): the array type, as Julia's `typeof` prints it
+        return JType(f"Array{{{texts[0]},{1 if T.name == 'Vector' else 2}}}")
     if T.name == "UnitRange" and len(params) == 1 and type(params[0]) is JType and params[0].name in NUMBER_TYPES:
         return JType(f"UnitRange{{{texts[0]}}}")  # `UnitRange{T<:Real}`: every primitive number type is Real
     if T.name == "NamedTuple" and len(params) == 1 and _symbols(params[0]):

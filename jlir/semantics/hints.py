@@ -120,6 +120,9 @@ def call_literals(name: str | None, args, static_type, rt: str) -> tuple:
         return conversion_operand(name, type_text(args[0]), literal_int(args[1])), None
     if name == "bitcast" and len(args) == 2 and is_float_zero(args[1]) and _BYTES.get(type_text(args[0])) == 2:
         return "Float16", None  # `bitcast(UInt16, -0.0)`: bitcast keeps the size; a 2-byte float is a Float16
+    if name == "setfield!" and len(args) == 3 and (is_ambiguous(args[2]) or is_float_zero(args[2])):
+        # `setfield!` returns the value it stores (tfuncs.jl's `setfield!_tfunc`): its statement type is the value's
+        return (None, None, integer_type(rt) if is_ambiguous(args[2]) else "Float16" if rt == "Float16" else None), None
     return None, None
 
 

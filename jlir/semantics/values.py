@@ -270,7 +270,28 @@ def isa(v, type_name: str) -> bool:
         return True
     if type_name in _CONCRETE or type_name in _EXCEPTION_TYPES:
         return False
+    found = _isa_parametric(v, t, type_name)
+    if found is not None:
+        return found
     raise NotInterpretable(f"isa({t}, {type_name}) needs Julia's subtyping")
+
+
+def _isa_parametric(v, t: str, type_name: str) -> bool | None:
+    """Three rules of Julia's subtyping (subtype.c, jltypes.c): tuple types are covariant, `Tuple{A,B} <: Tuple{P,Q}` where
+    `A <: P` and `B <: Q` (so a tuple value is of `Tuple{P,Q}` where each element is of its parameter; a
+    `Vararg` parameter is not taken), and `T{A,B} <: T` (`T` alone, the UnionAll of every `T{…}`: a
+    `Base.Generator{Array{Int64,1},F}` is a `Base.Generator`); a `Type` is an instance of a kind (`DataType`,
+    `UnionAll`, `Union`, `TypeofBottom`), no other value.  None where no rule answers."""
+    if type(v) is tuple and type_name.startswith("Tuple{") and type_name.endswith("}"):
+        params = split_params(type_name[6:-1])
+        if any(p.startswith("Vararg") or p.startswith("NTuple") for p in params):
+            return None
+        return len(params) == len(v) and all(isa(x, p) for x, p in zip(v, params))
+    if type(v) is JStruct and "{" in t and t.split("{", 1)[0] == type_name:
+        return True
+    if type_name == "Type" and t not in ("DataType", "UnionAll", "Union", "Core.TypeofBottom"):
+        return False  # only the kinds' instances are types (a closure is not: `_collect`'s `isa(f, Type)`)
+    return None
 
 
 def split_params(text: str) -> list[str]:

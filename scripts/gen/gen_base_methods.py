@@ -53,6 +53,7 @@ SAMPLE = {"Int64": "3", "Int32": "3", "Int16": "3", "Int8": "3", "UInt64": "3", 
           "Array{UInt64,1}": "UInt64[3, 1, 2]", "Array{Float32,1}": "Float32[2.5, 1.5]",
           "Type{Int64}": "Int64", "Type{Float64}": "Float64", "Type{UInt64}": "UInt64", "Type{Float32}": "Float32",
           "Array{Float64,1}": "[2.5, 1.5]", "Array{String,1}": '["b", "a"]'}
+SAMPLE.update({f"Type{{{t}}}": t for t in INTS + FLOATS + ("Bool",)})
 
 
 def values_of(types, argument):
@@ -148,7 +149,15 @@ def keyword_calls():
 
 def generated_grid():
     """What generated programs call that typed code inlined and slot forms call by name (gen_julia_exprs.py's
-    predicates of every integer type and of Char; its vector expressions of each element type, ELEMENTS)."""
+    predicates of every integer type and of Char; its vector expressions of each element type, ELEMENTS;
+    gen_programs.py's `convert(T, length(rest))`, here `convert(T, x)` of every pair of number types and Bool,
+    number.jl's `convert(::Type{T}, x::Number) = T(x)`; float_binary's `fma` of each float type)."""
+    numbers = INTS + FLOATS + ("Bool",)
+    for t in numbers:
+        for s in numbers:
+            yield "Base.convert", (f"Type{{{t}}}", s)
+    for t in FLOATS:
+        yield "Base.fma", (t, t, t)
     for t in INTS:
         for op in ("ispow2", "iseven", "isodd", "iszero", "isone"):
             yield f"Base.{op}", (t,)
@@ -162,6 +171,81 @@ def generated_grid():
         yield "Base.vect", (t, t)
         for op in ("reverse", "sort", "sort!", "sum", "prod", "isempty", "pop!", "length"):
             yield f"Base.{op}", (v,)
+
+
+# The closures generated programs pass to Base (scripts/check/gen_julia_exprs.py's vector_expr and sum_of), by the
+# Base function called, as Julia source of the element type `{e}`.
+CLOSURE_CALLS = (("map", "x -> x + one({e})"), ("filter", "x -> x > zero({e})"), ("sum", "x -> x * x"))
+
+
+def closure_calls():
+    """(Base function, closure source, vector argument texts) of `CLOSURE_CALLS` over each element type of
+    gen_julia_exprs.py's ELEMENTS, on a vector of it and an empty one."""
+    for f, body in CLOSURE_CALLS:
+        for e in ("Int64", "Float64", "UInt64", "Float32"):
+            one = SAMPLE[e] if e in ("Int64", "Float64") else f"{e}({SAMPLE[e]})"
+            yield f, body.format(e=e), (f"{e}[{one}, {one}]", f"{e}[]")
+
+
+def run_closure_calls(provider, argument):
+    """Each of `closure_calls()` run with a closure defined in the session's Main: the Base method it reaches
+    with a closure is kept in its lowered form under `CLOSURE` (`Counting.lookup`), and its callees as usual."""
+    from jlir import interp
+    from jlir.semantics.values import JStruct
+    for k, (f, body, vectors) in enumerate(closure_calls()):
+        name = f"_jlir_closure_{k}"
+        # capturing `c` (unused): a callable struct the live provider asks Julia for by its type (a singleton
+        # closure is a function it would ask by name); dispatch takes it as any other closure
+        head, _, expr = body.partition(" -> ")
+        provider.inner.jl.define(f"const {name} = typeof(let c = 0; {head} -> (c; {expr}) end)", "closures.jl")
+        closure = provider.inner.jl.global_info(f"Main.{name}")[3]
+        for text in vectors:
+            provider.seen = set()
+            vector = argument(text)
+            types = (closure, f"Array{{{vector.eltype},1}}")
+            fn = provider.lookup(f"Base.{f}", types)
+            if fn is None:
+                continue
+            try:
+                interp.run(fn, [JStruct(closure, (0,), ("c",)), vector], provider, name=f"Base.{f}",
+                           argnames=provider.argnames(f"Base.{f}", types),
+                           sparams=provider.sparams(f"Base.{f}", types), max_steps=200_000, timeout=10.0)
+            except (interp.NotInterpretable, ValueError):
+                pass
+
+
+def snippets():
+    """(Julia expression of `a`, `b`, `c`, argument types, argument texts) of what generated programs write that
+    slot forms call by name and typed code inlined (gen_julia_exprs.py: `v .* x` of each element type, `a + b + c`
+    and `a * b * c` of every number type, parsed as one call of three arguments)."""
+    for e in ("Int64", "Float64", "UInt64", "Float32"):
+        one = SAMPLE[e] if e in ("Int64", "Float64") else f"{e}({SAMPLE[e]})"
+        yield "a .* b", (f"Array{{{e},1}}", e), (f"{e}[{one}, {one}]", one)
+    for t in INTS + FLOATS:
+        one = SAMPLE[t] if t in ("Int64", "Float64") else f"{t}({SAMPLE[t]})"
+        for op in ("+", "*"):
+            yield f"a {op} b {op} c", (t, t, t), (one, one, one)
+
+
+def run_snippets(provider, argument):
+    """Each of `snippets()` as a function of the session's Main, its `optimize=false` and lowered forms run: their
+    callees are what the same code of a user's calls (the function itself is the user's: not kept)."""
+    import jlir
+    from jlir import interp
+    from jlir.live.errors import LiveError
+    for k, (expr, types, texts) in enumerate(snippets()):
+        names = "abc"[:len(types)]
+        name = f"_jlir_snippet_{k}"
+        provider.inner.jl.define(f"{name}({', '.join(names)}) = {expr}", "snippets.jl")
+        target = f"Main.{name}({', '.join('::' + t for t in types)})"
+        for form in ("typed-unoptimized", "lowered"):
+            provider.seen = set()
+            try:
+                fn = provider.inner.jl.fetch(target, form).function
+                interp.run(fn, [argument(t) for t in texts], provider, argnames=list(names), max_steps=200_000,
+                           timeout=10.0)
+            except (interp.NotInterpretable, ValueError, jlir.JlirError, LiveError):
+                pass
 
 
 def run_keyword_calls(provider, argument):
@@ -184,6 +268,14 @@ def run_keyword_calls(provider, argument):
                 pass
 
 
+def _base_typeof(text: str) -> str:
+    """`typeof(add_sum)` (the interpreter's name of a function's type) as Julia source: the function Base's
+    (`typeof(Base.add_sum)`, `typeof(Base.:(:))`), the only functions a closure-generic call passes besides it."""
+    import re
+    return re.sub(r"typeof\(([^().{}]+)\)", lambda m: f"typeof(Base.{m.group(1)})" if m.group(1).isidentifier()
+                  else f"typeof(Base.:({m.group(1)}))", text)
+
+
 def _base_callee(callee: str) -> bool:
     from jlir.interp.builtin import _base_callee as base
     return base(callee)
@@ -194,11 +286,18 @@ class Counting:
 
     def __init__(self, inner):
         self.inner, self.count, self.seen, self.recorded, self.callables = inner, Counter(), set(), {}, {}
+        from jlir.interp.provider import DumpProvider
+        self.generic, self.generic_run = {}, DumpProvider()  # closure-generic entries: as kept, as run here
 
     def lookup(self, callee, arg_types):
         if callee.startswith("Main.") and _base_callee(callee):
             from jlir.semantics.base_globals import seen_name
             callee = "Base." + seen_name(callee)  # `Main.repeat`, `Main.MyPkg.repeat` are Base's: asked as Base's
+        from jlir.interp.builtin import closure_generic
+        generic = closure_generic(arg_types, callee) if _base_callee(callee) and not callee.startswith(("(::", "Core.")) \
+            else None  # (Core's are builtins: `Core.apply_type`, `Core.tuple`)
+        if generic is not None:
+            return self._closure_generic(callee, tuple(arg_types), generic)
         self._store_callable(callee, arg_types)
         fn = self.inner.lookup(callee, arg_types)
         if fn is not None and "." not in callee and not callee.startswith("(::") and _base_callee(callee):
@@ -214,6 +313,57 @@ class Counting:
     def lookup_form(self, callee, arg_types, form):
         self._store_callable(callee, arg_types)
         return self.inner.lookup_form(callee, arg_types, form)
+
+    def _closure_generic(self, callee, arg_types, generic):
+        """The lowered code of the Base method a call with a closure reaches (jlir.interp.builtin.closure_generic),
+        asked of Julia once, kept under the generic key; None for a generated function (its lowered code is the
+        instance's) or where the closure's name is in the code (then it is not the method's alone)."""
+        from jlir.interp.builtin import CLOSURE
+        from jlir.interp.provider import signature_key, signature_text
+        from jlir.live.errors import LiveError
+        from jlir.live.provider import julia_callee, julia_type
+        key = signature_key(signature_text(generic[2], generic[0]))
+        if key not in self.generic:
+            self.generic[key] = None
+            named = [_base_typeof(julia_type(t)) for t in arg_types]
+            types = ", ".join(named)
+            head = f"({julia_type(callee)})" if "{" in callee else julia_callee(callee)  # a constructor
+            target = f"{head}({', '.join('::' + t for t in named)})"
+            try:
+                self.inner.jl.define(f"let m = Base.which({head}, Tuple{{{types}}}); isdefined(m, "
+                                     ":generator) && m.generator !== nothing && error(\"generated\"); end", "closures.jl")
+                text, method = self.inner.jl.fetch(target, "lowered").text, self.inner.jl.method_info(target)
+            except LiveError:
+                return None
+            if generic[1] in text:
+                return None
+            head = (f"# argnames: {', '.join(method['argnames'])}\n" if method["argnames"] else "") + \
+                (f"# sparams: {method['sparams']}\n" if method["sparams"] else "") + \
+                f"# vararg: {'true' if method['vararg'] else 'false'}\n# form: lowered\n"
+            self.generic[key] = f"# MethodInstance for {key}\n" + head.replace(generic[1], CLOSURE) + text
+        if self.generic[key] is None:
+            return None
+        self.count[key] += key not in self.seen
+        self.seen.add(key)
+        if self.generic_run.lookup_form(callee, arg_types, "lowered") is None:  # as this run's closure names it
+            kept = self.generic[key].split("\n", 1)[1].replace(CLOSURE, generic[1])
+            self.generic_run.add(f"# MethodInstance for {signature_text(callee, arg_types)}\n{kept}")
+        return self.generic_run.lookup_form(callee, arg_types, "lowered")
+
+    def argnames(self, callee, arg_types):
+        if self.generic_run.lookup_form(callee, arg_types, "lowered") is not None:
+            return self.generic_run.argnames(callee, arg_types)
+        return self.inner.argnames(callee, arg_types)
+
+    def sparams(self, callee, arg_types):
+        if self.generic_run.lookup_form(callee, arg_types, "lowered") is not None:
+            return self.generic_run.sparams(callee, arg_types)
+        return self.inner.sparams(callee, arg_types)
+
+    def vararg(self, callee, arg_types):
+        if self.generic_run.lookup_form(callee, arg_types, "lowered") is not None:
+            return self.generic_run.vararg(callee, arg_types)
+        return self.inner.vararg(callee, arg_types)
 
     def _store_callable(self, callee, arg_types):
         """A call of Base's own callable (`(::Base.var"#string##kw")(…)`, a keyword sorter; a Base closure): the
@@ -357,6 +507,9 @@ def main() -> int:
     ap.add_argument("--conversions", action="store_true", help="the methods `conversions()` lists, looked up")
     ap.add_argument("--keyword-calls", action="store_true", help="the keyword calls `keyword_calls()` lists, run")
     ap.add_argument("--generated", action="store_true", help="the calls `generated_grid()` lists, run")
+    ap.add_argument("--snippets", action="store_true", help="the expressions `snippets()` lists, their slot forms run")
+    ap.add_argument("--closure-calls", action="store_true",
+                    help="the Base calls with a closure `closure_calls()` lists, run (their methods kept lowered)")
     ap.add_argument("--records", type=Path, action="append", default=[],
                     help="oracle record files (JSONL, .gz allowed) whose interpreter row is run")
     ap.add_argument("--merge", action="store_true", help="add the methods found to the data file's, dropping none")
@@ -384,6 +537,10 @@ def main() -> int:
             run_keyword_calls(provider, argument)
         if opts.generated:
             run_grid(provider, argument, list(generated_grid()))
+        if opts.closure_calls:
+            run_closure_calls(provider, argument)
+        if opts.snippets:
+            run_snippets(provider, argument)
         for callee, types in conversions() if opts.conversions else ():
             provider.seen = set()
             provider.lookup(callee, types)
@@ -399,6 +556,9 @@ def main() -> int:
         key = text.split("\n", 1)[0][len("# MethodInstance for "):]
         if provider.count.get(signature_key(key), 0) >= opts.min_count:
             entries[key] = text
+    for key, text in provider.generic.items():
+        if text is not None and provider.count.get(key, 0) >= opts.min_count:
+            entries[f"\x02generic {key}"] = text
     for k, texts in enumerate(t for t in provider.callables.values() if t):
         for form, text in zip(("typed", "typed-unoptimized", "lowered"), texts):
             entries[f"\x01callable {k} {form}"] = text
@@ -415,8 +575,8 @@ def main() -> int:
     if opts.merge:
         body = merged(opts.out, body)
     tmp = opts.out.with_suffix(".tmp")
-    with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=9) as fh:
-        fh.write(body)
+    with open(tmp, "wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as fh:
+        fh.write(body.encode("utf-8"))  # no time nor name in the header: the same methods, the same bytes
     tmp.replace(opts.out)  # whole or not at all: a run reading it meanwhile sees the old file
     shutil.rmtree(cache, ignore_errors=True)
     print(f"gen_base_methods: {len(entries) - bool(lines)} methods, {len(lines)} structs, {opts.out.stat().st_size:,} bytes -> {opts.out}",

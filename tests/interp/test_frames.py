@@ -31,6 +31,10 @@ def _rows(case: str) -> list[dict]:
 def test_every_form_gives_julias_result(case, form):
     rows = _rows(case)
     assert rows
+    if case == "closure_box" and form == "typed":  # `Core.setfield!(%2, :contents, 0)::Const(0, false)`: the boxed
+        with pytest.raises(interp.NotInterpretable, match="setfield! stores"):  # 0's width is not in the print
+            interp.run(_function(case, form), _arguments(rows[0]["args"]), _Callees(), argnames=["n"])
+        return
     for row in rows:
         r = interp.run(_function(case, form), _arguments(row["args"]), _Callees(), argnames=row["argnames"].split(","))
         assert _outcome(r) == _want(row), (form, row["call"])
@@ -82,7 +86,7 @@ def test_a_branch_to_a_missing_block_is_a_located_verify_error_not_a_traceback(t
     assert "bad.txt:3:10: error: " in out.stderr and "branch to #7" in out.stderr and "^" in out.stderr
 
 
-@pytest.mark.parametrize("form", ["typed", "typed-unoptimized", "lowered"])
+@pytest.mark.parametrize("form", ["typed-unoptimized", "lowered"])  # typed: its boxed `0` is refused (above)
 def test_jlir_run_of_a_boxed_closure_prints_julias_result(form):
     row = _rows("closure_box")[0]
     out = jlir_run(str(FIXTURES / f"closure_box.{form}.txt"), "--args", "3", "--callees", str(CALLEES / "closure_box"))
@@ -90,12 +94,12 @@ def test_jlir_run_of_a_boxed_closure_prints_julias_result(form):
 
 
 def test_too_many_arguments_say_so():
-    out = jlir_run(str(FIXTURES / "closure_box.typed.txt"), "--args", "1", "2", "3")
+    out = jlir_run(str(FIXTURES / "closure_box.typed-unoptimized.txt"), "--args", "1", "2", "3")
     assert out.returncode == 2 and "given 3 arguments, but the IR reads one argument, n" in out.stderr
 
 
 def test_a_missing_callee_says_what_would_provide_it():
-    out = jlir_run(str(FIXTURES / "closure_box.typed.txt"), "--args", "3")
+    out = jlir_run(str(FIXTURES / "deep_recursion.typed.txt"), "--args", "10")  # `depth_sum`'s callee, not given
     assert out.returncode == 2 and "no provider has its IR (`--julia auto` would ask a Julia for it" in out.stderr
 
 

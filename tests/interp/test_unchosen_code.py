@@ -120,7 +120,8 @@ def test_a_returned_literal_in_an_any_function_is_refused_not_read_as_an_int64()
     for form in ("typed", "ircode", "unoptimized", "lowered"):
         outcomes = _outcomes("gen-2-00903", "Tuple{typeof(kw3_903)", form)
         assert [o.verdict for o in outcomes] == ["refused"] * 3, (form, outcomes)
-        assert all("returned literal" in o.detail for o in outcomes), outcomes
+        # (the optimized prints are refused first at a boxed literal, `setfield!`'s, whose width is unproven too)
+        assert all("returned literal" in o.detail or "setfield! stores" in o.detail for o in outcomes), outcomes
 
 
 def test_a_literal_argument_of_a_dynamic_call_in_optimized_code_is_refused():

@@ -33,12 +33,15 @@ def test_texts_alike_but_for_gensym_numbers_map_them_and_block_references_must_a
 def test_a_boxed_closure_and_a_keyword_call_run_with_a_live_julia_and_the_defs(case, arg, want, form):
     out = run_jlir("run", FIXTURES / f"{case}.{form}.txt", "--args", arg, "--julia", "auto", "--defs",
                    CASES / f"{case}.jl", text=True)
+    if (case, form) == ("closure_box", "typed"):  # the box's `0` is a folded Const: its width is not in the print
+        assert out.returncode == 2 and "the type of the literal 0 setfield! stores is not in the IR" in out.stderr
+        return
     assert (out.returncode, out.stdout, out.stderr) == (0, want + "\n", "")
 
 
 @pytest.mark.skipif(not live_julias(), reason=NO_JULIA)
 def test_a_refusal_with_a_live_julia_does_not_recommend_asking_one():
-    out = run_jlir("run", FIXTURES / "closure_box.typed.txt", "--args", "3", "--julia", "auto", text=True)
+    out = run_jlir("run", FIXTURES / "deep_recursion.typed.txt", "--args", "3", "--julia", "auto", text=True)
     assert out.returncode == 2 and "--julia auto` would" not in out.stderr and "--defs FILE" in out.stderr
 
 

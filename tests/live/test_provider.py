@@ -117,6 +117,6 @@ def test_every_recorded_case_run_agrees_with_a_live_julia_as_the_provider(julia,
                 differ.append((case, form, args, got, want))
     assert differ == []
     assert {r.split(":")[0] for r in refused} == {f"try_catch.{f}" for f in ("typed", "ircode", "typed-unoptimized",
-                                                                           "lowered")} | {"static_params.ircode"}
+                                                                           "lowered")} | {"static_params.ircode", "early_return.ircode"}
     assert all("Main.println(" in r or "the integer type of the returned literal 0" in r for r in refused)
-    assert agree >= 219
+    assert agree >= 218  # early_return's IRCode returns a literal 0 whose width no return type proves: refused

@@ -184,10 +184,11 @@ def _julia_runs():
                [JType(t) for t in sparams.split(",") if t], tuple(want), provider, _outcome)
 
 
-def _outcomes(fn, run) -> str:
+def _outcomes(fn, run, optimized=None) -> str:
     case, argnames, values, static, want, provider, outcome = run
     try:
-        r = interp.run(fn, values, provider, argnames=argnames, sparams=static, max_depth=10_000)   # ≤ 5,000 deep
+        r = interp.run(fn, values, provider, argnames=argnames, sparams=static, max_depth=10_000,   # ≤ 5,000 deep
+                       optimized=optimized)
     except interp.NotInterpretable as e:
         return f"refused: {e}"
     return "agree" if outcome(r) == want else f"differ: {outcome(r)} vs Julia {want}"
@@ -204,17 +205,22 @@ def fixture_runs():
             back = into_ssa(slot, argnames=argnames)
             assert [d for d in verify_ir(slot) + verify_ir(back) if d.severity == "error"] == [], (case, form)
             for label, g in (("original", fn), ("out_of_ssa", slot), ("round_trip", back)):
-                counts.setdefault(label, []).append((f"{case}.{form}", _outcomes(g, run)))
+                # out of SSA, an IRCode print's folded literals stay what they were (`run`'s `optimized`): the slot
+                # form made from it holds no source literals, and has no return type to prove their width
+                optimized = True if form == "ircode" and label != "original" else None
+                counts.setdefault(label, []).append((f"{case}.{form}", _outcomes(g, run, optimized)))
     return counts
 
 
 # What the interpreter refuses in IR jlir's into_ssa makes: a literal return whose integer type an IRCode print
 # does not show (no `=> T`: static_params' `return 0` of an Int32, early_exit's; symbol_result's returned tuple
-# constant `(:zero, 0)`), as the original IRCode print is
-# refused the same way.  (An `enter` with ϒs after it in its block and `undefcheck`, as in Julia's own slot2reg
+# constant `(:zero, 0)`; union_split's returned `0.0` once the round trip has no `=> T` left), as the original
+# IRCode print is refused the same way.  (An `enter` with ϒs after it in its block and `undefcheck`, as in Julia's own slot2reg
 # output, run.)
-AGREED, GAPS = 371, {"out_of_ssa": 1, "round_trip": 5}
-INTERPRETER_GAPS = ("the integer type of the returned literal", "the types of the literals in the returned constant")
+# (371 agreed before the interpreter stopped guessing an IRCode return's width from the other returns.)
+AGREED, GAPS = 359, {"out_of_ssa": 0, "round_trip": 11}
+INTERPRETER_GAPS = ("the integer type of the returned literal", "the types of the literals in the returned constant",
+                    "the float type of the returned")
 
 
 def test_out_of_ssa_and_the_round_trip_agree_with_julia_wherever_the_original_does(fixture_runs):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cmp_to_key
 
 from jlir.lattice.typefacts import head_name, is_union, last_name, name_of, table
-from jlir.lattice.typewhere import type_where_sub
+from jlir.lattice.typewhere import type_where_sub, unwrap_unionall
 from jlir.ir import types as T
 from jlir.ir import values as V
 
@@ -336,8 +336,7 @@ def _datatype_cmp(a, b, sa: bool, sb: bool, ba: bool, bb: bool) -> int:
 
 
 def _unwrap(t):
-    while type(t) is T.TypeWhere:
-        t = t.body
+    t = unwrap_unionall(t)
     if type(t) is T.TypeName and (_arity(head_name(t)) or 0) > 0:
         return T.TypeApply(t, ())
     return t

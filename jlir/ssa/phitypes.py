@@ -77,13 +77,13 @@ def _hint(p, ty: _Types):
     declared = ty.declared.get(p.slot) if p.slot is not None else None
     if declared is not None:
         return declared
-    inputs = [ty.of(v, False) for v in p.values if v is not None]
-    fitting = _fitting_hint(p, inputs, ty.read_types(p))
+    inputs, reads = [ty.of(v, False) for v in p.values if v is not None], ty.read_types(p)
+    fitting = _fitting_hint(p, inputs, reads)
     if fitting is not _NO_FIT:
         return fitting
     hint = signed_hint(inputs)
     if hint is None:
-        hint = signed_hint(ty.read_types(p))
+        hint = signed_hint(reads)
     return hint
 
 

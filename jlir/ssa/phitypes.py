@@ -36,30 +36,57 @@ class _Types:
         self.n = len(b.code)
         self.slottypes = slottypes
         self.declared = declared or {}   # slot key → the concrete integer type its typed reads show
+        self.reached: dict = {}          # inserted φ/φᶜ id → the concrete integer type a whole read downstream shows
+        self._ids = {id(q): i for i, q in enumerate(b.pending, self.n + 1)}  # (the inserted nodes are all in now)
+
+    def id_of(self, p) -> int | None:
+        return self._ids.get(id(p))
 
     def read_types(self, p) -> list:
         """The types of the statements that read the node `p` whole (`Builder.note_read`)."""
-        k = next((i for i, q in enumerate(self.b.pending, self.n + 1) if q is p), None)
-        return self.b.read_types.get(k, [])
+        return self.b.read_types.get(self.id_of(p), [])
+
+    def inserted_inputs(self, p) -> list:
+        """The φ and φᶜ nodes whose values flow into `p` directly: its inputs, a ϒ's value, and a statement that
+        assigned an inserted node, followed to the node."""
+        out = []
+        for v in p.values:
+            seen = set()
+            while type(v) is V.SSAValue and v.id not in seen:
+                seen.add(v.id)
+                if v.id in self.b.delayed:
+                    v = self.b.delayed[v.id]
+                elif v.id > self.n:
+                    q = self.b.pending[v.id - self.n - 1]
+                    if q.kind in ("phi", "phic"):
+                        out.append(v.id)
+                        break
+                    v = q.node.val if type(q.node) is N.UpsilonNode else None
+                else:
+                    break
+        return out
 
     def of(self, v, delayed: bool):
-        """The type of an incoming value; an inserted node's is `_DELAYED` while renaming (`delayed`)."""
+        """The type of an incoming value; an inserted node's is `_DELAYED` while renaming (`delayed`).  A statement
+        that assigned an inserted node, maybe through a chain of such statements and ϒs of them (`k = @_19` after
+        `@_19 = @_21`, `@_21 = k` with `k` a φᶜ), has that node's type: followed to its end, as Julia's
+        `DelayedTyp`s are all resolved before `recompute_type`."""
         seen = set()
-        while type(v) is V.SSAValue and v.id in self.b.delayed and v.id not in seen:
+        while type(v) is V.SSAValue and v.id not in seen:
             seen.add(v.id)
-            v = self.b.delayed[v.id]  # a statement that assigned an inserted node (maybe through another): its type
-        while type(v) is V.SSAValue and v.id > self.n and v.id not in seen:
-            if delayed:
-                return _DELAYED
-            seen.add(v.id)
-            p = self.b.pending[v.id - self.n - 1]
-            if p.delayed is None:
-                return p.type
-            v = p.delayed  # a ϒ of an inserted node's value: that node's type (resolved at the end)
-            if type(v) is V.SSAValue and v.id in self.b.delayed:
-                v = self.b.delayed[v.id]  # (through the statement that assigned it)
+            if v.id in self.b.delayed:
+                v = self.b.delayed[v.id]
+            elif v.id > self.n:
+                if delayed:
+                    return _DELAYED
+                p = self.b.pending[v.id - self.n - 1]
+                if p.delayed is None:
+                    return p.type
+                v = p.delayed  # a ϒ of an inserted node's value: that node's type (resolved at the end)
+            else:
+                return self.b.types[v.id - 1]
         if type(v) is V.SSAValue:
-            return self.b.types[v.id - 1]
+            return None  # a cycle of delayed values: no type to take
         if type(v) is V.Argument:
             st = self.slottypes
             return st[v.n - 1] if st is not None and 0 < v.n <= len(st) else None
@@ -77,6 +104,9 @@ def _hint(p, ty: _Types):
     declared = ty.declared.get(p.slot) if p.slot is not None else None
     if declared is not None:
         return declared
+    reached = ty.reached.get(ty.id_of(p))
+    if reached is not None:
+        return reached
     inputs, reads = [ty.of(v, False) for v in p.values if v is not None], ty.read_types(p)
     fitting = _fitting_hint(p, inputs, reads)
     if fitting is not _NO_FIT:
@@ -164,6 +194,37 @@ def _same(a, b) -> bool:
         return a == b
 
 
+def reached_widths(ty: _Types, phis) -> dict:
+    """Inserted φ/φᶜ id → the concrete integer type `T` that every value reaching it must have, because it flows
+    (through φ and φᶜ nodes only) into a φ whose whole reads all show `T` (`%185 = x::Int8`).
+
+    Inference's type of a slot at a read is the `tmerge` of the values that reach the read, and a `tmerge` is above
+    each of its arguments: a plain concrete `T` there means every reaching value is of type `T`, a decimal constant
+    `Const(10, false)` among them an `Int8(10)` (a φᶜ that only feeds that φ, and so has no read of its own, gets
+    its constants' width so).  Two reads downstream that disagree leave the node without one."""
+    reached: dict = {}
+    conflict = object()
+    for p in phis:
+        reads = ty.read_types(p)
+        if not reads or any(r != reads[0] for r in reads) or not _concrete_integer(reads[0]):
+            continue
+        work, seen = [ty.id_of(p)], set()
+        while work:
+            k = work.pop()
+            if k in seen:
+                continue
+            seen.add(k)
+            old = reached.get(k)
+            reached[k] = reads[0] if old is None or old == reads[0] else conflict
+            work.extend(ty.inserted_inputs(ty.b.pending[k - ty.n - 1]))
+    return {k: t for k, t in reached.items() if t is not conflict}
+
+
+def _concrete_integer(t) -> bool:
+    return type(t) is T.TypeName and t.path[-1] in _INTEGERS | {"Int64"} and t.path[:-1] in ((), ("Core",),
+                                                                                           ("Base",))
+
+
 def declared_int_types(stmts) -> dict:
     """Slot key → the concrete integer type (not Int64) every typed read of the slot shows (a statement that
     reads it, `%13 = @_6::Int32`, an assignment of it, `(flags = @_7)::Int32`, or a typed operand
@@ -199,6 +260,7 @@ def phi_types(b, slottypes=None, declared=None) -> None:
     `declared`: `declared_int_types` of the slot-form statements."""
     ty = _Types(b, slottypes, declared)
     phis = [p for p in b.pending if p.kind in ("phi", "phic")]
+    ty.reached = reached_widths(ty, phis)
     for p in phis:
         if p.kind == "phi":
             p.type = _rename_time(p, ty) if p.values else T.UNION_EMPTY

@@ -96,3 +96,19 @@ def test_a_scope_with_more_than_20_assignments_orders_its_slots_by_first_assignm
     # again inside the last `if` (after `msec = 0`), keeps slot 8, before `msec` (Julia's `code_lowered` slotnames)
     record = _record("slot-order-long-list-first-occurrence")
     assert _ours(record) == record["ssa"].rstrip("\n")
+
+
+def test_a_phic_input_assigned_through_a_chain_of_slots_takes_the_type_at_the_chains_end():
+    # `k = @_19` after `@_19 = @_21`, `@_21 = k` in a catch: the ϒ of `k` stored in the try is typed by the φᶜ the
+    # chain ends at (Julia resolves every DelayedTyp first), so the outer φᶜ is `Char`, not left untyped
+    record = _record("phic-input-through-assignment-chain")
+    assert "nothing::Char" in _ours(record).split(" 26 ─")[-1]
+    assert _ours(record) == record["ssa"].rstrip("\n")
+
+
+def test_a_phic_of_decimal_constants_takes_the_width_a_whole_read_downstream_shows():
+    # `x = f(Int8(10))` then `x = n % Int8` inside a try: the φᶜ of `Const(10)` and `Const(6)` has no read of its
+    # own, but feeds the loop's φ whose read `%185 = x::Int8` shows inference's type there: both constants are Int8
+    record = _record("phic-constant-width-from-downstream-read")
+    assert "φᶜ (%168, %196, %191)::Int8" in _ours(record)
+    assert _ours(record) == record["ssa"].rstrip("\n")

@@ -110,15 +110,18 @@ class Watch:
         return False
 
     def _watch(self) -> None:
+        """Once a limit is passed, interrupt the main thread every `PERIOD` until the run is left: an `Exhausted`
+        raised where Python cannot propagate it (inside a collector callback or a `__del__`, where it is printed as
+        unraisable and dropped) must not let the run go on past its limit."""
         while not self._stop.wait(PERIOD):
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                self.tripped = "time"
-            elif self.max_memory is not None and resident_bytes() > self.max_memory:
-                self.tripped = "memory"
-            else:
-                continue
+            if self.tripped is None:
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    self.tripped = "time"
+                elif self.max_memory is not None and resident_bytes() > self.max_memory:
+                    self.tripped = "memory"
+                else:
+                    continue
             _thread.interrupt_main(signal.SIGALRM)
-            return
 
     def _interrupted(self, signum, frame):
         if self.tripped is not None and not self._stop.is_set():

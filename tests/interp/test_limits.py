@@ -71,3 +71,22 @@ def test_a_huge_uninitialised_string_is_built_a_chunk_at_a_time_so_the_watcher_c
     items = foreign._filled(None, 2 * CHUNK + 3)
     assert len(items) == 2 * CHUNK + 3 and items.count(None) == len(items)
     assert foreign._filled(0, 5) == [0] * 5
+
+
+def test_a_deadline_swallowed_once_is_raised_again_until_the_run_is_left():
+    # an Exhausted raised inside a gc callback or a __del__ is printed as unraisable and dropped: the watch
+    # interrupts again, so the limit still binds
+    import time
+    from jlir.interp.limits import Exhausted, Watch
+    swallowed, end = 0, time.monotonic() + 5.0
+    with pytest.raises(Exhausted):
+        with Watch(time.monotonic() + 0.05, None):
+            while time.monotonic() < end:
+                try:
+                    while time.monotonic() < end:
+                        time.sleep(0.005)
+                except Exhausted:
+                    swallowed += 1
+                    if swallowed > 1:
+                        raise
+    assert swallowed == 2

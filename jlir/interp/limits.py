@@ -26,6 +26,8 @@ import time
 from jlir.semantics.values import JStruct, JuliaException
 
 PERIOD = 0.02
+RERAISE = 0.5
+"""Seconds after which a limit's `Exhausted`, raised but not seen to end the run, is raised again."""
 MAXINTVAL = (1 << 63) - 1  # julia.h: `MAXINTVAL`, typemax(Int) on a 64-bit Julia
 # Bytes the model takes per element of an array: a list slot (8), and the element objects it may come to hold.
 SLOT_BYTES = 8
@@ -89,6 +91,7 @@ class Watch:
         self._stop = threading.Event()
         self._thread = None
         self._old = None
+        self._raised = float("-inf")  # when the handler last raised `Exhausted`
 
     def __enter__(self):
         global _ACTIVE
@@ -102,17 +105,18 @@ class Watch:
 
     def __exit__(self, *exc):
         global _ACTIVE
+        self._stop.set()  # first: the handler raises nothing from here on
         _ACTIVE = None
-        self._stop.set()
         if self._thread is not None:
             self._thread.join()
             signal.signal(signal.SIGALRM, self._old)
         return False
 
     def _watch(self) -> None:
-        """Once a limit is passed, interrupt the main thread every `PERIOD` until the run is left: an `Exhausted`
-        raised where Python cannot propagate it (inside a collector callback or a `__del__`, where it is printed as
-        unraisable and dropped) must not let the run go on past its limit."""
+        """Once a limit is passed, interrupt the main thread; again each `RERAISE` seconds until the run is left: an
+        `Exhausted` raised where Python cannot propagate it (inside a collector callback or a `__del__`, where it is
+        printed as unraisable and dropped) must not let the run go on past its limit.  (A raise that propagates
+        leaves the run within microseconds, long before a second one.)"""
         while not self._stop.wait(PERIOD):
             if self.tripped is None:
                 if self.deadline is not None and time.monotonic() > self.deadline:
@@ -121,10 +125,13 @@ class Watch:
                     self.tripped = "memory"
                 else:
                     continue
+            elif time.monotonic() - self._raised < RERAISE:
+                continue
             _thread.interrupt_main(signal.SIGALRM)
 
     def _interrupted(self, signum, frame):
         if self.tripped is not None and not self._stop.is_set():
+            self._raised = time.monotonic()
             raise Exhausted(self.tripped)
 
     def room(self) -> int | None:

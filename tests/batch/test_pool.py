@@ -44,6 +44,23 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _state(pid: int) -> str:
+    """What the kernel says of a process and each of its threads (state, signals pending, blocked, ignored, what
+    it waits in): a failure's own account."""
+    out = []
+    for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+        try:
+            status = dict(line.split(":", 1) for line in (task / "status").read_text().splitlines() if ":" in line)
+            wchan = (task / "wchan").read_text()
+        except OSError as e:
+            out.append(f"{task.name}: {e}")
+            continue
+        out.append(f"{task.name} {status.get('Name', '').strip()}: " + " ".join(
+            f"{k}={status.get(k, '').strip()}" for k in ("State", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt"))
+            + f" wchan={wchan}")
+    return "; ".join(out) or "no /proc entry"
+
+
 def _started(sig_target=None):
     p = subprocess.Popen([sys.executable, "-c", PARENT, str(ROOT)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     workers = [int(x) for x in p.stdout.readline().split()]
@@ -92,7 +109,11 @@ def test_a_sigint_to_one_worker_does_not_stop_the_run():
 # A parent whose workers are slow to start (their bootstrap held up 5 s, as a loaded machine holds up a process
 # just forked): it prints their pids once forked, then waits to be ended.
 SLOW_START = """
-import os, sys, time
+import os, signal, sys, time
+# the signal state a test runner may have left to its children (a disposition or a mask is inherited across exec)
+for s in (signal.SIGTERM, signal.SIGHUP):
+    signal.signal(s, signal.SIG_DFL)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGTERM, signal.SIGHUP))
 sys.path.insert(0, sys.argv[1])
 import multiprocessing.process as mp_process
 real = mp_process.BaseProcess._bootstrap
@@ -118,7 +139,10 @@ def test_a_worker_ended_with_its_parent_from_its_fork_on_not_from_its_first_task
     try:
         assert len(workers) == 2, workers
         p.send_signal(sig)
-        p.wait(timeout=30)
+        try:
+            p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"the parent did not end within 30 s of {sig.name}: {_state(p.pid)}")
         assert _gone(workers, within=1.0), f"workers {workers} outlived their parent by more than 1 s"
     finally:
         for pid in workers:

@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from jlir.interp.provider import ALIASES, DumpProvider, signature_key, signature_text
+from jlir.interp.provider import ALIASES, DumpProvider, module_blind, signature_key, signature_text
 from jlir.semantics.base_globals import main_binding, seen_name
 from jlir.semantics.values import JType
 
@@ -72,7 +72,7 @@ def closure_generic(arg_types, callee: str = "") -> tuple | None:
     any), and the method's lowered code (`code_lowered`: the method's, not an instance's) is the same whichever
     closure is passed: the data's entry for one closure serves every other."""
     found = [m.group(0) for t in (callee, *arg_types) for m in _USER_CLOSURE.finditer(t)]
-    if not found or len({signature_key(c) for c in found}) != 1:
+    if not found or len({module_blind(c) for c in found}) != 1:
         return None
     return tuple(_USER_CLOSURE.sub(CLOSURE, t) for t in arg_types), found[0], _USER_CLOSURE.sub(CLOSURE, callee)
 

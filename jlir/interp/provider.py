@@ -57,8 +57,23 @@ _QUALIFIER = re.compile(r"(?<![\w.!])(?:[A-Za-z_][\w!]*\.)+(?=[A-Za-z_])")
 def signature_key(text: str) -> str:
     """A signature with its types' module qualifiers dropped (`iterate(::Base.OneTo{Int64})` →
     `iterate(::OneTo{Int64})`): a MethodInstance line qualifies types not visible in Main, while the types of
-    the interpreter's values carry no module (Julia's `typeof` prints them as 1.5 shows them in Main)."""
+    the interpreter's values carry no module (Julia's `typeof` prints them as 1.5 shows them in Main).  A generated
+    name (a closure's type, `Main.Gen3.var"#3#5"`) keeps a module other than Main: such names are per module, and
+    two modules' `var"#3#5"` are unrelated types whose methods must not answer for each other (`struct_key`)."""
+    return _QUALIFIER.sub(_unqualified, text)
+
+
+def module_blind(text: str) -> str:
+    """`text` with every module qualifier dropped, a generated name's too: one closure type as jlir writes it in
+    two places (`Main.Gen18.var"#3#4"{Int64}` as an argument, `var"#3#4"{Int64}` inside `Base.Generator{…}`)."""
     return _QUALIFIER.sub("", text)
+
+
+def _unqualified(m) -> str:
+    qualifier = m.group(0)
+    if qualifier != "Main." and m.string.startswith('var"#', m.end()):
+        return qualifier[len("Main."):] if qualifier.startswith("Main.") else qualifier
+    return ""
 
 
 def parse_sparam(text: str):

@@ -9,6 +9,7 @@ helpers several folders share are in `tests/support/` (imported as `support.<mod
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -284,3 +285,13 @@ def pytest_collection_modifyitems(config, items):
         config.hook.pytest_deselected(items=left_out)
         kept = set(map(id, left_out))
         items[:] = [item for item in items if id(item) not in kept]
+
+
+def pytest_configure(config) -> None:
+    """The termination signals at their defaults, for this process and every process a test starts: an ignored or
+    blocked SIGTERM or SIGHUP inherited from whatever started the run (it survives exec) would let a process a test
+    kills outlive the signal, and the tests of what jlir does when it is killed would prove nothing (or fail)."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(sig) == signal.SIG_IGN:
+            signal.signal(sig, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGTERM, signal.SIGHUP))

@@ -109,11 +109,7 @@ def test_a_sigint_to_one_worker_does_not_stop_the_run():
 # A parent whose workers are slow to start (their bootstrap held up 5 s, as a loaded machine holds up a process
 # just forked): it prints their pids once forked, then waits to be ended.
 SLOW_START = """
-import os, signal, sys, time
-# the signal state a test runner may have left to its children (a disposition or a mask is inherited across exec)
-for s in (signal.SIGTERM, signal.SIGHUP):
-    signal.signal(s, signal.SIG_DFL)
-signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGTERM, signal.SIGHUP))
+import os, sys, time
 sys.path.insert(0, sys.argv[1])
 import multiprocessing.process as mp_process
 real = mp_process.BaseProcess._bootstrap

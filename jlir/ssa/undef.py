@@ -47,8 +47,9 @@ def used_undef(b: Builder) -> set:
 
 def _inferred_edges(b: Builder) -> set:
     """The CFG edges `(from, to)` inference's `typeinf_local` follows: from the entry, every edge but a
-    `goto #d if not c`'s branch its condition rules out (`c` the literal `true`/`false` or a statement typed
-    `Const(true)`/`Const(false)`), so a slot is used-undef only by what inference reached undefined."""
+    `goto #d if not c`'s branch its condition rules out (`c` the literal `true`/`false`, a statement typed
+    `Const(true)`/`Const(false)`, or a slot read so typed, `@_14::Const(true, false)`: the type inference gave
+    the condition), so a slot is used-undef only by what inference reached undefined."""
     live, seen, work = set(), {1}, [1]
     while work:
         bb = work.pop()
@@ -69,8 +70,11 @@ def _inferred_edges(b: Builder) -> set:
 def _constant_condition(b: Builder, cond) -> bool | None:
     if cond in (V.TRUE, V.FALSE):
         return cond == V.TRUE
+    t = None
     if type(cond) is V.SSAValue and 1 <= cond.id <= len(b.types):
         t = b.types[cond.id - 1]
-        if is_const(t) and t.args[0] in (V.TRUE, V.FALSE):
-            return t.args[0] == V.TRUE
+    elif type(cond) is V.SSAValue and cond.id > len(b.code):
+        t = b.pending[cond.id - len(b.code) - 1].type   # a typed slot `@_14::Const(true)` renamed: its π
+    if t is not None and is_const(t) and t.args[0] in (V.TRUE, V.FALSE):
+        return t.args[0] == V.TRUE
     return None

@@ -112,3 +112,12 @@ def test_a_phic_of_decimal_constants_takes_the_width_a_whole_read_downstream_sho
     record = _record("phic-constant-width-from-downstream-read")
     assert "φᶜ (%168, %196, %191)::Int8" in _ours(record)
     assert _ours(record) == record["ssa"].rstrip("\n")
+
+
+def test_a_branch_on_a_slot_read_typed_const_true_is_not_an_edge_that_makes_a_slot_used_undefined():
+    # `u2` is assigned only under `if (isodd(UInt128(5)) || …)`, whose `||` slot is read `@_14::Const(true)`:
+    # inference never takes the branch around the assignment, so `u2` is not SLOT_USEDUNDEF and slot2reg puts
+    # no `undefcheck` before its read (the SSA φ still has its `#undef` edge)
+    record = _record("used-undef-constant-slot-condition")
+    assert "undefcheck" not in _ours(record)
+    assert _ours(record) == record["ssa"].rstrip("\n")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from jlir.semantics import hints
 from jlir.semantics.constants import literal_int, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
-from jlir.interp.shown_values import decimal_const, use_type
+from jlir.interp.shown_values import decimal_const, defined_type as _defined, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable
 from jlir.ir import nodes as N
@@ -112,7 +112,7 @@ def _phi_type(b: _Builder, stmts, i: int):
     prints alike for every integer type) the type its uses give (`use_type`: an intrinsic whose operands share
     one type, `mul_int(%93::Int8, %38)`), as for any statement typed so."""
     typ = stmts[i - 1].type
-    if decimal_const(typ):
+    if decimal_const(_defined(typ)):
         hint = use_type(stmts, i, b.static_type)
         if hint is not None:
             return hint

@@ -23,9 +23,9 @@ from jlir.ir import values as V
 from jlir.analysis.callee import callee_name
 from jlir.edit import is_slot_form
 from jlir.ir.function import Form
-from jlir.semantics.values import NotInterpretable
+from jlir.semantics.values import NotInterpretable, split_params
 
-__all__ = ["decimal_const", "name_fields", "optimized_print", "refuse_untyped_literals", "use_type"]
+__all__ = ["decimal_const", "defined_type", "name_fields", "optimized_print", "refuse_untyped_literals", "use_type"]
 
 
 def decimal_const(typ) -> bool:
@@ -34,26 +34,47 @@ def decimal_const(typ) -> bool:
             and hints.is_ambiguous(typ.args[0]))
 
 
-def use_type(stmts, i: int, static_type) -> str | None:
+def use_type(stmts, i: int, static_type, _depth: int = 0) -> str | None:
     """The integer type the uses of statement `i` among `stmts` give its value (`static_type(v)`: an operand's
-    type known before running), or None where none says."""
+    type known before running), or None where none says: a φ of one integer type, an intrinsic whose operands
+    share a type, a `Core.tuple` whose statement type names the element's type (the `tuple` builtin's type is the
+    `Tuple` of its arguments' types exactly, `tuple_tfunc`), and through a π, the π's type or its own uses."""
     me = V.SSAValue(i)
-    for s in stmts:
+    for k, s in enumerate(stmts, 1):
         node = s.node
-        if type(node) is N.PhiNode and me in node.values and not decimal_const(_defined(s.type)):
+        if type(node) is N.PhiNode and me in node.values and not decimal_const(defined_type(s.type)):
             t = hints.context_type(type_text(s.type))
             if t not in (None, hints.AMBIGUOUS):
                 return t
+        elif type(node) is N.PiNode and node.val == me and _depth < 8:
+            t = use_type(stmts, k, static_type, _depth + 1) if decimal_const(node.typ) \
+                else hints.context_type(type_text(node.typ))   # (a π prints its type inside: `π (%7, Int32)`)
+            if t not in (None, hints.AMBIGUOUS):
+                return t
         elif type(node) is N.Expr and node.head == "call" and me in node.args[1:] \
-                and (named := callee_name(node.args[0])) is not None and named.name in hints.SAME_TYPE:
-            for a in node.args[1:]:
-                t = static_type(a) if a != me and not (type(a) is V.SSAValue and _decimal_stmt(stmts, a)) else None
-                if t is not None and t != hints.AMBIGUOUS:
+                and (named := callee_name(node.args[0])) is not None:
+            if named.name == "tuple" and named.module in ("Core", None):
+                t = _tuple_element(s.type, node.args[1:].index(me))
+                if t is not None:
                     return t
+            elif named.name in hints.SAME_TYPE:
+                for a in node.args[1:]:
+                    t = static_type(a) if a != me and not (type(a) is V.SSAValue and _decimal_stmt(stmts, a)) else None
+                    if t is not None and t != hints.AMBIGUOUS:
+                        return t
     return None
 
 
-def _defined(typ):
+def _tuple_element(typ, j: int) -> str | None:
+    """The concrete integer type of element `j` of a `Tuple{…}` (or `PartialStruct(Tuple{…}, …)`) statement type."""
+    text = type_text(typ) if typ is not None else None
+    if text is None or not text.startswith("Tuple{") or not text.endswith("}"):
+        return None
+    params = split_params(text[6:-1])
+    return hints.integer_type(params[j]) if j < len(params) else None
+
+
+def defined_type(typ):
     """`T` of `MaybeUndef(T)` (a φ with an `#undef` edge), else `typ`."""
     if type(typ) is T.TypeCall and T.is_lattice_element(typ) and typ.head.name == "MaybeUndef" and typ.args:
         return typ.args[0]

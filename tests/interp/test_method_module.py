@@ -61,16 +61,3 @@ def test_the_module_of_a_method_and_of_its_bare_operators():
     assert bare_call_module("Core.Compiler.Sort") == "Core.Compiler"
     assert bare_call_module("Main") is None and bare_call_module("Base.Math") is None
 
-
-def test_two_modules_closures_of_one_name_never_answer_for_each_other():
-    # `Main.Gen3.var"#3#5"` and `Main.Gen21.var"#3#5"` are unrelated types (gensym names are per module): the
-    # callee IR of one served for the other ran Gen21's closure in φ2_3 and returned 2 where Julia returns 8
-    records = _records("two-modules-closure.jsonl")
-    gen21 = next(r for r in records if "Gen21" in r["mi"])
-    gen3 = next(r for r in records if "Gen3.var" in r["mi"] and "UInt64" in r["mi"])
-    for first in ((gen21, gen3), (gen3, gen21)):
-        provider = RecordCallees(first)
-        fn = provider.lookup('(::Main.Gen3.var"#3#5")', ("UInt64",))
-        assert fn is not None and jlir.format(fn).rstrip("\n") == gen3["typed"].rstrip("\n")
-        fn = provider.lookup('(::Main.Gen21.var"#3#5")', ("UInt64",))
-        assert fn is not None and jlir.format(fn).rstrip("\n") == gen21["typed"].rstrip("\n")

@@ -57,8 +57,17 @@ _QUALIFIER = re.compile(r"(?<![\w.!])(?:[A-Za-z_][\w!]*\.)+(?=[A-Za-z_])")
 def signature_key(text: str) -> str:
     """A signature with its types' module qualifiers dropped (`iterate(::Base.OneTo{Int64})` →
     `iterate(::OneTo{Int64})`): a MethodInstance line qualifies types not visible in Main, while the types of
-    the interpreter's values carry no module (Julia's `typeof` prints them as 1.5 shows them in Main)."""
-    return _QUALIFIER.sub("", text)
+    the interpreter's values carry no module (Julia's `typeof` prints them as 1.5 shows them in Main).  A called
+    closure (`(::Main.Gen3.var"#3#5")(::UInt64)`) keeps a module other than Main: lowering numbers generated names
+    per module, so `Main.Gen3.var"#3#5"` and `Main.Gen21.var"#3#5"` are unrelated closures (as `struct_key` keeps
+    them apart), and the interpreter calls a closure value by its type's name with that module."""
+    return _QUALIFIER.sub(_unqualified, text)
+
+
+def _unqualified(m) -> str:
+    q = m.group(0)
+    called = m.start() == 3 and m.string.startswith("(::") and m.string.startswith('var"#', m.end())
+    return q if called and q != "Main." else ""
 
 
 def parse_sparam(text: str):

@@ -148,3 +148,16 @@ def test_out_of_ssa_of_optimized_code_is_still_the_optimizers_code():
         with pytest.raises(interp.NotInterpretable, match="dynamic call"):
             interp.run(slot, [argument(a) for a in r["args"]], Chain(RecordCallees(records), BaseProvider()),
                        argnames=record["argnames"])
+
+
+def test_closures_numbered_alike_in_two_modules_are_two_methods():
+    """Programs 21 and 3 of seed 4 each lower in a module of their own, whose counters both name a closure
+    `var"#3#5"`: Gen21's is `x -> x > 0`, Gen3's `y13 -> (a2 += y13; a2)`.  A record's instance keeps the module
+    of a generated name (was `(::var"#3#5")(::UInt64)` for both, the first record served for either: φ2_3 called
+    Gen21's, its box never grew, and returned 2 where Julia returns 8)."""
+    records = [json.loads(line) for line in (DATA / "gen-4-closures-3-5.jsonl").read_text(encoding="utf-8").splitlines()]
+    callees = RecordCallees(records)
+    import jlir
+    for module, reads in (("Gen21", "ult_int"), ("Gen3", ":a2")):
+        fn = callees.lookup(f'(::Main.{module}.var"#3#5")', ("UInt64",))
+        assert fn is not None and reads in jlir.format(fn), module

@@ -175,8 +175,8 @@ def _invalid(args, fn, doc, text: str) -> str:
 
 def _live_named(args, jl, fn, call):
     """`fn` with its closures named as the live Julia, having evaluated `--defs`, names them
-    (`jlir.cli.gensyms`): the dump may come from another session."""
-    from jlir.cli.gensyms import defined_names, live_named
+    (`jlir.live.gensyms`): the dump may come from another session."""
+    from jlir.live.gensyms import defined_names, live_named
     from jlir.cli.inputs import read_text
     from jlir.interp.runner import signature_type
     source = read_text(args.defs)

@@ -260,6 +260,8 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
     if var_quoted(short) in struct_names:  # `Main.:(var"#3001#3003")`, a closure's struct, named as `typeof` shows it
         return JType(var_quoted(short))
     module, _, bare = name.rpartition(".")
+    if module not in ("", "Main") and f"{module}.{var_quoted(bare)}" in struct_names:
+        return JType(f"{module}.{var_quoted(bare)}")  # another module's closure: its names are that module's
     if module in ("", "Main") and (found := main_binding(bare)) is not None:
         kind, what = found
         if kind == "type":

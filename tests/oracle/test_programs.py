@@ -100,3 +100,28 @@ def test_a_statement_reading_a_modules_function_takes_the_live_julias_binding():
         assert all("returned literal" in o.detail for o in check_interp(record, provider, "ircode"))
     finally:
         jl.close()
+
+
+@pytest.mark.skipif(not live_julias(), reason=NO_JULIA)
+def test_a_closure_type_of_another_module_read_as_a_global_is_that_type():
+    """Program 39 of seed 4 is a module, `Gen39`: its closure capturing `b3` has a type parameter, so the code
+    reads the type as a global (`%57 = Main.Gen39.:(var"#2#4")::Type{Main.Gen39.var"#2#4"}`) and applies it.
+    The run knows the struct by its module's name (closures are numbered per module); the global is that type
+    (was refused: `the global Main.Gen39.#2#4 (its value is not in the IR)`), and every form of every run of the
+    program's functions gives Julia's answer."""
+    from jlir.live import Julia
+    from jlir.oracle.interp import Chain, RecordCallees, check_interp
+    from jlir.oracle.programs import ProgramCallees
+    from jlir.interp.builtin import BaseProvider
+    records = _records("gen-4-00039")
+    jl = Julia(None)
+    try:
+        callees = ProgramCallees(records, Chain(RecordCallees(records), BaseProvider()), (BaseProvider(),), jl,
+                                 {"gen-4-00039.jl": str(DATA / "gen-4-00039.jl")})
+        for target in ("Tuple{typeof(Main.Gen39.φ3_39)", "Tuple{typeof(Main.Gen39.main_39)"):
+            record, provider = callees.for_record(_record(target, "gen-4-00039"))
+            for key in ("typed", "ircode", "unoptimized", "lowered"):
+                outcomes = check_interp(record, provider, key)
+                assert [o.verdict for o in outcomes] == ["equal"] * len(outcomes), (target, key, outcomes)
+    finally:
+        jl.close()

@@ -3,7 +3,9 @@
 `# vararg:` lines), or the label `jlir fetch` writes above each of several dumps (`# f(::Int8) — typed — Julia
 1.5.3`, `# f(Int8(1), 2.0) — …`, `# Tuple{typeof(f), Int8} — …`).  A verb takes from it what the print does not
 show: the argument types (`jlir run --args 5` is an Int8 for `f(::Int8)`; `simple_dce!`'s `argtypes` for `opt`
-and `ssa`), the argument names, the static parameters.
+and `ssa`), the argument names, the static parameters.  `# optimized: true` says that the code is the optimizer's
+output though its form does not show it (`jlir opt --passes out-of-ssa` of an IRCode print writes it): its
+literals are folded values of any width, not the source's (`jlir run` reads it as `--optimized`).
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ class Heading:
     argnames: tuple | None = None
     sparams: tuple | None = None
     vararg: bool | None = None
+    optimized: bool | None = None
 
     @property
     def known(self) -> bool:
@@ -43,7 +46,7 @@ def heading_of(doc, fn) -> Heading:
 
 def read_heading(text: str) -> Heading:
     """The heading the comment lines of `text` make (the last signature line wins); an empty one where none."""
-    sig, names, sparams, vararg = None, None, None, None
+    sig, names, sparams, vararg, optimized = None, None, None, None, None
     for raw in text.splitlines():
         line = raw.strip()
         body = line[1:].strip() if line.startswith("#") else line
@@ -58,8 +61,31 @@ def read_heading(text: str) -> Heading:
             sparams = tuple(t.strip() for t in split_top_level(body[len("sparams:"):], ",") if t.strip())
         elif line.startswith("#") and body.startswith("vararg:"):
             vararg = body[len("vararg:"):].strip() == "true"
+        elif line.startswith("#") and body.startswith(OPTIMIZED):
+            optimized = {"true": True, "false": False}.get((body[len(OPTIMIZED):].split() or [""])[0], optimized)
     name, types, values = parse_signature(sig) if sig else (None, (), ())
-    return Heading(name, types, values, names, sparams, vararg)
+    return Heading(name, types, values, names, sparams, vararg, optimized)
+
+
+OPTIMIZED = "optimized:"
+
+
+def optimized_line(optimized: bool) -> str:
+    """The heading line that says whether the code below is the optimizer's output (`read_heading` reads it)."""
+    if optimized:
+        return f"# {OPTIMIZED} true (the optimizer's code: its literals are folded values of any width)\n"
+    return f"# {OPTIMIZED} false (the source's code: a literal is the source's, a decimal one an Int64)\n"
+
+
+def with_optimized_line(separator: str, optimized: bool) -> str:
+    """`separator` (the text above a dump) with the line saying `optimized` first among its comment lines, so that
+    the last stays the dump's label (`Document.labels`); one it held already is replaced."""
+    lines = [line for line in separator.splitlines(keepends=True)
+             if not (line.startswith("#") and line[1:].strip().startswith(OPTIMIZED))]
+    at = next((k for k, line in enumerate(lines) if line.startswith("#")), len(lines))
+    if at == len(lines) and lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    return "".join(lines[:at]) + optimized_line(optimized) + "".join(lines[at:])
 
 
 def parse_signature(sig: str) -> tuple[str | None, tuple, tuple]:
@@ -113,3 +139,25 @@ def _declaration(arg: str) -> int | None:
         elif depth == 0 and arg.startswith("::", k):
             return k
     return None
+
+
+def mark_optimized(before, after):
+    """Document `after` (`before` transformed) with `# optimized: …` above each dump whose form no longer tells
+    what its literals are (`jlir.interp.shown_values.optimized_print`): out of SSA, an IRCode print's folded
+    literals look like the source's, and a slot form put into SSA form looks like the optimizer's.  What a dump
+    was is its heading's word, else its own form's."""
+    from dataclasses import replace
+    from jlir.interp.shown_values import optimized_print
+    seps = list(after.separators) + [""] * (len(after.items) - len(after.separators))
+    for k, (was_item, item) in enumerate(zip(before.items, after.items)):
+        was_fns, fns = _functions(was_item), _functions(item)
+        said = read_heading(before.separators[k] if k < len(before.separators) else "").optimized
+        was = {said} if said is not None else {optimized_print(f) for f in was_fns}
+        if len(was) == 1 and fns and {optimized_print(f) for f in fns} != was:
+            seps[k] = with_optimized_line(seps[k], was.pop())
+    return replace(after, separators=tuple(seps))
+
+
+def _functions(item) -> list:
+    from jlir.ir.function import Function
+    return [f for f in getattr(item, "items", (item,)) if isinstance(f, Function)]

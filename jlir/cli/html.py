@@ -35,6 +35,8 @@ def register(sub) -> None:
                     help="with --run: the method's argument names, when the IR names arguments only by name")
     sp.add_argument("--self", dest="self_name", default=None, metavar="NAME",
                     help="with --run: the name slot 1 (the function itself) prints as where it is not #self#")
+    from jlir.cli.run import add_optimized_option
+    add_optimized_option(sp)
     sp.set_defaults(func=run)
 
 
@@ -112,9 +114,9 @@ def _run(args, fn, doc, provider):
     from jlir.cli.run import prepared_call
     counts: dict = {}
     try:
-        call = prepared_call(doc, fn, provider, args.run, args.argnames, None, "--run")
+        call = prepared_call(doc, fn, provider, args.run, args.argnames, None, "--run", args.optimized)
         r = interp.run(fn, call.values, provider, argnames=call.argnames, sparams=call.sparams, vararg=call.vararg,
-                       counts=counts, name=call.name, self_name=args.self_name)
+                       counts=counts, name=call.name, self_name=args.self_name, optimized=call.optimized)
     except (ValueError, interp.NotInterpretable, JlirError) as e:
         return f"f({', '.join(args.run)}): not run: {e}", {}
     if r.exception is not None:

@@ -1,4 +1,8 @@
-"""`jlir opt FILE… --passes P1,P2,… [-o OUT]`: the IR after passes, printed as Julia prints it; `--list` names them."""
+"""`jlir opt FILE… --passes P1,P2,… [-o OUT]`: the IR after passes, printed as Julia prints it; `--list` names them.
+
+A dump whose form no longer shows what its literals are gets a `# optimized: true` (or `false`) line above it
+(`jlir.cli.heading.mark_optimized`): out-of-ssa of an IRCode print is slot form holding the optimizer's folded
+literals (an `Int32` 0 printed `0`), which `jlir run` would otherwise read as the source's (an Int64)."""
 from __future__ import annotations
 
 import jlir
@@ -76,7 +80,9 @@ def _answer(args, doc, names: list[str], source: str) -> str:
     notes: list[str] = []
     types = types_for(doc, args)
     if not (args.explain or args.diff):
-        text = jlir.format(passes.run_document(doc, names, notes=notes, jobs=_inner_jobs(args), types=types))
+        from jlir.cli.heading import mark_optimized  # a dump out of SSA says it was the optimizer's code
+        text = jlir.format(mark_optimized(doc, passes.run_document(doc, names, notes=notes, jobs=_inner_jobs(args),
+                                                                   types=types)))
         _say(notes)
         return text
     from jlir.compare import diff_documents, render_text

@@ -1,4 +1,4 @@
-"""`jlir run FILE --args A B … [--function N] [--argnames a,b] [--self S] [--callees DIR] [--json]`: interpret a function.
+"""`jlir run FILE --args A B … [--function N] [--argnames a,b] [--self S] [--optimized] [--callees DIR] [--json]`: interpret a function.
 
 Each argument is a value as a user types it at Julia's REPL (`5`, `-3`, `0x05`, `Int8(5)`, `1.5f0`, `NaN`,
 `Int128(2)^100`, `'a'`, `"text"`, `:sym`, `nothing`, `missing`, `(1, 2.0)`, `(a=1, b=2.0)`, `[1, 2, 3]`,
@@ -8,6 +8,10 @@ Each argument is a value as a user types it at Julia's REPL (`5`, `-3`, `0x05`, 
 the method instance (`# MethodInstance for fact(::Int64)`, `# argnames: n`, a `jlir fetch` label): its name,
 argument names, static parameters and types are then taken from there, and a label's call (`# f(1.0) — typed
 — Julia 1.5.3`) gives the arguments when `--args` is not given.
+Optimized code holds folded literals of any width (an inlined `Int32(0)` prints `0`): where the print does not
+show a literal's width, the run refuses rather than guess.  Whether the code is optimized is its form's word (an
+IRCode, φ nodes, `invoke`), a `# optimized: true|false` heading line's (`jlir opt --passes out-of-ssa` writes it),
+or `--optimized` / `--no-optimized`'s.
 The function is verified first (`jlir verify`): IR that breaks Julia's invariants is reported as `jlir verify`
 reports it, exit 2.  The result prints as Julia's `repr`; an uncaught Julia exception prints as
 `ERROR: TypeName` with exit 1; what the interpreter cannot run is one located line (`NotInterpretable`) with
@@ -52,6 +56,7 @@ def register(sub) -> None:
     sp.add_argument("--module", default=None, metavar="M",
                     help="the method's module (default Main), whose binding a bare operator call is: "
                          "Core.Compiler's code calls its own `=>`, `+`")
+    add_optimized_option(sp)
     sp.add_argument("--callees", default=None, metavar="DIR",
                     help="a directory of callee dumps headed `# MethodInstance for f(::T…)` (before the built-in Base methods)")
     sp.add_argument("--julia", default=None, metavar="SPEC",
@@ -67,6 +72,14 @@ def register(sub) -> None:
                          "machine's; 0: none): past it the run ends in Julia's OutOfMemoryError (exit 1)")
     sp.add_argument("--json", action="store_true", help='{"result": repr, "type": T, "steps": n} (or "exception")')
     sp.set_defaults(func=run)
+
+
+def add_optimized_option(sp) -> None:
+    import argparse
+    sp.add_argument("--optimized", action=argparse.BooleanOptionalAction, default=None,
+                    help="the code is the optimizer's output (its literals are folded values of any width: a literal "
+                         "whose width the IR does not show is refused) or, with --no-optimized, the source's (a "
+                         "decimal literal is an Int64); default: a `# optimized:` heading line, else the print's form")
 
 
 def _provider(args):
@@ -162,8 +175,8 @@ def _invalid(args, fn, doc, text: str) -> str:
 
 def _live_named(args, jl, fn, call):
     """`fn` with its closures named as the live Julia, having evaluated `--defs`, names them
-    (`jlir.cli.gensyms`): the dump may come from another session."""
-    from jlir.cli.gensyms import defined_names, live_named
+    (`jlir.live.gensyms`): the dump may come from another session."""
+    from jlir.live.gensyms import defined_names, live_named
     from jlir.cli.inputs import read_text
     from jlir.interp.runner import signature_type
     source = read_text(args.defs)
@@ -212,11 +225,13 @@ class Call:
     sparams: tuple
     vararg: bool
     name: str | None
+    optimized: bool | None = None
 
 
-def prepared_call(doc, fn, provider, texts, argnames: str | None, name: str | None, option: str = "--args") -> Call:
-    """The call the argument texts (`--args`), `--argnames a,b`, `--name` and the dump's heading describe
-    (`ArgumentsError`, a ValueError, where an argument is not a value of the type the IR states)."""
+def prepared_call(doc, fn, provider, texts, argnames: str | None, name: str | None, option: str = "--args",
+                  optimized: bool | None = None) -> Call:
+    """The call the argument texts (`--args`), `--argnames a,b`, `--name`, `--optimized` and the dump's heading
+    describe (`ArgumentsError`, a ValueError, where an argument is not a value of the type the IR states)."""
     from jlir.cli.arguments import run_values, stated_types
     from jlir.cli.heading import heading_of
     from jlir.cli.ssa import slot_types
@@ -231,7 +246,8 @@ def prepared_call(doc, fn, provider, texts, argnames: str | None, name: str | No
     own = heading.name if heading.name and not heading.name.startswith("(") else None
     sparams = tuple(parse_sparam(p) for p in heading.sparams) if heading.sparams else ()
     return Call(run_values(texts, stated, provider, option), names, sparams,
-                bool(heading.vararg) and names is not None, name or own)
+                bool(heading.vararg) and names is not None, name or own,
+                heading.optimized if optimized is None else optimized)
 
 
 def _type_of_text(text: str, provider) -> str | None:
@@ -264,13 +280,13 @@ def run(args) -> int:
     fn = fns[args.function - 1]
     try:
         provider, jl = _provider(args)
-        call = prepared_call(doc, fn, provider, args.args, args.argnames, args.name)
+        call = prepared_call(doc, fn, provider, args.args, args.argnames, args.name, optimized=args.optimized)
         if jl is not None and args.defs:
             fn = _live_named(args, jl, fn, call)
         r = interp.run(fn, call.values, provider, argnames=call.argnames, sparams=call.sparams, vararg=call.vararg,
                        max_steps=args.max_steps or None, timeout=args.timeout or None, name=call.name,
                        self_name=args.self_name, max_memory=memory_limit(args.max_memory),
-                       started=_started(args), module=args.module)
+                       started=_started(args), module=args.module, optimized=call.optimized)
     except ValueError as e:
         err(f"jlir run: error: {e}")
         return EXIT_ERROR

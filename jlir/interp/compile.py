@@ -241,8 +241,8 @@ def _upsilon_targets(stmts) -> dict:
 def _value_statement(b: _Builder, node, i: int, typ) -> list:
     """`%3 = Main.NaN::Const(NaN)`, `nothing::Nothing`, `%2 = xs`: a constant goes into the template, no op."""
     if type(node) is V.GlobalRef:
-        name = f"{node.module}.{node.name}" if node.module else node.name
-        value = global_constant(name, typ, calls.FUNCTION_NAMES, b.structs)
+        name = f"{node.module}.{node.name}" if node.module else node.name  # a user's global: the provider's value
+        value = b.globals[name] if name in b.globals else global_constant(name, typ, calls.FUNCTION_NAMES, b.structs)
         hint = use_type(b.fn.positional, i, b.static_type) if type(value) is int and decimal_const(typ) else None
         b.template[i] = hints.coerce(value, hint) if hint not in (None, "Int64") else value
         return []

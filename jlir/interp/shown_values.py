@@ -21,7 +21,6 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.analysis.callee import callee_name
-from jlir.edit import is_slot_form
 from jlir.ir.function import Form
 from jlir.semantics.values import NotInterpretable, split_params
 
@@ -99,13 +98,15 @@ def name_fields(value, X: int, i: int):
 
 
 def optimized_print(fn) -> bool:
-    """Whether `fn` shows the optimizer's marks (Julia 1.5.3's `run_passes`, compiler/optimize.jl): IRCode, or a
-    print in SSA form (`slot2reg`'s φ, φᶜ, ϒ, π) or calling by `invoke` (inlining's resolved calls), not in slot
-    form.  An `optimize=false` print (`type_annotate!` only) holds the source's literals; a print with neither
-    mark is taken as one (a caller knowing the form says it: `run`'s `optimized`)."""
+    """Whether `fn` shows the optimizer's marks (Julia 1.5.3's `run_passes`, compiler/optimize.jl): IRCode, or
+    `slot2reg`'s φ, φᶜ, ϒ, π, or calling by `invoke` (inlining's resolved calls).  Julia prints none of them in
+    slot form, so slot form holding one (`invoke`, left by jlir's out-of-ssa of a typed print) is the optimizer's
+    code too.  An `optimize=false` print (`type_annotate!` only) holds the source's literals; a print with no mark
+    is taken as one (a caller knowing the form says it: `run`'s `optimized`, `jlir run --optimized`, a
+    `# optimized: true` heading)."""
     if fn.form is Form.IRCODE:
         return True
-    if fn.form is not Form.TYPED or is_slot_form(fn):
+    if fn.form is not Form.TYPED:
         return False
     return any(type(s.node) in _SSA_NODES or (type(s.node) is N.Expr and s.node.head == "invoke")
                or (type(s.node) is N.Expr and s.node.head == "=" and type(s.node.args[1]) is N.Expr

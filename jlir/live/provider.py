@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 
 from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text, sparam_texts
-from jlir.semantics.base_globals import type_module
+from jlir.semantics.base_globals import exported_type, is_library_module, main_binding, type_module
 from jlir.live.errors import LiveError
 
 DEFAULT_CACHE = Path(os.environ.get("JLIR_JULIA_CACHE", Path.home() / ".cache" / "jlir"))
@@ -77,7 +77,7 @@ class LiveProvider:
         key = signature_key(signature_text(callee, arg_types))
         if key not in self._found:
             known = self.known
-            if (known is not None and _cacheable(callee) and known.lookup(callee, arg_types) is not None
+            if (known is not None and _cacheable(callee, arg_types) and known.lookup(callee, arg_types) is not None
                     and _names_fit(known.argnames(callee, arg_types), known.vararg(callee, arg_types), arg_types)):
                 self._found[key] = (known.lookup(callee, arg_types), known.argnames(callee, arg_types),
                                     known.sparams(callee, arg_types), known.vararg(callee, arg_types))
@@ -170,7 +170,7 @@ class LiveProvider:
             return None, None, (), None
         names = method["argnames"]
         sparams = tuple(parse_sparam(t) for t in sparam_texts(method["sparams"]))
-        if self.dir is not None and _cacheable(callee):
+        if self.dir is not None and _cacheable(callee, arg_types):
             self._store(key, names, method["sparams"], method["vararg"], typed.text)
         return typed.function, names, sparams, method["vararg"]
 
@@ -217,6 +217,32 @@ def _names_fit(names, vararg, arg_types) -> bool:
     return not names or bool(vararg) or len(names) == len(arg_types)
 
 
-def _cacheable(callee: str) -> bool:
-    """Only library code is cached: a `Main` function is the user's, and changes between runs."""
-    return "." in callee and not callee.startswith("Main.")
+def _cacheable(callee: str, arg_types=()) -> bool:
+    """Only library code is cached: a `Main` function is the user's, and changes between runs.  So is a library
+    method's instance for a type of the user's (`collect_to_with_first!(…, ::Generator{Array{Int64,1},var"#1#2"},
+    …)`, `map(::typeof(myf), …)`): Julia specialises it for that type and inlines the user's code into it, and the
+    next run's closure `var"#1#2"` is another (lowering numbers closures afresh in every session)."""
+    return "." in callee and not callee.startswith("Main.") and all(_library_type(t) for t in arg_types)
+
+
+_WORD = re.compile(r'var"[^"]*"|#\w*|(?<![\w!])(?:[A-Za-z_][\w!]*\.)*[A-Za-z_][\w!]*')
+
+
+def _library_type(text: str) -> bool:
+    """Whether every name in a type's text is Base's or Core's (a name Main sees from them, or one qualified by
+    them); a generated name, a `Main.` name or any other bare name is the user's (or a type variable: not cached
+    either, which costs only a question to Julia)."""
+    bound = {v.strip().split("<:")[0].strip() for w in re.findall(r"where\s*\{?([^{}]*)", text) for v in w.split(",")}
+    for m in _WORD.finditer(text):
+        word = m.group(0)
+        module, _, bare = word.rpartition(".")
+        if word == "where" or word in bound:   # `Vararg{Any,N} where N`: a type variable
+            continue
+        if word.startswith(("var\"", "#")) or bare.startswith(("var\"", "#")):
+            return False
+        if module:
+            if not is_library_module(module):
+                return False
+        elif not (exported_type(bare) or type_module(bare) is not None or main_binding(bare) is not None):
+            return False
+    return True

@@ -116,6 +116,8 @@ def check_record(record: dict, callees=None) -> Iterator[tuple[str, str, Outcome
             yield "round-trip", f"adce {key}", _read_back(record["adce"][key])[2]
         yield "dce vs adce", "stage adce", _guarded(check_adce, record["adce"]["before"], record["adce"]["after"])
     if callees is not None and "interp" in record:
+        # a generated program's record runs in the live Julia's names, its program evaluated there
+        record, callees = callees.for_record(record) if hasattr(callees, "for_record") else (record, callees)
         for form, key, transforms in [(f, k, ()) for f, k in INTERP_FORMS] + list(TRANSFORMED_FORMS):
             if key not in record:
                 continue

@@ -252,11 +252,12 @@ def _nfields(rt, x):
 
 def _kwfunc(rt, f):
     """`Core.kwfunc(f)`: the function's keyword sorter, the singleton `var"#f##kw"` (of f's module: `Base.string`'s
-    is `Base.var"#string##kw"`) that a keyword call calls with the keywords' NamedTuple, f, and the arguments."""
+    is `Base.var"#string##kw"`, a program module's `Main.Gen44.var"#kw1_44##kw"`, each its own type, as `typeof`
+    shows it from Main) that a keyword call calls with the keywords' NamedTuple, f, and the arguments."""
     if type(f) is not JFunction:
         raise NotInterpretable(f"Core.kwfunc of a {typeof(f)}")
     module, _, name = f.name.rpartition(".")
-    module = module if module.split(".")[0] in ("Base", "Core") else None
+    module = module if module not in ("", "Main") else None
     return JStruct(var_quoted(f"#{name}##kw"), (), (), False, module)
 
 

@@ -231,6 +231,17 @@ def _shown_function(v):
 _COMPILER_OWN = frozenset({"KeyError", "Missing"})
 
 
+def _closure_struct(name: str, short: str, struct_names) -> JType | None:
+    """A closure's struct the run knows (`Main.:(var"#3001#3003")`), named as `typeof` shows it from Main: bare for
+    Main's, with its module for another's (`Main.Gen39.var"#2#4"`: closures are numbered per module)."""
+    if var_quoted(short) in struct_names:
+        return JType(var_quoted(short))
+    module, _, bare = name.rpartition(".")
+    if module not in ("", "Main") and f"{module}.{var_quoted(bare)}" in struct_names:
+        return JType(f"{module}.{var_quoted(bare)}")
+    return None
+
+
 def global_constant(name: str, stmt_type=None, function_names=frozenset(), struct_names=frozenset()):
     """The value of a global the interpreter knows without Julia: a type, `nothing`, a Const-typed global, one of
     `function_names` (builtins and intrinsics, as values), one of `struct_names` (the user's structs a provider
@@ -257,8 +268,8 @@ def global_constant(name: str, stmt_type=None, function_names=frozenset(), struc
         return JFunction(short)
     if short in struct_names:
         return JType(short)
-    if var_quoted(short) in struct_names:  # `Main.:(var"#3001#3003")`, a closure's struct, named as `typeof` shows it
-        return JType(var_quoted(short))
+    if (closure := _closure_struct(name, short, struct_names)) is not None:
+        return closure
     module, _, bare = name.rpartition(".")
     if module in ("", "Main") and (found := main_binding(bare)) is not None:
         kind, what = found

@@ -98,22 +98,30 @@ def read_records(path: Path):
                 yield json.loads(line)
 
 
-def callees_of(files: list[Path], julia: list[str] | None, builtin: bool = False, runs_file: str | None = None):
+def callees_of(files: list[Path], julia: list[str] | None, builtin: bool = False, runs_file: str | None = None,
+               programs: list[str] = ()):
     """The interpreter row's callee IR: every record's typed print, then jlir's built-in Base methods (`builtin`),
     then (with a Julia) the live Julia's.  A record's vararg flag and static parameters are its runs' (an
     `--interp-forms` record takes them from `runs_file`): without them a vararg callee of one trailing argument
-    would take it unpacked."""
+    would take it unpacked.  `programs` (the `--include` files): a record of one of them runs with the file
+    evaluated in the live Julia, in its names (`jlir.oracle.programs`)."""
     from jlir.oracle.interp import Chain, RecordCallees
-    recorded = RecordCallees(with_runs((r for f in files for r in read_records(f)), runs_file))
-    chain = [recorded]
+    records = list(with_runs((r for f in files for r in read_records(f)), runs_file))
+    recorded = RecordCallees(records)
+    after = []
     if builtin:
         from jlir.interp.builtin import BaseProvider
-        chain.append(BaseProvider())
-    if julia is not None:
-        from jlir.live import Julia
-        from jlir.live.provider import LiveProvider
-        chain.append(LiveProvider(Julia(julia[0])))
-    return recorded if len(chain) == 1 else Chain(*chain)
+        after.append(BaseProvider())
+    if julia is None:
+        return Chain(recorded, *after) if after else recorded
+    from jlir.live import Julia
+    from jlir.live.provider import LiveProvider
+    jl = Julia(julia[0])
+    chain = Chain(recorded, *after, LiveProvider(jl))
+    if not programs:
+        return chain
+    from jlir.oracle.programs import ProgramCallees
+    return ProgramCallees(records, chain, tuple(after), jl, {Path(p).name: p for p in programs})
 
 
 def with_runs(records, runs_file: str | None):
@@ -131,8 +139,8 @@ def with_runs(records, runs_file: str | None):
 
 
 def _tally_file(args) -> Tally:
-    path, keep, files, julia, builtin, part, parts, runs_file, log = args
-    callees = callees_of([Path(f) for f in files], julia, builtin, runs_file)
+    path, keep, files, julia, builtin, part, parts, runs_file, log, programs = args
+    callees = callees_of([Path(f) for f in files], julia, builtin, runs_file, programs)
     records = with_runs((r for k, r in enumerate(read_records(Path(path))) if k % parts == part), runs_file)
     try:
         return tally_records(records, keep=keep, callees=callees, log=log)
@@ -158,7 +166,7 @@ def chunk_files(julia: list[str], cache: Path, every: int, jobs: int, regenerate
 
 def compare(files: list[Path], jobs: int, keep: int, julia: list[str] | None = None,
             callee_files: list[Path] = (), builtin: bool = False, runs_file: Path | None = None,
-            log: bool = False) -> Tally:
+            log: bool = False, programs: list[str] = ()) -> Tally:
     """The tally of every record of `files`; with fewer files than jobs (`--from`), each file's records are
     shared among the jobs.  `callee_files`: records whose typed prints serve only as callees; `log`: keep every
     outcome but equal (`Tally.log`)."""
@@ -167,7 +175,7 @@ def compare(files: list[Path], jobs: int, keep: int, julia: list[str] | None = N
     parts = max(1, jobs // len(files))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for t in pool.map(_tally_file, [(str(f), keep, every, julia, builtin, j, parts,
-                                         None if runs_file is None else str(runs_file), log)
+                                         None if runs_file is None else str(runs_file), log, list(programs))
                                         for f in files for j in range(parts)]):
             total.merge(t)
     return total
@@ -207,6 +215,9 @@ def main(argv=None) -> int:
     ap.add_argument("--include", type=Path, nargs="+", default=[], metavar="FILE",
                     help="the instances of these files' methods (each evaluated in Main as its base name)")
     ap.add_argument("--source", dest="label", help="with --include: the source the records count under")
+    ap.add_argument("--programs", type=Path, nargs="+", default=[], metavar="FILE",
+                    help="with --from: the files the records' `file` names (as --include evaluates them in the "
+                         "live Julia for the interpreter row)")
     ap.add_argument("--batch", type=int, default=50, help="with --include: files per Julia process")
     ap.add_argument("--tally-out", type=Path, help="also write the tally (JSON) for --merge-tallies")
     ap.add_argument("--outcomes", type=Path, help="also write every outcome but equal, one JSON line each (source, "
@@ -265,8 +276,9 @@ def main(argv=None) -> int:
             for f in files:
                 for r in read_records(f):
                     out.write(json.dumps(r, ensure_ascii=False) + "\n")
+    programs = [str(p.resolve()) for p in a.include + a.programs]
     tally = compare(files, max(1, a.jobs), a.examples, None if a.recorded_callees else julia, a.callee_records,
-                    a.builtin_callees, a.runs_from, log=a.outcomes is not None)
+                    a.builtin_callees, a.runs_from, log=a.outcomes is not None, programs=programs)
     if a.outcomes:
         with open(a.outcomes, "w", encoding="utf-8") as out:
             for row in tally.log:

@@ -1,6 +1,6 @@
 """`jlir run --julia auto --defs FILE` runs a user's closure that reassigns a captured variable (a `Core.Box`) and a
 keyword call, in every form, though the dump names the closure after another session's counters
-(`var"#3751#3752"`: `jlir.cli.gensyms` maps it to the live Julia's name by printing the same function there).
+(`var"#3751#3752"`: `jlir.live.gensyms` maps it to the live Julia's name by printing the same function there).
 Expected values: Julia 1.5.3's recorded calls (fixtures/julia-1.5.3/runs.tsv) and its `kw_caller(2.0)`, 19.5.
 Skipped without Julia."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from conftest import NO_JULIA, live_julias
 from support.cli import run_jlir
 
-from jlir.cli.gensyms import defined_names, number_map
+from jlir.live.gensyms import defined_names, number_map
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES, CASES = ROOT / "fixtures" / "julia-1.5.3", ROOT / "fixtures" / "cases"

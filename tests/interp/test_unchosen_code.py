@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from jlir.interp.builtin import BaseProvider
-from jlir.oracle.interp import Chain, RecordCallees, check_interp
+from jlir.oracle.interp import Chain, RecordCallees, argument, check_interp
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "interp" / "unchosen"
 
@@ -132,3 +132,32 @@ def test_a_literal_argument_of_a_dynamic_call_in_optimized_code_is_refused():
         outcomes = _outcomes("gen-2-00923", "Tuple{typeof(g3_923)", form)
         assert [o.verdict for o in outcomes] == ["refused"] * 3, (form, outcomes)
         assert all("dynamic call" in o.detail for o in outcomes), outcomes
+
+
+def test_out_of_ssa_of_optimized_code_is_still_the_optimizers_code():
+    """g3_923's typed print through jlir's out-of-ssa is slot form, but it still calls by `invoke`, which only
+    inlining writes: its `Main.mod(3, %22)` still holds the folded Int16 `3` printed as an Int64's, so a run
+    told nothing refuses it (was `mod` of an Int64, an Int64 `3`, where Julia returns an Int16)."""
+    import jlir
+    from jlir import interp
+    from jlir.ssa.out_of_ssa import out_of_ssa
+    records = [json.loads(line) for line in (DATA / "gen-2-00923.jsonl").read_text(encoding="utf-8").splitlines()]
+    record = next(r for r in records if r["target"].startswith("Tuple{typeof(g3_923)"))
+    slot = out_of_ssa(jlir.functions(jlir.parse(record["typed"]))[0])[0]
+    for r in record["interp"]["runs"]:
+        with pytest.raises(interp.NotInterpretable, match="dynamic call"):
+            interp.run(slot, [argument(a) for a in r["args"]], Chain(RecordCallees(records), BaseProvider()),
+                       argnames=record["argnames"])
+
+
+def test_closures_numbered_alike_in_two_modules_are_two_methods():
+    """Programs 21 and 3 of seed 4 each lower in a module of their own, whose counters both name a closure
+    `var"#3#5"`: Gen21's is `x -> x > 0`, Gen3's `y13 -> (a2 += y13; a2)`.  A record's instance keeps the module
+    of a generated name (was `(::var"#3#5")(::UInt64)` for both, the first record served for either: φ2_3 called
+    Gen21's, its box never grew, and returned 2 where Julia returns 8)."""
+    records = [json.loads(line) for line in (DATA / "gen-4-closures-3-5.jsonl").read_text(encoding="utf-8").splitlines()]
+    callees = RecordCallees(records)
+    import jlir
+    for module, reads in (("Gen21", "ult_int"), ("Gen3", ":a2")):
+        fn = callees.lookup(f'(::Main.{module}.var"#3#5")', ("UInt64",))
+        assert fn is not None and reads in jlir.format(fn), module

@@ -120,3 +120,28 @@ def test_every_recorded_case_run_agrees_with_a_live_julia_as_the_provider(julia,
                                                                            "lowered")} | {"static_params.ircode", "early_return.ircode"}
     assert all("Main.println(" in r or "the integer type of the returned literal 0" in r for r in refused)
     assert agree >= 218  # early_return's IRCode returns a literal 0 whose width no return type proves: refused
+
+
+def test_a_library_method_specialised_on_a_users_closure_is_not_cached_for_the_next_run(julia, tmp_path):
+    """`map(x -> x + 1, v)` and then, in another session, `map(x -> x * 10, v)`: both closures are `var"#1#2"`
+    (lowering numbers them afresh per session), and Julia inlines each into `collect_to_with_first!(…,
+    ::Generator{Array{Int64,1},var"#1#2"}, …)`.  That instance is the user's code, never cached (the second run
+    gave `[10, 3]`, the first closure's `+ 1` read from the cache, where Julia returns `[10, 20]`).  Julia's
+    answers are asked of the same Julia."""
+    env = {**__import__("os").environ, "JLIR_JULIA_CACHE": str(tmp_path / "cache")}
+    for name, body in (("a", "x + 1"), ("b", "x * 10")):
+        defs = f"f(v) = map(x -> {body}, v)\n"
+        (tmp_path / f"{name}.jl").write_text(defs)
+        (tmp_path / f"{name}.txt").write_text(julia.render("f(::Vector{Int64})", "typed-unoptimized", defs=defs)[0])
+        argv = list(find_julia(JULIAS[0]).argv)
+        want = subprocess.run([*argv, "-e", defs + "print(repr(f([1, 2])))"], capture_output=True, text=True,
+                              timeout=300, check=True).stdout
+        run = subprocess.run([sys.executable, "-m", "jlir", "run", str(tmp_path / f"{name}.txt"), "--args", "[1, 2]",
+                              "--julia", JULIAS[0], "--defs", str(tmp_path / f"{name}.jl")], cwd=ROOT,
+                             capture_output=True, text=True, timeout=600, env=env)
+        assert (run.returncode, run.stdout.strip()) == (0, want), run.stderr
+    from jlir.live.provider import _cacheable
+    assert not _cacheable("Base.collect_to_with_first!",
+                          ("Array{Int64,1}", "Int64", 'Generator{Array{Int64,1},var"#1#2"}', "Int64"))
+    assert not _cacheable("Base.map", ("typeof(myf)", "Array{Int64,1}"))
+    assert _cacheable("Base.string", ("Int64", "Vararg{Any,N} where N"))

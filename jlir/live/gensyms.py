@@ -1,4 +1,5 @@
-"""A dump's closures named as the live Julia names them, for `jlir run --julia … --defs FILE`.
+"""A dump's closures named as the live Julia names them, for `jlir run --julia … --defs FILE` and the oracle's
+interpreter row on generated programs (`jlir.oracle.programs`).
 
 Lowering names a closure's type after counters (`var"#3751#3752"`, its slot `#3751`) that depend on everything
 lowered before it in that session, so a dump made in one session names its closures otherwise than the Julia
@@ -26,6 +27,12 @@ def defined_names(source: str) -> list[str]:
 def number_map(ours: str, theirs: str) -> dict | None:
     """{dump's `#N` → live `#M`} where the two texts differ only in such numbers, consistently, and never in a
     block reference (`goto #3`, a φ's `#2 =>`); else None."""
+    pairs = number_pairs(ours, theirs)
+    return None if pairs is None else {x: y for x, y in pairs.items() if x != y}
+
+
+def number_pairs(ours: str, theirs: str) -> dict | None:
+    """`number_map` with the numbers that stay the same kept (`#N` → `#N`): every number the texts share."""
     a, b = _GENSYM.split(ours), _GENSYM.split(theirs)
     if len(a) != len(b) or a[0::2] != b[0::2]:
         return None
@@ -35,11 +42,41 @@ def number_map(ours: str, theirs: str) -> dict | None:
         block = a[k - 1].endswith("goto ") or a[k + 1].startswith(" =>")
         if (block and x != y) or out.setdefault(x, y) != y:
             return None
-    return {x: y for x, y in out.items() if x != y}
+    return out
 
 
 def renamed(text: str, mapping: dict) -> str:
     return _GENSYM.sub(lambda m: mapping.get(m.group(1), m.group(1)), text)
+
+
+# A name holding lowering's numbers, with the module that qualifies it: `Base.:(var"#62#63")`, `Base.var"#62#63"`,
+# `Main.:(var"#5#6")`, `var"#kw#81"`, `#kw#81`, a slot's `#165`.
+_NAMED = re.compile(r'(?:([A-Za-z_]\w*)\.(?::\()?)?(?:var"([^"]*)"|(#[^\s,;(){}\[\]:"]*))')
+
+
+def own_numbers(text: str) -> set[str]:
+    """The `#N` of the names in `text` that are Main's (unqualified or `Main.`): another module's closures
+    (`Base.var"#62#63"`) are numbered by that module, the same in every session."""
+    out: set = set()
+    for m in _NAMED.finditer(text):
+        if m.group(1) in (None, "Main") and not _bare_block_ref(text, m):
+            out.update(_GENSYM.findall(m.group(2) or m.group(3) or ""))
+    return out
+
+
+def own_renamed(text: str, mapping: dict) -> str:
+    """`renamed`, in Main's names only (`own_numbers`); a block reference (`goto #3`, `#2 =>`) is no name."""
+    def one(m):
+        if m.group(1) not in (None, "Main") or _bare_block_ref(text, m):
+            return m.group(0)
+        return renamed(m.group(0), mapping)
+    return _NAMED.sub(one, text)
+
+
+def _bare_block_ref(text: str, m) -> bool:
+    """A block's number, no name: `goto #3`, a φ's `#2 =>`, `Expr(:enter, #16)`."""
+    return bool(m.group(3)) and m.group(3)[1:].isdigit() and (
+        text[:m.start()].endswith(("goto ", ":enter, ")) or text[m.end():].startswith(" =>"))
 
 
 def _forms(fn) -> tuple:

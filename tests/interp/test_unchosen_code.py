@@ -161,3 +161,19 @@ def test_closures_numbered_alike_in_two_modules_are_two_methods():
     for module, reads in (("Gen21", "ult_int"), ("Gen3", ":a2")):
         fn = callees.lookup(f'(::Main.{module}.var"#3#5")', ("UInt64",))
         assert fn is not None and reads in jlir.format(fn), module
+    gen21, gen3 = (next(r for r in records if r["mi"] == f'MethodInstance for (::Main.{m}.var"#3#5")(::UInt64)')
+                   for m in ("Gen21", "Gen3"))
+    for first in ((gen21, gen3), (gen3, gen21)):  # whichever is read first, each answers for its own only
+        provider = RecordCallees(first)
+        for module, record in (("Gen3", gen3), ("Gen21", gen21)):
+            fn = provider.lookup(f'(::Main.{module}.var"#3#5")', ("UInt64",))
+            assert fn is not None and jlir.format(fn).rstrip("\n") == record["typed"].rstrip("\n"), module
+
+
+def test_a_phi_constant_takes_the_width_the_tuple_built_from_it_shows():
+    """`%262 = φ (#107 => -3, …)::MaybeUndef(Const(-3, false))`, `%264 = π (%262, Const(-3, false))`,
+    `Core.tuple(%264, y)::PartialStruct(Tuple{Int32,UInt128}, …)`: the tuple builtin's type is its arguments'
+    types, so the -3 is an Int32 (read as an Int64, the run returned a Tuple{Int64,UInt128})."""
+    for form in ("typed", "ircode"):
+        outcomes = _outcomes("gen-4-00123", "Tuple{typeof(main_123)", form)
+        assert [o.verdict for o in outcomes] == ["equal"] * 3, (form, outcomes)

@@ -39,8 +39,7 @@ def number_pairs(ours: str, theirs: str) -> dict | None:
     out: dict = {}
     for k in range(1, len(a), 2):
         x, y = a[k], b[k]
-        block = a[k - 1].endswith("goto ") or a[k + 1].startswith(" =>")
-        if (block and x != y) or out.setdefault(x, y) != y:
+        if (_block_ref(a[k - 1], a[k + 1]) and x != y) or out.setdefault(x, y) != y:
             return None
     return out
 
@@ -74,9 +73,13 @@ def own_renamed(text: str, mapping: dict) -> str:
 
 
 def _bare_block_ref(text: str, m) -> bool:
-    """A block's number, no name: `goto #3`, a φ's `#2 =>`, `Expr(:enter, #16)`."""
-    return bool(m.group(3)) and m.group(3)[1:].isdigit() and (
-        text[:m.start()].endswith(("goto ", ":enter, ")) or text[m.end():].startswith(" =>"))
+    return bool(m.group(3)) and m.group(3)[1:].isdigit() and _block_ref(text[:m.start()], text[m.end():])
+
+
+def _block_ref(before: str, after: str) -> bool:
+    """Whether a `#N` between `before` and `after` is a block's number, no name: `goto #3`, a φ's `#2 =>`,
+    `Expr(:enter, #16)`."""
+    return before.endswith(("goto ", ":enter, ")) or after.startswith(" =>")
 
 
 def _forms(fn) -> tuple:

@@ -127,43 +127,45 @@ def _pairs(jl, record: dict, mapping: dict, key: str, form: str) -> dict | None:
 
 class _Known:
     """The live provider, asked only about names it shares with the records: a question naming a Main number
-    (`var"#12#13"`) the mapping did not give is no one's (None)."""
+    (`var"#12#13"`) the mapping did not give is no one's (the provider protocol's empty answer)."""
 
     def __init__(self, live, numbers: set):
         self.live, self.numbers = live, numbers
 
-    def _ok(self, *texts) -> bool:
-        return all(own_numbers(str(t)) <= self.numbers for t in texts)
+    def _ask(self, name: str, empty, texts: tuple, *args):
+        if all(own_numbers(str(t)) <= self.numbers for t in texts):
+            return getattr(self.live, name)(*args)
+        return empty
 
     def lookup(self, callee, arg_types):
-        return self.live.lookup(callee, arg_types) if self._ok(callee, *arg_types) else None
+        return self._ask("lookup", None, (callee, *arg_types), callee, arg_types)
 
     def lookup_form(self, callee, arg_types, form):
-        return self.live.lookup_form(callee, arg_types, form) if self._ok(callee, *arg_types) else None
+        return self._ask("lookup_form", None, (callee, *arg_types), callee, arg_types, form)
 
     def argnames(self, callee, arg_types):
-        return self.live.argnames(callee, arg_types) if self._ok(callee, *arg_types) else None
+        return self._ask("argnames", None, (callee, *arg_types), callee, arg_types)
 
     def sparams(self, callee, arg_types):
-        return self.live.sparams(callee, arg_types) if self._ok(callee, *arg_types) else ()
+        return self._ask("sparams", (), (callee, *arg_types), callee, arg_types)
 
     def vararg(self, callee, arg_types):
-        return self.live.vararg(callee, arg_types) if self._ok(callee, *arg_types) else None
+        return self._ask("vararg", None, (callee, *arg_types), callee, arg_types)
 
     def self_name(self, callee, arg_types):
-        return self.live.self_name(callee, arg_types) if self._ok(callee, *arg_types) else None
+        return self._ask("self_name", None, (callee, *arg_types), callee, arg_types)
 
     def no_method(self, callee, arg_types) -> bool:
-        return self._ok(callee, *arg_types) and self.live.no_method(callee, arg_types)
+        return self._ask("no_method", False, (callee, *arg_types), callee, arg_types)
 
     def struct_fields(self, type_name):
-        return self.live.struct_fields(type_name) if self._ok(type_name) else None
+        return self._ask("struct_fields", None, (type_name,), type_name)
 
     def field_types(self, type_name):
-        return self.live.field_types(type_name) if self._ok(type_name) else None
+        return self._ask("field_types", None, (type_name,), type_name)
 
     def global_value(self, name):
-        return self.live.global_value(name) if self._ok(name) else None
+        return self._ask("global_value", None, (name,), name)
 
     def structs(self) -> dict:
         return {}

@@ -148,16 +148,13 @@ def mark_optimized(before, after):
     was is its heading's word, else its own form's."""
     from dataclasses import replace
     from jlir.interp.shown_values import optimized_print
+    from jlir.ir.items import item_functions
     seps = list(after.separators) + [""] * (len(after.items) - len(after.separators))
     for k, (was_item, item) in enumerate(zip(before.items, after.items)):
-        was_fns, fns = _functions(was_item), _functions(item)
+        was_fns, fns = item_functions(was_item), item_functions(item)
         said = read_heading(before.separators[k] if k < len(before.separators) else "").optimized
         was = {said} if said is not None else {optimized_print(f) for f in was_fns}
         if len(was) == 1 and fns and {optimized_print(f) for f in fns} != was:
             seps[k] = with_optimized_line(seps[k], was.pop())
     return replace(after, separators=tuple(seps))
 
-
-def _functions(item) -> list:
-    from jlir.ir.function import Function
-    return [f for f in getattr(item, "items", (item,)) if isinstance(f, Function)]

@@ -6,10 +6,11 @@ from jlir.ir.function import Document, Function, VectorDisplay
 
 def functions(doc: Document) -> list[Function]:
     """The functions of a document, vector elements included, in order."""
-    out = []
-    for item in doc.items:
-        if isinstance(item, VectorDisplay):
-            out.extend(i for i in item.items if isinstance(i, Function))
-        elif isinstance(item, Function):
-            out.append(item)
-    return out
+    return [f for item in doc.items for f in item_functions(item)]
+
+
+def item_functions(item) -> list[Function]:
+    """The functions of one of a document's items: itself, a vector display's elements, or none."""
+    if isinstance(item, VectorDisplay):
+        return [i for i in item.items if isinstance(i, Function)]
+    return [item] if isinstance(item, Function) else []

@@ -8,8 +8,8 @@ numbers.  A print of slot form names its slots and does not number them (`@code_
 shows `x`, not `_5`), and jlir numbers them by first assignment, as lowering does for most slots but not
 all (a `local` declared before earlier-assigned ones).  Where only such an order differs, `jlir diff` says
 "equivalent" with the reason, and the oracle names the rule (`slot-order`), after checking it: the nodes of each
-run are matched by what does not depend on SSA numbering (kind, type, incoming blocks, constant operands),
-reordered as the other side's, every use renumbered, each φᶜ's operands in the other side's order where they
+run are matched by what does not depend on SSA numbering (kind, type, incoming blocks, constant operands,
+then the classes of their operands and users), reordered as the other side's, every use renumbered, each φᶜ's operands in the other side's order where they
 are the same set, and the result must be accepted (print byte for byte as Julia's; `jlir diff`: no difference).
 """
 from __future__ import annotations
@@ -19,28 +19,48 @@ from itertools import permutations, product
 from math import prod
 
 from jlir.ir import nodes as N
+from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.function import IR
+from jlir.lattice.tmerge import MAYBE_UNDEF
 
 __all__ = ["reorder", "reordered_like"]
 
 _KINDS = (N.PhiNode, N.PhiCNode, N.UpsilonNode)
 
 
-def _runs(stmts) -> list[tuple[int, int]]:
-    """Maximal runs `[i, j)` (0-based) of consecutive statements of one of the kinds, longer than one."""
+def _runs(fn) -> list[tuple[int, int]]:
+    """Maximal runs `[i, j)` (0-based) of consecutive statements of one of the kinds within one block, longer than
+    one.  A slot2reg node that printed as `nothing::MaybeUndef(Union{})` (an undefined slot's node, erased) joins
+    the run it stands in: it does nothing, wherever its slot's number put it."""
+    stmts, starts = fn.stmts, {blk.first - 1 for blk in fn.blocks}
     out, i = [], 0
     while i < len(stmts):
-        k = type(stmts[i].node)
-        j = i + 1
-        if k in _KINDS:
-            while j < len(stmts) and type(stmts[j].node) is k:
-                j += 1
-            if j - i > 1:
-                out.append((i, j))
-        i = j
+        j, kind = i, None
+        while j < len(stmts) and (j == i or j not in starts):
+            k = _kind(stmts[j])
+            if k is None or k is not _GAP and kind is not None and k is not kind:
+                break
+            kind = kind if k is _GAP else k
+            j += 1
+        if kind is not None and j - i > 1:
+            out.append((i, j))
+        i = max(j, i + 1)
     return out
+
+
+_GAP = object()
+
+
+def _kind(s):
+    """The run kind of a statement: φ, φᶜ or ϒ, `_GAP` for an erased undefined slot's node, else None."""
+    n = type(s.node)
+    if n in _KINDS:
+        return n
+    if n is V.Literal and s.node == V.NOTHING and type(s.type) is T.TypeCall and s.type.head == MAYBE_UNDEF:
+        return _GAP
+    return None
 
 
 def _key(s) -> tuple:
@@ -66,16 +86,17 @@ _NAMES = {N.PhiNode: "φ nodes", N.PhiCNode: "φᶜ nodes", N.UpsilonNode: "ϒ n
 def reorder(ours, theirs, accept, limit: int = 256):
     """`reordered_like`'s result and what it reordered (`φ nodes`, `φᶜ nodes`, `ϒ nodes`, `φᶜ operands`), or None."""
     a, b = ours.stmts, theirs.stmts
-    if len(a) != len(b) or ours.blocks != theirs.blocks or _runs(a) != _runs(b):
+    if len(a) != len(b) or ours.blocks != theirs.blocks or _runs(ours) != _runs(theirs):
         return None
-    slots: list[tuple[list[int], list[int]]] = []   # (positions in theirs, our candidates), one per key and run
-    for i, j in _runs(a):
-        pool: dict[tuple, list[int]] = {}
+    ca, cb = _refined(ours, theirs)
+    slots: list[tuple[list[int], list[int]]] = []   # (positions in theirs, our candidates), one per class and run
+    for i, j in _runs(ours):
+        pool: dict[int, list[int]] = {}
         for k in range(i, j):
-            pool.setdefault(_key(a[k]), []).append(k)
-        wanted: dict[tuple, list[int]] = {}
+            pool.setdefault(ca[k], []).append(k)
+        wanted: dict[int, list[int]] = {}
         for k in range(i, j):
-            wanted.setdefault(_key(b[k]), []).append(k)
+            wanted.setdefault(cb[k], []).append(k)
         if {key: len(v) for key, v in pool.items()} != {key: len(v) for key, v in wanted.items()}:
             return None
         slots += [(wanted[key], pool[key]) for key in wanted]
@@ -91,14 +112,57 @@ def reorder(ours, theirs, accept, limit: int = 256):
             permuted = _permuted(ours, perm)
             moved = _operands_as(permuted, theirs)
             if accept(moved):
-                return moved, _what(a, perm, moved is not permuted)
+                return moved, _what(ours, perm, moved is not permuted)
     moved = _operands_as(ours, theirs)  # no run moves: a φᶜ's operands may still be in another order
     return (moved, ("φᶜ operands",)) if moved is not ours and accept(moved) else None
 
 
-def _what(stmts, perm: list[int], operands: bool) -> tuple[str, ...]:
+def _refined(a, b) -> tuple[dict[int, int], dict[int, int]]:
+    """Each run member's class on both sides, refined from `_key` by the classes of what it uses and what uses it
+    (colour refinement, both sides in step, one table), until neither side's partition grows.
+
+    `_key` alone leaves alike nodes (two `φ (#13 => %42, #25 => %…)::Int64`) to be tried in every order, which a
+    function with many try regions and loops multiplies past any limit; their operands and users tell them apart.
+    A statement outside the runs is named by its position, which reordering the runs does not move."""
+    table: dict = {}
+    sides = [(f.stmts, _links(f)) for f in (a, b)]
+    colors = [{k: table.setdefault(_key(stmts[k]), len(table)) for k in links} for stmts, links in sides]
+    while True:
+        new = [{k: table.setdefault((c[k], _named(c, links[k][0], type(stmts[k].node) is N.PhiCNode),
+                                     _named(c, links[k][1], True)), len(table))
+                for k in links} for c, (stmts, links) in zip(colors, sides)]
+        if all(len(set(n.values())) == len(set(c.values())) for n, c in zip(new, colors)):
+            return colors[0], colors[1]
+        colors = new
+
+
+def _named(colors: dict[int, int], positions: list[int], as_set: bool) -> tuple[int, ...]:
+    """Statements by class (a run member) or position (any other); sorted where their order is no matter (a
+    φᶜ's operands, a node's users)."""
+    named = [colors.get(u, -1 - u) for u in positions]
+    return tuple(sorted(named) if as_set else named)
+
+
+def _links(fn) -> dict[int, tuple[list[int], list[int]]]:
+    """Each run member's operands and users, as 0-based statement positions."""
+    stmts = fn.stmts
+    members = {k for i, j in _runs(fn) for k in range(i, j)}
+    links: dict[int, tuple[list[int], list[int]]] = {k: ([], []) for k in members}
+    for k, s in enumerate(stmts):
+        for v in walk.values(s.node):
+            if type(v) is V.SSAValue:
+                if k in members:
+                    links[k][0].append(v.id - 1)
+                if v.id - 1 in members:
+                    links[v.id - 1][1].append(k)
+    return links
+
+
+def _what(fn, perm: list[int], operands: bool) -> tuple[str, ...]:
     """The kinds of the runs `perm` reorders, and `φᶜ operands` where those were put in the other order too."""
-    moved = [_NAMES[type(stmts[i].node)] for i, j in _runs(stmts) if perm[i:j] != list(range(i, j))]
+    kinds = [next(k for k in map(_kind, fn.stmts[i:j]) if k is not _GAP) for i, j in _runs(fn)
+             if perm[i:j] != list(range(i, j))]
+    moved = [_NAMES[k] for k in kinds]
     return tuple(dict.fromkeys(moved)) + (("φᶜ operands",) if operands else ())
 
 

@@ -129,6 +129,8 @@ def _kind(outcome: Outcome) -> str:
     if detail.startswith(("crash: ", "unreadable: ")):
         head, _, rest = detail.partition(": ")
         return f"{head}: {rest.split(':')[0]}"
+    if detail.startswith("stopped after "):   # which limit stops a long run first depends on the machine's speed
+        return "stopped at its limit (--timeout or --max-steps)"
     if detail.startswith("#") or detail.startswith("idom of"):
         return detail.split(":")[0].split(" ")[0] if detail.startswith("idom") else "blocks differ"
     return detail.split(":")[0][:80]

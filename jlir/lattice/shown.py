@@ -35,6 +35,8 @@ def typeof_value(v):
         if v.kind == "float":
             if v.text in _ZEROS and INT_HINT.get() == _FLOAT16:
                 return _FLOAT16
+            if v.text.endswith(("NaN16", "Inf16")):   # `show(::Float16)` writes these two bare, any other value
+                return _FLOAT16                        # as `Float16(…)` (base/float.jl, `show`)
             return T.TypeName(("Float32",)) if _FLOAT32.search(v.text) else T.TypeName(("Float64",))
         if v.kind == "string" and not v.text.startswith('"'):
             # a value Base shows as a string macro: `show(::VersionNumber)` writes `v"1.0.0"`, `show(::Regex)`

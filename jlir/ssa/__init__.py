@@ -6,6 +6,6 @@
 
 Layer: above `jlir.edit`, below `jlir.passes` (imports ir, printer, analysis, edit only).
 """
-from jlir.ssa.into_ssa import NotSlotForm, into_ssa, into_ssa_with_names
+from jlir.ssa.into_ssa import NotSlotForm, UndecidedType, into_ssa, into_ssa_with_names
 
-__all__ = ["into_ssa", "into_ssa_with_names", "NotSlotForm"]
+__all__ = ["into_ssa", "into_ssa_with_names", "NotSlotForm", "UndecidedType"]

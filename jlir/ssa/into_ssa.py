@@ -35,14 +35,14 @@ from jlir.ir.excerpt import refuse
 from jlir.ir.function import IR, Block, Form, Function
 from jlir.ssa.builder import UNDEF, Builder, Pending, catch_entries, exc_handlers
 from jlir.ssa.domsort import domsort, rename_phi, renumber
-from jlir.ssa.phitypes import declared_int_types, phi_types
+from jlir.ssa.phitypes import UndecidedWidth, declared_int_types, phi_types
 from jlir.lattice.tmerge import const_of
 from jlir.ssa.prepare import UNION_BOTTOM, prepare, splat_slot
 from jlir.ssa.slot_order import slot_order
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
 from jlir.ssa.undef import used_undef
 
-__all__ = ["into_ssa", "NotSlotForm"]
+__all__ = ["into_ssa", "NotSlotForm", "UndecidedType"]
 
 _MAYBE_UNDEF = T.TypeName(("Core", "Compiler", "MaybeUndef"))
 _SLOT2REG_VERSION = (1, 5)  # the Julia whose construct_ssa! this follows
@@ -50,6 +50,10 @@ _SLOT2REG_VERSION = (1, 5)  # the Julia whose construct_ssa! this follows
 
 class NotSlotForm(JlirError):
     """into_ssa was given IR that already is in SSA form (it has φ nodes)."""
+
+
+class UndecidedType(JlirError):
+    """A node slot2reg would keep has a type the print does not decide (`jlir.ssa.phitypes.UndecidedWidth`)."""
 
 
 def _place_phis(b: Builder, entries, order) -> tuple[list, dict]:
@@ -332,6 +336,11 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict, typ
             node = renumber(p.node, ds.inst_rename)
         ids.append(code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after).id)
     out = code.compact() if compact else code.freeze()
+    undecided = next(((i, s.type) for i, s in enumerate(out.positional, 1) if type(s.type) is UndecidedWidth), None)
+    if undecided is not None:
+        raise UndecidedType(f"the type of %{undecided[0]} in SSA form is not in the print: it merges "
+                            f"{undecided[1].why}, whose type `show` does not print (an Int16 1 prints as 1, a Float16 zero as 0.0); "
+                            "Julia's tmerge depends on it")
     names.update(_phi_names(b, kept, ids, code, out if compact else None))
     # A π's type is its own field, which compaction compares (Julia prints no `::T` after it, so a read π has none).
     return out.with_ir(replace(out.ir, stmts=tuple(replace(s, type=None) if type(s.node) is N.PiNode else s

@@ -11,14 +11,18 @@ A type jlir cannot decide (`tmerge` None) makes the φ untyped (None), and every
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.lattice import typeset as S
-from jlir.lattice.tmerge import is_const, is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
+from jlir.lattice.tmerge import const_of, is_const, is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
+from jlir.lattice.shown import typeof_value
+from jlir.ssa.slots import argument_number
 from jlir.lattice.typeset import Undecided
 
-__all__ = ["phi_types"]
+__all__ = ["phi_types", "UndecidedWidth"]
 
 _DELAYED = object()   # Julia's DelayedTyp: an incoming inserted node
 _UNDEF_TYPE = maybe_undef(T.UNION_EMPTY)
@@ -94,27 +98,47 @@ class _Types:
 
 
 def _hint(p, ty: _Types):
-    """The integer type a decimal constant among the φ's inputs is read as: the φ's slot's declared type where
-    the print shows a concrete integer one (a read `@_6::Int32`: inference's `slottypes`, of which every value
-    assigned to the slot is a subtype, so a constant in it is that type); else the width with which the φ's
-    `tmerge` comes out as a type inference gave a statement reading the φ's slot whole (`%14 = @_9::Union{Int32,
-    Int64}` after `@_9 = 1024` and `@_9 = nb::Int32`: inference's type of the slot there is the `tmerge` of the
-    same values, so the `1024` is an Int64: `_fitting_hint`); else `tmerge.signed_hint` of its inputs' types;
-    else of the types of those reads (`(flags = @_7)::Int32`)."""
+    """The type a decimal constant among the φ's inputs is read as (`_width`)."""
+    return _width(p, ty)[0]
+
+
+def _width(p, ty: _Types) -> tuple:
+    """`(hint, decided)`: the integer type a decimal constant among the φ's inputs is read as, and whether the
+    print decides it.  Decided: the one width the constants' sources prove (`source_widths`); the φ's slot's
+    type over the whole function where the caller gave it and it is concrete; the slot's declared type where the
+    print shows a concrete integer one (a read `@_6::Int32`: inference's `slottypes`, of which every value
+    assigned to the slot is a subtype, so a constant in it is that type); the width a whole read downstream shows
+    (`reached_widths`); else the width with which the φ's `tmerge` comes out as a type inference gave a statement
+    reading the φ's slot whole (`%14 = @_9::Union{Int32, Int64}` after `@_9 = 1024` and `@_9 = nb::Int32`:
+    inference's type of the slot there is the `tmerge` of the same values, so the `1024` is an Int64:
+    `_fitting_hint`); else `tmerge.signed_hint` of its inputs' types, else of the types of those reads
+    (`(flags = @_7)::Int32`): a constant merged with a plain signed integer of one width is taken as that width
+    (code merges like with like; right on every record seen, but a convention, not a rule of Julia's: without it
+    51 of 5,022 Base instances and 13 of 1,666 generated ones would be refused).  Not decided: none of these
+    (Int64 by default)."""
+    proven = source_widths(ty, p)
+    if len(proven) == 1 and type(next(iter(proven))) is T.TypeName:
+        return next(iter(proven)), True
+    whole = _slot_type(p, ty)
+    if whole is not None and (_concrete_integer(whole) or whole in _FLOATS):
+        return whole, True   # the whole slot's type (`@code_warntype`'s `Variables`) is each of its values'
     declared = ty.declared.get(p.slot) if p.slot is not None else None
     if declared is not None:
-        return declared
+        return declared, True
     reached = ty.reached.get(ty.id_of(p))
     if reached is not None:
-        return reached
+        return reached, True
     inputs, reads = [ty.of(v, False) for v in p.values if v is not None], ty.read_types(p)
     fitting = _fitting_hint(p, inputs, reads)
     if fitting is not _NO_FIT:
-        return fitting
+        return fitting, True
     hint = signed_hint(inputs)
     if hint is None:
         hint = signed_hint(reads)
-    return hint
+    return hint, hint is not None
+
+
+_FLOATS = frozenset(T.TypeName((name,)) for name in ("Float16", "Float64"))
 
 
 _NO_FIT = object()
@@ -279,8 +303,127 @@ def phi_types(b, slottypes=None, declared=None) -> None:
                 p.type, changed = t, True
         if not changed:
             break
+    for p, why in undecided_widths(ty, phis):
+        p.type = UndecidedWidth(why)
     for idx, v in b.delayed.items():
         b.types[idx - 1] = ty.of(v, False)
     for p in b.pending:
         if p.delayed is not None:
             p.type = ty.of(p.delayed, False)
+
+
+@dataclass(frozen=True, slots=True)
+class UndecidedWidth:
+    """The type of a φ, φᶜ or ϒ that merges a decimal constant whose width the print does not show: `show` prints
+    an `Int16(1)` as `1` (and 1.5 a Float16 zero as `0.0`), so `Const(1, false)` on a call's result
+    (`%17 = Main.abs(%16)`) may be any signed width, and Julia's `tmerge` of it with another constant is that width
+    (`Int16`) or a `Union` of two.  jlir
+    takes the width a read or a declaration shows (`_hint`); where none does, it does not guess Int64: a node
+    that keeps this type after compaction makes `into_ssa` refuse, naming `why`."""
+    why: str
+
+
+def undecided_widths(ty: _Types, phis) -> list:
+    """The φ and φᶜ nodes whose type depends on a decimal constant's width that nothing in the print proves (see
+    `UndecidedWidth`), each with the constant's source, and every node they flow into."""
+    found = {}
+    for p in phis:
+        if p.type is None or is_const(p.type) or not _mentions_default(p.type) or _width(p, ty)[1]:
+            continue
+        whys = [w for w in source_widths(ty, p) if type(w) is str]   # (the first statement named, to be stable)
+        why = min(whys, key=lambda w: int(w[1:w.index("'")])) if whys else None
+        if why is not None:
+            found[ty.id_of(p)] = why
+    changed = bool(found)
+    while changed:   # a node an undecided one flows into is undecided too
+        changed = False
+        for p in phis:
+            k = ty.id_of(p)
+            if k not in found:
+                up = next((i for i in ty.inserted_inputs(p) if i in found), None)
+                if up is not None:
+                    found[k], changed = found[up], True
+    return [(ty.b.pending[k - ty.n - 1], why) for k, why in found.items()]
+
+
+def source_widths(ty: _Types, p) -> set:
+    """The widths of the decimal constants flowing into the φ or φᶜ `p` (through copies, ϒ, φ and φᶜ nodes), as
+    the print proves them (`None` members left out): a literal in slot-form code is lowering's (Int64, or Int128 past its range), `Int16(…)`
+    of a signed integer type is of that type; for a constant a call or a global gave, the text saying so."""
+    out: set = set()
+    seen: set = set()
+    work = [v for v in p.values if v is not None]
+    b = ty.b
+    while work:
+        v = work.pop()
+        while type(v) is V.SSAValue and v.id not in seen:
+            seen.add(v.id)
+            if v.id in b.delayed:
+                v = b.delayed[v.id]
+            elif v.id > ty.n:
+                q = b.pending[v.id - ty.n - 1]
+                if q.kind in ("phi", "phic"):
+                    work += [u for u in q.values if u is not None]
+                    v = None
+                else:   # a ϒ, or a π of a typed slot read: the value it stands for
+                    v = q.node.val if type(q.node) in (N.UpsilonNode, N.PiNode) else None
+            elif type(b.code[v.id - 1]) is V.SSAValue:
+                v = b.code[v.id - 1]
+            else:
+                out.add(_statement_width(v.id, b.code[v.id - 1], b.types[v.id - 1]))
+                v = None
+        if type(v) is V.Literal and _decimal_const(const_of(v)):
+            out.add(typeof_value(v))
+    out.discard(None)
+    return out
+
+
+def _statement_width(k: int, node, t):
+    """The width of statement `k`'s decimal constant type `t` (see `source_widths`); None where `t` is none."""
+    if not (is_const(t) and type(t.args[0]) is V.Literal and _decimal_const(t)):
+        return None
+    if type(node) is V.Literal:
+        return typeof_value(node)
+    if type(node) is N.Expr and node.head in ("call", "invoke"):
+        f = node.args[0] if node.head == "call" else node.args[1] if len(node.args) > 1 else None
+        if _width_type(f):
+            return T.TypeName((f.name,))   # a number type's constructor returns that type (or throws)
+        if f == _TYPEASSERT and len(node.args) == 3 and _width_type(node.args[2]):
+            return T.TypeName((node.args[2].name,))   # the builtin returns its argument, which is of that type
+        name = f"{f.module}.{f.name}" if type(f) is V.GlobalRef and f.module else getattr(f, "name", "a call")
+        return f"%{k}'s constant {t.args[0].text} (the result of a call: {name})"
+    if type(node) is V.GlobalRef:
+        return f"%{k}'s constant {t.args[0].text} (the value of {node.module}.{node.name})"
+    return None
+
+
+def _slot_type(p, ty: _Types):
+    """The type of the φ's slot over the whole function (Julia's `slottypes`, the `tmerge` of every value stored
+    in it), where the caller gave it (`into_ssa(slottypes=…)`, from `@code_warntype`'s `Variables`)."""
+    b = ty.b
+    info = b.infos.get(p.slot) if p.slot is not None and ty.slottypes else None
+    n = argument_number(info.slot, b.argnames, b.slotnames) if info is not None else None
+    return ty.slottypes[n - 1] if n is not None and 0 < n <= len(ty.slottypes) else None
+
+
+def _mentions_default(t) -> bool:
+    """Whether Int64 or Float64 (the types jlir would otherwise read a decimal constant or a float zero as) is in
+    the type."""
+    if type(t) is T.TypeName:
+        return t.path[-1] in ("Int64", "Float64")
+    if type(t) is T.TypeApply:
+        return any(_mentions_default(a) for a in t.params)
+    if type(t) is T.TypeCall:   # `MaybeUndef(Int64)` (a `Const`'s value is no type: not looked at)
+        return not is_const(t) and any(_mentions_default(a) for a in t.args)
+    return False
+
+
+def _width_type(v) -> bool:
+    """`Int16`, `Base.Float16`, `Main.Gen3.Int8` (a module reads Base's bindings through its own): a number type
+    whose values `show` prints alike across widths."""
+    return type(v) is V.GlobalRef and v.name in _WIDTH_NAMES and (v.module in (None, "Main", "Base", "Core")
+                                                                   or (v.module or "").startswith("Main."))
+
+
+_TYPEASSERT = V.GlobalRef("Core", "typeassert")
+_WIDTH_NAMES = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "Float16", "Float64"))

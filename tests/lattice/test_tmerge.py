@@ -106,3 +106,12 @@ def test_a_version_number_shown_as_its_string_macro_is_a_version_number():
                                    'Core.Compiler.Const(x"0.0.0", false)'])
     assert tmerge(const_v, vn) == vn
     assert tmerge(const_x, vn) is None
+
+
+def test_float16_nan_and_inf_shown_bare_are_float16():
+    """Julia 1.5 `show`s a Float16 NaN or infinity as `NaN16`, `Inf16`, `-Inf16` (`NaN32` likewise a Float32)."""
+    from jlir.ir import values as V
+    from jlir.lattice.shown import typeof_value
+    assert {t: typeof_value(V.Literal(t, "float")).path for t in ("NaN16", "Inf16", "-Inf16", "NaN32", "NaN")} == {
+        "NaN16": ("Float16",), "Inf16": ("Float16",), "-Inf16": ("Float16",), "NaN32": ("Float32",),
+        "NaN": ("Float64",)}

@@ -1,0 +1,62 @@
+"""A decimal constant's width is not in the print (`show` prints an `Int16(1)` as `1`), and Julia's `tmerge` of two
+constants depends on it: `jlir ssa` takes the width the print proves (a literal is lowering's Int64, `Int16(…)` an
+Int16) and refuses, naming the constant, where the type of a node it keeps depends on a width nothing proves.
+On Julia 1.5.3's records of generated programs (seeds 4 and 1) whose `jlir ssa` once typed such a φ `Int64` where
+Julia's slot2reg gave `Int16`, `Int8` or `Int32` (or `Union{Float16, Float64}` for `Float16`)."""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+import jlir
+from jlir.oracle.checks import check_ssa, ssa_of
+from jlir.oracle.run import instance_types
+from jlir.ssa import UndecidedType
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "oracle" / "slot2reg-widths-1.5.3.jsonl.gz"
+
+
+def _records() -> dict[str, dict]:
+    with gzip.open(DATA, "rt", encoding="utf-8") as f:
+        records = [json.loads(line) for line in f]
+    return {r["mi"].split("for ", 1)[1].split("(", 1)[0].rsplit(".", 1)[-1]: r for r in records}
+
+
+def _ssa(record):
+    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
+    return ssa_of(fn, record["argnames"], instance_types(record), record["self"])
+
+
+@pytest.mark.parametrize("name, source", [
+    ("main_59", "%45's constant 1 (the result of a call: Main.abs)"),   # abs(Int16(-1))
+    ("main_52", "constant 200 (the result of a call: +)"),
+    ("calc1_160", "constant 0 (the result of a call: %)"),
+    ("g1_203", "constant -1 (the result of a call: %)"),
+    ("main_91", "constant -0.0 (the result of a call: +)"),   # (seed 1) a Float16 zero, shown as a Float64's
+])
+def test_a_phi_merging_a_calls_constant_of_unproven_width_is_refused_naming_it(name, source):
+    with pytest.raises(UndecidedType, match="not in the print") as e:
+        _ssa(_records()[name])
+    assert source in str(e.value)
+
+
+def test_constants_of_a_signed_types_constructor_merge_at_that_width():
+    """`x̂1 = Main.Int16(-1)` and `@_20 = Main.Int16(100)` reach one φ: Julia types it Int16, and so does jlir."""
+    record = _records()["main_105"]
+    assert "%53 = φ (#19 => %52, #18 => %39)::Int16" in record["ssa"]
+    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
+    outcome = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record["self"])
+    assert outcome.verdict == "equal", outcome
+
+
+def test_a_float16_nan_shown_bare_is_a_float16():
+    """`show(::Float16)` writes `NaN16` and `Inf16` bare (any other Float16 as `Float16(…)`): `@_35`'s φ merges
+    `Const(NaN16, false)` and `Const(Float16(100.0), false)`, which Julia types Float16 (seed 4's `main_409`)."""
+    record = _records()["main_409"]
+    assert "Const(NaN16, false)" in record["ssa"] and " nothing::Float16" in record["ssa"]
+    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
+    outcome = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record["self"])
+    assert outcome.verdict == "equal", outcome

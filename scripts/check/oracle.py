@@ -70,13 +70,16 @@ def generate(julia: list[str], args: list[str], dest: Path) -> None:
     fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=".records-", suffix=".gz")
     os.close(fd)
     try:
-        with gzip.open(tmp, "wb", compresslevel=5) as out:
+        with gzip.open(tmp, "wb", compresslevel=5) as out, tempfile.TemporaryFile() as err:
             proc = subprocess.Popen([*julia, "--startup-file=no", str(GENERATOR), *args], stdout=subprocess.PIPE,
-                                    stderr=subprocess.DEVNULL)
+                                    stderr=err)
             for line in proc.stdout:
                 out.write(line)
             if proc.wait():
-                raise SystemExit(f"oracle: {GENERATOR.name} {' '.join(args)} failed (exit {proc.returncode})")
+                err.seek(0)
+                said = [ln.strip() for ln in err.read().decode("utf-8", "replace").splitlines() if ln.strip()][:2]
+                raise SystemExit(f"oracle: {GENERATOR.name} {' '.join(args)} failed (exit {proc.returncode}"
+                                 + (f": {' / '.join(said)[:200]}" if said else "") + ")")
         os.replace(tmp, dest)
     finally:
         if os.path.exists(tmp):

@@ -97,15 +97,28 @@ def module_files(generate, julia: list[str], names: list[str], exercises: list[P
 
 def include_files(generate, julia: list[str], paths: list[Path], label: str | None, cache: Path, jobs: int,
                   regenerate: bool, batch: int) -> list[Path]:
-    """The record files of `paths`, `batch` files per Julia process, each batch cached by its files' contents."""
-    todo, files = [], []
-    for k in range(0, len(paths), batch):
-        part = paths[k:k + batch]
-        dest = cache / f"include-{_digest(part, label)}.jsonl.gz"
-        files.append(dest)
-        if regenerate or not dest.exists():
-            todo.append((["--include", *map(str, part)] + (["--source", label] if label else []), dest))
-    _run(generate, julia, todo, jobs)
+    """The record files of `paths`, `batch` files per Julia process, each batch cached by its files' contents.
+
+    A batch Julia cannot record (Julia itself aborts: 1.5.3's LLVM rejects the code of some generated programs,
+    `Illegal inttoptr`) is split in halves and each recorded again, so that such a program loses only itself; a
+    single file that fails is named and left out."""
+    parts, files = [paths[k:k + batch] for k in range(0, len(paths), batch)], []
+    while parts:
+        todo, placed = [], []
+        for part in parts:
+            dest = cache / f"include-{_digest(part, label)}.jsonl.gz"
+            placed.append((part, dest))
+            if regenerate or not dest.exists():
+                todo.append((["--include", *map(str, part)] + (["--source", label] if label else []), dest))
+        _run(generate, julia, todo, jobs)
+        parts = []
+        for part, dest in placed:
+            if dest.exists():
+                files.append(dest)
+            elif len(part) > 1:
+                parts += [part[:len(part) // 2], part[len(part) // 2:]]
+            else:
+                print(f"oracle: {part[0]} left out: Julia could not record it", file=sys.stderr)
     return files
 
 

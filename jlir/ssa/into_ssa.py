@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from jlir.analysis.dominance import dominator_tree, iterated_dominance_frontier
 from jlir.edit import IRCode
+from jlir.edit.base import UndecidedType
 from jlir.util.gcpause import paused
 from jlir.ir import nodes as N
 from jlir.ir import types as T
@@ -50,10 +51,6 @@ _SLOT2REG_VERSION = (1, 5)  # the Julia whose construct_ssa! this follows
 
 class NotSlotForm(JlirError):
     """into_ssa was given IR that already is in SSA form (it has φ nodes)."""
-
-
-class UndecidedType(JlirError):
-    """A node slot2reg would keep has a type the print does not decide (`jlir.ssa.phitypes.UndecidedWidth`)."""
 
 
 def _place_phis(b: Builder, entries, order) -> tuple[list, dict]:
@@ -292,6 +289,16 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
     return _to_function(fn, prep, b, compact, found, (argtypes, sptypes)), found
 
 
+def _refuse_undecided(out: Function) -> None:
+    """`UndecidedType` where a node compaction kept merges a constant whose width the print does not show
+    (`UndecidedWidth`); a node compaction dropped does not matter."""
+    for i, s in enumerate(out.positional, 1):
+        if type(s.type) is UndecidedWidth:
+            raise UndecidedType(f"the type of %{i} in SSA form is not in the print: it merges {s.type.why}, whose "
+                                "type `show` does not print (an Int16 1 prints as 1, a Float16 zero as 0.0); "
+                                "Julia's tmerge depends on it")
+
+
 def _calls_a_symbol(node) -> bool:
     """`rand(%1)` (or `x = rand(%1)`) in lowered top-level code: a call whose callee is a Symbol."""
     if type(node) is N.Expr and node.head == "=" and len(node.args) == 2:
@@ -336,11 +343,7 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict, typ
             node = renumber(p.node, ds.inst_rename)
         ids.append(code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after).id)
     out = code.compact() if compact else code.freeze()
-    undecided = next(((i, s.type) for i, s in enumerate(out.positional, 1) if type(s.type) is UndecidedWidth), None)
-    if undecided is not None:
-        raise UndecidedType(f"the type of %{undecided[0]} in SSA form is not in the print: it merges "
-                            f"{undecided[1].why}, whose type `show` does not print (an Int16 1 prints as 1, a Float16 zero as 0.0); "
-                            "Julia's tmerge depends on it")
+    _refuse_undecided(out)
     names.update(_phi_names(b, kept, ids, code, out if compact else None))
     # A π's type is its own field, which compaction compares (Julia prints no `::T` after it, so a read π has none).
     return out.with_ir(replace(out.ir, stmts=tuple(replace(s, type=None) if type(s.node) is N.PiNode else s

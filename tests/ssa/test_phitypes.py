@@ -1,4 +1,6 @@
-"""A decimal constant's width is not in the print (`show` prints an `Int16(1)` as `1`), and Julia's `tmerge` of two
+"""The types `jlir ssa` gives the φ, φᶜ and ϒ nodes it keeps are Julia's, or it refuses (`UndecidedType`).
+
+A decimal constant's width is not in the print (`show` prints an `Int16(1)` as `1`), and Julia's `tmerge` of two
 constants depends on it: `jlir ssa` takes the width the print proves (a literal is lowering's Int64, `Int16(…)` an
 Int16) and refuses, naming the constant, where the type of a node it keeps depends on a width nothing proves.
 On Julia 1.5.3's records of generated programs (seeds 4 and 1) whose `jlir ssa` once typed such a φ `Int64` where
@@ -60,3 +62,15 @@ def test_a_float16_nan_shown_bare_is_a_float16():
     fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
     outcome = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record["self"])
     assert outcome.verdict == "equal", outcome
+
+
+def test_a_pi_of_a_phi_whose_tmerge_jlir_cannot_take_is_refused():
+    """`Distributed.#pmap#205`'s φ of two closure types (`var"#190#192"{_A} where _A` and `var"#217#218"`): Julia
+    types it with their `tmerge` and drops the π of it (the same type); jlir cannot take that step, so it cannot
+    say whether the π goes, and refuses rather than keep it (it used to keep it: three more statements)."""
+    path = DATA.parent / "slot2reg-untyped-phi-1.5.3.jsonl.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        record = json.loads(f.readline())
+    assert '%32 = φ (#15 => %31, #14 => _8)::Union{Distributed.var"#190#192"{_A} where _A' in record["ssa"]
+    with pytest.raises(UndecidedType, match=r"a π narrows a φ whose type jlir.s tmerge cannot decide"):
+        _ssa(record)

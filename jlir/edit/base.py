@@ -40,8 +40,3 @@ def located(stmts: list[Statement]) -> list[Statement]:
 
 class EditError(JlirError):
     """An edit that would leave the IR inconsistent (a terminator mid-block, a missing statement, …)."""
-
-
-class UndecidedType(EditError):
-    """A step Julia takes by a type the IR does not give jlir (an untyped φ that a π narrows, a constant's width the
-    print does not show): refused rather than taken either way."""

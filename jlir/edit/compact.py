@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from jlir.edit.base import EMPTY_BLOCK, EditError, UndecidedType, located
+from jlir.edit.base import EMPTY_BLOCK, EditError, located
 from jlir.edit.revisits import Revisits, fresh_each_visit
 from jlir.edit.simple_dce import simple_dce
 from jlir.lattice import typeset as S
@@ -275,11 +275,7 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped, revisits, pending: bool = T
         # slot2reg's (pending) π where inference built the value's type afresh on a later visit (a tuple, a %new
         # in a loop: `jlir.edit.revisits`), and in a π standing in the IR (not pending), which an earlier
         # `compact!` kept so: nothing makes them one object again
-        typ = target.node.typ if type(target.node) is N.PiNode else target.type
-        if typ is None and type(target.node) in (N.PhiNode, N.PhiCNode):
-            raise UndecidedType("a π narrows a φ whose type jlir's tmerge cannot decide: whether Julia drops the π "
-                                "(its type `===` the φ's) is not in the IR")
-        same = typ == pi.typ
+        same = (target.node.typ if type(target.node) is N.PiNode else target.type) == pi.typ
         distinct = not pending or fresh_each_visit(target.node) and revisits(val.id)
         return same and not (is_partial(pi.typ) and distinct)
     return False

@@ -25,7 +25,6 @@ from dataclasses import replace
 
 from jlir.analysis.dominance import dominator_tree, iterated_dominance_frontier
 from jlir.edit import IRCode
-from jlir.edit.base import UndecidedType
 from jlir.util.gcpause import paused
 from jlir.ir import nodes as N
 from jlir.ir import types as T
@@ -36,12 +35,13 @@ from jlir.ir.excerpt import refuse
 from jlir.ir.function import IR, Block, Form, Function
 from jlir.ssa.builder import UNDEF, Builder, Pending, catch_entries, exc_handlers
 from jlir.ssa.domsort import domsort, rename_phi, renumber
-from jlir.ssa.phitypes import UndecidedWidth, declared_int_types, phi_types
+from jlir.ssa.phitypes import declared_int_types, phi_types
 from jlir.lattice.tmerge import const_of
 from jlir.ssa.prepare import UNION_BOTTOM, prepare, splat_slot
 from jlir.ssa.slot_order import slot_order
 from jlir.ssa.slots import argument_number, compute_live_ins, scan_slot_def_use, slot_key
 from jlir.ssa.undef import used_undef
+from jlir.ssa.undecided import UndecidedType, refuse_undecided_widths, refuse_untyped_pi
 
 __all__ = ["into_ssa", "NotSlotForm", "UndecidedType"]
 
@@ -289,16 +289,6 @@ def into_ssa_with_names(fn: Function, *, argnames=None, nargs: int | None = None
     return _to_function(fn, prep, b, compact, found, (argtypes, sptypes)), found
 
 
-def _refuse_undecided(out: Function) -> None:
-    """`UndecidedType` where a node compaction kept merges a constant whose width the print does not show
-    (`UndecidedWidth`); a node compaction dropped does not matter."""
-    for i, s in enumerate(out.positional, 1):
-        if type(s.type) is UndecidedWidth:
-            raise UndecidedType(f"the type of %{i} in SSA form is not in the print: it merges {s.type.why}, whose "
-                                "type `show` does not print (an Int16 1 prints as 1, a Float16 zero as 0.0); "
-                                "Julia's tmerge depends on it")
-
-
 def _calls_a_symbol(node) -> bool:
     """`rand(%1)` (or `x = rand(%1)`) in lowered top-level code: a call whose callee is a Symbol."""
     if type(node) is N.Expr and node.head == "=" and len(node.args) == 2:
@@ -331,6 +321,8 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict, typ
                        display)
     code = IRCode(base, *types)
     kept = _kept_pending(b, ds)
+    if fn.display.form is not Form.WARNTYPE:   # (whose assignments print no type: its φs are untyped anyway)
+        refuse_untyped_pi(b, kept)
     ids = []
     for p in kept:
         if p.kind == "phi":
@@ -343,7 +335,7 @@ def _to_function(fn: Function, prep, b: Builder, compact: bool, names: dict, typ
             node = renumber(p.node, ds.inst_rename)
         ids.append(code.insert_node(ds.inst_rename[p.pos], node, type=p.type, attach_after=p.attach_after).id)
     out = code.compact() if compact else code.freeze()
-    _refuse_undecided(out)
+    refuse_undecided_widths(out)
     names.update(_phi_names(b, kept, ids, code, out if compact else None))
     # A π's type is its own field, which compaction compares (Julia prints no `::T` after it, so a read π has none).
     return out.with_ir(replace(out.ir, stmts=tuple(replace(s, type=None) if type(s.node) is N.PiNode else s

@@ -11,18 +11,16 @@ A type jlir cannot decide (`tmerge` None) makes the φ untyped (None), and every
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.lattice import typeset as S
-from jlir.lattice.tmerge import const_of, is_const, is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
-from jlir.lattice.shown import typeof_value
+from jlir.lattice.tmerge import is_const, is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
 from jlir.ssa.slots import argument_number
+from jlir.ssa.widths import UndecidedWidth, decimal_const, mentions_default, source_widths
 from jlir.lattice.typeset import Undecided
 
-__all__ = ["phi_types", "UndecidedWidth"]
+__all__ = ["phi_types"]
 
 _DELAYED = object()   # Julia's DelayedTyp: an incoming inserted node
 _UNDEF_TYPE = maybe_undef(T.UNION_EMPTY)
@@ -116,7 +114,7 @@ def _width(p, ty: _Types) -> tuple:
     (code merges like with like; right on every record seen, but a convention, not a rule of Julia's: without it
     51 of 5,022 Base instances and 13 of 1,666 generated ones would be refused).  Not decided: none of these
     (Int64 by default)."""
-    proven = source_widths(ty, p)
+    proven = source_widths(ty.b, p.values)
     if len(proven) == 1 and type(next(iter(proven))) is T.TypeName:
         return next(iter(proven)), True
     whole = _slot_type(p, ty)
@@ -149,7 +147,7 @@ def _fitting_hint(p, inputs: list, reads: list):
     the `tmerge` of the φ's input types (`inputs`) equals one of the types inference gave the statements reading
     it whole (`reads`); `_NO_FIT` when none does, when an input is undecided or `#undef`, or when no input is a
     decimal constant.  Where two widths fit, both give the φ that same type."""
-    if not reads or None in p.values or any(t is None for t in inputs) or not any(map(_decimal_const, inputs)):
+    if not reads or None in p.values or any(t is None for t in inputs) or not any(map(decimal_const, inputs)):
         return _NO_FIT
     widths = [None] + [m for m in _width_members(reads) if S.head_name(m) not in ("Int64", "Core.Int64")]
     for w in widths:
@@ -159,16 +157,6 @@ def _fitting_hint(p, inputs: list, reads: list):
         if t is not None and t in reads:
             return w
     return _NO_FIT
-
-
-def _decimal_const(t) -> bool:
-    """`Const(1024, false)`, `Const(-0.0, false)`: a constant `show` prints alike whatever its width (a signed
-    integer in decimal; a Float16 zero as a Float64's)."""
-    if not (is_const(t) and type(t.args[0]) is V.Literal):
-        return False
-    v = t.args[0]
-    return v.kind == "int" and not v.text.startswith("0") or v.kind == "float" and v.text in ("0.0", "-0.0") \
-        or v.text == "0"
 
 
 def _width_members(types) -> list:
@@ -312,25 +300,14 @@ def phi_types(b, slottypes=None, declared=None) -> None:
             p.type = ty.of(p.delayed, False)
 
 
-@dataclass(frozen=True, slots=True)
-class UndecidedWidth:
-    """The type of a φ, φᶜ or ϒ that merges a decimal constant whose width the print does not show: `show` prints
-    an `Int16(1)` as `1` (and 1.5 a Float16 zero as `0.0`), so `Const(1, false)` on a call's result
-    (`%17 = Main.abs(%16)`) may be any signed width, and Julia's `tmerge` of it with another constant is that width
-    (`Int16`) or a `Union` of two.  jlir
-    takes the width a read or a declaration shows (`_hint`); where none does, it does not guess Int64: a node
-    that keeps this type after compaction makes `into_ssa` refuse, naming `why`."""
-    why: str
-
-
 def undecided_widths(ty: _Types, phis) -> list:
     """The φ and φᶜ nodes whose type depends on a decimal constant's width that nothing in the print proves (see
     `UndecidedWidth`), each with the constant's source, and every node they flow into."""
     found = {}
     for p in phis:
-        if p.type is None or is_const(p.type) or not _mentions_default(p.type) or _width(p, ty)[1]:
+        if p.type is None or is_const(p.type) or not mentions_default(p.type) or _width(p, ty)[1]:
             continue
-        whys = [w for w in source_widths(ty, p) if type(w) is str]   # (the first statement named, to be stable)
+        whys = [w for w in source_widths(ty.b, p.values) if type(w) is str]   # (the first statement named, to be stable)
         why = min(whys, key=lambda w: int(w[1:w.index("'")])) if whys else None
         if why is not None:
             found[ty.id_of(p)] = why
@@ -346,57 +323,6 @@ def undecided_widths(ty: _Types, phis) -> list:
     return [(ty.b.pending[k - ty.n - 1], why) for k, why in found.items()]
 
 
-def source_widths(ty: _Types, p) -> set:
-    """The widths of the decimal constants flowing into the φ or φᶜ `p` (through copies, ϒ, φ and φᶜ nodes), as
-    the print proves them (`None` members left out): a literal in slot-form code is lowering's (Int64, or Int128 past its range), `Int16(…)`
-    of a signed integer type is of that type; for a constant a call or a global gave, the text saying so."""
-    out: set = set()
-    seen: set = set()
-    work = [v for v in p.values if v is not None]
-    b = ty.b
-    while work:
-        v = work.pop()
-        while type(v) is V.SSAValue and v.id not in seen:
-            seen.add(v.id)
-            if v.id in b.delayed:
-                v = b.delayed[v.id]
-            elif v.id > ty.n:
-                q = b.pending[v.id - ty.n - 1]
-                if q.kind in ("phi", "phic"):
-                    work += [u for u in q.values if u is not None]
-                    v = None
-                else:   # a ϒ, or a π of a typed slot read: the value it stands for
-                    v = q.node.val if type(q.node) in (N.UpsilonNode, N.PiNode) else None
-            elif type(b.code[v.id - 1]) is V.SSAValue:
-                v = b.code[v.id - 1]
-            else:
-                out.add(_statement_width(v.id, b.code[v.id - 1], b.types[v.id - 1]))
-                v = None
-        if type(v) is V.Literal and _decimal_const(const_of(v)):
-            out.add(typeof_value(v))
-    out.discard(None)
-    return out
-
-
-def _statement_width(k: int, node, t):
-    """The width of statement `k`'s decimal constant type `t` (see `source_widths`); None where `t` is none."""
-    if not (is_const(t) and type(t.args[0]) is V.Literal and _decimal_const(t)):
-        return None
-    if type(node) is V.Literal:
-        return typeof_value(node)
-    if type(node) is N.Expr and node.head in ("call", "invoke"):
-        f = node.args[0] if node.head == "call" else node.args[1] if len(node.args) > 1 else None
-        if _width_type(f):
-            return T.TypeName((f.name,))   # a number type's constructor returns that type (or throws)
-        if f == _TYPEASSERT and len(node.args) == 3 and _width_type(node.args[2]):
-            return T.TypeName((node.args[2].name,))   # the builtin returns its argument, which is of that type
-        name = f"{f.module}.{f.name}" if type(f) is V.GlobalRef and f.module else getattr(f, "name", "a call")
-        return f"%{k}'s constant {t.args[0].text} (the result of a call: {name})"
-    if type(node) is V.GlobalRef:
-        return f"%{k}'s constant {t.args[0].text} (the value of {node.module}.{node.name})"
-    return None
-
-
 def _slot_type(p, ty: _Types):
     """The type of the φ's slot over the whole function (Julia's `slottypes`, the `tmerge` of every value stored
     in it), where the caller gave it (`into_ssa(slottypes=…)`, from `@code_warntype`'s `Variables`)."""
@@ -406,24 +332,3 @@ def _slot_type(p, ty: _Types):
     return ty.slottypes[n - 1] if n is not None and 0 < n <= len(ty.slottypes) else None
 
 
-def _mentions_default(t) -> bool:
-    """Whether Int64 or Float64 (the types jlir would otherwise read a decimal constant or a float zero as) is in
-    the type."""
-    if type(t) is T.TypeName:
-        return t.path[-1] in ("Int64", "Float64")
-    if type(t) is T.TypeApply:
-        return any(_mentions_default(a) for a in t.params)
-    if type(t) is T.TypeCall:   # `MaybeUndef(Int64)` (a `Const`'s value is no type: not looked at)
-        return not is_const(t) and any(_mentions_default(a) for a in t.args)
-    return False
-
-
-def _width_type(v) -> bool:
-    """`Int16`, `Base.Float16`, `Main.Gen3.Int8` (a module reads Base's bindings through its own): a number type
-    whose values `show` prints alike across widths."""
-    return type(v) is V.GlobalRef and v.name in _WIDTH_NAMES and (v.module in (None, "Main", "Base", "Core")
-                                                                   or (v.module or "").startswith("Main."))
-
-
-_TYPEASSERT = V.GlobalRef("Core", "typeassert")
-_WIDTH_NAMES = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "Float16", "Float64"))

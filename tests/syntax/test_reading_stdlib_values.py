@@ -1,0 +1,89 @@
+"""Values of the standard libraries that Julia 1.5.3's `show` writes in ways Base's own IR never does, read by
+Julia's printing rule and printed back byte for byte.
+
+The prints are the oracle's records of the standard libraries (`oracle.py --module stdlib`, records
+`module-Pkg-part1of1.jsonl.gz`, `module-REPL-part1of1.jsonl.gz`), copied verbatim (see tests/data/README.md):
+- `stdlib-1.5.3-undef-field-lowered.txt`: `lowered` of `Pkg.Operations.resolve_versions!(::Context,
+  ::Vector{PackageSpec})`: `@warn`'s `_id` cache `Base.RefValue{Symbol}(#undef)`, an object one of whose fields
+  is unassigned, which `show_default` (base/show.jl) writes `undef_ref_str`, `#undef`;
+- `stdlib-1.5.3-dict-elided-kwslot.txt` (`optimize=false` of REPL's `Prompt` keyword constructor) and
+  `stdlib-1.5.3-dict-elided-partialstruct.txt` (the `type_lift` stage of `REPL.LineEdit.setup_search_keymap`):
+  keymap `Dict`s in a typed slot's `Const` and inside a `PartialStruct`, which `show(::AbstractDict)` under
+  `:limit` (base/dict.jl) stops after the 10th pair with `…` right before its `)`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import jlir
+from jlir.ir import types as T
+from jlir.ir.walk import values
+from jlir.printer.typeshapes import is_dict_show
+from jlir.syntax.errors import ParseError
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+UNDEF = "stdlib-1.5.3-undef-field-lowered.txt"
+ELIDED = ["stdlib-1.5.3-dict-elided-kwslot.txt", "stdlib-1.5.3-dict-elided-partialstruct.txt"]
+
+
+def _text(name: str) -> str:
+    return (DATA / name).read_text(encoding="utf-8")
+
+
+def _shown(t):
+    """`t` and every shown value inside it."""
+    yield t
+    for field in ("head", "args", "params", "items", "body", "var", "lhs", "rhs", "eltype"):
+        inner = getattr(t, field, None)
+        for x in inner if isinstance(inner, tuple) else (inner,):
+            if isinstance(x, T.Shown):
+                yield from _shown(x)
+
+
+def _all_shown(fn):
+    for s in fn.stmts:
+        for t in (s.type, *values(s.node)):
+            if isinstance(t, T.Shown):
+                yield from _shown(t)
+            typ = getattr(t, "type", None)
+            if isinstance(typ, T.Shown):
+                yield from _shown(typ)
+
+
+@pytest.mark.parametrize("name", [UNDEF, *ELIDED])
+def test_the_recorded_prints_read_back_byte_for_byte(name):
+    text = _text(name)
+    doc = jlir.parse(text)
+    assert jlir.format(doc) == text
+    assert jlir.format(jlir.from_json(jlir.to_json(doc))) == text
+
+
+def test_an_unassigned_field_is_read_as_undef_inside_the_shown_object():
+    fn = jlir.functions(jlir.parse(_text(UNDEF)))[0]
+    refs = [t for t in _all_shown(fn) if type(t) is T.TypeCall and T.TypeName(("#undef",)) in t.args]
+    ref = T.TypeApply(T.TypeName(("Base", "RefValue")), (T.TypeName(("Symbol",)),))
+    assert refs and all(r.head == ref and len(r.args) == 1 for r in refs)
+
+
+def test_undef_as_the_argument_of_a_call_is_refused_with_the_reason():
+    text = "CodeInfo(\n1 ─ %1 = Main.f(#undef)::Int64\n└──      return %1\n) => Int64\n"
+    with pytest.raises(ParseError) as e:
+        jlir.parse(text)
+    assert (e.value.line, e.value.column) == (2, 16) and "`#undef` is no argument of a call" in e.value.message
+
+
+@pytest.mark.parametrize("name", ELIDED)
+def test_a_dict_cut_short_keeps_its_elision_last_after_ten_pairs(name):
+    fn = jlir.functions(jlir.parse(_text(name)))[0]
+    dicts = [t for t in _all_shown(fn) if type(t) is T.TypeCall and t.args and t.args[-1] == T.ELIDED]
+    assert dicts and all(is_dict_show(d) and len(d.args) == 11 for d in dicts)
+
+
+def test_an_elision_before_a_parenthesis_is_only_a_dicts():
+    text = "CodeInfo(\n1 ─ %1 = Main.f()::Core.Compiler.PartialStruct(Tuple{Int64}, Any[Main.S(1, 2…)])\n" \
+           "└──      return %1\n) => Tuple{Int64}\n"
+    with pytest.raises(ParseError) as e:
+        jlir.parse(text)
+    assert "cut short" in e.value.message or "AbstractDict" in e.value.message

@@ -9,7 +9,10 @@ The prints are the oracle's records of the standard libraries (`oracle.py --modu
 - `stdlib-1.5.3-dict-elided-kwslot.txt` (`optimize=false` of REPL's `Prompt` keyword constructor) and
   `stdlib-1.5.3-dict-elided-partialstruct.txt` (the `type_lift` stage of `REPL.LineEdit.setup_search_keymap`):
   keymap `Dict`s in a typed slot's `Const` and inside a `PartialStruct`, which `show(::AbstractDict)` under
-  `:limit` (base/dict.jl) stops after the 10th pair with `…` right before its `)`.
+  `:limit` (base/dict.jl) stops after the 10th pair with `…` right before its `)`;
+- `stdlib-1.5.3-markdown-constant-over-lines.txt` (the `type_lift` stage of `Pkg.REPLMode.complete_command`):
+  `Pkg.REPLMode.SPECS` in a `Const`, whose command specs hold `Markdown.MD` help texts that `show` writes as their
+  Markdown source over several lines, blank lines included (`jlir.syntax.rows.multiline`).
 """
 from __future__ import annotations
 
@@ -22,10 +25,12 @@ from jlir.ir import types as T
 from jlir.ir.walk import values
 from jlir.printer.typeshapes import is_dict_show
 from jlir.syntax.errors import ParseError
+from jlir.syntax.lenient.multiline import MULTILINE
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 UNDEF = "stdlib-1.5.3-undef-field-lowered.txt"
 ELIDED = ["stdlib-1.5.3-dict-elided-kwslot.txt", "stdlib-1.5.3-dict-elided-partialstruct.txt"]
+MARKDOWN = "stdlib-1.5.3-markdown-constant-over-lines.txt"
 
 
 def _text(name: str) -> str:
@@ -52,7 +57,7 @@ def _all_shown(fn):
                 yield from _shown(typ)
 
 
-@pytest.mark.parametrize("name", [UNDEF, *ELIDED])
+@pytest.mark.parametrize("name", [UNDEF, *ELIDED, MARKDOWN])
 def test_the_recorded_prints_read_back_byte_for_byte(name):
     text = _text(name)
     doc = jlir.parse(text)
@@ -87,3 +92,24 @@ def test_an_elision_before_a_parenthesis_is_only_a_dicts():
     with pytest.raises(ParseError) as e:
         jlir.parse(text)
     assert "cut short" in e.value.message or "AbstractDict" in e.value.message
+
+
+def test_a_const_whose_value_goes_on_over_lines_up_to_the_next_row_is_one_statement_kept_verbatim():
+    text = _text(MARKDOWN)
+    fn = jlir.functions(jlir.parse(text))[0]
+    held = [s for s in fn.stmts if type(s.type) is T.TypeCall and s.type.args and type(s.type.args[0]) is T.TypeOpaque
+            and "\n\n" in s.type.args[0].text]
+    assert len(held) == 1
+    value = held[0].type.args[0].text
+    assert value.startswith("Base.RefValue{Union{Nothing, Dict}}(") and value.endswith("…)))")
+    assert "\n" + value.split("\n")[-1] + ", false)\n" in text  # the value's last line closes the `Const`
+
+
+def test_a_const_left_open_whose_lines_do_not_close_it_is_refused_located():
+    lines = _text(MARKDOWN).split("\n")
+    last = next(k for k, line in enumerate(lines) if line.endswith("…))), false)"))
+    lines[last] = lines[last][:-len(", false)")]
+    with pytest.raises(ParseError) as e:
+        jlir.parse("\n".join(lines))
+    assert e.value.message == MULTILINE and e.value.line == 20 and e.value.text == "registry [st|status]"
+

@@ -12,7 +12,11 @@ The prints are the oracle's records of the standard libraries (`oracle.py --modu
   `:limit` (base/dict.jl) stops after the 10th pair with `…` right before its `)`;
 - `stdlib-1.5.3-markdown-constant-over-lines.txt` (the `type_lift` stage of `Pkg.REPLMode.complete_command`):
   `Pkg.REPLMode.SPECS` in a `Const`, whose command specs hold `Markdown.MD` help texts that `show` writes as their
-  Markdown source over several lines, blank lines included (`jlir.syntax.rows.multiline`).
+  Markdown source over several lines, blank lines included (`jlir.syntax.rows.multiline`);
+- `stdlib-1.5.3-versionweight-in-partialstruct.txt` (`optimize=false` of `Pkg.Resolve.FieldValue(::Int64,
+  ::VersionWeight)`) and `stdlib-1.5.3-versionweight-typed-slots.txt` (`optimize=false` of
+  `typemin(::Type{FieldValue})`): Pkg's own `show` of a `VersionWeight`, `(0)`, `(-9223372036854775808.-…)`, in a
+  `Const` inside a `PartialStruct` and in typed slots' `Const`s inside a call (`jlir.syntax.statement.constvalues`).
 """
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ import pytest
 
 import jlir
 from jlir.ir import types as T
+from jlir.ir import values as V
 from jlir.ir.walk import values
 from jlir.printer.typeshapes import is_dict_show
 from jlir.syntax.errors import ParseError
@@ -31,6 +36,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 UNDEF = "stdlib-1.5.3-undef-field-lowered.txt"
 ELIDED = ["stdlib-1.5.3-dict-elided-kwslot.txt", "stdlib-1.5.3-dict-elided-partialstruct.txt"]
 MARKDOWN = "stdlib-1.5.3-markdown-constant-over-lines.txt"
+WEIGHTS = ["stdlib-1.5.3-versionweight-in-partialstruct.txt", "stdlib-1.5.3-versionweight-typed-slots.txt"]
 
 
 def _text(name: str) -> str:
@@ -57,7 +63,7 @@ def _all_shown(fn):
                 yield from _shown(typ)
 
 
-@pytest.mark.parametrize("name", [UNDEF, *ELIDED, MARKDOWN])
+@pytest.mark.parametrize("name", [UNDEF, *ELIDED, MARKDOWN, *WEIGHTS])
 def test_the_recorded_prints_read_back_byte_for_byte(name):
     text = _text(name)
     doc = jlir.parse(text)
@@ -113,3 +119,15 @@ def test_a_const_left_open_whose_lines_do_not_close_it_is_refused_located():
         jlir.parse("\n".join(lines))
     assert e.value.message == MULTILINE and e.value.line == 20 and e.value.text == "registry [st|status]"
 
+
+@pytest.mark.parametrize("name", WEIGHTS)
+def test_a_const_value_shown_in_no_julia_syntax_is_kept_verbatim_wherever_the_const_stands(name):
+    fn = jlir.functions(jlir.parse(_text(name)))[0]
+    kept = {t.text for t in _all_shown(fn) if type(t) is T.TypeOpaque}
+    assert kept <= {"(0)", "(-9223372036854775808.-9223372036854775808.-9223372036854775808)",
+                    "-9223372036854775808.(-9223372036854775808.-9223372036854775808.-9223372036854775808)"
+                    ".(-9223372036854775808.-9223372036854775808.-9223372036854775808).-9223372036854775808"}
+    assert kept
+    # `y::Const((…), false)` in the call (typemin's): kept as the statement's own type is
+    weights = [v.type.args[0] for s in fn.stmts for v in values(s.node) if type(v) is V.TypedSlot and v.value.name == "y"]
+    assert all(type(w) is T.TypeOpaque for w in weights)

@@ -40,6 +40,7 @@ import re
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.syntax.rows.text import may_hold_quoted_code, open_brackets, open_const
+from jlir.syntax.statement.constvalues import fill_placeholders as fill_values
 
 __all__ = ["may_go_on", "value_end", "cut_values", "fill_values", "has_values", "is_row", "is_variable_line",
            "opens_value", "value_lines"]
@@ -224,22 +225,3 @@ def cut_values(body: str) -> tuple[str, dict]:
         pos = stop
     out.append(body[pos:])
     return "".join(out), values
-
-
-def fill_values(node, values: dict):
-    """`node` with each placeholder name (read as a type, or as a name in a statement's body) replaced by its
-    value: the walk reaches every field of the model, types included."""
-    from jlir.ir.walk import fields, is_known, rebuild
-
-    def fill(x):
-        cls = type(x)
-        if cls is T.TypeName and len(x.path) == 1 and x.path[0] in values:
-            return values[x.path[0]]
-        if cls is V.SlotNumber and x.id is None and x.name in values:
-            return values[x.name]
-        if cls is tuple:
-            return tuple(fill(v) for v in x)
-        if is_known(x):
-            return rebuild(x, tuple(fill(v) for v in fields(x)))
-        return x
-    return fill(node)

@@ -75,7 +75,7 @@ class StatementReader:
         elif has_values(body):  # a regex's pattern, `ENV`, shown over several lines: each kept as its text
             body, shown = cut_multiline(body)
         text, type_text = split_type_suffix(body) if typed else (body, None)
-        # a typed slot's `Const` whose value `show` wrote in no syntax jlir reads back (jlir.syntax.statement.constvalues)
+        # a typed slot's `Const` whose value does not read back by itself (jlir.syntax.statement.constvalues)
         text, consts = cut_values(text, parser.reads) if "Const(" in text else (text, None)
         try:
             node = fill_values(parser.parse_stmt(text), consts) if consts else self._node(text)

@@ -20,7 +20,8 @@ from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
 from jlir.syntax.statement.opcalls import OperatorCalls
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
-from jlir.syntax.statement.shown import check_callee, dict_pairs_elided, symbol_name as _symbol_name, unquote_shown as _unquote_shown
+from jlir.syntax.statement.shown import check_callee, dict_pairs_elided
+from jlir.syntax.statement.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
 _SLOTNUM_RX = re.compile(r"(.*)@_([0-9]{1,18})$")

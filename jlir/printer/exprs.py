@@ -349,8 +349,9 @@ class ExprPrinter:
             return joined(sep, (self.type(p) for p in t.params), len(t.params), self.type(t.head) + "{", "}")
         if cls is T.TypeCall:
             sep = self.style.dict_pair_sep if _is_dict_show(t) else ", "
-            return joined(sep, (self.type(a) for a in t.args), len(t.args), self.type(t.head) + "(",
-                          ",)" if t.trailing_comma else ")")
+            args = t.args[:-1] if t.args and t.args[-1] == T.ELIDED else t.args  # a Dict's `…` follows its 10th pair
+            return joined(sep, (self.type(a) for a in args), len(args), self.type(t.head) + "(",
+                          ",)" if t.trailing_comma else "…)" if args is not t.args else ")")
         if cls is T.TypeWhere:
             return f"{self.type(t.body)} where {self.type(t.var)}"
         if cls is T.TypeTuple:

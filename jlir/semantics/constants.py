@@ -152,9 +152,16 @@ def _literal(lit: V.Literal):
     raise NotInterpretable(f"the literal {lit.text}")
 
 
+# What `show` writes for a part of a value that is not in the print: an unassigned field (`undef_ref_str`,
+# base/show.jl) and the `…` of a collection cut short under `:limit`.
+_NOT_ALL_SHOWN = frozenset({("#undef",), ("#UNDEF",), T.ELIDED.path})
+
+
 def shown_constant(v):
     """A constant the IR shows through `show` (a type, `ErrorException("…")`, a quoted symbol)."""
     cls = type(v)
+    if cls is T.TypeName and v.path in _NOT_ALL_SHOWN:
+        raise NotInterpretable(f"`{v.path[0]}` in a shown value: the value is not all in the print")
     if cls in (T.TypeName, T.TypeApply):
         return JType(type_text(v))
     if cls is T.TypeCall and type(v.head) is T.TypeName and v.head.path == ("typeof",) and len(v.args) == 1 \

@@ -6,6 +6,7 @@ import re
 from jlir.ir.function import Form, Function
 from jlir.syntax.rows.body import check_blank_tail, read_body
 from jlir.syntax.rows.context import Context
+from jlir.syntax.rows.multiline import may_go_on, value_end
 from jlir.syntax.rows.stmtlines import FIRST_RAIL
 
 # The `=> T` of an `IRCode => T` pair (`code_ircode`, 1.9+): appended to the line of blanks IRCode ends with.
@@ -25,7 +26,8 @@ def read_ircode(ctx: Context, i: int, title: str | None = None):
     lines = ctx.lines
     j = i
     while j < len(lines) and lines[j].strip() and not PAIR_TAIL.match(lines[j]):
-        j += 1
+        # a value shown over several lines (jlir.syntax.rows.multiline) may hold blank lines: they are its own
+        j = (value_end(lines, j, len(lines)) if may_go_on(lines[j]) else j) + 1
     pair = PAIR_TAIL.match(lines[j]) if j < len(lines) else None
     tail = pair is not None or (j < len(lines) and lines[j] != "" and not lines[j].strip())
     body = read_body(ctx, i, j, codeinfo=False, text="\n".join(lines[i:j]), tail_present=tail or None)

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from jlir.syntax.errors import ParseError
 from jlir.syntax.rows.multiline import is_row, is_variable_line, opens_value, value_end
+from jlir.syntax.rows.text import open_const
 
 __all__ = ["multiline_value"]
 
 MULTILINE = ("a value Julia printed over several lines (its `show` holds line breaks: `ENV` in a `Const`, a regex "
-             "with a newline), so the statement goes on in lines that are no rows, and where it ends is not marked "
-             "as jlir reads it (an `ENV` variable's value holding a line break, a regex left open); jlir does not "
-             "read it")
+             "with a newline, Markdown text), so the statement goes on in lines that are no rows, and where it ends "
+             "is not marked as jlir reads it (an `ENV` variable's value holding a line break, a regex left open, a "
+             "`Const` whose lines up to the next row do not close it); jlir does not read it")
 ELIDED = ("a value Julia printed cut short with `…` (`show` under `:limit` elides a long collection): the value is "
           "not all in the print, so jlir does not read this statement")
 
@@ -28,9 +29,10 @@ ELIDED = ("a value Julia printed cut short with `…` (`show` under `:limit` eli
 
 def _goes_on(row: str, nxt: str) -> bool:
     """Whether statement row `row` goes on in the next line `nxt` as a value's own line break: `ENV` shown in
-    a `Const` (`Const(NAME=value` then `NAME=value` lines), or a regex literal left open."""
+    a `Const` (`Const(NAME=value` then `NAME=value` lines), a regex literal left open, or any `Const(` left open
+    (its outermost open bracket: a `Markdown.MD` help text shown as its source)."""
     kind = opens_value(row)
-    return kind == "regex" or kind == "env" and is_variable_line(nxt)
+    return kind == "regex" or kind == "env" and is_variable_line(nxt) or open_const(row) >= 0
 
 
 def multiline_value(text: str, e: ParseError) -> ParseError | None:

@@ -16,10 +16,18 @@ Julia's own IR, both inside a statement's `Core.Compiler.Const(…)` type after 
   last one included, so `Const(` is followed by the first variable on the row, one `NAME=value` line for each
   other, and the `Const`'s own `, false)` (or `, true)`) starts the line after the last one.
 
+* any other value whose `show` writes line breaks, in a statement's `Const` type: a `Markdown.MD` in Pkg's REPL
+  command specs (`Pkg.REPLMode.SPECS`), whose `show` is `plain(io, md)` (stdlib Markdown/src/render/plain.jl),
+  the Markdown source over several lines, blank ones included.  Its end is the `Const`'s, which `show_default`
+  closes with `, false)` (or `, true)`), and `show_ir` starts the next row on the next line: so the row's
+  `Const(` must be the outermost bracket the row leaves open, every line up to the next row is the value's, and
+  the last of them must end with that `, false)`.  The value is kept verbatim, as a `Const` whose value does
+  not read is kept on one line (jlir.syntax.statement.grammar).
+
 So where such a statement ends is marked, and jlir reads it: the row and its following lines are one
 statement (`value_end`), each multi-line value is cut out of its text and kept verbatim (`cut_values`), a
-regex as the string literal a one-line regex reads as, `ENV` as an opaque shown value, and the printer writes
-them back as they were.  Only these two shapes are taken, and only when every line they take is theirs: no
+regex as the string literal a one-line regex reads as, `ENV` and the others as an opaque shown value, and the printer
+writes them back as they were.  Only these shapes are taken, and only when every line they take is theirs: no
 line inside a regex's pattern may look like a row (a paste that lost a closing `"` must not swallow the rows
 after it), every line of `ENV` must be `NAME=value` (a variable whose value holds a line break is refused:
 where it ends is not marked), and the `ENV` must close with `, false)`/`, true)`.  Anything else still gets a
@@ -31,6 +39,8 @@ import re
 
 from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.syntax.rows.text import may_hold_quoted_code, open_brackets, open_const
+from jlir.syntax.statement.constvalues import fill_placeholders as fill_values
 
 __all__ = ["may_go_on", "value_end", "cut_values", "fill_values", "has_values", "is_row", "is_variable_line",
            "opens_value", "value_lines"]
@@ -46,6 +56,7 @@ _ENV_LINE = re.compile(_NAME)
 _ENV_CLOSE = re.compile(r", (?:false|true)\)")
 _FLAGS = re.compile(r"[A-Za-z]*")
 _MAY_GO_ON = re.compile(r'(?<![\w"])r"|Const\(' + _NAME)
+_CONST_CLOSE = re.compile(r", (?:false|true)\)$")
 
 
 def is_row(line: str) -> bool:
@@ -118,6 +129,8 @@ def _values(lines, k: int, end: int) -> tuple[int, list[tuple[int, int, int, int
             j, p = q, _ENV_CLOSE.match(lines[q]).end()
             continue
         if state is None:
+            if j == k and not spans:  # any other value in the statement's `Const` type, shown over lines
+                return _const_value(lines, k, end)
             return j, spans
         if not state:    # a string left open at the line's end: `show` of a `String` escapes line breaks
             return k, []
@@ -132,6 +145,24 @@ def _values(lines, k: int, end: int) -> tuple[int, list[tuple[int, int, int, int
         p = _FLAGS.match(lines[q], close).end()
         spans.append((j, start, q, p, "regex"))
         j = q
+
+
+def _const_value(lines, k: int, end: int) -> tuple[int, list[tuple[int, int, int, int, str]]]:
+    """`_values` of a row whose `Const(` is left open at the line's end (its outermost open bracket): the value goes
+    on in every line up to the next row, and the last of them must close the `Const` (`, false)`, `, true)`)."""
+    line = lines[k]
+    if k + 1 >= end or is_row(lines[k + 1]) or may_hold_quoted_code(line) or "CodeInfo(" in line:
+        return k, []  # (quoted code and a nested `CodeInfo` go on by their own brackets: jlir.syntax.rows.stmtlines)
+    at = open_const(line)
+    if at < 0:
+        return k, []
+    q = k + 1
+    while q + 1 < end and not is_row(lines[q + 1]):
+        q += 1
+    close = _CONST_CLOSE.search(lines[q])
+    if close is None:
+        return k, []
+    return q, [(k, at, q, close.start(), "const")]
 
 
 def _env_close(lines, j: int, end: int) -> int:
@@ -166,11 +197,11 @@ def value_lines(lines) -> set[int]:
 
 def may_go_on(line: str) -> bool:
     """A cheap test that `line` may open a value shown over several lines (`value_end` decides)."""
-    return _MAY_GO_ON.search(line) is not None
+    return _MAY_GO_ON.search(line) is not None or "Const(" in line and open_brackets(line) > 0
 
 
 def has_values(body: str) -> bool:
-    return "\n" in body and _MAY_GO_ON.search(body) is not None
+    return "\n" in body and (_MAY_GO_ON.search(body) is not None or "Const(" in body)
 
 
 def cut_values(body: str) -> tuple[str, dict]:
@@ -194,22 +225,3 @@ def cut_values(body: str) -> tuple[str, dict]:
         pos = stop
     out.append(body[pos:])
     return "".join(out), values
-
-
-def fill_values(node, values: dict):
-    """`node` with each placeholder name (read as a type, or as a name in a statement's body) replaced by its
-    value: the walk reaches every field of the model, types included."""
-    from jlir.ir.walk import fields, is_known, rebuild
-
-    def fill(x):
-        cls = type(x)
-        if cls is T.TypeName and len(x.path) == 1 and x.path[0] in values:
-            return values[x.path[0]]
-        if cls is V.SlotNumber and x.id is None and x.name in values:
-            return values[x.name]
-        if cls is tuple:
-            return tuple(fill(v) for v in x)
-        if is_known(x):
-            return rebuild(x, tuple(fill(v) for v in fields(x)))
-        return x
-    return fill(node)

@@ -20,7 +20,8 @@ from jlir.ir import values as V
 from jlir.ir.function import Statement
 from jlir.ir.walk import values
 from jlir.syntax.rows.context import Context
-from jlir.syntax.rows.multiline import cut_values, fill_values, has_values
+from jlir.syntax.rows.multiline import cut_values as cut_multiline, fill_values, has_values
+from jlir.syntax.statement.constvalues import cut_values
 from jlir.syntax.rows.nested import fill_nested, has_nested, read_nested
 from jlir.syntax.statement.toplevel import as_symbol_call
 from jlir.syntax.rows.text import is_highlighted, split_type_suffix
@@ -72,10 +73,12 @@ class StatementReader:
         if has_nested(body):  # `$(Expr(:thunk, CodeInfo(` … `)))`: each nested CodeInfo read as a dump of its own
             body, nested = read_nested(ctx, body, index, body_col)
         elif has_values(body):  # a regex's pattern, `ENV`, shown over several lines: each kept as its text
-            body, shown = cut_values(body)
+            body, shown = cut_multiline(body)
         text, type_text = split_type_suffix(body) if typed else (body, None)
+        # a typed slot's `Const` whose value does not read back by itself (jlir.syntax.statement.constvalues)
+        text, consts = cut_values(text, parser.reads) if "Const(" in text else (text, None)
         try:
-            node = self._node(text)
+            node = fill_values(parser.parse_stmt(text), consts) if consts else self._node(text)
         except BodyError as e:
             raise ctx.error(f"cannot read this statement: {e}", index, body_col + e.column, e.expected) from None
         if nested:

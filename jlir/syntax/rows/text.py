@@ -28,6 +28,30 @@ def open_brackets(text: str) -> int:
             depth -= 1
 
 
+def open_const(text: str) -> int:
+    """Where the value of a `Const(` that `text` leaves open starts (just after its `(`), or -1: the outermost
+    bracket left open at the end must be that `Const(`'s, and no string or char be left open."""
+    stack, pos, n = [], 0, len(text)
+    while True:
+        m = _BRACKETS.search(text, pos)
+        if m is None:
+            break
+        c, pos = m.group(), m.end()
+        if c in "\"'":
+            while pos < n and text[pos] != c:
+                pos += 2 if text[pos] == "\\" else 1
+            if pos >= n:
+                return -1
+            pos += 1
+        elif c in "([{":
+            stack.append(pos)
+        elif not stack:
+            return -1
+        else:
+            stack.pop()
+    return stack[0] if stack and text.endswith("Const(", 0, stack[0]) else -1
+
+
 def may_hold_quoted_code(text: str) -> bool:
     """Whether `text` may show quoted code over several lines: `show` prints an Expr as `:(…)`, and a `:block`
     one as `quote`, a line break, its lines and `end` (`show_unquoted_quote_expr`, base/show.jl)."""

@@ -20,7 +20,8 @@ from jlir.syntax.errors import Refused
 from jlir.syntax.statement.lexer import IDENT
 from jlir.syntax.statement.opcalls import OperatorCalls
 from jlir.syntax.statement.sharing import SHARED_KINDS, Shared, keep, split_globalref
-from jlir.syntax.statement.shown import check_callee, symbol_name as _symbol_name, unquote_shown as _unquote_shown
+from jlir.syntax.statement.shown import check_callee, dict_pairs_elided
+from jlir.syntax.statement.shown import symbol_name as _symbol_name, unquote_shown as _unquote_shown
 
 _ARG_RX = re.compile(r"_([0-9]{1,18})$")
 _SLOTNUM_RX = re.compile(r"(.*)@_([0-9]{1,18})$")
@@ -164,7 +165,7 @@ class _Build(OperatorCalls, Transformer):
             return T.TypeCall(_as_type(callee), tuple(args), type(args) is _TrailingComma)
         if type(args) is _TrailingComma:  # no call prints a trailing comma: a shown value
             return T.TypeCall(_as_type(callee), tuple(args), True)
-        check_callee(callee, self._parenthesized, c[1])  # `((a, b))(x)`, never `(a, b)(x)`
+        check_callee(callee, self._parenthesized, c[1], args)  # `((a, b))(x)`, never `(a, b)(x)`; no `#undef`
         if isinstance(callee, V.GlobalRef) and id(callee) in self._parenthesized and (
                 callee.module is not None or not shown_parenthesized(callee.name, len(args), V.Splat in map(type, args))):
             callee = _as_type(callee)  # `(Core.Intrinsics.add_int)(…)`, `(-)(%4, 1)`, `(-)(a, b, c)`: a function constant
@@ -179,6 +180,10 @@ class _Build(OperatorCalls, Transformer):
         return tuple(x for x in c if x is not None and not isinstance(x, Token))
 
     tparams = targs = args
+
+    def targs_elided(self, c):
+        """An AbstractDict's pairs, `show` cut after the 10th under `:limit`: the `…` stands last (`T.ELIDED`)."""
+        return dict_pairs_elided(tuple(x for x in c if x is not None and not isinstance(x, Token)), c[-1])
 
     def ssa(self, c):
         return V.SSAValue(int(c[0][1:]))
@@ -360,7 +365,7 @@ class _Build(OperatorCalls, Transformer):
         return T.TypeComment(str(c[0]))
 
     def t_undef(self, c):
-        return T.UNDEF_TYPE
+        return T.TypeName((str(c[0]),))  # `#undef` (`undef_ref_str`), kept as written
 
     def t_tuple(self, c):
         return T.TypeTuple(tuple(_tokens(c)))

@@ -17,6 +17,7 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.syntax.statement.driver import DriverError
 from jlir.syntax.errors import Refused
+from jlir.syntax.statement.constvalues import cut_values, fill_placeholders
 from jlir.syntax.statement.lexer import LexError, iter_tokens, tokenize
 from jlir.syntax.statement.shown import reprints as _reprints, shown_printers as _shown_printers
 from jlir.syntax.statement.tables import lark_parser
@@ -35,6 +36,7 @@ _OPENERS = frozenset({"LPAR", "LBRACE", "LSQB", "EXPR_OPEN", "NEW_OPEN", "SPLATN
 _CLOSERS = frozenset({"RPAR", "RBRACE", "RSQB"})
 _PUNCTUATION = frozenset({"LPAR", "RPAR", "LBRACE", "RBRACE", "LSQB", "RSQB", "COMMA", "SEMI"})
 
+_PLAIN_VALUE = re.compile(r':?[A-Za-z_][A-Za-z_0-9]*(?:\.[A-Za-z_][A-Za-z_0-9]*)*|-?[0-9]+(?:\.[0-9]+)?|"[^"\\$]*"')
 _CONST_RX = re.compile(r"((?:Core\.Compiler|Core|Base\.Compiler)\.Const)\((.*?)(?:, (true|false))?\)$", re.S)
 
 
@@ -63,6 +65,7 @@ class StatementParser:
         self.use_lark_driver = False  # True: Lark's own loop (the reference jlir's driver is tested against)
         self._seen: set[int] = set()  # hashes of the long types met once (templates.worth_keeping)
         self._types: dict[str, object] = {}
+        self._verdicts: dict[str, bool] = {}  # `reads`: whether a `Const`'s value reads by itself
         self._programs: dict[tuple, list] = {}  # token types → the driver's recorded parse
         self._shown = None  # the printers `_reprints` checks types with (made once per document)
         self._depth = 0  # the nesting of the bodies being parsed around this one (`$(QuoteNode(…))` contents)
@@ -79,6 +82,7 @@ class StatementParser:
         self._build.shared.clear()
         self._seen.clear()
         self._types.clear()
+        self._verdicts.clear()
         self._programs.clear()
 
     def parse_stmt(self, body: str):
@@ -99,6 +103,8 @@ class StatementParser:
         except BodyError:
             value = self._const_with_shown_value(text)
             if value is None:
+                value = self._with_shown_values(text)
+            if value is None:
                 raise
         if worth_keeping(self._seen, text):
             self._types[text] = value
@@ -114,6 +120,36 @@ class StatementParser:
         flag = m.group(3)
         args = (self.parse_shown(m.group(2)),) + ((V.TRUE if flag == "true" else V.FALSE,) if flag else ())
         return T.TypeCall(head, args)
+
+    def _with_shown_values(self, text: str):
+        """`text` read with each `Const` value inside it that does not read by itself kept verbatim
+        (jlir.syntax.statement.constvalues); None when there is none, or the rest does not read and print back."""
+        cut, table = cut_values(text, self.reads)
+        if not table:
+            return None
+        try:
+            value = fill_placeholders(self._parse(cut, "type"), table)
+        except BodyError:
+            return None
+        return value if _reprints(value, text, printers=self._printers()) else None
+
+    def reads(self, text: str) -> bool:
+        """Whether a `Const`'s value `text` reads as the argument it is (an operator function stands alone there:
+        `Const(+, false)`) and prints back; memoised."""
+        if _PLAIN_VALUE.fullmatch(text):  # a name, a path, a symbol, a decimal number, a plain string: as itself
+            return True
+        verdict = self._verdicts.get(text)
+        if verdict is None:
+            wrapped = f"Core.Const({text})"
+            try:
+                verdict = _reprints(self._parse(wrapped, "type"), wrapped, printers=self._printers())
+            except NestingError:
+                raise
+            except BodyError:
+                verdict = False
+            if worth_keeping(self._seen, text):
+                self._verdicts[text] = verdict
+        return verdict
 
     def parse_shown(self, text: str):
         """The content of `$(QuoteNode(…))`: a shown value, or `TypeOpaque` for show output no grammar covers.

@@ -14,6 +14,7 @@ from jlir.ir import walk
 from jlir.ir.style import Style
 from jlir.syntax.errors import Refused
 
+_UNDEF = ("#undef",)
 _SHOWN_ARGUMENT_HEADS = {("Core", "Compiler", "Argument"), ("Core", "Argument")}
 # Values whose `show` form is `:(…)`: a TypeQuote around one of them is just that value.  Every operand value and
 # statement node of the model (walk.KNOWN) shows quoted, except those `show` prints as themselves: a new node
@@ -62,14 +63,28 @@ def shown_printers():
     return printers
 
 
-def check_callee(callee, parenthesized: set, at) -> None:
+def check_callee(callee, parenthesized: set, at, args: tuple = ()) -> None:
     """Refuse a tuple called with one pair of parentheses, `(a, b)(x)`: `show_call` (base/show.jl) prints a callee
     that is not a name in parentheses around its own print, so Julia shows `((a, b))(x)`, and `(a, b)(x)` would
     read into a call that prints back otherwise.  `parenthesized`: the ids of the values written in parentheses;
-    `at`: the token after the callee (its column locates the error)."""
+    `at`: the token after the callee (its column locates the error).  Refuse `#undef` among a call's `args` too:
+    `show` writes it only for an unassigned field or element of a value (`show_default`'s `undef_ref_str`)."""
     if type(callee) is T.TypeTuple and id(callee) not in parenthesized:
         raise Refused("a tuple called: Julia prints a callee that is not a name in parentheses, `((a, b))(x)`",
                       getattr(at, "start_pos", None) or 0)
+    if any(type(a) is T.TypeName and a.path == _UNDEF for a in args):
+        raise Refused("`#undef` is no argument of a call: `show` writes it only for an unassigned field of a "
+                      "value (`show_default`, base/show.jl), `Base.RefValue{Symbol}(#undef)`",
+                      getattr(at, "start_pos", None) or 0)
+
+
+def dict_pairs_elided(items: tuple, at) -> tuple:
+    """`items` and `T.ELIDED` last: `show(::AbstractDict)` under `:limit` prints `…` right after its 10th pair and
+    stops (base/dict.jl).  No other value's `show` prints a bare `…` before its `)`, so other items are refused."""
+    if not all(type(x) is T.TypeInfix and x.op == "=>" for x in items):
+        raise Refused("`…` before `)` is `show` of an AbstractDict cut short, whose items are `k => v` pairs",
+                      getattr(at, "start_pos", None) or 0)
+    return items + (T.ELIDED,)
 
 
 # What a call's operand is and an element of a Tuple value a unary operator is applied to is not: an SSA value, an

@@ -1,7 +1,7 @@
 """Prints Julia 1.5.3 makes that jlir refuses, refused for the true reason (`jlir.syntax.lenient.multiline`).
 
 The record is Julia's own stage print (`tests/data/oracle/fixed-classes-1.5.3.jsonl.gz`): `Base.banner`'s after
-slot2reg holds `Base.text_colors`, a `Dict` shown cut short with `…`.  (The values shown over several lines whose
+slot2reg holds `Base.text_colors`, a `Dict` shown cut short with `…`, which is read with its elision.  (The values shown over several lines whose
 end is marked, a regex's pattern and `ENV`, are read: tests/syntax/test_reading_multiline_values.py.)"""
 from __future__ import annotations
 
@@ -24,9 +24,17 @@ def _stage(fragment: str, name: str) -> str:
     return next(s["text"] for s in record["stages"] if s["name"] == name)
 
 
-def test_a_value_shown_cut_short_is_refused_as_such():
+def test_a_dict_shown_cut_short_reads_and_prints_back():
+    # `show(::AbstractDict)` under `:limit` prints `…` after the 10th pair (base/dict.jl): the print is read with
+    # the elision in its place (tests/syntax/test_reading_stdlib_values.py), not refused
+    text = _stage("Base.banner", "slot2reg")
+    assert "…), false)" in text and jlir.format(jlir.parse(text)) == text
+
+
+def test_an_elision_no_show_prints_there_is_refused_as_a_value_cut_short():
+    text = "CodeInfo(\n1 ─ %1 = Main.f(1  …  2)::Int64\n└──      return %1\n) => Int64\n"
     with pytest.raises(ParseError) as e:
-        jlir.parse(_stage("Base.banner", "slot2reg"))
+        jlir.parse(text)
     assert e.value.message == ELIDED and "…" in e.value.text
 
 

@@ -141,8 +141,10 @@ def _effect_free(s: Statement, facts: _Facts) -> bool:
         return True
     if node.head == "static_parameter":
         return is_const(facts.type_of(node))   # else it may be an UndefVarError at run time
-    if node.head == "new":
-        return _new_nothrow(node.args, facts)
+    if node.head == "new":   # typed `Const`: inference built the object (1.5's `abstract_eval` of `:new` does only
+        # for a concrete immutable type whose every field it was given, each value a constant of the field's type):
+        # just what `stmt_effect_free` asks of it
+        return is_const(s.type) or _new_nothrow(node.args, facts)
     if node.head != "call" or not node.args:
         return False
     name = _builtin_name(node.args[0])

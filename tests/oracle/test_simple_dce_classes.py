@@ -53,3 +53,25 @@ def test_compact_erases_what_julias_simple_dce_proves_effect_free(record):
 def test_without_the_instance_types_compact_keeps_what_it_cannot_prove(record):
     stage = record["stage"]
     assert check_compact(stage["text"], stage["compact"]) == Outcome("rule", "simple-dce-lattice")
+
+
+def test_an_unused_new_inference_typed_const_is_effect_free():
+    """`%new(Pkg.PlatformEngines.:(var"#20#46"))::Const(Pkg.PlatformEngines.var"#20#46"(), false)` in the slot2reg
+    stage of `Pkg.PlatformEngines.#probe_platform_engines!#14` (`oracle.py --module Pkg`): 1.5's `abstract_eval`
+    types a `:new` `Const` only for a concrete immutable type given all its fields, each a constant of its field's
+    type, which is what `stmt_effect_free` asks; Julia's `compact!` leaves `nothing` in its place, and so does jlir
+    now (the closure types are in no table of jlir's).  The rest of the function differs by the module-object class
+    (`object-or-global`), so the statements are compared one by one."""
+    import jlir
+    from jlir.edit import IRCode
+    path = RECORDS.parent / "simple-dce-new-const-1.5.3.jsonl.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        record = json.loads(f.readline())
+    stage = record["stage"]
+    ours = jlir.format(IRCode(jlir.functions(jlir.parse(stage["text"]))[0], *instance_types(record)).compact())
+    erased = [line.split("nothing::", 1)[1] for line in stage["compact"].splitlines()
+              if "nothing::Core.Compiler.Const(Pkg.PlatformEngines.var\"#2" in line]
+    assert len(erased) >= 3 and "%new(" in stage["text"]
+    for typ in erased:
+        assert f"nothing::{typ}" in ours
+    assert "%new(Pkg.PlatformEngines.:(var\"#20#46\"))" not in ours

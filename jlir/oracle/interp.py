@@ -92,6 +92,7 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
     fn = transformed(jlir.functions(parsed(record[key]))[0], record, transforms, types)
     sparams = tuple(parse_sparam(p) for p in spec.get("sparams", ()))
     name = _own_name(record) if key in ("unoptimized", "lowered") else None
+    literals = _literals(record, provider) if key in ("typed", "ircode") and not transforms else None
     out = []
     for r in spec["runs"]:
         want = julia_outcome(r["outcome"])
@@ -101,7 +102,7 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
                 return run(fn, [argument(a) for a in r["args"]], provider, argnames=record.get("argnames"),
                            sparams=sparams, vararg=bool(spec.get("vararg")), name=name,
                            arg_types=_instance_argtypes(record), module=method_module(record.get("method")),
-                           optimized=key in ("typed", "ircode"), **LIMITS).outcome
+                           optimized=key in ("typed", "ircode"), literals=literals, **LIMITS).outcome
         try:
             got = once(False)
         except NotInterpretable as e:
@@ -112,6 +113,17 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
             continue
         out.append(Outcome("equal") if _same(got, want) else _unequal(got, want, r, once))
     return out
+
+
+def _literals(record: dict, provider):
+    """Julia's types of the literals of the record's optimized code (typed and IRCode prints alike: one
+    CodeInfo), asked of the provider by the instance's signature (`target`) where it can (a live Julia's), and
+    applied only where its print is the record's (`LiteralTypes`)."""
+    ask = getattr(provider, "literal_signature", None)
+    if ask is None or not record.get("target") or not record.get("typed"):
+        return None
+    from jlir.interp.literal_types import LiteralTypes
+    return LiteralTypes(lambda: ask(record["target"]), reference=record["typed"])
 
 
 def transformed(fn, record: dict, transforms: tuple, types: tuple = ((), ())):
@@ -260,6 +272,12 @@ class Chain:
 
     def global_value(self, name):
         return self._first("global_value", name)
+
+    def literal_types(self, callee, arg_types):
+        return self._first("literal_types", callee, arg_types)
+
+    def literal_signature(self, signature):
+        return self._first("literal_signature", signature)
 
     def _owner(self, callee, arg_types):
         return next((p for p in self.providers if p.lookup(callee, arg_types) is not None), None)

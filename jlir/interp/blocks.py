@@ -11,7 +11,7 @@ from __future__ import annotations
 from jlir.semantics import hints
 from jlir.semantics.constants import literal_int, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
-from jlir.interp.literal_types import type_of
+from jlir.interp.literal_types import tuple_type, type_of
 from jlir.interp.shown_values import decimal_const, defined_type as _defined, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable
@@ -201,8 +201,9 @@ def _return(b, node, i, num, nblocks):
     rng = _range_constant(node.val, b.fn.return_type)
     if rng is None and b.fn.form is not Form.LOWERED and hints.untyped_literals(node.val):
         # `return (1, 2)` in `=> Tuple{Int32,Int32}`: the literals' types are the return type's; with none shown
-        # (an IRCode print) they are not in the IR
-        rng = hints.typed_constant(node.val, type_text(b.fn.return_type)) if b.fn.return_type is not None else None
+        # (an IRCode print) they are not in the IR, but in Julia's CodeInfo (`literal_types`)
+        t = tuple_type(b.literals, i) or (type_text(b.fn.return_type) if b.fn.return_type is not None else None)
+        rng = hints.typed_constant(node.val, t) if t is not None else None
         if rng is None:
             return _raiser(i, NotInterpretable(f"statement %{i}: the types of the literals in the returned "
                                                f"constant {node.val} are not in the IR"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from jlir.semantics import hints
 from jlir.semantics.constants import literal
 
-__all__ = ["LiteralTypes", "type_of"]
+__all__ = ["LiteralTypes", "type_of", "tuple_type"]
 
 
 class LiteralTypes:
@@ -54,10 +54,19 @@ class LiteralTypes:
             return None
         return self._load().get(key(i, v))
 
+    def tuple_type(self, i: int) -> str | None:
+        """The type of the one tuple (or named tuple) constant of statement `i` (`return (3, 5)`), or None."""
+        return self._load().get((i, "tuple", ""))
+
 
 def type_of(literals, i: int, v) -> str | None:
     """The type Julia gave literal `v` of statement `i` (`literals`, a `LiteralTypes` or None: not asked)."""
     return None if literals is None else literals.type_of(i, v)
+
+
+def tuple_type(literals, i: int) -> str | None:
+    """The type Julia gave the tuple constant of statement `i` (`literals`: a `LiteralTypes`, or None)."""
+    return None if literals is None else literals.tuple_type(i)
 
 
 def key(i: int, v) -> tuple:

@@ -3,7 +3,7 @@
 `Int16(-12)` as `-12`.  A live Julia lists each literal's type with its print of the same method instance; the
 answer applies only where that print is the code run.
 
-Records: Julia 1.5.3's of seed-4 programs 7, 12 and 26 (tests/data/interp/unchosen/README.md), each with
+Records: Julia 1.5.3's of seed-4 programs 7, 12, 14 and 26 (tests/data/interp/unchosen/README.md), each with
 `julia_literals`, what `Julia.literal_info` answered for it with the program evaluated (print and rows).
 """
 from __future__ import annotations
@@ -65,6 +65,16 @@ def test_a_literal_setfield_stores_into_a_box_takes_the_type_julia_gave_it():
     for key in ("typed", "ircode"):
         outcomes = _verdicts(record, key, answered=True)
         assert [o.verdict for o in outcomes] == ["equal"] * 3, (key, outcomes)
+
+
+def test_a_returned_tuple_constant_of_an_ircode_print_takes_the_type_julia_gave_it():
+    """main_14: `return (3, 5)` in an IRCode print (no return type) returns a `Tuple{Int32,Int32}`, as Julia's
+    CodeInfo holds it."""
+    record = _record("gen-4-00014")
+    outcomes = _verdicts(record, "ircode", answered=True)
+    assert outcomes and [o.verdict for o in outcomes] == ["equal"] * len(record["interp"]["runs"]), outcomes
+    refused = _verdicts(record, "ircode", answered=False)
+    assert [o.verdict for o in refused] == ["refused"] * len(outcomes), refused
 
 
 def test_julias_answer_for_another_print_of_the_instance_is_not_taken():

@@ -11,7 +11,7 @@ const SHOWN_ALIKE = Union{Int8, Int16, Int32, Int64, Int128, Float16, Float32, F
 
 "Push `(statement, value)` of every number literal of statement `i` (`x`) onto `out`, in the order printed."
 function literal_values!(out, i::Int, @nospecialize(x))
-    if x isa SHOWN_ALIKE
+    if x isa SHOWN_ALIKE || (x isa Union{Tuple, NamedTuple} && isbits(x))
         push!(out, (i, x))
     elseif x isa Expr
         for a in x.args
@@ -37,7 +37,8 @@ end
 `code_typed` (optimized, `debuginfo=:none`) of the method the signature `Tuple{F, argtypes…}` (evaluated in Main)
 dispatches to: its print (`CodeInfo => T`, as a callee dump holds it: the caller checks it is the code it runs)
 and one line per number literal of each statement, `statement<TAB>int|float<TAB>value<TAB>type` (an integer's
-value in decimal, a float's as the Float64 it converts to exactly).
+value in decimal, a float's as the Float64 it converts to exactly), and per bits tuple or named tuple constant
+(`return (3, 5)`, whose elements print alike), `statement<TAB>tuple<TAB><TAB>type`.
 """
 function literals_text(sigtext::AbstractString)
     sig = Core.eval(Main, Meta.parse(strip(sigtext); raise=true))
@@ -50,7 +51,8 @@ function literals_text(sigtext::AbstractString)
     end
     io = IOBuffer()
     for (i, x) in found
-        kind, value = x isa Integer ? ("int", string(x)) : ("float", repr(Float64(x)))
+        kind, value = x isa Integer ? ("int", string(x)) : x isa AbstractFloat ? ("float", repr(Float64(x))) :
+            ("tuple", "")
         println(io, i, '\t', kind, '\t', value, '\t', typeof(x))
     end
     return [sprint(show, ci => rt), String(take!(io))]

@@ -89,7 +89,8 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
     `"out-of-ssa"`): what the print goes through before it runs (`TRANSFORMED_FORMS`), `types` the instance's
     `(argtypes, sptypes)` its `ssa` is told."""
     spec = record["interp"]
-    fn = transformed(jlir.functions(parsed(record[key]))[0], record, transforms, types)
+    fn = _instance_return_type(transformed(jlir.functions(parsed(record[key]))[0], record, transforms, types),
+                               record, key)
     sparams = tuple(parse_sparam(p) for p in spec.get("sparams", ()))
     name = _own_name(record) if key in ("unoptimized", "lowered") else None
     literals = _literals(record, provider) if key in ("typed", "ircode") and not transforms else None
@@ -113,6 +114,23 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
             continue
         out.append(Outcome("equal") if _same(got, want) else _unequal(got, want, r, once))
     return out
+
+
+def _instance_return_type(fn, record: dict, key: str):
+    """`fn` with the method instance's return type where its print shows none (an IRCode print, jlir's `ssa` of
+    the `optimize=false` print): inference's return type of the instance (`=> T`), which every print of it shares,
+    from the print it came from or the record's typed print.  The interpreter types a returned constant's
+    literals by it."""
+    if fn.return_type is not None:
+        return fn
+    for k in (key, "typed"):
+        try:
+            rt = jlir.functions(parsed(record[k]))[0].return_type if record.get(k) else None
+        except (JlirError, IndexError):
+            rt = None
+        if rt is not None:
+            return fn.replace(return_type=rt)
+    return fn
 
 
 def _literals(record: dict, provider):

@@ -51,12 +51,11 @@ def _verdicts(record: dict, key: str, answered: bool) -> list:
 
 
 def test_a_returned_literal_of_an_ircode_print_takes_the_type_julia_gave_it():
-    """g3_26: `return -12` in an IRCode print (no return type) returns an Int16, as Julia's CodeInfo holds it."""
+    """g3_26: `return -12` in an IRCode print (no return type) returns an Int16, as Julia's CodeInfo holds it
+    (and as the instance's `=> Int16` says, which the oracle also gives the run)."""
     record = _record("gen-4-00026")
     outcomes = _verdicts(record, "ircode", answered=True)
     assert [o.verdict for o in outcomes] == ["equal"] * 3, outcomes
-    refused = _verdicts(record, "ircode", answered=False)
-    assert [o.verdict for o in refused] == ["refused"] * 3, refused
 
 
 def test_a_literal_setfield_stores_into_a_box_takes_the_type_julia_gave_it():
@@ -69,12 +68,10 @@ def test_a_literal_setfield_stores_into_a_box_takes_the_type_julia_gave_it():
 
 def test_a_returned_tuple_constant_of_an_ircode_print_takes_the_type_julia_gave_it():
     """main_14: `return (3, 5)` in an IRCode print (no return type) returns a `Tuple{Int32,Int32}`, as Julia's
-    CodeInfo holds it."""
+    CodeInfo holds it (and the instance's return type, which the oracle also gives the run)."""
     record = _record("gen-4-00014")
     outcomes = _verdicts(record, "ircode", answered=True)
     assert outcomes and [o.verdict for o in outcomes] == ["equal"] * len(record["interp"]["runs"]), outcomes
-    refused = _verdicts(record, "ircode", answered=False)
-    assert [o.verdict for o in refused] == ["refused"] * len(outcomes), refused
 
 
 def test_julias_answer_for_another_print_of_the_instance_is_not_taken():

@@ -11,6 +11,7 @@ from __future__ import annotations
 from jlir.semantics import hints
 from jlir.semantics.constants import literal_int, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
+from jlir.interp.literal_types import tuple_type, type_of
 from jlir.interp.shown_values import decimal_const, defined_type as _defined, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable
@@ -24,15 +25,17 @@ from jlir.ir.types import TypeCall, TypeInfix, is_lattice_element
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
                      self_name: str | None = None, globals_=(), arg_types=(), module: str | None = None,
-                     optimized: bool | None = None) -> Code:
+                     optimized: bool | None = None, literals=None) -> Code:
     """`fn` compiled for a call with `nargs` arguments; `structs`: the struct names the run knows; `self_name`:
     the name slot 1 (the function itself) prints as where it is not `#self#`; `globals_`: (name, value) pairs of
     the user's globals a provider knows; `arg_types`: the argument types of the method instance `fn` is (what
     inference knew of them), where known; `module`: the method's module, which a bare operator call names;
-    `optimized`: whether `fn` is the optimizer's output (None: unless it is in slot form)."""
+    `optimized`: whether `fn` is the optimizer's output (None: unless it is in slot form); `literals`: Julia's
+    types of its literals (a `jlir.interp.literal_types.LiteralTypes`), where a provider has them."""
     if any(s.new_id is not None for s in fn.stmts):
         raise NotInterpretable("the IRCode has pending new nodes (compact it first)")
-    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_, arg_types, module, optimized)
+    b = _Builder(fn, SlotMap(fn, nargs, argnames, self_name), structs, globals_, arg_types, module, optimized,
+                 literals)
     stmts = fn.positional
     cfg = compute_cfg(fn)
     blocks: list = [None]
@@ -93,7 +96,8 @@ def _phi_moves(b: _Builder, stmts, dsts: tuple[int, ...], preds) -> dict | None:
             t = types[j]
             try:
                 k = node.edges.index(pred)
-                if not b.source_literals and hints.width_unproven(node.values[k], type_text(stmts[i - 1].type)):
+                if not b.source_literals and hints.width_unproven(node.values[k], type_text(stmts[i - 1].type)) \
+                        and type_of(b.literals, i, node.values[k]) is None:
                     raise NotInterpretable(f"the type of the literal {node.values[k].text} a φ of "
                                            f"{type_text(stmts[i - 1].type)} takes is not in the IR")
                 srcs.append(b.reg(node.values[k], [], i, t))
@@ -197,8 +201,9 @@ def _return(b, node, i, num, nblocks):
     rng = _range_constant(node.val, b.fn.return_type)
     if rng is None and b.fn.form is not Form.LOWERED and hints.untyped_literals(node.val):
         # `return (1, 2)` in `=> Tuple{Int32,Int32}`: the literals' types are the return type's; with none shown
-        # (an IRCode print) they are not in the IR
-        rng = hints.typed_constant(node.val, type_text(b.fn.return_type)) if b.fn.return_type is not None else None
+        # (an IRCode print) they are not in the IR, but in Julia's CodeInfo (`literal_types`)
+        t = tuple_type(b.literals, i) or (type_text(b.fn.return_type) if b.fn.return_type is not None else None)
+        rng = hints.typed_constant(node.val, t) if t is not None else None
         if rng is None:
             return _raiser(i, NotInterpretable(f"statement %{i}: the types of the literals in the returned "
                                                f"constant {node.val} are not in the IR"))
@@ -290,6 +295,9 @@ def _return_hint(b: _Builder, val, i: int) -> str | None:
     `0.0` likewise: a Float16 in a `=> Float16` function, refused where no type says."""
     if b.fn.form is Form.LOWERED:  # lowered code holds the source's literals
         return None
+    known = type_of(b.literals, i, val)
+    if known is not None:  # Julia's own answer (`jlir.interp.literal_types`)
+        return None if known in ("Int64", "Float64") else known
     if hints.is_float_zero(val):
         return _float_zero_hint(b, val, i)
     if not hints.is_ambiguous(val):

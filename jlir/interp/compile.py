@@ -1,15 +1,12 @@
 """Compiling a function once into closures over a register file: what `jlir.interp.run` executes.
 
-Every value lives in a register of a flat list: register 0 is the return
-value, registers 1…n the SSA values of the n positional statements, then the
-frame's handler stack, the run context, the static parameters, constants, argument and slot
-registers, and temporaries for the nested calls of lowered code.  A statement
-becomes one closure `op(regs)` (its operands resolved to register numbers
-here, once), a block its φ moves per predecessor, its ops and a terminator
-closure returning the next block (0: return).  Node kinds are dispatched by a
-table on their class at compile time, never at run time.  A statement the
-interpreter has no semantics for compiles to an op raising `NotInterpretable`
-when (and only if) it is reached.
+Every value lives in a register of a flat list: register 0 is the return value, registers 1…n the SSA values of the
+n positional statements, then the frame's handler stack, the run context, the static parameters, constants,
+argument and slot registers, and temporaries for the nested calls of lowered code.  A statement becomes one closure
+`op(regs)` (its operands resolved to register numbers here, once), a block its φ moves per predecessor, its ops and
+a terminator closure returning the next block (0: return).  Node kinds are dispatched by a table on their class at
+compile time, never at run time.  A statement the interpreter has no semantics for compiles to an op raising
+`NotInterpretable` when (and only if) it is reached.
 """
 from __future__ import annotations
 
@@ -18,6 +15,7 @@ from dataclasses import dataclass
 import jlir.interp.calls as calls
 import jlir.interp.foreign as foreign
 import jlir.interp.heads as heads
+from jlir.interp.literal_types import type_of
 from jlir.interp.new import new_expr
 from jlir.semantics import hints
 from jlir.semantics.constants import global_constant, literal, shown_constant, type_text
@@ -74,10 +72,11 @@ class _Builder:
     """Register allocation and statement compilation for one function (a builder, used once)."""
 
     def __init__(self, fn, slots: SlotMap, structs=frozenset(), globals_=None, arg_types=(), module=None,
-                 optimized=None):
+                 optimized=None, literals=None):
         self.fn = fn
         # the source's literals (lowered, `optimize=false`: a decimal one is an Int64), or the optimizer's values
         self.source_literals = not optimized_print(fn) if optimized is None else not optimized
+        self.literals = None if self.source_literals else literals  # Julia's types of them (`literal_types`)
         self.operators = bare_call_module(module)  # the module a bare operator call names, where not Main's view
         self.arg_types = tuple(arg_types)  # the method instance's argument types (inference's), where known
         self.structs = structs  # the names of the structs the run knows (bare type names in the IR resolve to them)
@@ -138,6 +137,7 @@ class _Builder:
         if cls is V.Argument:
             return self.argument_reg(v.n)
         if cls is V.Literal:
+            hint = type_of(self.literals, i, v) or hint
             typed = hints.typed_literal(v, hint)
             if typed is not None:
                 return self.const((v, hint), typed)
@@ -335,7 +335,7 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
         regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.tuple_hints(typ, len(args))))
         return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, None, b.in_place)
     if not b.source_literals:  # optimized code: a literal of a dynamic call, or that setfield! stores, unproven
-        refuse_untyped_literals(args, calls.dynamic(callee, b.slots), name, typ)
+        refuse_untyped_literals(args, calls.dynamic(callee, b.slots), name, typ, lambda a: type_of(b.literals, i, a))
     hint, positions = hints.call_literals(name, args, b.static_type, rt)
     if positions is not None and name in ("===", "!=="):
         folded = hints.inferred_bool(typ)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import jlir.interp.basemethods as basemethods
 import jlir.interp.calls as calls
 from jlir.interp.blocks import compile_function
+from jlir.interp.literal_types import LiteralTypes
 from jlir.interp.frames import Push, Stopped, execute
 from jlir.interp.limits import Exhausted, Watch, out_of_memory
 from jlir.interp.provider import signature_key, signature_text, struct_key
@@ -155,9 +156,16 @@ class Context:
             hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs),
                                                              self_name, tuple(self.globals.items()),
                                                              tuple(types) if k is None else (),
-                                                             callee_module(callee)),
+                                                             callee_module(callee),
+                                                             literals=self.literals_of(fn, callee, types)),
                                         tuple(sparams))
         return hit[1], hit[2], k
+
+    def literals_of(self, fn, callee: str, types: tuple):
+        """Julia's types of the literals of callee `fn`'s print, asked of the provider (`literal_types`, a live
+        Julia's) when the run first needs one; None where the provider cannot say."""
+        ask = getattr(self.provider, "literal_types", None)
+        return None if ask is None else LiteralTypes(lambda: ask(callee, types), fn)
 
     def _own_plan(self, nargs: int):
         """The run's own function called again with the run's argument types (a recursion): the same method
@@ -285,15 +293,16 @@ _CACHE: dict = {}
 
 
 def _compiled(fn, nargs: int, argnames, structs=frozenset(), name: str = "", self_name: str | None = None,
-              globals_: tuple = (), arg_types: tuple = (), module: str | None = None, optimized: bool | None = None):
+              globals_: tuple = (), arg_types: tuple = (), module: str | None = None, optimized: bool | None = None,
+              literals=None):
     key = (id(fn), nargs, tuple(argnames) if argnames is not None else None, structs, name, self_name,
-           tuple((k, repr(v)) for k, v in globals_), arg_types, module, optimized)
+           tuple((k, repr(v)) for k, v in globals_), arg_types, module, optimized, id(literals))
     hit = _CACHE.get(key)
-    if hit is None or hit[0] is not fn:
+    if hit is None or hit[0] is not fn or hit[2] is not literals:
         if len(_CACHE) > 256:
             _CACHE.clear()
         hit = _CACHE[key] = (fn, compile_function(fn, nargs, argnames, name, structs, self_name, globals_,
-                                                  arg_types, module, optimized))
+                                                  arg_types, module, optimized, literals), literals)
     return hit[1]
 
 
@@ -304,11 +313,11 @@ on an 8 MB stack, far fewer of larger ones: its exact depth is its machine code'
 PROVIDE = "`--julia auto` would ask a Julia for it, `--callees DIR` read it from dumps"
 
 
-def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
-        max_depth: int = DEFAULT_MAX_DEPTH, max_steps: int | None = None, timeout: float | None = None,
-        vararg: bool = False, counts: dict | None = None, name: str | None = None,
-        self_name: str | None = None, max_memory: int | None = None, started: float | None = None,
-        arg_types: tuple = (), module: str | None = None, optimized: bool | None = None) -> Result:
+def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None, max_depth: int = DEFAULT_MAX_DEPTH,
+        max_steps: int | None = None, timeout: float | None = None, vararg: bool = False, counts: dict | None = None,
+        name: str | None = None, self_name: str | None = None, max_memory: int | None = None,
+        started: float | None = None, arg_types: tuple = (), module: str | None = None,
+        optimized: bool | None = None, literals=None) -> Result:
     """Run `fn` on `args` (Julia values; Python int/float/bool stand for Int64/Float64/Bool).
 
     `argnames`: the method's argument names in order (without `#self#`), needed when the IR names several
@@ -323,10 +332,10 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
     from that position on are passed as one tuple, as Julia does.  `counts` (a dict) gets how often each block of
     `fn` itself was entered.  `name`: the function's name (`fact`): its `#self#`; a call of it on the run's own
     argument types (a recursion) runs `fn` again.  `self_name`: the name slot 1 prints as where it is not
-    `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.
-    `arg_types`: `fn`'s instance's argument types (`f(::Int8)`); `module`: the method's (default Main), whose
-    binding a bare operator call is (`bare_call_module`: Core.Compiler's own `=>`).  `optimized`: `fn` is the
-    optimizer's output (folded literals of any width) or not (None: `optimized_print` decides).
+    `#self#` (a keyword sorter's `#s827`, a callable object's `op`): it reads the function.  `arg_types`: `fn`'s
+    instance's argument types (`f(::Int8)`); `module`: the method's (default Main), whose binding a bare operator
+    call is (`bare_call_module`: Core.Compiler's own `=>`).  `optimized`: `fn` is the optimizer's output (folded
+    literals of any width; None: `optimized_print` decides); `literals`: Julia's types of them (`LiteralTypes`).
     """
     refuse(fn, NotInterpretable)
     values = [normalize(a) for a in args]
@@ -346,7 +355,7 @@ def run(fn, args=(), provider=None, *, argnames=None, sparams=(), structs=None,
         ctx.own = (signature_key(signature_text(name, types)), fn, argnames, tuple(normalize(p) for p in sparams),
                    len(argnames) - 1 if vararg else None)
     code = _compiled(fn, len(values), argnames, frozenset(ctx.structs), name or "", self_name,
-                     tuple(ctx.globals.items()), () if vararg else tuple(arg_types), module, optimized)
+                     tuple(ctx.globals.items()), () if vararg else tuple(arg_types), module, optimized, literals)
     try:
         with Watch(ctx.deadline, max_memory):
             v = execute(code, values, ctx, tuple(normalize(p) for p in sparams))

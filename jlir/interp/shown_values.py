@@ -116,16 +116,20 @@ def optimized_print(fn) -> bool:
 _SSA_NODES = (N.PhiNode, N.PhiCNode, N.UpsilonNode, N.PiNode)
 
 
-def refuse_untyped_literals(args, dynamic: bool = True, name: str | None = None, typ=None) -> None:
+def refuse_untyped_literals(args, dynamic: bool = True, name: str | None = None, typ=None, known=None) -> None:
     """A dynamic call's literal argument printed without its type (`Main.mod(3, %22)::Any`): optimized code
     holds the values inlining and constant folding made (g3_923's `Int16(3)` became `3`), and a dynamic call's
     signature is not printed, so its width is unknown (slot forms hold the source's literals: Int64).  Likewise
-    the literal a `setfield!` stores where its statement type does not prove it (`stored_literal_type`)."""
+    the literal a `setfield!` stores where its statement type does not prove it (`stored_literal_type`).
+    `known(a)`: the type Julia gave literal `a` (`jlir.interp.literal_types`), None where not known."""
+    known = known or (lambda a: None)
     if not dynamic:
-        if name == "setfield!" and len(args) == 3:
+        if name == "setfield!" and len(args) == 3 and known(args[2]) is None:
             stored_literal_type(args[2], typ)
         return
     for a in args:
+        if known(a) is not None:
+            continue
         if hints.is_ambiguous(a) or hints.is_float_zero(a) or hints.untyped_literals(a):
             raise NotInterpretable(f"the type of the literal {getattr(a, 'text', a)} passed to a dynamic call "
                                    "is not in the IR")

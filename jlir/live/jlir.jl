@@ -68,6 +68,8 @@
 #   method TARGET                       ok, `argnames<TAB>…`, `vararg<TAB>…`, `sparams<TAB>…` lines (its calls)
 #   callable SIG FORM                   ok, the callee dump of a closure's call `Tuple{T, A…}` (julia/closures.jl)
 #   global NAME                         ok, `owner<TAB>const|var<TAB>kind<TAB>text` of a global (`global_text`)
+#   literals SIG                        ok, the typed print of SIG's method instance, then its number literals'
+#                                                 types (`statement<TAB>kind<TAB>value<TAB>type` lines)
 #   quit                                ok, then exit
 # A request that fails in Julia gets `error, STAGE, message`, STAGE being where it
 # failed: request, define, target, render, load_case, runs.  The juliacall backend calls
@@ -124,6 +126,7 @@ include("julia/reference.jl")  # Julia's answers to jlir's analyses (`reference`
 include("julia/cases.jl")      # case files: header, counters, `load_case`
 include("julia/runs.jl")       # recorded runs, callee dumps, `struct` and `method` queries
 include("julia/closures.jl")   # closures' methods by signature: callee dumps, the `callable` request
+include("julia/literals.jl")   # the types of an optimized CodeInfo's number literals, the `literals` request
 include("julia/serve.jl")      # `handle`, `serve`, `handle_encoded`, the command line
 
 end # module JlirLive

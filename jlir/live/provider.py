@@ -43,6 +43,7 @@ class LiveProvider:
         self._callables = DumpProvider()  # the closures' dumps asked this run, every form asked
         self._asked: set = set()          # (signature key, form) of those
         self._globals: dict = {}          # the user's globals asked, name → value (None: not known)
+        self._literals: dict = {}         # signature → (print, literal rows) or None, asked this run
 
     def lookup(self, callee: str, arg_types):
         if callee.startswith("(::"):
@@ -130,6 +131,22 @@ class LiveProvider:
                 value = None
             self._globals[name] = value
         return self._globals[name]
+
+    def literal_types(self, callee: str, arg_types):
+        """(print, rows) of the optimized `code_typed` of `callee` called with `arg_types` (`literal_signature`)."""
+        f = callee[3:-1] if callee.startswith("(::") else f"Core.Typeof({julia_callee(callee)})"
+        return self.literal_signature(f"Tuple{{{', '.join([f, *(julia_type(t) for t in arg_types)])}}}")
+
+    def literal_signature(self, signature: str):
+        """(print, rows) of the optimized `code_typed` of the method instance `signature` names (`Julia.literal_info`:
+        the types of its number literals, which its print does not show), or None where Julia cannot name it."""
+        if signature not in self._literals:
+            try:
+                self._define()
+                self._literals[signature] = self.jl.literal_info(signature)
+            except LiveError:
+                self._literals[signature] = None
+        return self._literals[signature]
 
     def _define(self) -> None:
         """Evaluate the run's definitions (`--defs`) in the session's Main, once, before the first question that

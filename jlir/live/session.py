@@ -274,6 +274,16 @@ class Julia:
         (text,) = self._call("callable", signature, form)
         return text
 
+    def literal_info(self, signature: str) -> tuple[str, tuple[tuple[int, str, str, str], ...]]:
+        """(print, literals) of the optimized `code_typed` of the method instance `signature` (`Tuple{typeof(f),
+        Int32}`, a closure's `Tuple{var"#3#4",Int64}`) names in Main: its print (`CodeInfo => T`) and each number
+        literal of its statements as (statement, `int`|`float`, value, type), the type a print does not show
+        (an Int32 `1` prints `1`; jlir/live/julia/literals.jl)."""
+        text, table = self._call("literals", signature)
+        rows = tuple((int(i), kind, value, typ) for i, kind, value, typ in
+                     (line.split("\t") for line in table.split("\n") if line))
+        return text, rows
+
     def load_case(self, code: str, name: str, rank: int) -> LoadedCase:
         """Evaluate a fixture case (`fixtures/cases/NAME.jl` source) with its closure counters set for `rank`."""
         target, forms, function, argtypes, warning = self._call("load_case", code, name, str(rank))

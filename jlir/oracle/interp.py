@@ -89,9 +89,11 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
     `"out-of-ssa"`): what the print goes through before it runs (`TRANSFORMED_FORMS`), `types` the instance's
     `(argtypes, sptypes)` its `ssa` is told."""
     spec = record["interp"]
-    fn = transformed(jlir.functions(parsed(record[key]))[0], record, transforms, types)
+    fn = _instance_return_type(transformed(jlir.functions(parsed(record[key]))[0], record, transforms, types),
+                               record, key)
     sparams = tuple(parse_sparam(p) for p in spec.get("sparams", ()))
     name = _own_name(record) if key in ("unoptimized", "lowered") else None
+    literals = _literals(record, provider) if key in ("typed", "ircode") and not transforms else None
     out = []
     for r in spec["runs"]:
         want = julia_outcome(r["outcome"])
@@ -101,7 +103,7 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
                 return run(fn, [argument(a) for a in r["args"]], provider, argnames=record.get("argnames"),
                            sparams=sparams, vararg=bool(spec.get("vararg")), name=name,
                            arg_types=_instance_argtypes(record), module=method_module(record.get("method")),
-                           optimized=key in ("typed", "ircode"), **LIMITS).outcome
+                           optimized=key in ("typed", "ircode"), literals=literals, **LIMITS).outcome
         try:
             got = once(False)
         except NotInterpretable as e:
@@ -112,6 +114,34 @@ def check_interp(record: dict, provider, key: str = "typed", transforms: tuple =
             continue
         out.append(Outcome("equal") if _same(got, want) else _unequal(got, want, r, once))
     return out
+
+
+def _instance_return_type(fn, record: dict, key: str):
+    """`fn` with the method instance's return type where its print shows none (an IRCode print, jlir's `ssa` of
+    the `optimize=false` print): inference's return type of the instance (`=> T`), which every print of it shares,
+    from the print it came from or the record's typed print.  The interpreter types a returned constant's
+    literals by it."""
+    if fn.return_type is not None:
+        return fn
+    for k in (key, "typed"):
+        try:
+            rt = jlir.functions(parsed(record[k]))[0].return_type if record.get(k) else None
+        except (JlirError, IndexError):
+            rt = None
+        if rt is not None:
+            return fn.replace(return_type=rt)
+    return fn
+
+
+def _literals(record: dict, provider):
+    """Julia's types of the literals of the record's optimized code (typed and IRCode prints alike: one
+    CodeInfo), asked of the provider by the instance's signature (`target`) where it can (a live Julia's), and
+    applied only where its print is the record's (`LiteralTypes`)."""
+    ask = getattr(provider, "literal_signature", None)
+    if ask is None or not record.get("target") or not record.get("typed"):
+        return None
+    from jlir.interp.literal_types import LiteralTypes
+    return LiteralTypes(lambda: ask(record["target"]), reference=record["typed"])
 
 
 def transformed(fn, record: dict, transforms: tuple, types: tuple = ((), ())):
@@ -260,6 +290,12 @@ class Chain:
 
     def global_value(self, name):
         return self._first("global_value", name)
+
+    def literal_types(self, callee, arg_types):
+        return self._first("literal_types", callee, arg_types)
+
+    def literal_signature(self, signature):
+        return self._first("literal_signature", signature)
 
     def _owner(self, callee, arg_types):
         return next((p for p in self.providers if p.lookup(callee, arg_types) is not None), None)

@@ -167,6 +167,12 @@ class _Known:
     def global_value(self, name):
         return self._ask("global_value", None, (name,), name)
 
+    def literal_types(self, callee, arg_types):
+        return self._ask("literal_types", None, (callee, *arg_types), callee, arg_types)
+
+    def literal_signature(self, signature):
+        return self._ask("literal_signature", None, (signature,), signature)
+
     def structs(self) -> dict:
         return {}
 

@@ -235,6 +235,8 @@ def _sizeof(rt, x):
     t = typeof(x)
     if t in PRIMITIVE_BYTES:
         return PRIMITIVE_BYTES[t]
+    if type(x) is JArray and x.eltype in PRIMITIVE_BYTES:  # `jl_array_len(a) * a->elsize` (builtins.c's sizeof)
+        return len(x.items) * PRIMITIVE_BYTES[x.eltype]
     raise NotInterpretable(f"sizeof a {t}")
 
 

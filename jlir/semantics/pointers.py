@@ -116,10 +116,13 @@ def _built_string_ref(rt: str, p, i: int, size: int):
 
 def pointerref(rt, p, i, align):
     """`pointerref(p, i, align)`: element i (1-based) of type `rt` at `p`, inside a String: its length (an Int at
-    offset 0), its bytes from offset 8, the NUL after them.  Any other object's memory is refused."""
+    offset 0), its bytes from offset 8, the NUL after them; a byte of a UInt8 vector (`unsafe_write` of an
+    `IOBuffer`'s data, which `print` of a Float32 writes through).  Any other object's memory is refused."""
     size = _POINTER_READS.get(rt)
     if type(p) is JPtr and type(p.obj) is JStringBuf and size is not None:
         return _built_string_ref(rt, p, int_parts(i)[3], size)
+    if type(p) is JPtr and type(p.obj) is JArray and rt == "UInt8":  # (`read_bytes`: written bytes in bounds only)
+        return make_int(rt, read_bytes(JPtr(p.obj, p.offset + int_parts(i)[3] - 1, p.type), 1, "pointerref")[0])
     if type(p) is not JPtr or type(p.obj) is not str or size is None:
         raise NotInterpretable(f"pointerref of {rt} through a {typeof(p)} into a {typeof(getattr(p, 'obj', None))}")
     data = string_bytes(p.obj)

@@ -281,7 +281,8 @@ def _isa_parametric(v, t: str, type_name: str) -> bool | None:
     `A <: P` and `B <: Q` (so a tuple value is of `Tuple{P,Q}` where each element is of its parameter; a
     `Vararg` parameter is not taken), and `T{A,B} <: T` (`T` alone, the UnionAll of every `T{…}`: a
     `Base.Generator{Array{Int64,1},F}` is a `Base.Generator`); a `Type` is an instance of a kind (`DataType`,
-    `UnionAll`, `Union`, `TypeofBottom`), no other value.  None where no rule answers."""
+    `UnionAll`, `Union`, `TypeofBottom`), no other value; an array is of its supertypes (`_array_supertypes`).
+    None where no rule answers."""
     if type(v) is tuple and type_name.startswith("Tuple{") and type_name.endswith("}"):
         params = split_params(type_name[6:-1])
         if any(p.startswith("Vararg") or p.startswith("NTuple") for p in params):
@@ -289,9 +290,24 @@ def _isa_parametric(v, t: str, type_name: str) -> bool | None:
         return len(params) == len(v) and all(isa(x, p) for x, p in zip(v, params))
     if type(v) is JStruct and "{" in t and t.split("{", 1)[0] == type_name:
         return True
+    if type(v) is JArray:  # boot.jl: `Array{T,N} <: DenseArray{T,N} <: AbstractArray{T,N}`, each invariant
+        name = type_name.removeprefix("Core.").removeprefix("Main.")  # (Main's view of Core's names)
+        if name in _array_supertypes(v):
+            return True
+        head, _, rest = name.partition("{")
+        if head in ("Array", "DenseArray", "AbstractArray") and rest.endswith("}") and " where " not in rest \
+                and "<:" not in rest and len(split_params(rest[:-1])) == 2:
+            return False  # the same type with other parameters (`AbstractArray{Float64,1}`)
     if type_name == "Type" and t not in ("DataType", "UnionAll", "Union", "Core.TypeofBottom"):
         return False  # only the kinds' instances are types (a closure is not: `_collect`'s `isa(f, Type)`)
     return None
+
+
+def _array_supertypes(a) -> tuple:
+    """The supertypes of an array's type as a type's print names them (`Array{Int64,1}` is a `DenseArray{Int64,1}`,
+    an `AbstractArray{Int64,1}`, and of each UnionAll `Array`, `DenseArray`, `AbstractArray`)."""
+    params = f"{{{a.eltype},{a.ndims}}}"
+    return ("Array", "DenseArray", "AbstractArray", "DenseArray" + params, "AbstractArray" + params)
 
 
 def split_params(text: str) -> list[str]:

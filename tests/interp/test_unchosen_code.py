@@ -61,11 +61,20 @@ def test_a_run_gives_julias_answer_or_is_refused_never_another(program, target, 
 
 def test_a_returned_const_zero_in_an_int128_function_is_an_int128():
     """calc4_436 (seed 2): `%64 = φ (#29 => %52, #3 => 0)::Const(0, false)`, `return %64` in `=> Int128`: the
-    zero is `-min(Int128(10), Int128(0))` folded, an Int128 as the return type says (was an Int64 `0`); IRCode,
-    which shows no return type, refuses it (was an Int64 too)."""
+    zero is `-min(Int128(10), Int128(0))` folded, an Int128 as the return type says (was an Int64 `0`); the IRCode
+    print alone, which shows no return type, is refused (was an Int64 too), and with the instance's `=> Int128`
+    (the oracle takes it from the record's typed print) gives Julia's answer."""
     assert [o.verdict for o in _outcomes("gen-2-00436", "Tuple{typeof(calc4_436)", "typed")] == ["equal"] * 3
     ircode = _outcomes("gen-2-00436", "Tuple{typeof(calc4_436)", "ircode")
-    assert [o.verdict for o in ircode] == ["refused"] * 3, ircode
+    assert [o.verdict for o in ircode] == ["equal"] * 3, ircode
+    import jlir
+    from jlir.interp import NotInterpretable, run
+    records = [json.loads(line) for line in (DATA / "gen-2-00436.jsonl").read_text(encoding="utf-8").splitlines()]
+    record = next(r for r in records if r["target"].startswith("Tuple{typeof(calc4_436)"))
+    fn = jlir.functions(jlir.parse(record["ircode"]))[0]
+    with pytest.raises(NotInterpretable, match="returned constant|returned literal"):
+        run(fn, [argument(a) for a in record["interp"]["runs"][0]["args"]],
+            Chain(RecordCallees(records), BaseProvider()), argnames=record.get("argnames"), optimized=True)
 
 
 def test_a_returned_tuple_of_untyped_literals_in_a_tuple_of_any_function_is_refused():
@@ -177,3 +186,11 @@ def test_a_phi_constant_takes_the_width_the_tuple_built_from_it_shows():
     for form in ("typed", "ircode"):
         outcomes = _outcomes("gen-4-00123", "Tuple{typeof(main_123)", form)
         assert [o.verdict for o in outcomes] == ["equal"] * 3, (form, outcomes)
+
+
+def test_an_ircode_print_returns_a_constant_typed_by_its_instances_return_type():
+    """main_52 (seed 4): its IRCode print returns `%38 = π (%32, Const((1.0f0, 0, 0x…), false))`, whose literals
+    print untyped, and shows no return type; the instance's `=> T` (the record's typed print: one instance, one
+    inferred return type) types them (was refused)."""
+    outcomes = _outcomes("gen-4-00052", "Tuple{typeof(main_52)", "ircode")
+    assert outcomes and [o.verdict for o in outcomes] == ["equal"] * len(outcomes), outcomes

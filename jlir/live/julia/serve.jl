@@ -44,7 +44,7 @@ function handle(request::Vector{String})
         isempty(request) && error("empty request")
         verb, args = request[1], request[2:end]
         nargs = Dict("hello" => 0, "define" => 2, "render" => 2, "cfg" => 1, "reference" => 1, "load_case" => 3,
-                     "runs" => 2, "struct" => 1, "method" => 1, "callable" => 2, "global" => 1, "quit" => 0)
+                     "runs" => 2, "struct" => 1, "method" => 1, "callable" => 2, "global" => 1, "literals" => 1, "quit" => 0)
         haskey(nargs, verb) || error("unknown request `$verb`")
         length(args) == nargs[verb] || error("`$verb` takes $(nargs[verb]) field(s), got $(length(args))")
         if verb == "hello" || verb == "quit"
@@ -75,6 +75,9 @@ function handle(request::Vector{String})
         elseif verb == "global"
             stage = "target"
             return ["ok", Base.invokelatest(global_text, args[1])]
+        elseif verb == "literals"
+            stage = "target"
+            return ["ok", Base.invokelatest(literals_text, args[1])...]
         elseif verb == "reference"
             stage = "target"
             f, types, _, _ = resolve_in_main(args[1])

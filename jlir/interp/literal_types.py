@@ -1,0 +1,83 @@
+"""The types of an optimized print's number literals, asked of a Julia that compiled the same code.
+
+The optimizer puts the values it folds into the code (`ssa_substitute!` and `compact!` in Julia 1.5.3's
+compiler/ssair): an `Int32(1)` passed on becomes the literal `1`, and the IR printer shows an integer by `show`,
+which writes every signed integer type alike (and 1.5 a Float16 zero as `0.0`).  Where the print's context does
+not decide a literal's type (a dynamic call's argument, what `setfield!` stores into a `Core.Box`, a returned
+literal in an IRCode print), the CodeInfo's own objects do: a live Julia lists them (`Julia.literal_info`,
+jlir/live/julia/literals.jl), with its print of the same method instance.  Its answer applies only where that
+print is the code being run, statement for statement (the same Julia may infer a method instance otherwise in
+another session, and a callee dump may be of another instance): else nothing is known and the run refuses as
+before.
+"""
+from __future__ import annotations
+
+from jlir.semantics import hints
+from jlir.semantics.constants import literal
+
+__all__ = ["LiteralTypes", "type_of", "tuple_type"]
+
+
+class LiteralTypes:
+    """The literal types of one function's print, fetched once when a run first needs one (`type_of`).
+
+    `fetch()` gives `(print, rows)` or None (a provider's `literal_types`); `fn` is the function run, whose print
+    must be Julia's; `reference`: the typed print to compare instead (an IRCode print's own CodeInfo's)."""
+
+    def __init__(self, fetch, fn=None, reference: str | None = None):
+        self._fetch, self._fn, self._reference = fetch, fn, reference
+        self._table: dict | None = None
+
+    def _load(self) -> dict:
+        if self._table is None:
+            self._table = {}
+            got = self._fetch()
+            if got is not None and self._same_code(got[0]):
+                self._table = table(got[1])
+        return self._table
+
+    def _same_code(self, text: str) -> bool:
+        import jlir
+        from jlir.ir.errors import JlirError
+        try:
+            theirs = jlir.format(jlir.functions(jlir.parse(text))[0])
+            if self._reference is not None:
+                return theirs == jlir.format(jlir.functions(jlir.parse(self._reference))[0])
+            return self._fn is not None and theirs == jlir.format(self._fn)
+        except (JlirError, IndexError):
+            return False
+
+    def type_of(self, i: int, v) -> str | None:
+        """The type of literal `v` of statement `i` (a decimal integer or a float zero), or None where Julia's
+        answer does not say (one statement holding the same value as two types says nothing of either)."""
+        if not (hints.is_ambiguous(v) or hints.is_float_zero(v)):
+            return None
+        return self._load().get(key(i, v))
+
+    def tuple_type(self, i: int) -> str | None:
+        """The type of the one tuple (or named tuple) constant of statement `i` (`return (3, 5)`), or None."""
+        return self._load().get((i, "tuple", ""))
+
+
+def type_of(literals, i: int, v) -> str | None:
+    """The type Julia gave literal `v` of statement `i` (`literals`, a `LiteralTypes` or None: not asked)."""
+    return None if literals is None else literals.type_of(i, v)
+
+
+def tuple_type(literals, i: int) -> str | None:
+    """The type Julia gave the tuple constant of statement `i` (`literals`: a `LiteralTypes`, or None)."""
+    return None if literals is None else literals.tuple_type(i)
+
+
+def key(i: int, v) -> tuple:
+    value = literal(v)
+    return (i, "float", repr(float(value))) if type(value) is float else (i, "int", str(int(value)))
+
+
+def table(rows) -> dict:
+    """{(statement, kind, value): type} of `Julia.literal_info`'s rows, a value shown as two types left out."""
+    out: dict = {}
+    for i, kind, value, typ in rows:
+        k = (i, kind, value)
+        out[k] = typ if out.get(k, typ) == typ else None
+    return {k: t for k, t in out.items() if t is not None}

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from jlir.syntax.statement.quotes import quoted_end
+
 _BRACKETS = re.compile(r'[()\[\]{}"]|(?<![\w)\]}\'])\'')
 
 
@@ -12,16 +14,16 @@ def open_brackets(text: str) -> int:
     closed = text.count(")") + text.count("]") + text.count("}")
     if opened == closed and '"' not in text and "'" not in text:
         return 0
-    depth, pos, n = 0, 0, len(text)
+    depth, pos = 0, 0
     while True:
         m = _BRACKETS.search(text, pos)
         if m is None:
             return depth
         c, pos = m.group(), m.end()
         if c in "\"'":
-            while pos < n and text[pos] != c:
-                pos += 2 if text[pos] == "\\" else 1
-            pos += 1
+            pos = quoted_end(text, pos, c)
+            if pos < 0:
+                return depth
         elif c in "([{":
             depth += 1
         else:
@@ -31,18 +33,16 @@ def open_brackets(text: str) -> int:
 def open_const(text: str) -> int:
     """Where the value of a `Const(` that `text` leaves open starts (just after its `(`), or -1: the outermost
     bracket left open at the end must be that `Const(`'s, and no string or char be left open."""
-    stack, pos, n = [], 0, len(text)
+    stack, pos = [], 0
     while True:
         m = _BRACKETS.search(text, pos)
         if m is None:
             break
         c, pos = m.group(), m.end()
         if c in "\"'":
-            while pos < n and text[pos] != c:
-                pos += 2 if text[pos] == "\\" else 1
-            if pos >= n:
+            pos = quoted_end(text, pos, c)
+            if pos < 0:
                 return -1
-            pos += 1
         elif c in "([{":
             stack.append(pos)
         elif not stack:

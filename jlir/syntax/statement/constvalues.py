@@ -16,6 +16,7 @@ import re
 
 from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.syntax.statement.quotes import quoted_end
 
 __all__ = ["const_values", "cut_values", "fill_placeholders"]
 
@@ -27,18 +28,16 @@ _TOKENS = re.compile(r'[()\[\]{}"]|(?<![\w)\]}\'])\'|, (?:true|false)\)')
 def _value_end(text: str, p: int) -> int:
     """Where the value of the `Const(` opened just before `p` ends (its `, false)`), or -1: a bracket closes
     first, a string is left open, or the text ends."""
-    depth, n = 0, len(text)
+    depth = 0
     while True:
         m = _TOKENS.search(text, p)
         if m is None:
             return -1
         c, p = m.group(), m.end()
         if c in "\"'":
-            while p < n and text[p] != c:
-                p += 2 if text[p] == "\\" else 1
-            if p >= n:
+            p = quoted_end(text, p, c)
+            if p < 0:
                 return -1
-            p += 1
         elif c in "([{":
             depth += 1
         elif c[0] == ",":

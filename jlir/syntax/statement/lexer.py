@@ -18,6 +18,7 @@ from lark.lexer import Lexer
 
 from jlir.semantics.names import ID_AFTER, ID_SYMBOLS
 from jlir.syntax.statement.compiled import compile_cached
+from jlir.syntax.statement.quotes import quoted_end
 from jlir.syntax.statement.shownvalues import SHOWN_MIME, SHOWN_NUMBER, matrix_end
 from jlir.semantics.operators import (PREC_ASSIGN, PREC_COLON, PREC_COMPARISON, PREC_PAIR, PREC_PIPE, PREC_PLUS,
                                PREC_POWER, PREC_RATIONAL, PREC_SHIFT, PREC_TIMES, PRECEDENCE, UNARY_OPS,
@@ -173,7 +174,7 @@ def _quotenode_content(text: str, pos: int) -> int:
     an exception message), so it is scanned for balanced brackets, skipping
     strings, chars and `#= … =#` comments, and handed to the grammar whole.
     """
-    depth, n = 1, len(text)
+    depth = 1
     while True:
         m = _QUOTE_SPECIAL.search(text, pos)
         if m is None:
@@ -191,11 +192,9 @@ def _quotenode_content(text: str, pos: int) -> int:
                 return -1
             pos = end + 2
         else:  # a string or a char: skip to its closing quote
-            while pos < n and text[pos] != c:
-                pos += 2 if text[pos] == "\\" else 1
-            if pos >= n:
+            pos = quoted_end(text, pos, c)
+            if pos < 0:
                 return -1
-            pos += 1
 
 
 class LexError(Exception):

@@ -39,6 +39,7 @@ class _Types:
         self.slottypes = slottypes
         self.declared = declared or {}   # slot key → the concrete integer type its typed reads show
         self.reached: dict = {}          # inserted φ/φᶜ id → the concrete integer type a whole read downstream shows
+        self.constants: dict = {}        # statement id → the width `reached` proves for its decimal constant
         self._ids = {id(q): i for i, q in enumerate(b.pending, self.n + 1)}  # (the inserted nodes are all in now)
 
     def id_of(self, p) -> int | None:
@@ -114,7 +115,7 @@ def _width(p, ty: _Types) -> tuple:
     (code merges like with like; right on every record seen, but a convention, not a rule of Julia's: without it
     51 of 5,022 Base instances and 13 of 1,666 generated ones would be refused).  Not decided: none of these
     (Int64 by default)."""
-    proven = source_widths(ty.b, p.values)
+    proven = source_widths(ty.b, p.values, ty.constants)
     if len(proven) == 1 and type(next(iter(proven))) is T.TypeName:
         return next(iter(proven)), True
     whole = _slot_type(p, ty)
@@ -136,7 +137,7 @@ def _width(p, ty: _Types) -> tuple:
     return hint, hint is not None
 
 
-_FLOATS = frozenset(T.TypeName((name,)) for name in ("Float16", "Float64"))
+_FLOATS = frozenset(T.TypeName((name,)) for name in ("Float16", "Float32", "Float64"))
 
 
 _NO_FIT = object()
@@ -218,7 +219,7 @@ def reached_widths(ty: _Types, phis) -> dict:
     conflict = object()
     for p in phis:
         reads = ty.read_types(p)
-        if not reads or any(r != reads[0] for r in reads) or not _concrete_integer(reads[0]):
+        if not reads or any(r != reads[0] for r in reads) or not (_concrete_integer(reads[0]) or reads[0] in _FLOATS):
             continue
         work, seen = [ty.id_of(p)], set()
         while work:
@@ -230,6 +231,33 @@ def reached_widths(ty: _Types, phis) -> dict:
             reached[k] = reads[0] if old is None or old == reads[0] else conflict
             work.extend(ty.inserted_inputs(ty.b.pending[k - ty.n - 1]))
     return {k: t for k, t in reached.items() if t is not conflict}
+
+
+def reached_constants(b, reached: dict) -> dict:
+    """Statement id → the width `T` of its decimal constant, where the constant flows (through copies, ϒ and π
+    nodes) into a φ or φᶜ that `reached_widths` gives `T`: a constant is of one type wherever it flows, so a
+    `zero(%35)::Const(0.0, false)` that reaches a loop's `%45 = acc::Float64` is a Float64 in the φ that merges
+    it at the loop's exit too, which has no read of its own."""
+    out: dict = {}
+    n = len(b.code)
+    for k, t in reached.items():
+        for v in b.pending[k - n - 1].values:
+            seen = set()
+            while type(v) is V.SSAValue and v.id not in seen:
+                seen.add(v.id)
+                if v.id in b.delayed:
+                    v = b.delayed[v.id]
+                elif v.id > n:
+                    q = b.pending[v.id - n - 1]
+                    v = q.node.val if q.kind not in ("phi", "phic") and type(q.node) in (N.UpsilonNode, N.PiNode) \
+                        else None
+                elif type(b.code[v.id - 1]) is V.SSAValue:
+                    v = b.code[v.id - 1]
+                else:
+                    if decimal_const(b.types[v.id - 1]):
+                        out[v.id] = t
+                    break
+    return out
 
 
 def _concrete_integer(t) -> bool:
@@ -273,6 +301,7 @@ def phi_types(b, slottypes=None, declared=None) -> None:
     ty = _Types(b, slottypes, declared)
     phis = [p for p in b.pending if p.kind in ("phi", "phic")]
     ty.reached = reached_widths(ty, phis)
+    ty.constants = reached_constants(ty.b, ty.reached)
     for p in phis:
         if p.kind == "phi":
             p.type = _rename_time(p, ty) if p.values else T.UNION_EMPTY
@@ -307,7 +336,7 @@ def undecided_widths(ty: _Types, phis) -> list:
     for p in phis:
         if p.type is None or is_const(p.type) or not mentions_default(p.type) or _width(p, ty)[1]:
             continue
-        whys = [w for w in source_widths(ty.b, p.values) if type(w) is str]   # (the first statement named, to be stable)
+        whys = [w for w in source_widths(ty.b, p.values, ty.constants) if type(w) is str]   # (the first statement named, to be stable)
         why = min(whys, key=lambda w: int(w[1:w.index("'")])) if whys else None
         if why is not None:
             found[ty.id_of(p)] = why

@@ -14,6 +14,7 @@ from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.lattice.shown import typeof_value
+from jlir.lattice.typeset import Undecided
 from jlir.lattice.tmerge import const_of, is_const
 
 __all__ = ["UndecidedWidth", "source_widths", "decimal_const", "mentions_default"]
@@ -40,10 +41,10 @@ def decimal_const(t) -> bool:
         or v.text == "0"
 
 
-def source_widths(b, values) -> set:
+def source_widths(b, values, known: dict | None = None) -> set:
     """The widths of the decimal constants flowing in as `values` (a φ's or φᶜ's, in the `jlir.ssa.builder.Builder`
     `b`, followed through copies, ϒ, π, φ and φᶜ nodes), as
-    the print proves them (`None` members left out): a literal in slot-form code is lowering's (Int64, or Int128 past its range), `Int16(…)`
+    the print proves them (`None` members left out; `known`: statement id → a width proven otherwise): a literal in slot-form code is lowering's (Int64, or Int128 past its range), `Int16(…)`
     of a signed integer type is of that type; for a constant a call or a global gave, the text saying so."""
     out: set = set()
     seen: set = set()
@@ -64,8 +65,11 @@ def source_widths(b, values) -> set:
                     v = q.node.val if type(q.node) in (N.UpsilonNode, N.PiNode) else None
             elif type(b.code[v.id - 1]) is V.SSAValue:
                 v = b.code[v.id - 1]
+            elif known and v.id in known:
+                out.add(known[v.id])
+                v = None
             else:
-                out.add(_statement_width(v.id, b.code[v.id - 1], b.types[v.id - 1]))
+                out.add(_statement_width(b, v.id))
                 v = None
         if type(v) is V.Literal and decimal_const(const_of(v)):
             out.add(typeof_value(v))
@@ -73,8 +77,9 @@ def source_widths(b, values) -> set:
     return out
 
 
-def _statement_width(k: int, node, t):
-    """The width of statement `k`'s decimal constant type `t` (see `source_widths`); None where `t` is none."""
+def _statement_width(b, k: int, active: frozenset = frozenset()):
+    """The width of statement `k`'s decimal constant type (see `source_widths`); None where it has none."""
+    node, t = b.code[k - 1], b.types[k - 1]
     if not (is_const(t) and type(t.args[0]) is V.Literal and decimal_const(t)):
         return None
     if type(node) is V.Literal:
@@ -85,11 +90,98 @@ def _statement_width(k: int, node, t):
             return T.TypeName((f.name,))   # a number type's constructor returns that type (or throws)
         if f == _TYPEASSERT and len(node.args) == 3 and _width_type(node.args[2]):
             return T.TypeName((node.args[2].name,))   # the builtin returns its argument, which is of that type
+        same = _same_type_result(b, f, node.args[1:] if node.head == "call" else node.args[2:], active)
+        if same is not None:
+            return same
         name = f"{f.module}.{f.name}" if type(f) is V.GlobalRef and f.module else getattr(f, "name", "a call")
         return f"%{k}'s constant {t.args[0].text} (the result of a call: {name})"
     if type(node) is V.GlobalRef:
         return f"%{k}'s constant {t.args[0].text} (the value of {node.module}.{node.name})"
     return None
+
+
+def _same_type_result(b, f, args, active: frozenset):
+    """`T` where `f` is Base's arithmetic (`+`, `-`, `*`, `÷`, `rem`, `&`, `min`, …) and every operand's width is
+    proven to be one number type `T`: Base defines these on two values of one `BitInteger` type (int.jl:
+    `(+)(x::T, y::T) where {T<:BitInteger} = add_int(x, y)`) or of one IEEE float type (float.jl) to return that
+    type, and inference's constant is the call's value.  None otherwise (an operand unproven, widths that differ
+    and promote, a name that is not Base's)."""
+    if not (_base_binding(f) and f.name in _SAME_TYPE_OPS and 1 <= len(args) <= 2):
+        return None
+    widths = {_operand_width(b, a, active) for a in args}
+    if len(widths) != 1:
+        return None
+    w = next(iter(widths))
+    if w is None or not (type(w) is T.TypeName and w.path[-1] in _NUMBER_NAMES):
+        return None
+    if w.path[-1].startswith("Float") and f.name in _INTEGER_ONLY_OPS:
+        return None
+    return w
+
+
+def _operand_width(b, v, active: frozenset):
+    """The one width every value an operand can be is proven to have: a literal's; a statement's printed type
+    where it is a plain number type; a decimal constant's proven width; all of a φ's or φᶜ's inputs' (an input
+    whose width is being worked out further up, a loop's `i = i + 8`, left out: a type-preserving step from
+    values of one type gives that type).  None where any is unproven."""
+    widths: set = set()
+    work, seen, n = [v], set(), len(b.code)
+    while work:
+        v = work.pop()
+        if type(v) is V.TypedSlot:
+            v = v.value
+        if type(v) is V.Literal:
+            widths.add(typeof_value(v) if v.kind in ("int", "float") else None)
+            continue
+        if type(v) is not V.SSAValue or v.id in seen:
+            widths.add(None) if type(v) is not V.SSAValue else None
+            continue
+        seen.add(v.id)
+        if v.id in b.delayed:
+            work.append(b.delayed[v.id])
+        elif v.id > n:
+            q = b.pending[v.id - n - 1]
+            if q.kind in ("phi", "phic"):
+                work += [u for u in q.values if u is not None]
+                widths.add(None) if None in q.values else None
+            else:
+                work.append(q.node.val if type(q.node) in (N.UpsilonNode, N.PiNode) else None)
+        elif type(b.code[v.id - 1]) in (V.SSAValue, V.Literal, V.TypedSlot):
+            work.append(b.code[v.id - 1])
+        elif v.id in active:
+            continue
+        elif type(b.types[v.id - 1]) is T.TypeName:
+            widths.add(b.types[v.id - 1])
+        elif _shown_unambiguously(b.types[v.id - 1]):   # `Const(Float16(0.5), false)`
+            widths.add(typeof_value(b.types[v.id - 1].args[0]))
+        else:
+            w = _statement_width(b, v.id, active | {v.id})
+            widths.add(w if type(w) is T.TypeName else None)
+    return next(iter(widths)) if len(widths) == 1 else None
+
+
+def _shown_unambiguously(t) -> bool:
+    """A constant number type whose value `show` prints with its type (`Float16(0.5)`, `0x05`, `1.5f0`)."""
+    if not is_const(t) or decimal_const(t):
+        return False
+    try:
+        w = typeof_value(t.args[0])
+    except Undecided:
+        return False
+    return type(w) is T.TypeName and w.path[-1] in _NUMBER_NAMES
+
+
+def _base_binding(f) -> bool:
+    """`+`, `Main.:+`, `Base.:+`, `Main.Gen3.:+` (a module reads Base's bindings through its own)."""
+    return type(f) is V.GlobalRef and (f.module in (None, "Main", "Base", "Core")
+                                       or (f.module or "").startswith(("Main.", "Base.")))
+
+
+_SAME_TYPE_OPS = frozenset(("+", "-", "*", "÷", "div", "rem", "%", "mod", "&", "|", "xor", "⊻", "min", "max",
+                            "abs", "fld", "cld"))
+_INTEGER_ONLY_OPS = frozenset(("÷", "div", "&", "|", "xor", "⊻", "fld", "cld"))
+_NUMBER_NAMES = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64",
+                           "UInt128", "Float16", "Float32", "Float64"))
 
 
 def mentions_default(t) -> bool:

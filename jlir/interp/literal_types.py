@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from jlir.semantics import hints
 from jlir.semantics.constants import literal
+from jlir.semantics.values import JFloat, JInt
 
 __all__ = ["LiteralTypes", "type_of", "tuple_type"]
 
@@ -70,7 +71,11 @@ def tuple_type(literals, i: int) -> str | None:
 
 
 def key(i: int, v) -> tuple:
+    """`(statement, kind, value)` as `table` keys Julia's rows; a literal past Int64's range is read as a boxed
+    `JInt` (an Int128), whose number is the key."""
     value = literal(v)
+    if type(value) in (JInt, JFloat):
+        value = value.value
     return (i, "float", repr(float(value))) if type(value) is float else (i, "int", str(int(value)))
 
 

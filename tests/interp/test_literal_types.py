@@ -98,3 +98,13 @@ def test_the_live_julia_lists_the_literal_types_recorded():
         jl.close()
     assert rows == ((1, "int", "-12", "Int16"),)
     assert text == record["julia_literals"]["print"]
+
+
+def test_a_literal_past_int64s_range_is_looked_up_by_its_number():
+    """A decimal literal past Int64's range (`9223372036854775808`, read as a boxed Int128) is keyed by its
+    number, as Julia's rows list it (seed 4's `main_579` and `main_587` crashed with a TypeError on it)."""
+    from jlir.interp.literal_types import key, table
+    from jlir.ir import values as V
+    big = V.Literal("9223372036854775808", "int")
+    assert key(4, big) == (4, "int", "9223372036854775808")
+    assert table([(4, "int", "9223372036854775808", "Int128")])[key(4, big)] == "Int128"

@@ -65,9 +65,17 @@ def _kind(s):
 
 def _key(s) -> tuple:
     n = s.node
-    consts = tuple(repr(v) for v in walk.values(n) if type(v) not in (V.SSAValue, N.Expr, *_KINDS))
+    consts = tuple(repr(_as_printed(v)) for v in walk.values(n) if type(v) not in (V.SSAValue, N.Expr, *_KINDS))
     edges = tuple(getattr(n, "edges", ()))
     return type(n).__name__, repr(s.type), edges, consts
+
+
+def _as_printed(v):
+    """A value as its print reads back: an object named by its path (`Pkg.Operations`, a module a logging macro
+    spliced in, which `jlir.oracle.checks` rereads a global as) prints as the global of that name, and is read so."""
+    if type(v) is T.TypeName and len(v.path) > 1:
+        return V.GlobalRef(".".join(v.path[:-1]), v.path[-1])
+    return v
 
 
 def reordered_like(ours, theirs, accept, limit: int = 256):

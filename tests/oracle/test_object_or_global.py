@@ -25,3 +25,17 @@ def test_a_slot_assigned_its_module_is_read_either_way_by_the_ssa_check():
     as_objects = next(_rereadings(fn, found))   # all four taken as the module: slot2reg + compact!'s print
     ours = ssa_of(as_objects, record["argnames"], instance_types(record), record.get("self"))
     assert jlir.format(ours).rstrip("\n") == record["ssa"].rstrip("\n")
+
+
+def test_a_module_object_and_a_slot_order_julia_does_not_care_about_together_are_the_rule():
+    """`Pkg.Operations.install_archive`: two `@warn`s assign the module (`_module@_29 = Pkg.Operations`) and a
+    slot printed without its number (`dir`) puts a ϒ in another place in its row.  Read as objects, jlir's nodes
+    are Julia's in another order, and the module's ϒ, an object on one side and the global's name on the other,
+    prints alike on both: the reordering pairs them (`object-slot-order-1.5.3.jsonl.gz`)."""
+    from jlir.oracle.checks import check_ssa
+    with gzip.open(DATA.with_name("object-slot-order-1.5.3.jsonl.gz"), "rt", encoding="utf-8") as f:
+        record = json.loads(f.readline())
+    assert "ϒ (Pkg.Operations)::Core.Compiler.Const(Pkg.Operations, false)" in record["ssa"]
+    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
+    outcome = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record.get("self"))
+    assert outcome.verdict == "rule" and outcome.detail == "object-or-global", outcome

@@ -238,12 +238,20 @@ def _as_negations(fn):
 
 def _rereadings(fn, found):
     """`fn` with the statements `found` (index, other reading) read the other way: all of them, then each other
-    non-empty subset where there are at most `_OBJECT_SUBSETS`."""
+    non-empty subset where there are at most `_OBJECT_SUBSETS`; where there are more, each subset of the groups
+    that read as one text (nine `Pkg.PlatformEngines` a logging macro spliced, two globals `Pkg.TOML.parsefile`),
+    where there are at most `_OBJECT_SUBSETS` such groups."""
     from dataclasses import replace
     from itertools import combinations
     from jlir.ir.function import IR
-    chosen = [found] + ([list(c) for n in range(1, len(found)) for c in combinations(found, n)]
-                        if len(found) <= _OBJECT_SUBSETS else [])
+    groups: dict = {}
+    for k, node in found:
+        groups.setdefault(str(node), []).append((k, node))
+    if len(found) <= _OBJECT_SUBSETS:
+        chosen = [found] + [list(c) for n in range(1, len(found)) for c in combinations(found, n)]
+    else:
+        kinds = list(groups.values()) if len(groups) <= _OBJECT_SUBSETS else []
+        chosen = [found] + [[x for g in c for x in g] for n in range(1, len(kinds)) for c in combinations(kinds, n)]
     for subset in chosen:
         if not subset:
             continue

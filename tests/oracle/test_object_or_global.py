@@ -39,3 +39,16 @@ def test_a_module_object_and_a_slot_order_julia_does_not_care_about_together_are
     fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
     outcome = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record.get("self"))
     assert outcome.verdict == "rule" and outcome.detail == "object-or-global", outcome
+
+
+def test_more_ambiguous_statements_than_subsets_tried_are_read_by_the_name_they_print():
+    """`Pkg.PlatformEngines.#get_auth_header#82`'s slot2reg stage holds nine `Pkg.PlatformEngines` (the module its
+    logging macros splice in, objects compact! renames into their uses) and two `Pkg.TOML.parsefile` (globals it
+    keeps): eleven, too many to read each way, but two names, each read one way (`object-groups-1.5.3.jsonl.gz`)."""
+    from jlir.oracle.checks import check_compact
+    with gzip.open(DATA.with_name("object-groups-1.5.3.jsonl.gz"), "rt", encoding="utf-8") as f:
+        record = json.loads(f.readline())
+    stage, = record["stages"]
+    assert stage["compact"].count("π (Pkg.PlatformEngines, ") == 27 and "%82  = Pkg.TOML.parsefile::" in stage["compact"]
+    outcome = check_compact(stage["text"], stage["compact"], instance_types(record))
+    assert outcome.verdict == "rule" and outcome.detail == "object-or-global", outcome

@@ -17,7 +17,7 @@ from jlir.ir import values as V
 from jlir.lattice import typeset as S
 from jlir.lattice.tmerge import is_const, is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
 from jlir.ssa.slots import argument_number
-from jlir.ssa.widths import UndecidedWidth, decimal_const, mentions_default, source_widths
+from jlir.ssa.widths import UndecidedWidth, decimal_const, mentions_default, source_widths, value_source
 from jlir.lattice.typeset import Undecided
 
 __all__ = ["phi_types"]
@@ -242,21 +242,9 @@ def reached_constants(b, reached: dict) -> dict:
     n = len(b.code)
     for k, t in reached.items():
         for v in b.pending[k - n - 1].values:
-            seen = set()
-            while type(v) is V.SSAValue and v.id not in seen:
-                seen.add(v.id)
-                if v.id in b.delayed:
-                    v = b.delayed[v.id]
-                elif v.id > n:
-                    q = b.pending[v.id - n - 1]
-                    v = q.node.val if q.kind not in ("phi", "phic") and type(q.node) in (N.UpsilonNode, N.PiNode) \
-                        else None
-                elif type(b.code[v.id - 1]) is V.SSAValue:
-                    v = b.code[v.id - 1]
-                else:
-                    if decimal_const(b.types[v.id - 1]):
-                        out[v.id] = t
-                    break
+            v = value_source(b, v, set())
+            if type(v) is V.SSAValue and decimal_const(b.types[v.id - 1]):
+                out[v.id] = t
     return out
 
 

@@ -15,9 +15,10 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.lattice.shown import typeof_value
 from jlir.lattice.typeset import Undecided
+from jlir.ssa.builder import Pending
 from jlir.lattice.tmerge import const_of, is_const
 
-__all__ = ["UndecidedWidth", "source_widths", "decimal_const", "mentions_default"]
+__all__ = ["UndecidedWidth", "source_widths", "value_source", "decimal_const", "mentions_default"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,37 +42,47 @@ def decimal_const(t) -> bool:
         or v.text == "0"
 
 
+def value_source(b, v, seen: set):
+    """Where the value `v` (in the `jlir.ssa.builder.Builder` `b`) comes from, followed through the statements
+    that assigned an inserted node (`b.delayed`), copies (`%5 = %3`) and ϒ and π nodes (the value each stands
+    for): the inserted node it is (a `Pending`: a φ or φᶜ, or a node standing for no other value), the `SSAValue`
+    of the statement that computes it, or a value that is no SSA value (a literal, an argument); None at a cycle
+    (`seen`: the ids passed, shared by a caller that walks on through φ inputs)."""
+    n = len(b.code)
+    while type(v) is V.SSAValue:
+        if v.id in seen:
+            return None
+        seen.add(v.id)
+        if v.id in b.delayed:
+            v = b.delayed[v.id]
+        elif v.id > n:
+            q = b.pending[v.id - n - 1]
+            if q.kind in ("phi", "phic") or type(q.node) not in (N.UpsilonNode, N.PiNode):
+                return q
+            v = q.node.val
+        elif type(b.code[v.id - 1]) is V.SSAValue:
+            v = b.code[v.id - 1]
+        else:
+            return v
+    return v
+
+
 def source_widths(b, values, known: dict | None = None) -> set:
     """The widths of the decimal constants flowing in as `values` (a φ's or φᶜ's, in the `jlir.ssa.builder.Builder`
-    `b`, followed through copies, ϒ, π, φ and φᶜ nodes), as
-    the print proves them (`None` members left out; `known`: statement id → a width proven otherwise): a literal in slot-form code is lowering's (Int64, or Int128 past its range), `Int16(…)`
-    of a signed integer type is of that type; for a constant a call or a global gave, the text saying so."""
+    `b`, followed through copies, ϒ, π, φ and φᶜ nodes), as the print proves them (`None` members left out;
+    `known`: statement id → a width proven otherwise): a literal in slot-form code is lowering's (Int64, or Int128
+    past its range), `Int16(…)` of a signed integer type is of that type, Base's arithmetic on operands of one
+    proven width is of that width; for a constant a call or a global gave, the text saying so."""
     out: set = set()
     seen: set = set()
     work = [v for v in values if v is not None]
-    n = len(b.code)
     while work:
-        v = work.pop()
-        while type(v) is V.SSAValue and v.id not in seen:
-            seen.add(v.id)
-            if v.id in b.delayed:
-                v = b.delayed[v.id]
-            elif v.id > n:
-                q = b.pending[v.id - n - 1]
-                if q.kind in ("phi", "phic"):
-                    work += [u for u in q.values if u is not None]
-                    v = None
-                else:   # a ϒ, or a π of a typed slot read: the value it stands for
-                    v = q.node.val if type(q.node) in (N.UpsilonNode, N.PiNode) else None
-            elif type(b.code[v.id - 1]) is V.SSAValue:
-                v = b.code[v.id - 1]
-            elif known and v.id in known:
-                out.add(known[v.id])
-                v = None
-            else:
-                out.add(_statement_width(b, v.id))
-                v = None
-        if type(v) is V.Literal and decimal_const(const_of(v)):
+        v = value_source(b, work.pop(), seen)
+        if type(v) is Pending:
+            work += [u for u in v.values if u is not None] if v.kind in ("phi", "phic") else []
+        elif type(v) is V.SSAValue:
+            out.add(known[v.id] if known and v.id in known else _statement_width(b, v.id))
+        elif type(v) is V.Literal and decimal_const(const_of(v)):
             out.add(typeof_value(v))
     out.discard(None)
     return out
@@ -125,38 +136,29 @@ def _operand_width(b, v, active: frozenset):
     whose width is being worked out further up, a loop's `i = i + 8`, left out: a type-preserving step from
     values of one type gives that type).  None where any is unproven."""
     widths: set = set()
-    work, seen, n = [v], set(), len(b.code)
+    work, seen = [v], set()
     while work:
         v = work.pop()
-        if type(v) is V.TypedSlot:
-            v = v.value
-        if type(v) is V.Literal:
-            widths.add(typeof_value(v) if v.kind in ("int", "float") else None)
-            continue
-        if type(v) is not V.SSAValue or v.id in seen:
-            widths.add(None) if type(v) is not V.SSAValue else None
-            continue
-        seen.add(v.id)
-        if v.id in b.delayed:
-            work.append(b.delayed[v.id])
-        elif v.id > n:
-            q = b.pending[v.id - n - 1]
-            if q.kind in ("phi", "phic"):
-                work += [u for u in q.values if u is not None]
-                widths.add(None) if None in q.values else None
+        v = value_source(b, v.value if type(v) is V.TypedSlot else v, seen)
+        if type(v) is Pending:
+            work += [u for u in v.values if u is not None] if v.kind in ("phi", "phic") else []
+            if v.kind not in ("phi", "phic") or None in v.values:
+                widths.add(None)
+        elif type(v) is V.SSAValue:
+            node, t = b.code[v.id - 1], b.types[v.id - 1]
+            if type(node) in (V.Literal, V.TypedSlot):
+                work.append(node)
+            elif v.id in active:
+                continue
+            elif type(t) is T.TypeName:
+                widths.add(t)
+            elif _shown_unambiguously(t):   # `Const(Float16(0.5), false)`
+                widths.add(typeof_value(t.args[0]))
             else:
-                work.append(q.node.val if type(q.node) in (N.UpsilonNode, N.PiNode) else None)
-        elif type(b.code[v.id - 1]) in (V.SSAValue, V.Literal, V.TypedSlot):
-            work.append(b.code[v.id - 1])
-        elif v.id in active:
-            continue
-        elif type(b.types[v.id - 1]) is T.TypeName:
-            widths.add(b.types[v.id - 1])
-        elif _shown_unambiguously(b.types[v.id - 1]):   # `Const(Float16(0.5), false)`
-            widths.add(typeof_value(b.types[v.id - 1].args[0]))
-        else:
-            w = _statement_width(b, v.id, active | {v.id})
-            widths.add(w if type(w) is T.TypeName else None)
+                w = _statement_width(b, v.id, active | {v.id})
+                widths.add(w if type(w) is T.TypeName else None)
+        elif v is not None:   # (None: a cycle, whose values are the others')
+            widths.add(typeof_value(v) if type(v) is V.Literal and v.kind in ("int", "float") else None)
     return next(iter(widths)) if len(widths) == 1 else None
 
 

@@ -240,7 +240,8 @@ def _rereadings(fn, found):
     """`fn` with the statements `found` (index, other reading) read the other way: all of them, then each other
     non-empty subset where there are at most `_OBJECT_SUBSETS`; where there are more, each subset of the groups
     that read as one text (nine `Pkg.PlatformEngines` a logging macro spliced, two globals `Pkg.TOML.parsefile`),
-    where there are at most `_OBJECT_SUBSETS` such groups."""
+    where there are at most `_OBJECT_SUBSETS` such groups; past that, each group alone and all groups but each one
+    (`#update_registries#105`: the module `Pkg.Types` beside nine LibGit2 functions kept as globals)."""
     from dataclasses import replace
     from itertools import combinations
     from jlir.ir.function import IR
@@ -249,9 +250,12 @@ def _rereadings(fn, found):
         groups.setdefault(str(node), []).append((k, node))
     if len(found) <= _OBJECT_SUBSETS:
         chosen = [found] + [list(c) for n in range(1, len(found)) for c in combinations(found, n)]
-    else:
-        kinds = list(groups.values()) if len(groups) <= _OBJECT_SUBSETS else []
+    elif len(groups) <= _OBJECT_SUBSETS:
+        kinds = list(groups.values())
         chosen = [found] + [[x for g in c for x in g] for n in range(1, len(kinds)) for c in combinations(kinds, n)]
+    else:   # each group alone, then all groups but each one
+        kinds = list(groups.values())
+        chosen = [found] + kinds + [[x for g in kinds if g is not left for x in g] for left in kinds]
     for subset in chosen:
         if not subset:
             continue

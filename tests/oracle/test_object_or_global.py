@@ -46,9 +46,26 @@ def test_more_ambiguous_statements_than_subsets_tried_are_read_by_the_name_they_
     logging macros splice in, objects compact! renames into their uses) and two `Pkg.TOML.parsefile` (globals it
     keeps): eleven, too many to read each way, but two names, each read one way (`object-groups-1.5.3.jsonl.gz`)."""
     from jlir.oracle.checks import check_compact
-    with gzip.open(DATA.with_name("object-groups-1.5.3.jsonl.gz"), "rt", encoding="utf-8") as f:
-        record = json.loads(f.readline())
+    record = _group_records()["get_auth_header"]
     stage, = record["stages"]
     assert stage["compact"].count("π (Pkg.PlatformEngines, ") == 27 and "%82  = Pkg.TOML.parsefile::" in stage["compact"]
     outcome = check_compact(stage["text"], stage["compact"], instance_types(record))
     assert outcome.verdict == "rule" and outcome.detail == "object-or-global", outcome
+
+
+def test_more_names_than_subsets_tried_are_read_each_alone_and_all_but_each():
+    """`Pkg.Types.#update_registries#105`'s slot2reg stage: thirteen such statements under ten names, the module
+    `Pkg.Types` an object (its uses read it in place) and nine LibGit2 and GitTools functions globals compact!
+    keeps: the one name read as an object, the others as globals, is compact!'s print."""
+    from jlir.oracle.checks import check_compact
+    record = _group_records()["update_registries"]
+    stage, = record["stages"]
+    assert "%104 = LibGit2.GitRepo::Core.Compiler.Const(LibGit2.GitRepo, false)" in stage["compact"]
+    outcome = check_compact(stage["text"], stage["compact"], instance_types(record))
+    assert outcome.verdict == "rule" and outcome.detail == "object-or-global", outcome
+
+
+def _group_records() -> dict:
+    with gzip.open(DATA.with_name("object-groups-1.5.3.jsonl.gz"), "rt", encoding="utf-8") as f:
+        records = [json.loads(line) for line in f]
+    return {name: r for r in records for name in ("get_auth_header", "update_registries") if name in r["target"]}

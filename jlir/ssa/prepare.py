@@ -130,15 +130,25 @@ def _negations(stmts: list) -> list:
     """A statement another reads whose print is a negative number (`%108 = -0.1`, `%190 = -0x02::Const(0xfe)`)
     is the call `-(0.1)`, which `show` prints so: lowering leaves a number, a simple atom, inline in the
     statement that reads it (`compile` in `julia-syntax.scm` makes an SSA value only of what is not one), so no
-    read statement of slot-form code is a bare number.  Kept a call, `compact!` keeps it as Julia's does."""
+    read statement of slot-form code is a bare number; a negated unsigned one is a call whether read or not
+    (`_negated_unsigned`).  Kept a call, `compact!` keeps it as Julia's does."""
     used: set = set()
     for s in stmts:
         used.update(v.id for v in walk.values(s.node) if type(v) is V.SSAValue)
     out = []
     for i, s in enumerate(stmts, 1):
-        call = negated_call(s.node) if i in used else None
+        node = s.node
+        call = negated_call(node) if i in used or _negated_unsigned(node) else None
+        if type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and _negated_unsigned(node.args[1]):
+            call = N.Expr("=", (node.args[0], negated_call(node.args[1])))   # `(v3 = -0x05)::Const(0xfb, false)`
         out.append(s if call is None else replace(s, node=call))
     return out
+
+
+def _negated_unsigned(node) -> bool:
+    """`-0x05`: `show` writes no unsigned integer with a sign (an unsigned value prints as hex, `0xfb`), so such a
+    print is always the call `-(0x05)`, read by another statement or not."""
+    return type(node) is V.Literal and node.kind == "int" and node.text.startswith(("-0x", "-0b", "-0o"))
 
 
 def negated_call(node):

@@ -101,6 +101,9 @@ def _statement_width(b, k: int, active: frozenset = frozenset()):
             return T.TypeName((f.name,))   # a number type's constructor returns that type (or throws)
         if f == _TYPEASSERT and len(node.args) == 3 and _width_type(node.args[2]):
             return T.TypeName((node.args[2].name,))   # the builtin returns its argument, which is of that type
+        if _base_binding(f) and f.name in ("%", "rem") and len(node.args) == 3 and _width_type(node.args[2]) \
+                and not node.args[2].name.startswith("Float"):
+            return T.TypeName((node.args[2].name,))   # int.jl's `rem(x, ::Type{T})`, `x % T`: an integer of type T
         same = _same_type_result(b, f, node.args[1:] if node.head == "call" else node.args[2:], active)
         if same is not None:
             return same

@@ -48,9 +48,7 @@ def test_base_arithmetic_on_operands_of_one_proven_width_gives_that_width():
     a Float16, as Julia types it (seed 1's `main_91`; before, refused as of unproven width)."""
     record = _records()["main_91"]
     assert "(β5 = %38 * %39)::Core.Compiler.Const(-0.0, false)" in record["unoptimized"]
-    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
-    outcome = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record["self"])
-    assert outcome.verdict == "equal", outcome
+    assert _equal_to_julias(record)
 
 
 def test_a_calls_constant_reaching_a_read_that_shows_its_type_is_of_that_type():
@@ -69,9 +67,7 @@ def test_constants_of_a_signed_types_constructor_merge_at_that_width():
     """`x̂1 = Main.Int16(-1)` and `@_20 = Main.Int16(100)` reach one φ: Julia types it Int16, and so does jlir."""
     record = _records()["main_105"]
     assert "%53 = φ (#19 => %52, #18 => %39)::Int16" in record["ssa"]
-    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
-    outcome = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record["self"])
-    assert outcome.verdict == "equal", outcome
+    assert _equal_to_julias(record)
 
 
 def test_a_float16_nan_shown_bare_is_a_float16():
@@ -79,9 +75,7 @@ def test_a_float16_nan_shown_bare_is_a_float16():
     `Const(NaN16, false)` and `Const(Float16(100.0), false)`, which Julia types Float16 (seed 4's `main_409`)."""
     record = _records()["main_409"]
     assert "Const(NaN16, false)" in record["ssa"] and " nothing::Float16" in record["ssa"]
-    fn = jlir.functions(jlir.parse(record["unoptimized"]))[0]
-    outcome = check_ssa(fn, record["ssa"], record["argnames"], instance_types(record), record["self"])
-    assert outcome.verdict == "equal", outcome
+    assert _equal_to_julias(record)
 
 
 def test_a_pi_of_a_phi_whose_tmerge_jlir_cannot_take_is_refused():

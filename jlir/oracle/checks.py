@@ -248,13 +248,10 @@ def _rereadings(fn, found):
     groups: dict = {}
     for k, node in found:
         groups.setdefault(str(node), []).append((k, node))
-    if len(found) <= _OBJECT_SUBSETS:
-        chosen = [found] + [list(c) for n in range(1, len(found)) for c in combinations(found, n)]
-    elif len(groups) <= _OBJECT_SUBSETS:
-        kinds = list(groups.values())
+    kinds = [[x] for x in found] if len(found) <= _OBJECT_SUBSETS else list(groups.values())
+    if len(kinds) <= _OBJECT_SUBSETS:   # every subset of the statements, or of the groups
         chosen = [found] + [[x for g in c for x in g] for n in range(1, len(kinds)) for c in combinations(kinds, n)]
     else:   # each group alone, then all groups but each one
-        kinds = list(groups.values())
         chosen = [found] + kinds + [[x for g in kinds if g is not left for x in g] for left in kinds]
     for subset in chosen:
         if not subset:

@@ -202,10 +202,9 @@ def mentions_default(t) -> bool:
 
 
 def _width_type(v) -> bool:
-    """`Int16`, `Base.Float16`, `Main.Gen3.Int8` (a module reads Base's bindings through its own): a number type
-    whose values `show` prints alike across widths."""
-    return type(v) is V.GlobalRef and v.name in _WIDTH_NAMES and (v.module in (None, "Main", "Base", "Core")
-                                                                   or (v.module or "").startswith("Main."))
+    """`Int16`, `Base.Float16`, `Main.Gen3.Int8`, `Base.Ryu.Int16` (`_base_binding`): a number type whose values
+    `show` prints alike across widths."""
+    return _base_binding(v) and v.name in _WIDTH_NAMES
 
 
 _TYPEASSERT = V.GlobalRef("Core", "typeassert")

@@ -9,10 +9,10 @@ in register 0).
 from __future__ import annotations
 
 from jlir.semantics import hints
-from jlir.semantics.constants import literal_int, type_text
+from jlir.semantics.constants import literal_int, shown_constant, type_text
 from jlir.interp.compile import Block, Code, _Builder, _located, _raiser
 from jlir.interp.literal_types import tuple_type, type_of
-from jlir.interp.shown_values import decimal_const, defined_type as _defined, use_type
+from jlir.interp.shown_values import decimal_const, defined_type as _defined, name_fields, use_type
 from jlir.interp.slots import SlotMap
 from jlir.semantics.values import UNDEF, JStruct, JuliaException, NotInterpretable
 from jlir.ir import nodes as N
@@ -20,7 +20,8 @@ from jlir.ir import values as V
 from jlir.ir import walk
 from jlir.ir.cfg import compute_cfg
 from jlir.ir.function import Form
-from jlir.ir.types import TypeCall, TypeInfix, is_lattice_element
+from jlir.ir import types as T
+from jlir.ir.types import TypeCall, TypeInfix, TypeName, is_lattice_element
 
 
 def compile_function(fn, nargs: int, argnames=None, name: str = "", structs=frozenset(),
@@ -199,6 +200,10 @@ def _return(b, node, i, num, nblocks):
         return _raiser(i, NotInterpretable(f"statement %{i}: reached `unreachable`"))
     pre: list = []
     rng = _range_constant(node.val, b.fn.return_type)
+    if rng is None:
+        rng = _struct_constant(node.val, b.fn.return_type)
+        if rng is not None and rng.names is None:
+            pre.append(name_fields(rng, b.X, i))
     if rng is None and b.fn.form is not Form.LOWERED and hints.untyped_literals(node.val):
         # `return (1, 2)` in `=> Tuple{Int32,Int32}`: the literals' types are the return type's; with none shown
         # (an IRCode print) they are not in the IR, but in Julia's CodeInfo (`literal_types`)
@@ -334,6 +339,28 @@ def _range_constant(v, return_type):
         return None
     return JStruct(t, (hints.coerce(literal_int(inner.lhs), elt), hints.coerce(literal_int(inner.rhs), elt)),
                    ("start", "stop"), False)
+
+
+def _struct_constant(v, return_type):
+    """A returned struct constant its type's own `show` prints without the type's parameters (range.jl's
+    `Base.OneTo(1)`, in `cat_indices(::Float64, ::Int64) => Base.OneTo{Int64}`): the value's type is the return
+    type where that names the same struct with its parameters and nothing abstract (`show_default` would have
+    printed them; the type of the one value returned is the return type, when that is concrete)."""
+    inner = v.value if type(v) is V.QuoteNode else v
+    if type(inner) is not TypeCall or type(inner.head) is not TypeName or type(return_type) is not T.TypeApply \
+            or return_type.head != inner.head or not all(_concrete_param(p) for p in return_type.params):
+        return None
+    value = shown_constant(inner)
+    if type(value) is not JStruct or "{" in value.type:
+        return None
+    return JStruct(type_text(return_type), value.fields, value.names, value.mutable, value.module)
+
+
+def _concrete_param(p) -> bool:
+    """A type parameter that is a concrete type or a value (`Int64`, `Array{Float64,1}`, `3`), not a bound."""
+    if type(p) is T.TypeApply:
+        return all(_concrete_param(q) for q in p.params)
+    return type(p) in (TypeName, V.Literal)
 
 
 def _enter(b, node, i, num, nblocks):

@@ -12,6 +12,8 @@ before.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from jlir.semantics import hints
 from jlir.semantics.constants import literal
 from jlir.semantics.values import JFloat, JInt
@@ -38,14 +40,15 @@ class LiteralTypes:
         return self._table
 
     def _same_code(self, text: str) -> bool:
-        import jlir
         from jlir.ir.errors import JlirError
+        theirs = _printed(text)
+        if theirs is None:
+            return False
+        if self._reference is not None:
+            return theirs == _printed(self._reference)
         try:
-            theirs = jlir.format(jlir.functions(jlir.parse(text))[0])
-            if self._reference is not None:
-                return theirs == jlir.format(jlir.functions(jlir.parse(self._reference))[0])
-            return self._fn is not None and theirs == jlir.format(self._fn)
-        except (JlirError, IndexError):
+            return self._fn is not None and theirs == _formatted(self._fn)
+        except JlirError:
             return False
 
     def type_of(self, i: int, v) -> str | None:
@@ -58,6 +61,35 @@ class LiteralTypes:
     def tuple_type(self, i: int) -> str | None:
         """The type of the one tuple (or named tuple) constant of statement `i` (`return (3, 5)`), or None."""
         return self._load().get((i, "tuple", ""))
+
+
+@lru_cache(maxsize=4096)
+def _printed(text: str) -> str | None:
+    """The first function of `text` as jlir prints it, or None where it does not read: the one comparison of
+    Julia's print with the code run.  Cached by text, as a run (and every run after it in the process) asks
+    again for each callee it compiles, and reading the print cost more than compiling the callee."""
+    import jlir
+    from jlir.ir.errors import JlirError
+    try:
+        return jlir.format(jlir.functions(jlir.parse(text))[0])
+    except (JlirError, IndexError):
+        return None
+
+
+_FORMATTED: dict = {}  # id(fn) → (fn, its print): the entry holds fn, so its id is not reused while cached
+
+
+def _formatted(fn) -> str:
+    """`jlir.format(fn)`, kept for the function objects a provider hands out again and again (bounded)."""
+    hit = _FORMATTED.get(id(fn))
+    if hit is not None and hit[0] is fn:
+        return hit[1]
+    import jlir
+    text = jlir.format(fn)
+    if len(_FORMATTED) >= 4096:
+        _FORMATTED.clear()
+    _FORMATTED[id(fn)] = (fn, text)
+    return text
 
 
 def type_of(literals, i: int, v) -> str | None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import jlir.interp.basemethods as basemethods
 import jlir.interp.calls as calls
 from jlir.interp.blocks import compile_function
+from jlir.interp.compiled import shared
 from jlir.interp.literal_types import LiteralTypes
 from jlir.interp.frames import Push, Stopped, execute
 from jlir.interp.limits import Exhausted, Watch, out_of_memory
@@ -153,12 +154,11 @@ class Context:
             self.learn_globals(fn)
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
             self_name = getattr(self.provider, "self_name", lambda c, t: None)(callee, types)
-            hit = self.compiled[key] = (fn, compile_function(fn, nargs, argnames, callee, frozenset(self.structs),
-                                                             self_name, tuple(self.globals.items()),
-                                                             tuple(types) if k is None else (),
-                                                             callee_module(callee),
-                                                             literals=self.literals_of(fn, callee, types)),
-                                        tuple(sparams))
+            args = (nargs, argnames if argnames is None else tuple(argnames), callee, frozenset(self.structs), self_name, tuple(self.globals.items()),
+                    tuple(types) if k is None else (), callee_module(callee))
+            code = shared(self.provider, fn, (*args, types),
+                          lambda: compile_function(fn, *args, literals=self.literals_of(fn, callee, types)))
+            hit = self.compiled[key] = (fn, code, tuple(sparams))
         return hit[1], hit[2], k
 
     def literals_of(self, fn, callee: str, types: tuple):

@@ -64,9 +64,12 @@ def throw_undef_if_not(b, e, d, typ, i, pre):
 
 def undefcheck(b, e, d, typ, i, pre):
     """`$(Expr(:undefcheck, :x, %v))` (1.5's `slot2reg`): `UndefVarError(:x)` when `%v` holds no value (a φ
-    that took an `#undef` edge), as codegen's `undef_var_error_ifnot` does."""
+    that took an `#undef` edge), as codegen's `undef_var_error_ifnot` does.  Of a slot (out of SSA, the φ's
+    slot), the slot is looked at, not read: an undefined one is `x`'s error, not the slot's own."""
     sym, val = e.args
-    r = b.reg(val, pre, i)
+    if type(val) is V.TypedSlot:
+        val = val.value
+    r = b.slot_reg(val)[0] if type(val) is V.SlotNumber and not b.slots.is_constant(val) else b.reg(val, pre, i)
     name = getattr(sym, "name", None) or getattr(getattr(sym, "value", None), "name", "?")
 
     def op(regs, _at=i):

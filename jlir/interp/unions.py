@@ -65,6 +65,14 @@ def _symbols(p) -> bool:
     return type(p) is tuple and all(type(x) is JSymbol for x in p)
 
 
+# Base's parametric structs whose parameters have no bounds, by their count, as Julia 1.5.3's source declares them:
+# any type or bits value instantiates them (generator.jl `struct Generator{I,F}`, pair.jl `struct Pair{A, B}`,
+# some.jl `struct Some{T}`, refvalue.jl `mutable struct RefValue{T}`, operators.jl `struct Fix1{F,T}` and
+# `Fix2{F,T}`, iterators.jl `struct Enumerate{I}` and `struct Filter{F,I}`).
+_UNBOUNDED = {"Generator": 2, "Pair": 2, "Some": 1, "RefValue": 1, "Fix1": 2, "Fix2": 2, "Enumerate": 1,
+              "Filter": 2}
+
+
 def apply_type(ctx, args):
     """Core's `apply_type(T, P…)`, i.e. `T{P…}` (how lowering types a closure: `apply_type(var"#1#2", typeof(k))`).
     Modelled: no parameters (T itself); `Tuple{types…}`; a parametric struct whose instance `T{P…}` the provider
@@ -99,6 +107,8 @@ def apply_type(ctx, args):
                              JStruct("TypeError", (JSymbol("Type{...} expression"), "", JType("UnionAll"), T),
                                      ("func", "context", "expected", "got"), False))
     full = f"{T.name}{{{','.join(t or '?' for t in texts)}}}"
+    if _UNBOUNDED.get(T.name.removeprefix("Base.").removeprefix("Iterators.")) == len(params) and None not in texts:
+        return JType(full)
     ask = getattr(ctx.provider, "field_types", None)
     if None not in texts and ask is not None and ask(full) is not None:
         return JType(full)

@@ -205,7 +205,10 @@ class LiveProvider:
 
 def julia_callee(callee: str) -> str:
     """A callee as Julia source: `Base.+` → `Base.:(+)` (an operator after a module must be quoted),
-    `Base.#string#336` → `Base.var"#string#336"`."""
+    `Base.#string#336` → `Base.var"#string#336"`; a type's constructor, `Generator{Array{Int64,1},var"#2#3"}`,
+    as `julia_type` makes it nameable in Main (`Base.Generator{…}`)."""
+    if "{" in callee and not callee.startswith("("):
+        return julia_type(callee)
     module, dot, name = callee.rpartition(".")
     if name.startswith('var"'):
         return callee

@@ -42,6 +42,7 @@ from jlir.ir.errors import JlirError
 from jlir.ir.function import IR, Block, Form, Function, Statement
 from jlir.ssa.coalesce import IndexedInterference, Member, coalesce
 from jlir.ssa.domsort import renumber
+from jlir.ssa.guarded_copies import guard_copies, maybe_undefined
 from jlir.ssa.parallel_copy import sequentialize
 from jlir.ssa.split_edges import split_critical_edges
 
@@ -91,6 +92,20 @@ class _Plan:
             for v in self.stmts[i - 1].node.values:
                 if type(v) is V.SSAValue:
                     self.upsilon_slot[v.id] = slot
+        self.undef_slots = self._undefined_slots()
+
+    def _undefined_slots(self) -> set:
+        """The slots that may be undefined where a copy reads them (`jlir.ssa.guarded_copies`).  A φ or φᶜ whose
+        value may be undefined is held in a slot even where it was not coalesced: read as an SSA value, an
+        undefined slot would throw where the φ did not."""
+        undef = maybe_undefined(self.stmts)
+        out = set()
+        for v in undef:
+            if v not in self.ssa_slot:
+                self.ssa_slot[v] = self.slot_for(v)
+            out.add(self.ssa_slot[v])
+            out.add(self.phi_slot[v] if v in self.phi_slot else self.phic_slot[v])
+        return out
 
     def _classes(self) -> None:
         live = liveness(self.fn, self.cfg, def_use(self.fn))
@@ -156,6 +171,7 @@ class _Emitter:
         self.blocks: list = []
         self.copies = 0
         self.temps = 0
+        self.guarded: list = []        # numbers of the copies `guard_copies` guards
         self.slot_type = {plan.phi_slot[p]: plan.stmts[p - 1].type for p in plan.phis}
         self.slot_type.update({s: plan.stmts[i - 1].type for i, s in plan.phic_slot.items()})
 
@@ -165,8 +181,11 @@ class _Emitter:
     def assign(self, slot, value, typ, loc) -> None:
         if value is None:
             self.emit(None, N.NewvarNode(slot), None, loc)
-        else:
-            self.emit(None, N.Expr("=", (slot, value)), typ, loc)
+            return
+        if type(value) is V.SlotNumber and value in self.plan.undef_slots:
+            self.guarded.append(len(self.out) + 1)  # a copy of what may be undefined (`guard_copies`)
+            self.plan.undef_slots.add(slot)
+        self.emit(None, N.Expr("=", (slot, value)), typ, loc)
 
     def statement(self, i: int, s: Statement) -> None:
         plan, node = self.plan, s.node
@@ -270,6 +289,7 @@ def out_of_ssa(fn: Function, *, naive: bool = False, split: bool | None = None, 
     out = Function.of(IR(stmts, tuple(em.blocks), fn.linetable), display)
     if fn.form is Form.IRCODE and not _prints_as_locations(fn):
         out = out.replace(stmts=tuple(replace(s, loc=0) for s in stmts), linetable=(), screen=None)
+    out = guard_copies(out, em.guarded)
     before = sum(len(phi.edges) + 1 for _, phi in plan.phis.values())
     return out, CopyStats(before, em.copies, em.temps, len(plan.phis), len(plan.phic_slot))
 

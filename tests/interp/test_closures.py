@@ -72,6 +72,26 @@ def test_apply_type_refuses_a_parametric_type_the_run_does_not_know():
         basemethods.fallback(ctx, "Core.apply_type", [JType(ADD), JType("Float64")])
 
 
+def test_apply_type_of_a_base_struct_without_bounds_takes_any_parameters():
+    """generator.jl's `struct Generator{I,F}` bounds neither parameter: `map(f, v)`'s `Generator(f, v)` builds
+    `Generator{Array{UInt64,1},var"#2#3"}` (a generated program's `map` of a closure) without asking Julia; a
+    count other than the declaration's is still refused, as is a struct jlir knows no declaration of."""
+    ctx = _context()
+    got = basemethods.fallback(ctx, "Core.apply_type", [JType("Generator"), JType("Array{UInt64,1}"), JType(ADD)])
+    assert got == JType(f"Generator{{Array{{UInt64,1}},{ADD}}}")
+    assert basemethods.fallback(ctx, "Core.apply_type", [JType("Base.Some"), 3]) == JType("Base.Some{3}")
+    with pytest.raises(interp.NotInterpretable):
+        basemethods.fallback(ctx, "Core.apply_type", [JType("Generator"), JType("Int64")])
+    with pytest.raises(interp.NotInterpretable):
+        basemethods.fallback(ctx, "Core.apply_type", [JType("Base.Iterators.Zip"), JType("Tuple{Int64}")])
+
+
+def test_a_parametric_constructor_is_asked_of_julia_by_its_qualified_name():
+    from jlir.live.provider import julia_callee
+    assert julia_callee(f"Generator{{Array{{UInt64,1}},{ADD}}}") == f"Base.Generator{{Array{{UInt64,1}},{ADD}}}"
+    assert julia_callee("Base.#string#336") == 'Base.var"#string#336"'
+
+
 def test_a_struct_value_is_called_through_the_provider_by_its_type_with_itself_as_self():
     provider = interp.DumpProvider(DUMPS)
     assert provider.lookup(f"(::{ADD}{{Int64}})", ("Int64",)) is not None

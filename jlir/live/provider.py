@@ -24,7 +24,8 @@ import tempfile
 from pathlib import Path
 
 from jlir.interp.provider import DumpProvider, parse_sparam, signature_key, signature_text, sparam_texts
-from jlir.semantics.base_globals import exported_type, is_library_module, main_binding, type_module
+from jlir.semantics.base_globals import base_global, exported_type, is_library_module, main_binding, type_module
+from jlir.semantics.values import JFunction
 from jlir.live.errors import LiveError
 
 DEFAULT_CACHE = Path(os.environ.get("JLIR_JULIA_CACHE", Path.home() / ".cache" / "jlir"))
@@ -228,7 +229,19 @@ def julia_type(text: str) -> str:
     def qualify(m):
         module = type_module(m.group(0))
         return f"{module}.{m.group(0)}" if module else m.group(0)
-    return _NAME.sub(qualify, text)
+    return _NAME.sub(qualify, _TYPEOF.sub(_qualified_function, text))
+
+
+_TYPEOF = re.compile(r"(?<![\w.])typeof\(([A-Za-z_]\w*!?)\)")
+
+
+def _qualified_function(m) -> str:
+    """`typeof(add_sum)` → `typeof(Base.add_sum)`: a function of Base's that Main does not see (the interpreter
+    prints a function's type by its bare name; Julia's `typeof` shows the module where Main cannot name it)."""
+    name = m.group(1)
+    if main_binding(name) is None and type(base_global("Base", name, None)) is JFunction:
+        return f"typeof(Base.{name})"
+    return m.group(0)
 
 
 def _names_fit(names, vararg, arg_types) -> bool:

@@ -44,6 +44,11 @@ callable_struct(@nospecialize(ft)) =
     ft isa DataType && isconcretetype(ft) && !(ft <: Type) && !(ft <: Core.Builtin) &&
     !(isdefined(ft, :instance) && ft.instance isa Function)
 
+"A closure that captures nothing (`x -> x + 1`): a singleton function with no name to call it by, only its type."
+anonymous_function(@nospecialize(ft)) =
+    ft isa DataType && isconcretetype(ft) && isdefined(ft, :instance) && ft.instance isa Function &&
+    !(ft <: Core.Builtin) && startswith(string(ft.name.name), "#")
+
 """
     callable_dump(sig, form) -> String
 
@@ -99,7 +104,8 @@ The `callable SIG FORM` request (`jlir run --julia`): `callable_dump` of the sig
 function callable_text(sigtext::AbstractString, form::AbstractString)
     sig = Core.eval(Main, Meta.parse(strip(sigtext); raise=true))
     (sig isa DataType && sig <: Tuple && !isempty(sig.parameters) &&
-     (callable_struct(sig.parameters[1]) || kwsorter(sig.parameters[1]))) ||
+     (callable_struct(sig.parameters[1]) || kwsorter(sig.parameters[1]) ||
+      anonymous_function(sig.parameters[1]))) ||
         error("`$sigtext` is not a Tuple{T, argtypes…} signature of a callable struct type T")
     return callable_dump(sig, form)
 end

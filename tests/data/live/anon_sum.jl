@@ -1,0 +1,1 @@
+inc_sum(v) = sum(x -> x + one(x), v)

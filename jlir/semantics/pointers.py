@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 
 from jlir.semantics.numbers import int_parts, make_int
-from jlir.semantics.values import UNINITIALISED, JArray, JPtr, JStringBuf, NotInterpretable, string_text, typeof
+from jlir.semantics.values import (INT_TYPES, UNINITIALISED, JArray, JPtr, JStringBuf, NotInterpretable, string_text,
+                                   typeof)
 
 
 def ptr_arith(sign: int):
@@ -89,11 +90,20 @@ def fill_bytes(p, byte: int, n: int, what: str) -> None:
 
 
 def pointerset(rt, p, x, i, align):
-    """`pointerset(p, x, i, align)` (`unsafe_store!`): a UInt8 written at byte i (1-based) from `p`, into a String
-    being built or a UInt8 vector (`string(c::Char)` stores a Char's bytes so); any other store is refused."""
-    if typeof(x) != "UInt8" or type(p) is not JPtr:  # x is a T of the Ptr{T}: a UInt8's index counts bytes
-        raise NotInterpretable(f"pointerset of a {typeof(x)} through a {typeof(p)}")
-    write_bytes(JPtr(p.obj, p.offset + int_parts(i)[3] - 1, p.type), [int_parts(x)[3]], "pointerset")
+    """`pointerset(p, x, i, align)` (`unsafe_store!`): element i (1-based) of the `Ptr{T}` p, T the integer type of
+    x, written as its bytes, least significant first (every platform Julia 1.5 runs on is little-endian), at byte
+    `(i - 1) * sizeof(T)` from `p`, into a String being built or a UInt8 vector.  strings/substring.jl's
+    `repeat(c::AbstractChar, r)` stores a 2- or 4-byte character so (`unsafe_store!(p16, u % UInt16, i)`, `u` byte
+    swapped first so that the bytes land in UTF-8 order); `string(c::Char)` stores bytes.  Any other store (a
+    float, a pointer, a T that is not x's type) is refused."""
+    t = typeof(x)
+    if type(p) is not JPtr or t not in INT_TYPES or t == "Bool" or p.type != f"Ptr{{{t}}}" and t != "UInt8":
+        raise NotInterpretable(f"pointerset of a {t} through a {typeof(p)}")
+    _, bits, _, value = int_parts(x)
+    size = bits // 8
+    unsigned = value & ((1 << bits) - 1)
+    data = [(unsigned >> (8 * k)) & 0xFF for k in range(size)]
+    write_bytes(JPtr(p.obj, p.offset + (int_parts(i)[3] - 1) * size, p.type), data, "pointerset")
     return p
 
 

@@ -64,8 +64,9 @@ def byte_size(x) -> int | None:
 
 
 def type_bytes(name: str) -> int | None:
-    """The size in bytes of the primitive type `name`, None for another type (or one jlir does not know)."""
-    return 8 if name.startswith("Ptr{") else PRIMITIVE_BYTES.get(name)
+    """The size in bytes of the primitive type `name`, None for another type (or one jlir does not know).  c.jl's
+    `Cstring` and `Cwstring` are primitive types of a pointer's size, as `Ptr{T}` is (64-bit Julia)."""
+    return 8 if name.startswith("Ptr{") or name in ("Cstring", "Cwstring") else PRIMITIVE_BYTES.get(name)
 
 
 def _error(message: str) -> JuliaException:

@@ -165,8 +165,8 @@ def _bitcast(rt, T, x):
     rt = _target(rt, T)
     if type(x) is int and rt == "UInt64":  # the commonest bitcast, in every 1.5 array loop
         return JInt(x & 0xFFFFFFFFFFFFFFFF, "UInt64")
-    if type(x) is JPtr:  # a pointer to a UInt and back (or to another Ptr type): the same address
-        if rt != "UInt64" and not rt.startswith("Ptr{"):
+    if type(x) is JPtr:  # a pointer to a UInt and back (or to another Ptr type, a Cstring): the same address
+        if rt not in ("UInt64", "Cstring") and not rt.startswith("Ptr{"):
             raise NotInterpretable(f"bitcast of a pointer to {rt}")
         return JPtr(x.obj, x.offset, rt)
     name, bits, pattern = _bits_of(x)

@@ -3,6 +3,8 @@ of a submodule, a type applied to its parameters by an earlier statement)."""
 from __future__ import annotations
 
 import jlir.interp.calls as calls
+from jlir.interp.literal_types import type_of
+from jlir.semantics import hints
 from jlir.semantics.constants import type_text
 from jlir.semantics.values import NotInterpretable
 from jlir.ir import nodes as N
@@ -22,7 +24,21 @@ def new_expr(b, e: N.Expr, d: int, typ, i: int, pre: list):
         head = node
     if type(head) not in (T.TypeName, T.TypeApply, V.GlobalRef):
         raise NotInterpretable(f"%new of a type the IR does not name ({head!r})")
+    if _qualified(head) == "Core.Box" and not b.source_literals:
+        args = [_boxed_literal(b, a, i) for a in args]
     return calls.new_op(type_text(head), tuple(b.reg(a, pre, i) for a in args), d, i, b.X, _qualified(head))
+
+
+def _boxed_literal(b, a, i: int):
+    """A literal a `Core.Box` is made with in optimized code (`%new(Core.Box, 7)`, a captured keyword default
+    inlined): the box's field is `Any`, so nothing in the print gives the literal's width, and folded values keep
+    theirs (`shift1=Int8(7)` prints `7`).  Julia's own answer (`literal_types`, which `_Builder.reg` applies) where
+    a provider has it, else refused, as a literal `setfield!` stores into a box is
+    (`shown_values.stored_literal_type`)."""
+    if (hints.is_ambiguous(a) or hints.is_float_zero(a) or hints.untyped_literals(a)) \
+            and type_of(b.literals, i, a) is None:
+        raise NotInterpretable(f"the type of the literal {getattr(a, 'text', a)} a Core.Box holds is not in the IR")
+    return a
 
 
 def _applied(b, e: N.Expr):

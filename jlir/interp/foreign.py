@@ -32,14 +32,15 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from jlir.interp.cstrings import C_STRINGS
 from jlir.interp.limits import check_allocation
 from jlir.ir import values as V
 from jlir.semantics.pointers import CHUNK
-from jlir.semantics.pointers import fill_bytes, read_bytes, string_bytes, string_value, write_bytes
+from jlir.semantics.pointers import fill_bytes, read_bytes, string_value, write_bytes
 from jlir.semantics.numbers import int_parts, make_float, make_int
 from jlir.semantics.unicode import answer
 from jlir.semantics.values import (PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JChar, JFloat, JPtr, JStringBuf,
-                                   JStruct, JSymbol, JType, JuliaException, NotInterpretable, typeof)
+                                   JStruct, JType, JuliaException, NotInterpretable, typeof)
 
 # element types whose arrays hold the values inline (uninitialised memory when allocated)
 _BITS = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
@@ -254,37 +255,6 @@ def _pchar_to_string(p, n):
     return string_value(JStringBuf(JArray("UInt8", read_bytes(p, n, "jl_pchar_to_string")), n))
 
 
-def _symbol_name(s):
-    """`jl_symbol_name(s)` (`unsafe_convert(Ptr{UInt8}, ::Symbol)`, which `string(:a)` and `print(io, :a)` read):
-    the address of the name's NUL-terminated bytes, laid out as a String's data so that the reads that follow
-    (`strlen`, `jl_cstr_to_string`, `pointerref`) find its bytes; nothing before them is read through it."""
-    if type(s) is not JSymbol:
-        raise NotInterpretable(f"jl_symbol_name of a {typeof(s)}")
-    return JPtr(s.name, 8, "Ptr{UInt8}")
-
-
-def _c_string(p) -> bytes:
-    """The bytes at `p` up to the first NUL, inside a String's data or a symbol's name (which end in one)."""
-    if type(p) is not JPtr or type(p.obj) is not str:
-        raise NotInterpretable(f"a C string at a {typeof(p)} (only a String's or a Symbol's bytes are modelled)")
-    data = string_bytes(p.obj) + b"\0"
-    if not 8 <= p.offset < 8 + len(data):
-        raise NotInterpretable(f"a C string at offset {p.offset} of {len(data) - 1} bytes")
-    rest = data[p.offset - 8:]
-    return rest[:rest.index(0)]
-
-
-def _strlen(p):
-    """C's `strlen` (`write(io, ::Symbol)`): the bytes before the first NUL, a `Csize_t`."""
-    return make_int("UInt64", len(_c_string(p)))
-
-
-def _cstr_to_string(p):
-    """`jl_cstr_to_string(p)` (`unsafe_string(::Ptr{UInt8})`): a new String of the bytes before the first NUL."""
-    data = _c_string(p)
-    return string_value(JStringBuf(JArray("UInt8", [make_int("UInt8", b) for b in data]), len(data)))
-
-
 def _memcmp(p, q, n):
     """C's `memcmp` as glibc's returns it: the difference of the first differing bytes (Base reads its sign)."""
     n = _count(n)
@@ -387,8 +357,7 @@ CCALLS = {**UNICODE, "jl_alloc_string": _alloc_string, "jl_string_to_array": _st
           "memcpy": _memmove, "memcmp": _memcmp, "u8_isvalid": _u8_isvalid,"jl_alloc_array_1d": _alloc_1d,
           "jl_alloc_array_2d": _alloc_nd, "jl_alloc_array_3d": _alloc_nd, "jl_new_array": _new_array, "jl_array_grow_end": _grow_end,
           "jl_array_grow_beg": _grow_beg, "jl_array_del_end": _del_end, "jl_array_del_beg": _del_beg,
-          "jl_array_grow_at": _grow_at, "jl_symbol_name": _symbol_name,
-          "strlen": _strlen, "jl_cstr_to_string": _cstr_to_string, "jl_array_del_at": _del_at, "jl_array_sizehint": _sizehint}
+          "jl_array_grow_at": _grow_at, **C_STRINGS, "jl_array_del_at": _del_at, "jl_array_sizehint": _sizehint}
 LLVMCALLS = {"llvm.pow.f64": _pow("Float64"), "llvm.pow.f32": _pow("Float32")}
 
 

@@ -226,8 +226,9 @@ class RecordCallees:
         if record.get("self") not in (None, "#self#"):
             head.append(f"# self: {record['self']}")   # a functor's `(m::MyMul)(x)` reads itself as `m`
         spec = record.get("interp") or record.get("callee") or {}  # `callee`: oracle.jl --callees's records
-        if spec.get("sparams"):
-            head.append("# sparams: " + ", ".join(spec["sparams"]))
+        sparams = spec.get("sparams") or record.get("sparams")  # a record without runs still has its instance's
+        if sparams and all(isinstance(p, str) for p in sparams):  # (None: one the record could not write)
+            head.append("# sparams: " + ", ".join(sparams))
         if "vararg" in spec:
             head.append(f"# vararg: {'true' if spec['vararg'] else 'false'}")
         key = _compiler_own(record.get("method", "")) + signature_key(record["mi"][len("MethodInstance for "):])

@@ -243,7 +243,7 @@ def _const_of(b: _Builder, v: V.SSAValue):
 
 def _untyped(v) -> bool:
     """A constant shown with literals whose type the print does not tell: `0`, `0.0`, `(2,)`."""
-    return hints.is_ambiguous(v) or hints.is_float_zero(v) or hints.untyped_literals(v)
+    return hints.width_unshown(v)
 
 
 def _shown_untyped(b: _Builder, v: V.SSAValue) -> bool:

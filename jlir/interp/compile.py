@@ -330,7 +330,7 @@ def _call(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     rt = type_text(typ)
     named = callee_name(callee)
     name = named.name if named is not None else None
-    if name == "tuple" and any(hints.is_ambiguous(a) or hints.is_float_zero(a) or hints.untyped_literals(a) for a in args):
+    if name == "tuple" and any(hints.width_unshown(a) for a in args):
         # `Core.tuple(%1, 5)::Tuple{UInt16,Int128}`: a tuple's type is its elements' types, each literal's too
         regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.tuple_hints(typ, len(args))))
         return calls.call_op(callee, regs_, d, rt, i, b.slots, b.X, None, b.in_place)

@@ -35,8 +35,7 @@ def _boxed_literal(b, a, i: int):
     theirs (`shift1=Int8(7)` prints `7`).  Julia's own answer (`literal_types`, which `_Builder.reg` applies) where
     a provider has it, else refused, as a literal `setfield!` stores into a box is
     (`shown_values.stored_literal_type`)."""
-    if (hints.is_ambiguous(a) or hints.is_float_zero(a) or hints.untyped_literals(a)) \
-            and type_of(b.literals, i, a) is None:
+    if hints.width_unshown(a) and type_of(b.literals, i, a) is None:
         raise NotInterpretable(f"the type of the literal {getattr(a, 'text', a)} a Core.Box holds is not in the IR")
     return a
 

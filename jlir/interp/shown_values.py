@@ -130,7 +130,7 @@ def refuse_untyped_literals(args, dynamic: bool = True, name: str | None = None,
     for a in args:
         if known(a) is not None:
             continue
-        if hints.is_ambiguous(a) or hints.is_float_zero(a) or hints.untyped_literals(a):
+        if hints.width_unshown(a):
             raise NotInterpretable(f"the type of the literal {getattr(a, 'text', a)} passed to a dynamic call "
                                    "is not in the IR")
 
@@ -140,7 +140,7 @@ def stored_literal_type(v, typ) -> str | None:
     `Core.Box`, whose field is `Any`): the statement's type `typ`, since `setfield!` returns the value it stores
     (`setfield!_tfunc` in Julia 1.5.3's compiler/tfuncs.jl); a `Const(-0.0, false)` shows only the value again, and
     optimized code holds folded values of any width (main_998's Float16 `-0.0`): refused then."""
-    if not (hints.is_ambiguous(v) or hints.is_float_zero(v) or hints.untyped_literals(v)):
+    if not hints.width_unshown(v):
         return None
     rt = "" if typ is None or T.is_lattice_element(typ) else type_text(typ)
     if (hints.is_float_zero(v) and rt in ("Float16", "Float64")) or (hints.is_ambiguous(v) and hints.integer_type(rt)):

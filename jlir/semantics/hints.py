@@ -207,6 +207,12 @@ def untyped_literals(v) -> bool:
     return any(is_ambiguous(x) or is_float_zero(x) or untyped_literals(x) for x in items)
 
 
+def width_unshown(v) -> bool:
+    """Whether the print does not say the type of constant `v`: a decimal integer (any integer type), `0.0` (a
+    Float16 in 1.5's print), or a tuple holding such literals; only a context's type or Julia's own answer can."""
+    return is_ambiguous(v) or is_float_zero(v) or untyped_literals(v)
+
+
 def typed_constant(v, t: str):
     """A shown tuple or named tuple constant whose type `t` the context gives (the return type, the statement's
     `::T`): Julia prints its elements by their `repr` (an Int32 `1` as `1`, a Float16 zero as `0.0`), so each

@@ -31,29 +31,30 @@ _BOOL = T.TypeName(("Bool",))
 
 def maybe_undefined(stmts) -> set[int]:
     """The φ and φᶜ statements (by number) whose value may be undefined: a φ with an `#undef` edge or an
-    operand that may be, a φᶜ fed by a ϒ of no value or of one that may be (a fixpoint over the statements)."""
+    operand that may be, a φᶜ fed by a ϒ of no value or of one that may be.  A worklist over the φs and ϒs that
+    read each value, so linear in the statements."""
+    readers: dict = {}   # value id → the φs and φᶜs that take it (a φᶜ through its ϒ)
+    seeds = []
+    for i, s in enumerate(stmts, 1):
+        node = s.node
+        if type(node) is N.PhiNode:
+            vals = node.values
+        elif type(node) is N.PhiCNode:
+            vals = [stmts[u.id - 1].node.val for u in node.values if type(u) is V.SSAValue and 1 <= u.id <= len(stmts)
+                    and type(stmts[u.id - 1].node) is N.UpsilonNode]
+        else:
+            continue
+        for v in vals:
+            if v is None:
+                seeds.append(i)
+            elif type(v) is V.SSAValue:
+                readers.setdefault(v.id, []).append(i)
     maybe: set[int] = set()
-
-    def undef(v) -> bool:
-        return v is None or (type(v) is V.SSAValue and v.id in maybe)
-    changed = True
-    while changed:
-        changed = False
-        for i, s in enumerate(stmts, 1):
-            node = s.node
-            if i in maybe:
-                continue
-            if type(node) is N.PhiNode:
-                hit = any(undef(v) for v in node.values)
-            elif type(node) is N.PhiCNode:
-                hit = any(type(u) is V.SSAValue and 1 <= u.id <= len(stmts)
-                          and type(stmts[u.id - 1].node) is N.UpsilonNode and undef(stmts[u.id - 1].node.val)
-                          for u in node.values)
-            else:
-                continue
-            if hit:
-                maybe.add(i)
-                changed = True
+    while seeds:
+        i = seeds.pop()
+        if i not in maybe:
+            maybe.add(i)
+            seeds.extend(readers.get(i, ()))
     return maybe
 
 

@@ -154,8 +154,8 @@ class Context:
             self.learn_globals(fn)
             sparams = getattr(self.provider, "sparams", lambda c, t: ())(callee, types) or ()
             self_name = getattr(self.provider, "self_name", lambda c, t: None)(callee, types)
-            args = (nargs, argnames if argnames is None else tuple(argnames), callee, frozenset(self.structs), self_name, tuple(self.globals.items()),
-                    tuple(types) if k is None else (), callee_module(callee))
+            args = (nargs, argnames if argnames is None else tuple(argnames), callee, frozenset(self.structs),
+                    self_name, tuple(self.globals.items()), tuple(types) if k is None else (), callee_module(callee))
             code = shared(self.provider, fn, (*args, types),
                           lambda: compile_function(fn, *args, literals=self.literals_of(fn, callee, types)))
             hit = self.compiled[key] = (fn, code, tuple(sparams))

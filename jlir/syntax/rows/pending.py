@@ -98,11 +98,13 @@ def undef_read_pairs(bodies: list[str], rails: list[str] | None = None) -> list[
     1.5's `fixemup!` makes a statement that reads a slot never assigned on the way `nothing` and inserts
     `throw_undef_if_not(x, false)` before it (`fixup_slot!`), so an uncompacted print shows the two together; a
     compacted one never does: `compact!` drops every `nothing` statement (`process_node!`) but an empty block's
-    placeholder, and `simple_dce!` keeps what is typed `Union{}`.  So such a row followed in its block by a
-    `nothing` row is a pending node even where no printed id shows the print uncompacted."""
+    placeholder, and `simple_dce!` keeps what is typed `Union{}`.  A statement that is the bare read becomes
+    the read's value, slot2reg's `undef_token` (`Core.Compiler.UndefToken()`, which `compact!` never keeps:
+    only renaming makes it).  So such a row followed in its block by a `nothing` or an `UndefToken()` row is a
+    pending node even where no printed id shows the print uncompacted."""
     out = [False] * len(bodies)
     for k in range(len(bodies) - 1):
-        if (_UNDEF_READ.match(bodies[k]) and (bodies[k + 1] == "nothing" or bodies[k + 1].startswith("nothing::"))
+        if (_UNDEF_READ.match(bodies[k]) and _UNDEF_VALUE.match(bodies[k + 1])
                 and not (rails and (rails[k] == "end" or rails[k + 1] == "start"))):
             out[k] = True
     return out
@@ -112,6 +114,9 @@ def undef_read_pairs(bodies: list[str], rails: list[str] | None = None) -> list[
 # identifier (an unnamed slot's, `Symbol("#temp#")`).
 _NAME = r"(?::.*|Symbol\(\".*\"\))"
 _UNDEF_READ = re.compile(r"^\$\(Expr\(:throw_undef_if_not, " + _NAME + r", false\)\)::Any$")
+# What the statement reading the undefined slot becomes: `nothing` (an assignment of it, `rename_uses!`'s store)
+# or the read's value itself, slot2ssa's `undef_token`.
+_UNDEF_VALUE = re.compile(r"^(?:nothing|Core\.Compiler\.UndefToken\(\))(?:::.*)?$")
 
 # What slot2reg adds with `insert_node!` and nothing puts in a statement's place (1.5's `fixup_slot!`): a read
 # of a slot that is never assigned, `throw_undef_if_not(x, false)`, and a read that may be, `undefcheck`.

@@ -104,7 +104,8 @@ def _statement_width(b, k: int, active: frozenset = frozenset()):
         if _base_binding(f) and f.name in ("%", "rem") and len(node.args) == 3 and _width_type(node.args[2]) \
                 and not node.args[2].name.startswith("Float"):
             return T.TypeName((node.args[2].name,))   # int.jl's `rem(x, ::Type{T})`, `x % T`: an integer of type T
-        same = _same_type_result(b, f, node.args[1:] if node.head == "call" else node.args[2:], active)
+        args = node.args[1:] if node.head == "call" else node.args[2:]
+        same = _same_type_result(b, f, args, active) or _tuple_element(b, f, args, active)
         if same is not None:
             return same
         name = f"{f.module}.{f.name}" if type(f) is V.GlobalRef and f.module else getattr(f, "name", "a call")
@@ -131,6 +132,22 @@ def _same_type_result(b, f, args, active: frozenset):
     if w.path[-1].startswith("Float") and f.name in _INTEGER_ONLY_OPS:
         return None
     return w
+
+
+def _tuple_element(b, f, args, active: frozenset):
+    """The proven width of element `i` of a tuple built in this function, read by `getindex(t, i)` or
+    `getfield(t, i)` with a literal `i`: tuple.jl's `getindex(t::Tuple, i::Int) = getfield(t, i, …)` returns the
+    element itself, so inference's constant is the `Core.tuple` call's `i`-th argument.  None otherwise."""
+    if not (type(f) is V.GlobalRef and (f.name == "getindex" and _base_binding(f) or f == _GETFIELD)
+            and len(args) == 2 and type(args[0]) is V.SSAValue and type(args[1]) is V.Literal
+            and args[1].kind == "int" and 0 < args[0].id <= len(b.code)):
+        return None
+    built = b.code[args[0].id - 1]
+    i = int(args[1].text)
+    if not (type(built) is N.Expr and built.head == "call" and built.args[0] == _TUPLE and 1 <= i < len(built.args)):
+        return None
+    w = _operand_width(b, built.args[i], active)
+    return w if type(w) is T.TypeName else None
 
 
 def _operand_width(b, v, active: frozenset):
@@ -208,4 +225,6 @@ def _width_type(v) -> bool:
 
 
 _TYPEASSERT = V.GlobalRef("Core", "typeassert")
+_GETFIELD = V.GlobalRef("Core", "getfield")
+_TUPLE = V.GlobalRef("Core", "tuple")
 _WIDTH_NAMES = frozenset(("Int8", "Int16", "Int32", "Int64", "Int128", "Float16", "Float64"))

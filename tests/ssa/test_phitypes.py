@@ -34,12 +34,19 @@ def _ssa(record):
 
 @pytest.mark.parametrize("name, source", [
     ("main_59", "%102's constant 0 (the result of a call: Main.zero)"),
-    ("main_52", "constant 0 (the result of a call: ⊻)"),
 ])
 def test_a_phi_merging_a_calls_constant_of_unproven_width_is_refused_naming_it(name, source):
     with pytest.raises(UndecidedType, match="not in the print") as e:
         _ssa(_records()[name])
     assert source in str(e.value)
+
+
+def test_a_constant_computed_from_a_tuples_elements_has_their_proven_width():
+    # main_52's φ merges `β1 = β1 ⊻ (UInt32(1), β1, UInt32(3))[2]`'s Const(0): the tuple's element 2 is the value
+    # it was built from (tuple.jl's `getindex(t::Tuple, i::Int)`), β1 itself, so ⊻ has operands of one proven
+    # width and its result that width; the φ's type is Julia's
+    record = _records()["main_52"]
+    assert jlir.format(_ssa(record)).rstrip("\n") == record["ssa"].rstrip("\n")
 
 
 def test_base_arithmetic_on_operands_of_one_proven_width_gives_that_width():

@@ -14,7 +14,8 @@ from jlir.lattice.tmerge import Undecided, const_of
 def cache_argtype(p):
     """Inference's type for an argument of signature type `p` (`matching_cache_argtypes`): the instance of a
     singleton type as a `Const` (`typeof(f)`, `Nothing`, `Missing`, a field-less struct Julia's tables list),
-    and `Type{X}` as `Const(X)`; else `p`."""
+    and `Type{X}` as `Const(X)`; None (unknown) for a closure's type the name does not tell a singleton or not;
+    else `p`."""
     value = None
     if type(p) is T.TypeCall and p.head == T.TypeName(("typeof",)) and len(p.args) == 1:
         value = p.args[0]
@@ -26,7 +27,17 @@ def cache_argtype(p):
         value = T.TypeName(("missing",))   # `missing` prints as a bare name, as the reader takes it
     elif _singleton(p):
         value = T.TypeCall(p, ())  # the one instance, shown as its constructor call: `Core.CoreSTDOUT()`
+    elif _closure_type(p):
+        return None   # a singleton (`Const` of its instance) unless it captures a `Core.Box`: not in the name
     return p if value is None else const_of(value)
+
+
+def _closure_type(p) -> bool:
+    """A closure's (or an inner function's) type without parameters that Julia's tables do not list
+    (`Pkg.BinaryPlatforms.var"#26#29"`): lowering makes each captured variable a type parameter, except one it
+    boxes, so such a type has no fields (a singleton, which inference gives as the `Const` of its instance:
+    `most_general_argtypes`) or only `Core.Box` fields (not one).  The name does not say which."""
+    return type(p) is T.TypeName and p.path[-1].startswith('var"#') and S.facts(S.head_name(p)) is None
 
 
 def _singleton(p) -> bool:

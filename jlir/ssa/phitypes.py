@@ -16,7 +16,9 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.lattice import typeset as S
 from jlir.lattice.tmerge import is_const, is_maybe_undef, maybe_undef, signed_hint, sqsub, tmerge
+from jlir.ssa.builder import Pending
 from jlir.ssa.slots import argument_number
+from jlir.ssa.undecided import UnknownArgument
 from jlir.ssa.widths import UndecidedWidth, decimal_const, mentions_default, source_widths, value_source
 from jlir.lattice.typeset import Undecided
 
@@ -315,6 +317,32 @@ def phi_types(b, slottypes=None, declared=None) -> None:
     for p in b.pending:
         if p.delayed is not None:
             p.type = ty.of(p.delayed, False)
+    for p, why in unknown_arguments(ty):
+        p.type = UnknownArgument(why)
+
+
+def unknown_arguments(ty: _Types) -> list:
+    """The inserted nodes left untyped because a value they merge, followed through copies, ϒ, π, φ and φᶜ
+    nodes, is an argument whose type the caller gave as unknown (None among `slottypes`), each with why."""
+    st = ty.slottypes
+    if not st or all(t is not None for t in st):
+        return []
+    b, out = ty.b, []
+    for p in b.pending:
+        if p.type is not None:
+            continue
+        work = list(p.values) if p.kind in ("phi", "phic") else [p.node.val] if type(p.node) is N.UpsilonNode else []
+        seen: set = set()
+        while work:
+            v = value_source(b, work.pop(), seen)
+            if type(v) is Pending:
+                work += [u for u in v.values if u is not None] if v.kind in ("phi", "phic") else []
+            elif type(v) is V.Argument and 0 < v.n <= len(st) and st[v.n - 1] is None:
+                out.append((p, f"argument _{v.n}, whose type the signature does not give (a closure's type without "
+                               "parameters: a singleton, which inference types as the `Const` of its instance, unless "
+                               "it holds a `Core.Box`)"))
+                break
+    return out
 
 
 def undecided_widths(ty: _Types, phis) -> list:

@@ -6,12 +6,22 @@ compaction's keeping or dropping the π depends on that type.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir.errors import JlirError
 from jlir.ssa.widths import UndecidedWidth
 
-__all__ = ["UndecidedType", "refuse_untyped_pi", "refuse_undecided_widths"]
+__all__ = ["UndecidedType", "UnknownArgument", "refuse_untyped_pi", "refuse_undecided_widths"]
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownArgument:
+    """The type of a φ, φᶜ or ϒ that merges an argument whose type the caller could not give (None among the
+    `slottypes`: a closure's type, which inference gives as the `Const` of its instance if it is a singleton):
+    a node compaction keeps with it makes `into_ssa` refuse, naming `why`."""
+    why: str
 
 
 class UndecidedType(JlirError):
@@ -41,6 +51,8 @@ def refuse_undecided_widths(out) -> None:
     """`UndecidedType` where a node compaction kept merges a constant whose width the print does not show
     (`UndecidedWidth`); a node compaction dropped does not matter."""
     for i, s in enumerate(out.positional, 1):
+        if type(s.type) is UnknownArgument:
+            raise UndecidedType(f"the type of %{i} in SSA form is not in the print: it merges {s.type.why}")
         if type(s.type) is UndecidedWidth:
             raise UndecidedType(f"the type of %{i} in SSA form is not in the print: it merges {s.type.why}, whose "
                                 "type `show` does not print (an Int16 1 prints as 1, a Float16 zero as 0.0); "

@@ -243,7 +243,8 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped, revisits, pending: bool = T
     Core.Compiler.Const(0, false))` kept (on all of Base's stage prints Julia dropped all 71 of the first
     kind).  `show` prints every signed integer in decimal, so `1` may be an `Int32(1)`; but a π asserts that its
     value is of its type, and a concrete type holds no other values: `π (-2, Int8)` (an `Int8` local's constant,
-    boxed after inlining) is the `Int8` -2 and dropped, as Julia drops it.  A value `show` prints as its
+    boxed after inlining) is the `Int8` -2 and dropped, as Julia drops it; so is `π (-0.0, Float16)` (1.5's
+    `show` prints a Float16 zero as `-0.0`) the Float16 zero.  A value `show` prints as its
     constructor's call is of that type (`π (Float16(100.0), Float16)`, dropped; `typeof_value`).  A
     quoted value is judged by the value's type (`isa(pi_val, QuoteNode) ? typeof(pi_val.value)`): `π (:pass,
     Symbol)`, which the inliner leaves from a `getfield` of a constant field name, is dropped.
@@ -260,6 +261,9 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped, revisits, pending: bool = T
     if type(val) is V.Literal and val.kind == "int" and val.text.lstrip("-").isdigit() \
             and type(pi.typ) is T.TypeName and signed_hint([pi.typ]) == pi.typ:
         return True   # a decimal integer under a π of a signed integer type is of that type (see above)
+    if type(val) is V.Literal and val.text in ("0.0", "-0.0") and type(pi.typ) is T.TypeName \
+            and pi.typ.path[-1] == "Float16":
+        return True   # 1.5 prints a Float16 zero as a Float64's: under a π of Float16 it is that Float16 zero
     if type(val) in (V.Literal, T.TypeCall):   # `Float16(100.0)`: `show` prints an instance as its constructor call
         try:
             return typeof_value(val) == pi.typ

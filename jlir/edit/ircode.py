@@ -19,6 +19,7 @@ from operator import itemgetter
 
 from jlir.edit.base import EMPTY_BLOCK, EditError  # noqa: F401  (their home is edit/base; importable here too)
 from jlir.edit.compact import compact
+from jlir.edit.negation import negated_call, negated_unsigned
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
@@ -75,6 +76,8 @@ class IRCode:
         self._new_at: dict[int, int] = {}       # pending node id → its index in new_nodes, where they differ
         pending: list[Statement] = []
         for s in fn.stmts:
+            if negated_unsigned(s.node):   # `%224 = -0xc8`: the call `-(0xc8)`, never a value
+                s = replace(s, node=negated_call(s.node))
             if s.new_id is None:
                 self.stmts.append(s)
                 pos = len(self.stmts)

@@ -86,6 +86,8 @@ def _literal_type(v) -> str | None:
 
 
 def _int_type(text: str):
+    if text.startswith(("-0x", "-0b", "-0o")):
+        raise Undecided(text)   # `show` writes no negative unsigned value: the call `-(0xc8)` printed bare
     if text.startswith(("0x", "0b", "0o")):
         digits = len(text) - 2
         if text.startswith("0x") and digits in _HEX_WIDTH:

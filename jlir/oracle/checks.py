@@ -232,7 +232,7 @@ def _as_negations(fn):
     minus on the positive literal (`-(3.0)`, which Julia's `show_unquoted` prints alike: `- ` then the argument):
     `compact!` renames a constant statement into its uses and keeps a call, and the print cannot say which it was
     (`u1 = -3.0` and `u1 = -(3.0)` both reach slot2reg).  All of them, then each other subset, as `_as_objects`."""
-    from jlir.ssa.prepare import negated_call
+    from jlir.edit.negation import negated_call
     return _rereadings(fn, [(k, call) for k, s in enumerate(fn.stmts) if (call := negated_call(s.node)) is not None])
 
 

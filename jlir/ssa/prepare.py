@@ -16,6 +16,7 @@ from jlir.analysis.defuse import is_inference_dead
 from jlir.ir import nodes as N
 from jlir.ir import types as T
 from jlir.ir import values as V
+from jlir.edit.negation import negated_call, negated_unsigned
 from jlir.ir import walk
 from jlir.ir.function import Statement
 from jlir.ssa.domsort import renumber
@@ -32,11 +33,14 @@ class Prepared:
     `dead_assignments`, the `(position, assignment)` of each statement inference found unreachable that was an
     assignment (printed `Core.Compiler.Const(:(x = …), false)`; a `nothing` in `stmts`), which lowering saw;
     `dead_loops`, the `(first, last)` positions of each loop body whose jump back inference found unreachable
-    (`Core.Compiler.Const(:(goto %265), false)`: lowering jumps back only to a loop's top)."""
+    (`Core.Compiler.Const(:(goto %265), false)`: lowering jumps back only to a loop's top); `dead_nodes`, the
+    `(position, statement)` of every unreachable statement as lowering made it (`Core.NewvarNode(:(u4))`,
+    `i2 = Core.getfield(%23, 1)`), renumbered like the others."""
     stmts: tuple
     blocks: tuple
     dead_assignments: tuple = ()
     dead_loops: tuple = ()
+    dead_nodes: tuple = ()
 
 
 def splat_slot(v):
@@ -111,7 +115,17 @@ def prepare(stmts, blocks) -> Prepared:
     back = tuple((id_map[g.label], id_map[i]) for i, s in enumerate(stmts_in, 1)
                  if is_inference_dead(s.node) and type(g := getattr(s.node.args[1], "inner", None)) is N.GotoNode
                  and g.label in id_map and g.label < i)
-    return replace(prep, dead_assignments=dead, dead_loops=back)
+    inner = tuple((i, moved(n)) for i, s in enumerate(out, 1)
+                  if not kept[i - 1] and (n := _dead_inner(s.node)) is not None)
+    return replace(prep, dead_assignments=dead, dead_loops=back, dead_nodes=inner)
+
+
+def _dead_inner(node):
+    """The statement an inference-dead one prints (`Const(:(x = …), false)`,
+    `Const(Core.NewvarNode(:(x)), false)`)."""
+    v = node.args[1] if type(node) is N.Expr and len(node.args) == 3 else None
+    v = getattr(v, "inner", v)
+    return v if type(v) in (N.Expr, N.NewvarNode, N.GotoNode, V.SlotNumber, V.TypedSlot) else None
 
 
 def _dead_assignment(node):
@@ -123,40 +137,23 @@ def _dead_assignment(node):
     return None
 
 
-_MINUS = V.GlobalRef(None, "-")
-
-
 def _negations(stmts: list) -> list:
     """A statement another reads whose print is a negative number (`%108 = -0.1`, `%190 = -0x02::Const(0xfe)`)
     is the call `-(0.1)`, which `show` prints so: lowering leaves a number, a simple atom, inline in the
     statement that reads it (`compile` in `julia-syntax.scm` makes an SSA value only of what is not one), so no
     read statement of slot-form code is a bare number; a negated unsigned one is a call whether read or not
-    (`_negated_unsigned`).  Kept a call, `compact!` keeps it as Julia's does."""
+    (`negated_unsigned`).  Kept a call, `compact!` keeps it as Julia's does."""
     used: set = set()
     for s in stmts:
         used.update(v.id for v in walk.values(s.node) if type(v) is V.SSAValue)
     out = []
     for i, s in enumerate(stmts, 1):
         node = s.node
-        call = negated_call(node) if i in used or _negated_unsigned(node) else None
-        if type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and _negated_unsigned(node.args[1]):
+        call = negated_call(node) if i in used or negated_unsigned(node) else None
+        if type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and negated_unsigned(node.args[1]):
             call = N.Expr("=", (node.args[0], negated_call(node.args[1])))   # `(v3 = -0x05)::Const(0xfb, false)`
         out.append(s if call is None else replace(s, node=call))
     return out
-
-
-def _negated_unsigned(node) -> bool:
-    """`-0x05`: `show` writes no unsigned integer with a sign (an unsigned value prints as hex, `0xfb`), so such a
-    print is always the call `-(0x05)`, read by another statement or not."""
-    return type(node) is V.Literal and node.kind == "int" and node.text.startswith(("-0x", "-0b", "-0o"))
-
-
-def negated_call(node):
-    """The call `-(x)` a node printed as a negative number `-x` may be (`show_unquoted` prints the call of unary
-    minus on a literal as that literal's negation), or None for any other node."""
-    if type(node) is V.Literal and node.kind in ("int", "float") and node.text[:1] == "-" and node.text[1:2].isdigit():
-        return N.Expr("call", (_MINUS, V.Literal(node.text[1:], node.kind)))
-    return None
 
 
 def _strip_trailing_junk(stmts: list, kept: list, blocks: list) -> Prepared:

@@ -31,89 +31,26 @@ from __future__ import annotations
 
 from jlir.ir import nodes as N
 from jlir.ir import values as V
-from jlir.ssa.slots import argument_number, slot_key, slot_of
+from jlir.ssa.scope_starts import branch_before, natural_loops, runs, try_regions, while_bodies, with_try_scopes
+from jlir.ssa.slots import argument_number, slot_key
 
 __all__ = ["slot_order"]
-
-
-def _run_member(node):
-    """The slot a scope's start declares at this statement (`NewvarNode(x)`, `x = Core.Box()`), else None."""
-    if type(node) is N.NewvarNode and type(node.slot) is V.SlotNumber:
-        return node.slot
-    if type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and type(node.args[0]) is V.SlotNumber:
-        rhs = node.args[1]
-        if type(rhs) is N.Expr and rhs.head == "call" and len(rhs.args) == 1 and type(rhs.args[0]) is V.GlobalRef \
-                and rhs.args[0].module == "Core" and rhs.args[0].name == "Box":
-            return node.args[0]
-    return None
-
-
-def _runs(code) -> list[tuple[int, list]]:
-    """(position of the first statement, slot keys in order) of each maximal run of scope-start statements; a
-    `for` loop's variable starts its body's scope, before the run right above it or above the read of the
-    iteration slot its store unpacks (`(local i)` comes first)."""
-    runs: list = []
-    prev = -2
-    for idx, node in enumerate(code, 1):
-        s = _run_member(node)
-        if s is None:
-            s = _loop_variable(code, idx)
-            if s is None:
-                continue
-            if idx == prev + 1 or (idx == prev + 2 and _reads_next(code, idx)):
-                runs[-1][1].insert(0, slot_key(s))
-            else:
-                runs.append((idx, [slot_key(s)]))
-            prev = -2
-            continue
-        if idx == prev + 1:
-            runs[-1][1].append(slot_key(s))
-        else:
-            runs.append((idx, [slot_key(s)]))
-        prev = idx
-    return runs
-
-
-def _loop_variable(code, idx: int):
-    """The slot a `for` loop's body assigns first at statement `idx` (`x = Core.getfield(%9, 1)` followed by
-    `%10 = Core.getfield(%9, 2)`: lowering's `expand-for` unpacking `next`), else None.
-
-    The state is an SSA value there (`expand-for`'s `state` is a `make-ssavalue`); a tuple destructuring
-    `a, b = t` unpacks alike, but stores its state in a slot (`@_9 = Core.getfield(%16, 2)`, the `st` gensym
-    the `(= (tuple …) x)` expansion declares), and starts no scope: its variables are the enclosing scope's."""
-    node = code[idx - 1]
-    if not (type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and type(node.args[0]) is V.SlotNumber):
-        return None
-    rhs, nxt = node.args[1], code[idx] if idx < len(code) else None
-
-    def getfield(e, i):
-        return type(e) is N.Expr and e.head == "call" and len(e.args) == 3 and type(e.args[0]) is V.GlobalRef \
-            and e.args[0].name == "getfield" and type(e.args[1]) is V.SSAValue and e.args[2] == V.Literal(str(i), "int")
-    if getfield(rhs, 1) and getfield(nxt, 2) and rhs.args[1] == nxt.args[1]:
-        return node.args[0]
-    return None
-
-
-def _reads_next(code, idx: int) -> bool:
-    """Whether the statement before the loop variable's store at `idx` is `%t = next` (a slot read), the value
-    whose fields that store and the state unpack: `expand-for` builds the body as `(local i)`, then
-    `lower-tuple-assignment`'s `(= t next)`, so the scope's `NewvarNode` run ends right above that read."""
-    prev, node = code[idx - 2], code[idx - 1]
-    rhs = node.args[1]
-    return slot_of(prev) is not None and rhs.args[1] == V.SSAValue(idx - 1)
 
 
 def _assignments(info, code) -> list[int]:
     return [d for d in info.defs if d > 0 and type(code[d - 1]) is not N.NewvarNode]
 
 
-def _scope_list(run: list, extra: list, at: dict) -> list:
+def _scope_list(run: list, extra: list, at: dict, dead_only: frozenset = frozenset()) -> list:
     """One scope's locals in order: `run` (the scope's `NewvarNode`s, an exact order) with the slots of that scope
     not in it (`extra`, in first-assignment order) merged in: a closure object (`#1`) counts as declared (first);
     the others go by first assignment into the end of the run whose first assignments are in order (its
-    assigned locals)."""
+    assigned locals).  A member only dead code assigns (`dead_only`) splits the run by where lowering saw that
+    assignment, but the extras, all assigned before the scope's first branch, go after it: as a `local x`
+    declared and assigned on a branch inference found dead it would come first; as an implicit local, it is
+    assigned after a branch, so after them.  The print does not say which; it is taken as declared."""
     k, low = len(run), None
-    while k > 0:   # the longest end of the run in assignment order (a slot assigned only in dead code fits)
+    while k > 0:   # the longest end of the run in assignment order
         t = at.get(run[k - 1])
         if t is not None and low is not None and t > low:
             break
@@ -126,7 +63,8 @@ def _scope_list(run: list, extra: list, at: dict) -> list:
         if x in heads:
             continue
         t = at.get(x) or 0
-        pos = next((i for i, r in enumerate(assigned) if (at.get(r) or 0) > t), len(assigned))
+        pos = next((i for i, r in enumerate(assigned) if r not in dead_only and (at.get(r) or 0) > t),
+                   len(assigned))
         assigned.insert(pos, x)
     return out_decl + assigned
 
@@ -152,7 +90,11 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> li
     print tells it (see the module docstring); `names` is `(argnames, slotnames)`; with the CFG and its dominator
     tree, a value `if`'s store counts where the `if` starts."""
     argnames, slotnames = names
-    dead_assignments, dead_loops = dead
+    dead_assignments, dead_loops, dead_nodes = (*dead, ())[:3]
+    lowered = list(code)   # the code as lowering made it: unreachable statements as themselves, not `nothing`
+    for pos, node in dead_nodes:
+        if 0 < pos <= len(lowered):
+            lowered[pos - 1] = node
     dead = {}
     for pos, assignment in dead_assignments:
         dead.setdefault(slot_key(assignment.args[0]), []).append(pos)
@@ -163,23 +105,32 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> li
     first = {k: (min(a) if (a := _assignments(i, code)) else len(code) + 1) for k, i in infos.items()}
     assigned_at = {k: (min(min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p) for p in a)
                        if (a := _assignments(i, code)) else None) for k, i in infos.items()}
-    runs = _with_try_scopes([(pos, [k for k in keys if k in infos]) for pos, keys in _runs(code)], code, number,
-                            _while_bodies(code, cfg))
-    in_run = {k for _, keys in runs for k in keys}
-    scopes = [(0, [])] + runs
+    dead_only = frozenset(k for k in dead if k in infos and assigned_at[k] is None)
+    for k, ps in dead.items():   # lowering listed the assignments inference later found dead where they stand
+        if k in assigned_at:
+            assigned_at[k] = min(p for p in [*ps, assigned_at[k]] if p is not None)
+    ghosts, ghost_ids = _dead_only(dead_assignments, dead_nodes, infos)
+    taken |= ghost_ids
+    for k, p in ghosts.items():
+        number[k], first[k], assigned_at[k] = None, p, p
+    found = [(pos, [k for k in keys if k in infos or k in ghosts]) for pos, keys in runs(lowered)]
+    starts = with_try_scopes(found, code, number, while_bodies(code, cfg) + [top for top, _ in dead_loops])
+    in_run = {k for _, keys in starts for k in keys}
+    scopes = [(0, [])] + starts
     extra: list = [[] for _ in scopes]
-    for k in sorted((k for k in infos if number[k] is None and k not in in_run), key=lambda k: (first[k], str(k))):
+    for k in sorted((k for k in [*infos, *ghosts] if number[k] is None and k not in in_run),
+                    key=lambda k: (first[k], str(k))):
         at = max(i for i, (pos, _) in enumerate(scopes) if pos <= first[k])
         if at > 0 and first[k] == len(code) + 1:
             at = 0
         extra[at].append(k)
-    if len(scopes) > 1 and not _branch_before(code, scopes[1][0]):
+    if len(scopes) > 1 and not branch_before(code, scopes[1][0]):
         scopes, extra = [(0, scopes[1][1])] + scopes[2:], [extra[0] + extra[1]] + extra[2:]
-    graph = (cfg, dt, (_loops(cfg, dt), dead_loops), _try_regions(code, cfg)) \
+    graph = (cfg, dt, (natural_loops(cfg, dt), dead_loops), try_regions(code, cfg)) \
         if cfg is not None and dt is not None else None
     ordered = [k for (pos, run), ex in zip(scopes, extra)
                for k in _scope_list(run, ex, _own_text_at((run, ex), infos, code, graph, assigned_at,
-                                                          max(pos, 1), dead))]
+                                                          max(pos, 1), dead), dead_only)]
     ordered += [k for k in infos if number[k] is not None and k not in in_run]
     ordered = list(dict.fromkeys(ordered))   # a slot a second scope start declares again keeps its first place
     counter, numbered = 1, []
@@ -191,7 +142,28 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> li
             n = counter
             taken.add(n)
         numbered.append((n, k))
-    return [k for _, k in sorted(numbered)]
+    return [k for _, k in sorted(numbered) if k in infos]
+
+
+def _dead_only(dead_assignments, dead_nodes, infos: dict) -> tuple[dict, set]:
+    """The slots only code inference found dead assigns or declares (`Core.Compiler.Const(:(acc = …), false)`,
+    `Core.Compiler.Const(Core.NewvarNode(:(u4)), false)`): lowering numbered them like any other local, so they
+    hold numbers the print does not show.  `(unnumbered slot key → its first dead assignment (else its
+    declaration), numbers of the numbered ones)`."""
+    ghosts: dict = {}
+    ids: set = set()
+    declared = [(pos, N.Expr("=", (n.slot, V.NOTHING))) for pos, n in dead_nodes
+                if type(n) is N.NewvarNode and type(n.slot) is V.SlotNumber]
+    for pos, assignment in sorted(dead_assignments, key=lambda pa: pa[0]) + declared:
+        slot = assignment.args[0]
+        k = slot_key(slot)
+        if k in infos:
+            continue
+        if slot.id is not None:
+            ids.add(slot.id)
+        else:
+            ghosts.setdefault(k, pos)
+    return ghosts, ids
 
 
 # flisp's `delete-duplicates` (`src/flisp/system.lsp`): a list longer than 20 goes through a table that keeps each
@@ -205,7 +177,7 @@ def _own_text_at(keys: tuple, infos: dict, code, graph, assigned_at: dict, start
     most 20 assignments in the scope's own text (`_SHORT_LIST`) a slot outside the run goes by its last one there
     (a value `if`'s store where the `if` starts): `group = nothing` first and `group = if … end` after a loop
     that assigns it too, the later counts.  Not the scope's own text: a loop the start is outside of, a `try` body
-    or `catch` block (`_try_regions`) or a loop whose jump back inference found dead the start is outside of.
+    or `catch` block (`try_regions`) or a loop whose jump back inference found dead the start is outside of.
     `graph`: `(cfg, dt, (loops, dead loops' position ranges), try regions)`, None without a CFG (then
     `assigned_at`); `dead`: slot key → positions of its assignments inference found unreachable
     (`jlir.ssa.prepare.Prepared.dead_assignments`), which lowering saw and count."""
@@ -228,90 +200,3 @@ def _own_text_at(keys: tuple, infos: dict, code, graph, assigned_at: dict, start
         if ps and k in extra:
             out[k] = max(min(p, _value_if_start(code[p - 1], infos, cfg, dt, code) or p) for p in ps)
     return out
-
-
-def _try_regions(code, cfg) -> list:
-    """The statement ranges of each `try` body and `catch` block (each a scope-block of its own): linearization
-    lays `try` out as `enter L; body; leave; goto J; L: catch; J:`, so the body is what lies between the `enter`
-    and `L`, the catch block what lies between `L` and `J` (where the body ends in that jump)."""
-    out = []
-    for e, node in enumerate(code, 1):
-        if type(node) is not N.EnterNode or not 1 <= node.catch_dest <= len(cfg.blocks):
-            continue
-        first = cfg.block(node.catch_dest).first
-        out.append((e + 1, first - 1))
-        jump = code[first - 2] if first >= 2 else None
-        if type(jump) is N.GotoNode and 1 <= jump.label <= len(cfg.blocks) and cfg.block(jump.label).first > first:
-            out.append((first, cfg.block(jump.label).first - 1))
-    return out
-
-
-def _loops(cfg, dt) -> list:
-    """The blocks of each natural loop: a back edge `u → h` (`h` dominates `u`) with the blocks that reach `u`
-    without passing through `h`, one set per header."""
-    bodies: dict = {}
-    for u, blk in enumerate(cfg.blocks, 1):
-        for h in blk.succs:
-            if not (dt.in_tree(u) and dt.in_tree(h) and dt.dominates(h, u)):
-                continue
-            body, stack = bodies.setdefault(h, {h}), [u]
-            body.add(u)
-            while stack:
-                x = stack.pop()
-                if x == h:
-                    continue
-                for q in cfg.block(x).preds:
-                    if q > 0 and q not in body:
-                        body.add(q)
-                        stack.append(q)
-    return [frozenset(b) for b in bodies.values()]
-
-
-def _while_bodies(code, cfg) -> list[int]:
-    """Where each `while` loop's body starts: `expand-forms` makes the body a `scope-block`, and linearization
-    lays the loop out as `top: cond; goto exit if not cond; body; goto top; exit:` (`_while`), so a conditional
-    exit whose target block follows right after a jump back to the block that exit ends, with a body between
-    (a `for` loop's latch `goto exit if not …; goto top` has none: its body is above it)."""
-    if cfg is None:
-        return []
-    starts = []
-    for idx, node in enumerate(code, 1):
-        if type(node) is not N.GotoIfNot or not 1 < node.dest <= len(cfg.blocks):
-            continue
-        back_at = cfg.block(node.dest).first - 1
-        back = code[back_at - 1]
-        if back_at > idx + 1 and type(back) is N.GotoNode and 1 <= back.label <= len(cfg.blocks) \
-                and cfg.block(back.label).last == idx:
-            starts.append(idx + 1)
-    return starts
-
-
-def _with_try_scopes(runs: list, code, number: dict, bodies: list = ()) -> list:
-    """`runs` and the scopes that start without one: a `try` body (after its `enter`), a `catch` block (at
-    `err = the_exception`) and a `while` loop's body (`bodies`), unless a run starts there (nothing but numbered
-    temporaries assigned before it)."""
-    starts = list(bodies)
-    members = {pos + i for pos, keys in runs for i in range(len(keys))}
-    for idx, node in enumerate(code, 1):
-        if type(node) is N.EnterNode:
-            starts.append(idx + 1)
-        elif type(node) is N.Expr and node.head == "=" and len(node.args) == 2 \
-                and type(node.args[1]) is N.Expr and node.args[1].head == "the_exception" and idx - 1 not in members:
-            starts.append(idx)
-    out = list(runs)
-    for p in sorted(starts):
-        later = [pos for pos, _ in runs if pos >= p]
-        if later and not any(_assigns_unnumbered(code[i - 1], number) for i in range(p, min(later))):
-            continue
-        out.append((p, []))
-    return sorted(out, key=lambda r: r[0])
-
-
-def _assigns_unnumbered(node, number: dict) -> bool:
-    return type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and type(node.args[0]) is V.SlotNumber \
-        and number.get(slot_key(node.args[0])) is None
-
-
-def _branch_before(code, pos: int) -> bool:
-    """Whether a branch or label comes before statement `pos` (the run is not the function body's start)."""
-    return any(type(node) in (N.GotoNode, N.GotoIfNot, N.EnterNode, N.ReturnNode) for node in code[:pos - 1])

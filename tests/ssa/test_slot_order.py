@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import jlir
 from jlir.analysis.dominance import dominator_tree
 from jlir.ir.cfg import compute_cfg
@@ -31,7 +33,8 @@ def _orders(name: str) -> tuple[list, list]:
                                   fn.display))
     code = [s.node for s in prep.stmts]
     infos = scan_slot_def_use(code, None, argnames)
-    ours = slot_order(infos, (argnames, None), code, cfg, dominator_tree(cfg))
+    ours = slot_order(infos, (argnames, None), code, cfg, dominator_tree(cfg),
+                      (prep.dead_assignments, prep.dead_loops, prep.dead_nodes))
     slotnames = record["slotnames"]
     number = {k: k[1] if k[0] == "id" else slotnames.index(k[1]) + 1 for k in ours}
     return ours, sorted(ours, key=number.get)
@@ -61,3 +64,44 @@ def test_a_while_loops_body_is_a_scope_numbered_after_the_enclosing_ones():
     assert ours == julias
     names = [k[1] for k in ours]
     assert names.index("y") < names.index("b")
+
+
+def test_a_loop_variable_leads_its_run_above_the_copies_of_the_outer_loop_variables():
+    # `for i7 in …, j8 in …`: expand-for copies i7 into the innermost body (`i7@_22 = %88`, a `let`'s
+    # `local-def`, numbered after that scope's other locals) between the body's NewvarNode run and j8's store;
+    # `(local j8)` still comes first (16, before u15 at 17).  acc2, assigned only in a dead `while` body, holds
+    # 10 though no live statement names it.
+    ours, julias = _orders("slot_order_copied_loop_variable_and_dead_only_slot")
+    assert ours == julias
+
+
+SMALL = Path(__file__).resolve().parents[1] / "data" / "ssa" / "slot-order-1.5.3"
+
+
+def _small_orders(name: str) -> tuple[list, list]:
+    """(jlir's slot order, Julia's) for a function of `SMALL/programs.jl`: its `optimize=false` print and the
+    `slotnames` Julia 1.5.3 gave it (`scripts/gen/gen_slot_order_cases.jl`)."""
+    lines = (SMALL / f"{name}.slotnames").read_text().splitlines()
+    slotnames, argnames = lines[:-1], tuple(lines[-1][len("ARGS "):].split(","))
+    fn = jlir.functions(jlir.parse((SMALL / f"{name}.typed-unoptimized.txt").read_text()))[0]
+    prep = prepare(fn.positional, [(b.first, b.last) for b in fn.blocks])
+    cfg = compute_cfg(Function.of(IR(prep.stmts, tuple(Block(f, l) for f, l in prep.blocks), fn.linetable),
+                                  fn.display))
+    code = [s.node for s in prep.stmts]
+    ours = slot_order(scan_slot_def_use(code, None, argnames), (argnames, None), code, cfg, dominator_tree(cfg),
+                      (prep.dead_assignments, prep.dead_loops, prep.dead_nodes))
+    number = {k: k[1] if k[0] == "id" else slotnames.index(k[1]) + 1 for k in ours}
+    return ours, sorted(ours, key=number.get)
+
+
+@pytest.mark.parametrize("name, what", [
+    ("f1", "`for i in …, j in …`: j's `local` before the body's own u, c, k; the copy of i after them"),
+    ("f2", "the same with a try/catch in the body"),
+    ("f4", "three iteration specs: the copies of i and j"),
+    ("g1", "a `finally` block is a scope of its own: `a = a` there does not move a in the body's list"),
+    ("g2", "try/catch/finally with a closure"),
+    ("g3", "a `while` whose condition `s < n && (… ? … : …)` spans blocks: its body's t after the body's u"),
+])
+def test_slot_order_of_a_small_program_is_julias(name, what):
+    ours, julias = _small_orders(name)
+    assert ours == julias, what

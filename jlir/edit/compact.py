@@ -280,7 +280,7 @@ def _trivial_pi(code: IRCode, pi: N.PiNode, dropped, revisits, pending: bool = T
         # in a loop: `jlir.edit.revisits`), and in a π standing in the IR (not pending), which an earlier
         # `compact!` kept so: nothing makes them one object again
         same = (target.node.typ if type(target.node) is N.PiNode else target.type) == pi.typ
-        distinct = not pending or fresh_each_visit(target.node) and revisits(val.id)
+        distinct = not pending or fresh_each_visit(target.node) and revisits(val.id) and not revisits.retyped(val.id)
         return same and not (is_partial(pi.typ) and distinct)
     return False
 

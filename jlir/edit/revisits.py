@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from jlir.ir import nodes as N
 from jlir.ir import values as V
+from jlir.ir import walk
 from jlir.lattice.tmerge import Undecided, typeof_value
 
 __all__ = ["Revisits", "fresh_each_visit"]
@@ -44,16 +45,45 @@ class Revisits:
         self.cfg, self.entries, self._loops, self._blocks = cfg, entries, None, None
 
     def __call__(self, stmt_id: int) -> bool:
+        self._compute()
+        b = self._blocks.get(stmt_id)
+        return any(b in body and (widened or stmt_id not in carried) for body, widened, carried, _ in self._loops)
+
+    def retyped(self, stmt_id: int) -> bool:
+        """Whether the statement's type changed between its first visit and its last: an operand is computed in a
+        loop around it from a header φ that widens.  On the first pass that φ held only its value from outside (a
+        `Const((0, 0))` of `iterate(0:5)`, so `i = 0`), on the last the wider type; the slot's state then changed
+        too (`stupdate!` takes a wider element), and took the last visit's object: the π's and the statement's
+        types are one object again, and the π is dropped."""
+        self._compute()
+        by_id = {i: st for i, st, _ in self.entries}
+        loops = [(body, wide) for body, _, _, wide in self._loops if self._blocks.get(stmt_id) in body and wide]
+        if not loops:
+            return False
+        body = set().union(*(b for b, _ in loops))
+        wide = set().union(*(w for _, w in loops))
+        seen: set[int] = set()
+        work = list(walk.ssa_uses(by_id[stmt_id].node)) if stmt_id in by_id else []
+        while work:
+            k = work.pop()
+            if k in seen or k not in by_id or self._blocks.get(k) not in body:
+                continue
+            seen.add(k)
+            if k in wide:
+                return True
+            work += walk.ssa_uses(by_id[k].node)
+        return False
+
+    def _compute(self) -> None:
         if self._loops is None:
             self._loops = _loops(self.cfg, self.entries)
             self._blocks = {i: b for i, _, b in self.entries}
-        b = self._blocks.get(stmt_id)
-        return any(b in body and (widened or stmt_id not in carried) for body, widened, carried in self._loops)
 
 
-def _loops(cfg, entries) -> list[tuple[set, bool, set]]:
+def _loops(cfg, entries) -> list[tuple[set, bool, set, set]]:
     """Each loop (a back edge t → h to an earlier block, slot2reg's domsort order) as its blocks, whether a φ at its
-    header widens, and the values its header's φs carry round (through the φs of its body): a slot assigned in the
+    header widens, the values its header's φs carry round (through the φs of its body) and the ids of the header's
+    φs that widen: a slot assigned in the
     body whose value no header φ carries is not live round the loop, so undefined on entry (`Bottom`, undef) and
     defined by the back edge: the header's state changes, and so does each statement's up to its assignment."""
     by_id = {i: s for i, s, _ in entries}
@@ -67,8 +97,8 @@ def _loops(cfg, entries) -> list[tuple[set, bool, set]]:
             if h > t:
                 continue
             body = _loop_body(cfg, h, t)
-            widened = any(_widened(phi, body, by_id) for phi in phis.get(h, ()))
-            out.append((body, widened, _carried(phis.get(h, ()), body, by_id)))
+            wide = {i for i, st, b in entries if b == h and type(st.node) is N.PhiNode and _widened(st, body, by_id)}
+            out.append((body, bool(wide), _carried(phis.get(h, ()), body, by_id), wide))
     return out
 
 

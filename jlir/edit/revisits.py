@@ -28,7 +28,7 @@ from __future__ import annotations
 from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.ir import walk
-from jlir.lattice.tmerge import Undecided, typeof_value
+from jlir.lattice.tmerge import Undecided, is_const, typeof_value
 
 __all__ = ["Revisits", "fresh_each_visit"]
 
@@ -63,7 +63,9 @@ class Revisits:
         body = set().union(*(b for b, _ in loops))
         wide = set().union(*(w for _, w in loops))
         seen: set[int] = set()
-        work = list(walk.ssa_uses(by_id[stmt_id].node)) if stmt_id in by_id else []
+        # an operand typed `Const` was that constant on the first pass too (nothing is narrower but `Union{}`)
+        uses = walk.ssa_uses(by_id[stmt_id].node) if stmt_id in by_id else ()
+        work = [k for k in uses if k in by_id and not is_const(_type_of(V.SSAValue(k), by_id))]
         while work:
             k = work.pop()
             if k in seen or k not in by_id or self._blocks.get(k) not in body:

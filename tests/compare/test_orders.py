@@ -89,10 +89,15 @@ def test_generated_programs_try_regions_in_another_slot_order_are_equivalent():
     """Julia 1.5.3's records of four generated programs (seed 4: `main_226`, `main_199`, `main_51`, `main_135`),
     whose `jlir ssa` differs from slot2reg + compact! only in slot order: many alike φ and ϒ nodes (tried in every
     order, past any limit, before their operands and users told them apart) and an erased undefined slot's
-    `nothing::MaybeUndef(Union{})` standing elsewhere in a run of ϒ, φᶜ or φ nodes."""
+    `nothing::MaybeUndef(Union{})` standing elsewhere in a run of ϒ, φᶜ or φ nodes.  Since `jlir.ssa.slot_order`
+    reads `finally` blocks and dead code as lowering's scopes, `main_199` and `main_51` come out in Julia's order."""
+    same = []
     for record in _records("slot-order-generated-1.5.3.jsonl.gz"):
         ours, theirs = _ours_theirs(record)
-        assert jlir.format(ours) != jlir.format(theirs)
+        if jlir.format(ours) == jlir.format(theirs):
+            same.append(record["target"].split("(")[1].split(")")[0])
+            continue
         d = diff_functions(ours, theirs)
         assert d.outcome == "equivalent", (record["target"], d.message)
+    assert same == ["main_199", "Main.Gen51.main_51"]
 

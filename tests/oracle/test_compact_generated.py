@@ -51,8 +51,17 @@ def _stage(fragment: str, name: str) -> tuple[dict, dict]:
     return record, next(s for s in record["stages"] if s["name"] == name)
 
 
+def test_a_negated_unsigned_number_compact_keeps_is_read_as_the_call_of_unary_minus():
+    # `show` writes no unsigned value with a sign: `-0xc8` (`ispow2(-(0xc8))`) can only be the call, which
+    # compact! keeps; jlir reads it so, and its compact is Julia's without a rule
+    record, stage = _stage("h6_54", "slot2reg")
+    kept = "%30 = -0xc8::Core.Compiler.Const(0x38, false)"
+    fn = jlir.functions(jlir.parse(stage["text"]))[0]
+    assert kept in stage["compact"] and kept in jlir.format(IRCode(fn, *instance_types(record)).compact())
+    assert check_compact(stage["text"], stage["compact"], instance_types(record)).verdict == "equal"
+
+
 @pytest.mark.parametrize("fragment, kept", [
-    ("h6_54", "%30 = -0xc8::Core.Compiler.Const(0x38, false)"),          # `ispow2(-(0xc8))`
     ("main_256", "%23 = -0.1f0::Core.Compiler.Const(-0.1f0, false)"),     # `isnan(-(0.1f0))`
     ("negcall", "%3 = -2::Core.Compiler.Const(-2, false)"),               # `x > 0 ? (-(2)) : 5`
 ])

@@ -85,9 +85,9 @@ class Revisits:
 def _loops(cfg, entries) -> list[tuple[set, bool, set, set]]:
     """Each loop (a back edge t → h to an earlier block, slot2reg's domsort order) as its blocks, whether a φ at its
     header widens, the values its header's φs carry round (through the φs of its body) and the ids of the header's
-    φs that widen: a slot assigned in the
-    body whose value no header φ carries is not live round the loop, so undefined on entry (`Bottom`, undef) and
-    defined by the back edge: the header's state changes, and so does each statement's up to its assignment."""
+    φs that widen: a slot assigned in the body whose value no header φ carries is not live round the loop, so
+    undefined on entry (`Bottom`, undef) and defined by the back edge: the header's state changes, and so does each
+    statement's up to its assignment."""
     by_id = {i: s for i, s, _ in entries}
     phis: dict[int, list] = {}
     for _, s, b in entries:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from jlir.ir import nodes as N
 from jlir.ir import values as V
+from jlir.lattice import shown
 
 __all__ = ["negated_call", "negated_unsigned"]
 
@@ -15,9 +16,9 @@ _MINUS = V.GlobalRef(None, "-")
 
 
 def negated_unsigned(node) -> bool:
-    """`-0x05`: `show` writes no unsigned integer with a sign, so such a print is always the call `-(0x05)`, read
-    by another statement or not."""
-    return type(node) is V.Literal and node.kind == "int" and node.text.startswith(("-0x", "-0b", "-0o"))
+    """`-0x05` (`jlir.lattice.shown.negated_unsigned`): always the call `-(0x05)`, read by another statement or
+    not."""
+    return type(node) is V.Literal and node.kind == "int" and shown.negated_unsigned(node.text)
 
 
 def negated_call(node):

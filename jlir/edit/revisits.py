@@ -39,10 +39,10 @@ class Revisits:
     """`revisits(i)`: whether inference visited statement `i` again after its loop's first pass (see above), computed
     once and only when asked.  `cfg`: the IR's CFG; `entries`: its statements as `(id, statement, block)` in placed
     order (pending nodes included)."""
-    __slots__ = ("cfg", "entries", "_loops", "_blocks")
+    __slots__ = ("cfg", "entries", "_loops", "_blocks", "_by_id")
 
     def __init__(self, cfg, entries):
-        self.cfg, self.entries, self._loops, self._blocks = cfg, entries, None, None
+        self.cfg, self.entries, self._loops, self._blocks, self._by_id = cfg, entries, None, None, None
 
     def __call__(self, stmt_id: int) -> bool:
         self._compute()
@@ -56,7 +56,7 @@ class Revisits:
         too (`stupdate!` takes a wider element), and took the last visit's object: the π's and the statement's
         types are one object again, and the π is dropped."""
         self._compute()
-        by_id = {i: st for i, st, _ in self.entries}
+        by_id = self._by_id
         loops = [(body, wide) for body, _, _, wide in self._loops if self._blocks.get(stmt_id) in body and wide]
         if not loops:
             return False
@@ -80,6 +80,7 @@ class Revisits:
         if self._loops is None:
             self._loops = _loops(self.cfg, self.entries)
             self._blocks = {i: b for i, _, b in self.entries}
+            self._by_id = {i: st for i, st, _ in self.entries}
 
 
 def _loops(cfg, entries) -> list[tuple[set, bool, set, set]]:

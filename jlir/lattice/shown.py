@@ -85,9 +85,15 @@ def _literal_type(v) -> str | None:
     return t.path[-1] if type(t) is T.TypeName else None
 
 
+def negated_unsigned(text: str) -> bool:
+    """`-0x05`: `show` writes no unsigned integer with a sign (an unsigned value prints as hex, `0xfb`), so such a
+    text is never a value's, always the call `-(0x05)` printed bare."""
+    return text.startswith(("-0x", "-0b", "-0o"))
+
+
 def _int_type(text: str):
-    if text.startswith(("-0x", "-0b", "-0o")):
-        raise Undecided(text)   # `show` writes no negative unsigned value: the call `-(0xc8)` printed bare
+    if negated_unsigned(text):
+        raise Undecided(text)   # a call, not a value (above)
     if text.startswith(("0x", "0b", "0o")):
         digits = len(text) - 2
         if text.startswith("0x") and digits in _HEX_WIDTH:

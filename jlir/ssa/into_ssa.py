@@ -233,7 +233,7 @@ def _construct(fn: Function, prep, names, nargs, used_undef) -> Builder:
     b.slottypes = slottypes
     entries = catch_entries(b.code, cfg)
     handlers = exc_handlers(entries, dt)
-    dead = (prep.dead_assignments, prep.dead_loops, prep.dead_nodes)
+    dead = (prep.dead_loops, prep.dead_nodes)
     phi_slots, phicnodes = _place_phis(b, entries, slot_order(infos, (argnames, b.slotnames), b.code, cfg, dt, dead))
     visited = _rename(b, phi_slots, phicnodes, entries, handlers)
     _finish_code(b, visited)

@@ -30,15 +30,13 @@ _DROPPED_HEADS = frozenset({"meta", "inbounds", "line"})
 @dataclass(frozen=True, slots=True)
 class Prepared:
     """Statements (1-based positions) and block ranges `(first, last)` after `convert_to_ircode`;
-    `dead_assignments`, the `(position, assignment)` of each statement inference found unreachable that was an
-    assignment (printed `Core.Compiler.Const(:(x = …), false)`; a `nothing` in `stmts`), which lowering saw;
-    `dead_loops`, the `(first, last)` positions of each loop body whose jump back inference found unreachable
-    (`Core.Compiler.Const(:(goto %265), false)`: lowering jumps back only to a loop's top); `dead_nodes`, the
-    `(position, statement)` of every unreachable statement as lowering made it (`Core.NewvarNode(:(u4))`,
-    `i2 = Core.getfield(%23, 1)`), renumbered like the others."""
+    `dead_nodes`, the `(position, statement)` of each statement inference found unreachable (printed
+    `Core.Compiler.Const(:(x = …), false)`, `Core.Compiler.Const(Core.NewvarNode(:(u4)), false)`; a `nothing` in
+    `stmts`) as lowering made it, its SSA values renumbered like the others; `dead_loops`, the `(first, last)`
+    positions of each loop body whose jump back inference found unreachable (`Core.Compiler.Const(:(goto %265),
+    false)`: lowering jumps back only to a loop's top)."""
     stmts: tuple
     blocks: tuple
-    dead_assignments: tuple = ()
     dead_loops: tuple = ()
     dead_nodes: tuple = ()
 
@@ -111,30 +109,25 @@ def prepare(stmts, blocks) -> Prepared:
     stmts = _negations(stmts)
     kept = [not is_inference_dead(s.node) for s in out]
     prep = _strip_trailing_junk(stmts, kept, new_blocks)
-    dead = tuple((i, a) for i, s in enumerate(out, 1) if not kept[i - 1] and (a := _dead_assignment(s.node)))
     back = tuple((id_map[g.label], id_map[i]) for i, s in enumerate(stmts_in, 1)
                  if is_inference_dead(s.node) and type(g := getattr(s.node.args[1], "inner", None)) is N.GotoNode
                  and g.label in id_map and g.label < i)
     inner = tuple((i, moved(n)) for i, s in enumerate(out, 1)
                   if not kept[i - 1] and (n := _dead_inner(s.node)) is not None)
-    return replace(prep, dead_assignments=dead, dead_loops=back, dead_nodes=inner)
+    return replace(prep, dead_loops=back, dead_nodes=inner)
 
 
 def _dead_inner(node):
-    """The statement an inference-dead one prints (`Const(:(x = …), false)`,
-    `Const(Core.NewvarNode(:(x)), false)`)."""
+    """The statement an inference-dead one prints (`Const(:(x = …), false)`, `Const(Core.NewvarNode(:(x)), false)`);
+    a jump is left out (its target is a statement number, which `dead_loops` reads)."""
     v = node.args[1] if type(node) is N.Expr and len(node.args) == 3 else None
     v = getattr(v, "inner", v)
-    return v if type(v) in (N.Expr, N.NewvarNode, N.GotoNode, V.SlotNumber, V.TypedSlot) else None
+    return v if type(v) in (N.Expr, N.NewvarNode, V.SlotNumber, V.TypedSlot) else None
 
 
-def _dead_assignment(node):
-    """The assignment `x = …` an inference-dead statement prints (`Core.Compiler.Const(:(x = …), false)`), else
-    None."""
-    e = getattr(node.args[1], "inner", None) if type(node) is N.Expr and len(node.args) == 3 else None
-    if type(e) is N.Expr and e.head == "=" and len(e.args) == 2 and type(e.args[0]) is V.SlotNumber:
-        return e
-    return None
+def slot_store(node) -> bool:
+    """Whether the node is `x = …` of a slot."""
+    return type(node) is N.Expr and node.head == "=" and len(node.args) == 2 and type(node.args[0]) is V.SlotNumber
 
 
 def _negations(stmts: list) -> list:

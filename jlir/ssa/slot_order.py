@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from jlir.ir import nodes as N
 from jlir.ir import values as V
+from jlir.ssa.prepare import slot_store
 from jlir.ssa.scope_starts import branch_before, natural_loops, runs, try_regions, while_bodies, with_try_scopes
 from jlir.ssa.slots import argument_number, slot_key
 
@@ -88,9 +89,11 @@ def _value_if_start(node, infos: dict, cfg, dt, code):
 def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> list:
     """The slot keys of `infos` (`jlir.ssa.slots.scan_slot_def_use`) in Julia's slot-number order, as far as the
     print tells it (see the module docstring); `names` is `(argnames, slotnames)`; with the CFG and its dominator
-    tree, a value `if`'s store counts where the `if` starts."""
+    tree, a value `if`'s store counts where the `if` starts; `dead`, `(dead_loops, dead_nodes)` of
+    `jlir.ssa.prepare.Prepared`: code inference found unreachable, which lowering saw and numbered."""
     argnames, slotnames = names
-    dead_assignments, dead_loops, dead_nodes = (*dead, ())[:3]
+    dead_loops, dead_nodes = dead
+    dead_assignments = [(p, n) for p, n in dead_nodes if slot_store(n)]
     lowered = list(code)   # the code as lowering made it: unreachable statements as themselves, not `nothing`
     for pos, node in dead_nodes:
         if 0 < pos <= len(lowered):
@@ -109,7 +112,7 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> li
     for k, ps in dead.items():   # lowering listed the assignments inference later found dead where they stand
         if k in assigned_at:
             assigned_at[k] = min(p for p in [*ps, assigned_at[k]] if p is not None)
-    ghosts, ghost_ids = _dead_only(dead_assignments, dead_nodes, infos)
+    ghosts, ghost_ids = _dead_only(dead_nodes, infos)
     taken |= ghost_ids
     for k, p in ghosts.items():
         number[k], first[k], assigned_at[k] = None, p, p
@@ -145,17 +148,16 @@ def slot_order(infos: dict, names, code, cfg=None, dt=None, dead=((), ())) -> li
     return [k for _, k in sorted(numbered) if k in infos]
 
 
-def _dead_only(dead_assignments, dead_nodes, infos: dict) -> tuple[dict, set]:
+def _dead_only(dead_nodes, infos: dict) -> tuple[dict, set]:
     """The slots only code inference found dead assigns or declares (`Core.Compiler.Const(:(acc = …), false)`,
     `Core.Compiler.Const(Core.NewvarNode(:(u4)), false)`): lowering numbered them like any other local, so they
     hold numbers the print does not show.  `(unnumbered slot key → its first dead assignment (else its
     declaration), numbers of the numbered ones)`."""
+    stores = [(p, n.args[0]) for p, n in dead_nodes if slot_store(n)]
+    declared = [(p, n.slot) for p, n in dead_nodes if type(n) is N.NewvarNode and type(n.slot) is V.SlotNumber]
     ghosts: dict = {}
     ids: set = set()
-    declared = [(pos, N.Expr("=", (n.slot, V.NOTHING))) for pos, n in dead_nodes
-                if type(n) is N.NewvarNode and type(n.slot) is V.SlotNumber]
-    for pos, assignment in sorted(dead_assignments, key=lambda pa: pa[0]) + declared:
-        slot = assignment.args[0]
+    for pos, slot in stores + declared:
         k = slot_key(slot)
         if k in infos:
             continue
@@ -180,7 +182,7 @@ def _own_text_at(keys: tuple, infos: dict, code, graph, assigned_at: dict, start
     or `catch` block (`try_regions`) or a loop whose jump back inference found dead the start is outside of.
     `graph`: `(cfg, dt, (loops, dead loops' position ranges), try regions)`, None without a CFG (then
     `assigned_at`); `dead`: slot key → positions of its assignments inference found unreachable
-    (`jlir.ssa.prepare.Prepared.dead_assignments`), which lowering saw and count."""
+    (the assignments among `jlir.ssa.prepare.Prepared.dead_nodes`), which lowering saw and count."""
     if graph is None:
         return assigned_at
     cfg, dt, (loops, dead_loops), tries = graph

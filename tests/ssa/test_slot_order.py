@@ -34,7 +34,7 @@ def _orders(name: str) -> tuple[list, list]:
     code = [s.node for s in prep.stmts]
     infos = scan_slot_def_use(code, None, argnames)
     ours = slot_order(infos, (argnames, None), code, cfg, dominator_tree(cfg),
-                      (prep.dead_assignments, prep.dead_loops, prep.dead_nodes))
+                      (prep.dead_loops, prep.dead_nodes))
     slotnames = record["slotnames"]
     number = {k: k[1] if k[0] == "id" else slotnames.index(k[1]) + 1 for k in ours}
     return ours, sorted(ours, key=number.get)
@@ -89,7 +89,7 @@ def _small_orders(name: str) -> tuple[list, list]:
                                   fn.display))
     code = [s.node for s in prep.stmts]
     ours = slot_order(scan_slot_def_use(code, None, argnames), (argnames, None), code, cfg, dominator_tree(cfg),
-                      (prep.dead_assignments, prep.dead_loops, prep.dead_nodes))
+                      (prep.dead_loops, prep.dead_nodes))
     number = {k: k[1] if k[0] == "id" else slotnames.index(k[1]) + 1 for k in ours}
     return ours, sorted(ours, key=number.get)
 

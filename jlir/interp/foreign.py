@@ -34,6 +34,7 @@ from fractions import Fraction
 
 from jlir.interp.cstrings import C_STRINGS
 from jlir.interp.limits import check_allocation
+from jlir.ir import nodes as N
 from jlir.ir import values as V
 from jlir.semantics.pointers import CHUNK
 from jlir.semantics.pointers import fill_bytes, read_bytes, string_value, write_bytes
@@ -362,8 +363,13 @@ LLVMCALLS = {"llvm.pow.f64": _pow("Float64"), "llvm.pow.f32": _pow("Float32")}
 
 
 def foreign_name(e) -> str:
-    """The C function a `foreigncall` expression calls (`:strlen`; `"llvm.pow.f64"`, an llvmcall), else `?`."""
+    """The C function a `foreigncall` expression calls (`:strlen`; `"llvm.pow.f64"`, an llvmcall; the name of a
+    `(name, library)` pair, `Core.tuple("log2", Base.Math.libm)`, as lowering writes `ccall((:log2, libm), …)`),
+    else `?`."""
     first = e.args[0] if e.args else None
+    if type(first) is N.Expr and first.head == "call" and len(first.args) == 3 \
+            and getattr(first.args[0], "name", None) == "tuple":
+        first = first.args[1]
     if type(first) is V.Literal and first.kind == "string":
         return first.text.strip('"')
     inner = getattr(first, "value", first)

@@ -65,11 +65,12 @@ def _symbols(p) -> bool:
     return type(p) is tuple and all(type(x) is JSymbol for x in p)
 
 
-# Base's parametric structs whose parameters have no bounds, by their count, as Julia 1.5.3's source declares them:
-# any type or bits value instantiates them (generator.jl `struct Generator{I,F}`, pair.jl `struct Pair{A, B}`,
-# some.jl `struct Some{T}`, refvalue.jl `mutable struct RefValue{T}`, operators.jl `struct Fix1{F,T}` and
-# `Fix2{F,T}`, iterators.jl `struct Enumerate{I}` and `struct Filter{F,I}`).
-_UNBOUNDED = {"Generator": 2, "Pair": 2, "Some": 1, "RefValue": 1, "Fix1": 2, "Fix2": 2, "Enumerate": 1,
+# Core's and Base's parametric types whose parameters have no bounds, by their count, as Julia 1.5.3's source
+# declares them: any type or bits value instantiates them (boot.jl `primitive type Ptr{T} <: Ref{T} 64 bits end`,
+# generator.jl `struct Generator{I,F}`, pair.jl `struct Pair{A, B}`, some.jl `struct Some{T}`, refvalue.jl
+# `mutable struct RefValue{T}`, operators.jl `struct Fix1{F,T}` and `Fix2{F,T}`, iterators.jl
+# `struct Enumerate{I}` and `struct Filter{F,I}`).
+_UNBOUNDED = {"Ptr": 1, "Generator": 2, "Pair": 2, "Some": 1, "RefValue": 1, "Fix1": 2, "Fix2": 2, "Enumerate": 1,
               "Filter": 2}
 
 

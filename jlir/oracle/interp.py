@@ -229,8 +229,9 @@ class RecordCallees:
         sparams = spec.get("sparams") or record.get("sparams")  # a record without runs still has its instance's
         if sparams and all(isinstance(p, str) for p in sparams):  # (None: one the record could not write)
             head.append("# sparams: " + ", ".join(sparams))
-        if "vararg" in spec:
-            head.append(f"# vararg: {'true' if spec['vararg'] else 'false'}")
+        vararg = spec.get("vararg", record.get("isva"))  # `isva`: the method's own flag, in a record without runs
+        if vararg is not None:
+            head.append(f"# vararg: {'true' if vararg else 'false'}")
         key = _compiler_own(record.get("method", "")) + signature_key(record["mi"][len("MethodInstance for "):])
         self._texts.setdefault(key, "\n".join(head) + "\n" + record["typed"])
 

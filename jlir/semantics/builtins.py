@@ -6,7 +6,7 @@ mutate their (mutable) argument as Julia does.  Errors are Julia's:
 """
 from __future__ import annotations
 
-from jlir.semantics.values import (INT_TYPES, PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JInt, JFunction, JStringBuf, JStruct, JSymbol, JType, JuliaException,
+from jlir.semantics.values import (subtype, INT_TYPES, PRIMITIVE_BYTES, UNDEF, UNINITIALISED, JArray, JInt, JFunction, JStringBuf, JStruct, JSymbol, JType, JuliaException,
                                 NotInterpretable, egal, isa, typeof)
 from jlir.semantics.base_globals import function_of
 from jlir.semantics.names import var_quoted
@@ -158,6 +158,13 @@ def _isa(rt, x, T):
     return isa(x, T.name)
 
 
+def _subtype(rt, a, b):
+    """Core's `<:` (`T <: Base.Signed` of a static parameter in lowered code): both types (`jlir.semantics.values.subtype`)."""
+    if type(a) is not JType or type(b) is not JType:
+        raise JuliaException("TypeError", f"in <:, expected Type, got {typeof(b if type(a) is JType else a)}")
+    return subtype(a.name, b.name)
+
+
 def _is_the_function(x, name: str) -> bool:
     """`isa(x, typeof(f))`: a function's type is a singleton, whose one instance is `f` (Base.Sort's `ord` asks
     `isa(lt, typeof(isless))`); the function Base or Core binds by that name, else refused."""
@@ -268,6 +275,7 @@ BUILTINS = {
     "===": lambda rt, a, b: egal(a, b),
     "!==": lambda rt, a, b: not egal(a, b),
     "isa": _isa,
+    "<:": _subtype,
     "typeof": lambda rt, x: JType(typeof(x)),
     "tuple": lambda rt, *xs: xs,
     "getfield": _getfield,

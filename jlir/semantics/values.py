@@ -245,6 +245,15 @@ _SUPERTYPES["Char"] = {"Char", "AbstractChar", "Any"}
 _SUPERTYPES["String"] = {"String", "AbstractString", "Any"}
 _SUPERTYPES["Nothing"] = {"Nothing", "Any"}
 _SUPERTYPES["Symbol"] = {"Symbol", "Any"}
+# The abstract types of the number tower and the character and string roots (boot.jl, number.jl), each with
+# its supertypes, itself included: what `<:` knows of a type that is not concrete.
+_ABSTRACT_SUPERTYPES = {"Signed": {"Signed", "Integer", "Real", "Number", "Any"},
+                        "Unsigned": {"Unsigned", "Integer", "Real", "Number", "Any"},
+                        "Integer": {"Integer", "Real", "Number", "Any"},
+                        "AbstractFloat": {"AbstractFloat", "Real", "Number", "Any"},
+                        "Real": {"Real", "Number", "Any"}, "Number": {"Number", "Any"},
+                        "AbstractChar": {"AbstractChar", "Any"}, "AbstractString": {"AbstractString", "Any"},
+                        "Any": {"Any"}}
 # Core's exception types (all concrete subtypes of Exception), as the builtins know them.
 _EXCEPTION_TYPES = frozenset({"ErrorException", "ArgumentError", "DivideError", "OverflowError", "BoundsError",
                               "InexactError", "UndefVarError", "DomainError", "KeyError", "AssertionError",
@@ -274,6 +283,23 @@ def isa(v, type_name: str) -> bool:
     if found is not None:
         return found
     raise NotInterpretable(f"isa({t}, {type_name}) needs Julia's subtyping")
+
+
+def subtype(a: str, b: str) -> bool:
+    """Julia's `a <: b` (Core's builtin `<:`, jl_subtype) where `a` is a type of the number tower, `Char`,
+    `String`, `Nothing` or `Symbol` (concrete or abstract: every supertype of those is known, boot.jl and
+    number.jl declare them), `b` any type name; a `Union{…}` on either side is each member's.  Anything else
+    needs Julia's subtyping: `NotInterpretable`."""
+    if a == b or b == "Any":
+        return True
+    if a.startswith("Union{") and a.endswith("}"):
+        return all(subtype(m, b) for m in split_params(a[6:-1]))
+    if b.startswith("Union{") and b.endswith("}"):
+        return any(subtype(a, m) for m in split_params(b[6:-1]))
+    sup = _SUPERTYPES.get(a) or _ABSTRACT_SUPERTYPES.get(a)
+    if sup is None:
+        raise NotInterpretable(f"{a} <: {b} needs Julia's subtyping")
+    return b in sup
 
 
 def _isa_parametric(v, t: str, type_name: str) -> bool | None:

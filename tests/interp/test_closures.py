@@ -86,6 +86,15 @@ def test_apply_type_of_a_base_struct_without_bounds_takes_any_parameters():
         basemethods.fallback(ctx, "Core.apply_type", [JType("Base.Iterators.Zip"), JType("Tuple{Int64}")])
 
 
+def test_apply_type_of_ptr_takes_any_parameter():
+    """boot.jl's `primitive type Ptr{T} <: Ref{T}` bounds nothing: lowered `Core.apply_type(Base.Ptr, Base.UInt8)`
+    (Base's `repeat(::Char, ::Int64)`, `unsafe_convert(Ptr{UInt8}, p)`) is `Ptr{UInt8}`, as Julia 1.5.3 prints it."""
+    ctx = _context()
+    assert basemethods.fallback(ctx, "Core.apply_type", [JType("Ptr"), JType("UInt8")]) == JType("Ptr{UInt8}")
+    with pytest.raises(interp.NotInterpretable):
+        basemethods.fallback(ctx, "Core.apply_type", [JType("Ptr"), JType("UInt8"), JType("UInt8")])
+
+
 def test_a_parametric_constructor_is_asked_of_julia_by_its_qualified_name():
     from jlir.live.provider import julia_callee
     assert julia_callee(f"Generator{{Array{{UInt64,1}},{ADD}}}") == f"Base.Generator{{Array{{UInt64,1}},{ADD}}}"

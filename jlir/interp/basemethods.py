@@ -352,6 +352,18 @@ def fallback(ctx, callee: str, args: list):
     return NO if v is None else v
 
 
+def preferred(ctx, callee: str, args: list):
+    """The value of `callee(args…)` where jlir knows Base's answer exactly but cannot run Base's IR for it, taken
+    before the provider's IR; else `NO`.  One such method: `string` of types (`string(Int64)`, a closure's
+    `"$T"`) and the `print_to_string` it calls (strings/io.jl), whose IR reaches `show(io, ::DataType)`, which
+    walks the `DataType`'s own fields; the name is what it prints (`_print_form`: a plain name as Main prints
+    it, nothing qualified or with spaces)."""
+    if args and all(type(a) is JType for a in args) and \
+            seen_name(callee).rpartition(".")[2] in ("string", "print_to_string"):
+        return _string(ctx, args)
+    return NO
+
+
 def _integer_or_type(x) -> bool:
     t = x.name if type(x) is JType else typeof(x)
     return t in INT_TYPES

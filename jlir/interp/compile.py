@@ -163,14 +163,15 @@ class _Builder:
                 return self.const((v, hint), typed)
         return self.shown(v, pre, i)
 
-    def shown(self, v, pre: list, i: int) -> int:
+    def shown(self, v, pre: list, i: int, exact: bool = False) -> int:
         """The register of a constant the IR shows (`$(QuoteNode(MyMul(2)))`, a functor passed along).  A struct
         shown as its constructor call carries no field names: the run's struct table (a provider's, a live
-        Julia's `fieldnames`) names them when the code first reads it."""
+        Julia's `fieldnames`) names them when the code first reads it (`exact`: and types its decimal fields,
+        `jlir.interp.shown_values.field_widths`)."""
         value = shown_constant(v)
         r = self.const(v, value)
         if type(value) is JStruct and value.names is None and value.type.split("{")[0] not in KNOWN_STRUCTS:
-            pre.append(name_fields(value, self.X, i))
+            pre.append(name_fields(value, self.X, i, exact))
         return r
 
     def static_type(self, v) -> str | None:
@@ -368,7 +369,8 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     sig = tuple(type_text(t) for t in mi.arg_types)
     regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.invoke_hints(sig, len(args))))
     if b.slots.is_value_callee(callee):  # `invoke %4()`: a closure the code built, called by its type's method
-        return calls.value_call_op(b.reg(callee, pre, i), regs_, d, type_text(typ), i, b.X, b.in_place)
+        f = b.shown(callee, pre, i, exact=True) if type(callee) is V.QuoteNode else b.reg(callee, pre, i)
+        return calls.value_call_op(f, regs_, d, type_text(typ), i, b.X, b.in_place)
     return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)
 
 

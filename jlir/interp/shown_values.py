@@ -22,7 +22,8 @@ from jlir.ir import types as T
 from jlir.ir import values as V
 from jlir.analysis.callee import callee_name
 from jlir.ir.function import Form
-from jlir.semantics.values import NotInterpretable, split_params
+from jlir.semantics.convert import convert_number
+from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, NotInterpretable, split_params
 
 __all__ = ["decimal_const", "defined_type", "name_fields", "optimized_print", "refuse_untyped_literals", "use_type"]
 
@@ -84,9 +85,10 @@ def _decimal_stmt(stmts, v: V.SSAValue) -> bool:
     return 1 <= v.id <= len(stmts) and decimal_const(stmts[v.id - 1].type)
 
 
-def name_fields(value, X: int, i: int):
+def name_fields(value, X: int, i: int, exact: bool = False):
     """The op that gives a shown struct constant its field names (and mutability) from the run's struct table,
-    once: they are its type's."""
+    once: they are its type's.  `exact` (a constant the code calls, whose method computes with its fields): its
+    decimal fields get their declared widths (`field_widths`)."""
     key = value.type.split("{")[0]
 
     def op(regs, _at=i):
@@ -94,7 +96,36 @@ def name_fields(value, X: int, i: int):
             found = regs[X].struct_of(key, key)
             if found is not None:
                 value.names, value.mutable = found
+        if exact:   # (once typed, the constant has no decimal field left: later runs find nothing to do)
+            value.fields = field_widths(value, regs[X].provider)
     return op
+
+
+_NUMBERS = frozenset(INT_TYPES) | frozenset(FLOAT_TYPES)
+
+
+def field_widths(value, provider) -> tuple:
+    """The fields of a shown struct constant with each decimal number as its field's declared type: `show` prints
+    `Fn5(-56)` for an `Int8` field and an `Int64` one alike (Julia's default struct `show` prints each field's
+    value by its own `show`), so the struct's field types (a provider's `field_types`: a live Julia's, a
+    `# struct` line's) decide; where they are not known, or a field's type is not a concrete number type (an
+    `Integer` field holds any integer), `NotInterpretable`: the run would otherwise compute with the wrong width."""
+    ambiguous = [k for k, f in enumerate(value.fields) if type(f) in (int, float)]
+    if not ambiguous:
+        return value.fields
+    ask = getattr(provider, "field_types", None)
+    types = ask(value.type) if ask is not None else None
+    if types is None or len(types) != len(value.fields):
+        raise NotInterpretable(f"the field types of the constant {value.type}(…) are not in the IR (`show` prints "
+                               "an Int8 field and an Int64 one alike)")
+    fields = list(value.fields)
+    for k in ambiguous:
+        t = types[k]
+        if t not in _NUMBERS:
+            raise NotInterpretable(f"field {k + 1} of the constant {value.type}(…) is a {t}: which number it holds "
+                                   "is not in the IR")
+        fields[k] = convert_number(t, fields[k])
+    return tuple(fields)
 
 
 def optimized_print(fn) -> bool:

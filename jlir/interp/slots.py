@@ -92,6 +92,8 @@ class SlotMap:
         cls = type(callee)
         if cls is T.TypeCall and not callee.args and type(callee.head) in (T.TypeName, T.TypeApply) or cls is T.TypeWhere:
             return True  # `(NamedTuple{(:init,),T} where T<:Tuple)(%1)`: that type called, as shown
+        if cls is V.QuoteNode and type(callee.value) is T.TypeCall and callee.value.args:
+            return True  # `invoke $(QuoteNode(Fn5(-56)))(3::Int8)`: a functor constant the inliner put in place
         if cls is V.SlotNumber:
             return not self.is_constant(callee) and not (callee.id is None and callee.name in calls.FUNCTION_NAMES)
         return cls in (V.SSAValue, V.Argument, V.TypedSlot) or (cls is N.Expr and callee.head == "static_parameter")

@@ -49,14 +49,8 @@ def refuse_untyped_pi(b, kept: list) -> None:
 
 def refuse_undecided_widths(out) -> None:
     """`UndecidedType` where a node compaction kept merges a constant whose width the print does not show
-    (`UndecidedWidth`), or is a φ or φᶜ whose `tmerge` jlir could not take (its type None): Julia's IRCode
-    `show` prints every φ's type (`should_print_ssa_type`, compiler/ssair/show.jl), so an untyped one would be
-    a print Julia never makes (REPL's `setup_interface`: a φ of `Const(Base.input_color)`, whose type the print
-    does not say, and a `String`).  A node compaction dropped does not matter."""
+    (`UndecidedWidth`); a node compaction dropped does not matter."""
     for i, s in enumerate(out.positional, 1):
-        if s.type is None and type(s.node) in (N.PhiNode, N.PhiCNode):
-            raise UndecidedType(f"the type of %{i} in SSA form is not in the print: jlir's tmerge cannot take the "
-                                "types it merges (a constant whose type `show` does not print)")
         if type(s.type) is UnknownArgument:
             raise UndecidedType(f"the type of %{i} in SSA form is not in the print: it merges {s.type.why}")
         if type(s.type) is UndecidedWidth:

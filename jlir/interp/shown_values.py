@@ -23,7 +23,7 @@ from jlir.ir import values as V
 from jlir.analysis.callee import callee_name
 from jlir.ir.function import Form
 from jlir.semantics.convert import convert_number
-from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, NotInterpretable, split_params
+from jlir.semantics.values import FLOAT_TYPES, INT_TYPES, JStruct, NotInterpretable, split_params
 
 __all__ = ["decimal_const", "defined_type", "name_fields", "optimized_print", "refuse_untyped_literals", "use_type"]
 
@@ -110,6 +110,9 @@ def field_widths(value, provider) -> tuple:
     value by its own `show`), so the struct's field types (a provider's `field_types`: a live Julia's, a
     `# struct` line's) decide; where they are not known, or a field's type is not a concrete number type (an
     `Integer` field holds any integer), `NotInterpretable`: the run would otherwise compute with the wrong width."""
+    if any(_holds_decimal(f) for f in value.fields if type(f) in (tuple, JStruct)):
+        raise NotInterpretable(f"a field of the constant {value.type}(…) holds a decimal number inside a tuple or a "
+                               "struct, whose width is not in the IR")
     ambiguous = [k for k, f in enumerate(value.fields) if type(f) in (int, float)]
     if not ambiguous:
         return value.fields
@@ -126,6 +129,15 @@ def field_widths(value, provider) -> tuple:
                                    "is not in the IR")
         fields[k] = convert_number(t, fields[k])
     return tuple(fields)
+
+
+def _holds_decimal(v) -> bool:
+    """Whether `v` (a shown constant's value) is or holds a number `show` printed without its width."""
+    if type(v) in (int, float):
+        return True
+    if type(v) is tuple:
+        return any(map(_holds_decimal, v))
+    return type(v) is JStruct and any(map(_holds_decimal, v.fields))
 
 
 def optimized_print(fn) -> bool:

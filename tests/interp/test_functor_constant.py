@@ -62,3 +62,9 @@ def test_the_generated_programs_call_is_refused_without_julia_never_wrong():
     assert not [row for row in t.log if row[2] == "interp" and row[4] == "wrong"]
     main = [row for row in t.log if "typeof(main_4790)" in row[1] and row[2:4] == ("interp", "typed")]
     assert [row[4] for row in main] == ["refused"] * 3, main
+
+
+def test_a_decimal_inside_a_tuple_field_is_refused(tmp_path):
+    nested = jlir.functions(jlir.parse(MAIN.replace("Fn(-56)", "Fn((-56, 2))")))[0]
+    with pytest.raises(interp.NotInterpretable, match="inside a tuple or a struct"):
+        interp.run(nested, [], _provider(tmp_path, "# struct Fn: c::Tuple{Int8,Int8}"))

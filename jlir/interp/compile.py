@@ -164,12 +164,10 @@ class _Builder:
         return self.shown(v, pre, i)
 
     def shown(self, v, pre: list, i: int, exact: bool = False) -> int:
-        """The register of a constant the IR shows (`$(QuoteNode(MyMul(2)))`, a functor passed along).  A struct
-        shown as its constructor call carries no field names: the run's struct table (a provider's, a live
-        Julia's `fieldnames`) names them when the code first reads it (`exact`: and types its decimal fields,
-        `jlir.interp.shown_values.field_widths`)."""
-        value = shown_constant(v)
-        r = self.const(v, value)
+        """The register of a constant the IR shows (`$(QuoteNode(MyMul(2)))`, a functor).  A struct shown as its
+        constructor call carries no field names: the run's struct table (a provider's, a live Julia's) names them
+        when the code first reads it (`exact`: and types its decimal fields, `shown_values.field_widths`)."""
+        r = self.const(v, value := shown_constant(v))
         if type(value) is JStruct and value.names is None and value.type.split("{")[0] not in KNOWN_STRUCTS:
             pre.append(name_fields(value, self.X, i, exact))
         return r
@@ -368,7 +366,7 @@ def _invoke(b: _Builder, e: N.Expr, d: int, typ, i: int, pre: list):
     mi, callee, *args = e.args
     sig = tuple(type_text(t) for t in mi.arg_types)
     regs_ = tuple(b.reg(a, pre, i, h) for a, h in zip(args, hints.invoke_hints(sig, len(args))))
-    if b.slots.is_value_callee(callee):  # `invoke %4()`: a closure the code built, called by its type's method
+    if b.slots.is_value_callee(callee):  # `invoke %4()`, a closure the code built; a functor constant: by its type
         f = b.shown(callee, pre, i, exact=True) if type(callee) is V.QuoteNode else b.reg(callee, pre, i)
         return calls.value_call_op(f, regs_, d, type_text(typ), i, b.X, b.in_place)
     return calls.invoke_op(callee, tuple(type_text(t) for t in mi.arg_types), regs_, d, i, b.X, b.in_place)

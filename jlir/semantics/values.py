@@ -245,15 +245,10 @@ _SUPERTYPES["Char"] = {"Char", "AbstractChar", "Any"}
 _SUPERTYPES["String"] = {"String", "AbstractString", "Any"}
 _SUPERTYPES["Nothing"] = {"Nothing", "Any"}
 _SUPERTYPES["Symbol"] = {"Symbol", "Any"}
-# The abstract types of the number tower and the character and string roots (boot.jl, number.jl), each with
-# its supertypes, itself included: what `<:` knows of a type that is not concrete.
-_ABSTRACT_SUPERTYPES = {"Signed": {"Signed", "Integer", "Real", "Number", "Any"},
-                        "Unsigned": {"Unsigned", "Integer", "Real", "Number", "Any"},
-                        "Integer": {"Integer", "Real", "Number", "Any"},
-                        "AbstractFloat": {"AbstractFloat", "Real", "Number", "Any"},
-                        "Real": {"Real", "Number", "Any"}, "Number": {"Number", "Any"},
-                        "AbstractChar": {"AbstractChar", "Any"}, "AbstractString": {"AbstractString", "Any"},
-                        "Any": {"Any"}}
+# The abstract types of the number tower and the character and string roots, each with its declared supertype
+# (boot.jl, number.jl): what `<:` knows of a type that is not concrete.
+_ABSTRACT_PARENT = {"Signed": "Integer", "Unsigned": "Integer", "Integer": "Real", "AbstractFloat": "Real",
+                    "Real": "Number", "Number": "Any", "AbstractChar": "Any", "AbstractString": "Any"}
 # Core's exception types (all concrete subtypes of Exception), as the builtins know them.
 _EXCEPTION_TYPES = frozenset({"ErrorException", "ArgumentError", "DivideError", "OverflowError", "BoundsError",
                               "InexactError", "UndefVarError", "DomainError", "KeyError", "AssertionError",
@@ -296,10 +291,12 @@ def subtype(a: str, b: str) -> bool:
         return all(subtype(m, b) for m in split_params(a[6:-1]))
     if b.startswith("Union{") and b.endswith("}"):
         return any(subtype(a, m) for m in split_params(b[6:-1]))
-    sup = _SUPERTYPES.get(a) or _ABSTRACT_SUPERTYPES.get(a)
-    if sup is None:
+    t, sup = a, _SUPERTYPES.get(a)
+    while sup is None and t in _ABSTRACT_PARENT and t != b:   # up the declared supertypes (`Any`: answered above)
+        t = _ABSTRACT_PARENT[t]
+    if sup is None and t not in _ABSTRACT_PARENT and t != "Any":
         raise NotInterpretable(f"{a} <: {b} needs Julia's subtyping")
-    return b in sup
+    return b in sup if sup is not None else t == b
 
 
 def _isa_parametric(v, t: str, type_name: str) -> bool | None:

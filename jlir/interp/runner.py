@@ -89,9 +89,10 @@ class Context:
         `jlir.interp.basemethods` runs natively; else `NotInterpretable`.  `self_value`: the callee's `#self#`
         where it is a value (a closure called), not the function by name."""
         types = tuple(arg_types) if arg_types is not None else tuple(signature_type(a) for a in args)
-        v = basemethods.preferred(self, callee, args)
-        if v is not basemethods.NO:
-            return v
+        if args and type(args[0]) is JType:   # (the one kind of call `preferred` answers: of types)
+            v = basemethods.preferred(self, callee, args)
+            if v is not basemethods.NO:
+                return v
         plan = self.plans.get((callee, types, len(args)))
         if plan is None:
             plan = self.plans[(callee, types, len(args))] = self._plan(callee, types, len(args))

@@ -175,11 +175,12 @@ def _judge(ours, theirs_text: str, rule: str) -> Outcome:
     return Outcome("rule", rule)
 
 
-def _as_read(fn):
-    """`fn` as its print reads back: `jlir diff` compares two prints, and the print is what jlir gives a user
-    (a model can hold what prints alike, `Symbol("")` built as the symbol or read as the call)."""
+def _as_read(fn, text: str | None = None):
+    """`fn` as its print (`text`, when printed already) reads back: `jlir diff` compares two prints, and the print
+    is what jlir gives a user (a model can hold what prints alike, `Symbol("")` built as the symbol or read as the
+    call)."""
     try:
-        return jlir.functions(parsed(jlir.format(fn)))[0]
+        return jlir.functions(parsed(text if text is not None else jlir.format(fn)))[0]
     except JlirError:   # (a print that does not read back is the round-trip check's finding, not this one's)
         return fn
 
@@ -204,10 +205,11 @@ def _only_simple_dce(ours, theirs, theirs_text: str) -> bool:
     for k in swap:   # (an erased π keeps its own type, `nothing::Core.Compiler.Const('é', false)`)
         stmts[k] = replace(a[k], node=NOTHING, type=a[k].node.typ if type(a[k].node) is N.PiNode else a[k].type)
     erased = ours.with_ir(IR(tuple(stmts), ours.blocks, ours.linetable, ours.catch_entry))
-    if jlir.format(erased).rstrip("\n") == theirs_text.rstrip("\n"):
+    text = jlir.format(erased)
+    if text.rstrip("\n") == theirs_text.rstrip("\n"):
         return True
     from jlir.compare import diff_functions   # the erasure and a difference in display only (an untyped φ)
-    return diff_functions(_as_read(erased), theirs).outcome in ("equal", "equivalent")
+    return diff_functions(_as_read(erased, text), theirs).outcome in ("equal", "equivalent")
 
 
 def check_compact(stage_text: str, julia_text: str, types: tuple = ((), ())) -> Outcome:

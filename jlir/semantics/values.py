@@ -234,21 +234,21 @@ def typeof(v) -> str:
     raise NotInterpretable(f"typeof of a {t.__name__}")
 
 
-# Abstract types of the number tower, for `isa` (type name → its supertypes, itself included).
-_SUPERTYPES = {}
-for _n, (_b, _s) in INT_TYPES.items():
-    _SUPERTYPES[_n] = {_n, "Integer", "Real", "Number", "Any"} | ({"Signed"} if _s else {"Unsigned"})
-_SUPERTYPES["Bool"] = {"Bool", "Integer", "Real", "Number", "Any"}
-for _n in FLOAT_TYPES:
-    _SUPERTYPES[_n] = {_n, "AbstractFloat", "Real", "Number", "Any"}
-_SUPERTYPES["Char"] = {"Char", "AbstractChar", "Any"}
-_SUPERTYPES["String"] = {"String", "AbstractString", "Any"}
-_SUPERTYPES["Nothing"] = {"Nothing", "Any"}
-_SUPERTYPES["Symbol"] = {"Symbol", "Any"}
 # The abstract types of the number tower and the character and string roots, each with its declared supertype
-# (boot.jl, number.jl): what `<:` knows of a type that is not concrete.
+# (boot.jl, number.jl); and each type `isa` and `<:` know, with all its supertypes, itself included.
 _ABSTRACT_PARENT = {"Signed": "Integer", "Unsigned": "Integer", "Integer": "Real", "AbstractFloat": "Real",
                     "Real": "Number", "Number": "Any", "AbstractChar": "Any", "AbstractString": "Any"}
+
+
+def _up(t: str) -> set:
+    return {t} | (_up(_ABSTRACT_PARENT[t]) if t in _ABSTRACT_PARENT else {"Any"})
+
+
+_PARENT = {**{n: "Signed" if s else "Unsigned" for n, (_, s) in INT_TYPES.items()}, "Bool": "Integer",
+           **{n: "AbstractFloat" for n in FLOAT_TYPES}, "Char": "AbstractChar", "String": "AbstractString"}
+_SUPERTYPES = {n: {n} | _up(p) for n, p in _PARENT.items()} | {"Nothing": {"Nothing", "Any"},
+                                                                 "Symbol": {"Symbol", "Any"}}
+_SUPERTYPES |= {n: _up(n) for n in _ABSTRACT_PARENT}
 # Core's exception types (all concrete subtypes of Exception), as the builtins know them.
 _EXCEPTION_TYPES = frozenset({"ErrorException", "ArgumentError", "DivideError", "OverflowError", "BoundsError",
                               "InexactError", "UndefVarError", "DomainError", "KeyError", "AssertionError",
@@ -267,9 +267,8 @@ def isa(v, type_name: str) -> bool:
         return True
     if type_name.startswith("Union{") and type_name.endswith("}"):
         return any(isa(v, m) for m in split_params(type_name[6:-1]))
-    sup = _SUPERTYPES.get(t)
-    if sup is not None:
-        return type_name in sup
+    if t in _SUPERTYPES:
+        return subtype(t, type_name)
     if type_name == "Exception" and type(v) is JStruct and v.type in _EXCEPTION_TYPES:
         return True
     if type_name in _CONCRETE or type_name in _EXCEPTION_TYPES:
@@ -291,12 +290,9 @@ def subtype(a: str, b: str) -> bool:
         return all(subtype(m, b) for m in split_params(a[6:-1]))
     if b.startswith("Union{") and b.endswith("}"):
         return any(subtype(a, m) for m in split_params(b[6:-1]))
-    t, sup = a, _SUPERTYPES.get(a)
-    while sup is None and t in _ABSTRACT_PARENT and t != b:   # up the declared supertypes (`Any`: answered above)
-        t = _ABSTRACT_PARENT[t]
-    if sup is None and t not in _ABSTRACT_PARENT and t != "Any":
+    if a not in _SUPERTYPES:
         raise NotInterpretable(f"{a} <: {b} needs Julia's subtyping")
-    return b in sup if sup is not None else t == b
+    return b in _SUPERTYPES[a]
 
 
 def _isa_parametric(v, t: str, type_name: str) -> bool | None:

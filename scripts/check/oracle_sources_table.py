@@ -52,7 +52,7 @@ def table(t: Tally) -> list[str]:
     lines = ["| source | instances | checks | equal | rule | wrong | refused | round-trip | interp runs |",
              "|---|---|---|---|---|---|---|---|---|"]
     stdlib, everything = Counter(), Counter()
-    order = {"generated": 0, "Base": 1}   # then the standard libraries, largest first
+    order = {s: k for k, s in enumerate(NOT_STDLIB)}   # then the standard libraries, largest first
     for src, c in sorted(t.sources.items(), key=lambda kv: (order.get(kv[0], 2), -kv[1][("instances", "")], kv[0])):
         lines.append(source_row(src, c, percent=True))
         everything.update(c)

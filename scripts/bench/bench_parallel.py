@@ -92,9 +92,21 @@ def cpu() -> float:
                for f in ("ru_utime", "ru_stime"))
 
 
+def own_peak_mb() -> float:
+    """This process's largest resident set, in MB, from the kernel's high-water mark of its memory (`VmHWM`).
+
+    Not `getrusage(RUSAGE_SELF).ru_maxrss`: Linux keeps that across `exec`, so a process started by a large one
+    reports its starter's size (every row read 277 MB, the benchmark's own size after cutting the corpus)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def peak_mb() -> float:
-    """The largest resident set of this process or any child it waited for, in MB."""
-    return max(resource.getrusage(w).ru_maxrss for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
+    """The largest resident set of this process or of any child it waited for (the CLI, a pool's workers), in MB.
+    A child's `ru_maxrss` is its own: it was started by this process, which is small when it starts them."""
+    return max(own_peak_mb(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
 
 
 # ---------------------------------------------------------------- one measurement, in a fresh process
@@ -150,7 +162,7 @@ def dask_rows(sets: dict, works: list[str], repeat: int, pool_walls: dict) -> li
                     for _ in batch.map_files(WORK[work], paths, executor=client.get_executor(), jobs=2):
                         pass
                     best = min(best, time.perf_counter() - t)
-                mem = max(client.run(lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss).values()) / 1024
+                mem = max(client.run(own_peak_mb).values())
                 pool = pool_walls.get((name, work))
                 vs = f", {best / pool:.2f}× the process pool's {pool:.2f} s" if pool else ""
                 rows.append(f"dask   {work:8s} {name:6s}: {best:7.2f} s{vs}; workers' peak {mem:.0f} MB "

@@ -36,10 +36,8 @@ def run(args) -> int:
 
     def work(path: str, say) -> int:
         if args.from_json:
-            texts, problem = attempt(path, "printing", lambda: [jlir.format(x) if text is None else text
-                                                                for x, text in _from_json_items(path)])
-        else:
-            texts, problem = attempt(path, "printing", lambda: _print(path, args, color, say))
+            return _print_from_json(path, say)
+        texts, problem = attempt(path, "printing", lambda: _print(path, args, color, say))
         if problem:
             say(problem[1])
             return EXIT_ERROR
@@ -122,39 +120,46 @@ def _spelling(t):
         return t
 
 
-def json_documents(text: str, source: str) -> list:
-    """Every jlir JSON envelope in `text`: one or more objects (JSON Lines or concatenated), or a list of them."""
+def json_documents(text: str, source: str):
+    """Every jlir JSON envelope in `text`, one at a time: one or more objects (JSON Lines or concatenated), or a
+    list of them.  Each is decoded when it is asked for, so a caller that lets each go holds one JSON tree at a
+    time; a JSON error is raised when the reading reaches it, after the envelopes before it."""
     decoder = json.JSONDecoder()
-    out, pos, n = [], 0, len(text)
+    surrogates = _SURROGATE_ESCAPE.search(text) is not None  # looked for once, not per envelope
+    pos, n, found = 0, len(text), 0
     while True:
         while pos < n and text[pos] in " \t\r\n":
             pos += 1
         if pos >= n:
             break
+        start = pos
         try:
             value, pos = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as e:
             line = text.split("\n")[e.lineno - 1] if text else ""
             raise ParseError(f"not valid JSON: {e.msg}", file=source, line=e.lineno, column=e.colno,
                              text=line) from None
-        _refuse_lone_surrogates(value, text, source)
-        out.extend(value if isinstance(value, list) else [value])
-    if not out:
+        if surrogates:
+            _refuse_lone_surrogates(value, text, source, start)
+        values = value if isinstance(value, list) else [value]
+        del value
+        found += len(values)
+        values.reverse()
+        while values:
+            yield values.pop()  # handed over, not kept: a list's envelopes are let go one by one too
+    if not found:
         raise ParseError("no JSON found: the input is empty", file=source)
-    return out
 
 
-def _refuse_lone_surrogates(value, text: str, source: str) -> None:
+def _refuse_lone_surrogates(value, text: str, source: str, start: int) -> None:
     """A `\\ud800` escape decodes to a lone surrogate, which is no Unicode text: jlir could neither print it as
-    UTF-8 nor mean anything by it, so it is refused where it stands (JSON's own decoder lets it through).  Text
-    without a `\\uD…` escape holds none, and is not looked through again."""
-    if not _SURROGATE_ESCAPE.search(text):
-        return
+    UTF-8 nor mean anything by it, so it is refused where it stands (JSON's own decoder lets it through).  Only
+    asked of text with a `\\uD…` escape; `value` is the JSON value that begins at `start`."""
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as e:
         code = f"\\u{ord(e.object[e.start]):04x}"
-        at = max(text.lower().find(code), 0)
+        at = max(text.lower().find(code, start), 0)
         start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
         line = text[start:end if end >= 0 else len(text)]
         raise ParseError(f"not valid JSON text: `{code}` is a lone UTF-16 surrogate, not a character",
@@ -166,17 +171,38 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 def _from_json_items(path: str):
     """Each JSON document's model in turn, with its text when the check printed it (`readback.from_json_printed`):
-    the caller prints one and lets it go before the next is built."""
+    one JSON tree and one model at a time, each let go before the next is read."""
     from jlir.json import SchemaError
     from jlir.syntax.readback import from_json_printed
     source = name(path)
-    pending = json_documents(read_text(path), source)  # all read first: a JSON syntax error stops before any print
-    pending.reverse()
-    k = 0
-    while pending:
-        data, k = pending.pop(), k + 1  # popped: each JSON tree is let go once its model is built
+    for k, data in enumerate(json_documents(read_text(path), source), 1):
         try:
             yield from_json_printed(data)
         except SchemaError as e:
             where = f" (JSON document {k})" if k > 1 else ""
             raise InputError(f"{source}{where}: {e}") from None
+
+
+def _print_from_json(path: str, say) -> int:
+    """`print --from-json` of one file, streamed: each document is printed as soon as it is read, so the memory is
+    the JSON text and one document's tree and model whatever the number of documents.  A document that cannot be
+    read (bad JSON, a schema error, a model that does not print back) is reported after the ones before it were
+    printed, and the file's status is 2, as for a dump file with an unreadable dump."""
+    items = _from_json_items(path)
+    end = object()
+
+    def next_text():
+        item = next(items, end)
+        if item is end:
+            return end
+        model, text = item
+        return jlir.format(model) if text is None else text
+
+    while True:
+        text, problem = attempt(path, "printing", next_text)
+        if problem:
+            say(problem[1])
+            return EXIT_ERROR
+        if text is end:
+            return EXIT_OK
+        write(text)

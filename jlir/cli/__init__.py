@@ -19,7 +19,9 @@ JSON output (`parse --json`) is one object per input file, each on its own
 line (JSON Lines; with one file the output is a single JSON document):
 `{"schema": "jlir/1", "source": FILE, "document": …}` — see jlir/json/schema.md.
 `print --from-json` reads such output back: one or more of these objects
-(one per line, or concatenated), or a JSON list of them.
+(one per line, or concatenated), or a JSON list of them, one at a time: each
+is printed before the next is read, and a broken one is reported after the
+ones before it were printed (status 2).
 
 Layout: `app` builds the argument parser and runs a verb; `verbs` lists the
 verb modules (one module per verb, each with `register(subparsers)`);

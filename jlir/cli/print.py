@@ -20,7 +20,8 @@ def register(sub) -> None:
                         description="Print each dump from its parsed model, exactly as Julia printed it.")
     pp.add_argument("files", nargs="+", metavar="FILE", help="a dump file (or JSON with --from-json); - for stdin")
     pp.add_argument("--from-json", action="store_true",
-                    help="read the JSON written by `jlir parse --json` instead of a dump")
+                    help="read the JSON written by `jlir parse --json` instead of a dump (streamed: each document "
+                         "is printed before the next is read)")
     pp.add_argument("--color", dest="color", action="store_const", const="always", default="keep",
                     help="colour each plain dump as Julia does on a colour terminal (coloured dumps keep theirs)")
     pp.add_argument("--no-color", dest="color", action="store_const", const="never",

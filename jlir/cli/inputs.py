@@ -5,6 +5,8 @@ a jlir bug each become one line on stderr (exit 2), through `attempt`.
 """
 from __future__ import annotations
 
+import os
+import stat
 import sys
 import warnings
 
@@ -41,12 +43,29 @@ def max_input() -> int:
 
 
 def _read_limited(f, shown_name: str) -> bytes:
+    """At most `max_input()` bytes of `f`, else InputError.  Read as the file's size asks (a pipe: a megabyte at a
+    time), never `read(limit + 1)`: Python allocates a read's whole length before it reads, so that asked 256 MB of
+    address space for a file of a few kB, a `MemoryError` under `ulimit -v` and 20 µs a file."""
     limit = max_input()
-    data = f.read(limit + 1)
-    if len(data) > limit:
-        raise InputError(f"{shown_name}: larger than {limit:,} bytes, the most jlir reads (set JLIR_MAX_INPUT to "
-                         "read more)")
-    return data
+    try:
+        st = os.fstat(f.fileno())
+        size = st.st_size if stat.S_ISREG(st.st_mode) else 0
+    except (OSError, ValueError, AttributeError):  # no descriptor (a test's stream): read it in blocks
+        size = 0
+    chunks, total, want = [], 0, (size + 1 if size else _BLOCK)
+    while True:
+        block = f.read(min(want, limit + 1 - total))
+        if not block:
+            return b"".join(chunks)
+        chunks.append(block)
+        total += len(block)
+        if total > limit:
+            raise InputError(f"{shown_name}: larger than {limit:,} bytes, the most jlir reads (set JLIR_MAX_INPUT "
+                             "to read more)")
+        want = _BLOCK
+
+
+_BLOCK = 1 << 20
 
 
 def read_bytes(path: str) -> bytes:

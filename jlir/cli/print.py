@@ -141,7 +141,7 @@ def json_documents(text: str, source: str):
             raise ParseError(f"not valid JSON: {e.msg}", file=source, line=e.lineno, column=e.colno,
                              text=line) from None
         if surrogates:
-            _refuse_lone_surrogates(value, text, source, start)
+            _refuse_lone_surrogates(value, text, source, begin=start)
         values = value if isinstance(value, list) else [value]
         del value
         found += len(values)
@@ -152,15 +152,15 @@ def json_documents(text: str, source: str):
         raise ParseError("no JSON found: the input is empty", file=source)
 
 
-def _refuse_lone_surrogates(value, text: str, source: str, start: int) -> None:
+def _refuse_lone_surrogates(value, text: str, source: str, begin: int) -> None:
     """A `\\ud800` escape decodes to a lone surrogate, which is no Unicode text: jlir could neither print it as
     UTF-8 nor mean anything by it, so it is refused where it stands (JSON's own decoder lets it through).  Only
-    asked of text with a `\\uD…` escape; `value` is the JSON value that begins at `start`."""
+    asked of text with a `\\uD…` escape; `value` is the JSON value that begins at `begin`."""
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as e:
         code = f"\\u{ord(e.object[e.start]):04x}"
-        at = max(text.lower().find(code, start), 0)
+        at = max(text.lower().find(code, begin), 0)
         start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
         line = text[start:end if end >= 0 else len(text)]
         raise ParseError(f"not valid JSON text: `{code}` is a lone UTF-16 surrogate, not a character",

@@ -82,3 +82,13 @@ def test_many_documents_cost_the_memory_of_one_not_of_all(tmp_path):
     # measured: 1.3 bytes per byte of JSON streamed (what the process-wide memos keep), 6.5 when every tree was
     # built before the first document printed
     assert grown < 3 * 38 * len(line), (grown, len(line))
+
+
+def test_a_lone_surrogate_in_a_later_document_is_located_on_its_own_line(tmp_path):
+    lines = run_jlir("parse", "--json", str(TYPED), str(TYPED)).stdout.decode().splitlines()
+    j = tmp_path / "two.json"
+    j.write_text(lines[0] + "\n" + lines[1].replace('"name":"', '"name":"\\ud800', 1) + "\n", encoding="utf-8")
+    r = run_jlir("print", "--from-json", str(j))
+    assert r.returncode == 2 and r.stdout == TYPED.read_bytes()
+    first = r.stderr.decode().splitlines()[0]
+    assert first.startswith(f"{j}:2:") and "`\\ud800` is a lone UTF-16 surrogate" in first

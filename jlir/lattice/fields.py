@@ -12,7 +12,7 @@ import gzip
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from jlir.ir import types as T
@@ -85,11 +85,12 @@ _TOKEN = re.compile(r'\s*(?:(?P<name>(?:var"[^"]*"|[A-Za-z_][A-Za-z0-9_!]*)(?:\.
                     r'|(?P<int>-?\d+)|(?P<punct>[{},]))')
 
 
-@cache
+@lru_cache(maxsize=4096)
 def parse_type(text: str):
     """A type as `show` prints it without free type variables (`Array{UInt8,1}`, `Union{Nothing, Int64}`),
     in jlir's model; None for anything this small reader does not know (`where`, a value parameter but an
-    integer), so a field of that type decides nothing."""
+    integer), so a field of that type decides nothing.  Remembered for the last 4,096 texts: besides the table's
+    field types it reads the inputs' flagged types (`jlir.ssa.case`), which a long run would otherwise keep all of."""
     tokens = []
     pos = 0
     while pos < len(text):

@@ -248,7 +248,7 @@ _PARENT = {**{n: "Signed" if s else "Unsigned" for n, (_, s) in INT_TYPES.items(
            **{n: "AbstractFloat" for n in FLOAT_TYPES}, "Char": "AbstractChar", "String": "AbstractString"}
 _SUPERTYPES = {n: {n} | _up(p) for n, p in _PARENT.items()} | {"Nothing": {"Nothing", "Any"},
                                                                  "Symbol": {"Symbol", "Any"}}
-_SUPERTYPES |= {n: _up(n) for n in _ABSTRACT_PARENT}
+_SUPERTYPES |= {n: _up(n) for n in (*_ABSTRACT_PARENT, "Any")}
 # Core's exception types (all concrete subtypes of Exception), as the builtins know them.
 _EXCEPTION_TYPES = frozenset({"ErrorException", "ArgumentError", "DivideError", "OverflowError", "BoundsError",
                               "InexactError", "UndefVarError", "DomainError", "KeyError", "AssertionError",

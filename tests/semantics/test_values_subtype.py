@@ -15,6 +15,7 @@ from jlir.semantics.values import JType, JuliaException, NotInterpretable, subty
     ("Float64", "Union{AbstractFloat, Integer}", True), ("Signed", "Integer", True), ("Integer", "Signed", False),
     ("Char", "AbstractChar", True), ("String", "AbstractString", True), ("Union{Int8, UInt8}", "Integer", True),
     ("Union{Float32, Int8}", "Integer", False), ("Nothing", "Any", True), ("Int64", "Int64", True),
+    ("Any", "Integer", False), ("Any", "Any", True), ("Any", "Union{Int8, Any}", True), ("Any", "Number", False),
 ])
 def test_subtype_answers_as_julia_does(a, b, julia):
     assert subtype(a, b) is julia
